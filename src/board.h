@@ -1,0 +1,203 @@
+/* board.h -- the Connect Four position as two bitboards.
+ *
+ * Any width x height with 4 <= width <= 9, height >= 4 and
+ * width * (height + 1) <= 64.  Bit (col * (height + 1) + row) is the cell in
+ * column col (0 = left), row row (0 = bottom); the extra top bit of every
+ * column is a sentinel that is always empty, so shifts never wrap between
+ * columns.  `current` holds the stones of the side to move, `mask` all stones.
+ * The pair (current + mask) is a unique key for the position.
+ *
+ * Columns are 0-based everywhere in the API; the move-string notation
+ * ("4453") is 1-based.  Everything here is pure and thread-safe.
+ */
+#ifndef DROPFOUR_BOARD_H
+#define DROPFOUR_BOARD_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define BOARD_MIN_SIZE 4
+#define BOARD_MAX_WIDTH 9
+#define BOARD_MAX_HEIGHT 15
+#define BOARD_MAX_CELLS 64
+#define BOARD_DEFAULT_WIDTH 7
+#define BOARD_DEFAULT_HEIGHT 6
+
+typedef struct board {
+	uint64_t current; /* stones of the side to move */
+	uint64_t mask;    /* all stones */
+	uint64_t bottom;  /* bottom cell of every column */
+	uint64_t full;    /* every playable cell */
+	int8_t w, h;      /* width, height */
+	int8_t over;      /* 1 once a move has made four (checked play only) */
+	int8_t pad;
+	int32_t moves;    /* stones on the board */
+} board_t;
+
+/* Errors of checked play and parsing. */
+enum board_err {
+	BOARD_OK = 0,
+	BOARD_ERR_CHAR,  /* not a column digit */
+	BOARD_ERR_RANGE, /* column number outside 1..width */
+	BOARD_ERR_FULL,  /* the column is full */
+	BOARD_ERR_OVER,  /* the game has already been won */
+};
+
+/* Returns NULL if width x height is a board we can hold, otherwise a
+ * sentence saying why not. */
+const char *board_size_error(int w, int h);
+/* Empty board; the size must pass board_size_error(). */
+void board_init(board_t *b, int w, int h);
+
+/* 1 if the first player is to move, 2 if the second. */
+static inline int
+board_to_move(const board_t *b)
+{
+	return 1 + (b->moves & 1);
+}
+
+static inline uint64_t
+board_column_mask(const board_t *b, int col)
+{
+	return (((uint64_t)1 << b->h) - 1) << (col * (b->h + 1));
+}
+
+static inline uint64_t
+board_top_mask(const board_t *b, int col)
+{
+	return (uint64_t)1 << (b->h - 1 + col * (b->h + 1));
+}
+
+static inline bool
+board_can_play(const board_t *b, int col)
+{
+	return col >= 0 && col < b->w && (b->mask & board_top_mask(b, col)) == 0;
+}
+
+/* Bitmap of the cells where a stone can be dropped now. */
+static inline uint64_t
+board_possible(const board_t *b)
+{
+	return (b->mask + b->bottom) & b->full;
+}
+
+/* Unchecked play of a legal column (the search's copy-make). */
+static inline void
+board_play(board_t *b, int col)
+{
+	b->current ^= b->mask;
+	b->mask |= b->mask + ((uint64_t)1 << (col * (b->h + 1)));
+	b->moves++;
+}
+
+/* Unchecked play of a move given as its single-bit cell. */
+static inline void
+board_play_cell(board_t *b, uint64_t cell)
+{
+	b->current ^= b->mask;
+	b->mask |= cell;
+	b->moves++;
+}
+
+static inline uint64_t
+board_key(const board_t *b)
+{
+	return b->current + b->mask;
+}
+
+/* Empty cells where `pos` would complete a four. */
+uint64_t board_winning_cells(uint64_t pos, uint64_t mask, const board_t *geo);
+
+static inline uint64_t
+board_my_winning_cells(const board_t *b)
+{
+	return board_winning_cells(b->current, b->mask, b);
+}
+
+static inline uint64_t
+board_opp_winning_cells(const board_t *b)
+{
+	return board_winning_cells(b->current ^ b->mask, b->mask, b);
+}
+
+/* True if the side to move can win with its next stone. */
+static inline bool
+board_can_win_next(const board_t *b)
+{
+	return (board_my_winning_cells(b) & board_possible(b)) != 0;
+}
+
+static inline bool
+board_is_winning_move(const board_t *b, int col)
+{
+	return (board_my_winning_cells(b) & board_possible(b) &
+	    board_column_mask(b, col)) != 0;
+}
+
+/* Moves (as cells) that do not hand the opponent an immediate win.  Only
+ * meaningful when the side to move cannot win at once.  Zero means every
+ * move loses. */
+uint64_t board_non_losing_moves(const board_t *b);
+
+/* True if `stones` holds four in a row. */
+bool board_has_four(uint64_t stones, int h);
+/* The cells of every four in a row inside `stones`. */
+uint64_t board_four_cells(uint64_t stones, int h);
+
+static inline bool
+board_is_full(const board_t *b)
+{
+	return b->moves >= b->w * b->h;
+}
+
+/* Key of the mirror image (columns reversed). */
+uint64_t board_mirror_key(const board_t *b, uint64_t key);
+/* The mirrored position itself. */
+void board_mirror(const board_t *b, board_t *out);
+
+/* 0 empty, 1 first player's stone, 2 second player's. */
+int board_cell(const board_t *b, int col, int row);
+/* Height of a column (stones in it). */
+int board_column_height(const board_t *b, int col);
+/* Stones of player 1 or 2. */
+uint64_t board_stones(const board_t *b, int player);
+
+/* Checked play: refuses a bad column, a full column or a finished game,
+ * leaving the board unchanged.  Sets b->over when the move makes four. */
+enum board_err board_play_checked(board_t *b, int col);
+
+/* Parse move-string notation (1-based column digits) onto an empty board of
+ * the given size.  On error nothing is written to *out, *err_index gets the
+ * 0-based index of the offending character, and the error is returned.
+ * `len` may be (size_t)-1 for a NUL-terminated string. */
+enum board_err board_parse(board_t *out, int w, int h, const char *s,
+    size_t len, size_t *err_index);
+/* A sentence for an error code ("column 3 is full", ...). */
+const char *board_err_string(enum board_err e);
+
+/* Score of winning with the next stone: (w*h + 1 - moves) / 2. */
+static inline int
+board_win_score(const board_t *b)
+{
+	return (b->w * b->h + 1 - b->moves) / 2;
+}
+
+/* Largest and smallest exact score possible for the side to move. */
+static inline int
+board_max_score(const board_t *b)
+{
+	return (b->w * b->h + 1 - b->moves) / 2;
+}
+
+static inline int
+board_min_score(const board_t *b)
+{
+	return -(b->w * b->h - b->moves) / 2;
+}
+
+/* Print the board as text rows (top first), 'X' first player, 'O' second,
+ * '.' empty, with a 1..w footer.  Returns bytes written (snprintf rules). */
+int board_format(const board_t *b, char *buf, size_t len);
+
+#endif

@@ -1,0 +1,415 @@
+/* options.c -- one getopt_long table for every mode of dropfour. */
+#include "config.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "options.h"
+#include "util.h"
+
+void
+options_usage(FILE *f)
+{
+	fputs(
+"Usage: dropfour [OPTION]...                 play in the terminal\n"
+"  or:  dropfour --text [OPTION]...          play with plain lines of text\n"
+"  or:  dropfour solve [OPTION]... [FILE]    solve positions, one per line\n"
+"  or:  dropfour selfplay [OPTION]...        AI against AI, no screen\n"
+"  or:  dropfour bench solve FILE...         solver benchmark on test sets\n"
+"  or:  dropfour bench speedup [FILE]        parallel speedup and efficiency\n"
+"  or:  dropfour bench ordering              move ordering on and off\n"
+"\n"
+"Connect Four with a task-parallel (OpenMP) alpha-beta search that you can\n"
+"watch thread by thread.  Positions are written as the 1-based columns\n"
+"played from the empty board, e.g. 4453.\n"
+"\n"
+"Board and search:\n"
+"  -W, --width=W          board width, 4..9 (default 7)\n"
+"  -H, --height=H         board height, at least 4, width*(height+1) <= 64\n"
+"                         (default 6)\n"
+"  -d, --depth=D          depth-limited play: search D plies (default 12)\n"
+"  -p, --perfect          perfect play: the exact solver\n"
+"  -j, --threads=T        search threads (default: the number of cores);\n"
+"                         for bench speedup a list such as 1,2,3,4\n"
+"      --split=SCHEME     deep (young brothers wait, default), root (one\n"
+"                         task per column) or lazy (shared-table SMP)\n"
+"      --split-depth=N    plies below the root where tasks are made\n"
+"  -t, --time=S           think at most S seconds per move (iterative\n"
+"                         deepening; no new iteration past half of S)\n"
+"      --eval=KIND        heuristic (default) or average (averaged outcomes)\n"
+"      --no-ordering      search moves centre first, without threat ordering\n"
+"      --seed=N           random tie-break among equal moves (self-play)\n"
+"  -m, --tt-mb=M          transposition table size in MB (default 256)\n"
+"\n"
+"Game:\n"
+"      --mode=MODE        human-ai (default), ai-human, ai-ai, human-human\n"
+"      --position=MOVES   start from this position\n"
+"      --load=FILE        load a saved game\n"
+"      --analysis         show the engine's column scores on your turn\n"
+"      --text             plain line-based game (also used when stdin or\n"
+"                         stdout is not a terminal, or TERM is dumb)\n"
+"      --no-color         monochrome (also when NO_COLOR is set)\n"
+"      --ascii            ASCII tokens and borders only\n"
+"\n"
+"solve:\n"
+"      --weak             only win (1), draw (0) or loss (-1)\n"
+"      --analyze          print the score of every column ('-' if full)\n"
+"  Prints '<position> <score> <nodes> <microseconds>' per line ('-' for the\n"
+"  empty position).  Reads FILE or standard input.\n"
+"\n"
+"selfplay:\n"
+"      --games=N          number of games (default 1)\n"
+"\n"
+"bench speedup:\n"
+"      --csv=FILE         also write the table as CSV\n"
+"\n"
+"  -h, --help             show this help and exit\n"
+"  -V, --version          show the version and exit\n"
+"\n"
+"Keys in the game: 1-9 drop, left/right/enter move and drop, +/- depth,\n"
+"T/t threads, u undo, r redo, h hint, s swap sides, p perfect play,\n"
+"m move now, a analysis, S speedup screen, space pause, n new game,\n"
+"w save, ? help, q quit.  See dropfour(6).\n"
+"\n"
+"Report bugs to: " PACKAGE_BUGREPORT "\n", f);
+}
+
+enum {
+	OPT_SPLIT = 256,
+	OPT_SPLIT_DEPTH,
+	OPT_EVAL,
+	OPT_NO_ORDERING,
+	OPT_SEED,
+	OPT_MODE,
+	OPT_POSITION,
+	OPT_LOAD,
+	OPT_ANALYSIS,
+	OPT_TEXT,
+	OPT_NO_COLOR,
+	OPT_ASCII,
+	OPT_WEAK,
+	OPT_ANALYZE,
+	OPT_GAMES,
+	OPT_CSV,
+};
+
+static const struct option long_options[] = {
+	{ "width", required_argument, NULL, 'W' },
+	{ "height", required_argument, NULL, 'H' },
+	{ "depth", required_argument, NULL, 'd' },
+	{ "perfect", no_argument, NULL, 'p' },
+	{ "threads", required_argument, NULL, 'j' },
+	{ "split", required_argument, NULL, OPT_SPLIT },
+	{ "split-depth", required_argument, NULL, OPT_SPLIT_DEPTH },
+	{ "time", required_argument, NULL, 't' },
+	{ "eval", required_argument, NULL, OPT_EVAL },
+	{ "no-ordering", no_argument, NULL, OPT_NO_ORDERING },
+	{ "seed", required_argument, NULL, OPT_SEED },
+	{ "tt-mb", required_argument, NULL, 'm' },
+	{ "mode", required_argument, NULL, OPT_MODE },
+	{ "position", required_argument, NULL, OPT_POSITION },
+	{ "load", required_argument, NULL, OPT_LOAD },
+	{ "analysis", no_argument, NULL, OPT_ANALYSIS },
+	{ "text", no_argument, NULL, OPT_TEXT },
+	{ "no-color", no_argument, NULL, OPT_NO_COLOR },
+	{ "no-colour", no_argument, NULL, OPT_NO_COLOR },
+	{ "ascii", no_argument, NULL, OPT_ASCII },
+	{ "weak", no_argument, NULL, OPT_WEAK },
+	{ "analyze", no_argument, NULL, OPT_ANALYZE },
+	{ "games", required_argument, NULL, OPT_GAMES },
+	{ "csv", required_argument, NULL, OPT_CSV },
+	{ "help", no_argument, NULL, 'h' },
+	{ "version", no_argument, NULL, 'V' },
+	{ NULL, 0, NULL, 0 },
+};
+
+static const struct {
+	const char *name;
+	enum run_mode mode;
+} mode_words[] = {
+	{ "solve", MODE_SOLVE },
+	{ "selfplay", MODE_SELFPLAY },
+	{ "bench", MODE_BENCH },
+	{ "play", MODE_PLAY },
+};
+
+static const char *const play_names[] = {
+	[PLAY_HUMAN_AI] = "human-ai",
+	[PLAY_AI_HUMAN] = "ai-human",
+	[PLAY_AI_AI] = "ai-ai",
+	[PLAY_HUMAN_HUMAN] = "human-human",
+};
+
+static const char *const split_names[] = {
+	[SPLIT_DEEP] = "deep",
+	[SPLIT_ROOT] = "root",
+	[SPLIT_LAZY] = "lazy",
+};
+
+static int
+bad(const char *opt, const char *arg, const char *why)
+{
+	fprintf(stderr, "dropfour: invalid argument '%s' for --%s: %s\n", arg,
+	    opt, why);
+	fputs("Try 'dropfour --help' for more information.\n", stderr);
+	return -1;
+}
+
+static int
+parse_long(const char *arg, long lo, long hi, long *out)
+{
+	char *end;
+	errno = 0;
+	long v = strtol(arg, &end, 10);
+	if (errno != 0 || end == arg || *end != '\0' || v < lo || v > hi)
+		return -1;
+	*out = v;
+	return 0;
+}
+
+static int
+parse_threads(struct options *o, const char *arg)
+{
+	const char *p = arg;
+	o->nthread_list = 0;
+	for (;;) {
+		char *end;
+		errno = 0;
+		long v = strtol(p, &end, 10);
+		if (errno || end == p || v < 1 || v > STATS_MAX_THREADS)
+			return -1;
+		if (o->nthread_list == OPTIONS_MAX_THREAD_LIST)
+			return -1;
+		o->thread_list[o->nthread_list++] = (int)v;
+		if (*end == '\0')
+			break;
+		if (*end != ',')
+			return -1;
+		p = end + 1;
+	}
+	o->threads = o->thread_list[0];
+	for (int i = 1; i < o->nthread_list; i++)
+		if (o->thread_list[i] > o->threads)
+			o->threads = o->thread_list[i];
+	return 0;
+}
+
+static int
+lookup(const char *const *names, int n, const char *arg)
+{
+	for (int i = 0; i < n; i++)
+		if (strcmp(names[i], arg) == 0)
+			return i;
+	return -1;
+}
+
+int
+options_parse(struct options *o, int argc, char **argv)
+{
+	long v;
+	int c, i;
+
+	memset(o, 0, sizeof *o);
+	o->width = BOARD_DEFAULT_WIDTH;
+	o->height = BOARD_DEFAULT_HEIGHT;
+	o->tt_mb = TT_DEFAULT_MB;
+	o->threads = util_ncpus();
+	o->depth = 12;
+	o->games = 1;
+	o->split = SPLIT_DEEP;
+	const char *nc = getenv("NO_COLOR");
+	o->no_color = nc != NULL && nc[0] != '\0';
+
+	/* A mode word may come first. */
+	if (argc > 1 && argv[1][0] != '-') {
+		for (i = 0; i < (int)(sizeof mode_words / sizeof mode_words[0]);
+		     i++) {
+			if (strcmp(argv[1], mode_words[i].name) == 0) {
+				o->mode = mode_words[i].mode;
+				argv[1] = argv[0];
+				argv++;
+				argc--;
+				break;
+			}
+		}
+	}
+
+	optind = 1;
+	opterr = 1;
+	while ((c = getopt_long(argc, argv, "W:H:d:pj:t:m:hV", long_options,
+		    NULL)) != -1) {
+		switch (c) {
+		case 'W':
+			if (parse_long(optarg, 1, 1000, &v))
+				return bad("width", optarg, "not a number");
+			o->width = (int)v;
+			break;
+		case 'H':
+			if (parse_long(optarg, 1, 1000, &v))
+				return bad("height", optarg, "not a number");
+			o->height = (int)v;
+			break;
+		case 'd':
+			if (parse_long(optarg, 1, SEARCH_MAX_DEPTH, &v))
+				return bad("depth", optarg,
+				    "must be a whole number from 1 to 64");
+			o->depth = (int)v;
+			o->perfect = false;
+			break;
+		case 'p':
+			o->perfect = true;
+			break;
+		case 'j':
+			if (parse_threads(o, optarg))
+				return bad("threads", optarg,
+				    "must be 1..64, or a list such as 1,2,4");
+			break;
+		case OPT_SPLIT:
+			i = lookup(split_names, 3, optarg);
+			if (i < 0)
+				return bad("split", optarg,
+				    "must be deep, root or lazy");
+			o->split = (enum split_scheme)i;
+			o->split_given = true;
+			break;
+		case OPT_SPLIT_DEPTH:
+			if (parse_long(optarg, 1, 40, &v))
+				return bad("split-depth", optarg,
+				    "must be 1..40");
+			o->split_depth = (int)v;
+			break;
+		case 't': {
+			char *end;
+			errno = 0;
+			double d = strtod(optarg, &end);
+			if (errno || end == optarg || *end || !(d > 0) ||
+			    d > 86400)
+				return bad("time", optarg,
+				    "must be a positive number of seconds");
+			o->time_limit = d;
+			break;
+		}
+		case OPT_EVAL:
+			if (strcmp(optarg, "average") == 0)
+				o->eval_average = true;
+			else if (strcmp(optarg, "heuristic") == 0)
+				o->eval_average = false;
+			else
+				return bad("eval", optarg,
+				    "must be heuristic or average");
+			break;
+		case OPT_NO_ORDERING:
+			o->no_ordering = true;
+			break;
+		case OPT_SEED: {
+			char *end;
+			errno = 0;
+			unsigned long long s = strtoull(optarg, &end, 10);
+			if (errno || end == optarg || *end)
+				return bad("seed", optarg, "not a number");
+			o->seed = s;
+			o->seed_given = true;
+			break;
+		}
+		case 'm':
+			if (parse_long(optarg, 1, 1 << 20, &v))
+				return bad("tt-mb", optarg,
+				    "must be a number of megabytes");
+			o->tt_mb = (size_t)v;
+			break;
+		case OPT_MODE:
+			i = lookup(play_names, 4, optarg);
+			if (i < 0)
+				return bad("mode", optarg,
+				    "must be human-ai, ai-human, ai-ai or "
+				    "human-human");
+			o->play = (enum play_mode)i;
+			break;
+		case OPT_POSITION:
+			o->position = optarg;
+			break;
+		case OPT_LOAD:
+			o->load = optarg;
+			break;
+		case OPT_ANALYSIS:
+			o->analysis = true;
+			break;
+		case OPT_TEXT:
+			if (o->mode == MODE_PLAY)
+				o->mode = MODE_TEXT;
+			break;
+		case OPT_NO_COLOR:
+			o->no_color = true;
+			break;
+		case OPT_ASCII:
+			o->ascii = true;
+			break;
+		case OPT_WEAK:
+			o->weak = true;
+			break;
+		case OPT_ANALYZE:
+			o->analyze = true;
+			break;
+		case OPT_GAMES:
+			if (parse_long(optarg, 1, 1000000, &v))
+				return bad("games", optarg,
+				    "must be a positive number");
+			o->games = (int)v;
+			break;
+		case OPT_CSV:
+			o->csv = optarg;
+			break;
+		case 'h':
+			options_usage(stdout);
+			return 1;
+		case 'V':
+			printf("%s\n", PACKAGE_STRING);
+			puts("Copyright (C) 2026 the dropfour developers.\n"
+			     "License: MIT.  There is NO WARRANTY.");
+			return 1;
+		default:
+			fputs("Try 'dropfour --help' for more information.\n",
+			    stderr);
+			return -1;
+		}
+	}
+	const char *why = board_size_error(o->width, o->height);
+	if (why != NULL) {
+		fprintf(stderr, "dropfour: impossible board size %dx%d: %s\n",
+		    o->width, o->height, why);
+		return -1;
+	}
+	if (o->weak && o->analyze) {
+		fputs("dropfour: --weak and --analyze cannot be combined\n",
+		    stderr);
+		return -1;
+	}
+	o->argc = argc - optind;
+	o->argv = argv + optind;
+	if (o->mode != MODE_SOLVE && o->mode != MODE_BENCH && o->argc > 0) {
+		fprintf(stderr, "dropfour: unexpected argument '%s'\n",
+		    o->argv[0]);
+		fputs("Try 'dropfour --help' for more information.\n", stderr);
+		return -1;
+	}
+	return 0;
+}
+
+void
+options_limits(const struct options *o, struct search_limits *lim)
+{
+	search_limits_default(lim);
+	lim->mode = o->perfect ? SEARCH_EXACT :
+	    o->eval_average ? SEARCH_AVERAGE : SEARCH_DEPTH;
+	lim->depth = o->depth;
+	lim->threads = o->threads;
+	lim->split = o->split;
+	lim->split_depth = o->split_depth;
+	lim->time_limit = o->time_limit;
+	lim->no_ordering = o->no_ordering;
+	lim->seed = o->seed;
+}

@@ -1,0 +1,70 @@
+/* options.h -- the command line, parsed once in main() and handed to every
+ * front-end and mode.  One table of long options serves them all. */
+#ifndef DROPFOUR_OPTIONS_H
+#define DROPFOUR_OPTIONS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "game.h"
+#include "search.h"
+
+enum run_mode {
+	MODE_PLAY = 0, /* curses game, text fallback */
+	MODE_TEXT,     /* --text */
+	MODE_SOLVE,
+	MODE_SELFPLAY,
+	MODE_BENCH,
+};
+
+/* Who plays which side in the game front-ends. */
+enum play_mode {
+	PLAY_HUMAN_AI = 0, /* human first */
+	PLAY_AI_HUMAN,     /* AI first */
+	PLAY_AI_AI,
+	PLAY_HUMAN_HUMAN,
+};
+
+#define OPTIONS_MAX_THREAD_LIST 32
+
+struct options {
+	enum run_mode mode;
+	int width, height;
+	size_t tt_mb;
+	int threads;          /* default: number of cores */
+	int thread_list[OPTIONS_MAX_THREAD_LIST]; /* bench speedup --threads */
+	int nthread_list;     /* 0: not given */
+	enum split_scheme split;
+	bool split_given;
+	int split_depth;      /* 0 automatic */
+	int depth;            /* depth-limited play */
+	bool perfect;         /* exact solver for play */
+	double time_limit;    /* seconds per move, 0 none */
+	bool eval_average;    /* --eval=average */
+	bool no_ordering;
+	uint64_t seed;
+	bool seed_given;
+	const char *position; /* --position MOVES */
+	const char *load;     /* --load FILE */
+	const char *csv;      /* --csv FILE */
+	bool no_color;        /* --no-color or NO_COLOR set */
+	bool ascii;
+	bool analysis;        /* background hints on the human's turn */
+	enum play_mode play;
+	bool weak, analyze;   /* solve */
+	int games;            /* selfplay */
+	int argc;             /* positional arguments after the mode word */
+	char **argv;
+};
+
+/* Parse argv.  Returns 0 to go on, 1 when --help/--version was printed
+ * (exit 0), -1 after printing an error (exit 2). */
+int options_parse(struct options *o, int argc, char **argv);
+void options_usage(FILE *f);
+/* Search limits for play as the options ask (depth or perfect, threads,
+ * split, time, eval, ordering, seed). */
+void options_limits(const struct options *o, struct search_limits *lim);
+
+#endif

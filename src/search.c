@@ -1,0 +1,1026 @@
+/* search.c -- negamax alpha-beta: the exact solver (null-window iterations
+ * on the score) and depth-limited play (iterative deepening with a
+ * heuristic evaluation), both task-parallel below the root.
+ *
+ * The parallel shape is young brothers wait: a node searches its first
+ * (best-ordered) child itself, then hands the remaining siblings to OpenMP
+ * tasks while enough of the game is left, and waits for them.  A sibling
+ * that proves a cut-off sets its split point's flag; every task polls the
+ * chain of split points above it and unwinds without storing anything.
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "average.h"
+#include "eval.h"
+#include "order.h"
+#include "search.h"
+#include "split.h"
+#include "util.h"
+
+/* Below this many empty cells a node never splits (tasks too small). */
+#define EXACT_MIN_SPLIT_LEFT 16
+#define DEPTH_MIN_SPLIT_DEPTH 5
+/* Mirror symmetry is worth its cost only in the opening. */
+#define SYMMETRY_PLIES 16
+
+enum tt_mode { TT_EMPTY, TT_EXACT, TT_DEPTH };
+
+struct search {
+	struct tt tt;
+	enum tt_mode tt_mode;
+	atomic_bool stop;
+	struct stats stats;
+};
+
+struct search *
+search_new(size_t tt_mb)
+{
+	struct search *s = xcalloc(1, sizeof *s);
+	tt_init(&s->tt, tt_mb, 64);
+	s->tt_mode = TT_EMPTY;
+	atomic_init(&s->stop, false);
+	return s;
+}
+
+void
+search_free(struct search *s)
+{
+	if (s == NULL)
+		return;
+	tt_free(&s->tt);
+	free(s);
+}
+
+void
+search_clear(struct search *s)
+{
+	tt_clear(&s->tt, s->tt.key_bits);
+	s->tt_mode = TT_EMPTY;
+}
+
+void
+search_stop(struct search *s)
+{
+	atomic_store(&s->stop, true);
+}
+
+struct stats *
+search_stats(struct search *s)
+{
+	return &s->stats;
+}
+
+const struct tt *
+search_tt(const struct search *s)
+{
+	return &s->tt;
+}
+
+void
+search_limits_default(struct search_limits *lim)
+{
+	memset(lim, 0, sizeof *lim);
+	lim->mode = SEARCH_DEPTH;
+	lim->depth = 12;
+	lim->threads = 1;
+	lim->split = SPLIT_DEEP;
+}
+
+/* ---- helpers -------------------------------------------------------- */
+
+static inline int
+work_bits(uint64_t n)
+{
+	return n ? 64 - __builtin_clzll(n) : 0;
+}
+
+/* The key used in the table, and whether it is the mirror image's. */
+static inline uint64_t
+tt_key(const board_t *b, bool *mirrored)
+{
+	uint64_t k = board_key(b);
+	*mirrored = false;
+	if (b->moves < SYMMETRY_PLIES) {
+		uint64_t m = board_mirror_key(b, k);
+		if (m < k) {
+			*mirrored = true;
+			return m;
+		}
+	}
+	return k;
+}
+
+static inline int
+unmirror(const board_t *b, int col, bool mirrored)
+{
+	return col < 0 || !mirrored ? col : b->w - 1 - col;
+}
+
+static inline bool
+probe(struct split_ctx *c, uint64_t key, struct tt_entry *e)
+{
+	c->probes++;
+	bool hit = tt_probe(c->sh->tt, key, e);
+	c->hits += hit;
+	return hit;
+}
+
+/* Lazy SMP helpers perturb the order of the later moves a little. */
+static void
+perturb(struct split_ctx *c, struct order_list *o)
+{
+	if (c->rng == 0 || o->n < 3)
+		return;
+	c->rng = c->rng * 1103515245u + 12345u;
+	int i = 1 + (int)((c->rng >> 16) % (uint32_t)(o->n - 1));
+	int j = 1 + (int)((c->rng >> 8) % (uint32_t)(o->n - 1));
+	int tc = o->col[i];
+	uint64_t tcell = o->cell[i];
+	o->col[i] = o->col[j];
+	o->cell[i] = o->cell[j];
+	o->col[j] = tc;
+	o->cell[j] = tcell;
+}
+
+/* How many children a node searches itself before the rest become tasks:
+ * 1 (young brothers wait), 0 (root splitting: all at once at the root), or
+ * n (no split). */
+static inline int
+split_index(const struct split_ctx *c, const board_t *b, int ply, int n)
+{
+	const struct split_shared *sh = c->sh;
+	if (sh->threads <= 1 || sh->lim->split == SPLIT_LAZY || n < 2)
+		return n;
+	if (sh->lim->split == SPLIT_ROOT)
+		return ply == 0 ? 0 : n;
+	return ply < sh->split_depth &&
+	    b->w * b->h - b->moves >= sh->min_split_left ? 1 : n;
+}
+
+/* ---- the exact solver ----------------------------------------------- */
+
+/*
+ * Negamax with alpha-beta for a position where the side to move cannot win
+ * at once.  Returns a fail-hard value inside [alpha, beta] on a fail-low
+ * and the found value on a fail-high.  *best gets the cut-off move.
+ */
+static int
+exact(struct split_ctx *c, const board_t *b, int alpha, int beta, int ply,
+    int *best)
+{
+	const int cells = b->w * b->h;
+	struct tt_entry e;
+	struct order_list o;
+	uint64_t before = c->total + c->nodes;
+	bool mirrored;
+	int ttmove = -1, bestmove = -1;
+
+	/* 1. Count and poll. */
+	split_node(c);
+	if (c->aborted)
+		return 0;
+
+	/* 2. Forced losses, draws and the score window. */
+	uint64_t next = board_non_losing_moves(b);
+	if (next == 0)
+		return -(cells - b->moves) / 2;
+	if (b->moves >= cells - 2)
+		return 0;
+	int lo = -(cells - 2 - b->moves) / 2;
+	if (alpha < lo) {
+		alpha = lo;
+		if (alpha >= beta)
+			return alpha;
+	}
+	int hi = (cells - 1 - b->moves) / 2;
+	if (beta > hi) {
+		beta = hi;
+		if (alpha >= beta)
+			return beta;
+	}
+
+	/* 3. Transposition table: bounds and the remembered move. */
+	uint64_t key = tt_key(b, &mirrored);
+	if (probe(c, key, &e)) {
+		ttmove = unmirror(b, e.move, mirrored);
+		/* At the root the cut-off move is wanted: search it. */
+		if (best == NULL && (e.bound & BOUND_LOWER) &&
+		    e.value > alpha) {
+			alpha = e.value;
+			if (alpha >= beta)
+				return alpha;
+		}
+		if ((e.bound & BOUND_UPPER) && e.value < beta) {
+			beta = e.value;
+			if (alpha >= beta)
+				return beta;
+		}
+	}
+
+	/* 4. Children, best first. */
+	order_moves(b, next, ttmove, c->sh->lim->no_ordering, &o);
+	perturb(c, &o);
+	int i = 0;
+	int split_at = split_index(c, b, ply, o.n);
+	for (; i < o.n && i < split_at; i++) {
+		board_t nb = *b;
+		board_play_cell(&nb, o.cell[i]);
+		int v = -exact(c, &nb, -beta, -alpha, ply + 1, NULL);
+		if (c->aborted)
+			return 0;
+		if (v >= beta) {
+			bestmove = o.col[i];
+			tt_store(c->sh->tt, key, v, BOUND_LOWER,
+			    work_bits(c->total + c->nodes - before),
+			    unmirror(b, bestmove, mirrored));
+			if (best)
+				*best = bestmove;
+			return v;
+		}
+		if (v > alpha) {
+			alpha = v;
+			bestmove = o.col[i];
+		}
+	}
+
+	/* 5. Young brothers: the rest as tasks. */
+	if (i < o.n) {
+		struct split_point sp = { .parent = c->sp };
+		int val[BOARD_MAX_WIDTH];
+		const int a = alpha;
+		atomic_init(&sp.cut, false);
+		atomic_init(&sp.alpha, alpha);
+		split_count_spawn(c, o.n - i);
+		for (int k = i; k < o.n; k++) {
+			val[k] = a;
+#pragma omp task firstprivate(k) shared(sp, val, o, b, c)
+			{
+				struct split_ctx tc;
+				split_ctx_task(&tc, c, &sp, c->tid, c->root_col);
+				if (!atomic_load_explicit(&sp.cut,
+					memory_order_relaxed)) {
+					board_t nb = *b;
+					board_play_cell(&nb, o.cell[k]);
+					int v = -exact(&tc, &nb, -beta, -a,
+					    ply + 1, NULL);
+					if (!tc.aborted) {
+						val[k] = v;
+						if (v >= beta) {
+							atomic_store(&sp.cut,
+							    true);
+							split_count_cutoff(
+							    &tc);
+						}
+					}
+				}
+				split_ctx_finish(&tc);
+			}
+		}
+		split_wait_begin(c);
+#pragma omp taskwait
+		split_wait_end(c);
+		if (split_chain_cut(c->sp) ||
+		    atomic_load_explicit(c->sh->stop, memory_order_relaxed) ||
+		    atomic_load_explicit(&c->sh->done, memory_order_relaxed)) {
+			c->aborted = true;
+			return 0;
+		}
+		for (int k = i; k < o.n; k++) {
+			if (val[k] >= beta) {
+				bestmove = o.col[k];
+				tt_store(c->sh->tt, key, val[k], BOUND_LOWER,
+				    work_bits(c->total + c->nodes - before),
+				    unmirror(b, bestmove, mirrored));
+				if (best)
+					*best = bestmove;
+				return val[k];
+			}
+			if (val[k] > alpha) {
+				alpha = val[k];
+				bestmove = o.col[k];
+			}
+		}
+	}
+
+	/* 6. Fail low: an upper bound. */
+	tt_store(c->sh->tt, key, alpha, BOUND_UPPER,
+	    work_bits(c->total + c->nodes - before),
+	    unmirror(b, bestmove >= 0 ? bestmove : ttmove, mirrored));
+	if (best)
+		*best = bestmove;
+	return alpha;
+}
+
+static void
+col_publish(struct stats *st, int col, enum col_state state,
+    enum score_kind kind, int score)
+{
+	atomic_store_explicit(&st->col[col].score, score, memory_order_relaxed);
+	atomic_store_explicit(&st->col[col].kind, kind, memory_order_relaxed);
+	atomic_store_explicit(&st->col[col].state, state, memory_order_release);
+}
+
+/*
+ * Exact score of a position (any position that is not over), by null-window
+ * iterations that halve the interval of possible scores.  *lo_out and *hi_out
+ * get the interval proven so far (equal when finished) and *best a move
+ * that reaches the lower end.  Returns false if stopped.
+ */
+static bool
+solve_window(struct split_ctx *c, const board_t *b, bool weak, int *lo_out,
+    int *hi_out, int *best)
+{
+	const int cells = b->w * b->h;
+	*best = -1;
+	if (board_can_win_next(b)) {
+		uint64_t win = board_my_winning_cells(b) & board_possible(b);
+		for (int col = 0; col < b->w; col++)
+			if (win & board_column_mask(b, col)) {
+				*best = col;
+				break;
+			}
+		*lo_out = *hi_out = weak ? 1 : board_win_score(b);
+		return true;
+	}
+	int lo = -(cells - b->moves) / 2;
+	int hi = (cells + 1 - b->moves) / 2;
+	if (weak) {
+		lo = lo < -1 ? -1 : lo;
+		hi = hi > 1 ? 1 : hi;
+	}
+	if (board_non_losing_moves(b) == 0 || b->moves >= cells - 1) {
+		/* Every move loses at once, or the last cell draws. */
+		hi = lo = b->moves >= cells - 1 ? 0 :
+		    (weak ? -1 : -(cells - b->moves) / 2);
+	}
+	while (lo < hi) {
+		int med = lo + (hi - lo) / 2;
+		if (med <= 0 && lo / 2 < med)
+			med = lo / 2;
+		else if (med >= 0 && hi / 2 > med)
+			med = hi / 2;
+		int mv = -1;
+		int r = exact(c, b, med, med + 1, 0, &mv);
+		if (c->aborted)
+			break;
+		if (r <= med) {
+			hi = r;
+		} else {
+			lo = r;
+			if (mv >= 0)
+				*best = mv;
+		}
+		*lo_out = lo;
+		*hi_out = hi;
+	}
+	*lo_out = lo;
+	*hi_out = hi;
+	if (*best < 0) {
+		/* Never failed high: any non-losing move reaches lo. */
+		struct order_list o;
+		uint64_t next = board_non_losing_moves(b);
+		order_moves(b, next ? next : board_possible(b), -1, false, &o);
+		*best = o.n ? o.col[0] : -1;
+	}
+	return lo == hi;
+}
+
+/* ---- depth-limited search ------------------------------------------- */
+
+static inline int
+proven_win(int exact_score)
+{
+	return SCORE_PROVEN + exact_score;
+}
+
+static int
+dsearch(struct split_ctx *c, const board_t *b, int depth, int alpha, int beta,
+    int ply, int *best)
+{
+	const int cells = b->w * b->h;
+	struct tt_entry e;
+	struct order_list o;
+	bool mirrored;
+	int ttmove = -1, bestmove = -1;
+	const int alpha0 = alpha;
+
+	split_node(c);
+	if (c->aborted)
+		return 0;
+
+	/* 1. Terminal and forced positions: proven values. */
+	if (board_can_win_next(b)) {
+		if (best) {
+			uint64_t w = board_my_winning_cells(b) &
+			    board_possible(b);
+			for (int col = 0; col < b->w; col++)
+				if (w & board_column_mask(b, col))
+					*best = col;
+		}
+		return proven_win(board_win_score(b));
+	}
+	uint64_t next = board_non_losing_moves(b);
+	if (next == 0)
+		return -proven_win((cells - b->moves) / 2);
+	if (b->moves >= cells - 2)
+		return 0;
+	if (depth <= 0)
+		return eval_board(c->sh->eval, b);
+
+	/* 2. Transposition table. */
+	uint64_t key = tt_key(b, &mirrored);
+	if (probe(c, key, &e)) {
+		ttmove = unmirror(b, e.move, mirrored);
+		bool proven = e.value >= SCORE_PROVEN || e.value <= -SCORE_PROVEN;
+		if (e.depth >= depth || proven) {
+			if ((e.bound & BOUND_LOWER) && e.value >= beta) {
+				if (best)
+					*best = ttmove;
+				return e.value;
+			}
+			if ((e.bound & BOUND_UPPER) && e.value <= alpha)
+				return e.value;
+			if (e.bound == BOUND_EXACT) {
+				if (best)
+					*best = ttmove;
+				return e.value;
+			}
+		}
+	}
+
+	/* 3. Children. */
+	order_moves(b, next, ttmove, c->sh->lim->no_ordering, &o);
+	int bestv = -SCORE_INF;
+	int i = 0;
+	int split_at = depth >= DEPTH_MIN_SPLIT_DEPTH ?
+	    split_index(c, b, ply, o.n) : o.n;
+	for (; i < o.n && i < split_at; i++) {
+		board_t nb = *b;
+		board_play_cell(&nb, o.cell[i]);
+		int v = -dsearch(c, &nb, depth - 1, -beta, -alpha, ply + 1,
+		    NULL);
+		if (c->aborted)
+			return 0;
+		if (v > bestv) {
+			bestv = v;
+			bestmove = o.col[i];
+		}
+		if (v > alpha)
+			alpha = v;
+		if (alpha >= beta)
+			goto done;
+	}
+	if (i < o.n) {
+		struct split_point sp = { .parent = c->sp };
+		int val[BOARD_MAX_WIDTH];
+		atomic_init(&sp.cut, false);
+		atomic_init(&sp.alpha, alpha);
+		split_count_spawn(c, o.n - i);
+		for (int k = i; k < o.n; k++) {
+			val[k] = -SCORE_INF;
+#pragma omp task firstprivate(k) shared(sp, val, o, b, c)
+			{
+				struct split_ctx tc;
+				split_ctx_task(&tc, c, &sp, c->tid, c->root_col);
+				if (!atomic_load_explicit(&sp.cut,
+					memory_order_relaxed)) {
+					int a = atomic_load_explicit(&sp.alpha,
+					    memory_order_relaxed);
+					board_t nb = *b;
+					board_play_cell(&nb, o.cell[k]);
+					int v = -dsearch(&tc, &nb, depth - 1,
+					    -beta, -a, ply + 1, NULL);
+					if (!tc.aborted) {
+						/* A value at or below the
+						 * alpha it was searched with
+						 * is only a bound: keep it
+						 * below every real alpha. */
+						val[k] = v <= a ? -SCORE_INF + 1 :
+						    v;
+						if (v >= beta) {
+							atomic_store(&sp.cut,
+							    true);
+							split_count_cutoff(
+							    &tc);
+						}
+						int cur = atomic_load(&sp.alpha);
+						while (v > cur &&
+						    !atomic_compare_exchange_weak(
+							&sp.alpha, &cur, v))
+							;
+					}
+				}
+				split_ctx_finish(&tc);
+			}
+		}
+		split_wait_begin(c);
+#pragma omp taskwait
+		split_wait_end(c);
+		if (split_chain_cut(c->sp) ||
+		    atomic_load_explicit(c->sh->stop, memory_order_relaxed)) {
+			c->aborted = true;
+			return 0;
+		}
+		for (int k = i; k < o.n; k++) {
+			if (val[k] > bestv) {
+				bestv = val[k];
+				bestmove = o.col[k];
+			}
+		}
+		if (bestv > alpha)
+			alpha = bestv;
+		if (bestv < alpha0 + 1 && bestv <= -SCORE_INF + 1)
+			bestv = alpha0; /* all children were bounds */
+	}
+done:
+	/* 4. Store. */
+	{
+		enum bound bd = bestv >= beta ? BOUND_LOWER :
+		    bestv <= alpha0 ? BOUND_UPPER : BOUND_EXACT;
+		bool proven = bestv >= SCORE_PROVEN || bestv <= -SCORE_PROVEN;
+		tt_store(c->sh->tt, key, bestv, bd, proven ? TT_DEPTH_MAX : depth,
+		    unmirror(b, bestmove, mirrored));
+	}
+	if (best)
+		*best = bestmove;
+	return bestv;
+}
+
+/* ---- the root -------------------------------------------------------- */
+
+static uint64_t
+splitmix(uint64_t x)
+{
+	x += 0x9e3779b97f4a7c15ull;
+	x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
+	x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
+	return x ^ (x >> 31);
+}
+
+/* Scores as the result reports them. */
+static void
+to_result_score(int v, enum score_kind *kind, int *score)
+{
+	if (v >= SCORE_PROVEN) {
+		*kind = SCORE_EXACT;
+		*score = v - SCORE_PROVEN;
+	} else if (v <= -SCORE_PROVEN) {
+		*kind = SCORE_EXACT;
+		*score = v + SCORE_PROVEN;
+	} else {
+		*kind = SCORE_HEURISTIC;
+		*score = v;
+	}
+}
+
+/* Ranking key of a column's score for choosing a move: exact and bounds by
+ * value, heuristic between loss and win. */
+static int
+rank_of(enum score_kind kind, int score)
+{
+	switch (kind) {
+	case SCORE_EXACT:
+	case SCORE_LOWER:
+	case SCORE_UPPER:
+		if (score > 0)
+			return 10000 + score;
+		if (score < 0)
+			return -10000 + score;
+		return 0;
+	case SCORE_HEURISTIC:
+		return score;
+	case SCORE_NONE:
+		break;
+	}
+	return -100000;
+}
+
+/* Pick the best column of r (random tie-break with the seed). */
+static void
+pick_best(const board_t *b, const struct search_limits *lim,
+    struct search_result *r)
+{
+	const int *centre = order_centre(b->w);
+	int best_rank = -1000000, n = 0;
+	int ties[BOARD_MAX_WIDTH];
+	for (int i = 0; i < b->w; i++) {
+		int col = centre[i];
+		if (r->col_kind[col] == SCORE_NONE)
+			continue;
+		int rk = rank_of(r->col_kind[col], r->col_score[col]);
+		if (rk > best_rank) {
+			best_rank = rk;
+			n = 0;
+		}
+		if (rk == best_rank)
+			ties[n++] = col;
+	}
+	if (n == 0)
+		return;
+	int pick = 0;
+	if (lim->seed && n > 1)
+		pick = (int)(splitmix(lim->seed ^ ((uint64_t)b->mask * 31) ^
+				 board_key(b)) %
+		    (uint64_t)n);
+	r->move = ties[pick];
+	r->score = r->col_score[r->move];
+	r->kind = r->col_kind[r->move];
+}
+
+static void
+extract_pv(struct search *s, const board_t *root, int first,
+    struct search_result *r)
+{
+	board_t b = *root;
+	int len = 0;
+	int col = first;
+	while (col >= 0 && len < STATS_PV_MAX && board_can_play(&b, col) &&
+	    !b.over) {
+		r->pv[len++] = col;
+		if (board_play_checked(&b, col) != BOARD_OK || b.over ||
+		    board_is_full(&b))
+			break;
+		bool mirrored;
+		struct tt_entry e;
+		uint64_t key = tt_key(&b, &mirrored);
+		if (!tt_probe(&s->tt, key, &e))
+			break;
+		col = unmirror(&b, e.move, mirrored);
+		if (board_can_win_next(&b)) {
+			uint64_t w = board_my_winning_cells(&b) &
+			    board_possible(&b);
+			for (int cc = 0; cc < b.w; cc++)
+				if (w & board_column_mask(&b, cc))
+					col = cc;
+		}
+	}
+	r->pv_len = len;
+	stats_set_pv(&s->stats, r->pv, len);
+}
+
+/* One column of an exact analysis: the child's exact score, negated. */
+static void
+analyze_column(struct split_ctx *c, const board_t *b, int col, bool weak,
+    struct search_result *r)
+{
+	struct stats *st = c->sh->stats;
+	board_t nb = *b;
+	int lo, hi, mv;
+
+	col_publish(st, col, COL_SEARCHING, SCORE_NONE, 0);
+	if (board_is_winning_move(b, col)) {
+		r->col_kind[col] = SCORE_EXACT;
+		r->col_score[col] = weak ? 1 : board_win_score(b);
+		col_publish(st, col, COL_DONE, SCORE_EXACT, r->col_score[col]);
+		return;
+	}
+	board_play(&nb, col);
+	if (board_is_full(&nb)) {
+		r->col_kind[col] = SCORE_EXACT;
+		r->col_score[col] = 0;
+		col_publish(st, col, COL_DONE, SCORE_EXACT, 0);
+		return;
+	}
+	bool done = solve_window(c, &nb, weak, &lo, &hi, &mv);
+	if (done) {
+		r->col_kind[col] = SCORE_EXACT;
+		r->col_score[col] = -lo;
+	} else {
+		/* Partial: the child's lo is our upper bound. */
+		int cells = nb.w * nb.h;
+		r->col_kind[col] = lo > -(cells - nb.moves) / 2 ? SCORE_UPPER :
+		    hi < (cells + 1 - nb.moves) / 2 ? SCORE_LOWER : SCORE_NONE;
+		r->col_score[col] = r->col_kind[col] == SCORE_UPPER ? -lo : -hi;
+	}
+	col_publish(st, col, done ? COL_DONE : COL_SEARCHING, r->col_kind[col],
+	    r->col_score[col]);
+}
+
+static void
+run_exact(struct split_ctx *c, const board_t *b, struct search_result *r)
+{
+	const struct search_limits *lim = c->sh->lim;
+	const bool weak = lim->mode == SEARCH_WEAK;
+	struct stats *st = c->sh->stats;
+	uint64_t legal = board_possible(b);
+
+	if (lim->analyze) {
+		/* Every column, as one task each (root splitting) or in turn
+		 * with deep splitting inside. */
+		struct order_list o;
+		order_moves(b, legal, -1, lim->no_ordering, &o);
+		if (lim->split == SPLIT_ROOT && c->sh->threads > 1) {
+			split_count_spawn(c, o.n);
+			for (int k = 0; k < o.n; k++) {
+#pragma omp task firstprivate(k) shared(o, b, c, r)
+				{
+					struct split_ctx tc;
+					split_ctx_task(&tc, c, NULL, c->tid,
+					    o.col[k]);
+					analyze_column(&tc, b, o.col[k], weak, r);
+					split_ctx_finish(&tc);
+				}
+			}
+			split_wait_begin(c);
+#pragma omp taskwait
+			split_wait_end(c);
+		} else {
+			for (int k = 0; k < o.n; k++) {
+				c->root_col = o.col[k];
+				analyze_column(c, b, o.col[k], weak, r);
+				if (c->aborted)
+					break;
+			}
+			c->root_col = -1;
+		}
+		r->partial = atomic_load(c->sh->stop);
+		pick_best(b, lim, r);
+		return;
+	}
+
+	int lo, hi, mv;
+	bool done = solve_window(c, b, weak, &lo, &hi, &mv);
+	r->move = mv;
+	r->partial = !done;
+	if (done) {
+		r->kind = SCORE_EXACT;
+		r->score = lo;
+	} else {
+		int cells = b->w * b->h;
+		r->kind = lo > -(cells - b->moves) / 2 ? SCORE_LOWER :
+		    SCORE_UPPER;
+		r->score = r->kind == SCORE_LOWER ? lo : hi;
+	}
+	if (mv >= 0 && done) {
+		r->col_kind[mv] = weak ? SCORE_EXACT : SCORE_EXACT;
+		r->col_score[mv] = lo;
+		col_publish(st, mv, COL_DONE, SCORE_EXACT, lo);
+	}
+}
+
+/* Depth-limited: iterative deepening, every root column searched with the
+ * full window so the panel can show them all. */
+static void
+run_depth(struct split_ctx *c, const board_t *b, struct search_result *r,
+    double t0)
+{
+	const struct search_limits *lim = c->sh->lim;
+	struct stats *st = c->sh->stats;
+	struct order_list o;
+	const int cells = b->w * b->h;
+	int maxd = lim->depth < 1 ? 1 : lim->depth;
+	struct search_result cur;
+	int prev_best = -1;
+
+	if (maxd > cells - b->moves)
+		maxd = cells - b->moves;
+	for (int d = 1; d <= maxd; d++) {
+		cur = *r;
+		order_moves(b, board_possible(b), prev_best, lim->no_ordering,
+		    &o);
+		int val[BOARD_MAX_WIDTH];
+		for (int k = 0; k < o.n; k++)
+			col_publish(st, o.col[k], COL_WAITING,
+			    r->col_kind[o.col[k]], r->col_score[o.col[k]]);
+		for (int k = 0; k < o.n; k++) {
+			int col = o.col[k];
+			if (c->sh->threads > 1 && k > 0 &&
+			    lim->split != SPLIT_LAZY) {
+				split_count_spawn(c, 1);
+#pragma omp task firstprivate(k, col) shared(o, b, c, val)
+				{
+					struct split_ctx tc;
+					split_ctx_task(&tc, c, NULL, c->tid, col);
+					col_publish(st, col, COL_SEARCHING,
+					    SCORE_NONE, 0);
+					board_t nb = *b;
+					board_play(&nb, col);
+					val[k] = board_is_winning_move(b, col) ?
+					    proven_win(board_win_score(b)) :
+					    -dsearch(&tc, &nb, d - 1,
+						-SCORE_INF, SCORE_INF, 1, NULL);
+					if (!tc.aborted) {
+						enum score_kind kd;
+						int sc;
+						to_result_score(val[k], &kd, &sc);
+						col_publish(st, col, COL_DONE,
+						    kd, sc);
+					}
+					split_ctx_finish(&tc);
+				}
+			} else {
+				int save = c->root_col;
+				c->root_col = col;
+				col_publish(st, col, COL_SEARCHING, SCORE_NONE,
+				    0);
+				board_t nb = *b;
+				board_play(&nb, col);
+				val[k] = board_is_winning_move(b, col) ?
+				    proven_win(board_win_score(b)) :
+				    -dsearch(c, &nb, d - 1, -SCORE_INF,
+					SCORE_INF, 1, NULL);
+				c->root_col = save;
+				if (!c->aborted) {
+					enum score_kind kd;
+					int sc;
+					to_result_score(val[k], &kd, &sc);
+					col_publish(st, col, COL_DONE, kd, sc);
+				}
+			}
+		}
+		split_wait_begin(c);
+#pragma omp taskwait
+		split_wait_end(c);
+		if (c->aborted || atomic_load(c->sh->stop))
+			break;
+		bool all_proven = true;
+		for (int k = 0; k < o.n; k++) {
+			to_result_score(val[k], &cur.col_kind[o.col[k]],
+			    &cur.col_score[o.col[k]]);
+			if (cur.col_kind[o.col[k]] != SCORE_EXACT)
+				all_proven = false;
+		}
+		pick_best(b, lim, &cur);
+		cur.depth = d;
+		*r = cur;
+		prev_best = r->move;
+		atomic_store_explicit(&st->depth, d, memory_order_relaxed);
+		extract_pv(c->sh->search, b, r->move, r);
+		if (all_proven)
+			break;
+		/* No new iteration once half of the time is spent. */
+		if (lim->time_limit > 0 &&
+		    util_now_s() - t0 >= lim->time_limit / 2)
+			break;
+	}
+	r->partial = atomic_load(c->sh->stop) && r->depth < maxd;
+}
+
+/* Lazy SMP: every thread solves the root with a perturbed order. */
+static void
+run_lazy(struct split_shared *sh, const board_t *b, struct search_result *r)
+{
+#pragma omp parallel num_threads(sh->threads)
+	{
+		struct split_ctx c;
+		struct search_result mine = *r;
+		split_ctx_root(&c, sh);
+		c.rng = c.tid ? 2654435761u * (uint32_t)(c.tid + 1) : 0;
+		if (sh->lim->mode == SEARCH_DEPTH)
+			run_depth(&c, b, &mine, util_now_s());
+		else
+			run_exact(&c, b, &mine);
+		split_ctx_finish(&c);
+		if (!c.aborted && !mine.partial &&
+		    !atomic_exchange(&sh->done, true)) {
+			*r = mine;
+		}
+	}
+	if (!atomic_load(&sh->done))
+		r->partial = true;
+}
+
+void
+search_run(struct search *s, const board_t *b, const struct search_limits *lim,
+    struct search_result *r)
+{
+	struct split_shared sh;
+	struct eval_tab et;
+	double t0 = util_now_s();
+	int threads = lim->threads < 1 ? 1 :
+	    lim->threads > STATS_MAX_THREADS ? STATS_MAX_THREADS : lim->threads;
+	const bool exact_mode =
+	    lim->mode == SEARCH_EXACT || lim->mode == SEARCH_WEAK;
+	const int key_bits = b->w * (b->h + 1);
+
+	memset(r, 0, sizeof *r);
+	r->move = -1;
+	r->ncols = b->w;
+	r->threads = threads;
+
+	/* The table holds one kind of value: exact scores or depth-limited
+	 * heuristics; switching (or a new board size) empties it. */
+	enum tt_mode want = exact_mode ? TT_EXACT : TT_DEPTH;
+	if (s->tt_mode == TT_EMPTY)
+		s->tt.key_bits = key_bits;
+	else if (s->tt_mode != want || s->tt.key_bits != key_bits)
+		tt_clear(&s->tt, key_bits);
+	s->tt_mode = want;
+
+	stats_begin(&s->stats, b, threads, exact_mode, &s->tt);
+	if (b->over || board_is_full(b)) {
+		stats_end(&s->stats);
+		return;
+	}
+	if (lim->mode == SEARCH_AVERAGE) {
+		average_search(b, lim, &s->stats, &s->stop, r);
+		r->seconds = util_now_s() - t0;
+		stats_end(&s->stats);
+		atomic_store(&s->stop, false);
+		return;
+	}
+
+	memset(&sh, 0, sizeof sh);
+	eval_init(&et, b);
+	sh.search = s;
+	sh.lim = lim;
+	sh.tt = &s->tt;
+	sh.stats = &s->stats;
+	sh.stop = &s->stop;
+	sh.threads = threads;
+	sh.eval = &et;
+	atomic_init(&sh.done, false);
+	atomic_init(&sh.nodes, 0);
+	if (lim->time_limit > 0)
+		sh.deadline_ns =
+		    util_now_ns() + (uint64_t)(lim->time_limit * 1e9);
+	sh.split_depth = lim->split_depth > 0 ? lim->split_depth :
+	    exact_mode ? 12 : 8;
+	sh.min_split_left = exact_mode ? EXACT_MIN_SPLIT_LEFT : 4;
+
+	if (lim->split == SPLIT_LAZY && threads > 1) {
+		run_lazy(&sh, b, r);
+	} else {
+#pragma omp parallel num_threads(threads)
+#pragma omp single
+		{
+			struct split_ctx c;
+			split_ctx_root(&c, &sh);
+			if (exact_mode)
+				run_exact(&c, b, r);
+			else
+				run_depth(&c, b, r, t0);
+			split_ctx_finish(&c);
+		}
+	}
+	if (exact_mode && r->move >= 0)
+		extract_pv(s, b, r->move, r);
+	if (exact_mode && lim->mode == SEARCH_EXACT && !r->partial)
+		atomic_store_explicit(&s->stats.depth, b->w * b->h - b->moves,
+		    memory_order_relaxed);
+	if (exact_mode)
+		r->depth = b->w * b->h - b->moves;
+	r->nodes = atomic_load(&sh.nodes);
+	r->seconds = util_now_s() - t0;
+	stats_end(&s->stats);
+	if (atomic_load(&s->stop))
+		r->partial = true;
+	atomic_store(&s->stop, false);
+}
+
+int
+search_solve(struct search *s, const board_t *b, bool weak, uint64_t *nodes)
+{
+	struct search_limits lim;
+	struct search_result r;
+	search_limits_default(&lim);
+	lim.mode = weak ? SEARCH_WEAK : SEARCH_EXACT;
+	lim.threads = 1;
+	search_run(s, b, &lim, &r);
+	if (nodes)
+		*nodes = r.nodes;
+	return r.score;
+}
+
+const char *
+search_score_words(const board_t *b, enum score_kind kind, int score,
+    char *buf, size_t len)
+{
+	const int cells = b->w * b->h;
+	/* A win with score s > 0 comes with stone number m, where
+	 * (cells + 1 - m) / 2 = s and m has the parity of moves: it is the
+	 * ((m - moves) / 2 + 1)-th stone of the side to move.  A loss with
+	 * -s is the opponent's ((m - moves - 1) / 2 + 1)-th stone. */
+	int n;
+	switch (kind) {
+	case SCORE_NONE:
+		snprintf(buf, len, "?");
+		break;
+	case SCORE_HEURISTIC:
+		snprintf(buf, len, "%+d", score);
+		break;
+	case SCORE_EXACT:
+	case SCORE_LOWER:
+	case SCORE_UPPER:
+		if (score == 0) {
+			snprintf(buf, len, kind == SCORE_EXACT ? "draw" :
+			    kind == SCORE_LOWER ? "draw or better" :
+			    "draw or worse");
+			break;
+		}
+		/* Own stones still to play, winning stone included. */
+		n = score > 0 ? (cells + 1 - 2 * score - b->moves) / 2 + 1 :
+		    (cells + 2 * score - b->moves) / 2 + 1;
+		if (n < 1)
+			n = 1;
+		snprintf(buf, len, "%s%s in %d", kind == SCORE_EXACT ? "" :
+		    kind == SCORE_LOWER ? "at least " : "at most ",
+		    score > 0 ? "win" : "loss", n);
+		break;
+	}
+	return buf;
+}

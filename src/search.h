@@ -1,0 +1,96 @@
+/* search.h -- negamax alpha-beta search: exact solver and depth-limited play.
+ *
+ * Scores are for the side to move.  Exact scale (DESIGN.md): 0 draw,
+ * positive a win, (w*h + 1 - m) / 2 where m is the number of stones before
+ * the winning one; negative a loss likewise.  Depth-limited searches return
+ * heuristic values strictly inside (-SCORE_PROVEN, SCORE_PROVEN) and proven
+ * wins or losses as +-(SCORE_PROVEN + exact score); search_result and stats
+ * always report proven values back in the exact scale.
+ *
+ * One `struct search` owns a transposition table, a stats block and a stop
+ * flag.  search_run() blocks the calling thread for the whole search (the
+ * engine's worker thread); search_stop() may be called from any thread.
+ * The search never prints.
+ */
+#ifndef DROPFOUR_SEARCH_H
+#define DROPFOUR_SEARCH_H
+
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "board.h"
+#include "stats.h"
+#include "tt.h"
+
+#define SCORE_PROVEN 400
+#define SCORE_INF 500
+#define SEARCH_MAX_DEPTH 64
+
+enum search_mode {
+	SEARCH_EXACT = 0, /* exact score (perfect play) */
+	SEARCH_WEAK,      /* win / draw / loss only: score 1, 0 or -1 */
+	SEARCH_DEPTH,     /* depth-limited alpha-beta, heuristic evaluation */
+	SEARCH_AVERAGE,   /* depth-limited, averaged-outcome evaluation */
+};
+
+enum split_scheme {
+	SPLIT_DEEP = 0, /* young brothers wait, tasks below the root */
+	SPLIT_ROOT,     /* one task per root column (the reports' scheme) */
+	SPLIT_LAZY,     /* every thread searches the root, shared table */
+};
+
+struct search_limits {
+	enum search_mode mode;
+	bool analyze;      /* exact/weak: score every column, not just best */
+	int depth;         /* depth modes: the deepest iteration (plies) */
+	int threads;       /* >= 1 */
+	enum split_scheme split;
+	int split_depth;   /* plies below the root where tasks are made; 0 auto */
+	double time_limit; /* seconds, 0 none; no new iteration past half */
+	uint64_t node_limit; /* 0 none */
+	bool no_ordering;  /* plain centre-first order, no threat ordering */
+	uint64_t seed;     /* 0: deterministic; else random tie-break */
+};
+
+struct search_result {
+	int move;       /* best column (0-based), -1 when there is none */
+	int score;      /* see the top of this file */
+	enum score_kind kind;
+	bool partial;   /* stopped before it finished */
+	int depth;      /* last finished iteration; exact searches: plies left */
+	int ncols;
+	enum score_kind col_kind[BOARD_MAX_WIDTH]; /* SCORE_NONE: illegal/unknown */
+	int col_score[BOARD_MAX_WIDTH];
+	uint64_t nodes;
+	double seconds;
+	int threads;
+	int pv_len;
+	int pv[STATS_PV_MAX];
+};
+
+struct search;
+
+struct search *search_new(size_t tt_mb);
+void search_free(struct search *s);
+/* Forget everything in the transposition table. */
+void search_clear(struct search *s);
+void search_run(struct search *s, const board_t *b,
+    const struct search_limits *lim, struct search_result *r);
+/* Ask the running search (if any) to stop; it returns within milliseconds
+ * with the best result found so far, marked partial. */
+void search_stop(struct search *s);
+struct stats *search_stats(struct search *s);
+const struct tt *search_tt(const struct search *s);
+void search_limits_default(struct search_limits *lim);
+
+/* Convenience: exact score of a position, one thread, no stats reader. */
+int search_solve(struct search *s, const board_t *b, bool weak,
+    uint64_t *nodes);
+
+/* Words for a score: "win in 5" (moves of the side to move), "loss in 12",
+ * "draw", "+37" (heuristic). */
+const char *search_score_words(const board_t *b, enum score_kind kind,
+    int score, char *buf, size_t len);
+
+#endif

@@ -1,0 +1,189 @@
+/* selfplay.c -- `dropfour selfplay`: the AI against itself, no screen.
+ *
+ * Plays --games games from the empty board (or --position), prints every
+ * move with its time, nodes and score, ends each game with exactly one of
+ *
+ *	result: first player wins
+ *	result: second player wins
+ *	result: draw
+ *
+ * and closes with a summary over all games.  Game i (from 0) breaks ties
+ * among equally good moves with the seed seed + i, so depth-limited games
+ * differ from each other and a run is reproducible: without --seed a fixed
+ * default seed is used.  The table is emptied before every game so that a
+ * game does not depend on the ones before it.
+ */
+#include "config.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine.h"
+#include "game.h"
+#include "options.h"
+#include "search.h"
+#include "selfplay.h"
+#include "util.h"
+
+/* The seed of the first game when --seed is not given. */
+#define SELFPLAY_SEED 1
+
+struct selfplay_totals {
+	int games;
+	int wins[2]; /* first, second player */
+	int draws;
+	int moves;
+	double seconds;
+	uint64_t nodes;
+};
+
+static const char *
+selfplay_result(enum game_state s)
+{
+	switch (s) {
+	case GAME_WIN1:
+		return "first player wins";
+	case GAME_WIN2:
+		return "second player wins";
+	default:
+		return "draw";
+	}
+}
+
+static void
+selfplay_describe(const struct search_limits *lim, char *buf, size_t len)
+{
+	int n;
+
+	switch (lim->mode) {
+	case SEARCH_EXACT:
+		n = snprintf(buf, len, "perfect play");
+		break;
+	case SEARCH_WEAK:
+		n = snprintf(buf, len, "win/draw/loss solver");
+		break;
+	case SEARCH_AVERAGE:
+		n = snprintf(buf, len, "averaged outcomes, depth %d",
+		    lim->depth);
+		break;
+	default:
+		n = snprintf(buf, len, "depth %d", lim->depth);
+		break;
+	}
+	if (n < 0 || (size_t)n >= len)
+		return;
+	n += snprintf(buf + n, len - (size_t)n, ", %d thread%s%s",
+	    lim->threads, lim->threads == 1 ? "" : "s",
+	    lim->no_ordering ? ", no ordering" : "");
+	if (lim->time_limit > 0 && n > 0 && (size_t)n < len)
+		snprintf(buf + n, len - (size_t)n, ", at most %g s a move",
+		    lim->time_limit);
+}
+
+/* One game; returns 0, or -1 if the engine had no move. */
+static int
+selfplay_game(struct engine *e, const struct options *o,
+    struct search_limits *lim, struct selfplay_totals *tot)
+{
+	struct game g;
+	struct search_result r;
+	char words[64], si[16], moves[BOARD_MAX_CELLS + 1];
+
+	memset(&g, 0, sizeof g);
+	g.player[0] = g.player[1] = PLAYER_AI;
+	game_init(&g, o->width, o->height);
+	if (o->position != NULL)
+		game_set_moves(&g, o->position, NULL); /* checked before */
+
+	engine_clear(e);
+	while (g.state == GAME_ON) {
+		board_t root = g.board;
+		uint64_t id = engine_start(e, &root, lim);
+		engine_wait(e, id, &r);
+		if (r.move < 0 || game_play(&g, r.move) != BOARD_OK) {
+			game_moves_string(&g, moves, sizeof moves);
+			fprintf(stderr, "dropfour: the engine found no move "
+			    "after '%s'\n", moves);
+			return -1;
+		}
+		printf("  %2d. %c %d  %9.3f s  %7s nodes  %s", root.moves + 1,
+		    board_to_move(&root) == 1 ? 'X' : 'O', r.move + 1,
+		    r.seconds, util_si(si, sizeof si, (double)r.nodes),
+		    search_score_words(&root, r.kind, r.score, words,
+			sizeof words));
+		if (r.kind == SCORE_HEURISTIC && r.depth > 0)
+			printf(" (depth %d)", r.depth);
+		printf("\n");
+		fflush(stdout);
+		tot->moves++;
+		tot->seconds += r.seconds;
+		tot->nodes += r.nodes;
+	}
+
+	game_moves_string(&g, moves, sizeof moves);
+	printf("moves: %s\n", moves);
+	printf("result: %s\n", selfplay_result(g.state));
+	tot->games++;
+	if (g.state == GAME_WIN1)
+		tot->wins[0]++;
+	else if (g.state == GAME_WIN2)
+		tot->wins[1]++;
+	else
+		tot->draws++;
+	return 0;
+}
+
+int
+selfplay_main(const struct options *o)
+{
+	struct search_limits lim;
+	struct selfplay_totals tot;
+	char what[160], si[16];
+	uint64_t seed = o->seed_given ? o->seed : SELFPLAY_SEED;
+	int status = 0;
+
+	if (o->position != NULL) {
+		board_t b;
+		size_t at = 0;
+		enum board_err err = board_parse(&b, o->width, o->height,
+		    o->position, (size_t)-1, &at);
+		if (err != BOARD_OK) {
+			fprintf(stderr, "dropfour: bad --position '%s' at "
+			    "character %zu: %s\n", o->position, at + 1,
+			    board_err_string(err));
+			return 2;
+		}
+	}
+
+	options_limits(o, &lim);
+	selfplay_describe(&lim, what, sizeof what);
+	memset(&tot, 0, sizeof tot);
+	struct engine *e = engine_new(o->tt_mb);
+
+	for (int i = 0; i < o->games; i++) {
+		lim.seed = seed + (uint64_t)i;
+		printf("game %d of %d: %dx%d, %s, seed %" PRIu64 "\n", i + 1,
+		    o->games, o->width, o->height, what, lim.seed);
+		if (o->position != NULL && o->position[0] != '\0')
+			printf("  from %s\n", o->position);
+		fflush(stdout);
+		if (selfplay_game(e, o, &lim, &tot) != 0) {
+			status = 1;
+			break;
+		}
+	}
+	engine_free(e);
+
+	printf("summary: %d game%s: first player %d win%s, second player %d "
+	       "win%s, %d draw%s\n", tot.games, tot.games == 1 ? "" : "s",
+	    tot.wins[0], tot.wins[0] == 1 ? "" : "s", tot.wins[1],
+	    tot.wins[1] == 1 ? "" : "s", tot.draws,
+	    tot.draws == 1 ? "" : "s");
+	if (tot.moves > 0)
+		printf("summary: %d moves, on average %.3f s and %s nodes a "
+		       "move\n", tot.moves, tot.seconds / tot.moves,
+		    util_si(si, sizeof si, (double)tot.nodes / tot.moves));
+	return status;
+}

@@ -1,0 +1,469 @@
+/* text.c -- the plain line-based front-end.
+ *
+ * `dropfour --text`, and the fallback when there is no usable terminal.  It
+ * prints the board, reads one line per move, and answers bad input with a
+ * reason before asking again.  The AI's move comes with every column's
+ * score, the nodes each thread searched and the time taken.  It reads a
+ * pipe as well as a person: lines read from something other than a
+ * terminal are echoed, so a transcript reads like a session, and the end of
+ * input ends the game cleanly (exit status 0).
+ */
+#include "config.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <unistd.h>
+
+#include "engine.h"
+#include "game.h"
+#include "options.h"
+#include "search.h"
+#include "stats.h"
+#include "text.h"
+#include "util.h"
+
+struct text {
+	const struct options *o;
+	struct game g;
+	struct engine *e; /* made on the AI's first move */
+	struct search_limits lim;
+	bool echo;        /* input is not a terminal: echo what was read */
+	char *line;
+	size_t linecap;
+};
+
+/* What a command asks the main loop to do next. */
+enum text_next {
+	TEXT_ASK,   /* ask the same player again */
+	TEXT_BOARD, /* the position changed: show it, then go on */
+	TEXT_QUIT,
+};
+
+struct text_cmd {
+	const char *names; /* the first is shown first in the help */
+	const char *args;
+	const char *help;
+	enum text_next (*fn)(struct text *, const char *);
+};
+
+static enum text_next text_cmd_undo(struct text *, const char *);
+static enum text_next text_cmd_redo(struct text *, const char *);
+static enum text_next text_cmd_board(struct text *, const char *);
+static enum text_next text_cmd_save(struct text *, const char *);
+static enum text_next text_cmd_help(struct text *, const char *);
+static enum text_next text_cmd_quit(struct text *, const char *);
+
+static const struct text_cmd text_cmds[] = {
+	{ .names = "u undo", .fn = text_cmd_undo,
+	    .help = "take back your last move (and the AI's reply)" },
+	{ .names = "r redo", .fn = text_cmd_redo,
+	    .help = "play again what was taken back" },
+	{ .names = "b board", .fn = text_cmd_board,
+	    .help = "show the board and the moves so far" },
+	{ .names = "w save", .args = " FILE", .fn = text_cmd_save,
+	    .help = "save the game to FILE" },
+	{ .names = "h ? help", .fn = text_cmd_help,
+	    .help = "this help" },
+	{ .names = "q quit exit", .fn = text_cmd_quit,
+	    .help = "leave the game" },
+};
+
+static char
+text_glyph(int player)
+{
+	return player == 1 ? 'X' : 'O';
+}
+
+static void
+text_print_board(struct text *t)
+{
+	char buf[1024], moves[BOARD_MAX_CELLS + 1];
+
+	board_format(&t->g.board, buf, sizeof buf);
+	game_moves_string(&t->g, moves, sizeof moves);
+	printf("\n%s", buf);
+	printf("moves: %s\n", moves[0] != '\0' ? moves : "(none)");
+}
+
+/* Words for the search limits, e.g. "depth 12, 2 threads". */
+static void
+text_describe(const struct search_limits *lim, char *buf, size_t len)
+{
+	int n;
+
+	switch (lim->mode) {
+	case SEARCH_EXACT:
+		n = snprintf(buf, len, "perfect play");
+		break;
+	case SEARCH_WEAK:
+		n = snprintf(buf, len, "win/draw/loss solver");
+		break;
+	case SEARCH_AVERAGE:
+		n = snprintf(buf, len, "averaged outcomes, depth %d",
+		    lim->depth);
+		break;
+	default:
+		n = snprintf(buf, len, "depth %d", lim->depth);
+		break;
+	}
+	if (n < 0 || (size_t)n >= len)
+		return;
+	n += snprintf(buf + n, len - (size_t)n, ", %d thread%s", lim->threads,
+	    lim->threads == 1 ? "" : "s");
+	if (lim->time_limit > 0 && (size_t)n < len)
+		snprintf(buf + n, len - (size_t)n, ", at most %g s",
+		    lim->time_limit);
+}
+
+/* The AI's move: search, report, play. */
+static int
+text_ai_move(struct text *t)
+{
+	struct search_result r;
+	struct stats_snapshot *snap = xmalloc(sizeof *snap);
+	char what[128], words[64], si[16], si2[16];
+	board_t root = t->g.board;
+	int who = game_to_move(&t->g);
+
+	if (t->e == NULL)
+		t->e = engine_new(t->o->tt_mb);
+	text_describe(&t->lim, what, sizeof what);
+	printf("%c (AI) is thinking: %s...\n", text_glyph(who), what);
+	fflush(stdout);
+
+	uint64_t id = engine_start(t->e, &root, &t->lim);
+	engine_wait(t->e, id, &r);
+	engine_snapshot(t->e, snap);
+	if (r.move < 0 || game_play(&t->g, r.move) != BOARD_OK) {
+		fprintf(stderr, "dropfour: the engine found no move\n");
+		free(snap);
+		return -1;
+	}
+
+	printf("%c (AI) plays %d: %s", text_glyph(who), r.move + 1,
+	    search_score_words(&root, r.kind, r.score, words, sizeof words));
+	if (r.depth > 0 && r.kind == SCORE_HEURISTIC)
+		printf(", depth %d", r.depth);
+	printf(", %.3f s%s\n", r.seconds, r.partial ? " (stopped early)" : "");
+
+	printf("  scores:");
+	for (int c = 0; c < root.w; c++) {
+		if (r.col_kind[c] == SCORE_NONE)
+			printf("  %d: -", c + 1);
+		else
+			printf("  %d: %s", c + 1,
+			    search_score_words(&root, r.col_kind[c],
+				r.col_score[c], words, sizeof words));
+	}
+	printf("\n");
+
+	int nthreads = snap->nthreads;
+	if (nthreads < 1 || nthreads > STATS_MAX_THREADS)
+		nthreads = 1;
+	printf("  nodes: %s (%s/s) on %d thread%s:",
+	    util_si(si, sizeof si, (double)r.nodes),
+	    util_si(si2, sizeof si2,
+		r.seconds > 0 ? (double)r.nodes / r.seconds : 0.0),
+	    nthreads, nthreads == 1 ? "" : "s");
+	for (int i = 0; i < nthreads; i++)
+		printf(" #%d %s", i,
+		    util_si(si, sizeof si, (double)snap->thread[i].nodes));
+	printf("\n");
+	free(snap);
+	return 0;
+}
+
+static void
+text_print_help(struct text *t)
+{
+	printf("Type a column number, 1 to %d, to drop a stone there.  "
+	       "Commands:\n", t->g.w);
+	for (size_t i = 0; i < sizeof text_cmds / sizeof text_cmds[0]; i++) {
+		const struct text_cmd *c = &text_cmds[i];
+		char name[32];
+		snprintf(name, sizeof name, "%s%s", c->names,
+		    c->args != NULL ? c->args : "");
+		printf("  %-18s %s\n", name, c->help);
+	}
+	printf("X moves first; four in a row (across, up or diagonal) "
+	       "wins.\n");
+}
+
+static bool
+text_human_turn(struct text *t)
+{
+	return t->g.state == GAME_ON &&
+	    game_current_player(&t->g) == PLAYER_HUMAN;
+}
+
+static enum text_next
+text_cmd_undo(struct text *t, const char *arg)
+{
+	(void)arg;
+	if (!game_undo(&t->g)) {
+		printf("Nothing to undo.\n");
+		return TEXT_ASK;
+	}
+	/* Back to a human's turn: the AI's replies go too. */
+	while (!text_human_turn(t) && t->g.nmoves > 0)
+		game_undo(&t->g);
+	return TEXT_BOARD;
+}
+
+static enum text_next
+text_cmd_redo(struct text *t, const char *arg)
+{
+	(void)arg;
+	if (!game_redo(&t->g)) {
+		printf("Nothing to redo.\n");
+		return TEXT_ASK;
+	}
+	while (t->g.state == GAME_ON && !text_human_turn(t) && t->g.nredo > 0)
+		game_redo(&t->g);
+	return TEXT_BOARD;
+}
+
+static enum text_next
+text_cmd_board(struct text *t, const char *arg)
+{
+	(void)t;
+	(void)arg;
+	return TEXT_BOARD;
+}
+
+static enum text_next
+text_cmd_save(struct text *t, const char *arg)
+{
+	if (arg == NULL || *arg == '\0') {
+		printf("Save where?  Type w and a file name, e.g. w game.txt\n");
+		return TEXT_ASK;
+	}
+	if (game_save(&t->g, arg) != 0)
+		printf("Cannot save to %s: %s\n", arg, strerror(errno));
+	else
+		printf("Saved to %s.\n", arg);
+	return TEXT_ASK;
+}
+
+static enum text_next
+text_cmd_help(struct text *t, const char *arg)
+{
+	(void)arg;
+	text_print_help(t);
+	return TEXT_ASK;
+}
+
+static enum text_next
+text_cmd_quit(struct text *t, const char *arg)
+{
+	(void)t;
+	(void)arg;
+	return TEXT_QUIT;
+}
+
+/* A column number typed by a human; prints the reason when refused. */
+static enum text_next
+text_column(struct text *t, const char *s)
+{
+	const int w = t->g.w;
+	long n = 0;
+
+	for (const char *p = s; *p != '\0'; p++) {
+		if (!isdigit((unsigned char)*p)) {
+			printf("'%s' is not a column: type a number from 1 to "
+			       "%d (h for help).\n", s, w);
+			return TEXT_ASK;
+		}
+		if (n < 1000)
+			n = n * 10 + (*p - '0');
+	}
+	if (n < 1 || n > w) {
+		printf("There is no column %s: the columns are 1 to %d.\n", s,
+		    w);
+		return TEXT_ASK;
+	}
+	switch (game_play(&t->g, (int)n - 1)) {
+	case BOARD_OK:
+		return TEXT_BOARD;
+	case BOARD_ERR_FULL:
+		printf("Column %ld is full: pick another one.\n", n);
+		return TEXT_ASK;
+	default:
+		printf("Cannot play column %ld now.\n", n);
+		return TEXT_ASK;
+	}
+}
+
+/* True if `word` is one of the space-separated `names`. */
+static bool
+text_names_match(const char *names, const char *word)
+{
+	size_t len = strlen(word);
+
+	for (const char *p = names; *p != '\0';) {
+		size_t n = strcspn(p, " ");
+		if (n == len && strncasecmp(p, word, len) == 0)
+			return true;
+		p += n;
+		p += strspn(p, " ");
+	}
+	return false;
+}
+
+/* One line of input: a column or a command. */
+static enum text_next
+text_handle(struct text *t, char *s)
+{
+	char *end, *arg;
+
+	while (isspace((unsigned char)*s))
+		s++;
+	end = s + strlen(s);
+	while (end > s && isspace((unsigned char)end[-1]))
+		*--end = '\0';
+	if (*s == '\0') {
+		printf("Type a column number from 1 to %d (h for help).\n",
+		    t->g.w);
+		return TEXT_ASK;
+	}
+	if (isdigit((unsigned char)*s))
+		return text_column(t, s);
+
+	arg = s + strcspn(s, " \t");
+	if (*arg != '\0') {
+		*arg++ = '\0';
+		while (isspace((unsigned char)*arg))
+			arg++;
+	}
+	for (size_t i = 0; i < sizeof text_cmds / sizeof text_cmds[0]; i++) {
+		const struct text_cmd *c = &text_cmds[i];
+		if (text_names_match(c->names, s))
+			return c->fn(t, arg);
+	}
+	printf("'%s' is not a column or a command: type a number from 1 to "
+	       "%d, or h for help.\n", s, t->g.w);
+	return TEXT_ASK;
+}
+
+/* Read a line; false at the end of input. */
+static bool
+text_read(struct text *t)
+{
+	ssize_t n = getline(&t->line, &t->linecap, stdin);
+
+	if (n < 0)
+		return false;
+	if (t->echo) {
+		fputs(t->line, stdout);
+		if (n == 0 || t->line[n - 1] != '\n')
+			putchar('\n');
+	}
+	return true;
+}
+
+static void
+text_print_end(struct text *t)
+{
+	switch (t->g.state) {
+	case GAME_WIN1:
+	case GAME_WIN2:
+		printf("%c wins.\n",
+		    text_glyph(t->g.state == GAME_WIN1 ? 1 : 2));
+		break;
+	case GAME_DRAW:
+		printf("Draw: the board is full.\n");
+		break;
+	case GAME_ON:
+		break;
+	}
+}
+
+static int
+text_setup(struct text *t)
+{
+	const struct options *o = t->o;
+	char err[256];
+	size_t at = 0;
+
+	game_init(&t->g, o->width, o->height);
+	if (o->load != NULL &&
+	    game_load(&t->g, o->load, err, sizeof err) != 0) {
+		fprintf(stderr, "dropfour: cannot load %s: %s\n", o->load, err);
+		return 1;
+	}
+	if (o->position != NULL) {
+		enum board_err e = game_set_moves(&t->g, o->position, &at);
+		if (e != BOARD_OK) {
+			fprintf(stderr, "dropfour: bad --position '%s' at "
+			    "character %zu: %s\n", o->position, at + 1,
+			    board_err_string(e));
+			return 2;
+		}
+	}
+	static const enum player_kind sides[][2] = {
+		[PLAY_HUMAN_AI] = { PLAYER_HUMAN, PLAYER_AI },
+		[PLAY_AI_HUMAN] = { PLAYER_AI, PLAYER_HUMAN },
+		[PLAY_AI_AI] = { PLAYER_AI, PLAYER_AI },
+		[PLAY_HUMAN_HUMAN] = { PLAYER_HUMAN, PLAYER_HUMAN },
+	};
+	t->g.player[0] = sides[o->play][0];
+	t->g.player[1] = sides[o->play][1];
+	options_limits(o, &t->lim);
+	return 0;
+}
+
+int
+text_main(const struct options *o)
+{
+	struct text t;
+	int status = 0;
+
+	memset(&t, 0, sizeof t);
+	t.o = o;
+	t.echo = !isatty(STDIN_FILENO);
+	if ((status = text_setup(&t)) != 0)
+		return status;
+
+	printf("dropfour %dx%d: X %s, O %s.  Type h for help.\n", t.g.w,
+	    t.g.h, t.g.player[0] == PLAYER_AI ? "(AI)" : "(you)",
+	    t.g.player[1] == PLAYER_AI ? "(AI)" : "(you)");
+	text_print_board(&t);
+	for (;;) {
+		if (t.g.state != GAME_ON) {
+			text_print_end(&t);
+			break;
+		}
+		if (game_current_player(&t.g) == PLAYER_AI) {
+			if (text_ai_move(&t) != 0) {
+				status = 1;
+				break;
+			}
+			text_print_board(&t);
+			continue;
+		}
+
+		printf("%c to move, column 1-%d (h for help): ",
+		    text_glyph(game_to_move(&t.g)), t.g.w);
+		fflush(stdout);
+		if (!text_read(&t)) {
+			printf("\nEnd of input: leaving the game unfinished.\n");
+			break;
+		}
+		enum text_next next = text_handle(&t, t.line);
+		if (next == TEXT_QUIT) {
+			printf("Bye.\n");
+			break;
+		}
+		if (next == TEXT_BOARD)
+			text_print_board(&t);
+	}
+	fflush(stdout);
+	if (t.e != NULL)
+		engine_free(t.e);
+	free(t.line);
+	return status;
+}

@@ -1,0 +1,10 @@
+/* ui.h -- the curses front-end (the only code that calls curses). */
+#ifndef DROPFOUR_UI_H
+#define DROPFOUR_UI_H
+
+#include "options.h"
+
+/* Run the full-screen game; returns the exit status. */
+int ui_main(const struct options *o);
+
+#endif

@@ -1,0 +1,135 @@
+/* util.c -- allocation wrappers, clocks and small helpers shared by all. */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "util.h"
+
+static void
+oom(size_t size)
+{
+	fprintf(stderr, "dropfour: out of memory (asked for %zu bytes)\n",
+	    size);
+	exit(EXIT_FAILURE);
+}
+
+void *
+xmalloc(size_t size)
+{
+	void *p = malloc(size ? size : 1);
+	if (p == NULL)
+		oom(size);
+	return p;
+}
+
+void *
+xcalloc(size_t n, size_t size)
+{
+	void *p = calloc(n ? n : 1, size ? size : 1);
+	if (p == NULL)
+		oom(n * size);
+	return p;
+}
+
+void *
+xrealloc(void *p, size_t size)
+{
+	void *q = realloc(p, size ? size : 1);
+	if (q == NULL)
+		oom(size);
+	return q;
+}
+
+char *
+xstrdup(const char *s)
+{
+	size_t n = strlen(s) + 1;
+	return memcpy(xmalloc(n), s, n);
+}
+
+uint64_t
+util_now_ns(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+double
+util_now_s(void)
+{
+	return (double)util_now_ns() / 1e9;
+}
+
+int
+util_ncpus(void)
+{
+	long n = sysconf(_SC_NPROCESSORS_ONLN);
+	return n < 1 ? 1 : (int)n;
+}
+
+char *
+util_si(char *buf, size_t len, double v)
+{
+	static const char suffix[] = " kMGTP";
+	int i = 0;
+	while (v >= 999.5 && i < 5) {
+		v /= 1000.0;
+		i++;
+	}
+	if (i == 0)
+		snprintf(buf, len, "%.0f", v);
+	else
+		snprintf(buf, len, v < 9.995 ? "%.2f%c" : v < 99.95 ? "%.1f%c" :
+		    "%.0f%c", v, suffix[i]);
+	return buf;
+}
+
+int
+util_write_atomic(const char *path, const char *data, size_t len)
+{
+	size_t plen = strlen(path);
+	char *tmp = xmalloc(plen + 16);
+	int fd, saved;
+
+	snprintf(tmp, plen + 16, "%s.tmpXXXXXX", path);
+	fd = mkstemp(tmp);
+	if (fd < 0) {
+		free(tmp);
+		return -1;
+	}
+	while (len > 0) {
+		ssize_t n = write(fd, data, len);
+		if (n < 0) {
+			if (errno == EINTR)
+				continue;
+			goto fail;
+		}
+		data += n;
+		len -= (size_t)n;
+	}
+	if (fsync(fd) != 0 || close(fd) != 0) {
+		fd = -1;
+		goto fail;
+	}
+	if (rename(tmp, path) != 0) {
+		fd = -1;
+		goto fail;
+	}
+	free(tmp);
+	return 0;
+fail:
+	saved = errno;
+	if (fd >= 0)
+		close(fd);
+	unlink(tmp);
+	free(tmp);
+	errno = saved;
+	return -1;
+}

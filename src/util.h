@@ -1,0 +1,28 @@
+/* util.h -- allocation that cannot fail, clocks, small helpers. */
+#ifndef DROPFOUR_UTIL_H
+#define DROPFOUR_UTIL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* Allocate or exit with a clear message naming the size. */
+void *xmalloc(size_t size);
+void *xcalloc(size_t n, size_t size);
+void *xrealloc(void *p, size_t size);
+char *xstrdup(const char *s);
+
+/* Monotonic clock. */
+uint64_t util_now_ns(void);
+double util_now_s(void);
+
+/* Number of online processors (at least 1). */
+int util_ncpus(void);
+
+/* Human-friendly numbers: "1.23M", "456k"; writes into buf, returns buf. */
+char *util_si(char *buf, size_t len, double v);
+
+/* Write data to path atomically (temp file + fsync + rename).  Returns 0, or
+ * -1 with errno set. */
+int util_write_atomic(const char *path, const char *data, size_t len);
+
+#endif

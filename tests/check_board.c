@@ -1,0 +1,952 @@
+/* check_board.c -- the rules: bitboard fours, play, notation, errors.
+ *
+ * The bitboard code is held against tests/brute.c, a plain 2-D board that
+ * finds fours by walking the grid.  Every four-in-a-row line of every board
+ * size below (so every edge and corner, in all four directions) is made both
+ * as a bare bitmap and as the last move of a legal game; random boards and
+ * random games cover the rest.
+ */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "board.h"
+#include "brute.h"
+#include "check_suites.h"
+
+static const struct {
+	int w, h;
+} sizes[] = {
+	{ 4, 4 }, { 5, 4 }, { 7, 6 }, { 8, 7 }, { 9, 6 }, { 4, 15 }, { 6, 5 },
+};
+#define NSIZES ((int)(sizeof sizes / sizeof sizes[0]))
+
+static uint64_t
+cell_bit(int h, int col, int row)
+{
+	return (uint64_t)1 << (col * (h + 1) + row);
+}
+
+/* The bitboard of a brute board's stones of `who`. */
+static uint64_t
+brute_bits(const struct brute *g, int who)
+{
+	uint64_t v = 0;
+	for (int c = 0; c < g->w; c++)
+		for (int r = 0; r < g->h; r++)
+			if (g->cell[c][r] == who)
+				v |= cell_bit(g->h, c, r);
+	return v;
+}
+
+/* Set up a board_t with the stones of a brute board (through the fields the
+ * header documents, not through play). */
+static void
+board_from_brute(board_t *b, const struct brute *g)
+{
+	board_init(b, g->w, g->h);
+	b->mask = brute_bits(g, 1) | brute_bits(g, 2);
+	b->current = brute_bits(g, brute_to_move(g));
+	b->moves = g->moves;
+}
+
+/* Assert that a board and a brute board hold the same position. */
+static void
+assert_same(const board_t *b, const struct brute *g, const char *moves)
+{
+	ck_assert_msg(b->moves == g->moves, "%s: %d stones, expected %d", moves,
+	    b->moves, g->moves);
+	ck_assert_msg(board_to_move(b) == brute_to_move(g),
+	    "%s: wrong side to move", moves);
+	for (int c = 0; c < g->w; c++) {
+		ck_assert_msg(board_column_height(b, c) == g->height[c],
+		    "%s: column %d height %d, expected %d", moves, c + 1,
+		    board_column_height(b, c), g->height[c]);
+		ck_assert_msg(board_can_play(b, c) == brute_can_play(g, c),
+		    "%s: can_play(%d) wrong", moves, c + 1);
+		for (int r = 0; r < g->h; r++)
+			ck_assert_msg(board_cell(b, c, r) == g->cell[c][r],
+			    "%s: cell %d,%d is %d, expected %d", moves, c + 1,
+			    r + 1, board_cell(b, c, r), g->cell[c][r]);
+	}
+	ck_assert_msg(board_stones(b, 1) == brute_bits(g, 1),
+	    "%s: stones of player 1 differ", moves);
+	ck_assert_msg(board_stones(b, 2) == brute_bits(g, 2),
+	    "%s: stones of player 2 differ", moves);
+}
+
+/* Cells of every line of four on a w x h board, as bitmaps. */
+static int
+all_lines(int w, int h, uint64_t *out, int (*cells)[4][2])
+{
+	static const int dir[4][2] = { { 1, 0 }, { 0, 1 }, { 1, 1 }, { 1, -1 } };
+	int n = 0;
+	for (int d = 0; d < 4; d++)
+		for (int c = 0; c < w; c++)
+			for (int r = 0; r < h; r++) {
+				int ce = c + 3 * dir[d][0], re = r + 3 * dir[d][1];
+				if (ce < 0 || ce >= w || re < 0 || re >= h)
+					continue;
+				uint64_t m = 0;
+				for (int k = 0; k < 4; k++) {
+					int cc = c + k * dir[d][0];
+					int rr = r + k * dir[d][1];
+					m |= cell_bit(h, cc, rr);
+					if (cells != NULL) {
+						cells[n][k][0] = cc;
+						cells[n][k][1] = rr;
+					}
+				}
+				out[n++] = m;
+			}
+	return n;
+}
+
+/* Lines of a w x h board: at most 4 * 64. */
+#define MAX_LINES 256
+
+/* Every line is a four, its four cells are reported, and each of its cells
+ * is a winning cell for the other three.  Quadruples evenly spaced in bit
+ * index that are not lines on the board (they would wrap around a column
+ * edge) are not fours. */
+START_TEST(test_lines_bitmap)
+{
+	int w = sizes[_i].w, h = sizes[_i].h;
+	uint64_t line[MAX_LINES];
+	board_t geo;
+	int n = all_lines(w, h, line, NULL);
+
+	board_init(&geo, w, h);
+	ck_assert_int_gt(n, 0);
+	for (int i = 0; i < n; i++) {
+		ck_assert_msg(board_has_four(line[i], h),
+		    "%dx%d: line %#llx not a four", w, h,
+		    (unsigned long long)line[i]);
+		ck_assert_msg(board_four_cells(line[i], h) == line[i],
+		    "%dx%d: four cells of %#llx wrong", w, h,
+		    (unsigned long long)line[i]);
+		for (uint64_t rest = line[i]; rest; rest &= rest - 1) {
+			uint64_t cell = rest & -rest, three = line[i] ^ cell;
+			ck_assert_msg(board_winning_cells(three, three, &geo) &
+				cell,
+			    "%dx%d: %#llx should win at %#llx", w, h,
+			    (unsigned long long)three,
+			    (unsigned long long)cell);
+		}
+	}
+	/* Evenly spaced bits that are not a line. */
+	const int step[4] = { 1, h, h + 1, h + 2 };
+	for (int s = 0; s < 4; s++)
+		for (int start = 0; start + 3 * step[s] < 64; start++) {
+			uint64_t m = 0;
+			for (int k = 0; k < 4; k++)
+				m |= (uint64_t)1 << (start + k * step[s]);
+			if ((m & geo.full) != m)
+				continue;
+			bool is_line = false;
+			for (int i = 0; i < n; i++)
+				is_line |= line[i] == m;
+			ck_assert_msg(board_has_four(m, h) == is_line,
+			    "%dx%d: %#llx wrongly %s a four", w, h,
+			    (unsigned long long)m, is_line ? "not" : "taken for");
+		}
+}
+END_TEST
+
+/* Random boards (any colours, gravity respected): fours, four cells and
+ * winning cells agree with the naive walk. */
+START_TEST(test_random_bitmaps)
+{
+	int w = sizes[_i].w, h = sizes[_i].h;
+	uint64_t rng = 0x5eed0000 + (uint64_t)_i;
+	board_t geo;
+
+	board_init(&geo, w, h);
+	for (int iter = 0; iter < 1500; iter++) {
+		struct brute g;
+		brute_init(&g, w, h);
+		int density = 1 + check_rand_below(&rng, 100);
+		for (int c = 0; c < w; c++) {
+			int top = check_rand_below(&rng, h + 1);
+			for (int r = 0; r < top; r++)
+				brute_set(&g, c, r,
+				    check_rand_below(&rng, 100) < density ? 1 :
+									    2);
+		}
+		uint64_t mask = brute_bits(&g, 1) | brute_bits(&g, 2);
+		for (int who = 1; who <= 2; who++) {
+			uint64_t st = brute_bits(&g, who), four = 0, win = 0;
+			for (int c = 0; c < w; c++)
+				for (int r = 0; r < h; r++) {
+					if (g.cell[c][r] == who &&
+					    brute_four_through(&g, c, r))
+						four |= cell_bit(h, c, r);
+					if (g.cell[c][r] != 0)
+						continue;
+					struct brute t = g;
+					t.cell[c][r] = (signed char)who;
+					if (brute_four_through(&t, c, r))
+						win |= cell_bit(h, c, r);
+				}
+			ck_assert_msg(board_has_four(st, h) == (four != 0),
+			    "%dx%d: has_four(%#llx) wrong", w, h,
+			    (unsigned long long)st);
+			ck_assert_msg(board_four_cells(st, h) == four,
+			    "%dx%d: four_cells(%#llx) = %#llx, expected %#llx",
+			    w, h, (unsigned long long)st,
+			    (unsigned long long)board_four_cells(st, h),
+			    (unsigned long long)four);
+			ck_assert_msg(board_winning_cells(st, mask, &geo) == win,
+			    "%dx%d: winning_cells(%#llx, %#llx) = %#llx, "
+			    "expected %#llx",
+			    w, h, (unsigned long long)st,
+			    (unsigned long long)mask,
+			    (unsigned long long)board_winning_cells(st, mask,
+				&geo),
+			    (unsigned long long)win);
+		}
+	}
+}
+END_TEST
+
+/* Colour the cells below the line (and a few more stones) so that the line
+ * is the only four and the stone counts fit player `who` having moved last;
+ * then recover a legal move order ending on a cell of the line. */
+static bool
+build_win(int w, int h, int cells[4][2], int who, uint64_t *rng, char *moves,
+    size_t len)
+{
+	struct brute g;
+	int other = 3 - who, want = who == 1 ? 1 : 0; /* n(who) - n(other) */
+	int last = check_rand_below(rng, 4);
+	int lastc = cells[last][0];
+	int top[BRUTE_MAX_W];
+
+	brute_init(&g, w, h);
+	for (int c = 0; c < w; c++)
+		top[c] = 0;
+	for (int k = 0; k < 4; k++) {
+		g.cell[cells[k][0]][cells[k][1]] = (signed char)who;
+		if (cells[k][1] + 1 > top[cells[k][0]])
+			top[cells[k][0]] = cells[k][1] + 1;
+	}
+	/* The line must hold the top stone of the last move's column. */
+	if (top[lastc] != cells[last][1] + 1)
+		return false;
+	int diff = 4;
+	for (int c = 0; c < w; c++)
+		for (int r = 0; r < top[c]; r++) {
+			if (g.cell[c][r] != 0)
+				continue;
+			int first = diff > want ? other : who;
+			if (check_rand_below(rng, 4) == 0)
+				first = 3 - first;
+			int col = first;
+			g.cell[c][r] = (signed char)col;
+			if (brute_four_through(&g, c, r)) {
+				col = 3 - first;
+				g.cell[c][r] = (signed char)col;
+				if (brute_four_through(&g, c, r))
+					return false;
+			}
+			diff += col == who ? 1 : -1;
+		}
+	brute_set(&g, 0, 0, g.cell[0][0]); /* recount heights and moves */
+	/* Balance the counts with stones on top (never above the last move). */
+	for (int tries = 0; diff != want && tries < 200; tries++) {
+		int c = check_rand_below(rng, w);
+		int col = diff > want ? other : who;
+		if (c == lastc || !brute_can_play(&g, c))
+			continue;
+		int r = g.height[c];
+		brute_set(&g, c, r, col);
+		if (brute_four_through(&g, c, r)) {
+			brute_set(&g, c, r, 0);
+			continue;
+		}
+		diff += col == who ? 1 : -1;
+	}
+	if (diff != want)
+		return false;
+	return brute_order(&g, true, moves, len, 100000) == 0 &&
+	    moves[g.moves - 1] == '1' + lastc;
+}
+
+/* Every line of every size, for both players, as the last move of a legal
+ * game: the parse accepts it, marks the game over on that move and not
+ * before, reports exactly the line as the four, and refuses one more move
+ * naming its index. */
+START_TEST(test_lines_in_games)
+{
+	int w = sizes[_i].w, h = sizes[_i].h;
+	uint64_t line[MAX_LINES];
+	int cells[MAX_LINES][4][2];
+	uint64_t rng = 0xfeed0000 + (uint64_t)_i;
+	int n = all_lines(w, h, line, cells);
+
+	for (int i = 0; i < n; i++)
+		for (int who = 1; who <= 2; who++) {
+			char moves[BOARD_MAX_CELLS + 2];
+			int tries = 0;
+			while (!build_win(w, h, cells[i], who, &rng, moves,
+			    sizeof moves - 1))
+				ck_assert_msg(++tries < 2000,
+				    "%dx%d: could not build a game for line "
+				    "%#llx (a bug in the test)",
+				    w, h, (unsigned long long)line[i]);
+			size_t len = strlen(moves), err = 999;
+			board_t b, before;
+			ck_assert_msg(board_parse(&b, w, h, moves, len, &err) ==
+				BOARD_OK,
+			    "%dx%d: %s refused at %zu", w, h, moves, err);
+			ck_assert_msg(b.over, "%dx%d: %s not over", w, h, moves);
+			ck_assert_msg(board_four_cells(board_stones(&b, who),
+					  h) == line[i],
+			    "%dx%d: %s: four cells %#llx, expected %#llx", w, h,
+			    moves,
+			    (unsigned long long)board_four_cells(
+				board_stones(&b, who), h),
+			    (unsigned long long)line[i]);
+			ck_assert(!board_has_four(board_stones(&b, 3 - who), h));
+			ck_assert_int_eq(board_parse(&before, w, h, moves,
+					     len - 1, NULL),
+			    BOARD_OK);
+			ck_assert_msg(!before.over, "%dx%d: %.*s over early", w,
+			    h, (int)len - 1, moves);
+			int lastc = moves[len - 1] - '1';
+			ck_assert(board_is_winning_move(&before, lastc));
+			ck_assert(board_can_win_next(&before));
+			ck_assert(board_play_checked(&before, lastc) == BOARD_OK);
+			ck_assert(before.over);
+			/* One more move, in any column, is refused. */
+			for (int c = 0; c < w; c++) {
+				board_t after = b;
+				ck_assert_int_eq(board_play_checked(&after, c),
+				    BOARD_ERR_OVER);
+				ck_assert(memcmp(&after, &b, sizeof b) == 0);
+			}
+			moves[len] = '1';
+			moves[len + 1] = '\0';
+			ck_assert_int_eq(board_parse(&b, w, h, moves,
+					     (size_t)-1, &err),
+			    BOARD_ERR_OVER);
+			ck_assert_uint_eq(err, len);
+		}
+}
+END_TEST
+
+/* A few wins by hand, readable, on 7x6 and 4x4. */
+START_TEST(test_known_wins)
+{
+	static const struct {
+		int w, h;
+		const char *moves;
+	} win[] = {
+		{ 7, 6, "1122334" },     /* bottom row, left corner */
+		{ 7, 6, "7766554" },     /* bottom row, right corner */
+		{ 7, 6, "1212121" },     /* left edge, vertical */
+		{ 7, 6, "7676767" },     /* right edge, vertical */
+		{ 7, 6, "12233434454" }, /* diagonal / from the corner */
+		{ 7, 6, "76655454434" }, /* diagonal \ from the corner */
+		{ 4, 4, "1122334" },
+		{ 4, 4, "12233434424" }, /* both corners: / diagonal */
+		{ 4, 4, "1231231231" },  /* vertical, second player... no */
+	};
+	for (size_t i = 0; i < sizeof win / sizeof win[0]; i++) {
+		struct brute g;
+		board_t b;
+		size_t err = 0;
+		int n = brute_parse(&g, win[i].w, win[i].h, win[i].moves);
+		ck_assert_msg(n >= 0, "%s: the test itself is wrong",
+		    win[i].moves);
+		bool naive = brute_has_four(&g, 1) || brute_has_four(&g, 2);
+		ck_assert_int_eq(board_parse(&b, win[i].w, win[i].h,
+				     win[i].moves, (size_t)-1, &err),
+		    BOARD_OK);
+		ck_assert_msg(b.over == naive, "%s: over %d, expected %d",
+		    win[i].moves, b.over, naive);
+		assert_same(&b, &g, win[i].moves);
+	}
+}
+END_TEST
+
+/* Plays a random legal game on both boards in lockstep, checking every
+ * query against the naive board along the way. */
+static void
+random_game_checked(int w, int h, uint64_t *rng, char *moves)
+{
+	struct brute g;
+	board_t b;
+	int n = 0;
+
+	brute_init(&g, w, h);
+	board_init(&b, w, h);
+	for (;;) {
+		moves[n] = '\0';
+		assert_same(&b, &g, moves);
+		uint64_t poss = 0, mywin = 0, oppwin = 0;
+		int me = brute_to_move(&g);
+		for (int c = 0; c < w; c++) {
+			if (!brute_can_play(&g, c))
+				continue;
+			poss |= cell_bit(h, c, g.height[c]);
+			if (brute_wins_with(&g, c, me))
+				mywin |= cell_bit(h, c, g.height[c]);
+			if (brute_wins_with(&g, c, 3 - me))
+				oppwin |= cell_bit(h, c, g.height[c]);
+		}
+		ck_assert_msg(board_possible(&b) == poss, "%s: possible", moves);
+		ck_assert_msg((board_my_winning_cells(&b) & poss) == mywin,
+		    "%s: my winning moves", moves);
+		ck_assert_msg((board_opp_winning_cells(&b) & poss) == oppwin,
+		    "%s: opponent's winning moves", moves);
+		ck_assert(board_can_win_next(&b) == (mywin != 0));
+		for (int c = 0; c < w; c++)
+			ck_assert_msg(board_is_winning_move(&b, c) ==
+				brute_wins_with(&g, c, me),
+			    "%s: is_winning_move(%d)", moves, c + 1);
+		if (mywin == 0 && poss != 0) {
+			/* Non-losing: after the move the opponent cannot win
+			 * at once. */
+			uint64_t safe = 0;
+			for (int c = 0; c < w; c++) {
+				if (!brute_can_play(&g, c))
+					continue;
+				brute_play(&g, c);
+				bool lose = false;
+				for (int k = 0; k < w; k++)
+					lose |= brute_wins_with(&g, k, 3 - me);
+				brute_undo(&g, c);
+				if (!lose)
+					safe |= cell_bit(h, c, g.height[c]);
+			}
+			ck_assert_msg(board_non_losing_moves(&b) == safe,
+			    "%s: non-losing moves %#llx, expected %#llx", moves,
+			    (unsigned long long)board_non_losing_moves(&b),
+			    (unsigned long long)safe);
+		}
+		ck_assert(board_is_full(&b) == (poss == 0));
+		if (poss == 0)
+			break;
+		int c;
+		do
+			c = check_rand_below(rng, w);
+		while (!brute_can_play(&g, c));
+		bool four = brute_play(&g, c);
+		ck_assert_int_eq(board_play_checked(&b, c), BOARD_OK);
+		moves[n++] = (char)('1' + c);
+		ck_assert_msg(b.over == four, "%.*s: over is %d", n, moves,
+		    b.over);
+		if (four) {
+			moves[n] = '\0';
+			assert_same(&b, &g, moves);
+			break;
+		}
+	}
+}
+
+START_TEST(test_random_games)
+{
+	int w = sizes[_i].w, h = sizes[_i].h;
+	uint64_t rng = 0xa11ce000 + (uint64_t)_i;
+	char moves[BOARD_MAX_CELLS + 1];
+
+	for (int i = 0; i < 150; i++)
+		random_game_checked(w, h, &rng, moves);
+}
+END_TEST
+
+/* A random game that ends full with no four. */
+static void
+random_draw(int w, int h, uint64_t *rng, char *moves)
+{
+	for (int tries = 0; tries < 100000; tries++) {
+		struct brute g;
+		int n = 0;
+		brute_init(&g, w, h);
+		while (n < w * h) {
+			int c;
+			do
+				c = check_rand_below(rng, w);
+			while (!brute_can_play(&g, c));
+			/* Avoid wins where a non-winning move exists. */
+			if (brute_wins_with(&g, c, brute_to_move(&g)))
+				continue;
+			brute_play(&g, c);
+			moves[n++] = (char)('1' + c);
+			bool stuck = true;
+			for (int k = 0; k < w; k++)
+				stuck &= !brute_can_play(&g, k) ||
+				    brute_wins_with(&g, k, brute_to_move(&g));
+			if (stuck && n < w * h)
+				break;
+		}
+		moves[n] = '\0';
+		if (n == w * h)
+			return;
+	}
+	ck_abort_msg("%dx%d: no random draw found", w, h);
+}
+
+START_TEST(test_draws)
+{
+	int w = sizes[_i].w, h = sizes[_i].h;
+	uint64_t rng = 0xd4a30000 + (uint64_t)_i;
+	char moves[BOARD_MAX_CELLS + 2];
+
+	for (int i = 0; i < 5; i++) {
+		board_t b;
+		size_t err = 0;
+		random_draw(w, h, &rng, moves);
+		ck_assert_msg(board_parse(&b, w, h, moves, (size_t)-1, &err) ==
+			BOARD_OK,
+		    "%dx%d draw %s refused at %zu", w, h, moves, err);
+		ck_assert(!b.over);
+		ck_assert(board_is_full(&b));
+		ck_assert_int_eq(b.moves, w * h);
+		ck_assert(board_possible(&b) == 0);
+		ck_assert(!board_has_four(board_stones(&b, 1), h));
+		ck_assert(!board_has_four(board_stones(&b, 2), h));
+		for (int c = 0; c < w; c++) {
+			board_t t = b;
+			ck_assert(!board_can_play(&b, c));
+			ck_assert_int_eq(board_play_checked(&t, c),
+			    BOARD_ERR_FULL);
+			ck_assert(memcmp(&t, &b, sizeof b) == 0);
+		}
+		size_t len = strlen(moves);
+		moves[len] = '1';
+		moves[len + 1] = '\0';
+		ck_assert_int_eq(board_parse(&b, w, h, moves, (size_t)-1, &err),
+		    BOARD_ERR_FULL);
+		ck_assert_uint_eq(err, len);
+	}
+}
+END_TEST
+
+START_TEST(test_full_columns)
+{
+	for (int i = 0; i < NSIZES; i++) {
+		int w = sizes[i].w, h = sizes[i].h;
+		for (int c = 0; c < w; c++) {
+			char moves[BOARD_MAX_CELLS + 2];
+			board_t b, t;
+			size_t err = 0;
+			/* Alternate colours in one column: never a four. */
+			for (int r = 0; r <= h; r++)
+				moves[r] = (char)('1' + c);
+			moves[h] = '\0';
+			ck_assert_int_eq(board_parse(&b, w, h, moves,
+					     (size_t)-1, &err),
+			    BOARD_OK);
+			ck_assert(!board_can_play(&b, c));
+			ck_assert_int_eq(board_column_height(&b, c), h);
+			ck_assert(
+			    (board_possible(&b) & board_column_mask(&b, c)) ==
+			    0);
+			for (int k = 0; k < w; k++)
+				ck_assert(board_can_play(&b, k) == (k != c));
+			t = b;
+			ck_assert_int_eq(board_play_checked(&t, c),
+			    BOARD_ERR_FULL);
+			ck_assert(memcmp(&t, &b, sizeof b) == 0);
+			moves[h] = (char)('1' + c);
+			moves[h + 1] = '\0';
+			ck_assert_int_eq(board_parse(&b, w, h, moves,
+					     (size_t)-1, &err),
+			    BOARD_ERR_FULL);
+			ck_assert_uint_eq(err, (size_t)h);
+		}
+	}
+}
+END_TEST
+
+/* Every error of board_parse, with the index of the offending character;
+ * nothing is written on error. */
+START_TEST(test_parse_errors)
+{
+	static const struct {
+		int w, h;
+		const char *s;
+		enum board_err err;
+		size_t index;
+	} bad[] = {
+		{ 7, 6, "44a3", BOARD_ERR_CHAR, 2 },
+		{ 7, 6, "4453 ", BOARD_ERR_CHAR, 4 },
+		{ 7, 6, "4453\n", BOARD_ERR_CHAR, 4 },
+		{ 7, 6, "-", BOARD_ERR_CHAR, 0 },
+		{ 7, 6, " 4", BOARD_ERR_CHAR, 0 },
+		{ 7, 6, "4:", BOARD_ERR_CHAR, 1 },
+		{ 7, 6, "4/", BOARD_ERR_CHAR, 1 },
+		{ 7, 6, "\xff", BOARD_ERR_CHAR, 0 },
+		{ 7, 6, "0", BOARD_ERR_RANGE, 0 },
+		{ 7, 6, "448", BOARD_ERR_RANGE, 2 },
+		{ 7, 6, "4459", BOARD_ERR_RANGE, 3 },
+		{ 4, 4, "5", BOARD_ERR_RANGE, 0 },
+		{ 5, 4, "12345126", BOARD_ERR_RANGE, 7 },
+		{ 8, 7, "12345679", BOARD_ERR_RANGE, 7 },
+		{ 7, 6, "1111111", BOARD_ERR_FULL, 6 },
+		{ 4, 4, "22222", BOARD_ERR_FULL, 4 },
+		{ 9, 6, "9999999", BOARD_ERR_FULL, 6 },
+		{ 7, 6, "12121212", BOARD_ERR_OVER, 7 },
+		{ 7, 6, "11223344", BOARD_ERR_OVER, 7 },
+		{ 4, 4, "121212124", BOARD_ERR_OVER, 7 },
+	};
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		board_t b, orig;
+		size_t err = 12345;
+		memset(&b, 0x5a, sizeof b);
+		orig = b;
+		enum board_err e = board_parse(&b, bad[i].w, bad[i].h, bad[i].s,
+		    (size_t)-1, &err);
+		ck_assert_msg(e == bad[i].err, "\"%s\" on %dx%d: error %d, "
+		    "expected %d", bad[i].s, bad[i].w, bad[i].h, e, bad[i].err);
+		ck_assert_msg(err == bad[i].index,
+		    "\"%s\": index %zu, expected %zu", bad[i].s, err,
+		    bad[i].index);
+		ck_assert_msg(memcmp(&b, &orig, sizeof b) == 0,
+		    "\"%s\": the board was written on error", bad[i].s);
+		/* A NULL index pointer is allowed. */
+		ck_assert(board_parse(&b, bad[i].w, bad[i].h, bad[i].s,
+		    (size_t)-1, NULL) == bad[i].err);
+		/* The same string cut before the bad character parses. */
+		ck_assert_msg(board_parse(&b, bad[i].w, bad[i].h, bad[i].s,
+		    bad[i].index, NULL) == BOARD_OK, "\"%.*s\" refused",
+		    (int)bad[i].index, bad[i].s);
+		ck_assert_int_eq(b.moves, (int)bad[i].index);
+	}
+	/* A bad character after the end of the game: some error, at it. */
+	board_t b;
+	size_t err = 0;
+	ck_assert(board_parse(&b, 7, 6, "1212121x", (size_t)-1, &err) !=
+	    BOARD_OK);
+	ck_assert_uint_eq(err, 7);
+}
+END_TEST
+
+START_TEST(test_parse_lengths)
+{
+	board_t b;
+	size_t err = 0;
+
+	ck_assert_int_eq(board_parse(&b, 7, 6, "", (size_t)-1, &err), BOARD_OK);
+	ck_assert_int_eq(b.moves, 0);
+	ck_assert(b.mask == 0 && b.current == 0 && !b.over);
+	ck_assert_int_eq(board_parse(&b, 7, 6, "4453xyz", 4, &err), BOARD_OK);
+	ck_assert_int_eq(b.moves, 4);
+	ck_assert_int_eq(board_parse(&b, 7, 6, "4453", 0, &err), BOARD_OK);
+	ck_assert_int_eq(b.moves, 0);
+	/* Transpositions give the same position and key. */
+	board_t a;
+	ck_assert_int_eq(board_parse(&a, 7, 6, "4453", (size_t)-1, NULL),
+	    BOARD_OK);
+	ck_assert_int_eq(board_parse(&b, 7, 6, "4354", (size_t)-1, NULL),
+	    BOARD_OK);
+	ck_assert(board_key(&a) == board_key(&b));
+	ck_assert(a.current == b.current && a.mask == b.mask);
+	ck_assert_int_eq(board_parse(&b, 7, 6, "5344", (size_t)-1, NULL),
+	    BOARD_OK);
+	ck_assert(board_key(&a) != board_key(&b));
+}
+END_TEST
+
+START_TEST(test_play_checked_errors)
+{
+	board_t b, t;
+
+	ck_assert_int_eq(board_parse(&b, 7, 6, "444444", (size_t)-1, NULL),
+	    BOARD_OK);
+	const int badcol[] = { -1, 7, 8, 100, -100 };
+	for (size_t i = 0; i < sizeof badcol / sizeof badcol[0]; i++) {
+		t = b;
+		ck_assert_int_eq(board_play_checked(&t, badcol[i]),
+		    BOARD_ERR_RANGE);
+		ck_assert(memcmp(&t, &b, sizeof b) == 0);
+	}
+	t = b;
+	ck_assert_int_eq(board_play_checked(&t, 3), BOARD_ERR_FULL);
+	ck_assert(memcmp(&t, &b, sizeof b) == 0);
+	ck_assert_int_eq(board_play_checked(&t, 2), BOARD_OK);
+	ck_assert_int_eq(t.moves, 7);
+	ck_assert(!t.over);
+
+	/* Every error has its own sentence. */
+	const enum board_err all[] = { BOARD_OK, BOARD_ERR_CHAR,
+		BOARD_ERR_RANGE, BOARD_ERR_FULL, BOARD_ERR_OVER };
+	for (size_t i = 0; i < 5; i++) {
+		const char *s = board_err_string(all[i]);
+		ck_assert(s != NULL && *s != '\0');
+		for (size_t j = 0; j < i; j++)
+			ck_assert_str_ne(s, board_err_string(all[j]));
+	}
+}
+END_TEST
+
+START_TEST(test_size_errors)
+{
+	static const struct {
+		int w, h;
+		bool ok;
+	} sz[] = {
+		{ 7, 6, true },   { 4, 4, true },   { 5, 4, true },
+		{ 8, 7, true },   { 9, 6, true },   { 4, 15, true },
+		{ 6, 8, true },   { 3, 4, false },  { 4, 3, false },
+		{ 0, 0, false },  { -7, 6, false }, { 7, -6, false },
+		{ 10, 4, false }, { 9, 7, false },  { 8, 8, false },
+		{ 4, 16, false }, { 5, 12, false }, { 7, 9, false },
+		{ 1000, 1000, false },
+	};
+	for (size_t i = 0; i < sizeof sz / sizeof sz[0]; i++) {
+		const char *e = board_size_error(sz[i].w, sz[i].h);
+		ck_assert_msg((e == NULL) == sz[i].ok, "%dx%d: %s", sz[i].w,
+		    sz[i].h, e ? e : "accepted");
+		if (e != NULL)
+			ck_assert(*e != '\0');
+	}
+	for (int w = 4; w <= 9; w++)
+		for (int h = 4; h <= 15; h++) {
+			board_t b;
+			if (board_size_error(w, h) != NULL)
+				continue;
+			board_init(&b, w, h);
+			ck_assert(b.mask == 0 && b.moves == 0 && !b.over);
+			ck_assert_int_eq(__builtin_popcountll(b.full), w * h);
+			ck_assert_int_eq(__builtin_popcountll(b.bottom), w);
+			ck_assert(board_possible(&b) == b.bottom);
+			ck_assert_int_eq(board_max_score(&b), (w * h + 1) / 2);
+			ck_assert_int_eq(board_min_score(&b), -(w * h) / 2);
+		}
+}
+END_TEST
+
+/* Mirror keys: the key of the mirrored game equals the mirrored key. */
+START_TEST(test_mirror)
+{
+	int w = sizes[_i].w, h = sizes[_i].h;
+	uint64_t rng = 0x31220000 + (uint64_t)_i;
+
+	for (int i = 0; i < 300; i++) {
+		char moves[BOARD_MAX_CELLS + 1], mirror[BOARD_MAX_CELLS + 1];
+		struct brute g;
+		board_t b, m, mm;
+		int n = 0, len = check_rand_below(&rng, w * h);
+		brute_init(&g, w, h);
+		while (n < len) {
+			int c = check_rand_below(&rng, w);
+			if (!brute_can_play(&g, c))
+				continue;
+			if (brute_play(&g, c)) {
+				brute_undo(&g, c);
+				break;
+			}
+			moves[n] = (char)('1' + c);
+			mirror[n++] = (char)('1' + w - 1 - c);
+		}
+		moves[n] = mirror[n] = '\0';
+		ck_assert_int_eq(board_parse(&b, w, h, moves, (size_t)-1, NULL),
+		    BOARD_OK);
+		ck_assert_int_eq(board_parse(&m, w, h, mirror, (size_t)-1,
+				     NULL),
+		    BOARD_OK);
+		ck_assert_msg(board_mirror_key(&b, board_key(&b)) ==
+			board_key(&m),
+		    "%dx%d %s: mirror key wrong", w, h, moves);
+		ck_assert(board_mirror_key(&m, board_mirror_key(&b,
+		    board_key(&b))) == board_key(&b));
+		board_mirror(&b, &mm);
+		ck_assert(mm.current == m.current && mm.mask == m.mask);
+		ck_assert_int_eq(mm.moves, m.moves);
+		bool sym = strcmp(moves, mirror) == 0;
+		if (sym)
+			ck_assert(board_key(&b) == board_key(&m));
+	}
+	/* Symmetric by construction. */
+	board_t b;
+	char mid[2] = { (char)('1' + (w - 1) / 2), '\0' };
+	if (w % 2 == 1) {
+		ck_assert_int_eq(board_parse(&b, w, h, mid, (size_t)-1, NULL),
+		    BOARD_OK);
+		ck_assert(board_mirror_key(&b, board_key(&b)) == board_key(&b));
+	}
+	board_init(&b, w, h);
+	ck_assert(board_mirror_key(&b, board_key(&b)) == board_key(&b));
+}
+END_TEST
+
+struct keyed {
+	uint64_t key;
+	char cells[BOARD_MAX_CELLS + 1];
+};
+
+static int
+keyed_cmp(const void *a, const void *b)
+{
+	const struct keyed *x = a, *y = b;
+	return x->key < y->key ? -1 : x->key > y->key;
+}
+
+/* Keys are unique: equal keys exactly when the stones are equal. */
+START_TEST(test_keys_unique)
+{
+	int w = sizes[_i].w, h = sizes[_i].h;
+	uint64_t rng = 0x6b657900 + (uint64_t)_i;
+	enum { N = 4000 };
+	struct keyed *v = calloc(N, sizeof *v);
+
+	ck_assert(v != NULL);
+	for (int i = 0; i < N; i++) {
+		struct brute g;
+		board_t b;
+		int len = check_rand_below(&rng, 12);
+		brute_init(&g, w, h);
+		for (int n = 0; n < len;) {
+			int c = check_rand_below(&rng, w);
+			if (!brute_can_play(&g, c))
+				continue;
+			if (brute_play(&g, c)) {
+				brute_undo(&g, c);
+				break;
+			}
+			n++;
+		}
+		board_from_brute(&b, &g);
+		v[i].key = board_key(&b);
+		for (int c = 0, k = 0; c < w; c++)
+			for (int r = 0; r < h; r++)
+				v[i].cells[k++] = (char)('0' + g.cell[c][r]);
+	}
+	qsort(v, N, sizeof *v, keyed_cmp);
+	for (int i = 1; i < N; i++)
+		if (v[i].key == v[i - 1].key)
+			ck_assert_msg(strcmp(v[i].cells, v[i - 1].cells) == 0,
+			    "%dx%d: two positions share key %#llx", w, h,
+			    (unsigned long long)v[i].key);
+		else
+			ck_assert_msg(strcmp(v[i].cells, v[i - 1].cells) != 0,
+			    "%dx%d: one position, two keys", w, h);
+	free(v);
+}
+END_TEST
+
+/* Notation round trips: a board parsed from a string, drawn back into a
+ * move order by the naive board, parses to the same position. */
+START_TEST(test_notation_roundtrip)
+{
+	int w = sizes[_i].w, h = sizes[_i].h;
+	uint64_t rng = 0x707a0000 + (uint64_t)_i;
+
+	for (int i = 0; i < 200; i++) {
+		char moves[BOARD_MAX_CELLS + 1], again[BOARD_MAX_CELLS + 1];
+		struct brute g, g2;
+		board_t b, b2;
+		int n = 0, len = check_rand_below(&rng, w * h + 1);
+		brute_init(&g, w, h);
+		while (n < len) {
+			int c = check_rand_below(&rng, w);
+			if (!brute_can_play(&g, c))
+				continue;
+			moves[n++] = (char)('1' + c);
+			if (brute_play(&g, c))
+				break;
+		}
+		moves[n] = '\0';
+		ck_assert_int_eq(board_parse(&b, w, h, moves, (size_t)-1, NULL),
+		    BOARD_OK);
+		assert_same(&b, &g, moves);
+		ck_assert_msg(brute_order(&g, true, again, sizeof again, 0) == 0,
+		    "%s: no order found (a bug in the test)", moves);
+		ck_assert_int_eq(brute_parse(&g2, w, h, again), n);
+		ck_assert(brute_equal(&g, &g2));
+		ck_assert_int_eq(board_parse(&b2, w, h, again, (size_t)-1,
+				     NULL),
+		    BOARD_OK);
+		ck_assert(b.current == b2.current && b.mask == b2.mask);
+		ck_assert(b.over == b2.over);
+	}
+}
+END_TEST
+
+START_TEST(test_format)
+{
+	board_t b;
+	char buf[256];
+	const char *want = ". . . . . . .\n"
+			   ". . . . . . .\n"
+			   ". . . . . . .\n"
+			   ". . . . . . .\n"
+			   ". . . O . . .\n"
+			   ". . O X X . .\n"
+			   "1 2 3 4 5 6 7\n";
+
+	ck_assert_int_eq(board_parse(&b, 7, 6, "4453", (size_t)-1, NULL),
+	    BOARD_OK);
+	int n = board_format(&b, buf, sizeof buf);
+	ck_assert_str_eq(buf, want);
+	ck_assert_int_eq(n, (int)strlen(want));
+	/* snprintf rules: truncated output still reports the full length. */
+	char small[10];
+	ck_assert_int_eq(board_format(&b, small, sizeof small), n);
+	ck_assert_uint_eq(strlen(small), sizeof small - 1);
+	ck_assert_int_eq(board_format(&b, NULL, 0), n);
+}
+END_TEST
+
+START_TEST(test_scores)
+{
+	board_t b;
+
+	board_init(&b, 7, 6);
+	ck_assert_int_eq(board_win_score(&b), 21);
+	ck_assert_int_eq(board_max_score(&b), 21);
+	ck_assert_int_eq(board_min_score(&b), -21);
+	/* Pons' example: "4455" scores 18 (win with the 4th stone). */
+	ck_assert_int_eq(board_parse(&b, 7, 6, "445566", (size_t)-1, NULL),
+	    BOARD_OK);
+	ck_assert_int_eq(board_win_score(&b), 18);
+	ck_assert_int_eq(board_to_move(&b), 1);
+	board_init(&b, 4, 4);
+	ck_assert_int_eq(board_max_score(&b), 8);
+	ck_assert_int_eq(board_min_score(&b), -8);
+}
+END_TEST
+
+Suite *
+board_suite(void)
+{
+	Suite *s = suite_create("board");
+	TCase *tc;
+
+	tc = tcase_create("bitmaps");
+	tcase_set_timeout(tc, CHECK_TIMEOUT_SHORT);
+	tcase_add_loop_test(tc, test_lines_bitmap, 0, NSIZES);
+	tcase_add_loop_test(tc, test_random_bitmaps, 0, NSIZES);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("play");
+	tcase_set_timeout(tc, CHECK_TIMEOUT_SHORT);
+	tcase_add_loop_test(tc, test_lines_in_games, 0, NSIZES);
+	tcase_add_test(tc, test_known_wins);
+	tcase_add_loop_test(tc, test_random_games, 0, NSIZES);
+	tcase_add_loop_test(tc, test_draws, 0, NSIZES);
+	tcase_add_test(tc, test_full_columns);
+	tcase_add_test(tc, test_play_checked_errors);
+	tcase_add_test(tc, test_scores);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("notation");
+	tcase_set_timeout(tc, CHECK_TIMEOUT_SHORT);
+	tcase_add_test(tc, test_parse_errors);
+	tcase_add_test(tc, test_parse_lengths);
+	tcase_add_loop_test(tc, test_notation_roundtrip, 0, NSIZES);
+	tcase_add_test(tc, test_format);
+	tcase_add_test(tc, test_size_errors);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("keys");
+	tcase_set_timeout(tc, CHECK_TIMEOUT_SHORT);
+	tcase_add_loop_test(tc, test_mirror, 0, NSIZES);
+	tcase_add_loop_test(tc, test_keys_unique, 0, NSIZES);
+	suite_add_tcase(s, tc);
+	return s;
+}

@@ -1,0 +1,153 @@
+/* check_main.c -- the one Check runner of `make check`, and the helpers the
+ * suites share (sample files, scaling, seeded random numbers).
+ *
+ * Fork mode and OpenMP: Check runs every test in a forked child (CK_FORK,
+ * the default) so that a crash or a timeout fails one test, not the run.
+ * libgomp's thread pool does not survive fork(), so this parent process
+ * must never enter an OpenMP region: the suite builders below only register
+ * tests, and the suites use no unchecked fixtures.  Every child starts with
+ * a fresh runtime.  CK_FORK=no runs everything in one process (for gdb or
+ * valgrind), which is also safe; Check's per-test timeouts then do nothing.
+ *
+ * Output: Check's summary and, by default, one line per test (CK_VERBOSE;
+ * set CK_VERBOSITY to change it) go to stdout, which automake's harness
+ * keeps in tests/check_dropfour.log.  CK_RUN_SUITE and CK_RUN_CASE pick a
+ * suite or a test case (the ThreadSanitizer run uses CK_RUN_SUITE=split).
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "check_suites.h"
+#include "util.h"
+
+double
+check_scale(void)
+{
+	const char *s = getenv("DROPFOUR_TEST_SCALE");
+	char *end;
+	double v;
+
+	if (s == NULL || *s == '\0')
+		return 1.0;
+	v = strtod(s, &end);
+	if (end == s || v <= 0.0)
+		return 1.0;
+	return v;
+}
+
+int
+check_scaled(int n, int min)
+{
+	double scale = check_scale();
+	int v;
+
+	if (scale > 4.0)
+		scale = 4.0;
+	v = (int)(n * scale + 0.5);
+	return v < min ? min : v;
+}
+
+FILE *
+check_data_open(const char *name)
+{
+	char path[4096];
+	FILE *f;
+
+	snprintf(path, sizeof path, "%s/%s", SRCDATA_DIR, name);
+	f = fopen(path, "r");
+	if (f == NULL)
+		ck_abort_msg("cannot open the test sample %s: %s", path,
+		    strerror(errno));
+	return f;
+}
+
+static bool
+is_dir(const char *path)
+{
+	struct stat st;
+	return path != NULL && *path != '\0' && stat(path, &st) == 0 &&
+	    S_ISDIR(st.st_mode);
+}
+
+const char *
+check_full_data_dir(void)
+{
+	const char *env = getenv("DROPFOUR_DATA");
+
+	if (is_dir(env))
+		return env;
+	if (is_dir(TESTDATA_DIR))
+		return TESTDATA_DIR;
+	return NULL;
+}
+
+uint64_t
+check_rand(uint64_t *state)
+{
+	uint64_t z = (*state += 0x9e3779b97f4a7c15ULL);
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+	return z ^ (z >> 31);
+}
+
+int
+check_rand_below(uint64_t *state, int n)
+{
+	return (int)(check_rand(state) % (uint64_t)n);
+}
+
+int
+check_pons_load(const char *prefix, struct pons_pos **out)
+{
+	FILE *f = check_data_open("pons-sample.txt");
+	struct pons_pos *v = NULL;
+	int n = 0, cap = 0, lineno = 0;
+	char line[256];
+
+	while (fgets(line, sizeof line, f) != NULL) {
+		struct pons_pos p;
+		lineno++;
+		if (sscanf(line, "%15s %63s %d", p.set, p.moves, &p.score) != 3)
+			ck_abort_msg("pons-sample.txt:%d: malformed line", lineno);
+		if (strncmp(p.set, prefix, strlen(prefix)) != 0)
+			continue;
+		if (strcmp(p.moves, "-") == 0)
+			p.moves[0] = '\0';
+		if (n == cap) {
+			cap = cap ? 2 * cap : 256;
+			v = xrealloc(v, (size_t)cap * sizeof *v);
+		}
+		v[n++] = p;
+	}
+	fclose(f);
+	*out = v;
+	return n;
+}
+
+int
+main(void)
+{
+	SRunner *sr;
+	int failed;
+
+	/* Building suites only registers tests: no OpenMP here. */
+	sr = srunner_create(board_suite());
+	srunner_add_suite(sr, game_suite());
+	srunner_add_suite(sr, eval_suite());
+	srunner_add_suite(sr, solver_suite());
+	srunner_add_suite(sr, split_suite());
+
+	printf("dropfour tests: samples in %s, full data in %s, scale %g\n",
+	    SRCDATA_DIR,
+	    check_full_data_dir() ? check_full_data_dir() : "(none)",
+	    check_scale());
+	fflush(stdout);
+	srunner_run_all(sr, getenv("CK_VERBOSITY") ? CK_ENV : CK_VERBOSE);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}

@@ -1,0 +1,51 @@
+/* check_suites.h -- the Check suites of tests/check_dropfour and the few
+ * helpers they share (defined in check_main.c). */
+#ifndef DROPFOUR_CHECK_SUITES_H
+#define DROPFOUR_CHECK_SUITES_H
+
+#include <check.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+Suite *board_suite(void);
+Suite *solver_suite(void);
+Suite *split_suite(void);
+Suite *game_suite(void);
+Suite *eval_suite(void);
+
+/* DROPFOUR_TEST_SCALE (default 1): multiplies the sample sizes of the slow
+ * tests; the sanitizer runs use a fraction. */
+double check_scale(void);
+/* n scaled, at least `min` (and never more than n * 4). */
+int check_scaled(int n, int min);
+
+/* Open a file of the in-tree samples (tests/data, via SRCDATA_DIR); aborts
+ * the test with a clear message when it is missing. */
+FILE *check_data_open(const char *name);
+/* Directory of the full data sets ($DROPFOUR_DATA, else configure's
+ * --with-testdata), or NULL when neither exists. */
+const char *check_full_data_dir(void);
+
+/* Seeded pseudo-random numbers (splitmix64): tests are reproducible. */
+uint64_t check_rand(uint64_t *state);
+/* Uniform in 0..n-1. */
+int check_rand_below(uint64_t *state, int n);
+
+/* One line of tests/data/pons-sample.txt. */
+struct pons_pos {
+	char set[16];   /* "Test_L2_R1" */
+	char moves[64]; /* 1-based notation, "" for the empty board */
+	int score;
+};
+
+/* Every sample position whose set name starts with `prefix`, in file order.
+ * Returns the count; *out is xmalloc'ed (free it). */
+int check_pons_load(const char *prefix, struct pons_pos **out);
+
+/* Timeout for a test case, in seconds, multiplied by CK_TIMEOUT_MULTIPLIER
+ * by Check itself. */
+#define CHECK_TIMEOUT_SHORT 30
+#define CHECK_TIMEOUT_LONG 300
+
+#endif
