@@ -29,8 +29,15 @@
 
 enum tt_mode { TT_EMPTY, TT_EXACT, TT_DEPTH };
 
+/* Nodes with fewer empty cells than this use a small table that stays in
+ * the cache: most probes happen there, and a miss into a big table costs
+ * more than the few nodes it would save. */
+#define LEAF_CELLS 14
+#define LEAF_TT_MB 4
+
 struct search {
 	struct tt tt;
+	struct tt leaf;
 	enum tt_mode tt_mode;
 	atomic_bool stop;
 	struct stats stats;
@@ -41,6 +48,7 @@ search_new(size_t tt_mb)
 {
 	struct search *s = xcalloc(1, sizeof *s);
 	tt_init(&s->tt, tt_mb, 64);
+	tt_init(&s->leaf, LEAF_TT_MB, 64);
 	s->tt_mode = TT_EMPTY;
 	atomic_init(&s->stop, false);
 	return s;
@@ -52,6 +60,7 @@ search_free(struct search *s)
 	if (s == NULL)
 		return;
 	tt_free(&s->tt);
+	tt_free(&s->leaf);
 	free(s);
 }
 
@@ -59,6 +68,7 @@ void
 search_clear(struct search *s)
 {
 	tt_clear(&s->tt, s->tt.key_bits);
+	tt_clear(&s->leaf, s->leaf.key_bits);
 	s->tt_mode = TT_EMPTY;
 }
 
@@ -120,11 +130,17 @@ unmirror(const board_t *b, int col, bool mirrored)
 	return col < 0 || !mirrored ? col : b->w - 1 - col;
 }
 
+static inline struct tt *
+table_for(const struct split_ctx *c, const board_t *b)
+{
+	return b->w * b->h - b->moves < LEAF_CELLS ? c->sh->leaf : c->sh->tt;
+}
+
 static inline bool
-probe(struct split_ctx *c, uint64_t key, struct tt_entry *e)
+probe(struct split_ctx *c, struct tt *tt, uint64_t key, struct tt_entry *e)
 {
 	c->probes++;
-	bool hit = tt_probe(c->sh->tt, key, e);
+	bool hit = tt_probe(tt, key, e);
 	c->hits += hit;
 	return hit;
 }
@@ -204,8 +220,9 @@ exact(struct split_ctx *c, const board_t *b, int alpha, int beta, int ply,
 	}
 
 	/* 3. Transposition table: bounds and the remembered move. */
+	struct tt *tt = table_for(c, b);
 	uint64_t key = tt_key(b, &mirrored);
-	if (probe(c, key, &e)) {
+	if (probe(c, tt, key, &e)) {
 		ttmove = unmirror(b, e.move, mirrored);
 		/* At the root the cut-off move is wanted: search it. */
 		if (best == NULL && (e.bound & BOUND_LOWER) &&
@@ -224,6 +241,12 @@ exact(struct split_ctx *c, const board_t *b, int alpha, int beta, int ply,
 	/* 4. Children, best first. */
 	order_moves(b, next, ttmove, c->sh->lim->no_ordering, &o);
 	perturb(c, &o);
+	for (int k = 0; k < o.n; k++) {
+		board_t nb = *b;
+		board_play_cell(&nb, o.cell[k]);
+		bool m;
+		tt_prefetch(table_for(c, &nb), tt_key(&nb, &m));
+	}
 	int i = 0;
 	int split_at = split_index(c, b, ply, o.n);
 	for (; i < o.n && i < split_at; i++) {
@@ -234,7 +257,7 @@ exact(struct split_ctx *c, const board_t *b, int alpha, int beta, int ply,
 			return 0;
 		if (v >= beta) {
 			bestmove = o.col[i];
-			tt_store(c->sh->tt, key, v, BOUND_LOWER,
+			tt_store(tt, key, v, BOUND_LOWER,
 			    work_bits(c->total + c->nodes - before),
 			    unmirror(b, bestmove, mirrored));
 			if (best)
@@ -292,7 +315,7 @@ exact(struct split_ctx *c, const board_t *b, int alpha, int beta, int ply,
 		for (int k = i; k < o.n; k++) {
 			if (val[k] >= beta) {
 				bestmove = o.col[k];
-				tt_store(c->sh->tt, key, val[k], BOUND_LOWER,
+				tt_store(tt, key, val[k], BOUND_LOWER,
 				    work_bits(c->total + c->nodes - before),
 				    unmirror(b, bestmove, mirrored));
 				if (best)
@@ -307,7 +330,7 @@ exact(struct split_ctx *c, const board_t *b, int alpha, int beta, int ply,
 	}
 
 	/* 6. Fail low: an upper bound. */
-	tt_store(c->sh->tt, key, alpha, BOUND_UPPER,
+	tt_store(tt, key, alpha, BOUND_UPPER,
 	    work_bits(c->total + c->nodes - before),
 	    unmirror(b, bestmove >= 0 ? bestmove : ttmove, mirrored));
 	if (best)
@@ -432,8 +455,9 @@ dsearch(struct split_ctx *c, const board_t *b, int depth, int alpha, int beta,
 		return eval_board(c->sh->eval, b);
 
 	/* 2. Transposition table. */
+	struct tt *tt = table_for(c, b);
 	uint64_t key = tt_key(b, &mirrored);
-	if (probe(c, key, &e)) {
+	if (probe(c, tt, key, &e)) {
 		ttmove = unmirror(b, e.move, mirrored);
 		bool proven = e.value >= SCORE_PROVEN || e.value <= -SCORE_PROVEN;
 		if (e.depth >= depth || proven) {
@@ -542,7 +566,7 @@ done:
 		enum bound bd = bestv >= beta ? BOUND_LOWER :
 		    bestv <= alpha0 ? BOUND_UPPER : BOUND_EXACT;
 		bool proven = bestv >= SCORE_PROVEN || bestv <= -SCORE_PROVEN;
-		tt_store(c->sh->tt, key, bestv, bd, proven ? TT_DEPTH_MAX : depth,
+		tt_store(tt, key, bestv, bd, proven ? TT_DEPTH_MAX : depth,
 		    unmirror(b, bestmove, mirrored));
 	}
 	if (best)
@@ -647,7 +671,8 @@ extract_pv(struct search *s, const board_t *root, int first,
 		bool mirrored;
 		struct tt_entry e;
 		uint64_t key = tt_key(&b, &mirrored);
-		if (!tt_probe(&s->tt, key, &e))
+		if (!tt_probe(b.w * b.h - b.moves < LEAF_CELLS ? &s->leaf : &s->tt,
+			key, &e))
 			break;
 		col = unmirror(&b, e.move, mirrored);
 		if (board_can_win_next(&b)) {
@@ -905,10 +930,13 @@ search_run(struct search *s, const board_t *b, const struct search_limits *lim,
 	/* The table holds one kind of value: exact scores or depth-limited
 	 * heuristics; switching (or a new board size) empties it. */
 	enum tt_mode want = exact_mode ? TT_EXACT : TT_DEPTH;
-	if (s->tt_mode == TT_EMPTY)
+	if (s->tt_mode == TT_EMPTY) {
 		s->tt.key_bits = key_bits;
-	else if (s->tt_mode != want || s->tt.key_bits != key_bits)
+		s->leaf.key_bits = key_bits;
+	} else if (s->tt_mode != want || s->tt.key_bits != key_bits) {
 		tt_clear(&s->tt, key_bits);
+		tt_clear(&s->leaf, key_bits);
+	}
 	s->tt_mode = want;
 
 	stats_begin(&s->stats, b, threads, exact_mode, &s->tt);
@@ -929,6 +957,7 @@ search_run(struct search *s, const board_t *b, const struct search_limits *lim,
 	sh.search = s;
 	sh.lim = lim;
 	sh.tt = &s->tt;
+	sh.leaf = &s->leaf;
 	sh.stats = &s->stats;
 	sh.stop = &s->stop;
 	sh.threads = threads;

@@ -41,6 +41,7 @@ struct split_shared {
 	struct search *search;
 	const struct search_limits *lim;
 	struct tt *tt;
+	struct tt *leaf; /* the small table near the end of the game */
 	struct stats *stats;
 	atomic_bool *stop;          /* the search's stop flag */
 	atomic_bool done;           /* lazy SMP: someone finished */

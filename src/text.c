@@ -298,20 +298,28 @@ text_column(struct text *t, const char *s)
 	}
 }
 
-/* True if `word` is one of the space-separated `names`. */
-static bool
-text_names_match(const char *names, const char *word)
+/* The command named by the `len` bytes at `word`, or NULL. */
+static const struct text_cmd *
+text_find(const char *word, size_t len)
 {
-	size_t len = strlen(word);
-
-	for (const char *p = names; *p != '\0';) {
-		size_t n = strcspn(p, " ");
-		if (n == len && strncasecmp(p, word, len) == 0)
-			return true;
-		p += n;
-		p += strspn(p, " ");
+	for (size_t i = 0; i < sizeof text_cmds / sizeof text_cmds[0]; i++) {
+		const char *p = text_cmds[i].names;
+		while (*p != '\0') {
+			size_t n = strcspn(p, " ");
+			if (n == len && strncasecmp(p, word, len) == 0)
+				return &text_cmds[i];
+			p += n;
+			p += strspn(p, " ");
+		}
 	}
-	return false;
+	return NULL;
+}
+
+static void
+text_unknown(struct text *t, const char *s)
+{
+	printf("'%s' is not a column or a command: type a number from 1 to "
+	       "%d, or h for help.\n", s, t->g.w);
 }
 
 /* One line of input: a column or a command. */
@@ -334,19 +342,21 @@ text_handle(struct text *t, char *s)
 		return text_column(t, s);
 
 	arg = s + strcspn(s, " \t");
+	if (*arg != '\0' && text_find(s, (size_t)(arg - s)) == NULL) {
+		text_unknown(t, s);
+		return TEXT_ASK;
+	}
 	if (*arg != '\0') {
 		*arg++ = '\0';
 		while (isspace((unsigned char)*arg))
 			arg++;
 	}
-	for (size_t i = 0; i < sizeof text_cmds / sizeof text_cmds[0]; i++) {
-		const struct text_cmd *c = &text_cmds[i];
-		if (text_names_match(c->names, s))
-			return c->fn(t, arg);
+	const struct text_cmd *c = text_find(s, strlen(s));
+	if (c == NULL) {
+		text_unknown(t, s);
+		return TEXT_ASK;
 	}
-	printf("'%s' is not a column or a command: type a number from 1 to "
-	       "%d, or h for help.\n", s, t->g.w);
-	return TEXT_ASK;
+	return c->fn(t, arg);
 }
 
 /* Read a line; false at the end of input. */
@@ -413,6 +423,8 @@ text_setup(struct text *t)
 	t->g.player[0] = sides[o->play][0];
 	t->g.player[1] = sides[o->play][1];
 	options_limits(o, &t->lim);
+	/* Perfect play scores every column, not just the best one. */
+	t->lim.analyze = true;
 	return 0;
 }
 

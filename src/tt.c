@@ -3,6 +3,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #include "tt.h"
 #include "util.h"
@@ -11,26 +12,6 @@
 #define VALUE_SHIFT 12
 #define MOVE_SHIFT 8
 #define DEPTH_SHIFT 2
-
-static inline uint64_t
-low_mask(int bits)
-{
-	return bits >= 64 ? ~(uint64_t)0 : (((uint64_t)1) << bits) - 1;
-}
-
-/* A bijection on the low key_bits bits: xor-shifts and odd multipliers. */
-static inline uint64_t
-mix(uint64_t x, int bits)
-{
-	const uint64_t m = low_mask(bits);
-	const int s = bits / 2;
-	x ^= x >> s;
-	x = (x * 0xbf58476d1ce4e5b9ull) & m;
-	x ^= x >> s;
-	x = (x * 0x94d049bb133111ebull) & m;
-	x ^= x >> s;
-	return x;
-}
 
 void
 tt_init(struct tt *t, size_t mb, int key_bits)
@@ -45,9 +26,17 @@ tt_init(struct tt *t, size_t mb, int key_bits)
 	t->nbuckets = bytes / (2 * sizeof(uint64_t));
 	t->index_bits = __builtin_ctzll(t->nbuckets);
 	t->key_bits = key_bits;
-	/* Touch every page now, not at random during the first search. */
-	t->slot = xmalloc(bytes);
-	memset((void *)t->slot, 0, bytes);
+	/* 2 MB aligned and advised as huge pages: a probe is a random
+	 * access into a large table, and TLB misses would dominate it.
+	 * Every page is touched now, not at random during the first search. */
+	void *p = NULL;
+	if (posix_memalign(&p, (size_t)2 << 20, bytes) != 0 || p == NULL)
+		p = xmalloc(bytes);
+#ifdef MADV_HUGEPAGE
+	madvise(p, bytes, MADV_HUGEPAGE);
+#endif
+	memset(p, 0, bytes);
+	t->slot = p;
 }
 
 void
@@ -70,9 +59,9 @@ static inline void
 locate(const struct tt *t, uint64_t key, _Atomic uint64_t **bucket,
     uint64_t *check)
 {
-	uint64_t x = mix(key, t->key_bits);
+	uint64_t x = tt_mix(key, t->key_bits);
 	*bucket = &t->slot[2 * (x & (t->nbuckets - 1))];
-	*check = ((x >> t->index_bits) & low_mask(CHECK_BITS)) << 22;
+	*check = ((x >> t->index_bits) & tt_low_mask(CHECK_BITS)) << 22;
 }
 
 static inline void
@@ -92,7 +81,7 @@ tt_probe(const struct tt *t, uint64_t key, struct tt_entry *e)
 	locate(t, key, &b, &check);
 	for (int i = 0; i < 2; i++) {
 		uint64_t w = atomic_load_explicit(&b[i], memory_order_relaxed);
-		if (w != 0 && (w & ~low_mask(22)) == check) {
+		if (w != 0 && (w & ~tt_low_mask(22)) == check) {
 			decode(w, e);
 			return true;
 		}
@@ -118,7 +107,7 @@ tt_store(struct tt *t, uint64_t key, int value, enum bound bound, int depth,
 	 * position); slot 1 is always replaced. */
 	uint64_t w0 = atomic_load_explicit(&b[0], memory_order_relaxed);
 	int d0 = (int)((w0 >> DEPTH_SHIFT) & 63);
-	if (w0 == 0 || (w0 & ~low_mask(22)) == check || depth >= d0)
+	if (w0 == 0 || (w0 & ~tt_low_mask(22)) == check || depth >= d0)
 		atomic_store_explicit(&b[0], w, memory_order_relaxed);
 	else
 		atomic_store_explicit(&b[1], w, memory_order_relaxed);

@@ -31,7 +31,7 @@ enum bound {
 #define TT_VALUE_MAX 511
 #define TT_DEPTH_MAX 63
 #define TT_DEFAULT_MB 256
-#define TT_MIN_MB 8
+#define TT_MIN_MB 1
 
 struct tt_entry {
 	int value;
@@ -57,6 +57,34 @@ void tt_clear(struct tt *t, int key_bits);
 bool tt_probe(const struct tt *t, uint64_t key, struct tt_entry *e);
 void tt_store(struct tt *t, uint64_t key, int value, enum bound bound,
     int depth, int move);
+static inline uint64_t
+tt_low_mask(int bits)
+{
+	return bits >= 64 ? ~(uint64_t)0 : (((uint64_t)1) << bits) - 1;
+}
+
+/* A bijection on the low `bits` bits: xor-shifts and odd multipliers. */
+static inline uint64_t
+tt_mix(uint64_t x, int bits)
+{
+	const uint64_t m = tt_low_mask(bits);
+	const int s = bits / 2;
+	x ^= x >> s;
+	x = (x * 0xbf58476d1ce4e5b9ull) & m;
+	x ^= x >> s;
+	x = (x * 0x94d049bb133111ebull) & m;
+	x ^= x >> s;
+	return x;
+}
+
+/* Start loading the bucket of `key` into the cache. */
+static inline void
+tt_prefetch(const struct tt *t, uint64_t key)
+{
+	uint64_t x = tt_mix(key, t->key_bits);
+	__builtin_prefetch((const void *)&t->slot[2 * (x & (t->nbuckets - 1))]);
+}
+
 /* Fraction of used entries, estimated from a fixed sample. */
 double tt_fill(const struct tt *t);
 

@@ -100,6 +100,7 @@ struct ui {
 	uint64_t job_id;
 	uint64_t job_key; /* board_key() of the position searched */
 	int job_moves;
+	board_t job_root; /* the position searched */
 	double job_t0;
 	uint64_t job_searches; /* snap.searches before engine_start() */
 	bool latency_pending;  /* log engine_start_latency() once known */
@@ -151,6 +152,11 @@ void ui_message(struct ui *ui, bool warn, const char *fmt, ...)
 void ui_log(struct ui *ui, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 void ui_limits(const struct ui *ui, struct search_limits *lim);
+/* Decide what the engine should be doing now (move, hint, analysis or
+ * nothing) and start or cancel searches to match. */
+void ui_think(struct ui *ui);
+/* Take a statistics snapshot now (marks the panel dirty). */
+void ui_snapshot(struct ui *ui);
 /* Who plays the side to move, as words: "You", "AI", "Player 1". */
 const char *ui_player_name(const struct ui *ui, int player);
 /* "●" / "X": the token of player 1 or 2 as text (no colour). */
@@ -177,8 +183,8 @@ bool ui_board_animating(struct ui *ui);
 #define UI_PANEL_MIN_H 11
 void ui_panel_draw(struct ui *ui, WINDOW *w);
 /* Per-thread rows of a snapshot from row y; returns the rows used. */
-int ui_panel_threads(const struct ui *ui, WINDOW *w, int y, int width,
-    int maxrows, const struct stats_snapshot *s);
+int ui_panel_threads(const struct ui *ui, WINDOW *w, int y, int x,
+    int width, int maxrows, const struct stats_snapshot *s);
 
 /* ui-help.c */
 void ui_help_draw(struct ui *ui);

@@ -1,0 +1,347 @@
+/* bench.c -- benchmarks: the solver on test-set files, and the parallel
+ * speedup and efficiency of the search against the thread count. */
+#include "config.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bench.h"
+#include "solve.h"
+#include "util.h"
+
+struct bench_entry {
+	const char *name;
+	int (*run)(const struct options *, int, char **);
+};
+
+static const struct bench_entry bench_table[] = {
+	{ "solve", bench_solve },
+	{ "speedup", bench_speedup },
+	{ "ordering", bench_ordering },
+};
+
+int
+bench_main(const struct options *o)
+{
+	if (o->argc < 1) {
+		fputs("dropfour: bench needs one of: solve, speedup, ordering\n",
+		    stderr);
+		return 2;
+	}
+	for (size_t i = 0; i < sizeof bench_table / sizeof bench_table[0];
+	     i++)
+		if (strcmp(o->argv[0], bench_table[i].name) == 0)
+			return bench_table[i].run(o, o->argc - 1, o->argv + 1);
+	fprintf(stderr, "dropfour: unknown benchmark '%s' (solve, speedup, "
+			"ordering)\n",
+	    o->argv[0]);
+	return 2;
+}
+
+/* A position with its expected score from a test-set file. */
+struct bench_pos {
+	board_t b;
+	int expect;
+	bool has_expect;
+	char moves[BOARD_MAX_CELLS + 1];
+};
+
+/* Read "<moves> [score]" lines; returns the count or -1. */
+static int
+read_positions(const char *path, int w, int h, struct bench_pos **out)
+{
+	FILE *f = fopen(path, "r");
+	char *line = NULL;
+	size_t cap = 0;
+	int n = 0, alloc = 0;
+	long lineno = 0;
+
+	if (f == NULL) {
+		fprintf(stderr, "dropfour: %s: %s\n", path, strerror(errno));
+		return -1;
+	}
+	*out = NULL;
+	while (getline(&line, &cap, f) != -1) {
+		char err[128];
+		board_t b;
+		lineno++;
+		if (solve_parse_line(line, w, h, &b, err, sizeof err) != 0) {
+			fprintf(stderr, "dropfour: %s:%ld: %s\n", path, lineno,
+			    err);
+			continue;
+		}
+		if (n == alloc) {
+			alloc = alloc ? alloc * 2 : 256;
+			*out = xrealloc(*out, (size_t)alloc * sizeof **out);
+		}
+		struct bench_pos *p = &(*out)[n++];
+		p->b = b;
+		size_t len = strcspn(line, " \t\r\n");
+		if (len > BOARD_MAX_CELLS)
+			len = BOARD_MAX_CELLS;
+		memcpy(p->moves, line, len);
+		p->moves[len] = '\0';
+		p->has_expect = sscanf(line + len, "%d", &p->expect) == 1;
+	}
+	free(line);
+	fclose(f);
+	return n;
+}
+
+int
+bench_solve(const struct options *o, int argc, char **argv)
+{
+	struct search_limits lim;
+	int status = 0;
+
+	if (argc < 1) {
+		fputs("dropfour: bench solve needs test-set FILEs\n", stderr);
+		return 2;
+	}
+	search_limits_default(&lim);
+	lim.mode = o->weak ? SEARCH_WEAK : SEARCH_EXACT;
+	lim.threads = o->threads;
+	lim.split = o->split;
+	lim.split_depth = o->split_depth;
+	lim.no_ordering = o->no_ordering;
+
+	printf("# dropfour %s bench solve: %d thread%s, split %s, table %zu MB%s\n",
+	    PACKAGE_VERSION, lim.threads, lim.threads == 1 ? "" : "s",
+	    lim.split == SPLIT_DEEP ? "deep" :
+	    lim.split == SPLIT_ROOT ? "root" : "lazy",
+	    o->tt_mb, o->weak ? ", weak" : "");
+	printf("%-28s %9s %12s %14s %12s %9s\n", "set", "positions",
+	    "mean time", "mean nodes", "nodes/s", "matched");
+	struct search *s = search_new(o->tt_mb);
+	for (int i = 0; i < argc; i++) {
+		struct bench_pos *pos;
+		int n = read_positions(argv[i], o->width, o->height, &pos);
+		if (n < 0) {
+			status = 1;
+			continue;
+		}
+		double secs = 0;
+		uint64_t nodes = 0;
+		int matched = 0, checked = 0;
+		search_clear(s);
+		for (int k = 0; k < n; k++) {
+			struct search_result r;
+			search_run(s, &pos[k].b, &lim, &r);
+			secs += r.seconds;
+			nodes += r.nodes;
+			if (pos[k].has_expect) {
+				int want = pos[k].expect;
+				if (o->weak)
+					want = want > 0 ? 1 : want < 0 ? -1 : 0;
+				checked++;
+				matched += r.score == want;
+			}
+		}
+		const char *base = strrchr(argv[i], '/');
+		char t[32], nd[32], nps[32];
+		double mean = n ? secs / n : 0;
+		if (mean < 1e-3)
+			snprintf(t, sizeof t, "%.2f us", mean * 1e6);
+		else if (mean < 1)
+			snprintf(t, sizeof t, "%.2f ms", mean * 1e3);
+		else
+			snprintf(t, sizeof t, "%.2f s", mean);
+		snprintf(nd, sizeof nd, "%.0f", n ? (double)nodes / n : 0);
+		util_si(nps, sizeof nps, secs > 0 ? (double)nodes / secs : 0);
+		printf("%-28s %9d %12s %14s %12s %5d/%d\n",
+		    base ? base + 1 : argv[i], n, t, nd, nps, matched, checked);
+		fflush(stdout);
+		if (matched != checked)
+			status = 1;
+		free(pos);
+	}
+	search_free(s);
+	return status;
+}
+
+/* ---- speedup ---------------------------------------------------------- */
+
+/* Built-in positions: beginnings of games that take a few seconds each on
+ * one thread of a 2-core machine (from the Test_L1_R2 / L1_R3 sets). */
+static const char *const speedup_default[] = {
+	"37313333717124",
+	"2252576253462244",
+	"43444741",
+	"6615216",
+};
+
+struct speedup_row {
+	int threads;
+	double secs;
+	uint64_t nodes, spawned, stolen;
+	double share_lo, share_hi;
+};
+
+static void
+draw_curve(const struct speedup_row *rows, int n)
+{
+	const int height = 10;
+	int maxt = rows[n - 1].threads;
+	double top = maxt;
+	for (int i = 0; i < n; i++)
+		if (rows[0].secs / rows[i].secs > top)
+			top = rows[0].secs / rows[i].secs;
+	printf("\nspeedup ('*' measured, '.' ideal)\n");
+	for (int y = height; y >= 1; y--) {
+		double lo = top * (y - 0.5) / height, hi = top * (y + 0.5) / height;
+		printf("%5.1f |", top * y / height);
+		for (int t = 1; t <= maxt; t++) {
+			char ch = ' ';
+			if (t >= lo && t < hi)
+				ch = '.';
+			for (int i = 0; i < n; i++) {
+				double sp = rows[0].secs / rows[i].secs;
+				if (rows[i].threads == t && sp >= lo && sp < hi)
+					ch = '*';
+			}
+			printf("  %c ", ch);
+		}
+		putchar('\n');
+	}
+	printf("      +");
+	for (int t = 1; t <= maxt; t++)
+		printf("----");
+	printf("\n       ");
+	for (int t = 1; t <= maxt; t++)
+		printf("%3d ", t);
+	printf(" threads\n");
+}
+
+int
+bench_speedup(const struct options *o, int argc, char **argv)
+{
+	int list[OPTIONS_MAX_THREAD_LIST], nlist = 0;
+	struct bench_pos *pos = NULL;
+	int npos = 0;
+	const int cores = util_ncpus();
+	FILE *csv = NULL;
+
+	if (o->nthread_list > 1) {
+		memcpy(list, o->thread_list, sizeof(int) * (size_t)o->nthread_list);
+		nlist = o->nthread_list;
+	} else {
+		int maxt = o->nthread_list == 1 ? o->threads :
+		    cores < 4 ? 4 : cores;
+		for (int t = 1; t <= maxt && nlist < OPTIONS_MAX_THREAD_LIST; t++)
+			list[nlist++] = t;
+	}
+	if (argc > 1) {
+		fputs("dropfour: bench speedup takes at most one FILE\n", stderr);
+		return 2;
+	}
+	if (argc == 1) {
+		npos = read_positions(argv[0], o->width, o->height, &pos);
+		if (npos <= 0) {
+			fputs("dropfour: no positions to run\n", stderr);
+			free(pos);
+			return 1;
+		}
+	} else {
+		npos = (int)(sizeof speedup_default / sizeof speedup_default[0]);
+		pos = xcalloc((size_t)npos, sizeof *pos);
+		for (int i = 0; i < npos; i++) {
+			char err[128];
+			solve_parse_line(speedup_default[i], o->width, o->height,
+			    &pos[i].b, err, sizeof err);
+			snprintf(pos[i].moves, sizeof pos[i].moves, "%s",
+			    speedup_default[i]);
+		}
+	}
+	if (o->csv != NULL && (csv = fopen(o->csv, "w")) == NULL) {
+		fprintf(stderr, "dropfour: %s: %s\n", o->csv, strerror(errno));
+		free(pos);
+		return 1;
+	}
+
+	struct search_limits lim;
+	search_limits_default(&lim);
+	lim.mode = o->weak ? SEARCH_WEAK : SEARCH_EXACT;
+	lim.split = o->split;
+	lim.split_depth = o->split_depth;
+	lim.no_ordering = o->no_ordering;
+
+	printf("# dropfour bench speedup: %d position%s, split %s, table %zu MB,"
+	       " %d core%s\n",
+	    npos, npos == 1 ? "" : "s",
+	    lim.split == SPLIT_DEEP ? "deep" :
+	    lim.split == SPLIT_ROOT ? "root" : "lazy",
+	    o->tt_mb, cores, cores == 1 ? "" : "s");
+	printf("%7s %9s %8s %10s %13s %9s %13s %9s %9s\n", "threads", "time",
+	    "speedup", "efficiency", "nodes", "overhead", "balance",
+	    "spawned", "stolen");
+	if (csv)
+		fprintf(csv, "threads,seconds,speedup,efficiency,nodes,"
+			     "node_overhead,share_min,share_max,spawned,"
+			     "stolen\n");
+
+	struct speedup_row *rows = xcalloc((size_t)nlist, sizeof *rows);
+	struct search *s = search_new(o->tt_mb);
+	int status = 0;
+	int scores1[64];
+	for (int li = 0; li < nlist; li++) {
+		struct speedup_row *row = &rows[li];
+		row->threads = lim.threads = list[li];
+		row->share_lo = 1;
+		for (int k = 0; k < npos; k++) {
+			struct search_result r;
+			struct stats_snapshot snap;
+			search_clear(s);
+			search_run(s, &pos[k].b, &lim, &r);
+			stats_snapshot(search_stats(s), &snap);
+			row->secs += r.seconds;
+			row->nodes += r.nodes;
+			row->spawned += snap.spawned;
+			row->stolen += snap.stolen;
+			for (int t = 0; t < snap.nthreads; t++) {
+				if (snap.thread[t].share < row->share_lo)
+					row->share_lo = snap.thread[t].share;
+				if (snap.thread[t].share > row->share_hi)
+					row->share_hi = snap.thread[t].share;
+			}
+			/* The score never depends on the thread count. */
+			if (li == 0 && k < 64)
+				scores1[k] = r.score;
+			else if (k < 64 && r.score != scores1[k]) {
+				fprintf(stderr, "dropfour: %s: score %d with %d "
+						"threads but %d with %d\n",
+				    pos[k].moves, r.score, list[li], scores1[k],
+				    list[0]);
+				status = 1;
+			}
+		}
+		double sp = rows[0].secs / row->secs;
+		double ov = (double)row->nodes / (double)rows[0].nodes;
+		char nodes[32], bal[32];
+		snprintf(nodes, sizeof nodes, "%llu",
+		    (unsigned long long)row->nodes);
+		snprintf(bal, sizeof bal, "%.0f%%-%.0f%%", row->share_lo * 100,
+		    row->share_hi * 100);
+		printf("%7d %8.2fs %8.2f %9.0f%% %13s %9.3f %13s %9llu %9llu%s\n",
+		    row->threads, row->secs, sp, 100 * sp / row->threads, nodes,
+		    ov, bal, (unsigned long long)row->spawned,
+		    (unsigned long long)row->stolen,
+		    row->threads > cores ? "  (more threads than cores)" : "");
+		fflush(stdout);
+		if (csv)
+			fprintf(csv, "%d,%.6f,%.4f,%.4f,%llu,%.4f,%.4f,%.4f,%llu,"
+				     "%llu\n",
+			    row->threads, row->secs, sp, sp / row->threads,
+			    (unsigned long long)row->nodes, ov, row->share_lo,
+			    row->share_hi, (unsigned long long)row->spawned,
+			    (unsigned long long)row->stolen);
+	}
+	draw_curve(rows, nlist);
+	if (csv)
+		fclose(csv);
+	search_free(s);
+	free(rows);
+	free(pos);
+	return status;
+}

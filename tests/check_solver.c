@@ -1,0 +1,773 @@
+/* check_solver.c -- the solver against answers no one here computed.
+ *
+ * 1. Pascal Pons' test sets (tests/data/pons-sample.txt: all of Test_L3_R1,
+ *    Test_L2_R1 and Test_L2_R2 and a seeded sample of the Test_L1_* sets):
+ *    every exact score, the weak (win/draw/loss) answer, the best move and
+ *    the per-column analysis.
+ * 2. John Tromp's UCI Connect-4 data (tests/data/uci-sample.txt, 8-ply
+ *    boards with the first player's win/draw/loss): the data gives boards,
+ *    not games, so a move order is rebuilt first.  brute_order() takes top
+ *    stones off again, depth first: the stone that comes off must have the
+ *    colour of the player who made that move (the second player's for an
+ *    even count), and a column is tried only if its top stone has that
+ *    colour; a dead end backtracks.  Taking stones off never makes a four,
+ *    so with no four on the final board (the data promises none) no earlier
+ *    position has one either, and any order found is a legal game.  The
+ *    order is then replayed through board_parse, which checks it again, and
+ *    the board compared cell by cell with the data.
+ * 3. tests/brute.c, a naive minimax on a 2-D array: random positions of 4x4
+ *    and 5x4 boards, late positions of bigger boards, and (to trust the
+ *    brute force itself) late positions of the Pons sets.
+ * 4. search_score_words(), depth-limited proofs, and edge cases.
+ *
+ * Every test makes its own `struct search` with a 16 MB table.  The sample
+ * sizes follow DROPFOUR_TEST_SCALE (the sanitizer runs use less).
+ */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "board.h"
+#include "brute.h"
+#include "check_suites.h"
+#include "search.h"
+#include "util.h"
+
+#define TEST_TT_MB 16
+
+static const struct {
+	const char *name;
+	int count; /* positions at scale 1; -1 all in the sample */
+	int min;   /* at the smallest scale */
+} pons_sets[] = {
+	{ "Test_L3_R1", -1, 100 }, { "Test_L2_R1", -1, 100 },
+	{ "Test_L2_R2", -1, 50 },  { "Test_L1_R1", -1, 20 },
+	{ "Test_L1_R2", 20, 3 },   { "Test_L1_R3", 2, 1 },
+};
+#define NPONS ((int)(sizeof pons_sets / sizeof pons_sets[0]))
+
+/* How many positions of a set to use at this scale. */
+static int
+pons_count(int set, int have)
+{
+	int n = pons_sets[set].count < 0 ? have : pons_sets[set].count;
+	n = check_scaled(n, pons_sets[set].min);
+	return n < have ? n : have;
+}
+
+static void
+parse_ok(board_t *b, int w, int h, const char *moves)
+{
+	size_t err = 0;
+	enum board_err e = board_parse(b, w, h, moves, (size_t)-1, &err);
+	check_that(e == BOARD_OK, "\"%s\": %s at index %zu", moves,
+	    board_err_string(e), err);
+}
+
+/* Exact value for the side to move of playing `col` (one thread). */
+static int
+move_value(struct search *s, const board_t *b, int col)
+{
+	board_t nb = *b;
+	if (board_is_winning_move(b, col))
+		return board_win_score(b);
+	board_play(&nb, col);
+	if (board_is_full(&nb))
+		return 0;
+	return -search_solve(s, &nb, false, NULL);
+}
+
+static int
+sign(int v)
+{
+	return (v > 0) - (v < 0);
+}
+
+/* Every score of the set exact, one thread, the table kept between
+ * positions as `dropfour solve` keeps it. */
+START_TEST(test_pons_exact)
+{
+	struct pons_pos *p;
+	int have = check_pons_load(pons_sets[_i].name, &p);
+	int n = pons_count(_i, have), bad = 0;
+	char first[256] = "";
+	struct search *s = search_new(TEST_TT_MB);
+	uint64_t nodes = 0, total = 0;
+	double t0 = util_now_s();
+
+	check_that(have > 0, "no %s lines in the sample", pons_sets[_i].name);
+	for (int i = 0; i < n; i++) {
+		board_t b;
+		parse_ok(&b, 7, 6, p[i].moves);
+		int v = search_solve(s, &b, false, &nodes);
+		total += nodes;
+		if (v != p[i].score) {
+			printf("MISMATCH %s %s: solver %d, expected %d\n",
+			    pons_sets[_i].name, p[i].moves, v, p[i].score);
+			if (bad++ == 0)
+				snprintf(first, sizeof first,
+				    "%s \"%s\": solver %d, expected %d",
+				    pons_sets[_i].name, p[i].moves, v,
+				    p[i].score);
+		}
+	}
+	printf("%s: %d positions, %d wrong, mean nodes %.0f, %.3f s\n",
+	    pons_sets[_i].name, n, bad, (double)total / n, util_now_s() - t0);
+	search_free(s);
+	free(p);
+	check_that(bad == 0, "%d of %d wrong; first: %s", bad, n, first);
+}
+END_TEST
+
+/* Weak solving: the sign of every score. */
+START_TEST(test_pons_weak)
+{
+	struct pons_pos *p;
+	int have = check_pons_load(pons_sets[_i].name, &p);
+	int n = pons_count(_i, have);
+	struct search *s = search_new(TEST_TT_MB);
+
+	if (n > 300)
+		n = check_scaled(300, 50);
+	for (int i = 0; i < n; i++) {
+		board_t b;
+		parse_ok(&b, 7, 6, p[i].moves);
+		int v = search_solve(s, &b, true, NULL);
+		check_that(v == sign(p[i].score),
+		    "%s \"%s\": weak %d, expected %d", pons_sets[_i].name,
+		    p[i].moves, v, sign(p[i].score));
+	}
+	search_free(s);
+	free(p);
+}
+END_TEST
+
+/* search_run's result: exact kind, not partial, and a best move whose own
+ * value is the score. */
+START_TEST(test_pons_result)
+{
+	static const char *const sets[] = { "Test_L3_R1", "Test_L2_R1",
+		"Test_L2_R2", "Test_L1_R1" };
+	struct search *s = search_new(TEST_TT_MB);
+	struct search_limits lim;
+
+	search_limits_default(&lim);
+	lim.mode = SEARCH_EXACT;
+	lim.threads = 1;
+	for (size_t k = 0; k < 4; k++) {
+		struct pons_pos *p;
+		int n = check_pons_load(sets[k], &p);
+		int m = check_scaled(40, 5);
+		for (int i = 0; i < n && i < m; i++) {
+			struct search_result r;
+			board_t b;
+			parse_ok(&b, 7, 6, p[i].moves);
+			search_run(s, &b, &lim, &r);
+			check_that(r.score == p[i].score && !r.partial &&
+				r.kind == SCORE_EXACT,
+			    "\"%s\": score %d kind %d partial %d, expected %d",
+			    p[i].moves, r.score, r.kind, r.partial,
+			    p[i].score);
+			check_that(board_can_play(&b, r.move),
+			    "\"%s\": best move %d is not legal", p[i].moves,
+			    r.move);
+			int v = move_value(s, &b, r.move);
+			check_that(v == r.score,
+			    "\"%s\": best move %d is worth %d, not %d",
+			    p[i].moves, r.move + 1, v, r.score);
+			check_true(r.nodes > 0 || board_can_win_next(&b));
+			ck_assert_int_eq(r.ncols, 7);
+			check_true(r.pv_len >= 1 && r.pv[0] == r.move);
+		}
+		free(p);
+	}
+	search_free(s);
+}
+END_TEST
+
+/* --analyze: every column's exact value; full columns marked. */
+START_TEST(test_analyze)
+{
+	struct search *s = search_new(TEST_TT_MB);
+	struct search *ref = search_new(TEST_TT_MB);
+	struct search_limits lim;
+	struct pons_pos *p;
+	int n = check_pons_load("Test_L2_R1", &p);
+	int m = check_scaled(25, 4);
+
+	search_limits_default(&lim);
+	lim.mode = SEARCH_EXACT;
+	lim.analyze = true;
+	lim.threads = 1;
+	for (int i = 0; i < n && i < m; i++) {
+		struct search_result r;
+		board_t b;
+		int best = -100;
+		parse_ok(&b, 7, 6, p[i].moves);
+		search_run(s, &b, &lim, &r);
+		check_true(!r.partial);
+		for (int c = 0; c < 7; c++) {
+			if (!board_can_play(&b, c)) {
+				check_that(r.col_kind[c] == SCORE_NONE,
+				    "\"%s\": full column %d has a score",
+				    p[i].moves, c + 1);
+				continue;
+			}
+			int v = move_value(ref, &b, c);
+			check_that(r.col_kind[c] == SCORE_EXACT &&
+				r.col_score[c] == v,
+			    "\"%s\" column %d: kind %d score %d, expected %d",
+			    p[i].moves, c + 1, r.col_kind[c], r.col_score[c],
+			    v);
+			if (v > best)
+				best = v;
+		}
+		ck_assert_int_eq(best, p[i].score);
+		ck_assert_int_eq(r.score, p[i].score);
+		ck_assert_int_eq(r.col_score[r.move], p[i].score);
+	}
+	free(p);
+	search_free(s);
+	search_free(ref);
+}
+END_TEST
+
+/* ---- UCI ---------------------------------------------------------------- */
+
+struct uci_pos {
+	struct brute g;
+	int wdl; /* for the first player, who is to move */
+	char line[128];
+};
+
+static int
+uci_load(struct uci_pos **out)
+{
+	FILE *f = check_data_open("uci-sample.txt");
+	struct uci_pos *v = NULL;
+	int n = 0, cap = 0;
+	char line[512];
+
+	while (fgets(line, sizeof line, f) != NULL) {
+		struct uci_pos u;
+		char *save = NULL, *tok;
+		int k = 0;
+		line[strcspn(line, "\r\n")] = '\0';
+		snprintf(u.line, sizeof u.line, "%.127s", line);
+		brute_init(&u.g, 7, 6);
+		u.wdl = 9;
+		for (tok = strtok_r(line, ",", &save); tok != NULL;
+		    tok = strtok_r(NULL, ",", &save), k++) {
+			if (k < 42) {
+				int who = strcmp(tok, "x") == 0 ? 1 :
+				    strcmp(tok, "o") == 0       ? 2 :
+								  0;
+				check_that(who || strcmp(tok, "b") == 0,
+				    "uci-sample.txt: bad cell \"%s\"", tok);
+				/* Field index col * 6 + row, rows bottom up. */
+				u.g.cell[k / 6][k % 6] = (signed char)who;
+			} else if (k == 42) {
+				u.wdl = strcmp(tok, "win") == 0 ? 1 :
+				    strcmp(tok, "loss") == 0    ? -1 :
+				    strcmp(tok, "draw") == 0    ? 0 :
+								  9;
+			}
+		}
+		check_that(k == 43 && u.wdl != 9,
+		    "uci-sample.txt line %d malformed", n + 1);
+		brute_set(&u.g, 0, 0, u.g.cell[0][0]); /* count the stones */
+		if (n == cap) {
+			cap = cap ? 2 * cap : 256;
+			v = xrealloc(v, (size_t)cap * sizeof *v);
+		}
+		v[n++] = u;
+	}
+	fclose(f);
+	*out = v;
+	return n;
+}
+
+/* Rebuild a move order for a UCI board and parse it into b. */
+static void
+uci_board(const struct uci_pos *u, board_t *b, char *moves, size_t len)
+{
+	check_that(brute_order(&u->g, false, moves, len, 0) == 0,
+	    "no legal move order for %s", u->line);
+	parse_ok(b, 7, 6, moves);
+	for (int c = 0; c < 7; c++)
+		for (int r = 0; r < 6; r++)
+			check_that(board_cell(b, c, r) == u->g.cell[c][r],
+			    "order %s does not rebuild %s", moves, u->line);
+}
+
+/* Every sample line gets a legal order: 8 stones, first player to move,
+ * no four, and (as the data promises) nobody can win at once. */
+START_TEST(test_uci_orders)
+{
+	struct uci_pos *u;
+	int n = uci_load(&u);
+
+	ck_assert_int_gt(n, 0);
+	for (int i = 0; i < n; i++) {
+		char moves[64];
+		board_t b;
+		uci_board(&u[i], &b, moves, sizeof moves);
+		ck_assert_int_eq(b.moves, 8);
+		ck_assert_int_eq(board_to_move(&b), 1);
+		check_true(!b.over);
+		check_that(!board_can_win_next(&b), "%s: x wins at once",
+		    moves);
+	}
+	free(u);
+}
+END_TEST
+
+START_TEST(test_uci_weak)
+{
+	struct uci_pos *u;
+	int n = uci_load(&u), m = check_scaled(12, 2);
+	struct search *s = search_new(TEST_TT_MB);
+	uint64_t nodes, total = 0;
+	double t0 = util_now_s();
+
+	for (int i = 0; i < n && i < m; i++) {
+		char moves[64];
+		board_t b;
+		uci_board(&u[i], &b, moves, sizeof moves);
+		int v = search_solve(s, &b, true, &nodes);
+		total += nodes;
+		check_that(v == u[i].wdl,
+		    "UCI board %s (moves %s): weak %d, the data says %d",
+		    u[i].line, moves, v, u[i].wdl);
+	}
+	printf("UCI: %d positions weakly solved, mean nodes %.0f, %.3f s\n",
+	    m < n ? m : n, (double)total / (m < n ? m : n), util_now_s() - t0);
+	search_free(s);
+	free(u);
+}
+END_TEST
+
+/* ---- brute force ---------------------------------------------------------- */
+
+/* A random position of `len` stones with no four (a move that would make
+ * one is replaced by another; the game stops early when every move wins). */
+static void
+random_position(int w, int h, int len, uint64_t *rng, struct brute *g,
+    char *moves)
+{
+	int n = 0;
+	brute_init(g, w, h);
+	while (n < len) {
+		int c = check_rand_below(rng, w), tries = 0;
+		while (tries < 4 * w &&
+		    (!brute_can_play(g, c) ||
+			brute_wins_with(g, c, brute_to_move(g)))) {
+			c = check_rand_below(rng, w);
+			tries++;
+		}
+		if (tries == 4 * w)
+			break;
+		brute_play(g, c);
+		moves[n++] = (char)('1' + c);
+	}
+	moves[n] = '\0';
+}
+
+/* The brute force itself agrees with the Pons data on late positions. */
+START_TEST(test_brute_vs_pons)
+{
+	struct pons_pos *p;
+	int n = check_pons_load("Test_L3_R1", &p), used = 0;
+	int m = check_scaled(150, 20);
+
+	for (int i = 0; i < n && used < m; i++) {
+		struct brute g;
+		if (strlen(p[i].moves) < 33)
+			continue;
+		check_true(brute_parse(&g, 7, 6, p[i].moves) >= 0);
+		int v = brute_score(&g, NULL);
+		check_that(v == p[i].score,
+		    "brute force on \"%s\": %d, expected %d (a bug in "
+		    "tests/brute.c)",
+		    p[i].moves, v, p[i].score);
+		used++;
+	}
+	ck_assert_int_gt(used, 0);
+	free(p);
+}
+END_TEST
+
+static const struct {
+	int w, h;
+	int min_len; /* fewest stones: keeps the brute force quick */
+	int count;
+} brute_boards[] = {
+	{ 4, 4, 2, 300 }, { 5, 4, 7, 300 }, { 7, 6, 30, 80 },
+	{ 8, 7, 45, 60 }, { 9, 6, 43, 60 }, { 6, 5, 19, 60 },
+	{ 4, 15, 48, 40 },
+};
+
+/* Random positions: the solver's exact and weak answers equal the brute
+ * force's. */
+START_TEST(test_brute_random)
+{
+	int w = brute_boards[_i].w, h = brute_boards[_i].h;
+	int n = check_scaled(brute_boards[_i].count, 10);
+	uint64_t rng = 0xb0f00000 + (uint64_t)_i;
+	struct search *s = search_new(TEST_TT_MB);
+
+	for (int i = 0; i < n; i++) {
+		struct brute g;
+		char moves[BOARD_MAX_CELLS + 1];
+		board_t b;
+		int len = brute_boards[_i].min_len +
+		    check_rand_below(&rng, w * h - brute_boards[_i].min_len);
+		random_position(w, h, len, &rng, &g, moves);
+		if (g.moves == w * h)
+			continue;
+		int want = brute_score(&g, NULL);
+		parse_ok(&b, w, h, moves);
+		int v = search_solve(s, &b, false, NULL);
+		check_that(v == want, "%dx%d \"%s\": solver %d, brute force %d",
+		    w, h, moves, v, want);
+		v = search_solve(s, &b, true, NULL);
+		check_that(v == sign(want),
+		    "%dx%d \"%s\": weak %d, brute force %d", w, h, moves, v,
+		    want);
+	}
+	search_free(s);
+}
+END_TEST
+
+/* The empty small boards: both are draws. */
+START_TEST(test_small_empty)
+{
+	struct search *s = search_new(TEST_TT_MB);
+	board_t b;
+
+	board_init(&b, 4, 4);
+	ck_assert_int_eq(search_solve(s, &b, false, NULL), 0);
+	board_init(&b, 5, 4);
+	ck_assert_int_eq(search_solve(s, &b, false, NULL), 0);
+	search_free(s);
+}
+END_TEST
+
+/* One search serves several board sizes in turn without mixing them up. */
+START_TEST(test_sizes_one_search)
+{
+	struct search *s = search_new(TEST_TT_MB);
+	uint64_t rng = 0x512e5;
+
+	for (int i = 0; i < 60; i++) {
+		int k = check_rand_below(&rng, 3);
+		struct brute g;
+		char moves[BOARD_MAX_CELLS + 1];
+		board_t b;
+		random_position(brute_boards[k].w, brute_boards[k].h,
+		    brute_boards[k].min_len + 4, &rng, &g, moves);
+		int want = brute_score(&g, NULL);
+		parse_ok(&b, g.w, g.h, moves);
+		int v = search_solve(s, &b, false, NULL);
+		check_that(v == want, "%dx%d \"%s\": solver %d, brute %d",
+		    g.w, g.h, moves, v, want);
+	}
+	search_free(s);
+}
+END_TEST
+
+/* Finished games: nothing to search, no move. */
+START_TEST(test_finished)
+{
+	struct search *s = search_new(TEST_TT_MB);
+	struct search_limits lim;
+	struct search_result r;
+	board_t b;
+
+	search_limits_default(&lim);
+	lim.mode = SEARCH_EXACT;
+	parse_ok(&b, 4, 4, "1234123421433412");
+	check_true(board_is_full(&b));
+	ck_assert_int_eq(search_solve(s, &b, false, NULL), 0);
+	search_run(s, &b, &lim, &r);
+	ck_assert_int_eq(r.move, -1);
+	ck_assert_int_eq(r.score, 0);
+	search_free(s);
+}
+END_TEST
+
+/* ---- words, depth-limited proofs, stop ------------------------------------ */
+
+/* Own stones to the end, winning stone included (win), or the opponent's
+ * stones to its win (loss): both counted from the formula of DESIGN.md. */
+static int
+moves_to_end(int cells, int moves, int score)
+{
+	int s = score > 0 ? score : -score;
+	/* Stones before the winning one: cells + 1 - 2s or cells - 2s, the
+	 * one with the parity of the winner's turn. */
+	int mw = cells + 1 - 2 * s;
+	int parity = score > 0 ? moves % 2 : (moves + 1) % 2;
+	if (mw % 2 != parity)
+		mw--;
+	return score > 0 ? (mw - moves) / 2 + 1 : (mw - moves + 1) / 2;
+}
+
+START_TEST(test_score_words)
+{
+	struct pons_pos *p;
+	int n = check_pons_load("Test_L", &p);
+	char buf[64], want[64];
+	board_t b;
+
+	for (int i = 0; i < n; i++) {
+		parse_ok(&b, 7, 6, p[i].moves);
+		if (p[i].score == 0)
+			snprintf(want, sizeof want, "draw");
+		else
+			snprintf(want, sizeof want, "%s in %d",
+			    p[i].score > 0 ? "win" : "loss",
+			    moves_to_end(42, b.moves, p[i].score));
+		ck_assert_ptr_eq(search_score_words(&b, SCORE_EXACT,
+				     p[i].score, buf, sizeof buf),
+		    buf);
+		check_that(strcmp(buf, want) == 0,
+		    "\"%s\" score %d: \"%s\", expected \"%s\"", p[i].moves,
+		    p[i].score, buf, want);
+	}
+	free(p);
+	board_init(&b, 7, 6);
+	search_score_words(&b, SCORE_EXACT, 1, buf, sizeof buf);
+	ck_assert_str_eq(buf, "win in 21"); /* the first player's last stone */
+	search_score_words(&b, SCORE_HEURISTIC, 37, buf, sizeof buf);
+	ck_assert_str_eq(buf, "+37");
+	search_score_words(&b, SCORE_HEURISTIC, -5, buf, sizeof buf);
+	ck_assert_str_eq(buf, "-5");
+	parse_ok(&b, 7, 6, "44455554221");
+	search_score_words(&b, SCORE_EXACT, -15, buf, sizeof buf);
+	ck_assert_str_eq(buf, "loss in 1");
+	parse_ok(&b, 7, 6, "4455");
+	search_score_words(&b, SCORE_EXACT, 18, buf, sizeof buf);
+	ck_assert_str_eq(buf, "win in 2");
+	/* Bounds and unknowns still say something. */
+	const enum score_kind kinds[] = { SCORE_NONE, SCORE_LOWER, SCORE_UPPER };
+	for (int k = 0; k < 3; k++) {
+		buf[0] = '\0';
+		search_score_words(&b, kinds[k], 3, buf, sizeof buf);
+		check_true(buf[0] != '\0');
+	}
+	/* A small buffer is not overrun. */
+	char tiny[4] = "xyz";
+	search_score_words(&b, SCORE_EXACT, 18, tiny, 3);
+	ck_assert_uint_le(strlen(tiny), 2);
+}
+END_TEST
+
+/* Depth-limited search proves wins (and losses) in 3 inside its horizon:
+ * the score it reports is the exact one, marked exact, and the move it
+ * picks keeps that value. */
+START_TEST(test_depth_proves)
+{
+	static const char *const sets[] = { "Test_L3_R1", "Test_L2_R1",
+		"Test_L2_R2" };
+	struct search *s = search_new(TEST_TT_MB);
+	struct search *ref = search_new(TEST_TT_MB);
+	int wins = 0, losses = 0, m = check_scaled(12, 3);
+
+	for (size_t k = 0; k < 3; k++) {
+		struct pons_pos *p;
+		int n = check_pons_load(sets[k], &p);
+		for (int i = 0; i < n && (wins < m || losses < m); i++) {
+			board_t b;
+			parse_ok(&b, 7, 6, p[i].moves);
+			if (p[i].score == 0 ||
+			    moves_to_end(42, b.moves, p[i].score) != 3)
+				continue;
+			if (p[i].score > 0 ? wins >= m : losses >= m)
+				continue;
+			*(p[i].score > 0 ? &wins : &losses) += 1;
+			for (int threads = 1; threads <= 2; threads++) {
+				struct search_limits lim;
+				struct search_result r;
+				search_limits_default(&lim);
+				lim.mode = SEARCH_DEPTH;
+				lim.depth = 8;
+				lim.threads = threads;
+				search_run(s, &b, &lim, &r);
+				check_that(r.kind == SCORE_EXACT &&
+					r.score == p[i].score,
+				    "\"%s\" depth 8, %d threads: kind %d score "
+				    "%d, expected proven %d",
+				    p[i].moves, threads, r.kind, r.score,
+				    p[i].score);
+				check_true(!r.partial);
+				check_true(board_can_play(&b, r.move));
+				if (p[i].score > 0)
+					check_that(move_value(ref, &b,
+							  r.move) == p[i].score,
+					    "\"%s\": move %d does not win in 3",
+					    p[i].moves, r.move + 1);
+			}
+		}
+		free(p);
+	}
+	check_that(wins > 0 && losses > 0, "no win or loss in 3 found");
+	search_free(s);
+	search_free(ref);
+}
+END_TEST
+
+/* A stop with no search running does not cut the next search short. */
+START_TEST(test_stop_idle)
+{
+	struct search *s = search_new(TEST_TT_MB);
+	struct search_limits lim;
+	struct search_result r;
+	board_t b;
+
+	search_limits_default(&lim);
+	lim.mode = SEARCH_EXACT;
+	parse_ok(&b, 7, 6, "2252576253462244111563365343671351441");
+	search_stop(s);
+	search_run(s, &b, &lim, &r);
+	check_that(!r.partial && r.kind == SCORE_EXACT,
+	    "a stop issued before the search cut it short");
+	search_free(s);
+}
+END_TEST
+
+/* ---- the samples against their sources --------------------------------- */
+
+/* FNV-1a string set, enough for 67,557 lines. */
+struct strset {
+	char **slot;
+	size_t n;
+};
+
+static uint64_t
+fnv(const char *s)
+{
+	uint64_t h = 1469598103934665603ULL;
+	for (; *s; s++)
+		h = (h ^ (unsigned char)*s) * 1099511628211ULL;
+	return h;
+}
+
+static void
+strset_load(struct strset *set, const char *path)
+{
+	FILE *f = fopen(path, "r");
+	char line[512];
+
+	check_that(f != NULL, "cannot open %s", path);
+	set->n = 1 << 18;
+	set->slot = xcalloc(set->n, sizeof *set->slot);
+	while (fgets(line, sizeof line, f) != NULL) {
+		line[strcspn(line, "\r\n")] = '\0';
+		size_t i = fnv(line) & (set->n - 1);
+		while (set->slot[i] != NULL)
+			i = (i + 1) & (set->n - 1);
+		set->slot[i] = xstrdup(line);
+	}
+	fclose(f);
+}
+
+static bool
+strset_has(const struct strset *set, const char *s)
+{
+	for (size_t i = fnv(s) & (set->n - 1); set->slot[i] != NULL;
+	    i = (i + 1) & (set->n - 1))
+		if (strcmp(set->slot[i], s) == 0)
+			return true;
+	return false;
+}
+
+static void
+strset_free(struct strset *set)
+{
+	for (size_t i = 0; i < set->n; i++)
+		free(set->slot[i]);
+	free(set->slot);
+}
+
+/* When the full data is at hand, every sample line is a line of it. */
+START_TEST(test_samples_match_source)
+{
+	const char *dir = check_full_data_dir();
+	char path[4096], line[512];
+
+	if (dir == NULL) {
+		printf("full data not found (DROPFOUR_DATA, --with-testdata): "
+		       "sample provenance not checked\n");
+		return;
+	}
+	for (int k = 0; k < NPONS; k++) {
+		struct strset set;
+		struct pons_pos *p;
+		int n = check_pons_load(pons_sets[k].name, &p);
+		snprintf(path, sizeof path, "%s/pons-testsets/%s", dir,
+		    pons_sets[k].name);
+		strset_load(&set, path);
+		for (int i = 0; i < n; i++) {
+			snprintf(line, sizeof line, "%s %d", p[i].moves,
+			    p[i].score);
+			check_that(strset_has(&set, line),
+			    "sample line \"%s\" is not in %s", line, path);
+		}
+		strset_free(&set);
+		free(p);
+	}
+	struct strset set;
+	snprintf(path, sizeof path, "%s/uci-connect4/connect-4.data", dir);
+	strset_load(&set, path);
+	FILE *f = check_data_open("uci-sample.txt");
+	while (fgets(line, sizeof line, f) != NULL) {
+		line[strcspn(line, "\r\n")] = '\0';
+		check_that(strset_has(&set, line),
+		    "UCI sample line not in %s: %s", path, line);
+	}
+	fclose(f);
+	strset_free(&set);
+}
+END_TEST
+
+Suite *
+solver_suite(void)
+{
+	Suite *s = suite_create("solver");
+	TCase *tc;
+
+	tc = tcase_create("pons");
+	tcase_set_timeout(tc, CHECK_TIMEOUT_LONG);
+	tcase_add_loop_test(tc, test_pons_exact, 0, NPONS);
+	tcase_add_loop_test(tc, test_pons_weak, 0, 4);
+	tcase_add_test(tc, test_pons_result);
+	tcase_add_test(tc, test_analyze);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("uci");
+	tcase_set_timeout(tc, CHECK_TIMEOUT_LONG);
+	tcase_add_test(tc, test_uci_orders);
+	tcase_add_test(tc, test_uci_weak);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("brute");
+	tcase_set_timeout(tc, CHECK_TIMEOUT_LONG);
+	tcase_add_test(tc, test_brute_vs_pons);
+	tcase_add_loop_test(tc, test_brute_random, 0,
+	    (int)(sizeof brute_boards / sizeof brute_boards[0]));
+	tcase_add_test(tc, test_small_empty);
+	tcase_add_test(tc, test_sizes_one_search);
+	tcase_add_test(tc, test_finished);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("misc");
+	tcase_set_timeout(tc, CHECK_TIMEOUT_SHORT);
+	tcase_add_test(tc, test_score_words);
+	tcase_add_test(tc, test_depth_proves);
+	tcase_add_test(tc, test_stop_idle);
+	tcase_add_test(tc, test_samples_match_source);
+	suite_add_tcase(s, tc);
+	return s;
+}

@@ -1,0 +1,135 @@
+# lib-tmux.sh -- drive a full-screen program in a detached tmux session.
+#
+# Sourced by tests/tui.sh and bench/responsiveness.sh.  Every helper talks to
+# a private tmux server (its own socket, no config file), so a user's tmux is
+# never touched.  The session is named "main" and has one pane.
+#
+#   tmux_start W H CMD   start CMD (a shell command line) in a W x H pane
+#   tmux_send KEYS...    tmux send-keys (names like Enter, Left, C-c work)
+#   tmux_type TEXT       send TEXT literally
+#   tmux_capture         print the screen
+#   tmux_wait TEXT [S]   wait up to S seconds (default 10) for TEXT on screen
+#   tmux_wait_re RE [S]  the same for an extended regular expression
+#   tmux_wait_gone TEXT [S]   wait for TEXT to leave the screen
+#   tmux_count_re RE     how many screen lines match RE
+#   tmux_resize W H      resize the window
+#   tmux_pid             pid of the program in the pane
+#   tmux_alive           true while the session exists
+#   tmux_kill            stop the server (safe to call twice)
+#
+# A failed wait prints what was expected and the screen, and returns 1.
+
+TMUX_BIN=${TMUX_BIN:-tmux}
+tmux_socket="dropfour-test-$$"
+tmux_last=""
+
+tmux_cmd() {
+	"$TMUX_BIN" -L "$tmux_socket" -f /dev/null "$@"
+}
+
+tmux_start() {
+	_w=$1
+	_h=$2
+	shift 2
+	tmux_cmd new-session -d -s main -x "$_w" -y "$_h" "$*" \; \
+	    set-option -g status off \; \
+	    set-option -s escape-time 0 \; \
+	    set-option -g remain-on-exit on
+}
+
+tmux_send() {
+	tmux_cmd send-keys -t main "$@"
+}
+
+tmux_type() {
+	tmux_cmd send-keys -t main -l -- "$1"
+}
+
+tmux_capture() {
+	tmux_cmd capture-pane -p -t main
+}
+
+# Sleep a little: fractional sleep where the system has it.
+tmux_nap() {
+	sleep 0.05 2>/dev/null || sleep 1
+}
+
+tmux_fail() {
+	echo "FAIL: $1" >&2
+	echo "---- screen ----" >&2
+	tmux_capture >&2
+	echo "----------------" >&2
+	return 1
+}
+
+tmux_wait() {
+	_text=$1
+	_limit=${2:-10}
+	_start=$(date +%s)
+	while :; do
+		tmux_last=$(tmux_capture)
+		case $tmux_last in
+		*"$_text"*) return 0 ;;
+		esac
+		if [ $(($(date +%s) - _start)) -ge "$_limit" ]; then
+			tmux_fail "no '$_text' on screen after ${_limit}s"
+			return 1
+		fi
+		tmux_nap
+	done
+}
+
+tmux_wait_re() {
+	_re=$1
+	_limit=${2:-10}
+	_start=$(date +%s)
+	while :; do
+		tmux_last=$(tmux_capture)
+		if printf '%s\n' "$tmux_last" | grep -Eq -- "$_re"; then
+			return 0
+		fi
+		if [ $(($(date +%s) - _start)) -ge "$_limit" ]; then
+			tmux_fail "nothing matches /$_re/ after ${_limit}s"
+			return 1
+		fi
+		tmux_nap
+	done
+}
+
+tmux_wait_gone() {
+	_text=$1
+	_limit=${2:-10}
+	_start=$(date +%s)
+	while :; do
+		tmux_last=$(tmux_capture)
+		case $tmux_last in
+		*"$_text"*) ;;
+		*) return 0 ;;
+		esac
+		if [ $(($(date +%s) - _start)) -ge "$_limit" ]; then
+			tmux_fail "'$_text' still on screen after ${_limit}s"
+			return 1
+		fi
+		tmux_nap
+	done
+}
+
+tmux_count_re() {
+	tmux_capture | grep -Ec -- "$1"
+}
+
+tmux_resize() {
+	tmux_cmd resize-window -t main -x "$1" -y "$2"
+}
+
+tmux_pid() {
+	tmux_cmd display-message -p -t main '#{pane_pid}'
+}
+
+tmux_alive() {
+	tmux_cmd has-session -t main 2>/dev/null
+}
+
+tmux_kill() {
+	tmux_cmd kill-server 2>/dev/null || :
+}

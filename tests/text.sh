@@ -1,0 +1,139 @@
+#!/bin/sh
+# text.sh -- the plain-text front-end and self-play, driven through pipes.
+#
+# Run by `make check` with $DROPFOUR naming the binary.  Every case feeds
+# lines on standard input, checks the exit status and greps the output.
+# Small boards, small depths and small tables keep it to a few seconds.
+
+: "${DROPFOUR:=./dropfour}"
+if [ ! -x "$DROPFOUR" ]; then
+	echo "text.sh: no dropfour binary at $DROPFOUR" >&2
+	exit 99
+fi
+
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/dropfour-text.XXXXXX") || exit 99
+trap 'rm -rf "$tmp"' EXIT
+out=$tmp/out
+failed=0
+last_failed=0
+n=0
+
+fail() {
+	echo "FAIL: $name: $*"
+	[ "$last_failed" = "$n" ] || failed=$((failed + 1))
+	last_failed=$n
+	echo "---- output of: $cmd"
+	sed 's/^/| /' "$out"
+	echo "----"
+}
+
+# run NAME INPUT ARGS...: feed INPUT (printf format) to dropfour ARGS.
+run() {
+	name=$1
+	input=$2
+	shift 2
+	n=$((n + 1))
+	cmd="printf '$input' | dropfour $*"
+	# shellcheck disable=SC2059
+	printf "$input" | "$DROPFOUR" "$@" -m 8 >"$out" 2>&1
+	status=$?
+	echo "# $name: exit $status"
+}
+
+expect_status() {
+	[ "$status" -eq "$1" ] || fail "exit status $status, expected $1"
+}
+
+# expect PATTERN: an extended regular expression some line must match.
+expect() {
+	grep -Eq -- "$1" "$out" || fail "no line matches /$1/"
+}
+
+expect_count() {
+	c=$(grep -Ec -- "$1" "$out")
+	[ "$c" -eq "$2" ] || fail "$c lines match /$1/, expected $2"
+}
+
+# 1. A full game, two humans on 4x4: X fills column 1 and wins.
+run "human-human game" '1\n2\n1\n2\n1\n2\n1\n' \
+	--text --mode=human-human -W 4 -H 4
+expect_status 0
+expect '^X wins\.$'
+expect '^moves: 1212121$'
+
+# 2. Bad input lines each get a reason, and the game goes on.
+run "bad input" 'abc\n0\n5\n42\n\n1\n1\n1\n1\n1\nq!\n2\nq\n' \
+	--text --mode=human-human -W 4 -H 4
+expect_status 0
+expect "'abc' is not a column"
+expect 'no column 0'
+expect 'no column 5: the columns are 1 to 4'
+expect 'no column 42'
+expect '^Type a column number from 1 to 4'
+expect 'Column 1 is full'
+expect "'q!' is not a column or a command"
+expect '^moves: 11112$'
+expect '^Bye\.$'
+
+# 3. The end of input ends the game cleanly.
+run "end of input" '4\n' --text --mode=human-human
+expect_status 0
+expect '^End of input'
+run "empty input" '' --text --mode=human-human
+expect_status 0
+expect '^End of input'
+
+# 4. Against the AI: the human plays the winning line from a position.
+run "human beats the AI" '4\n' --text --position=112233 -d 4 -j 1
+expect_status 0
+expect '^X wins\.$'
+expect '^moves: 1122334$'
+
+# 5. The AI takes its win, and shows scores, nodes per thread and time.
+run "the AI wins" '' --text --mode=ai-human --position=112233 -d 4 -j 2
+expect_status 0
+expect '^X \(AI\) plays 4: .*[0-9.]+ s'
+expect '^  scores:  1: .*  7: '
+expect '^  nodes: .* on 2 threads: #0 [0-9.]+[kMG]? #1 [0-9.]+[kMG]?$'
+expect '^X wins\.$'
+
+# 6. Undo against the AI takes back the AI's reply and the human's move.
+run "undo" '4\nu\nq\n' --text -d 2 -j 1
+expect_status 0
+expect '^O \(AI\) plays'
+expect '^moves: \(none\)$'
+
+# 7. The AI against itself to the end of a game.
+run "ai-ai" '' --text --mode=ai-ai -W 4 -H 4 -d 4 -j 2
+expect_status 0
+expect '^(X wins\.|O wins\.|Draw: the board is full\.)$'
+
+# 8. A bad --position is refused.
+run "bad position" '' --text --position=12a
+expect_status 2
+expect 'bad --position'
+
+# 9. Perfect self-play on 4x4: the game-theoretic value is a draw.
+run "selfplay perfect 4x4" '' selfplay --perfect --width 4 --height 4 -j 2
+expect_status 0
+expect_count '^result: ' 1
+expect '^result: draw$'
+expect '^summary: 1 game: first player 0 wins, second player 0 wins, 1 draw$'
+
+# 10. Three depth-limited games and a summary.
+run "selfplay 3 games" '' selfplay --games 3 --depth 4 -j 2
+expect_status 0
+expect_count '^game [123] of 3: ' 3
+expect_count '^result: (first player wins|second player wins|draw)$' 3
+expect '^summary: 3 games: '
+expect '^summary: [0-9]+ moves, on average [0-9.]+ s and [0-9.]+[kMG]? nodes a move$'
+
+# 11. Self-play from a position with the averaged-outcome evaluation.
+run "selfplay average" '' selfplay --eval=average --depth 3 -W 5 -H 4 \
+	--position=33 -j 2
+expect_status 0
+expect '^  from 33$'
+expect_count '^result: ' 1
+
+echo "text.sh: $n cases, $failed failed"
+[ "$failed" -eq 0 ]

@@ -1,0 +1,256 @@
+#!/bin/sh
+# tui.sh -- end-to-end tests of the curses game, played through tmux as a
+# person would: type keys with send-keys, read the screen with capture-pane.
+#
+# Run by `make check` (automake TESTS) with DROPFOUR naming the binary and
+# TMUX_BIN naming tmux (empty when configure found none: then skip, 77).
+# Small depths and a 16 MB table keep it to a few seconds.
+set -u
+
+if [ -z "${TMUX_BIN:-}" ] || ! command -v "$TMUX_BIN" >/dev/null 2>&1; then
+	echo "SKIP: tmux not found (TMUX_BIN='${TMUX_BIN:-}')"
+	exit 77
+fi
+DROPFOUR=${DROPFOUR:-./dropfour}
+if [ ! -x "$DROPFOUR" ]; then
+	echo "ERROR: no program at DROPFOUR=$DROPFOUR"
+	exit 99
+fi
+here=$(cd "$(dirname "$0")" && pwd)
+. "$here/lib-tmux.sh"
+
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/dropfour-tui.XXXXXX")
+trap 'tmux_kill; rm -rf "$tmp"' EXIT
+trap 'exit 1' INT TERM HUP
+
+G="$DROPFOUR --tt-mb 16 --threads 2"
+# A per-thread row of the panel, in ASCII: " 0 [###   ]  58% ..."
+ROW_RE='[0-9]+ \[[# ]+\] +[0-9]+%'
+n=0
+failed=0
+
+check() {
+	desc=$1
+	shift
+	n=$((n + 1))
+	tmux_socket="dropfour-test-$$-$n"
+	if "$@"; then
+		echo "ok $n - $desc"
+	else
+		echo "not ok $n - $desc"
+		failed=$((failed + 1))
+	fi
+	tmux_kill
+}
+
+# The token in column COL (1-based), row ROW (1 = bottom) of a board of
+# height H on the last screen read: X, O, or . for an empty cell.
+board_cell() {
+	printf '%s\n' "$tmux_last" | awk -v c="$1" -v r="$2" -v h="$3" '
+	    /^  \+-/ && !top { top = NR; next }
+	    top && NR == top + h - r + 1 { print substr($0, 4 * c + 1, 1); exit }'
+}
+
+# How many of TOKEN are on the board (W x H) of the last screen read.
+board_count() {
+	printf '%s\n' "$tmux_last" | awk -v t="$1" -v w="$2" -v h="$3" '
+	    /^  \+-/ && !top { top = NR; next }
+	    top && NR > top && NR <= top + h {
+		for (c = 1; c <= w; c++)
+		    if (substr($0, 4 * c + 1, 1) == t) k++
+	    }
+	    END { print k + 0 }'
+}
+
+# Wait until the panel shows exactly N thread rows.
+wait_rows() {
+	_i=0
+	while [ "$(tmux_count_re "$ROW_RE")" -ne "$1" ]; do
+		_i=$((_i + 1))
+		if [ $_i -gt 200 ]; then
+			tmux_fail "expected $1 thread rows"
+			return 1
+		fi
+		tmux_nap
+	done
+}
+
+# Both wait up to 2 s, for a token still falling.
+expect_cell() {
+	_i=0
+	while :; do
+		tmux_last=$(tmux_capture)
+		got=$(board_cell "$1" "$2" "$3")
+		[ "$got" = "$4" ] && return 0
+		_i=$((_i + 1))
+		if [ $_i -gt 40 ]; then
+			tmux_fail "column $1 row $2: '$got', not '$4'"
+			return 1
+		fi
+		tmux_nap
+	done
+}
+
+expect_count() {
+	_i=0
+	while :; do
+		tmux_last=$(tmux_capture)
+		got=$(board_count "$1" "$2" "$3")
+		[ "$got" -eq "$4" ] && return 0
+		_i=$((_i + 1))
+		if [ $_i -gt 40 ]; then
+			tmux_fail "$got of $1 on the board, not $4"
+			return 1
+		fi
+		tmux_nap
+	done
+}
+
+# 1. Human against the AI: drop, see it land, see the AI answer and the
+# thread rows, change the depth, undo, the help, a resize.
+play_vs_ai() {
+	tmux_start 100 30 "$G --ascii --depth 4" &&
+	tmux_wait "Your turn" &&
+	tmux_send 4 &&
+	tmux_wait "move 3" && tmux_wait "Your turn" &&
+	expect_cell 4 1 6 X &&
+	expect_count O 7 6 1 &&
+	expect_count X 7 6 1 &&
+	wait_rows 2 &&
+	tmux_send 3 && tmux_wait "move 5" && tmux_wait "Your turn" &&
+	expect_cell 3 1 6 X &&
+	expect_count O 7 6 2 &&
+	tmux_send + && tmux_wait "depth 5  threads" &&
+	tmux_send - - && tmux_wait "depth 3  threads" &&
+	tmux_send u && tmux_wait "move 3" && tmux_wait "took back 2 moves" &&
+	expect_count X 7 6 1 && expect_count O 7 6 1 &&
+	tmux_send u && tmux_wait "move 1" &&
+	expect_count X 7 6 0 && expect_count O 7 6 0 &&
+	tmux_send r && tmux_wait "move 3" &&
+	expect_cell 4 1 6 X &&
+	tmux_send '?' && tmux_wait "dropfour keys" &&
+	tmux_send Escape && tmux_wait_gone "dropfour keys" &&
+	tmux_resize 50 12 && tmux_wait "terminal too small (need" &&
+	tmux_resize 80 24 && tmux_wait "Settings" &&
+	tmux_wait_gone "too small" &&
+	expect_cell 4 1 6 X &&
+	tmux_send q && tmux_wait "Pane is dead"
+}
+
+# 2. The thread count and the depth change while the AI thinks: the
+# running search restarts and the panel's rows follow.
+toggles_while_thinking() {
+	tmux_start 100 30 "$G --ascii --mode ai-human --perfect" &&
+	tmux_wait "AI thinking" &&
+	wait_rows 2 &&
+	tmux_send T && wait_rows 3 && tmux_wait "threads 3/" &&
+	tmux_send t t && wait_rows 1 && tmux_wait "threads 1/" &&
+	tmux_wait "AI thinking" &&
+	tmux_send + && tmux_wait "depth 13  threads 1" &&
+	tmux_wait "Your turn" &&
+	expect_count X 7 6 1 &&
+	tmux_send q && tmux_wait "Pane is dead"
+}
+
+# 3. A full column is refused.
+full_column() {
+	tmux_start 80 24 "$G --ascii --mode human-human" &&
+	tmux_wait "Player 1 to move" &&
+	tmux_send 1 1 1 1 1 1 && tmux_wait "moves 111111" &&
+	expect_cell 1 6 6 O &&
+	tmux_send 1 && tmux_wait "column 1 is full" &&
+	expect_count X 7 6 3 &&
+	tmux_send Right Right Enter && tmux_wait "moves 1111113" &&
+	expect_cell 2 1 6 . &&
+	expect_cell 3 1 6 X
+}
+
+# 4. A won game on a small board.
+win_small() {
+	tmux_start 80 24 "$G --ascii --width 4 --height 4 --mode human-human" &&
+	tmux_wait "Player 1 to move" &&
+	tmux_send 1 2 1 2 1 2 1 &&
+	tmux_wait "Player 1 (X) wins" &&
+	tmux_send 2 && tmux_wait "the game is over" &&
+	tmux_send n && tmux_wait "Player 1 to move" &&
+	expect_count X 4 4 0
+}
+
+# 5. Save with w, load with --load.
+save_load() {
+	DROPFOUR_SAVE="$tmp/game.txt" &&
+	tmux_start 80 24 "DROPFOUR_SAVE='$tmp/game.txt' $G --ascii --mode human-human" &&
+	tmux_wait "Player 1 to move" &&
+	tmux_send 4 4 5 && tmux_wait "moves 445" &&
+	tmux_send w && tmux_wait "saved to" &&
+	grep -q 445 "$tmp/game.txt" &&
+	tmux_kill &&
+	tmux_start 80 24 "$G --ascii --mode human-human --load '$tmp/game.txt'" &&
+	tmux_wait "moves 445" &&
+	expect_cell 5 1 6 X
+}
+
+# 6. The shell is usable after every way out: q, Ctrl-C, SIGTERM, and
+# after Ctrl-Z and fg.
+shell_usable() {
+	if command -v bash >/dev/null 2>&1; then
+		shell="PS1='sh\$ ' exec bash --norc --noprofile -i"
+		jobs=yes
+	else
+		shell="PS1='sh\$ ' exec sh -i"
+		jobs=no
+	fi
+	tmux_start 100 30 "$shell" &&
+	tmux_wait 'sh$' &&
+	tmux_type "DROPFOUR_LOG=$tmp/log $G --ascii --depth 4; echo rc=\$?" &&
+	tmux_send Enter && tmux_wait "Your turn" &&
+	tmux_send q && tmux_wait "rc=0" &&
+	tmux_send C-l && tmux_wait_gone "rc=0" &&
+	tmux_send Up Enter && tmux_wait "Your turn" &&
+	tmux_send C-c && tmux_wait "rc=130" &&
+	tmux_send C-l && tmux_wait_gone "rc=130" &&
+	tmux_send Up Enter && tmux_wait "Your turn" &&
+	pid=$(sed -n 's/.*start pid \([0-9]*\).*/\1/p' "$tmp/log" | tail -n 1) &&
+	kill -TERM "$pid" && tmux_wait "rc=143" || return 1
+	if [ $jobs = yes ]; then
+		# (no "; echo": bash would go on when the job stops)
+		tmux_send C-l && tmux_wait_gone "rc=143" &&
+		tmux_type "$G --ascii --depth 4" && tmux_send Enter &&
+		tmux_wait "Your turn" &&
+		tmux_send C-z && tmux_wait "Stopped" &&
+		tmux_type "fg" && tmux_send Enter && tmux_wait "Settings" &&
+		tmux_send q && tmux_wait_gone "Settings" &&
+		tmux_type "echo rc=\$?" && tmux_send Enter &&
+		tmux_wait "rc=0" || return 1
+	fi
+	tmux_send C-l &&
+	tmux_type "stty -a | tr ' ;' '\n\n' | grep -c -x -e -icanon -e -echo -e -isig; echo shell-ok-\$((40+2))" &&
+	tmux_send Enter && tmux_wait "shell-ok-42" &&
+	printf '%s\n' "$tmux_last" | grep -q -x 0 ||
+	    tmux_fail "the terminal was left in raw mode"
+}
+
+# 7. UTF-8 tokens and box drawing where the locale allows.
+utf8() {
+	loc=$(locale -a 2>/dev/null | grep -i -m 1 -x -e 'C.utf8' -e 'C.UTF-8' \
+	    -e 'en_US.utf8' -e 'en_US.UTF-8')
+	if [ -z "$loc" ]; then
+		echo "# no UTF-8 locale: skipped"
+		return 0
+	fi
+	LC_ALL=$loc tmux_start 80 24 "LC_ALL=$loc $G --depth 2" &&
+	tmux_wait "Your turn" && tmux_wait "╭" &&
+	tmux_send 4 && tmux_wait "move 3" && tmux_wait "●"
+}
+
+check "play against the AI: drop, answer, depth, undo, redo, help, resize" \
+    play_vs_ai
+check "threads and depth change while the AI thinks" toggles_while_thinking
+check "a full column is refused" full_column
+check "a won game on a 4x4 board" win_small
+check "save and load" save_load
+check "the shell is usable after q, Ctrl-C, SIGTERM, Ctrl-Z" shell_usable
+check "UTF-8 tokens and frame" utf8
+
+echo "1..$n"
+[ $failed -eq 0 ]
