@@ -12,7 +12,9 @@
 #      /proc/PID/task/PID/stat, over SECONDS, beside the whole process's;
 #   2. keypress to screen: `?` and Escape open and close the help overlay,
 #      timed from send-keys until capture-pane shows the change (so tmux's
-#      own delay is included: an upper bound);
+#      own delay is included: an upper bound; the same measurement with
+#      cat in the pane shows what tmux adds), and inside dropfour from
+#      reading the key to writing the screen (DROPFOUR_LOG);
 #   3. toggle to new search: T and t restart the search with another thread
 #      count; the game logs engine_start_latency() to DROPFOUR_LOG.
 set -u
@@ -59,6 +61,22 @@ summary() {
 
 echo "dropfour responsiveness: $threads search threads on $cores cores," \
     "${secs}s sample"
+
+# 0. what tmux itself adds: the same measurement with cat in the pane
+tmux_start 100 30 "exec cat" || exit 1
+sleep 0.5
+: >"$tmp/base"
+i=0
+while [ $i -lt 10 ]; do
+	a=$(now_ms)
+	tmux_type "k$i."
+	until tmux_capture | grep -q "k$i\."; do :; done
+	b=$(now_ms)
+	echo $((b - a)) >>"$tmp/base"
+	i=$((i + 1))
+done
+tmux_kill
+tmux_socket="$tmux_socket-game"
 tmux_start 100 30 "DROPFOUR_LOG=$log exec $DROPFOUR --mode ai-ai --perfect \
     --threads $threads --tt-mb 64" || exit 1
 tmux_wait "thinking" 20 || exit 1
@@ -99,6 +117,13 @@ while [ $i -lt 10 ]; do
 done
 printf "keypress to screen: "
 summary <"$tmp/keys"
+printf "  (tmux alone, cat echoing a key: "
+summary <"$tmp/base" | tr -d '\n'
+echo ")"
+printf "  (inside dropfour, key read to screen written: "
+sed -n 's/.*key [0-9]* shown in \([0-9.]*\) ms.*/\1/p' "$log" | summary |
+    tr -d '\n'
+echo ")"
 
 # 3. toggle to new search
 i=0

@@ -276,7 +276,8 @@ avg_split(const board_t *b, int depth, int split, struct avg_ctx *x, int col,
 		board_t child = *b;
 		board_play(&child, c);
 		struct avg_val *slot = &child_val[c];
-#pragma omp task default(none) firstprivate(child, depth, split, x, col, tid, slot)
+#pragma omp task default(none) \
+    firstprivate(child, depth, split, x, col, tid, slot)
 		*slot = avg_split(&child, depth - 1, split - 1, x, col, tid);
 	}
 	if (x->st != NULL)
@@ -338,6 +339,70 @@ avg_score(double q)
 	return (int)lround(q * 100.0);
 }
 
+/* One root column as a task: its value and its column slot. */
+static void
+avg_root_task(const board_t *child, int depth, struct avg_ctx *x, int col,
+    int creator, struct avg_val *out)
+{
+	*out = avg_split(child, depth, x->split - 1, x, col, creator);
+	if (x->st != NULL && !atomic_load_explicit(&x->halt,
+				 memory_order_relaxed))
+		atomic_store_explicit(&x->st->col[col].state, COL_DONE,
+		    memory_order_relaxed);
+}
+
+/* One iteration of depth d: q[c] for every legal column, seen by the side
+ * to move.  False if it was stopped before it finished. */
+static bool
+avg_iteration(const board_t *b, int d, struct avg_ctx *x, const bool *legal,
+    double *q)
+{
+	struct avg_val v[BOARD_MAX_WIDTH];
+	struct stats *st = x->st;
+	int tid = avg_thread(), ntasks = 0;
+
+	for (int c = 0; c < b->w; c++) {
+		if (!legal[c])
+			continue;
+		if (st != NULL)
+			atomic_store_explicit(&st->col[c].state, COL_SEARCHING,
+			    memory_order_relaxed);
+		if (board_is_winning_move(b, c)) {
+			/* Won at once: the opponent's state is lost. */
+			v[c] = (struct avg_val){ -1.0, -1 };
+			continue;
+		}
+		board_t child = *b;
+		board_play(&child, c);
+		struct avg_val *slot = &v[c];
+		ntasks++;
+#pragma omp task default(none) firstprivate(child, d, c, slot, x, tid)
+		avg_root_task(&child, d - 1, x, c, tid, slot);
+	}
+	if (st != NULL)
+		stats_add(&st->thread[tid].spawned, (uint64_t)ntasks);
+#pragma omp taskwait
+	if (atomic_load_explicit(&x->halt, memory_order_relaxed))
+		return false;
+
+	for (int c = 0; c < b->w; c++) {
+		if (!legal[c])
+			continue;
+		q[c] = v[c].proven ? -(double)v[c].proven : -v[c].v;
+		if (st != NULL) {
+			atomic_store_explicit(&st->col[c].kind, SCORE_HEURISTIC,
+			    memory_order_relaxed);
+			atomic_store_explicit(&st->col[c].score,
+			    avg_score(q[c]), memory_order_relaxed);
+			atomic_store_explicit(&st->col[c].state, COL_DONE,
+			    memory_order_relaxed);
+		}
+	}
+	if (st != NULL)
+		atomic_store_explicit(&st->depth, d, memory_order_relaxed);
+	return true;
+}
+
 void
 average_search(const board_t *b, const struct search_limits *lim,
     struct stats *st, atomic_bool *stop, struct search_result *r)
@@ -378,80 +443,22 @@ average_search(const board_t *b, const struct search_limits *lim,
 			    memory_order_relaxed);
 	}
 
-	/* Iterative deepening only pays under a time limit: without one, the
-	 * requested depth is searched at once. */
+	/* Iterative deepening only pays under a time limit (no new iteration
+	 * once half of it is spent); without one, the requested depth is
+	 * searched at once. */
 	int first = lim->time_limit > 0 ? 1 : max_depth;
 
 #pragma omp parallel num_threads(threads) default(none) \
-    shared(b, st, x, best_q, legal, first, max_depth, finished, half_ns)
+    shared(b, x, best_q, legal, first, max_depth, finished, half_ns)
 #pragma omp single
-	{
-		for (int d = first; d <= max_depth; d++) {
-			if (d > first && half_ns != 0 && util_now_ns() >= half_ns)
-				break;
-			struct avg_val v[BOARD_MAX_WIDTH];
-			int tid = avg_thread(), ntasks = 0;
-			for (int c = 0; c < b->w; c++) {
-				if (!legal[c])
-					continue;
-				if (st != NULL)
-					atomic_store_explicit(&st->col[c].state,
-					    COL_SEARCHING,
-					    memory_order_relaxed);
-				board_t child = *b;
-				board_play(&child, c);
-				struct avg_val *slot = &v[c];
-				struct avg_ctx *xp = &x;
-				struct stats *stp = st;
-				if (board_is_winning_move(b, c)) {
-					/* Won at once: no search needed. */
-					*slot = (struct avg_val){ -1.0, -1 };
-				} else {
-					ntasks++;
-#pragma omp task default(none) firstprivate(child, d, c, slot, xp, tid, stp)
-					{
-						*slot = avg_split(&child, d - 1,
-						    xp->split - 1, xp, c, tid);
-						if (stp != NULL &&
-						    !atomic_load_explicit(
-							&xp->halt,
-							memory_order_relaxed))
-							atomic_store_explicit(
-							    &stp->col[c].state,
-							    COL_DONE,
-							    memory_order_relaxed);
-					}
-				}
-			}
-			if (st != NULL)
-				stats_add(&st->thread[tid].spawned,
-				    (uint64_t)ntasks);
-#pragma omp taskwait
-			if (atomic_load_explicit(&x.halt,
-				memory_order_relaxed))
-				break;
-			for (int c = 0; c < b->w; c++) {
-				if (!legal[c])
-					continue;
-				best_q[c] = v[c].proven ? -(double)v[c].proven :
-				    -v[c].v;
-				if (st != NULL) {
-					atomic_store_explicit(&st->col[c].kind,
-					    SCORE_HEURISTIC,
-					    memory_order_relaxed);
-					atomic_store_explicit(
-					    &st->col[c].score,
-					    avg_score(best_q[c]),
-					    memory_order_relaxed);
-					atomic_store_explicit(&st->col[c].state,
-					    COL_DONE, memory_order_relaxed);
-				}
-			}
-			finished = d;
-			if (st != NULL)
-				atomic_store_explicit(&st->depth, d,
-				    memory_order_relaxed);
-		}
+	for (int d = first; d <= max_depth; d++) {
+		double q[BOARD_MAX_WIDTH] = { 0 };
+		if (d > first && util_now_ns() >= half_ns)
+			break;
+		if (!avg_iteration(b, d, &x, legal, q))
+			break;
+		memcpy(best_q, q, sizeof q);
+		finished = d;
 	}
 
 	/* The result, from the last finished iteration. */
@@ -468,10 +475,9 @@ average_search(const board_t *b, const struct search_limits *lim,
 	if (finished == 0) {
 		/* Nothing finished: a move that does not lose at once. */
 		uint64_t safe = board_non_losing_moves(b);
-		for (int c = 0; c < b->w; c++) {
+		for (int c = 0; c < b->w; c++)
 			best_q[c] = board_is_winning_move(b, c) ? 1.0 :
 			    (safe & board_column_mask(b, c)) ? 0.0 : -1.0;
-		}
 		r->partial = true;
 	}
 	r->move = avg_choose(b, best_q, legal, lim->seed);

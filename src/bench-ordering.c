@@ -6,13 +6,16 @@
  * for every position and depth it runs the depth-limited search twice on an
  * empty table, once with the full ordering (table move, threats, centre)
  * and once with --no-ordering (centre first only), and prints nodes and
- * time for both and their ratios.  End-of-game positions also get an exact
- * solve ("exact" in the depth column), where ordering matters most.
+ * time for both and their ratios.  The middle and end positions also get
+ * an exact solve ("exact" in the depth column), where ordering matters
+ * most.
  *
  * Node counts are exact and repeatable on one thread, so the benchmark runs
- * on one thread unless --threads is given.  A position's depth ladder stops
- * once a row has taken BENCH_ORDERING_ROW_S seconds, which keeps the
- * default run to well under a minute on a small machine.
+ * on one thread unless --threads is given.  Depths go up two plies at a
+ * time; a position's ladder stops once a row (both runs) has taken
+ * BENCH_ORDERING_ROW_S seconds (--time changes it), once the result is
+ * proven, or at the end of the game.  That keeps the default run to well
+ * under a minute on a small machine.
  */
 #include "config.h"
 
@@ -28,8 +31,12 @@
 #include "search.h"
 #include "util.h"
 
-/* Stop deepening a position once one row took this long (both runs). */
-#define BENCH_ORDERING_ROW_S 2.0
+/* Stop deepening a position once one row took this long (both runs);
+ * --time changes it. */
+#define BENCH_ORDERING_ROW_S 1.5
+#define BENCH_ORDERING_MAX_DEPTH 42
+/* Time ratios of runs shorter than this are not shown. */
+#define BENCH_ORDERING_MIN_S 0.005
 /* A smaller table than the game's: it is cleared before every run. */
 #define BENCH_ORDERING_TT_MB 64
 
@@ -44,11 +51,9 @@ struct bench_pos {
  * see shared/data/pons-testsets/SOURCE.md. */
 static const struct bench_pos bench_ordering_positions[] = {
 	{ .phase = "start", .moves = "" },
-	{ .phase = "middle", .moves = "274552224131661" },
+	{ .phase = "middle", .moves = "274552224131661", .exact = true },
 	{ .phase = "end", .moves = "5554224333234511764415115", .exact = true },
 };
-
-static const int bench_ordering_depths[] = { 2, 4, 6, 8, 10, 12, 14, 16 };
 
 struct bench_run {
 	uint64_t nodes;
@@ -78,14 +83,18 @@ static void
 bench_ordering_row(FILE *csv, const struct bench_pos *p, const board_t *b,
     const char *depth, const struct bench_run *on, const struct bench_run *off)
 {
-	char n1[16], n2[16], words[64];
+	char n1[16], n2[16], words[64], tratio[16] = "-";
 	double nr = on->nodes ? (double)off->nodes / (double)on->nodes : 0.0;
 	double tr = on->seconds > 0 ? off->seconds / on->seconds : 0.0;
 
-	printf("%-7s %-5s %8s %9.3f %8s %9.3f %7.1fx %6.1fx  %d %s\n",
+	/* Below a few milliseconds the time ratio is noise. */
+	if (on->seconds >= BENCH_ORDERING_MIN_S &&
+	    off->seconds >= BENCH_ORDERING_MIN_S)
+		snprintf(tratio, sizeof tratio, "%.1fx", tr);
+	printf("%-7s %-5s %8s %9.3f %8s %9.3f %7.1fx %7s  %d %s\n",
 	    p->phase, depth, util_si(n1, sizeof n1, (double)on->nodes),
 	    on->seconds, util_si(n2, sizeof n2, (double)off->nodes),
-	    off->seconds, nr, tr, on->move + 1,
+	    off->seconds, nr, tratio, on->move + 1,
 	    search_score_words(b, on->kind, on->score, words, sizeof words));
 	fflush(stdout);
 	if (csv != NULL)
@@ -105,11 +114,9 @@ bench_ordering(const struct options *o, int argc, char **argv)
 	struct search_limits base;
 	FILE *csv = NULL;
 	int threads = o->nthread_list > 0 ? o->threads : 1;
+	double budget = o->time_limit > 0 ? o->time_limit :
+	    BENCH_ORDERING_ROW_S;
 
-	if (argc > 0 && strcmp(argv[0], "ordering") == 0) {
-		argc--;
-		argv++;
-	}
 	if (argc > (int)(sizeof user / sizeof user[0])) {
 		fprintf(stderr, "dropfour: bench ordering takes at most %zu "
 		    "positions\n", sizeof user / sizeof user[0]);
@@ -159,9 +166,9 @@ bench_ordering(const struct options *o, int argc, char **argv)
 	base.split_depth = o->split_depth;
 	struct search *s = search_new(BENCH_ORDERING_TT_MB);
 
-	printf("move ordering on and off: %dx%d board, %d thread%s, depth "
-	       "up to %d, empty table for every run\n", o->width, o->height,
-	    threads, threads == 1 ? "" : "s", o->depth);
+	printf("move ordering on and off: %dx%d board, %d thread%s, deeper "
+	       "while a row takes under %g s, empty table for every run\n",
+	    o->width, o->height, threads, threads == 1 ? "" : "s", budget);
 	printf("%-7s %-5s %8s %9s %8s %9s %8s %7s  %s\n", "phase", "depth",
 	    "nodes", "seconds", "nodes", "seconds", "nodes", "time", "best");
 	printf("%-7s %-5s %18s %18s %16s\n", "", "", "(ordering on)",
@@ -178,17 +185,16 @@ bench_ordering(const struct options *o, int argc, char **argv)
 		printf("%s position: %s (%d stones)\n", p->phase,
 		    p->moves[0] ? p->moves : "empty board", b.moves);
 		int left = b.w * b.h - b.moves;
-		for (size_t k = 0; k < sizeof bench_ordering_depths /
-			 sizeof bench_ordering_depths[0]; k++) {
-			int d = bench_ordering_depths[k];
-			if (d > o->depth || d > left)
-				break;
+		for (int d = 2; d <= BENCH_ORDERING_MAX_DEPTH; d += 2) {
+			if (d > left)
+				d = left;
 			base.depth = d;
 			bench_ordering_run(s, &b, &base, false, &on);
 			bench_ordering_run(s, &b, &base, true, &off);
 			snprintf(depth, sizeof depth, "%d", d);
 			bench_ordering_row(csv, p, &b, depth, &on, &off);
-			if (on.seconds + off.seconds > BENCH_ORDERING_ROW_S)
+			if (on.seconds + off.seconds > budget || d == left ||
+			    on.kind == SCORE_EXACT)
 				break;
 		}
 		if (p->exact) {

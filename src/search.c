@@ -21,18 +21,32 @@
 #include "split.h"
 #include "util.h"
 
+/* Children a node searches itself before the rest become tasks. */
+#ifndef YBW_ELDERS
+#define YBW_ELDERS 2
+#endif
 /* Below this many empty cells a node never splits (tasks too small). */
-#define EXACT_MIN_SPLIT_LEFT 16
+#ifndef EXACT_MIN_SPLIT_LEFT
+#define EXACT_MIN_SPLIT_LEFT 20
+#endif
 #define DEPTH_MIN_SPLIT_DEPTH 5
 /* Mirror symmetry is worth its cost only in the opening. */
+#ifndef SYMMETRY_PLIES
 #define SYMMETRY_PLIES 16
+#endif
+/* Enhanced transposition cut-offs where a subtree is worth a few probes. */
+#ifndef ETC_MIN_CELLS
+#define ETC_MIN_CELLS 10
+#endif
 
 enum tt_mode { TT_EMPTY, TT_EXACT, TT_DEPTH };
 
 /* Nodes with fewer empty cells than this use a small table that stays in
  * the cache: most probes happen there, and a miss into a big table costs
  * more than the few nodes it would save. */
+#ifndef LEAF_CELLS
 #define LEAF_CELLS 14
+#endif
 #define LEAF_TT_MB 4
 
 struct search {
@@ -174,7 +188,8 @@ split_index(const struct split_ctx *c, const board_t *b, int ply, int n)
 	if (sh->lim->split == SPLIT_ROOT)
 		return ply == 0 ? 0 : n;
 	return ply < sh->split_depth &&
-	    b->w * b->h - b->moves >= sh->min_split_left ? 1 : n;
+	    b->w * b->h - b->moves >= sh->min_split_left ?
+	    (YBW_ELDERS < n ? YBW_ELDERS : n) : n;
 }
 
 /* ---- the exact solver ----------------------------------------------- */
@@ -241,11 +256,23 @@ exact(struct split_ctx *c, const board_t *b, int alpha, int beta, int ply,
 	/* 4. Children, best first. */
 	order_moves(b, next, ttmove, c->sh->lim->no_ordering, &o);
 	perturb(c, &o);
-	for (int k = 0; k < o.n; k++) {
-		board_t nb = *b;
-		board_play_cell(&nb, o.cell[k]);
-		bool m;
-		tt_prefetch(table_for(c, &nb), tt_key(&nb, &m));
+	/* 4a. Enhanced transposition cut-off: a child already known to be
+	 * bad enough for the opponent cuts this node without a search. */
+	if (cells - b->moves > ETC_MIN_CELLS) {
+		for (int k = 0; k < o.n; k++) {
+			board_t nb = *b;
+			bool m;
+			board_play_cell(&nb, o.cell[k]);
+			if (probe(c, table_for(c, &nb), tt_key(&nb, &m), &e) &&
+			    (e.bound & BOUND_UPPER) && -e.value >= beta) {
+				tt_store(tt, key, -e.value, BOUND_LOWER,
+				    work_bits(c->total + c->nodes - before),
+				    unmirror(b, o.col[k], mirrored));
+				if (best)
+					*best = o.col[k];
+				return -e.value;
+			}
+		}
 	}
 	int i = 0;
 	int split_at = split_index(c, b, ply, o.n);
@@ -968,7 +995,7 @@ search_run(struct search *s, const board_t *b, const struct search_limits *lim,
 		sh.deadline_ns =
 		    util_now_ns() + (uint64_t)(lim->time_limit * 1e9);
 	sh.split_depth = lim->split_depth > 0 ? lim->split_depth :
-	    exact_mode ? 12 : 8;
+	    exact_mode ? 6 : 8;
 	sh.min_split_left = exact_mode ? EXACT_MIN_SPLIT_LEFT : 4;
 
 	if (lim->split == SPLIT_LAZY && threads > 1) {

@@ -203,13 +203,18 @@ text_human_turn(struct text *t)
 static enum text_next
 text_cmd_undo(struct text *t, const char *arg)
 {
+	int k = t->g.nmoves - 1;
+
 	(void)arg;
-	if (!game_undo(&t->g)) {
+	/* Back to the last position where a human was to move: the AI's
+	 * replies go too. */
+	while (k >= 0 && t->g.player[k % 2] != PLAYER_HUMAN)
+		k--;
+	if (k < 0) {
 		printf("Nothing to undo.\n");
 		return TEXT_ASK;
 	}
-	/* Back to a human's turn: the AI's replies go too. */
-	while (!text_human_turn(t) && t->g.nmoves > 0)
+	while (t->g.nmoves > k)
 		game_undo(&t->g);
 	return TEXT_BOARD;
 }
@@ -239,7 +244,7 @@ static enum text_next
 text_cmd_save(struct text *t, const char *arg)
 {
 	if (arg == NULL || *arg == '\0') {
-		printf("Save where?  Type w and a file name, e.g. w game.txt\n");
+		printf("Save where?  Type w and a file name: w game.txt\n");
 		return TEXT_ASK;
 	}
 	if (game_save(&t->g, arg) != 0)
@@ -462,7 +467,8 @@ text_main(const struct options *o)
 		    text_glyph(game_to_move(&t.g)), t.g.w);
 		fflush(stdout);
 		if (!text_read(&t)) {
-			printf("\nEnd of input: leaving the game unfinished.\n");
+			printf("\nEnd of input: leaving the game "
+			       "unfinished.\n");
 			break;
 		}
 		enum text_next next = text_handle(&t, t.line);

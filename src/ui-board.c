@@ -9,7 +9,8 @@
  *   h+2        bottom of the frame
  *   h+3        column numbers
  *   h+4        score glyph: a bar whose height and colour tell the
- *              outcome, and a mark (spinner while searched, >= / <= bound)
+ *              outcome, and beside it a mark (a spinner while the column
+ *              is searched, >= or <= when the value is only a bound)
  *   h+5        score: W5 (win in 5), L12, D (draw), +37 (heuristic)
  *   h+6        the selected column's score in words
  *   h+8        the moves so far, when there is room
@@ -88,7 +89,7 @@ board_columns(const struct ui *ui, struct col_view *cv)
 	const board_t *b = &ui->game.board;
 	uint64_t key = board_key(b);
 	bool live = ui->job != UI_JOB_NONE && ui->job != UI_JOB_SPEEDUP &&
-	    ui->job_key == key && ui->job_moves == b->moves;
+	            ui->job_key == key && ui->job_moves == b->moves;
 
 	memset(cv, 0, sizeof(struct col_view) * BOARD_MAX_WIDTH);
 	if (ui->game.state != GAME_ON)
@@ -98,8 +99,9 @@ board_columns(const struct ui *ui, struct col_view *cv)
 			continue;
 		if (live) {
 			cv[c].show = true;
-			if (ui->have_snap && ui->snap.searches >
-			    ui->job_searches && c < ui->snap.ncols) {
+			if (ui->have_snap &&
+			    ui->snap.searches > ui->job_searches &&
+			    c < ui->snap.ncols) {
 				cv[c].state = ui->snap.col[c].state;
 				cv[c].kind = ui->snap.col[c].kind;
 				cv[c].score = ui->snap.col[c].score;
@@ -107,7 +109,7 @@ board_columns(const struct ui *ui, struct col_view *cv)
 				cv[c].state = COL_WAITING;
 			}
 		} else if (ui->have_res && ui->res_key == key &&
-		    ui->res_moves == b->moves && c < ui->res.ncols) {
+		           ui->res_moves == b->moves && c < ui->res.ncols) {
 			cv[c].show = ui->res.col_kind[c] != SCORE_NONE;
 			cv[c].state = COL_DONE;
 			cv[c].kind = ui->res.col_kind[c];
@@ -119,7 +121,7 @@ board_columns(const struct ui *ui, struct col_view *cv)
 /* "W5", "L12", "D", "+37": three cells at most. */
 static void
 score_short(const struct ui *ui, enum score_kind kind, int score, char *buf,
-    size_t len)
+            size_t len)
 {
 	char words[64];
 	int n;
@@ -131,7 +133,7 @@ score_short(const struct ui *ui, enum score_kind kind, int score, char *buf,
 		return;
 	}
 	search_score_words(&ui->game.board, SCORE_EXACT, score, words,
-	    sizeof words);
+	                   sizeof words);
 	if (sscanf(words, "win in %d", &n) == 1)
 		snprintf(buf, len, "W%d", n);
 	else if (sscanf(words, "loss in %d", &n) == 1)
@@ -175,10 +177,10 @@ score_color(enum score_kind kind, int s)
 static const char *
 spinner(const struct ui *ui)
 {
-	static const char *const utf[] = { "\u280b", "\u2819", "\u2839",
-		"\u2838", "\u283c", "\u2834", "\u2826", "\u2827", "\u2807",
-		"\u280f" };
-	static const char *const asc[] = { "|", "/", "-", "\\" };
+	static const char *const utf[] = {
+	    "\u280b", "\u2819", "\u2839", "\u2838", "\u283c",
+	    "\u2834", "\u2826", "\u2827", "\u2807", "\u280f"};
+	static const char *const asc[] = {"|", "/", "-", "\\"};
 	int t = (int)(ui_now() * 12);
 
 	return ui->utf8 ? utf[t % 10] : asc[t % 4];
@@ -243,7 +245,7 @@ draw_scores(struct ui *ui, WINDOW *w, int y, const struct col_view *cv)
 			} else {
 				wattron(w, A_DIM);
 				mvwaddstr(w, y + 1, x + 1,
-				    ui->utf8 ? "\u00b7" : ".");
+				          ui->utf8 ? "\u00b7" : ".");
 				wattroff(w, A_DIM);
 			}
 			continue;
@@ -251,26 +253,27 @@ draw_scores(struct ui *ui, WINDOW *w, int y, const struct col_view *cv)
 		a = ui_attr(ui, score_color(v->kind, v->score));
 		/* the glyph: a bar of 1..8 eighths */
 		int lv = score_level(b, v->kind, v->score);
-		static const char *const bars[] = { " ", "\u2581", "\u2582",
-			"\u2583", "\u2584", "\u2585", "\u2586", "\u2587",
-			"\u2588" };
+		static const char *const bars[] = {
+		    " ",      "\u2581", "\u2582", "\u2583", "\u2584",
+		    "\u2585", "\u2586", "\u2587", "\u2588"};
 		static const char asc[] = " _.-=+*#@";
-		wattron(w, a);
-		if (ui->utf8) {
-			mvwaddstr(w, y, x, bars[lv]);
-			waddstr(w, bars[lv]);
-		} else {
-			mvwaddch(w, y, x, (chtype)asc[lv]);
-			waddch(w, (chtype)asc[lv]);
+		wattron(w, a | (v->kind == SCORE_LOWER || v->kind == SCORE_UPPER
+		                    ? A_DIM
+		                    : 0));
+		for (int i = 0; i < 3; i++) {
+			if (ui->utf8)
+				mvwaddstr(w, y, x + i, bars[lv]);
+			else
+				mvwaddch(w, y, x + i, (chtype)asc[lv]);
 		}
-		wattroff(w, a);
-		/* the mark: still searched, or only a bound */
+		wattroff(w, a | A_DIM);
+		/* the mark, in the gap: still searched, or only a bound */
 		if (v->state == COL_SEARCHING)
-			mvwaddstr(w, y, x + 2, spinner(ui));
+			mvwaddstr(w, y, x + 3, spinner(ui));
 		else if (v->kind == SCORE_LOWER)
-			mvwaddstr(w, y, x + 2, ui->utf8 ? "\u2265" : ">");
+			mvwaddstr(w, y, x + 3, ui->utf8 ? "\u2265" : ">");
 		else if (v->kind == SCORE_UPPER)
-			mvwaddstr(w, y, x + 2, ui->utf8 ? "\u2264" : "<");
+			mvwaddstr(w, y, x + 3, ui->utf8 ? "\u2264" : "<");
 		/* the number */
 		score_short(ui, v->kind, v->score, buf, sizeof buf);
 		n = (int)strlen(buf);
@@ -295,11 +298,12 @@ draw_words(struct ui *ui, WINDOW *w, int y, const struct col_view *cv)
 	} else if (v->show && v->kind != SCORE_NONE) {
 		search_score_words(b, v->kind, v->score, words, sizeof words);
 		snprintf(buf, sizeof buf, "%d: %s%s%s", ui->cursor + 1, words,
-		    v->kind == SCORE_HEURISTIC ? " (heuristic)" : "",
-		    v->state == COL_SEARCHING ? " ..." : "");
+		         v->kind == SCORE_HEURISTIC ? " (heuristic)" : "",
+		         v->state == COL_SEARCHING ? " ..." : "");
 	} else if (v->show) {
 		snprintf(buf, sizeof buf, "%d: %s", ui->cursor + 1,
-		    v->state == COL_SEARCHING ? "searching..." : "waiting");
+		         v->state == COL_SEARCHING ? "searching..."
+		                                   : "waiting");
 	} else if (game_current_player(&ui->game) == PLAYER_HUMAN) {
 		wattron(w, A_DIM);
 		ui_puts(w, y, BOARD_X, "scores: h hint, a analysis");
@@ -327,7 +331,7 @@ draw_moves(struct ui *ui, WINDOW *w, int y)
 		snprintf(buf, sizeof buf, "moves %s", moves);
 	else
 		snprintf(buf, sizeof buf, "moves ..%s",
-		    moves + n - (room - 9 > 0 ? room - 9 : 0));
+		         moves + n - (room - 9 > 0 ? room - 9 : 0));
 	wattron(w, A_DIM);
 	ui_puts(w, y, BOARD_X, buf);
 	wattroff(w, A_DIM);
@@ -361,10 +365,10 @@ ui_board_draw(struct ui *ui, WINDOW *w)
 		int p = game_to_move(g);
 		bool mine = game_current_player(g) == PLAYER_HUMAN;
 		attr_t a = ui_attr(ui, p == 1 ? UI_C_P1 : UI_C_P2) |
-		    (mine ? A_BOLD : A_DIM);
+		           (mine ? A_BOLD : A_DIM);
 		wattron(w, a);
 		mvwaddstr(w, 0, BOARD_X + 2 + 4 * ui->cursor,
-		    ui->utf8 ? "\u25bc" : "v");
+		          ui->utf8 ? "\u25bc" : "v");
 		wattroff(w, a);
 	}
 
@@ -388,7 +392,7 @@ ui_board_draw(struct ui *ui, WINDOW *w)
 	}
 	if (fall_y >= 0)
 		draw_cell(ui, w, fall_y, BOARD_X + 2 + 4 * ui->anim.col,
-		    ui->anim.player, 0);
+		          ui->anim.player, 0);
 
 	/* 3. column numbers: the cursor's bold, a hint's reversed */
 	for (int c = 0; c < W; c++) {

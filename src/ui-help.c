@@ -13,14 +13,14 @@
 #include "ui-int.h"
 
 static const char *const help_notes[] = {
-	"Mouse: click a column to drop a token there.",
-	"Speedup screen: q or Esc back, r run again,",
-	"  p exact / depth, +- depth, Tt most threads.",
-	"w saves to $DROPFOUR_SAVE (dropfour-save.txt).",
-	"Any other key closes this help.",
+    "Mouse: click a column to drop a token there.",
+    "Speedup screen: q or Esc back, r run again,",
+    "  p exact / depth, +- depth, Tt most threads.",
+    "w saves to $DROPFOUR_SAVE (dropfour-save.txt).",
+    "Any other key closes this help.",
 };
 
-#define HELP_KEYW 10
+#define HELP_KEYW  10
 #define HELP_DESCW 26
 
 void
@@ -53,9 +53,9 @@ ui_help_draw(struct ui *ui)
 		return;
 	wattron(win, ui_attr(ui, UI_C_FRAME));
 	if (ui->utf8)
-		wborder_set(win, WACS_VLINE, WACS_VLINE, WACS_HLINE,
-		    WACS_HLINE, WACS_ULCORNER, WACS_URCORNER, WACS_LLCORNER,
-		    WACS_LRCORNER);
+		wborder_set(win, WACS_VLINE, WACS_VLINE, WACS_HLINE, WACS_HLINE,
+		            WACS_ULCORNER, WACS_URCORNER, WACS_LLCORNER,
+		            WACS_LRCORNER);
 	else
 		wborder(win, '|', '|', '-', '-', '+', '+', '+', '+');
 	wattroff(win, ui_attr(ui, UI_C_FRAME));
@@ -78,12 +78,12 @@ ui_help_draw(struct ui *ui)
 				int x = 2 + c * (colw + 2);
 				wattron(win, A_BOLD);
 				mvwaddnstr(win, y, x, ui_keys[i].keys,
-				    w - x - 1);
+				           w - x - 1);
 				wattroff(win, A_BOLD);
 				if (x + HELP_KEYW + 1 < w - 1)
 					mvwaddnstr(win, y, x + HELP_KEYW + 1,
-					    ui_keys[i].what,
-					    w - 2 - (x + HELP_KEYW + 1));
+					           ui_keys[i].what,
+					           w - 2 - (x + HELP_KEYW + 1));
 			}
 		} else if (l > rows) {
 			mvwaddnstr(win, y, 2, help_notes[l - rows - 1], w - 4);

@@ -23,12 +23,12 @@
 #include "stats.h"
 
 /* Dirty bits: which windows need drawing this turn. */
-#define UI_DIRTY_TITLE 0x01
-#define UI_DIRTY_BOARD 0x02
-#define UI_DIRTY_PANEL 0x04
+#define UI_DIRTY_TITLE  0x01
+#define UI_DIRTY_BOARD  0x02
+#define UI_DIRTY_PANEL  0x04
 #define UI_DIRTY_STATUS 0x08
 #define UI_DIRTY_LAYOUT 0x10 /* windows must be (re)created */
-#define UI_DIRTY_ALL 0x1f
+#define UI_DIRTY_ALL    0x1f
 
 /* Colour pairs (0 is the terminal default). */
 enum ui_color {
@@ -165,8 +165,8 @@ attr_t ui_attr(const struct ui *ui, enum ui_color c);
 /* Draw a string clipped to the window's width. */
 void ui_puts(WINDOW *w, int y, int x, const char *s);
 /* A horizontal bar: v out of t in width cells (eighths in UTF-8). */
-void ui_bar(const struct ui *ui, WINDOW *w, int y, int x, int width,
-    double v, double t, attr_t attr);
+void ui_bar(const struct ui *ui, WINDOW *w, int y, int x, int width, double v,
+            double t, attr_t attr);
 
 /* ui-board.c */
 /* Width and height the board needs, score rows included. */
@@ -183,8 +183,8 @@ bool ui_board_animating(struct ui *ui);
 #define UI_PANEL_MIN_H 11
 void ui_panel_draw(struct ui *ui, WINDOW *w);
 /* Per-thread rows of a snapshot from row y; returns the rows used. */
-int ui_panel_threads(const struct ui *ui, WINDOW *w, int y, int x,
-    int width, int maxrows, const struct stats_snapshot *s);
+int ui_panel_threads(const struct ui *ui, WINDOW *w, int y, int x, int width,
+                     int maxrows, const struct stats_snapshot *s);
 
 /* ui-help.c */
 void ui_help_draw(struct ui *ui);

@@ -20,9 +20,9 @@
 #include "util.h"
 
 static const char *const split_name[] = {
-	[SPLIT_DEEP] = "deep",
-	[SPLIT_ROOT] = "root",
-	[SPLIT_LAZY] = "lazy",
+    [SPLIT_DEEP] = "deep",
+    [SPLIT_ROOT] = "root",
+    [SPLIT_LAZY] = "lazy",
 };
 
 /* A separator across the box, with an optional label: ├─ label ───┤ */
@@ -53,8 +53,8 @@ panel_box(const struct ui *ui, WINDOW *w)
 	wattron(w, a);
 	if (ui->utf8)
 		wborder_set(w, WACS_VLINE, WACS_VLINE, WACS_HLINE, WACS_HLINE,
-		    WACS_ULCORNER, WACS_URCORNER, WACS_LLCORNER,
-		    WACS_LRCORNER);
+		            WACS_ULCORNER, WACS_URCORNER, WACS_LLCORNER,
+		            WACS_LRCORNER);
 	else
 		wborder(w, '|', '|', '-', '-', '+', '+', '+', '+');
 	wattroff(w, a);
@@ -74,7 +74,7 @@ row_geometry(int width, bool *compact, int *bw)
 
 int
 ui_panel_threads(const struct ui *ui, WINDOW *w, int y, int x, int width,
-    int maxrows, const struct stats_snapshot *s)
+                 int maxrows, const struct stats_snapshot *s)
 {
 	char a[16], b[16], c[16], d[16], buf[128];
 	bool compact;
@@ -85,8 +85,8 @@ ui_panel_threads(const struct ui *ui, WINDOW *w, int y, int x, int width,
 	row_geometry(width, &compact, &bw);
 	/* the header */
 	wattron(w, A_BOLD);
-	snprintf(buf, sizeof buf, "%2s %-*s %5s %5s %4s", "#", bw + 7,
-	    "share", "nodes", "n/s", "busy");
+	snprintf(buf, sizeof buf, "%2s %-*s %5s %5s %4s", "#", bw + 7, "share",
+	         "nodes", "n/s", "busy");
 	ui_puts(w, y, x, buf);
 	if (!compact)
 		mvwprintw(w, y, x + 28 + bw, "%5s %5s", "run", "stoln");
@@ -104,24 +104,25 @@ ui_panel_threads(const struct ui *ui, WINDOW *w, int y, int x, int width,
 	for (int i = 0; i < shown; i++) {
 		const struct stats_thread_snap *t = &s->thread[i];
 		int busy = (int)(t->busy * 100 + 0.5);
-		enum ui_color bc = busy >= 90 ? UI_C_WIN :
-		    busy >= 50 ? UI_C_DRAW : UI_C_LOSS;
+		enum ui_color bc = busy >= 90   ? UI_C_WIN
+		                   : busy >= 50 ? UI_C_DRAW
+		                                : UI_C_LOSS;
 		int yy = y + used;
 
 		mvwprintw(w, yy, x, "%2d", i);
 		ui_bar(ui, w, yy, x + 3, bw, t->share, 1.0,
-		    ui_attr(ui, UI_C_BAR));
-		snprintf(buf, sizeof buf, " %3.0f%% %5s %5s ",
-		    t->share * 100, util_si(a, sizeof a, (double)t->nodes),
-		    util_si(b, sizeof b, t->nps));
+		       ui_attr(ui, UI_C_BAR));
+		snprintf(buf, sizeof buf, " %3.0f%% %5s %5s ", t->share * 100,
+		         util_si(a, sizeof a, (double)t->nodes),
+		         util_si(b, sizeof b, t->nps));
 		ui_puts(w, yy, x + 5 + bw, buf);
 		wattron(w, ui_attr(ui, bc));
 		wprintw(w, "%3d%%", busy);
 		wattroff(w, ui_attr(ui, bc));
 		if (!compact)
 			wprintw(w, " %5s %5s",
-			    util_si(c, sizeof c, (double)t->run),
-			    util_si(d, sizeof d, (double)t->stolen));
+			        util_si(c, sizeof c, (double)t->run),
+			        util_si(d, sizeof d, (double)t->stolen));
 		used++;
 	}
 	if (shown < n) {
@@ -131,9 +132,10 @@ ui_panel_threads(const struct ui *ui, WINDOW *w, int y, int x, int width,
 			share += s->thread[i].share;
 		}
 		wattron(w, A_DIM);
-		snprintf(buf, sizeof buf, "   +%d more: %.0f%% of the nodes, "
-					  "%.0f%% busy",
-		    n - shown, share * 100, busy * 100 / (n - shown));
+		snprintf(buf, sizeof buf,
+		         "   +%d more: %.0f%% of the nodes, "
+		         "%.0f%% busy",
+		         n - shown, share * 100, busy * 100 / (n - shown));
 		ui_puts(w, y + used, x, buf);
 		wattroff(w, A_DIM);
 		used++;
@@ -150,20 +152,27 @@ panel_title(struct ui *ui, WINDOW *w)
 	int p = game_to_move(&ui->game);
 
 	switch (ui->job) {
-	case UI_JOB_MOVE:
-		snprintf(buf, sizeof buf, "%s %s thinking %.1fs",
-		    ui_player_name(ui, p), ui_token(ui, p),
-		    ui_now() - ui->job_t0);
-		what = buf;
-		break;
+	case UI_JOB_MOVE: {
+		attr_t a = ui_attr(ui, p == 1 ? UI_C_P1 : UI_C_P2) | A_BOLD;
+		wattron(w, ui_attr(ui, UI_C_HEAD) | A_BOLD);
+		mvwprintw(w, 0, 2, " Search: %s ", ui_player_name(ui, p));
+		wattroff(w, ui_attr(ui, UI_C_HEAD) | A_BOLD);
+		wattron(w, a);
+		waddstr(w, ui_token(ui, p));
+		wattroff(w, a);
+		wattron(w, A_BOLD);
+		wprintw(w, " thinking %.1fs ", ui_now() - ui->job_t0);
+		wattroff(w, A_BOLD);
+		return;
+	}
 	case UI_JOB_HINT:
 		snprintf(buf, sizeof buf, "hint search %.1fs",
-		    ui_now() - ui->job_t0);
+		         ui_now() - ui->job_t0);
 		what = buf;
 		break;
 	case UI_JOB_ANALYSIS:
 		snprintf(buf, sizeof buf, "analysis %.1fs",
-		    ui_now() - ui->job_t0);
+		         ui_now() - ui->job_t0);
 		what = buf;
 		break;
 	default:
@@ -194,8 +203,9 @@ panel_balance(const struct ui *ui, WINDOW *w, int y, int width)
 	(void)ui;
 	if (s->nthreads <= 1 || s->nodes == 0) {
 		wattron(w, A_DIM);
-		ui_puts(w, y, 2, s->nthreads == 1 ? "balance: one thread" :
-		    "balance: -");
+		ui_puts(w, y, 2,
+		        s->nthreads == 1 ? "balance: one thread"
+		                         : "balance: -");
 		wattroff(w, A_DIM);
 		return;
 	}
@@ -205,12 +215,13 @@ panel_balance(const struct ui *ui, WINDOW *w, int y, int width)
 		if (s->thread[i].share > hi)
 			hi = s->thread[i].share;
 	}
-	snprintf(buf, sizeof buf, "balance %3.0f%%  spread %.1f pts "
-				  "(%.1f%%-%.1f%%)",
-	    s->balance * 100, (hi - lo) * 100, lo * 100, hi * 100);
+	snprintf(buf, sizeof buf,
+	         "balance %3.0f%%  spread %.1f pts "
+	         "(%.1f%%-%.1f%%)",
+	         s->balance * 100, (hi - lo) * 100, lo * 100, hi * 100);
 	if ((int)strlen(buf) > width)
 		snprintf(buf, sizeof buf, "balance %3.0f%%  spread %.1f pts",
-		    s->balance * 100, (hi - lo) * 100);
+		         s->balance * 100, (hi - lo) * 100);
 	ui_puts(w, y, 2, buf);
 }
 
@@ -222,32 +233,32 @@ panel_totals(struct ui *ui, WINDOW *w, int y, int width)
 	int len;
 
 	snprintf(buf, sizeof buf, "nodes %s  %s n/s  %.2fs",
-	    util_si(a, sizeof a, (double)s->nodes),
-	    util_si(b, sizeof b, s->nps), s->elapsed);
+	         util_si(a, sizeof a, (double)s->nodes),
+	         util_si(b, sizeof b, s->nps), s->elapsed);
 	ui_puts(w, y, 2, buf);
 
 	if (s->nthreads == 0)
 		snprintf(buf, sizeof buf, "depth -");
 	else if (s->exact)
-		snprintf(buf, sizeof buf, "%s", s->running ? "solving, exact" :
-		    "exact");
+		snprintf(buf, sizeof buf, "%s",
+		         s->running ? "solving, exact" : "exact");
 	else
 		snprintf(buf, sizeof buf, "depth %d/%d", s->depth,
-		    ui->perfect ? s->depth : ui->depth);
+		         ui->perfect ? s->depth : ui->depth);
 	len = (int)strlen(buf);
 	snprintf(buf + len, sizeof buf - len, "  TT %.0f%% full, %.0f%% hits",
-	    s->tt_fill * 100, s->tt_hitrate * 100);
+	         s->tt_fill * 100, s->tt_hitrate * 100);
 	ui_puts(w, y + 1, 2, buf);
 
 	snprintf(buf, sizeof buf, "tasks %s spawned, %s stolen",
-	    util_si(a, sizeof a, (double)s->spawned),
-	    util_si(b, sizeof b, (double)s->stolen));
+	         util_si(a, sizeof a, (double)s->spawned),
+	         util_si(b, sizeof b, (double)s->stolen));
 	ui_puts(w, y + 2, 2, buf);
 
 	len = snprintf(buf, sizeof buf, "PV");
 	for (int i = 0; i < s->pv_len && len < width && len < 200; i++)
-		len += snprintf(buf + len, sizeof buf - len, " %d",
-		    s->pv[i] + 1);
+		len +=
+		    snprintf(buf + len, sizeof buf - len, " %d", s->pv[i] + 1);
 	if (len > width) {
 		buf[width - 3] = '\0';
 		strcat(buf, "...");
@@ -263,10 +274,10 @@ panel_columns(struct ui *ui, WINDOW *w, int y, int rows, int width)
 	const struct stats_snapshot *s = &ui->snap;
 	char words[64], a[16], buf[128];
 	static const char *const state[] = {
-		[COL_ILLEGAL] = "full",
-		[COL_WAITING] = "waiting",
-		[COL_SEARCHING] = "searching",
-		[COL_DONE] = "",
+	    [COL_ILLEGAL] = "full",
+	    [COL_WAITING] = "waiting",
+	    [COL_SEARCHING] = "searching",
+	    [COL_DONE] = "",
 	};
 	/* Words need the root: that of the last search started. */
 	const board_t *root = &ui->job_root;
@@ -277,15 +288,16 @@ panel_columns(struct ui *ui, WINDOW *w, int y, int rows, int width)
 			snprintf(buf, sizeof buf, "%d  -", c + 1);
 		} else if (col->kind == SCORE_NONE || !same) {
 			snprintf(buf, sizeof buf, "%d  %-16s %5s %s", c + 1,
-			    col->kind == SCORE_NONE ? "?" : "",
-			    util_si(a, sizeof a, (double)col->nodes),
-			    state[col->state]);
+			         col->kind == SCORE_NONE ? "?" : "",
+			         util_si(a, sizeof a, (double)col->nodes),
+			         state[col->state]);
 		} else {
 			search_score_words(root, col->kind, col->score, words,
-			    sizeof words);
-			snprintf(buf, sizeof buf, "%d  %-16s %5s %s", c + 1, words,
-			    util_si(a, sizeof a, (double)col->nodes),
-			    state[col->state]);
+			                   sizeof words);
+			snprintf(buf, sizeof buf, "%d  %-16s %5s %s", c + 1,
+			         words,
+			         util_si(a, sizeof a, (double)col->nodes),
+			         state[col->state]);
 		}
 		if ((int)strlen(buf) > width)
 			buf[width] = '\0';
@@ -304,7 +316,7 @@ panel_settings(struct ui *ui, WINDOW *w, int y, int width)
 	else
 		len = snprintf(buf, sizeof buf, "depth %d", ui->depth);
 	snprintf(buf + len, sizeof buf - len, "  threads %d/%d  split %s",
-	    ui->threads, ui->max_threads, split_name[ui->split]);
+	         ui->threads, ui->max_threads, split_name[ui->split]);
 	ui_puts(w, y, 2, buf);
 
 	if (ui->time_limit > 0)
@@ -312,10 +324,10 @@ panel_settings(struct ui *ui, WINDOW *w, int y, int width)
 	else
 		snprintf(t, sizeof t, "none");
 	len = snprintf(buf, sizeof buf, "time %s  analysis %s", t,
-	    ui->analysis ? "on" : "off");
+	               ui->analysis ? "on" : "off");
 	if (ui->latency_ms > 0)
 		snprintf(buf + len, sizeof buf - len, "  restart %.2fms",
-		    ui->latency_ms);
+		         ui->latency_ms);
 	if ((int)strlen(buf) > width)
 		buf[width] = '\0';
 	wattron(w, A_DIM);

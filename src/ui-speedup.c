@@ -111,7 +111,7 @@ ui_speedup_poll(struct ui *ui)
 		sp->move = r.move;
 	}
 	ui_log(ui, "speedup threads %d time %.4f nodes %llu", sp->cur,
-	    sp->secs[sp->cur], (unsigned long long)r.nodes);
+	       sp->secs[sp->cur], (unsigned long long)r.nodes);
 	if (sp->cur < sp->n)
 		speedup_run(ui, sp->cur + 1);
 	else
@@ -184,22 +184,24 @@ speedup_table(struct ui *ui, int y, int x, int width, int maxrows)
 		if (sp->secs[t] > 0) {
 			double s = sp->secs[1] / sp->secs[t];
 			snprintf(tm, sizeof tm, "%.3fs", sp->secs[t]);
-			snprintf(buf, sizeof buf, "%2d%c %8s %6.2fx %3.0f%% %6s "
-						  "%5.2f",
-			    t, t > ncpu ? '*' : ' ', tm, s, 100 * s / t,
-			    util_si(nd, sizeof nd, (double)sp->nodes[t]),
-			    sp->nodes[1] ? (double)sp->nodes[t] /
-				(double)sp->nodes[1] : 0);
+			snprintf(buf, sizeof buf,
+			         "%2d%c %8s %6.2fx %3.0f%% %6s "
+			         "%5.2f",
+			         t, t > ncpu ? '*' : ' ', tm, s, 100 * s / t,
+			         util_si(nd, sizeof nd, (double)sp->nodes[t]),
+			         sp->nodes[1] ? (double)sp->nodes[t] /
+			                            (double)sp->nodes[1]
+			                      : 0);
 			mvaddnstr(y + used, x, buf, width);
 		} else if (t == sp->cur && ui->job == UI_JOB_SPEEDUP) {
-			snprintf(buf, sizeof buf, "%2d%c %7.1fs  running",
-			    t, t > ncpu ? '*' : ' ', ui_now() - sp->t0);
+			snprintf(buf, sizeof buf, "%2d%c %7.1fs  running", t,
+			         t > ncpu ? '*' : ' ', ui_now() - sp->t0);
 			attron(A_BOLD);
 			mvaddnstr(y + used, x, buf, width);
 			attroff(A_BOLD);
 		} else {
 			snprintf(buf, sizeof buf, "%2d%c        -", t,
-			    t > ncpu ? '*' : ' ');
+			         t > ncpu ? '*' : ' ');
 			attron(A_DIM);
 			mvaddnstr(y + used, x, buf, width);
 			attroff(A_DIM);
@@ -207,7 +209,7 @@ speedup_table(struct ui *ui, int y, int x, int width, int maxrows)
 	}
 	if (sp->n > ncpu && used < maxrows) {
 		snprintf(buf, sizeof buf, " * more threads than the %d cores",
-		    ncpu);
+		         ncpu);
 		attron(A_DIM);
 		mvaddnstr(y + used, x, buf, width);
 		attroff(A_DIM);
@@ -235,8 +237,8 @@ speedup_chart(struct ui *ui, int y0, int x0, int w, int h)
 		if (sp->secs[t] > 0 && sp->secs[1] / sp->secs[t] > ymax)
 			ymax = ceil(sp->secs[1] / sp->secs[t]);
 #define ROW(v) (y0 + 1 + (pr - 1) - (int)lround((v) / ymax * (pr - 1)))
-#define COL(t) (xa + 1 + (int)lround(((t) - 1) * (double)(pw - 2) / \
-	(n > 1 ? n - 1 : 1)))
+#define COL(t)                                                                 \
+	(xa + 1 + (int)lround(((t)-1) * (double)(pw - 2) / (n > 1 ? n - 1 : 1)))
 	attron(A_BOLD);
 	mvaddnstr(y0, x0, "speedup", w);
 	attroff(A_BOLD);
@@ -304,11 +306,11 @@ ui_speedup_draw(struct ui *ui)
 	mvhline(0, 0, ' ', ui->cols);
 	game_moves_string(&ui->game, moves, sizeof moves);
 	snprintf(buf, sizeof buf, " Speedup   position %s (%dx%d)   %s",
-	    moves[0] ? moves : "(empty)", sp->root.w, sp->root.h,
-	    sp->lim.mode == SEARCH_EXACT ? "exact solve" : "");
+	         moves[0] ? moves : "(empty)", sp->root.w, sp->root.h,
+	         sp->lim.mode == SEARCH_EXACT ? "exact solve" : "");
 	if (sp->lim.mode != SEARCH_EXACT)
 		snprintf(buf + strlen(buf), sizeof buf - strlen(buf),
-		    "depth %d search (p: exact)", sp->lim.depth);
+		         "depth %d search (p: exact)", sp->lim.depth);
 	attron(A_BOLD);
 	mvaddnstr(0, 0, buf, ui->cols);
 	attroff(A_BOLD);
@@ -317,8 +319,8 @@ ui_speedup_draw(struct ui *ui)
 	/* what runs now, and the answer once known */
 	if (ui->job == UI_JOB_SPEEDUP)
 		snprintf(buf, sizeof buf, "Run %d of %d: %d thread%s, %.1fs",
-		    sp->cur, sp->n, sp->cur, sp->cur == 1 ? "" : "s",
-		    ui_now() - sp->t0);
+		         sp->cur, sp->n, sp->cur, sp->cur == 1 ? "" : "s",
+		         ui_now() - sp->t0);
 	else
 		snprintf(buf, sizeof buf, "Done: %d runs", sp->n);
 	attron(A_BOLD);
@@ -326,9 +328,9 @@ ui_speedup_draw(struct ui *ui)
 	attroff(A_BOLD);
 	if (sp->secs[1] > 0) {
 		search_score_words(&sp->root, sp->kind, sp->score, words,
-		    sizeof words);
+		                   sizeof words);
 		snprintf(buf, sizeof buf, "   score %s, best column %d", words,
-		    sp->move + 1);
+		         sp->move + 1);
 		addnstr(buf, ui->cols - getcurx(stdscr) - 1);
 	}
 
@@ -349,9 +351,10 @@ ui_speedup_draw(struct ui *ui)
 	speedup_chart(ui, y, 42, ui->cols - 43, h);
 
 	attron(A_DIM);
-	mvaddnstr(ui->lines - 1, 1, "q back   r run again   p exact/depth   "
-				     "+- depth   Tt threads   ? help",
-	    width);
+	mvaddnstr(ui->lines - 1, 1,
+	          "q back   r run again   p exact/depth   "
+	          "+- depth   Tt threads   ? help",
+	          width);
 	attroff(A_DIM);
 	wnoutrefresh(stdscr);
 }

@@ -28,9 +28,9 @@
 #include "ui.h"
 #include "util.h"
 
-#define UI_TICK 0.08        /* seconds between snapshots while searching */
-#define UI_MSG_SECONDS 8.0  /* how long a status message stays */
-#define UI_AI_AI_PACE 0.6   /* seconds between moves when AIs play */
+#define UI_TICK         0.08 /* seconds between snapshots while searching */
+#define UI_MSG_SECONDS  8.0  /* how long a status message stays */
+#define UI_AI_AI_PACE   0.6  /* seconds between moves when AIs play */
 #define UI_SAVE_DEFAULT "dropfour-save.txt"
 
 static volatile sig_atomic_t ui_sig_quit;
@@ -89,13 +89,13 @@ ui_limits(const struct ui *ui, struct search_limits *lim)
 const char *
 ui_player_name(const struct ui *ui, int player)
 {
-	static const char *const both_human[] = { "Player 1", "Player 2" };
-	static const char *const both_ai[] = { "AI 1", "AI 2" };
+	static const char *const both_human[] = {"Player 1", "Player 2"};
+	static const char *const both_ai[] = {"AI 1", "AI 2"};
 	const enum player_kind *k = ui->game.player;
 
 	if (k[0] == k[1])
-		return k[0] == PLAYER_HUMAN ? both_human[player - 1] :
-		    both_ai[player - 1];
+		return k[0] == PLAYER_HUMAN ? both_human[player - 1]
+		                            : both_ai[player - 1];
 	return k[player - 1] == PLAYER_HUMAN ? "You" : "AI";
 }
 
@@ -105,7 +105,7 @@ ui_token(const struct ui *ui, int player)
 	if (!ui->utf8)
 		return player == 1 ? "X" : "O";
 	if (ui->color)
-		return "\u25cf"; /* ● */
+		return "\u25cf";                  /* ● */
 	return player == 1 ? "\u25cf" : "\u25cb"; /* ● ○ */
 }
 
@@ -148,10 +148,11 @@ ui_puts(WINDOW *w, int y, int x, const char *s)
 
 void
 ui_bar(const struct ui *ui, WINDOW *w, int y, int x, int width, double v,
-    double t, attr_t attr)
+       double t, attr_t attr)
 {
-	static const char *const eighth[] = { "", "\u258f", "\u258e",
-		"\u258d", "\u258c", "\u258b", "\u258a", "\u2589" };
+	static const char *const eighth[] = {"",       "\u258f", "\u258e",
+	                                     "\u258d", "\u258c", "\u258b",
+	                                     "\u258a", "\u2589"};
 	double f = t > 0 ? v / t : 0;
 	int i, n;
 
@@ -193,8 +194,8 @@ static bool
 ui_job_is_current(const struct ui *ui)
 {
 	return ui->job != UI_JOB_NONE &&
-	    ui->job_key == board_key(&ui->game.board) &&
-	    ui->job_moves == ui->game.board.moves;
+	       ui->job_key == board_key(&ui->game.board) &&
+	       ui->job_moves == ui->game.board.moves;
 }
 
 static void
@@ -231,8 +232,8 @@ ui_start(struct ui *ui, enum ui_job job)
 	ui->next_tick = ui->job_t0 + 0.01;
 	ui->dirty |= UI_DIRTY_PANEL | UI_DIRTY_BOARD | UI_DIRTY_STATUS;
 	ui_log(ui, "start job %d id %llu threads %d depth %d perfect %d",
-	    (int)job, (unsigned long long)ui->job_id, lim.threads, lim.depth,
-	    ui->perfect);
+	       (int)job, (unsigned long long)ui->job_id, lim.threads, lim.depth,
+	       ui->perfect);
 }
 
 /* Decide what the engine should be doing now, and make it so. */
@@ -250,9 +251,8 @@ ui_think(struct ui *ui)
 			want = ui->paused ? UI_JOB_NONE : UI_JOB_MOVE;
 		else if (ui->job == UI_JOB_HINT && ui_job_is_current(ui))
 			return; /* a hint is on its way */
-		else if (ui->analysis &&
-		    !(ui->have_res && ui->res_key == key &&
-			ui->res_moves == b->moves))
+		else if (ui->analysis && !(ui->have_res && ui->res_key == key &&
+		                           ui->res_moves == b->moves))
 			want = UI_JOB_ANALYSIS;
 	}
 	if (want == UI_JOB_NONE) {
@@ -329,16 +329,18 @@ ui_drop(struct ui *ui, int col, bool by_ai)
 	}
 	if (!by_ai && game_current_player(g) == PLAYER_AI) {
 		if (g->player[0] == PLAYER_AI && g->player[1] == PLAYER_AI)
-			ui_message(ui, true, "the AIs are playing "
-					     "(space pauses, s swaps)");
+			ui_message(ui, true,
+			           "the AIs are playing "
+			           "(space pauses, s swaps)");
 		else
-			ui_message(ui, true, "the AI is thinking: wait, "
-					     "or press m to make it move now");
+			ui_message(ui, true,
+			           "the AI is thinking: wait, "
+			           "or press m to make it move now");
 		return false;
 	}
 	if (col < 0 || col >= g->w) {
 		ui_message(ui, true, "there is no column %d (1-%d)", col + 1,
-		    g->w);
+		           g->w);
 		return false;
 	}
 	err = game_play(g, col);
@@ -351,10 +353,12 @@ ui_drop(struct ui *ui, int col, bool by_ai)
 		return false;
 	}
 	ui_log(ui, "move %d col %d by %s", g->nmoves, col + 1,
-	    by_ai ? "ai" : "human");
+	       by_ai ? "ai" : "human");
 	if (!by_ai)
 		ui->cursor = col;
 	ui->hint_col = -1;
+	if (ui->msg_warn)
+		ui->msg[0] = '\0';
 	ui_board_animate(ui, col);
 	ui->dirty |= UI_DIRTY_ALL & ~UI_DIRTY_LAYOUT;
 	if (g->state != GAME_ON)
@@ -374,7 +378,7 @@ ui_snapshot(struct ui *ui)
 		ui->latency_ms = engine_start_latency(ui->engine) * 1e3;
 		ui->latency_pending = false;
 		ui_log(ui, "toggle %s: start latency %.3f ms",
-		    ui->latency_why ? ui->latency_why : "?", ui->latency_ms);
+		       ui->latency_why ? ui->latency_why : "?", ui->latency_ms);
 	}
 }
 
@@ -391,25 +395,27 @@ ui_finished(struct ui *ui, const struct search_result *r)
 	ui->res_key = ui->job_key;
 	ui->res_moves = ui->job_moves;
 	ui_log(ui, "done job %d move %d score %d nodes %llu %.3fs%s", (int)job,
-	    r->move + 1, r->score, (unsigned long long)r->nodes, r->seconds,
-	    r->partial ? " partial" : "");
+	       r->move + 1, r->score, (unsigned long long)r->nodes, r->seconds,
+	       r->partial ? " partial" : "");
 	if (ui->job_key != board_key(&ui->game.board) ||
 	    ui->job_moves != ui->game.board.moves)
 		return;
 	switch (job) {
 	case UI_JOB_MOVE:
 		ui->move_pending = true;
-		ui->move_col = r->move >= 0 && board_can_play(&ui->game.board,
-		    r->move) ? r->move : ui_fallback_move(ui, r);
+		ui->move_col =
+		    r->move >= 0 && board_can_play(&ui->game.board, r->move)
+		        ? r->move
+		        : ui_fallback_move(ui, r);
 		break;
 	case UI_JOB_HINT:
 		ui->hint_col = r->move >= 0 ? r->move : ui_fallback_move(ui, r);
 		if (ui->hint_col >= 0) {
 			ui->cursor = ui->hint_col;
 			search_score_words(&ui->game.board, r->kind, r->score,
-			    words, sizeof words);
+			                   words, sizeof words);
 			ui_message(ui, false, "hint: column %d (%s)",
-			    ui->hint_col + 1, words);
+			           ui->hint_col + 1, words);
 		}
 		break;
 	default:
@@ -428,7 +434,7 @@ ui_poll(struct ui *ui)
 		if (ui_speedup_poll(ui))
 			ui->dirty |= UI_DIRTY_PANEL;
 	} else if (ui->job != UI_JOB_NONE &&
-	    engine_poll(ui->engine, ui->job_id, &r)) {
+	           engine_poll(ui->engine, ui->job_id, &r)) {
 		ui_finished(ui, &r);
 		ui_think(ui);
 	}
@@ -439,7 +445,7 @@ ui_poll(struct ui *ui)
 	if (ui->move_pending && !ui_board_animating(ui) &&
 	    now >= ui->move_not_before) {
 		bool ai_ai = ui->game.player[0] == PLAYER_AI &&
-		    ui->game.player[1] == PLAYER_AI;
+		             ui->game.player[1] == PLAYER_AI;
 		ui->move_pending = false;
 		if (ui->move_col >= 0 &&
 		    game_current_player(&ui->game) == PLAYER_AI)
@@ -487,13 +493,15 @@ key_depth(struct ui *ui, int ch)
 
 	if (d < 1 || d > SEARCH_MAX_DEPTH) {
 		ui_message(ui, true, "depth stays %d (1-%d)", ui->depth,
-		    SEARCH_MAX_DEPTH);
+		           SEARCH_MAX_DEPTH);
 		return;
 	}
 	ui->depth = d;
 	if (ui->perfect)
-		ui_message(ui, false, "depth %d: depth-limited play "
-				      "(p: perfect play)", d);
+		ui_message(ui, false,
+		           "depth %d: depth-limited play "
+		           "(p: perfect play)",
+		           d);
 	else
 		ui_message(ui, false, "depth %d", d);
 	ui->perfect = false;
@@ -509,7 +517,7 @@ key_threads(struct ui *ui, int ch)
 
 	if (t < 1 || t > ui->max_threads) {
 		ui_message(ui, true, "threads stay %d (1-%d)", ui->threads,
-		    ui->max_threads);
+		           ui->max_threads);
 		return;
 	}
 	ui->threads = t;
@@ -527,7 +535,7 @@ key_perfect(struct ui *ui, int ch)
 		ui_message(ui, false, "perfect play: the exact solver");
 	else
 		ui_message(ui, false, "depth-limited play, depth %d",
-		    ui->depth);
+		           ui->depth);
 	ui_settings_changed(ui, ui->perfect ? "perfect on" : "perfect off");
 }
 
@@ -535,14 +543,14 @@ static bool
 ui_has_human(const struct ui *ui)
 {
 	return ui->game.player[0] == PLAYER_HUMAN ||
-	    ui->game.player[1] == PLAYER_HUMAN;
+	       ui->game.player[1] == PLAYER_HUMAN;
 }
 
 static bool
 ui_has_ai(const struct ui *ui)
 {
 	return ui->game.player[0] == PLAYER_AI ||
-	    ui->game.player[1] == PLAYER_AI;
+	       ui->game.player[1] == PLAYER_AI;
 }
 
 static void
@@ -571,13 +579,13 @@ key_undo(struct ui *ui, int ch)
 	if (ui_has_human(ui)) {
 		/* Against the AI, undo its reply and your move together. */
 		while (game_current_player(&ui->game) == PLAYER_AI &&
-		    game_undo(&ui->game))
+		       game_undo(&ui->game))
 			n++;
 	} else {
 		ui->paused = true;
 	}
 	ui_message(ui, false, "took back %d move%s%s", n, n == 1 ? "" : "s",
-	    ui->paused ? " (paused: space resumes)" : "");
+	           ui->paused ? " (paused: space resumes)" : "");
 	ui_think(ui);
 }
 
@@ -594,8 +602,9 @@ key_redo(struct ui *ui, int ch)
 		return;
 	}
 	n++;
-	while (ui_has_human(ui) && game_current_player(&ui->game) ==
-	    PLAYER_AI && ui->game.nredo > 0 && game_redo(&ui->game))
+	while (ui_has_human(ui) &&
+	       game_current_player(&ui->game) == PLAYER_AI &&
+	       ui->game.nredo > 0 && game_redo(&ui->game))
 		n++;
 	ui_board_animate(ui, ui->game.moves[ui->game.nmoves - 1]);
 	ui_message(ui, false, "replayed %d move%s", n, n == 1 ? "" : "s");
@@ -624,9 +633,9 @@ key_hint(struct ui *ui, int ch)
 	    !ui->res.partial) {
 		ui->hint_col = ui->cursor = ui->res.move;
 		search_score_words(b, ui->res.kind, ui->res.score, words,
-		    sizeof words);
-		ui_message(ui, false, "hint: column %d (%s)",
-		    ui->hint_col + 1, words);
+		                   sizeof words);
+		ui_message(ui, false, "hint: column %d (%s)", ui->hint_col + 1,
+		           words);
 		ui->dirty |= UI_DIRTY_BOARD;
 		return;
 	}
@@ -643,7 +652,7 @@ key_swap(struct ui *ui, int ch)
 	(void)ch;
 	if (k[0] == k[1]) {
 		ui_message(ui, true, "both sides are %s: nothing to swap",
-		    k[0] == PLAYER_HUMAN ? "human" : "the AI");
+		           k[0] == PLAYER_HUMAN ? "human" : "the AI");
 		return;
 	}
 	ui_reset_view(ui);
@@ -652,9 +661,10 @@ key_swap(struct ui *ui, int ch)
 	k[1] = t;
 	ui->play = k[0] == PLAYER_HUMAN ? PLAY_HUMAN_AI : PLAY_AI_HUMAN;
 	ui_message(ui, false, "you now play %s (player %d)",
-	    ui->utf8 && ui->color ? (k[0] == PLAYER_HUMAN ? "red" : "yellow") :
-	    ui_token(ui, k[0] == PLAYER_HUMAN ? 1 : 2),
-	    k[0] == PLAYER_HUMAN ? 1 : 2);
+	           ui->utf8 && ui->color
+	               ? (k[0] == PLAYER_HUMAN ? "red" : "yellow")
+	               : ui_token(ui, k[0] == PLAYER_HUMAN ? 1 : 2),
+	           k[0] == PLAYER_HUMAN ? 1 : 2);
 	ui_think(ui);
 }
 
@@ -682,8 +692,10 @@ key_analysis(struct ui *ui, int ch)
 {
 	(void)ch;
 	ui->analysis = !ui->analysis;
-	ui_message(ui, false, "analysis %s", ui->analysis ? "on: column "
-	    "scores on your turn" : "off");
+	ui_message(ui, false, "analysis %s",
+	           ui->analysis ? "on: column "
+	                          "scores on your turn"
+	                        : "off");
 	if (!ui->analysis && ui->job == UI_JOB_ANALYSIS)
 		ui_cancel(ui);
 	ui->dirty |= UI_DIRTY_PANEL | UI_DIRTY_BOARD;
@@ -709,8 +721,7 @@ key_pause(struct ui *ui, int ch)
 	if (ui->paused && ui->job == UI_JOB_MOVE)
 		ui_cancel(ui);
 	ui->move_pending = ui->paused ? false : ui->move_pending;
-	ui_message(ui, false, ui->paused ? "paused: space resumes" :
-	    "resumed");
+	ui_message(ui, false, ui->paused ? "paused" : "resumed");
 	ui->dirty |= UI_DIRTY_STATUS | UI_DIRTY_PANEL;
 	ui_think(ui);
 }
@@ -741,10 +752,10 @@ key_save(struct ui *ui, int ch)
 		path = UI_SAVE_DEFAULT;
 	if (game_save(&ui->game, path) != 0)
 		ui_message(ui, true, "cannot save to %s: %s", path,
-		    strerror(errno));
+		           strerror(errno));
 	else
-		ui_message(ui, false, "saved to %s (dropfour --load %s)",
-		    path, path);
+		ui_message(ui, false, "saved to %s (dropfour --load %s)", path,
+		           path);
 }
 
 static void
@@ -787,82 +798,67 @@ key_mouse(struct ui *ui, int ch)
 
 /* Every key of the game: what the help overlay and the man page list. */
 const struct ui_key ui_keys[] = {
-	{ .keys = "1-9",
-	    .what = "drop into that column",
-	    .fn = key_drop,
-	    .codes = { '1', '2', '3', '4', '5', '6', '7', '8', '9' } },
-	{ .keys = "Left Right",
-	    .what = "move the cursor",
-	    .fn = key_cursor,
-	    .codes = { KEY_LEFT, KEY_RIGHT } },
-	{ .keys = "Enter",
-	    .what = "drop at the cursor",
-	    .fn = key_enter,
-	    .codes = { '\n', '\r', KEY_ENTER } },
-	{ .keys = "+ -",
-	    .what = "depth up / down",
-	    .fn = key_depth,
-	    .codes = { '+', '=', '-', '_' } },
-	{ .keys = "T t",
-	    .what = "threads up / down",
-	    .fn = key_threads,
-	    .codes = { 'T', 't' } },
-	{ .keys = "u",
-	    .what = "undo (and the AI's reply)",
-	    .fn = key_undo,
-	    .codes = { 'u' } },
-	{ .keys = "r",
-	    .what = "redo",
-	    .fn = key_redo,
-	    .codes = { 'r' } },
-	{ .keys = "h",
-	    .what = "hint: best move for you",
-	    .fn = key_hint,
-	    .codes = { 'h' } },
-	{ .keys = "s",
-	    .what = "swap sides with the AI",
-	    .fn = key_swap,
-	    .codes = { 's' } },
-	{ .keys = "p",
-	    .what = "perfect play on / off",
-	    .fn = key_perfect,
-	    .codes = { 'p' } },
-	{ .keys = "m",
-	    .what = "make the AI move now",
-	    .fn = key_move_now,
-	    .codes = { 'm' } },
-	{ .keys = "a",
-	    .what = "analysis on / off",
-	    .fn = key_analysis,
-	    .codes = { 'a' } },
-	{ .keys = "S",
-	    .what = "speedup: 1..N threads",
-	    .fn = key_speedup,
-	    .codes = { 'S' } },
-	{ .keys = "space",
-	    .what = "pause / resume the AI",
-	    .fn = key_pause,
-	    .codes = { ' ' } },
-	{ .keys = "n",
-	    .what = "new game",
-	    .fn = key_new,
-	    .codes = { 'n' } },
-	{ .keys = "w",
-	    .what = "save the game",
-	    .fn = key_save,
-	    .codes = { 'w' } },
-	{ .keys = "?",
-	    .what = "this help",
-	    .fn = key_help,
-	    .codes = { '?' } },
-	{ .keys = "q",
-	    .what = "quit",
-	    .fn = key_quit,
-	    .codes = { 'q' } },
-	{ .keys = NULL, /* not listed: the mouse */
-	    .what = NULL,
-	    .fn = key_mouse,
-	    .codes = { KEY_MOUSE } },
+    {.keys = "1-9",
+     .what = "drop into that column",
+     .fn = key_drop,
+     .codes = {'1', '2', '3', '4', '5', '6', '7', '8', '9'}},
+    {.keys = "Left Right",
+     .what = "move the cursor",
+     .fn = key_cursor,
+     .codes = {KEY_LEFT, KEY_RIGHT}},
+    {.keys = "Enter",
+     .what = "drop at the cursor",
+     .fn = key_enter,
+     .codes = {'\n', '\r', KEY_ENTER}},
+    {.keys = "+ -",
+     .what = "depth up / down",
+     .fn = key_depth,
+     .codes = {'+', '=', '-', '_'}},
+    {.keys = "T t",
+     .what = "threads up / down",
+     .fn = key_threads,
+     .codes = {'T', 't'}},
+    {.keys = "u",
+     .what = "undo (and the AI's reply)",
+     .fn = key_undo,
+     .codes = {'u'}},
+    {.keys = "r", .what = "redo", .fn = key_redo, .codes = {'r'}},
+    {.keys = "h",
+     .what = "hint: best move for you",
+     .fn = key_hint,
+     .codes = {'h'}},
+    {.keys = "s",
+     .what = "swap sides with the AI",
+     .fn = key_swap,
+     .codes = {'s'}},
+    {.keys = "p",
+     .what = "perfect play on / off",
+     .fn = key_perfect,
+     .codes = {'p'}},
+    {.keys = "m",
+     .what = "make the AI move now",
+     .fn = key_move_now,
+     .codes = {'m'}},
+    {.keys = "a",
+     .what = "analysis on / off",
+     .fn = key_analysis,
+     .codes = {'a'}},
+    {.keys = "S",
+     .what = "speedup: 1..N threads",
+     .fn = key_speedup,
+     .codes = {'S'}},
+    {.keys = "space",
+     .what = "pause / resume the AI",
+     .fn = key_pause,
+     .codes = {' '}},
+    {.keys = "n", .what = "new game", .fn = key_new, .codes = {'n'}},
+    {.keys = "w", .what = "save the game", .fn = key_save, .codes = {'w'}},
+    {.keys = "?", .what = "this help", .fn = key_help, .codes = {'?'}},
+    {.keys = "q", .what = "quit", .fn = key_quit, .codes = {'q'}},
+    {.keys = NULL, /* not listed: the mouse */
+     .what = NULL,
+     .fn = key_mouse,
+     .codes = {KEY_MOUSE}},
 };
 const int ui_nkeys = (int)(sizeof ui_keys / sizeof ui_keys[0]);
 
@@ -902,8 +898,7 @@ ui_key(struct ui *ui, int ch)
 static void
 ui_free_windows(struct ui *ui)
 {
-	WINDOW **w[] = { &ui->wtitle, &ui->wboard, &ui->wpanel,
-		&ui->wstatus };
+	WINDOW **w[] = {&ui->wtitle, &ui->wboard, &ui->wpanel, &ui->wstatus};
 
 	for (size_t i = 0; i < sizeof w / sizeof w[0]; i++) {
 		if (*w[i] != NULL)
@@ -952,10 +947,12 @@ ui_draw_title(struct ui *ui)
 	ui_puts(w, 0, 1, PACKAGE_STRING);
 	wattroff(w, A_BOLD);
 	snprintf(buf, sizeof buf, "  %s %s vs %s %s   %dx%d   move %d   %s",
-	    ui_player_name(ui, 1), ui->color && ui->utf8 ? "(red)" :
-	    ui_token(ui, 1), ui_player_name(ui, 2), ui->color && ui->utf8 ?
-	    "(yellow)" : ui_token(ui, 2), g->w, g->h, g->nmoves + 1,
-	    ui->perfect ? "perfect play" : "depth-limited");
+	         ui_player_name(ui, 1),
+	         ui->color && ui->utf8 ? "(red)" : ui_token(ui, 1),
+	         ui_player_name(ui, 2),
+	         ui->color && ui->utf8 ? "(yellow)" : ui_token(ui, 2), g->w,
+	         g->h, g->nmoves + 1,
+	         ui->perfect ? "perfect play" : "depth-limited");
 	ui_puts(w, 0, (int)strlen(PACKAGE_STRING) + 1, buf);
 	snprintf(buf, sizeof buf, "? help ");
 	if (ui->cols > 70)
@@ -970,16 +967,11 @@ ui_draw_status(struct ui *ui)
 	static const struct {
 		const char *key, *ascii, *label;
 	} bar[] = {
-		{ "1-9", "1-9", "Drop" },
-		{ "\u2190\u2192\u23ce", "<>Ent", "Aim" },
-		{ "+-", "+-", "Depth" },
-		{ "Tt", "Tt", "Threads" },
-		{ "u", "u", "Undo" },
-		{ "h", "h", "Hint" },
-		{ "a", "a", "Analysis" },
-		{ "S", "S", "Speedup" },
-		{ "?", "?", "Help" },
-		{ "q", "q", "Quit" },
+	    {"1-9", "1-9", "Drop"}, {"\u2190\u2192\u23ce", "<>Ent", "Aim"},
+	    {"+-", "+-", "Depth"},  {"Tt", "Tt", "Threads"},
+	    {"u", "u", "Undo"},     {"h", "h", "Hint"},
+	    {"a", "a", "Analysis"}, {"S", "S", "Speedup"},
+	    {"?", "?", "Help"},     {"q", "q", "Quit"},
 	};
 	WINDOW *w = ui->wstatus;
 	const struct game *g = &ui->game;
@@ -999,8 +991,8 @@ ui_draw_status(struct ui *ui)
 		wattroff(w, tok);
 		wattron(w, A_BOLD);
 		snprintf(buf, sizeof buf, " %s (%s) %s! ", name,
-		    ui_token(ui, p), strcmp(name, "You") == 0 ? "win" :
-		    "wins");
+		         ui_token(ui, p),
+		         strcmp(name, "You") == 0 ? "win" : "wins");
 		waddstr(w, buf);
 		wattroff(w, A_BOLD);
 		waddstr(w, " n new game, u undo, q quit");
@@ -1022,13 +1014,14 @@ ui_draw_status(struct ui *ui)
 				snprintf(buf, sizeof buf, " %s to move", name);
 		} else if (ui->paused) {
 			snprintf(buf, sizeof buf, " %s paused (space resumes)",
-			    ui_player_name(ui, tomove));
+			         ui_player_name(ui, tomove));
 		} else if (ui->job == UI_JOB_MOVE) {
 			snprintf(buf, sizeof buf, " %s thinking %.1fs",
-			    ui_player_name(ui, tomove), ui_now() - ui->job_t0);
+			         ui_player_name(ui, tomove),
+			         ui_now() - ui->job_t0);
 		} else {
 			snprintf(buf, sizeof buf, " %s to move",
-			    ui_player_name(ui, tomove));
+			         ui_player_name(ui, tomove));
 		}
 		wattron(w, A_BOLD);
 		waddstr(w, buf);
@@ -1046,8 +1039,8 @@ ui_draw_status(struct ui *ui)
 	x = 0;
 	for (size_t i = 0; i < sizeof bar / sizeof bar[0]; i++) {
 		const char *k = ui->utf8 ? bar[i].key : bar[i].ascii;
-		int kw = ui->utf8 ? (i == 1 ? 3 : (int)strlen(k)) :
-		    (int)strlen(k);
+		int kw =
+		    ui->utf8 ? (i == 1 ? 3 : (int)strlen(k)) : (int)strlen(k);
 		int need = kw + (int)strlen(bar[i].label) + 1;
 		if (x + need > ui->cols)
 			break;
@@ -1068,16 +1061,18 @@ ui_draw_too_small(struct ui *ui)
 
 	erase();
 	n = snprintf(buf, sizeof buf, "terminal too small (need %dx%d)",
-	    ui->need_w, ui->need_h);
+	             ui->need_w, ui->need_h);
 	if (n > ui->cols)
 		n = ui->cols;
-	mvaddnstr(ui->lines / 2, (ui->cols - n) / 2 > 0 ?
-	    (ui->cols - n) / 2 : 0, buf, ui->cols);
+	mvaddnstr(ui->lines / 2,
+	          (ui->cols - n) / 2 > 0 ? (ui->cols - n) / 2 : 0, buf,
+	          ui->cols);
 	n = snprintf(buf, sizeof buf, "now %dx%d, q quits", ui->cols,
-	    ui->lines);
+	             ui->lines);
 	if (ui->lines > 2)
-		mvaddnstr(ui->lines / 2 + 1, (ui->cols - n) / 2 > 0 ?
-		    (ui->cols - n) / 2 : 0, buf, ui->cols);
+		mvaddnstr(ui->lines / 2 + 1,
+		          (ui->cols - n) / 2 > 0 ? (ui->cols - n) / 2 : 0, buf,
+		          ui->cols);
 	wnoutrefresh(stdscr);
 }
 
@@ -1163,7 +1158,7 @@ ui_atexit(void)
 static void
 ui_signals(void)
 {
-	static const int fatal[] = { SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT };
+	static const int fatal[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT};
 	struct sigaction sa;
 
 	memset(&sa, 0, sizeof sa);
@@ -1248,10 +1243,10 @@ static void
 ui_players(struct ui *ui)
 {
 	static const enum player_kind kinds[][2] = {
-		[PLAY_HUMAN_AI] = { PLAYER_HUMAN, PLAYER_AI },
-		[PLAY_AI_HUMAN] = { PLAYER_AI, PLAYER_HUMAN },
-		[PLAY_AI_AI] = { PLAYER_AI, PLAYER_AI },
-		[PLAY_HUMAN_HUMAN] = { PLAYER_HUMAN, PLAYER_HUMAN },
+	    [PLAY_HUMAN_AI] = {PLAYER_HUMAN, PLAYER_AI},
+	    [PLAY_AI_HUMAN] = {PLAYER_AI, PLAYER_HUMAN},
+	    [PLAY_AI_AI] = {PLAYER_AI, PLAYER_AI},
+	    [PLAY_HUMAN_HUMAN] = {PLAYER_HUMAN, PLAYER_HUMAN},
 	};
 
 	ui->game.player[0] = kinds[ui->play][0];
@@ -1276,9 +1271,10 @@ ui_game_setup(struct ui *ui)
 	if (o->position != NULL) {
 		e = game_set_moves(&ui->game, o->position, &at);
 		if (e != BOARD_OK) {
-			fprintf(stderr, "dropfour: bad --position '%s' at "
-					"character %zu: %s\n",
-			    o->position, at + 1, board_err_string(e));
+			fprintf(stderr,
+			        "dropfour: bad --position '%s' at "
+			        "character %zu: %s\n",
+			        o->position, at + 1, board_err_string(e));
 			return -1;
 		}
 	}
@@ -1320,7 +1316,7 @@ ui_main(const struct options *o)
 		ui->log = fopen(logpath, "a");
 		if (ui->log == NULL)
 			fprintf(stderr, "dropfour: cannot open %s: %s\n",
-			    logpath, strerror(errno));
+			        logpath, strerror(errno));
 	}
 	ui_log(ui, "start pid %ld", (long)getpid());
 
@@ -1339,9 +1335,10 @@ ui_main(const struct options *o)
 
 	atexit(ui_atexit);
 	if (!ui_curses_init(ui)) {
-		fprintf(stderr, "dropfour: cannot start curses for TERM=%s: "
-				"playing in plain text\n",
-		    getenv("TERM") ? getenv("TERM") : "");
+		fprintf(stderr,
+		        "dropfour: cannot start curses for TERM=%s: "
+		        "playing in plain text\n",
+		        getenv("TERM") ? getenv("TERM") : "");
 		engine_free(ui->engine);
 		if (ui->log)
 			fclose(ui->log);
@@ -1373,10 +1370,12 @@ ui_main(const struct options *o)
 				ui->quit = true;
 			continue;
 		}
-		ui_log(ui, "key %d", ch);
+		double t0 = ui_now();
 		ui_key(ui, ch);
 		/* Draw right away so the key shows within this turn. */
 		ui_draw(ui);
+		ui_log(ui, "key %d shown in %.3f ms", ch,
+		       (ui_now() - t0) * 1e3);
 	}
 
 	/* Terminal first, so the shell is back at once; then the engine. */

@@ -256,7 +256,7 @@ eval_suite(void)
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("search");
-	tcase_set_timeout(tc, 60);
+	tcase_set_timeout(tc, CHECK_TIMEOUT_SHORT);
 	tcase_add_test(tc, test_search_win);
 	tcase_add_test(tc, test_search_avoids_loss);
 	tcase_add_test(tc, test_search_matches_serial);

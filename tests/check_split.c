@@ -176,7 +176,20 @@ END_TEST
 
 /* ---- stop ----------------------------------------------------------------- */
 
-struct runner {
+/*
+ * Searches run in one worker pthread per test, made once and reused, the
+ * way engine.c runs them.  A new pthread per search would not do: with
+ * LLVM's OpenMP runtime (libomp 14, used by the ThreadSanitizer build) a
+ * thread that has run OpenMP tasks and then exits leaves the runtime's
+ * task allocator inconsistent, and a later parallel region from another
+ * pthread aborts in kmp_alloc.cpp ("Assertion failure at
+ * kmp_alloc.cpp(2169)"), with or without TSan.  libgomp does not mind.
+ */
+struct worker {
+	pthread_t tid;
+	pthread_mutex_t lock;
+	pthread_cond_t cond;
+	bool have_job, quit;
 	struct search *s;
 	board_t b;
 	struct search_limits lim;
@@ -185,12 +198,60 @@ struct runner {
 };
 
 static void *
-runner_main(void *arg)
+worker_main(void *arg)
 {
-	struct runner *run = arg;
-	search_run(run->s, &run->b, &run->lim, &run->r);
-	atomic_store(&run->done, true);
+	struct worker *w = arg;
+
+	pthread_mutex_lock(&w->lock);
+	for (;;) {
+		while (!w->have_job && !w->quit)
+			pthread_cond_wait(&w->cond, &w->lock);
+		if (w->quit)
+			break;
+		w->have_job = false;
+		pthread_mutex_unlock(&w->lock);
+		search_run(w->s, &w->b, &w->lim, &w->r);
+		atomic_store(&w->done, true);
+		pthread_mutex_lock(&w->lock);
+	}
+	pthread_mutex_unlock(&w->lock);
 	return NULL;
+}
+
+static void
+worker_init(struct worker *w)
+{
+	memset(w, 0, sizeof *w);
+	pthread_mutex_init(&w->lock, NULL);
+	pthread_cond_init(&w->cond, NULL);
+	atomic_init(&w->done, false);
+	ck_assert_int_eq(pthread_create(&w->tid, NULL, worker_main, w), 0);
+}
+
+static void
+worker_post(struct worker *w, struct search *s, const board_t *b,
+    const struct search_limits *lim)
+{
+	pthread_mutex_lock(&w->lock);
+	w->s = s;
+	w->b = *b;
+	w->lim = *lim;
+	atomic_store(&w->done, false);
+	w->have_job = true;
+	pthread_cond_signal(&w->cond);
+	pthread_mutex_unlock(&w->lock);
+}
+
+static void
+worker_free(struct worker *w)
+{
+	pthread_mutex_lock(&w->lock);
+	w->quit = true;
+	pthread_cond_signal(&w->cond);
+	pthread_mutex_unlock(&w->lock);
+	ck_assert_int_eq(pthread_join(w->tid, NULL), 0);
+	pthread_mutex_destroy(&w->lock);
+	pthread_cond_destroy(&w->cond);
 }
 
 static void
@@ -201,48 +262,45 @@ sleep_ms(int ms)
 		;
 }
 
-/* Start a search of the empty 7x6 board in a pthread, let it run, stop it
- * and wait (with a deadline) for it to return.  Returns the seconds from
+/* Search the empty 7x6 board in the worker, let it run, stop it and wait
+ * (with a deadline) for it to return.  Returns the seconds from
  * search_stop() to the return. */
 static double
-stop_once(struct search *s, enum search_mode mode, int threads,
-    enum split_scheme scheme, int run_ms, struct search_result *out)
+stop_once(struct worker *w, struct search *s, enum search_mode mode,
+    int threads, enum split_scheme scheme, int run_ms,
+    struct search_result *out)
 {
-	struct runner run;
-	pthread_t tid;
+	struct search_limits lim;
+	board_t b;
 	double t0, deadline;
 
-	memset(&run, 0, sizeof run);
-	run.s = s;
-	board_init(&run.b, 7, 6);
-	search_limits_default(&run.lim);
-	run.lim.mode = mode;
-	run.lim.depth = 42;
-	run.lim.threads = threads;
-	run.lim.split = scheme;
-	atomic_init(&run.done, false);
-	ck_assert_int_eq(pthread_create(&tid, NULL, runner_main, &run), 0);
+	board_init(&b, 7, 6);
+	search_limits_default(&lim);
+	lim.mode = mode;
+	lim.depth = 42;
+	lim.threads = threads;
+	lim.split = scheme;
+	worker_post(w, s, &b, &lim);
 	/* Wait until the search is under way, so the stop is not a stop of
 	 * nothing. */
 	deadline = util_now_s() + 10.0;
 	while (!atomic_load_explicit(&search_stats(s)->running,
 		   memory_order_acquire) &&
-	    util_now_s() < deadline)
+	    !atomic_load(&w->done) && util_now_s() < deadline)
 		sleep_ms(1);
 	sleep_ms(run_ms);
-	check_that(!atomic_load(&run.done),
-	    "the empty board was solved in %d ms?", run_ms);
+	check_that(!atomic_load(&w->done),
+	    "the empty board was searched to the end in %d ms?", run_ms);
 	t0 = util_now_s();
 	search_stop(s);
 	deadline = t0 + 5.0;
-	while (!atomic_load(&run.done) && util_now_s() < deadline)
+	while (!atomic_load(&w->done) && util_now_s() < deadline)
 		sleep_ms(1);
 	double latency = util_now_s() - t0;
-	check_that(atomic_load(&run.done),
+	check_that(atomic_load(&w->done),
 	    "%s split, %d threads: no return 5 s after search_stop()",
 	    scheme_name[scheme], threads);
-	ck_assert_int_eq(pthread_join(tid, NULL), 0);
-	*out = run.r;
+	*out = w->r;
 	return latency;
 }
 
@@ -252,12 +310,15 @@ START_TEST(test_stop)
 	static const int nthreads[] = { 1, 2, 4 };
 	int scheme = _i / 3, threads = nthreads[_i % 3];
 	struct search *s = search_new(TEST_TT_MB);
+	struct worker w;
 	double worst = 0;
 	int reps = check_scaled(4, 2);
 
+	worker_init(&w);
+
 	for (int rep = 0; rep < reps; rep++) {
 		struct search_result r;
-		double lat = stop_once(s, SEARCH_EXACT, threads,
+		double lat = stop_once(&w, s, SEARCH_EXACT, threads,
 		    schemes[scheme], 20 + 40 * rep, &r);
 		if (lat > worst)
 			worst = lat;
@@ -268,7 +329,7 @@ START_TEST(test_stop)
 		check_true(r.kind != SCORE_EXACT);
 		/* Stopping a depth-limited search keeps the best move of the
 		 * last finished iteration. */
-		lat = stop_once(s, SEARCH_DEPTH, threads, schemes[scheme],
+		lat = stop_once(&w, s, SEARCH_DEPTH, threads, schemes[scheme],
 		    30 + 20 * rep, &r);
 		if (lat > worst)
 			worst = lat;
@@ -289,7 +350,10 @@ START_TEST(test_stop)
 		lim.mode = SEARCH_EXACT;
 		lim.threads = threads;
 		lim.split = schemes[scheme];
-		search_run(s, &b, &lim, &r);
+		worker_post(&w, s, &b, &lim);
+		while (!atomic_load(&w.done))
+			sleep_ms(1);
+		r = w.r;
 		check_that(!r.partial && r.score == p[i].score,
 		    "after stops: \"%s\" scored %d%s, expected %d", p[i].moves,
 		    r.score, r.partial ? " (partial)" : "", p[i].score);
@@ -300,6 +364,7 @@ START_TEST(test_stop)
 	/* Generous: loaded machines and sanitizers; the 10 ms target is
 	 * measured by the benchmark. */
 	check_that(worst < 1.0, "stop took %.3f s", worst);
+	worker_free(&w);
 	search_free(s);
 }
 END_TEST
@@ -307,13 +372,17 @@ END_TEST
 /* Many searches created, stopped and freed. */
 START_TEST(test_stop_churn)
 {
+	struct worker w;
+
+	worker_init(&w);
 	for (int i = 0; i < check_scaled(6, 2); i++) {
 		struct search *s = search_new(TEST_TT_MB);
 		struct search_result r;
-		stop_once(s, SEARCH_EXACT, 2, schemes[i % NSCHEMES], 5, &r);
+		stop_once(&w, s, SEARCH_EXACT, 2, schemes[i % NSCHEMES], 5, &r);
 		check_true(r.partial);
 		search_free(s);
 	}
+	worker_free(&w);
 }
 END_TEST
 

@@ -4,7 +4,8 @@
 # a private tmux server (its own socket, no config file), so a user's tmux is
 # never touched.  The session is named "main" and has one pane.
 #
-#   tmux_start W H CMD   start CMD (a shell command line) in a W x H pane
+#   tmux_start W H CMD   start CMD (a shell command line) in a W x H pane;
+#                        when it ends the pane shows "[exited STATUS]"
 #   tmux_send KEYS...    tmux send-keys (names like Enter, Left, C-c work)
 #   tmux_type TEXT       send TEXT literally
 #   tmux_capture         print the screen
@@ -13,7 +14,7 @@
 #   tmux_wait_gone TEXT [S]   wait for TEXT to leave the screen
 #   tmux_count_re RE     how many screen lines match RE
 #   tmux_resize W H      resize the window
-#   tmux_pid             pid of the program in the pane
+#   tmux_pid             pid of the pane's shell
 #   tmux_alive           true while the session exists
 #   tmux_kill            stop the server (safe to call twice)
 #
@@ -27,14 +28,17 @@ tmux_cmd() {
 	"$TMUX_BIN" -L "$tmux_socket" -f /dev/null "$@"
 }
 
+# CMD runs under sh, which then prints "[exited STATUS]" and waits: a
+# shell reaps the program (tmux as the direct parent was seen to miss the
+# exit of a program with many threads now and then).
 tmux_start() {
 	_w=$1
 	_h=$2
 	shift 2
-	tmux_cmd new-session -d -s main -x "$_w" -y "$_h" "$*" \; \
+	tmux_cmd new-session -d -s main -x "$_w" -y "$_h" \
+	    "$*; echo \"[exited \$?]\"; exec sleep 3600" \; \
 	    set-option -g status off \; \
-	    set-option -s escape-time 0 \; \
-	    set-option -g remain-on-exit on
+	    set-option -s escape-time 0
 }
 
 tmux_send() {
@@ -132,4 +136,10 @@ tmux_alive() {
 
 tmux_kill() {
 	tmux_cmd kill-server 2>/dev/null || :
+	# Let the server go before a new one takes the socket name.
+	_i=0
+	while tmux_cmd list-sessions >/dev/null 2>&1 && [ $_i -lt 40 ]; do
+		tmux_nap
+		_i=$((_i + 1))
+	done
 }

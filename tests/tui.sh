@@ -62,6 +62,15 @@ board_count() {
 	    END { print k + 0 }'
 }
 
+# A mouse click (X10 encoding, as TERM=screen's kmous) on board column COL
+# at screen row Y: press and release.
+click() {
+	_x=$((2 + 2 + 4 * ($1 - 1)))
+	_cx=$(printf "\\%03o" $((33 + _x)))
+	_cy=$(printf "\\%03o" $((33 + $2)))
+	tmux_cmd send-keys -t main -l "$(printf "\033[M $_cx$_cy\033[M#$_cx$_cy")"
+}
+
 # Wait until the panel shows exactly N thread rows.
 wait_rows() {
 	_i=0
@@ -134,7 +143,7 @@ play_vs_ai() {
 	tmux_resize 80 24 && tmux_wait "Settings" &&
 	tmux_wait_gone "too small" &&
 	expect_cell 4 1 6 X &&
-	tmux_send q && tmux_wait "Pane is dead"
+	tmux_send q && tmux_wait "[exited 0]"
 }
 
 # 2. The thread count and the depth change while the AI thinks: the
@@ -149,7 +158,7 @@ toggles_while_thinking() {
 	tmux_send + && tmux_wait "depth 13  threads 1" &&
 	tmux_wait "Your turn" &&
 	expect_count X 7 6 1 &&
-	tmux_send q && tmux_wait "Pane is dead"
+	tmux_send q && tmux_wait "[exited 0]"
 }
 
 # 3. A full column is refused.
@@ -162,7 +171,9 @@ full_column() {
 	expect_count X 7 6 3 &&
 	tmux_send Right Right Enter && tmux_wait "moves 1111113" &&
 	expect_cell 2 1 6 . &&
-	expect_cell 3 1 6 X
+	expect_cell 3 1 6 X &&
+	click 5 4 && tmux_wait "moves 11111135" &&
+	expect_cell 5 1 6 O
 }
 
 # 4. A won game on a small board.
@@ -178,13 +189,13 @@ win_small() {
 
 # 5. Save with w, load with --load.
 save_load() {
-	DROPFOUR_SAVE="$tmp/game.txt" &&
 	tmux_start 80 24 "DROPFOUR_SAVE='$tmp/game.txt' $G --ascii --mode human-human" &&
 	tmux_wait "Player 1 to move" &&
 	tmux_send 4 4 5 && tmux_wait "moves 445" &&
 	tmux_send w && tmux_wait "saved to" &&
 	grep -q 445 "$tmp/game.txt" &&
 	tmux_kill &&
+	tmux_socket="${tmux_socket}-load" &&
 	tmux_start 80 24 "$G --ascii --mode human-human --load '$tmp/game.txt'" &&
 	tmux_wait "moves 445" &&
 	expect_cell 5 1 6 X
@@ -246,7 +257,7 @@ utf8() {
 check "play against the AI: drop, answer, depth, undo, redo, help, resize" \
     play_vs_ai
 check "threads and depth change while the AI thinks" toggles_while_thinking
-check "a full column is refused" full_column
+check "a full column is refused; cursor, Enter and mouse drop" full_column
 check "a won game on a 4x4 board" win_small
 check "save and load" save_load
 check "the shell is usable after q, Ctrl-C, SIGTERM, Ctrl-Z" shell_usable
