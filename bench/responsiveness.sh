@@ -5,12 +5,13 @@
 # Usage: bench/responsiveness.sh [SECONDS]     (default 10)
 #   DROPFOUR  the binary (default ./dropfour)
 #   THREADS   search threads (default: the number of cores)
+#   RENICE_SEARCH=N  an experiment: lower every thread but the UI's by N
 #
 # It starts `dropfour --mode ai-ai --perfect` in a detached tmux pane, so the
 # AI solves the empty board exactly on all threads, and measures:
 #   1. the UI (main) thread's CPU use while the panel refreshes, from
 #      /proc/PID/task/PID/stat, over SECONDS, beside the whole process's;
-#   2. keypress to screen: `?` and Escape open and close the help overlay,
+#   2. keypress to screen: `?` opens the help overlay (Escape closes it),
 #      timed from send-keys until capture-pane shows the change (so tmux's
 #      own delay is included: an upper bound; the same measurement with
 #      cat in the pane shows what tmux adds), and inside dropfour from
@@ -62,26 +63,19 @@ summary() {
 echo "dropfour responsiveness: $threads search threads on $cores cores," \
     "${secs}s sample"
 
-# 0. what tmux itself adds: the same measurement with cat in the pane
-tmux_start 100 30 "exec cat" || exit 1
-sleep 0.5
-: >"$tmp/base"
-i=0
-while [ $i -lt 10 ]; do
-	a=$(now_ms)
-	tmux_type "k$i."
-	until tmux_capture | grep -q "k$i\."; do :; done
-	b=$(now_ms)
-	echo $((b - a)) >>"$tmp/base"
-	i=$((i + 1))
-done
-tmux_kill
-tmux_socket="$tmux_socket-game"
 tmux_start 100 30 "DROPFOUR_LOG=$log exec $DROPFOUR --mode ai-ai --perfect \
     --threads $threads --tt-mb 64" || exit 1
 tmux_wait "thinking" 20 || exit 1
 sleep 1
 pid=$(sed -n 's/.*start pid \([0-9]*\).*/\1/p' "$log" | tail -n 1)
+if [ -n "${RENICE_SEARCH:-}" ]; then
+	# experiment: every thread but the UI's at a lower priority
+	for t in /proc/$pid/task/*; do
+		t=${t##*/}
+		[ "$t" = "$pid" ] || renice -n "$RENICE_SEARCH" -p "$t" >/dev/null
+	done
+	echo "search threads reniced by $RENICE_SEARCH"
+fi
 
 # 1. CPU
 main0=$(ticks /proc/$pid/task/$pid/stat)
@@ -99,6 +93,25 @@ grep -q "thinking" <<EOF || echo "warning: the search ended during the sample"
 $(tmux_capture)
 EOF
 
+# 0. what tmux itself adds, under the same load: cat in a second pane
+# echoing a key while the game's search runs
+game_socket=$tmux_socket
+tmux_socket="$game_socket-cat"
+tmux_start 100 30 "exec cat" || exit 1
+sleep 0.5
+: >"$tmp/base"
+i=0
+while [ $i -lt 10 ]; do
+	a=$(now_ms)
+	tmux_type "k$i."
+	until tmux_capture | grep -q "k$i\."; do :; done
+	b=$(now_ms)
+	echo $((b - a)) >>"$tmp/base"
+	i=$((i + 1))
+done
+tmux_kill
+tmux_socket=$game_socket
+
 # 2. keypress to screen
 : >"$tmp/keys"
 i=0
@@ -111,13 +124,16 @@ while [ $i -lt 10 ]; do
 	until ! tmux_capture | grep -q "dropfour keys"; do :; done
 	c=$(now_ms)
 	echo $((b - a)) >>"$tmp/keys"
-	echo $((c - b)) >>"$tmp/keys"
+	echo $((c - b)) >>"$tmp/esc"
 	sleep 0.2
 	i=$((i + 1))
 done
 printf "keypress to screen: "
 summary <"$tmp/keys"
-printf "  (tmux alone, cat echoing a key: "
+printf "  (Escape, which curses holds ESCDELAY = 25 ms: "
+summary <"$tmp/esc" | tr -d '\n'
+echo ")"
+printf "  (tmux alone, cat echoing a key meanwhile: "
 summary <"$tmp/base" | tr -d '\n'
 echo ")"
 printf "  (inside dropfour, key read to screen written: "

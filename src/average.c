@@ -57,6 +57,7 @@ struct avg_val {
 struct avg_ctx {
 	struct stats *st; /* NULL for the serial average_value() */
 	atomic_bool *stop;
+	atomic_bool *abort; /* the caller's own stop flag (lim->abort) */
 	atomic_bool halt; /* stop, time or node limit seen */
 	uint64_t deadline_ns; /* 0: none */
 	uint64_t node_limit;  /* 0: none */
@@ -109,6 +110,10 @@ avg_flush(struct avg_count *k)
 		k->halted = true;
 		return;
 	}
+	if (x->abort != NULL &&
+	    atomic_load_explicit(x->abort, memory_order_relaxed) &&
+	    x->stop != NULL)
+		atomic_store(x->stop, true);
 	if ((x->stop != NULL &&
 		atomic_load_explicit(x->stop, memory_order_relaxed)) ||
 	    (x->node_limit != 0 && total >= x->node_limit) ||
@@ -425,6 +430,7 @@ average_search(const board_t *b, const struct search_limits *lim,
 	memset(&x, 0, sizeof x);
 	x.st = st;
 	x.stop = stop;
+	x.abort = lim->abort;
 	atomic_init(&x.halt, false);
 	atomic_init(&x.nodes, 0);
 	x.node_limit = lim->node_limit;

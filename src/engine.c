@@ -2,9 +2,11 @@
  *
  * One mutex guards the mailbox (the next request, the published result);
  * the worker sleeps on a condition variable between searches.  The search
- * itself runs unlocked; the caller stops it through search_stop(), which
- * only sets an atomic flag.  Live statistics are read lock-free through
- * the stats slots.
+ * itself runs unlocked; the caller stops it through the engine's atomic
+ * abort flag, which the search limits point to and which the worker resets
+ * under the lock when it takes a request, so a stop can never be lost
+ * between taking a request and starting its search.  Live statistics are
+ * read lock-free through the stats slots.
  */
 #include "config.h"
 
@@ -34,6 +36,8 @@ struct engine {
 	uint64_t run_id;     /* running search, 0 none */
 	bool run_discard;    /* its result is not wanted */
 
+	atomic_bool abort;   /* stops the running (or starting) search */
+
 	uint64_t res_id;     /* last published result */
 	struct search_result res;
 	double latency;
@@ -58,6 +62,8 @@ worker(void *arg)
 		e->clear = false;
 		e->run_id = id;
 		e->run_discard = false;
+		atomic_store(&e->abort, false);
+		lim.abort = &e->abort;
 		e->latency = (double)(util_now_ns() - e->req_ns) / 1e9;
 		pthread_mutex_unlock(&e->lock);
 
@@ -86,6 +92,7 @@ engine_new(size_t tt_mb)
 	pthread_cond_init(&e->wake, NULL);
 	pthread_cond_init(&e->done, NULL);
 	e->search = search_new(tt_mb);
+	atomic_init(&e->abort, false);
 	if (pthread_create(&e->thread, NULL, worker, e) != 0) {
 		fputs("dropfour: cannot start the engine thread\n", stderr);
 		exit(EXIT_FAILURE);
@@ -102,7 +109,7 @@ engine_free(struct engine *e)
 	e->quit = true;
 	e->req_id = 0;
 	if (e->run_id)
-		search_stop(e->search);
+		atomic_store(&e->abort, true);
 	pthread_cond_broadcast(&e->wake);
 	pthread_mutex_unlock(&e->lock);
 	pthread_join(e->thread, NULL);
@@ -121,7 +128,7 @@ engine_start(struct engine *e, const board_t *b,
 	uint64_t id = ++e->next_id;
 	if (e->run_id) {
 		e->run_discard = true;
-		search_stop(e->search);
+		atomic_store(&e->abort, true);
 	}
 	e->req_board = *b;
 	e->req_lim = *lim;
@@ -137,7 +144,7 @@ engine_stop(struct engine *e)
 {
 	pthread_mutex_lock(&e->lock);
 	if (e->run_id)
-		search_stop(e->search);
+		atomic_store(&e->abort, true);
 	pthread_mutex_unlock(&e->lock);
 }
 
@@ -148,7 +155,7 @@ engine_cancel(struct engine *e)
 	e->req_id = 0;
 	if (e->run_id) {
 		e->run_discard = true;
-		search_stop(e->search);
+		atomic_store(&e->abort, true);
 	}
 	pthread_mutex_unlock(&e->lock);
 }

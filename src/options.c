@@ -21,7 +21,7 @@ options_usage(FILE *f)
 "  or:  dropfour selfplay [OPTION]...        AI against AI, no screen\n"
 "  or:  dropfour bench solve FILE...         solver benchmark on test sets\n"
 "  or:  dropfour bench speedup [FILE]        parallel speedup and efficiency\n"
-"  or:  dropfour bench ordering              move ordering on and off\n"
+"  or:  dropfour bench ordering [POSITION]... move ordering on and off\n"
 "\n"
 "Connect Four with a task-parallel (OpenMP) alpha-beta search that you can\n"
 "watch thread by thread.  Positions are written as the 1-based columns\n"
@@ -40,7 +40,8 @@ options_usage(FILE *f)
 "      --split-depth=N    plies below the root where tasks are made\n"
 "  -t, --time=S           think at most S seconds per move (iterative\n"
 "                         deepening; no new iteration past half of S)\n"
-"      --eval=KIND        heuristic (default) or average (averaged outcomes)\n"
+"      --eval=KIND        heuristic (default) or average (averaged outcomes;\n"
+"                         no pruning: depth 8 unless --depth is given)\n"
 "      --no-ordering      search moves centre first, without threat ordering\n"
 "      --seed=N           random tie-break among equal moves (self-play)\n"
 "  -m, --tt-mb=M          transposition table size in MB (default 256)\n"
@@ -63,9 +64,21 @@ options_usage(FILE *f)
 "\n"
 "selfplay:\n"
 "      --games=N          number of games (default 1)\n"
+"      --seed=N           tie-break seed of the first game (default 1);\n"
+"                         game i uses N+i\n"
+"  Prints every move, one 'result: ...' line per game and a summary.\n"
 "\n"
-"bench speedup:\n"
+"bench solve FILE...:\n"
+"  Per test-set file: positions, mean time, mean nodes, nodes per second\n"
+"  and how many scores matched the file.\n"
+"bench speedup [FILE]:\n"
+"  Solves the positions once per thread count (--threads LIST, default\n"
+"  1..max(4, cores)) and prints time, speedup, efficiency, nodes, node\n"
+"  overhead, load balance and tasks, then the speedup curve.\n"
 "      --csv=FILE         also write the table as CSV\n"
+"bench ordering:\n"
+"      --time=S           go deeper while a row takes under S s (default 1.5)\n"
+"  One thread unless --threads is given; --csv=FILE writes CSV.\n"
 "\n"
 "  -h, --help             show this help and exit\n"
 "  -V, --version          show the version and exit\n"
@@ -74,6 +87,8 @@ options_usage(FILE *f)
 "T/t threads, u undo, r redo, h hint, s swap sides, p perfect play,\n"
 "m move now, a analysis, S speedup screen, space pause, n new game,\n"
 "w save, ? help, q quit.  See dropfour(6).\n"
+"In --text mode type a column, or u undo, r redo, b board, w FILE save,\n"
+"h help, q quit.\n"
 "\n"
 "Report bugs to: " PACKAGE_BUGREPORT "\n", f);
 }
@@ -258,6 +273,7 @@ options_parse(struct options *o, int argc, char **argv)
 				return bad("depth", optarg,
 				    "must be a whole number from 1 to 64");
 			o->depth = (int)v;
+			o->depth_given = true;
 			o->perfect = false;
 			break;
 		case 'p':
@@ -377,6 +393,8 @@ options_parse(struct options *o, int argc, char **argv)
 			return -1;
 		}
 	}
+	if (o->eval_average && !o->depth_given)
+		o->depth = 8;
 	const char *why = board_size_error(o->width, o->height);
 	if (why != NULL) {
 		fprintf(stderr, "dropfour: impossible board size %dx%d: %s\n",

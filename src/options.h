@@ -40,6 +40,7 @@ struct options {
 	bool split_given;
 	int split_depth;      /* 0 automatic */
 	int depth;            /* depth-limited play */
+	bool depth_given;
 	bool perfect;         /* exact solver for play */
 	double time_limit;    /* seconds per move, 0 none */
 	bool eval_average;    /* --eval=average */

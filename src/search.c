@@ -386,6 +386,7 @@ solve_window(struct split_ctx *c, const board_t *b, bool weak, int *lo_out,
 {
 	const int cells = b->w * b->h;
 	*best = -1;
+	c->nodes++; /* the root itself */
 	if (board_can_win_next(b)) {
 		uint64_t win = board_my_winning_cells(b) & board_possible(b);
 		for (int col = 0; col < b->w; col++)
@@ -417,6 +418,8 @@ solve_window(struct split_ctx *c, const board_t *b, bool weak, int *lo_out,
 		int r = exact(c, b, med, med + 1, 0, &mv);
 		if (c->aborted)
 			break;
+		if (weak)
+			r = r > 0 ? 1 : r < 0 ? -1 : 0;
 		if (r <= med) {
 			hi = r;
 		} else {
@@ -949,6 +952,9 @@ search_run(struct search *s, const board_t *b, const struct search_limits *lim,
 	    lim->mode == SEARCH_EXACT || lim->mode == SEARCH_WEAK;
 	const int key_bits = b->w * (b->h + 1);
 
+	/* A stop asked for while no search ran is not for this one; the
+	 * engine stops a search that has not started yet through lim->abort. */
+	atomic_store(&s->stop, false);
 	memset(r, 0, sizeof *r);
 	r->move = -1;
 	r->ncols = b->w;

@@ -51,6 +51,7 @@ struct search_limits {
 	uint64_t node_limit; /* 0 none */
 	bool no_ordering;  /* plain centre-first order, no threat ordering */
 	uint64_t seed;     /* 0: deterministic; else random tie-break */
+	atomic_bool *abort; /* optional second stop flag, owned by the caller */
 };
 
 struct search_result {
@@ -77,8 +78,10 @@ void search_free(struct search *s);
 void search_clear(struct search *s);
 void search_run(struct search *s, const board_t *b,
     const struct search_limits *lim, struct search_result *r);
-/* Ask the running search (if any) to stop; it returns within milliseconds
- * with the best result found so far, marked partial. */
+/* Ask the running search to stop; it returns within milliseconds with the
+ * best result found so far, marked partial.  Ignored when no search runs
+ * (search_run() clears it on entry); a caller that must stop a search that
+ * may not have started yet sets its own lim->abort flag instead. */
 void search_stop(struct search *s);
 struct stats *search_stats(struct search *s);
 const struct tt *search_tt(const struct search *s);

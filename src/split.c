@@ -80,6 +80,9 @@ split_poll(struct split_ctx *c)
 	struct split_shared *sh = c->sh;
 
 	flush(c);
+	if (sh->lim->abort != NULL &&
+	    atomic_load_explicit(sh->lim->abort, memory_order_relaxed))
+		atomic_store(sh->stop, true);
 	if (atomic_load_explicit(sh->stop, memory_order_relaxed) ||
 	    atomic_load_explicit(&sh->done, memory_order_relaxed) ||
 	    split_chain_cut(c->sp)) {

@@ -299,7 +299,7 @@ ui_fallback_move(const struct ui *ui, const struct search_result *r)
 	}
 	if (best >= 0)
 		return best;
-	for (int d = 0; d < b->w; d++) {
+	for (int d = 0; d < 2 * b->w; d++) {
 		int c = (b->w - 1) / 2 + ((d & 1) ? -(d + 1) / 2 : d / 2);
 		if (board_can_play(b, c))
 			return c;
@@ -913,6 +913,10 @@ ui_layout(struct ui *ui)
 	int bw, bh, pw, body;
 
 	ui_free_windows(ui);
+	/* Nothing of an earlier screen (too small, speedup) may show
+	 * around the windows. */
+	werase(stdscr);
+	wnoutrefresh(stdscr);
 	getmaxyx(stdscr, ui->lines, ui->cols);
 	ui_board_size(ui, &bw, &bh);
 	ui->need_w = bw + UI_PANEL_MIN_W;
@@ -1174,6 +1178,17 @@ ui_signals(void)
 		sigaction(fatal[i], &sa, NULL);
 }
 
+/* Back to the default actions (before the plain-text fallback). */
+static void
+ui_signals_default(void)
+{
+	static const int sigs[] = {SIGINT,  SIGTERM, SIGHUP, SIGTSTP, SIGSEGV,
+	                           SIGBUS,  SIGFPE,  SIGILL, SIGABRT};
+
+	for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++)
+		signal(sigs[i], SIG_DFL);
+}
+
 static void
 ui_suspend(struct ui *ui)
 {
@@ -1343,6 +1358,7 @@ ui_main(const struct options *o)
 		if (ui->log)
 			fclose(ui->log);
 		free(ui);
+		ui_signals_default();
 		return text_main(o);
 	}
 	ui->dirty = UI_DIRTY_ALL;

@@ -1,0 +1,16 @@
+#!/bin/sh
+# bench/speedup.sh -- parallel speedup and efficiency of the exact solver,
+# for each split scheme, with CSV files for plotting.
+#   bench/speedup.sh [THREAD-LIST] [FILE]
+# DROPFOUR names the binary (default: ./dropfour).  Writes speedup-SCHEME.csv
+# in the current directory.
+set -eu
+bin=${DROPFOUR:-./dropfour}
+list=${1:-1,2,3,4}
+file=${2:-}
+for scheme in deep root lazy; do
+	echo "== split $scheme"
+	# shellcheck disable=SC2086
+	"$bin" bench speedup --threads "$list" --split "$scheme" \
+	    --csv "speedup-$scheme.csv" $file
+done
