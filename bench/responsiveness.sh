@@ -14,8 +14,9 @@
 #   2. keypress to screen: `?` opens the help overlay (Escape closes it),
 #      timed from send-keys until capture-pane shows the change (so tmux's
 #      own delay is included: an upper bound; the same measurement with
-#      cat in the pane shows what tmux adds), and inside dropfour from
-#      reading the key to writing the screen (DROPFOUR_LOG);
+#      cat in a second pane, under the same load, shows what tmux and the
+#      scheduler add), and inside dropfour from reading the key to writing
+#      the screen (DROPFOUR_LOG);
 #   3. toggle to new search: T and t restart the search with another thread
 #      count; the game logs engine_start_latency() to DROPFOUR_LOG.
 set -u
@@ -93,7 +94,7 @@ grep -q "thinking" <<EOF || echo "warning: the search ended during the sample"
 $(tmux_capture)
 EOF
 
-# 0. what tmux itself adds, under the same load: cat in a second pane
+# 2a. what tmux itself adds, under the same load: cat in a second pane
 # echoing a key while the game's search runs
 game_socket=$tmux_socket
 tmux_socket="$game_socket-cat"
@@ -112,7 +113,7 @@ done
 tmux_kill
 tmux_socket=$game_socket
 
-# 2. keypress to screen
+# 2b. keypress to screen
 : >"$tmp/keys"
 i=0
 while [ $i -lt 10 ]; do

@@ -1182,8 +1182,8 @@ ui_signals(void)
 static void
 ui_signals_default(void)
 {
-	static const int sigs[] = {SIGINT,  SIGTERM, SIGHUP, SIGTSTP, SIGSEGV,
-	                           SIGBUS,  SIGFPE,  SIGILL, SIGABRT};
+	static const int sigs[] = {SIGINT, SIGTERM, SIGHUP, SIGTSTP, SIGSEGV,
+	                           SIGBUS, SIGFPE,  SIGILL, SIGABRT};
 
 	for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++)
 		signal(sigs[i], SIG_DFL);
