@@ -100,12 +100,7 @@ bench_solve(const struct options *o, int argc, char **argv)
 		fputs("dropfour: bench solve needs test-set FILEs\n", stderr);
 		return 2;
 	}
-	search_limits_default(&lim);
-	lim.mode = o->weak ? SEARCH_WEAK : SEARCH_EXACT;
-	lim.threads = o->threads;
-	lim.split = o->split;
-	lim.split_depth = o->split_depth;
-	lim.no_ordering = o->no_ordering;
+	options_solve_limits(o, &lim);
 
 	printf("# dropfour %s bench solve: %d thread%s, split %s, table %zu MB%s\n",
 	    PACKAGE_VERSION, lim.threads, lim.threads == 1 ? "" : "s",
@@ -261,11 +256,7 @@ bench_speedup(const struct options *o, int argc, char **argv)
 	}
 
 	struct search_limits lim;
-	search_limits_default(&lim);
-	lim.mode = o->weak ? SEARCH_WEAK : SEARCH_EXACT;
-	lim.split = o->split;
-	lim.split_depth = o->split_depth;
-	lim.no_ordering = o->no_ordering;
+	options_solve_limits(o, &lim);
 
 	printf("# dropfour bench speedup: %d position%s, split %s, table %zu MB,"
 	       " %d core%s\n",

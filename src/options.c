@@ -423,6 +423,8 @@ options_limits(const struct options *o, struct search_limits *lim)
 	search_limits_default(lim);
 	lim->mode = o->perfect ? SEARCH_EXACT :
 	    o->eval_average ? SEARCH_AVERAGE : SEARCH_DEPTH;
+	/* Perfect play shows (and chooses among) every column's score. */
+	lim->analyze = o->perfect;
 	lim->depth = o->depth;
 	lim->threads = o->threads;
 	lim->split = o->split;
@@ -430,4 +432,14 @@ options_limits(const struct options *o, struct search_limits *lim)
 	lim->time_limit = o->time_limit;
 	lim->no_ordering = o->no_ordering;
 	lim->seed = o->seed;
+}
+
+void
+options_solve_limits(const struct options *o, struct search_limits *lim)
+{
+	options_limits(o, lim);
+	lim->mode = o->weak ? SEARCH_WEAK : SEARCH_EXACT;
+	lim->analyze = o->analyze;
+	lim->time_limit = 0;
+	lim->seed = 0;
 }

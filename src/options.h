@@ -68,4 +68,8 @@ void options_usage(FILE *f);
  * split, time, eval, ordering, seed). */
 void options_limits(const struct options *o, struct search_limits *lim);
 
+/* Search limits of the solver modes (solve, bench): exact or --weak, with
+ * the threads, split and ordering options; no time limit. */
+void options_solve_limits(const struct options *o, struct search_limits *lim);
+
 #endif

@@ -1048,6 +1048,28 @@ search_solve(struct search *s, const board_t *b, bool weak, uint64_t *nodes)
 	return r.score;
 }
 
+void
+search_limits_describe(const struct search_limits *lim, char *buf, size_t len)
+{
+	static const char *const modes[] = {
+		[SEARCH_EXACT] = "perfect play",
+		[SEARCH_WEAK] = "win/draw/loss solver",
+		[SEARCH_DEPTH] = "depth",
+		[SEARCH_AVERAGE] = "averaged outcomes, depth",
+	};
+	int n = lim->mode == SEARCH_EXACT || lim->mode == SEARCH_WEAK ?
+	    snprintf(buf, len, "%s", modes[lim->mode]) :
+	    snprintf(buf, len, "%s %d", modes[lim->mode], lim->depth);
+	if (n < 0 || (size_t)n >= len)
+		return;
+	n += snprintf(buf + n, len - (size_t)n, ", %d thread%s%s",
+	    lim->threads, lim->threads == 1 ? "" : "s",
+	    lim->no_ordering ? ", no ordering" : "");
+	if (lim->time_limit > 0 && n > 0 && (size_t)n < len)
+		snprintf(buf + n, len - (size_t)n, ", at most %g s a move",
+		    lim->time_limit);
+}
+
 const char *
 search_score_words(const board_t *b, enum score_kind kind, int score,
     char *buf, size_t len)

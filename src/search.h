@@ -91,6 +91,10 @@ void search_limits_default(struct search_limits *lim);
 int search_solve(struct search *s, const board_t *b, bool weak,
     uint64_t *nodes);
 
+/* Words for the limits: "depth 12, 2 threads, at most 5 s a move". */
+void search_limits_describe(const struct search_limits *lim, char *buf,
+    size_t len);
+
 /* Words for a score: "win in 5" (moves of the side to move), "loss in 12",
  * "draw", "+37" (heuristic). */
 const char *search_score_words(const board_t *b, enum score_kind kind,

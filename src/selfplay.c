@@ -52,35 +52,6 @@ selfplay_result(enum game_state s)
 	}
 }
 
-static void
-selfplay_describe(const struct search_limits *lim, char *buf, size_t len)
-{
-	int n;
-
-	switch (lim->mode) {
-	case SEARCH_EXACT:
-		n = snprintf(buf, len, "perfect play");
-		break;
-	case SEARCH_WEAK:
-		n = snprintf(buf, len, "win/draw/loss solver");
-		break;
-	case SEARCH_AVERAGE:
-		n = snprintf(buf, len, "averaged outcomes, depth %d",
-		    lim->depth);
-		break;
-	default:
-		n = snprintf(buf, len, "depth %d", lim->depth);
-		break;
-	}
-	if (n < 0 || (size_t)n >= len)
-		return;
-	n += snprintf(buf + n, len - (size_t)n, ", %d thread%s%s",
-	    lim->threads, lim->threads == 1 ? "" : "s",
-	    lim->no_ordering ? ", no ordering" : "");
-	if (lim->time_limit > 0 && n > 0 && (size_t)n < len)
-		snprintf(buf + n, len - (size_t)n, ", at most %g s a move",
-		    lim->time_limit);
-}
 
 /* One game; returns 0, or -1 if the engine had no move. */
 static int
@@ -158,7 +129,7 @@ selfplay_main(const struct options *o)
 	}
 
 	options_limits(o, &lim);
-	selfplay_describe(&lim, what, sizeof what);
+	search_limits_describe(&lim, what, sizeof what);
 	memset(&tot, 0, sizeof tot);
 	struct engine *e = engine_new(o->tt_mb);
 

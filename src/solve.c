@@ -66,14 +66,7 @@ solve_main(const struct options *o)
 			return 1;
 		}
 	}
-	search_limits_default(&lim);
-	lim.mode = o->weak ? SEARCH_WEAK : SEARCH_EXACT;
-	lim.analyze = o->analyze;
-	lim.threads = o->threads;
-	lim.split = o->split;
-	lim.split_depth = o->split_depth;
-	lim.no_ordering = o->no_ordering;
-	lim.time_limit = 0;
+	options_solve_limits(o, &lim);
 
 	struct search *s = search_new(o->tt_mb);
 	for (long lineno = 1; getline(&line, &cap, in) != -1; lineno++) {

@@ -80,6 +80,7 @@ split_poll(struct split_ctx *c)
 	struct split_shared *sh = c->sh;
 
 	flush(c);
+	flush_busy(c, util_now_ns());
 	if (sh->lim->abort != NULL &&
 	    atomic_load_explicit(sh->lim->abort, memory_order_relaxed))
 		atomic_store(sh->stop, true);

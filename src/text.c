@@ -89,35 +89,6 @@ text_print_board(struct text *t)
 	printf("moves: %s\n", moves[0] != '\0' ? moves : "(none)");
 }
 
-/* Words for the search limits, e.g. "depth 12, 2 threads". */
-static void
-text_describe(const struct search_limits *lim, char *buf, size_t len)
-{
-	int n;
-
-	switch (lim->mode) {
-	case SEARCH_EXACT:
-		n = snprintf(buf, len, "perfect play");
-		break;
-	case SEARCH_WEAK:
-		n = snprintf(buf, len, "win/draw/loss solver");
-		break;
-	case SEARCH_AVERAGE:
-		n = snprintf(buf, len, "averaged outcomes, depth %d",
-		    lim->depth);
-		break;
-	default:
-		n = snprintf(buf, len, "depth %d", lim->depth);
-		break;
-	}
-	if (n < 0 || (size_t)n >= len)
-		return;
-	n += snprintf(buf + n, len - (size_t)n, ", %d thread%s", lim->threads,
-	    lim->threads == 1 ? "" : "s");
-	if (lim->time_limit > 0 && (size_t)n < len)
-		snprintf(buf + n, len - (size_t)n, ", at most %g s",
-		    lim->time_limit);
-}
 
 /* The AI's move: search, report, play. */
 static int
@@ -131,7 +102,7 @@ text_ai_move(struct text *t)
 
 	if (t->e == NULL)
 		t->e = engine_new(t->o->tt_mb);
-	text_describe(&t->lim, what, sizeof what);
+	search_limits_describe(&t->lim, what, sizeof what);
 	printf("%c (AI) is thinking: %s...\n", text_glyph(who), what);
 	fflush(stdout);
 
