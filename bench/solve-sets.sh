@@ -11,8 +11,9 @@
 # Other options go to dropfour, e.g. --threads 1 --tt-mb 64.  Exit status 1
 # if any score differs.
 #
-# Data: $DROPFOUR_DATA/pons-testsets, else ../shared/data beside the clone
-# (configure's --with-testdata default).  Binary: $DROPFOUR, else the
+# Data: $DROPFOUR_DATA/pons-testsets, else the directory of configure's
+# --with-testdata (read from the build's Makefile), else ../shared/data
+# beside the clone.  Binary: $DROPFOUR, else the
 # ./run build (_build/default/dropfour), else ./dropfour, else PATH.
 set -euo pipefail
 
@@ -28,16 +29,27 @@ find_dropfour() {
 	exit 2
 }
 
+# The directory configure's --with-testdata chose, if a build has one.
+configured_data() {
+	local mk
+	for mk in "$top/_build/default/Makefile" "$top/Makefile"; do
+		if [ -f "$mk" ]; then
+			sed -n 's/^TESTDATA_DIR = //p' "$mk"
+			return 0
+		fi
+	done
+}
+
 find_data() {
 	local d
-	for d in "${DROPFOUR_DATA:-}" "$top/../shared/data"; do
+	for d in "${DROPFOUR_DATA:-}" "$(configured_data)" "$top/../shared/data"; do
 		[ -n "$d" ] && [ -d "$d/pons-testsets" ] && { (cd "$d" && pwd); return 0; }
 	done
 	cat >&2 <<-MSG
 	################################################################
 	solve-sets.sh: THE PONS TEST SETS ARE NOT HERE.
-	Looked in \$DROPFOUR_DATA (${DROPFOUR_DATA:-unset}) and
-	$top/../shared/data.  Set DROPFOUR_DATA to the directory holding
+	Looked in \$DROPFOUR_DATA (${DROPFOUR_DATA:-unset}), configure's
+	--with-testdata and $top/../shared/data.  Set DROPFOUR_DATA to the directory holding
 	pons-testsets/ (files Test_L1_R1 ... Test_L3_R1).
 	(tests/data/pons-sample.txt holds a sample; see tests/data/README.md.)
 	################################################################

@@ -20,9 +20,10 @@
 # four on the board (the data has none), no earlier position has one, so
 # the order is a legal game; dropfour checks it again when it parses it.
 #
-# Data: $DROPFOUR_DATA/uci-connect4/connect-4.data, else ../shared/data
-# beside the clone.  Binary: $DROPFOUR, else _build/default/dropfour, else
-# ./dropfour, else PATH.
+# Data: $DROPFOUR_DATA/uci-connect4/connect-4.data, else the directory of
+# configure's --with-testdata (read from the build's Makefile), else
+# ../shared/data beside the clone.  Binary: $DROPFOUR, else
+# _build/default/dropfour, else ./dropfour, else PATH.
 set -euo pipefail
 
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -37,9 +38,20 @@ find_dropfour() {
 	exit 2
 }
 
+# The directory configure's --with-testdata chose, if a build has one.
+configured_data() {
+	local mk
+	for mk in "$top/_build/default/Makefile" "$top/Makefile"; do
+		if [ -f "$mk" ]; then
+			sed -n 's/^TESTDATA_DIR = //p' "$mk"
+			return 0
+		fi
+	done
+}
+
 find_data() {
 	local d
-	for d in "${DROPFOUR_DATA:-}" "$top/../shared/data"; do
+	for d in "${DROPFOUR_DATA:-}" "$(configured_data)" "$top/../shared/data"; do
 		if [ -n "$d" ] && [ -f "$d/uci-connect4/connect-4.data" ]; then
 			echo "$(cd "$d/uci-connect4" && pwd)/connect-4.data"
 			return 0
@@ -49,7 +61,8 @@ find_data() {
 	################################################################
 	uci-full.sh: THE UCI CONNECT-4 DATA IS NOT HERE.
 	Looked for uci-connect4/connect-4.data in \$DROPFOUR_DATA
-	(${DROPFOUR_DATA:-unset}) and in $top/../shared/data.
+	(${DROPFOUR_DATA:-unset}), in configure's --with-testdata and in
+	$top/../shared/data.
 	Get connect-4.data from https://doi.org/10.24432/C59P43 (unpack
 	connect-4.data.Z) and set DROPFOUR_DATA to the directory holding
 	uci-connect4/.  Nothing was checked.

@@ -278,8 +278,8 @@ bench_speedup(const struct options *o, int argc, char **argv)
 	int scores1[64];
 	for (int li = 0; li < nlist; li++) {
 		struct speedup_row *row = &rows[li];
+		uint64_t tnodes[STATS_MAX_THREADS] = { 0 };
 		row->threads = lim.threads = list[li];
-		row->share_lo = 1;
 		for (int k = 0; k < npos; k++) {
 			struct search_result r;
 			struct stats_snapshot snap;
@@ -290,12 +290,8 @@ bench_speedup(const struct options *o, int argc, char **argv)
 			row->nodes += r.nodes;
 			row->spawned += snap.spawned;
 			row->stolen += snap.stolen;
-			for (int t = 0; t < snap.nthreads; t++) {
-				if (snap.thread[t].share < row->share_lo)
-					row->share_lo = snap.thread[t].share;
-				if (snap.thread[t].share > row->share_hi)
-					row->share_hi = snap.thread[t].share;
-			}
+			for (int t = 0; t < snap.nthreads; t++)
+				tnodes[t] += snap.thread[t].nodes;
 			/* The score never depends on the thread count. */
 			if (li == 0 && k < 64)
 				scores1[k] = r.score;
@@ -306,6 +302,19 @@ bench_speedup(const struct options *o, int argc, char **argv)
 				    list[0]);
 				status = 1;
 			}
+		}
+		/* Balance over the whole run: each thread's share of all nodes. */
+		uint64_t sum = 0;
+		for (int t = 0; t < row->threads; t++)
+			sum += tnodes[t];
+		row->share_lo = 1;
+		row->share_hi = 0;
+		for (int t = 0; t < row->threads && sum; t++) {
+			double sh = (double)tnodes[t] / (double)sum;
+			if (sh < row->share_lo)
+				row->share_lo = sh;
+			if (sh > row->share_hi)
+				row->share_hi = sh;
 		}
 		double sp = rows[0].secs / row->secs;
 		double ov = (double)row->nodes / (double)rows[0].nodes;

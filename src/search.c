@@ -1001,7 +1001,7 @@ search_run(struct search *s, const board_t *b, const struct search_limits *lim,
 		sh.deadline_ns =
 		    util_now_ns() + (uint64_t)(lim->time_limit * 1e9);
 	sh.split_depth = lim->split_depth > 0 ? lim->split_depth :
-	    exact_mode ? 6 : 8;
+	    exact_mode ? 3 : 8;
 	sh.min_split_left = exact_mode ? EXACT_MIN_SPLIT_LEFT : 4;
 
 	if (lim->split == SPLIT_LAZY && threads > 1) {

@@ -13,7 +13,7 @@
 
 #include "brute.h"
 
-static const int brute_dir[4][2] = { { 1, 0 }, { 0, 1 }, { 1, 1 }, { 1, -1 } };
+static const int brute_dir[4][2] = {{1, 0}, {0, 1}, {1, 1}, {1, -1}};
 
 void
 brute_init(struct brute *g, int w, int h)
@@ -50,7 +50,8 @@ brute_run(const struct brute *g, int col, int row, int d, int who)
 {
 	int n = 1;
 	for (int s = -1; s <= 1; s += 2) {
-		int c = col + s * brute_dir[d][0], r = row + s * brute_dir[d][1];
+		int c = col + s * brute_dir[d][0],
+		    r = row + s * brute_dir[d][1];
 		while (brute_at(g, c, r) == who) {
 			n++;
 			c += s * brute_dir[d][0];
@@ -220,7 +221,7 @@ order_dfs(struct order_walk *ow, bool first, bool last_may_win)
 		/* Removing stones never makes a four, so only the position
 		 * just before the last move needs a look. */
 		bool ok = !first || !last_may_win ||
-		    (!brute_has_four(g, 1) && !brute_has_four(g, 2));
+		          (!brute_has_four(g, 1) && !brute_has_four(g, 2));
 		if (ok && order_dfs(ow, false, last_may_win)) {
 			ow->out[n - 1] = (char)('1' + c);
 			return true;
@@ -233,7 +234,7 @@ order_dfs(struct order_walk *ow, bool first, bool last_may_win)
 
 int
 brute_order(const struct brute *g, bool last_may_win, char *out, size_t len,
-    uint64_t budget)
+            uint64_t budget)
 {
 	struct order_walk ow;
 

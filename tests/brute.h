@@ -61,8 +61,8 @@ int brute_wdl(struct brute *g);
  * the last holds a four (the last may when `last_may_win`).  Writes the
  * 1-based string into out (NUL-terminated).  Returns 0, or -1 when no order
  * exists (or the search gave up after `budget` removals, 0 = 1000000). */
-int brute_order(const struct brute *g, bool last_may_win, char *out,
-    size_t len, uint64_t budget);
+int brute_order(const struct brute *g, bool last_may_win, char *out, size_t len,
+                uint64_t budget);
 /* Number of stones of player `who`. */
 int brute_count(const struct brute *g, int who);
 /* True if both boards hold the same stones. */

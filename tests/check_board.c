@@ -18,7 +18,7 @@
 static const struct {
 	int w, h;
 } sizes[] = {
-	{ 4, 4 }, { 5, 4 }, { 7, 6 }, { 8, 7 }, { 9, 6 }, { 4, 15 }, { 6, 5 },
+    {4, 4}, {5, 4}, {7, 6}, {8, 7}, {9, 6}, {4, 15}, {6, 5},
 };
 #define NSIZES ((int)(sizeof sizes / sizeof sizes[0]))
 
@@ -56,36 +56,38 @@ static void
 assert_same(const board_t *b, const struct brute *g, const char *moves)
 {
 	check_that(b->moves == g->moves, "%s: %d stones, expected %d", moves,
-	    b->moves, g->moves);
+	           b->moves, g->moves);
 	check_that(board_to_move(b) == brute_to_move(g),
-	    "%s: wrong side to move", moves);
+	           "%s: wrong side to move", moves);
 	for (int c = 0; c < g->w; c++) {
 		check_that(board_column_height(b, c) == g->height[c],
-		    "%s: column %d height %d, expected %d", moves, c + 1,
-		    board_column_height(b, c), g->height[c]);
+		           "%s: column %d height %d, expected %d", moves, c + 1,
+		           board_column_height(b, c), g->height[c]);
 		check_that(board_can_play(b, c) == brute_can_play(g, c),
-		    "%s: can_play(%d) wrong", moves, c + 1);
+		           "%s: can_play(%d) wrong", moves, c + 1);
 		for (int r = 0; r < g->h; r++)
 			check_that(board_cell(b, c, r) == g->cell[c][r],
-			    "%s: cell %d,%d is %d, expected %d", moves, c + 1,
-			    r + 1, board_cell(b, c, r), g->cell[c][r]);
+			           "%s: cell %d,%d is %d, expected %d", moves,
+			           c + 1, r + 1, board_cell(b, c, r),
+			           g->cell[c][r]);
 	}
 	check_that(board_stones(b, 1) == brute_bits(g, 1),
-	    "%s: stones of player 1 differ", moves);
+	           "%s: stones of player 1 differ", moves);
 	check_that(board_stones(b, 2) == brute_bits(g, 2),
-	    "%s: stones of player 2 differ", moves);
+	           "%s: stones of player 2 differ", moves);
 }
 
 /* Cells of every line of four on a w x h board, as bitmaps. */
 static int
 all_lines(int w, int h, uint64_t *out, int (*cells)[4][2])
 {
-	static const int dir[4][2] = { { 1, 0 }, { 0, 1 }, { 1, 1 }, { 1, -1 } };
+	static const int dir[4][2] = {{1, 0}, {0, 1}, {1, 1}, {1, -1}};
 	int n = 0;
 	for (int d = 0; d < 4; d++)
 		for (int c = 0; c < w; c++)
 			for (int r = 0; r < h; r++) {
-				int ce = c + 3 * dir[d][0], re = r + 3 * dir[d][1];
+				int ce = c + 3 * dir[d][0],
+				    re = r + 3 * dir[d][1];
 				if (ce < 0 || ce >= w || re < 0 || re >= h)
 					continue;
 				uint64_t m = 0;
@@ -121,11 +123,11 @@ START_TEST(test_lines_bitmap)
 	ck_assert_int_gt(n, 0);
 	for (int i = 0; i < n; i++) {
 		check_that(board_has_four(line[i], h),
-		    "%dx%d: line %#llx not a four", w, h,
-		    (unsigned long long)line[i]);
+		           "%dx%d: line %#llx not a four", w, h,
+		           (unsigned long long)line[i]);
 		check_that(board_four_cells(line[i], h) == line[i],
-		    "%dx%d: four cells of %#llx wrong", w, h,
-		    (unsigned long long)line[i]);
+		           "%dx%d: four cells of %#llx wrong", w, h,
+		           (unsigned long long)line[i]);
 		/* A vertical line can only be completed at its top. */
 		bool vertical = line[i] == (line[i] & -line[i]) * 15;
 		for (uint64_t rest = line[i]; rest; rest &= rest - 1) {
@@ -133,14 +135,14 @@ START_TEST(test_lines_bitmap)
 			if (vertical && cell != (line[i] & -line[i]) << 3)
 				continue;
 			check_that(board_winning_cells(three, three, &geo) &
-				cell,
-			    "%dx%d: %#llx should win at %#llx", w, h,
-			    (unsigned long long)three,
-			    (unsigned long long)cell);
+			               cell,
+			           "%dx%d: %#llx should win at %#llx", w, h,
+			           (unsigned long long)three,
+			           (unsigned long long)cell);
 		}
 	}
 	/* Evenly spaced bits that are not a line. */
-	const int step[4] = { 1, h, h + 1, h + 2 };
+	const int step[4] = {1, h, h + 1, h + 2};
 	for (int s = 0; s < 4; s++)
 		for (int start = 0; start + 3 * step[s] < 64; start++) {
 			uint64_t m = 0;
@@ -152,8 +154,9 @@ START_TEST(test_lines_bitmap)
 			for (int i = 0; i < n; i++)
 				is_line |= line[i] == m;
 			check_that(board_has_four(m, h) == is_line,
-			    "%dx%d: %#llx wrongly %s a four", w, h,
-			    (unsigned long long)m, is_line ? "not" : "taken for");
+			           "%dx%d: %#llx wrongly %s a four", w, h,
+			           (unsigned long long)m,
+			           is_line ? "not" : "taken for");
 		}
 }
 END_TEST
@@ -175,8 +178,9 @@ START_TEST(test_random_bitmaps)
 			int top = check_rand_below(&rng, h + 1);
 			for (int r = 0; r < top; r++)
 				brute_set(&g, c, r,
-				    check_rand_below(&rng, 100) < density ? 1 :
-									    2);
+				          check_rand_below(&rng, 100) < density
+				              ? 1
+				              : 2);
 		}
 		uint64_t mask = brute_bits(&g, 1) | brute_bits(&g, 2);
 		for (int who = 1; who <= 2; who++) {
@@ -194,20 +198,22 @@ START_TEST(test_random_bitmaps)
 						win |= cell_bit(h, c, r);
 				}
 			check_that(board_has_four(st, h) == (four != 0),
-			    "%dx%d: has_four(%#llx) wrong", w, h,
-			    (unsigned long long)st);
-			check_that(board_four_cells(st, h) == four,
+			           "%dx%d: has_four(%#llx) wrong", w, h,
+			           (unsigned long long)st);
+			check_that(
+			    board_four_cells(st, h) == four,
 			    "%dx%d: four_cells(%#llx) = %#llx, expected %#llx",
 			    w, h, (unsigned long long)st,
 			    (unsigned long long)board_four_cells(st, h),
 			    (unsigned long long)four);
-			check_that(board_winning_cells(st, mask, &geo) == win,
+			check_that(
+			    board_winning_cells(st, mask, &geo) == win,
 			    "%dx%d: winning_cells(%#llx, %#llx) = %#llx, "
 			    "expected %#llx",
 			    w, h, (unsigned long long)st,
 			    (unsigned long long)mask,
 			    (unsigned long long)board_winning_cells(st, mask,
-				&geo),
+			                                            &geo),
 			    (unsigned long long)win);
 		}
 	}
@@ -219,7 +225,7 @@ END_TEST
  * then recover a legal move order ending on a cell of the line. */
 static bool
 build_win(int w, int h, int cells[4][2], int who, uint64_t *rng, char *moves,
-    size_t len)
+          size_t len)
 {
 	struct brute g;
 	int other = 3 - who, want = who == 1 ? 1 : 0; /* n(who) - n(other) */
@@ -327,46 +333,50 @@ START_TEST(test_lines_in_games)
 			    line[i] == b_bottom(w, h) << (h - 1))
 				continue;
 			while (!build_win(w, h, cells[i], who, &rng, moves,
-			    sizeof moves - 1))
-				check_that(++tries < 2000,
+			                  sizeof moves - 1))
+				check_that(
+				    ++tries < 2000,
 				    "%dx%d: could not build a game for line "
 				    "%#llx (a bug in the test)",
 				    w, h, (unsigned long long)line[i]);
 			size_t len = strlen(moves), err = 999;
 			board_t b, before;
-			check_that(board_parse(&b, w, h, moves, len, &err) ==
-				BOARD_OK,
+			check_that(
+			    board_parse(&b, w, h, moves, len, &err) == BOARD_OK,
 			    "%dx%d: %s refused at %zu", w, h, moves, err);
 			check_that(b.over, "%dx%d: %s not over", w, h, moves);
-			check_that(board_four_cells(board_stones(&b, who),
-					  h) == line[i],
+			check_that(
+			    board_four_cells(board_stones(&b, who), h) ==
+			        line[i],
 			    "%dx%d: %s: four cells %#llx, expected %#llx", w, h,
 			    moves,
 			    (unsigned long long)board_four_cells(
-				board_stones(&b, who), h),
+			        board_stones(&b, who), h),
 			    (unsigned long long)line[i]);
-			check_true(!board_has_four(board_stones(&b, 3 - who), h));
-			ck_assert_int_eq(board_parse(&before, w, h, moves,
-					     len - 1, NULL),
+			check_true(
+			    !board_has_four(board_stones(&b, 3 - who), h));
+			ck_assert_int_eq(
+			    board_parse(&before, w, h, moves, len - 1, NULL),
 			    BOARD_OK);
-			check_that(!before.over, "%dx%d: %.*s over early", w,
-			    h, (int)len - 1, moves);
+			check_that(!before.over, "%dx%d: %.*s over early", w, h,
+			           (int)len - 1, moves);
 			int lastc = moves[len - 1] - '1';
 			check_true(board_is_winning_move(&before, lastc));
 			check_true(board_can_win_next(&before));
-			check_true(board_play_checked(&before, lastc) == BOARD_OK);
+			check_true(board_play_checked(&before, lastc) ==
+			           BOARD_OK);
 			check_true(before.over);
 			/* One more move, in any column, is refused. */
 			for (int c = 0; c < w; c++) {
 				board_t after = b;
 				ck_assert_int_eq(board_play_checked(&after, c),
-				    BOARD_ERR_OVER);
+				                 BOARD_ERR_OVER);
 				check_true(memcmp(&after, &b, sizeof b) == 0);
 			}
 			moves[len] = '1';
 			moves[len + 1] = '\0';
-			ck_assert_int_eq(board_parse(&b, w, h, moves,
-					     (size_t)-1, &err),
+			ck_assert_int_eq(
+			    board_parse(&b, w, h, moves, (size_t)-1, &err),
 			    BOARD_ERR_OVER);
 			ck_assert_uint_eq(err, len);
 		}
@@ -380,16 +390,16 @@ START_TEST(test_known_wins)
 		int w, h;
 		const char *moves;
 	} win[] = {
-		{ 7, 6, "1122334" },     /* bottom row, left corner */
-		{ 7, 6, "7766554" },     /* bottom row, right corner */
-		{ 7, 6, "1212121" },     /* left edge, vertical */
-		{ 7, 6, "7676767" },     /* right edge, vertical */
-		{ 7, 6, "12234334544" }, /* diagonal / from the left corner */
-		{ 7, 6, "76654554344" }, /* diagonal \ from the right corner */
-		{ 4, 4, "1122334" },     /* bottom row, corner to corner */
-		{ 4, 4, "12234334144" }, /* the / diagonal, corner to corner */
-		{ 4, 4, "43321221411" }, /* the \ diagonal, corner to corner */
-		{ 4, 4, "12121232" },    /* second player, full column */
+	    {7, 6, "1122334"},     /* bottom row, left corner */
+	    {7, 6, "7766554"},     /* bottom row, right corner */
+	    {7, 6, "1212121"},     /* left edge, vertical */
+	    {7, 6, "7676767"},     /* right edge, vertical */
+	    {7, 6, "12234334544"}, /* diagonal / from the left corner */
+	    {7, 6, "76654554344"}, /* diagonal \ from the right corner */
+	    {4, 4, "1122334"},     /* bottom row, corner to corner */
+	    {4, 4, "12234334144"}, /* the / diagonal, corner to corner */
+	    {4, 4, "43321221411"}, /* the \ diagonal, corner to corner */
+	    {4, 4, "12121232"},    /* second player, full column */
 	};
 	for (size_t i = 0; i < sizeof win / sizeof win[0]; i++) {
 		struct brute g;
@@ -397,13 +407,13 @@ START_TEST(test_known_wins)
 		size_t err = 0;
 		int n = brute_parse(&g, win[i].w, win[i].h, win[i].moves);
 		check_that(n >= 0, "%s: the test itself is wrong",
-		    win[i].moves);
+		           win[i].moves);
 		bool naive = brute_has_four(&g, 1) || brute_has_four(&g, 2);
 		ck_assert_int_eq(board_parse(&b, win[i].w, win[i].h,
-				     win[i].moves, (size_t)-1, &err),
-		    BOARD_OK);
+		                             win[i].moves, (size_t)-1, &err),
+		                 BOARD_OK);
 		check_that(naive, "%s: not a win (the test is wrong)",
-		    win[i].moves);
+		           win[i].moves);
 		check_that(b.over, "%s: the four was not seen", win[i].moves);
 		assert_same(&b, &g, win[i].moves);
 	}
@@ -437,14 +447,14 @@ random_game_checked(int w, int h, uint64_t *rng, char *moves)
 		}
 		check_that(board_possible(&b) == poss, "%s: possible", moves);
 		check_that((board_my_winning_cells(&b) & poss) == mywin,
-		    "%s: my winning moves", moves);
+		           "%s: my winning moves", moves);
 		check_that((board_opp_winning_cells(&b) & poss) == oppwin,
-		    "%s: opponent's winning moves", moves);
+		           "%s: opponent's winning moves", moves);
 		check_true(board_can_win_next(&b) == (mywin != 0));
 		for (int c = 0; c < w; c++)
 			check_that(board_is_winning_move(&b, c) ==
-				brute_wins_with(&g, c, me),
-			    "%s: is_winning_move(%d)", moves, c + 1);
+			               brute_wins_with(&g, c, me),
+			           "%s: is_winning_move(%d)", moves, c + 1);
 		if (mywin == 0 && poss != 0) {
 			/* Non-losing: after the move the opponent cannot win
 			 * at once. */
@@ -460,7 +470,8 @@ random_game_checked(int w, int h, uint64_t *rng, char *moves)
 				if (!lose)
 					safe |= cell_bit(h, c, g.height[c]);
 			}
-			check_that(board_non_losing_moves(&b) == safe,
+			check_that(
+			    board_non_losing_moves(&b) == safe,
 			    "%s: non-losing moves %#llx, expected %#llx", moves,
 			    (unsigned long long)board_non_losing_moves(&b),
 			    (unsigned long long)safe);
@@ -476,7 +487,7 @@ random_game_checked(int w, int h, uint64_t *rng, char *moves)
 		ck_assert_int_eq(board_play_checked(&b, c), BOARD_OK);
 		moves[n++] = (char)('1' + c);
 		check_that(b.over == four, "%.*s: over is %d", n, moves,
-		    b.over);
+		           b.over);
 		if (four) {
 			moves[n] = '\0';
 			assert_same(&b, &g, moves);
@@ -516,7 +527,8 @@ random_draw(int w, int h, uint64_t *rng, char *moves)
 			moves[n++] = (char)('1' + c);
 			bool stuck = true;
 			for (int k = 0; k < w; k++)
-				stuck &= !brute_can_play(&g, k) ||
+				stuck &=
+				    !brute_can_play(&g, k) ||
 				    brute_wins_with(&g, k, brute_to_move(&g));
 			if (stuck && n < w * h)
 				break;
@@ -539,8 +551,8 @@ START_TEST(test_draws)
 		size_t err = 0;
 		random_draw(w, h, &rng, moves);
 		check_that(board_parse(&b, w, h, moves, (size_t)-1, &err) ==
-			BOARD_OK,
-		    "%dx%d draw %s refused at %zu", w, h, moves, err);
+		               BOARD_OK,
+		           "%dx%d draw %s refused at %zu", w, h, moves, err);
 		check_true(!b.over);
 		check_true(board_is_full(&b));
 		ck_assert_int_eq(b.moves, w * h);
@@ -551,14 +563,14 @@ START_TEST(test_draws)
 			board_t t = b;
 			check_true(!board_can_play(&b, c));
 			ck_assert_int_eq(board_play_checked(&t, c),
-			    BOARD_ERR_FULL);
+			                 BOARD_ERR_FULL);
 			check_true(memcmp(&t, &b, sizeof b) == 0);
 		}
 		size_t len = strlen(moves);
 		moves[len] = '1';
 		moves[len + 1] = '\0';
 		ck_assert_int_eq(board_parse(&b, w, h, moves, (size_t)-1, &err),
-		    BOARD_ERR_FULL);
+		                 BOARD_ERR_FULL);
 		ck_assert_uint_eq(err, len);
 	}
 }
@@ -576,24 +588,23 @@ START_TEST(test_full_columns)
 			for (int r = 0; r <= h; r++)
 				moves[r] = (char)('1' + c);
 			moves[h] = '\0';
-			ck_assert_int_eq(board_parse(&b, w, h, moves,
-					     (size_t)-1, &err),
+			ck_assert_int_eq(
+			    board_parse(&b, w, h, moves, (size_t)-1, &err),
 			    BOARD_OK);
 			check_true(!board_can_play(&b, c));
 			ck_assert_int_eq(board_column_height(&b, c), h);
-			check_true(
-			    (board_possible(&b) & board_column_mask(&b, c)) ==
-			    0);
+			check_true((board_possible(&b) &
+			            board_column_mask(&b, c)) == 0);
 			for (int k = 0; k < w; k++)
 				check_true(board_can_play(&b, k) == (k != c));
 			t = b;
 			ck_assert_int_eq(board_play_checked(&t, c),
-			    BOARD_ERR_FULL);
+			                 BOARD_ERR_FULL);
 			check_true(memcmp(&t, &b, sizeof b) == 0);
 			moves[h] = (char)('1' + c);
 			moves[h + 1] = '\0';
-			ck_assert_int_eq(board_parse(&b, w, h, moves,
-					     (size_t)-1, &err),
+			ck_assert_int_eq(
+			    board_parse(&b, w, h, moves, (size_t)-1, &err),
 			    BOARD_ERR_FULL);
 			ck_assert_uint_eq(err, (size_t)h);
 		}
@@ -611,26 +622,26 @@ START_TEST(test_parse_errors)
 		enum board_err err;
 		size_t index;
 	} bad[] = {
-		{ 7, 6, "44a3", BOARD_ERR_CHAR, 2 },
-		{ 7, 6, "4453 ", BOARD_ERR_CHAR, 4 },
-		{ 7, 6, "4453\n", BOARD_ERR_CHAR, 4 },
-		{ 7, 6, "-", BOARD_ERR_CHAR, 0 },
-		{ 7, 6, " 4", BOARD_ERR_CHAR, 0 },
-		{ 7, 6, "4:", BOARD_ERR_CHAR, 1 },
-		{ 7, 6, "4/", BOARD_ERR_CHAR, 1 },
-		{ 7, 6, "\xff", BOARD_ERR_CHAR, 0 },
-		{ 7, 6, "0", BOARD_ERR_RANGE, 0 },
-		{ 7, 6, "448", BOARD_ERR_RANGE, 2 },
-		{ 7, 6, "4459", BOARD_ERR_RANGE, 3 },
-		{ 4, 4, "5", BOARD_ERR_RANGE, 0 },
-		{ 5, 4, "12345126", BOARD_ERR_RANGE, 7 },
-		{ 8, 7, "12345679", BOARD_ERR_RANGE, 7 },
-		{ 7, 6, "1111111", BOARD_ERR_FULL, 6 },
-		{ 4, 4, "22222", BOARD_ERR_FULL, 4 },
-		{ 9, 6, "9999999", BOARD_ERR_FULL, 6 },
-		{ 7, 6, "12121212", BOARD_ERR_OVER, 7 },
-		{ 7, 6, "11223344", BOARD_ERR_OVER, 7 },
-		{ 4, 4, "121212124", BOARD_ERR_OVER, 7 },
+	    {7, 6, "44a3", BOARD_ERR_CHAR, 2},
+	    {7, 6, "4453 ", BOARD_ERR_CHAR, 4},
+	    {7, 6, "4453\n", BOARD_ERR_CHAR, 4},
+	    {7, 6, "-", BOARD_ERR_CHAR, 0},
+	    {7, 6, " 4", BOARD_ERR_CHAR, 0},
+	    {7, 6, "4:", BOARD_ERR_CHAR, 1},
+	    {7, 6, "4/", BOARD_ERR_CHAR, 1},
+	    {7, 6, "\xff", BOARD_ERR_CHAR, 0},
+	    {7, 6, "0", BOARD_ERR_RANGE, 0},
+	    {7, 6, "448", BOARD_ERR_RANGE, 2},
+	    {7, 6, "4459", BOARD_ERR_RANGE, 3},
+	    {4, 4, "5", BOARD_ERR_RANGE, 0},
+	    {5, 4, "12345126", BOARD_ERR_RANGE, 7},
+	    {8, 7, "12345679", BOARD_ERR_RANGE, 7},
+	    {7, 6, "1111111", BOARD_ERR_FULL, 6},
+	    {4, 4, "22222", BOARD_ERR_FULL, 4},
+	    {9, 6, "9999999", BOARD_ERR_FULL, 6},
+	    {7, 6, "12121212", BOARD_ERR_OVER, 7},
+	    {7, 6, "11223344", BOARD_ERR_OVER, 7},
+	    {4, 4, "121212124", BOARD_ERR_OVER, 7},
 	};
 	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
 		board_t b, orig;
@@ -638,28 +649,30 @@ START_TEST(test_parse_errors)
 		memset(&b, 0x5a, sizeof b);
 		orig = b;
 		enum board_err e = board_parse(&b, bad[i].w, bad[i].h, bad[i].s,
-		    (size_t)-1, &err);
-		check_that(e == bad[i].err, "\"%s\" on %dx%d: error %d, "
-		    "expected %d", bad[i].s, bad[i].w, bad[i].h, e, bad[i].err);
+		                               (size_t)-1, &err);
+		check_that(e == bad[i].err,
+		           "\"%s\" on %dx%d: error %d, "
+		           "expected %d",
+		           bad[i].s, bad[i].w, bad[i].h, e, bad[i].err);
 		check_that(err == bad[i].index,
-		    "\"%s\": index %zu, expected %zu", bad[i].s, err,
-		    bad[i].index);
+		           "\"%s\": index %zu, expected %zu", bad[i].s, err,
+		           bad[i].index);
 		check_that(memcmp(&b, &orig, sizeof b) == 0,
-		    "\"%s\": the board was written on error", bad[i].s);
+		           "\"%s\": the board was written on error", bad[i].s);
 		/* A NULL index pointer is allowed. */
 		check_true(board_parse(&b, bad[i].w, bad[i].h, bad[i].s,
-		    (size_t)-1, NULL) == bad[i].err);
+		                       (size_t)-1, NULL) == bad[i].err);
 		/* The same string cut before the bad character parses. */
 		check_that(board_parse(&b, bad[i].w, bad[i].h, bad[i].s,
-		    bad[i].index, NULL) == BOARD_OK, "\"%.*s\" refused",
-		    (int)bad[i].index, bad[i].s);
+		                       bad[i].index, NULL) == BOARD_OK,
+		           "\"%.*s\" refused", (int)bad[i].index, bad[i].s);
 		ck_assert_int_eq(b.moves, (int)bad[i].index);
 	}
 	/* A bad character after the end of the game: some error, at it. */
 	board_t b;
 	size_t err = 0;
 	check_true(board_parse(&b, 7, 6, "1212121x", (size_t)-1, &err) !=
-	    BOARD_OK);
+	           BOARD_OK);
 	ck_assert_uint_eq(err, 7);
 }
 END_TEST
@@ -679,13 +692,13 @@ START_TEST(test_parse_lengths)
 	/* Transpositions give the same position and key. */
 	board_t a;
 	ck_assert_int_eq(board_parse(&a, 7, 6, "4453", (size_t)-1, NULL),
-	    BOARD_OK);
+	                 BOARD_OK);
 	ck_assert_int_eq(board_parse(&b, 7, 6, "4354", (size_t)-1, NULL),
-	    BOARD_OK);
+	                 BOARD_OK);
 	check_true(board_key(&a) == board_key(&b));
 	check_true(a.current == b.current && a.mask == b.mask);
 	ck_assert_int_eq(board_parse(&b, 7, 6, "4435", (size_t)-1, NULL),
-	    BOARD_OK);
+	                 BOARD_OK);
 	check_true(board_key(&a) != board_key(&b));
 }
 END_TEST
@@ -695,12 +708,12 @@ START_TEST(test_play_checked_errors)
 	board_t b, t;
 
 	ck_assert_int_eq(board_parse(&b, 7, 6, "444444", (size_t)-1, NULL),
-	    BOARD_OK);
-	const int badcol[] = { -1, 7, 8, 100, -100 };
+	                 BOARD_OK);
+	const int badcol[] = {-1, 7, 8, 100, -100};
 	for (size_t i = 0; i < sizeof badcol / sizeof badcol[0]; i++) {
 		t = b;
 		ck_assert_int_eq(board_play_checked(&t, badcol[i]),
-		    BOARD_ERR_RANGE);
+		                 BOARD_ERR_RANGE);
 		check_true(memcmp(&t, &b, sizeof b) == 0);
 	}
 	t = b;
@@ -711,8 +724,8 @@ START_TEST(test_play_checked_errors)
 	check_true(!t.over);
 
 	/* Every error has its own sentence. */
-	const enum board_err all[] = { BOARD_OK, BOARD_ERR_CHAR,
-		BOARD_ERR_RANGE, BOARD_ERR_FULL, BOARD_ERR_OVER };
+	const enum board_err all[] = {BOARD_OK, BOARD_ERR_CHAR, BOARD_ERR_RANGE,
+	                              BOARD_ERR_FULL, BOARD_ERR_OVER};
 	for (size_t i = 0; i < 5; i++) {
 		const char *s = board_err_string(all[i]);
 		check_true(s != NULL && *s != '\0');
@@ -728,18 +741,16 @@ START_TEST(test_size_errors)
 		int w, h;
 		bool ok;
 	} sz[] = {
-		{ 7, 6, true },   { 4, 4, true },   { 5, 4, true },
-		{ 8, 7, true },   { 9, 6, true },   { 4, 15, true },
-		{ 6, 8, true },   { 3, 4, false },  { 4, 3, false },
-		{ 0, 0, false },  { -7, 6, false }, { 7, -6, false },
-		{ 10, 4, false }, { 9, 7, false },  { 8, 8, false },
-		{ 4, 16, false }, { 5, 12, false }, { 7, 9, false },
-		{ 1000, 1000, false },
+	    {7, 6, true},   {4, 4, true},  {5, 4, true},        {8, 7, true},
+	    {9, 6, true},   {4, 15, true}, {6, 8, true},        {3, 4, false},
+	    {4, 3, false},  {0, 0, false}, {-7, 6, false},      {7, -6, false},
+	    {10, 4, false}, {9, 7, false}, {8, 8, false},       {4, 16, false},
+	    {5, 12, false}, {7, 9, false}, {1000, 1000, false},
 	};
 	for (size_t i = 0; i < sizeof sz / sizeof sz[0]; i++) {
 		const char *e = board_size_error(sz[i].w, sz[i].h);
 		check_that((e == NULL) == sz[i].ok, "%dx%d: %s", sz[i].w,
-		    sz[i].h, e ? e : "accepted");
+		           sz[i].h, e ? e : "accepted");
 		if (e != NULL)
 			check_true(*e != '\0');
 	}
@@ -784,15 +795,14 @@ START_TEST(test_mirror)
 		}
 		moves[n] = mirror[n] = '\0';
 		ck_assert_int_eq(board_parse(&b, w, h, moves, (size_t)-1, NULL),
-		    BOARD_OK);
-		ck_assert_int_eq(board_parse(&m, w, h, mirror, (size_t)-1,
-				     NULL),
-		    BOARD_OK);
-		check_that(board_mirror_key(&b, board_key(&b)) ==
-			board_key(&m),
-		    "%dx%d %s: mirror key wrong", w, h, moves);
-		check_true(board_mirror_key(&m, board_mirror_key(&b,
-		    board_key(&b))) == board_key(&b));
+		                 BOARD_OK);
+		ck_assert_int_eq(
+		    board_parse(&m, w, h, mirror, (size_t)-1, NULL), BOARD_OK);
+		check_that(board_mirror_key(&b, board_key(&b)) == board_key(&m),
+		           "%dx%d %s: mirror key wrong", w, h, moves);
+		check_true(
+		    board_mirror_key(&m, board_mirror_key(&b, board_key(&b))) ==
+		    board_key(&b));
 		board_mirror(&b, &mm);
 		check_true(mm.current == m.current && mm.mask == m.mask);
 		ck_assert_int_eq(mm.moves, m.moves);
@@ -802,11 +812,12 @@ START_TEST(test_mirror)
 	}
 	/* Symmetric by construction. */
 	board_t b;
-	char mid[2] = { (char)('1' + (w - 1) / 2), '\0' };
+	char mid[2] = {(char)('1' + (w - 1) / 2), '\0'};
 	if (w % 2 == 1) {
 		ck_assert_int_eq(board_parse(&b, w, h, mid, (size_t)-1, NULL),
-		    BOARD_OK);
-		check_true(board_mirror_key(&b, board_key(&b)) == board_key(&b));
+		                 BOARD_OK);
+		check_true(board_mirror_key(&b, board_key(&b)) ==
+		           board_key(&b));
 	}
 	board_init(&b, w, h);
 	check_true(board_mirror_key(&b, board_key(&b)) == board_key(&b));
@@ -859,11 +870,11 @@ START_TEST(test_keys_unique)
 	for (int i = 1; i < N; i++)
 		if (v[i].key == v[i - 1].key)
 			check_that(strcmp(v[i].cells, v[i - 1].cells) == 0,
-			    "%dx%d: two positions share key %#llx", w, h,
-			    (unsigned long long)v[i].key);
+			           "%dx%d: two positions share key %#llx", w, h,
+			           (unsigned long long)v[i].key);
 		else
 			check_that(strcmp(v[i].cells, v[i - 1].cells) != 0,
-			    "%dx%d: one position, two keys", w, h);
+			           "%dx%d: one position, two keys", w, h);
 	free(v);
 }
 END_TEST
@@ -891,15 +902,14 @@ START_TEST(test_notation_roundtrip)
 		}
 		moves[n] = '\0';
 		ck_assert_int_eq(board_parse(&b, w, h, moves, (size_t)-1, NULL),
-		    BOARD_OK);
+		                 BOARD_OK);
 		assert_same(&b, &g, moves);
 		check_that(brute_order(&g, true, again, sizeof again, 0) == 0,
-		    "%s: no order found (a bug in the test)", moves);
+		           "%s: no order found (a bug in the test)", moves);
 		ck_assert_int_eq(brute_parse(&g2, w, h, again), n);
 		check_true(brute_equal(&g, &g2));
-		ck_assert_int_eq(board_parse(&b2, w, h, again, (size_t)-1,
-				     NULL),
-		    BOARD_OK);
+		ck_assert_int_eq(
+		    board_parse(&b2, w, h, again, (size_t)-1, NULL), BOARD_OK);
 		check_true(b.current == b2.current && b.mask == b2.mask);
 		check_true(b.over == b2.over);
 	}
@@ -911,15 +921,15 @@ START_TEST(test_format)
 	board_t b;
 	char buf[256];
 	const char *want = ". . . . . . .\n"
-			   ". . . . . . .\n"
-			   ". . . . . . .\n"
-			   ". . . . . . .\n"
-			   ". . . O . . .\n"
-			   ". . O X X . .\n"
-			   "1 2 3 4 5 6 7\n";
+	                   ". . . . . . .\n"
+	                   ". . . . . . .\n"
+	                   ". . . . . . .\n"
+	                   ". . . O . . .\n"
+	                   ". . O X X . .\n"
+	                   "1 2 3 4 5 6 7\n";
 
 	ck_assert_int_eq(board_parse(&b, 7, 6, "4453", (size_t)-1, NULL),
-	    BOARD_OK);
+	                 BOARD_OK);
 	int n = board_format(&b, buf, sizeof buf);
 	ck_assert_str_eq(buf, want);
 	ck_assert_int_eq(n, (int)strlen(want));
@@ -941,7 +951,7 @@ START_TEST(test_scores)
 	ck_assert_int_eq(board_min_score(&b), -21);
 	/* Pons' example: "4455" scores 18 (win with the 4th stone). */
 	ck_assert_int_eq(board_parse(&b, 7, 6, "445566", (size_t)-1, NULL),
-	    BOARD_OK);
+	                 BOARD_OK);
 	ck_assert_int_eq(board_win_score(&b), 18);
 	ck_assert_int_eq(board_to_move(&b), 1);
 	board_init(&b, 4, 4);

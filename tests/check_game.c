@@ -22,7 +22,7 @@ assert_moves(const struct game *g, const char *want)
 	ck_assert_int_eq(g->nmoves, (int)strlen(want));
 	board_t b;
 	ck_assert_int_eq(board_parse(&b, g->w, g->h, want, (size_t)-1, NULL),
-	    BOARD_OK);
+	                 BOARD_OK);
 	check_true(b.current == g->board.current && b.mask == g->board.mask);
 	ck_assert_int_eq(b.moves, g->board.moves);
 }
@@ -32,7 +32,7 @@ play_string(struct game *g, const char *moves)
 {
 	for (const char *p = moves; *p; p++)
 		check_that(game_play(g, *p - '1') == BOARD_OK,
-		    "move %c of %s refused", *p, moves);
+		           "move %c of %s refused", *p, moves);
 }
 
 START_TEST(test_play_undo_redo)
@@ -86,7 +86,7 @@ START_TEST(test_play_errors)
 	check_true(game_redo(&g));
 	check_true(game_undo(&g));
 	before = g;
-	const int bad[] = { -1, 5, 99 };
+	const int bad[] = {-1, 5, 99};
 	for (size_t i = 0; i < 3; i++) {
 		ck_assert_int_eq(game_play(&g, bad[i]), BOARD_ERR_RANGE);
 		check_true(memcmp(&g, &before, sizeof g) == 0);
@@ -109,7 +109,7 @@ START_TEST(test_states)
 	play_string(&g, "1122334");
 	ck_assert_int_eq(g.state, GAME_WIN1);
 	check_true(board_parse(&b, 7, 6, "1122334", (size_t)-1, NULL) ==
-	    BOARD_OK);
+	           BOARD_OK);
 	check_true(g.four == board_four_cells(board_stones(&b, 1), 6));
 	ck_assert_int_eq(__builtin_popcountll(g.four), 4);
 	ck_assert_int_eq(game_play(&g, 5), BOARD_ERR_OVER);
@@ -134,11 +134,11 @@ START_TEST(test_states)
 	ck_assert_int_eq(g.state, GAME_ON);
 
 	ck_assert_str_ne(game_state_string(GAME_ON),
-	    game_state_string(GAME_WIN1));
+	                 game_state_string(GAME_WIN1));
 	ck_assert_str_ne(game_state_string(GAME_WIN1),
-	    game_state_string(GAME_WIN2));
+	                 game_state_string(GAME_WIN2));
 	ck_assert_str_ne(game_state_string(GAME_DRAW),
-	    game_state_string(GAME_ON));
+	                 game_state_string(GAME_ON));
 }
 END_TEST
 
@@ -196,7 +196,7 @@ make_tmpdir(void)
 {
 	const char *base = getenv("TMPDIR");
 	snprintf(tmpdir, sizeof tmpdir, "%s/dropfour-check-XXXXXX",
-	    base && *base ? base : "/tmp");
+	         base && *base ? base : "/tmp");
 	check_that(mkdtemp(tmpdir) != NULL, "mkdtemp: %s", strerror(errno));
 }
 
@@ -258,9 +258,10 @@ START_TEST(test_save_load)
 		int w, h;
 		const char *moves;
 	} games[] = {
-		{ 7, 6, "4453" },   { 7, 6, "" },       { 5, 4, "12345" },
-		{ 8, 7, "8811" },   { 7, 6, "1122334" }, { 4, 4, "1234123421433412" },
-		{ 9, 6, "999" },    { 4, 15, "1111111111" },
+	    {7, 6, "4453"},    {7, 6, ""},
+	    {5, 4, "12345"},   {8, 7, "8811"},
+	    {7, 6, "1122334"}, {4, 4, "1234123421433412"},
+	    {9, 6, "999"},     {4, 15, "1111111111"},
 	};
 	char path[512], text[512], want[512];
 
@@ -273,17 +274,17 @@ START_TEST(test_save_load)
 		memset(&l, 0, sizeof l);
 		game_init(&g, games[i].w, games[i].h);
 		ck_assert_int_eq(game_set_moves(&g, games[i].moves, NULL),
-		    BOARD_OK);
+		                 BOARD_OK);
 		ck_assert_int_eq(game_save(&g, path), 0);
 		ck_assert_int_eq(count_files(), 1); /* no temporary left */
 		read_file(path, text, sizeof text);
 		snprintf(want, sizeof want,
-		    "dropfour-game 1\nsize %dx%d\nmoves %s\n", games[i].w,
-		    games[i].h, games[i].moves);
+		         "dropfour-game 1\nsize %dx%d\nmoves %s\n", games[i].w,
+		         games[i].h, games[i].moves);
 		ck_assert_str_eq(text, want);
 		game_init(&l, 7, 6);
 		check_that(game_load(&l, path, err, sizeof err) == 0,
-		    "load %s: %s", games[i].moves, err);
+		           "load %s: %s", games[i].moves, err);
 		ck_assert_int_eq(l.w, games[i].w);
 		ck_assert_int_eq(l.h, games[i].h);
 		ck_assert_int_eq(l.state, g.state);
@@ -316,19 +317,19 @@ END_TEST
 START_TEST(test_load_bad)
 {
 	static const char *const bad[] = {
-		"hello world\n",
-		"dropfour-game 1\nsize 3x3\nmoves 1\n",
-		"dropfour-game 1\nsize 10x6\nmoves 1\n",
-		"dropfour-game 1\nsize 9x7\nmoves 1\n",
-		"dropfour-game 1\nsize 7x6\nmoves 44a\n",
-		"dropfour-game 1\nsize 7x6\nmoves 4458\n",
-		"dropfour-game 1\nsize 7x6\nmoves 1111111\n",
-		"dropfour-game 1\nsize 7x6\nmoves 121212124\n",
-		"dropfour-game 1\nsize 4x4\nmoves 11111\n",
-		"dropfour-game 1\nsize 4x4\nmoves 5\n",
-		"4458\n",
-		"\x01\x02\x03\xff\n",
-		"",
+	    "hello world\n",
+	    "dropfour-game 1\nsize 3x3\nmoves 1\n",
+	    "dropfour-game 1\nsize 10x6\nmoves 1\n",
+	    "dropfour-game 1\nsize 9x7\nmoves 1\n",
+	    "dropfour-game 1\nsize 7x6\nmoves 44a\n",
+	    "dropfour-game 1\nsize 7x6\nmoves 4458\n",
+	    "dropfour-game 1\nsize 7x6\nmoves 1111111\n",
+	    "dropfour-game 1\nsize 7x6\nmoves 121212124\n",
+	    "dropfour-game 1\nsize 4x4\nmoves 11111\n",
+	    "dropfour-game 1\nsize 4x4\nmoves 5\n",
+	    "4458\n",
+	    "\x01\x02\x03\xff\n",
+	    "",
 	};
 	char path[512];
 	struct game g, before;
@@ -344,10 +345,10 @@ START_TEST(test_load_bad)
 		char err[256] = "";
 		write_file(path, bad[i]);
 		check_that(game_load(&g, path, err, sizeof err) == -1,
-		    "bad file %zu accepted", i);
+		           "bad file %zu accepted", i);
 		check_that(err[0] != '\0', "bad file %zu: no message", i);
 		check_that(memcmp(&g, &before, sizeof g) == 0,
-		    "bad file %zu changed the game", i);
+		           "bad file %zu changed the game", i);
 	}
 	/* A line too long for any board. */
 	char longline[4096];

@@ -61,7 +61,7 @@ check_data_open(const char *name)
 	f = fopen(path, "r");
 	if (f == NULL)
 		ck_abort_msg("cannot open the test sample %s: %s", path,
-		    strerror(errno));
+		             strerror(errno));
 	return f;
 }
 
@@ -70,7 +70,7 @@ is_dir(const char *path)
 {
 	struct stat st;
 	return path != NULL && *path != '\0' && stat(path, &st) == 0 &&
-	    S_ISDIR(st.st_mode);
+	       S_ISDIR(st.st_mode);
 }
 
 const char *
@@ -112,7 +112,8 @@ check_pons_load(const char *prefix, struct pons_pos **out)
 		struct pons_pos p;
 		lineno++;
 		if (sscanf(line, "%15s %63s %d", p.set, p.moves, &p.score) != 3)
-			ck_abort_msg("pons-sample.txt:%d: malformed line", lineno);
+			ck_abort_msg("pons-sample.txt:%d: malformed line",
+			             lineno);
 		if (strncmp(p.set, prefix, strlen(prefix)) != 0)
 			continue;
 		if (strcmp(p.moves, "-") == 0)
@@ -142,9 +143,9 @@ main(void)
 	srunner_add_suite(sr, split_suite());
 
 	printf("dropfour tests: samples in %s, full data in %s, scale %g\n",
-	    SRCDATA_DIR,
-	    check_full_data_dir() ? check_full_data_dir() : "(none)",
-	    check_scale());
+	       SRCDATA_DIR,
+	       check_full_data_dir() ? check_full_data_dir() : "(none)",
+	       check_scale());
 	fflush(stdout);
 	srunner_run_all(sr, getenv("CK_VERBOSITY") ? CK_ENV : CK_VERBOSE);
 	failed = srunner_ntests_failed(sr);

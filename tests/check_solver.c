@@ -41,9 +41,8 @@ static const struct {
 	int count; /* positions at scale 1; -1 all in the sample */
 	int min;   /* at the smallest scale */
 } pons_sets[] = {
-	{ "Test_L3_R1", -1, 100 }, { "Test_L2_R1", -1, 100 },
-	{ "Test_L2_R2", -1, 50 },  { "Test_L1_R1", -1, 20 },
-	{ "Test_L1_R2", 20, 3 },   { "Test_L1_R3", 2, 1 },
+    {"Test_L3_R1", -1, 100}, {"Test_L2_R1", -1, 100}, {"Test_L2_R2", -1, 50},
+    {"Test_L1_R1", -1, 20},  {"Test_L1_R2", 40, 3},   {"Test_L1_R3", 2, 1},
 };
 #define NPONS ((int)(sizeof pons_sets / sizeof pons_sets[0]))
 
@@ -62,7 +61,7 @@ parse_ok(board_t *b, int w, int h, const char *moves)
 	size_t err = 0;
 	enum board_err e = board_parse(b, w, h, moves, (size_t)-1, &err);
 	check_that(e == BOARD_OK, "\"%s\": %s at index %zu", moves,
-	    board_err_string(e), err);
+	           board_err_string(e), err);
 }
 
 /* Exact value for the side to move of playing `col` (one thread). */
@@ -104,16 +103,17 @@ START_TEST(test_pons_exact)
 		total += nodes;
 		if (v != p[i].score) {
 			printf("MISMATCH %s %s: solver %d, expected %d\n",
-			    pons_sets[_i].name, p[i].moves, v, p[i].score);
+			       pons_sets[_i].name, p[i].moves, v, p[i].score);
 			if (bad++ == 0)
 				snprintf(first, sizeof first,
-				    "%s \"%s\": solver %d, expected %d",
-				    pons_sets[_i].name, p[i].moves, v,
-				    p[i].score);
+				         "%s \"%s\": solver %d, expected %d",
+				         pons_sets[_i].name, p[i].moves, v,
+				         p[i].score);
 		}
 	}
 	printf("%s: %d positions, %d wrong, mean nodes %.0f, %.3f s\n",
-	    pons_sets[_i].name, n, bad, (double)total / n, util_now_s() - t0);
+	       pons_sets[_i].name, n, bad, (double)total / n,
+	       util_now_s() - t0);
 	search_free(s);
 	free(p);
 	check_that(bad == 0, "%d of %d wrong; first: %s", bad, n, first);
@@ -135,8 +135,8 @@ START_TEST(test_pons_weak)
 		parse_ok(&b, 7, 6, p[i].moves);
 		int v = search_solve(s, &b, true, NULL);
 		check_that(v == sign(p[i].score),
-		    "%s \"%s\": weak %d, expected %d", pons_sets[_i].name,
-		    p[i].moves, v, sign(p[i].score));
+		           "%s \"%s\": weak %d, expected %d",
+		           pons_sets[_i].name, p[i].moves, v, sign(p[i].score));
 	}
 	search_free(s);
 	free(p);
@@ -147,8 +147,8 @@ END_TEST
  * value is the score. */
 START_TEST(test_pons_result)
 {
-	static const char *const sets[] = { "Test_L3_R1", "Test_L2_R1",
-		"Test_L2_R2", "Test_L1_R1" };
+	static const char *const sets[] = {"Test_L3_R1", "Test_L2_R1",
+	                                   "Test_L2_R2", "Test_L1_R1"};
 	struct search *s = search_new(TEST_TT_MB);
 	struct search_limits lim;
 
@@ -164,18 +164,18 @@ START_TEST(test_pons_result)
 			board_t b;
 			parse_ok(&b, 7, 6, p[i].moves);
 			search_run(s, &b, &lim, &r);
-			check_that(r.score == p[i].score && !r.partial &&
-				r.kind == SCORE_EXACT,
+			check_that(
+			    r.score == p[i].score && !r.partial &&
+			        r.kind == SCORE_EXACT,
 			    "\"%s\": score %d kind %d partial %d, expected %d",
-			    p[i].moves, r.score, r.kind, r.partial,
-			    p[i].score);
+			    p[i].moves, r.score, r.kind, r.partial, p[i].score);
 			check_that(board_can_play(&b, r.move),
-			    "\"%s\": best move %d is not legal", p[i].moves,
-			    r.move);
+			           "\"%s\": best move %d is not legal",
+			           p[i].moves, r.move);
 			int v = move_value(s, &b, r.move);
 			check_that(v == r.score,
-			    "\"%s\": best move %d is worth %d, not %d",
-			    p[i].moves, r.move + 1, v, r.score);
+			           "\"%s\": best move %d is worth %d, not %d",
+			           p[i].moves, r.move + 1, v, r.score);
 			check_true(r.nodes > 0 || board_can_win_next(&b));
 			ck_assert_int_eq(r.ncols, 7);
 			check_true(r.pv_len >= 1 && r.pv[0] == r.move);
@@ -210,13 +210,13 @@ START_TEST(test_analyze)
 		for (int c = 0; c < 7; c++) {
 			if (!board_can_play(&b, c)) {
 				check_that(r.col_kind[c] == SCORE_NONE,
-				    "\"%s\": full column %d has a score",
-				    p[i].moves, c + 1);
+				           "\"%s\": full column %d has a score",
+				           p[i].moves, c + 1);
 				continue;
 			}
 			int v = move_value(ref, &b, c);
-			check_that(r.col_kind[c] == SCORE_EXACT &&
-				r.col_score[c] == v,
+			check_that(
+			    r.col_kind[c] == SCORE_EXACT && r.col_score[c] == v,
 			    "\"%s\" column %d: kind %d score %d, expected %d",
 			    p[i].moves, c + 1, r.col_kind[c], r.col_score[c],
 			    v);
@@ -258,24 +258,25 @@ uci_load(struct uci_pos **out)
 		brute_init(&u.g, 7, 6);
 		u.wdl = 9;
 		for (tok = strtok_r(line, ",", &save); tok != NULL;
-		    tok = strtok_r(NULL, ",", &save), k++) {
+		     tok = strtok_r(NULL, ",", &save), k++) {
 			if (k < 42) {
-				int who = strcmp(tok, "x") == 0 ? 1 :
-				    strcmp(tok, "o") == 0       ? 2 :
-								  0;
+				int who = strcmp(tok, "x") == 0   ? 1
+				          : strcmp(tok, "o") == 0 ? 2
+				                                  : 0;
 				check_that(who || strcmp(tok, "b") == 0,
-				    "uci-sample.txt: bad cell \"%s\"", tok);
+				           "uci-sample.txt: bad cell \"%s\"",
+				           tok);
 				/* Field index col * 6 + row, rows bottom up. */
 				u.g.cell[k / 6][k % 6] = (signed char)who;
 			} else if (k == 42) {
-				u.wdl = strcmp(tok, "win") == 0 ? 1 :
-				    strcmp(tok, "loss") == 0    ? -1 :
-				    strcmp(tok, "draw") == 0    ? 0 :
-								  9;
+				u.wdl = strcmp(tok, "win") == 0    ? 1
+				        : strcmp(tok, "loss") == 0 ? -1
+				        : strcmp(tok, "draw") == 0 ? 0
+				                                   : 9;
 			}
 		}
 		check_that(k == 43 && u.wdl != 9,
-		    "uci-sample.txt line %d malformed", n + 1);
+		           "uci-sample.txt line %d malformed", n + 1);
 		brute_set(&u.g, 0, 0, u.g.cell[0][0]); /* count the stones */
 		if (n == cap) {
 			cap = cap ? 2 * cap : 256;
@@ -293,12 +294,13 @@ static void
 uci_board(const struct uci_pos *u, board_t *b, char *moves, size_t len)
 {
 	check_that(brute_order(&u->g, false, moves, len, 0) == 0,
-	    "no legal move order for %s", u->line);
+	           "no legal move order for %s", u->line);
 	parse_ok(b, 7, 6, moves);
 	for (int c = 0; c < 7; c++)
 		for (int r = 0; r < 6; r++)
 			check_that(board_cell(b, c, r) == u->g.cell[c][r],
-			    "order %s does not rebuild %s", moves, u->line);
+			           "order %s does not rebuild %s", moves,
+			           u->line);
 }
 
 /* Every sample line gets a legal order: 8 stones, first player to move,
@@ -317,7 +319,7 @@ START_TEST(test_uci_orders)
 		ck_assert_int_eq(board_to_move(&b), 1);
 		check_true(!b.over);
 		check_that(!board_can_win_next(&b), "%s: x wins at once",
-		    moves);
+		           moves);
 	}
 	free(u);
 }
@@ -326,7 +328,7 @@ END_TEST
 START_TEST(test_uci_weak)
 {
 	struct uci_pos *u;
-	int n = uci_load(&u), m = check_scaled(12, 2);
+	int n = uci_load(&u), m = check_scaled(24, 2);
 	struct search *s = search_new(TEST_TT_MB);
 	uint64_t nodes, total = 0;
 	double t0 = util_now_s();
@@ -338,31 +340,33 @@ START_TEST(test_uci_weak)
 		int v = search_solve(s, &b, true, &nodes);
 		total += nodes;
 		check_that(v == u[i].wdl,
-		    "UCI board %s (moves %s): weak %d, the data says %d",
-		    u[i].line, moves, v, u[i].wdl);
+		           "UCI board %s (moves %s): weak %d, the data says %d",
+		           u[i].line, moves, v, u[i].wdl);
 	}
 	printf("UCI: %d positions weakly solved, mean nodes %.0f, %.3f s\n",
-	    m < n ? m : n, (double)total / (m < n ? m : n), util_now_s() - t0);
+	       m < n ? m : n, (double)total / (m < n ? m : n),
+	       util_now_s() - t0);
 	search_free(s);
 	free(u);
 }
 END_TEST
 
-/* ---- brute force ---------------------------------------------------------- */
+/* ---- brute force ----------------------------------------------------------
+ */
 
 /* A random position of `len` stones with no four (a move that would make
  * one is replaced by another; the game stops early when every move wins). */
 static void
 random_position(int w, int h, int len, uint64_t *rng, struct brute *g,
-    char *moves)
+                char *moves)
 {
 	int n = 0;
 	brute_init(g, w, h);
 	while (n < len) {
 		int c = check_rand_below(rng, w), tries = 0;
 		while (tries < 4 * w &&
-		    (!brute_can_play(g, c) ||
-			brute_wins_with(g, c, brute_to_move(g)))) {
+		       (!brute_can_play(g, c) ||
+		        brute_wins_with(g, c, brute_to_move(g)))) {
 			c = check_rand_below(rng, w);
 			tries++;
 		}
@@ -388,9 +392,9 @@ START_TEST(test_brute_vs_pons)
 		check_true(brute_parse(&g, 7, 6, p[i].moves) >= 0);
 		int v = brute_score(&g, NULL);
 		check_that(v == p[i].score,
-		    "brute force on \"%s\": %d, expected %d (a bug in "
-		    "tests/brute.c)",
-		    p[i].moves, v, p[i].score);
+		           "brute force on \"%s\": %d, expected %d (a bug in "
+		           "tests/brute.c)",
+		           p[i].moves, v, p[i].score);
 		used++;
 	}
 	ck_assert_int_gt(used, 0);
@@ -403,9 +407,8 @@ static const struct {
 	int min_len; /* fewest stones: keeps the brute force quick */
 	int count;
 } brute_boards[] = {
-	{ 4, 4, 2, 300 }, { 5, 4, 7, 300 }, { 7, 6, 30, 80 },
-	{ 8, 7, 45, 60 }, { 9, 6, 43, 60 }, { 6, 5, 19, 60 },
-	{ 4, 15, 48, 40 },
+    {4, 4, 2, 300}, {5, 4, 7, 300}, {7, 6, 30, 80},  {8, 7, 45, 60},
+    {9, 6, 43, 60}, {6, 5, 19, 60}, {4, 15, 48, 40},
 };
 
 /* Random positions: the solver's exact and weak answers equal the brute
@@ -421,7 +424,8 @@ START_TEST(test_brute_random)
 		struct brute g;
 		char moves[BOARD_MAX_CELLS + 1];
 		board_t b;
-		int len = brute_boards[_i].min_len +
+		int len =
+		    brute_boards[_i].min_len +
 		    check_rand_below(&rng, w * h - brute_boards[_i].min_len);
 		random_position(w, h, len, &rng, &g, moves);
 		if (g.moves == w * h)
@@ -430,11 +434,11 @@ START_TEST(test_brute_random)
 		parse_ok(&b, w, h, moves);
 		int v = search_solve(s, &b, false, NULL);
 		check_that(v == want, "%dx%d \"%s\": solver %d, brute force %d",
-		    w, h, moves, v, want);
+		           w, h, moves, v, want);
 		v = search_solve(s, &b, true, NULL);
 		check_that(v == sign(want),
-		    "%dx%d \"%s\": weak %d, brute force %d", w, h, moves, v,
-		    want);
+		           "%dx%d \"%s\": weak %d, brute force %d", w, h, moves,
+		           v, want);
 	}
 	search_free(s);
 }
@@ -466,12 +470,12 @@ START_TEST(test_sizes_one_search)
 		char moves[BOARD_MAX_CELLS + 1];
 		board_t b;
 		random_position(brute_boards[k].w, brute_boards[k].h,
-		    brute_boards[k].min_len + 4, &rng, &g, moves);
+		                brute_boards[k].min_len + 4, &rng, &g, moves);
 		int want = brute_score(&g, NULL);
 		parse_ok(&b, g.w, g.h, moves);
 		int v = search_solve(s, &b, false, NULL);
-		check_that(v == want, "%dx%d \"%s\": solver %d, brute %d",
-		    g.w, g.h, moves, v, want);
+		check_that(v == want, "%dx%d \"%s\": solver %d, brute %d", g.w,
+		           g.h, moves, v, want);
 	}
 	search_free(s);
 }
@@ -497,7 +501,8 @@ START_TEST(test_finished)
 }
 END_TEST
 
-/* ---- words, depth-limited proofs, stop ------------------------------------ */
+/* ---- words, depth-limited proofs, stop ------------------------------------
+ */
 
 /* Own stones to the end, winning stone included (win), or the opponent's
  * stones to its win (loss): both counted from the formula of DESIGN.md. */
@@ -527,14 +532,14 @@ START_TEST(test_score_words)
 			snprintf(want, sizeof want, "draw");
 		else
 			snprintf(want, sizeof want, "%s in %d",
-			    p[i].score > 0 ? "win" : "loss",
-			    moves_to_end(42, b.moves, p[i].score));
-		ck_assert_ptr_eq(search_score_words(&b, SCORE_EXACT,
-				     p[i].score, buf, sizeof buf),
-		    buf);
+			         p[i].score > 0 ? "win" : "loss",
+			         moves_to_end(42, b.moves, p[i].score));
+		ck_assert_ptr_eq(search_score_words(&b, SCORE_EXACT, p[i].score,
+		                                    buf, sizeof buf),
+		                 buf);
 		check_that(strcmp(buf, want) == 0,
-		    "\"%s\" score %d: \"%s\", expected \"%s\"", p[i].moves,
-		    p[i].score, buf, want);
+		           "\"%s\" score %d: \"%s\", expected \"%s\"",
+		           p[i].moves, p[i].score, buf, want);
 	}
 	free(p);
 	board_init(&b, 7, 6);
@@ -551,7 +556,7 @@ START_TEST(test_score_words)
 	search_score_words(&b, SCORE_EXACT, 18, buf, sizeof buf);
 	ck_assert_str_eq(buf, "win in 2");
 	/* Bounds and unknowns still say something. */
-	const enum score_kind kinds[] = { SCORE_NONE, SCORE_LOWER, SCORE_UPPER };
+	const enum score_kind kinds[] = {SCORE_NONE, SCORE_LOWER, SCORE_UPPER};
 	for (int k = 0; k < 3; k++) {
 		buf[0] = '\0';
 		search_score_words(&b, kinds[k], 3, buf, sizeof buf);
@@ -569,8 +574,8 @@ END_TEST
  * picks keeps that value. */
 START_TEST(test_depth_proves)
 {
-	static const char *const sets[] = { "Test_L3_R1", "Test_L2_R1",
-		"Test_L2_R2" };
+	static const char *const sets[] = {"Test_L3_R1", "Test_L2_R1",
+	                                   "Test_L2_R2"};
 	struct search *s = search_new(TEST_TT_MB);
 	struct search *ref = search_new(TEST_TT_MB);
 	int wins = 0, losses = 0, m = check_scaled(12, 3);
@@ -595,8 +600,9 @@ START_TEST(test_depth_proves)
 				lim.depth = 8;
 				lim.threads = threads;
 				search_run(s, &b, &lim, &r);
-				check_that(r.kind == SCORE_EXACT &&
-					r.score == p[i].score,
+				check_that(
+				    r.kind == SCORE_EXACT &&
+				        r.score == p[i].score,
 				    "\"%s\" depth 8, %d threads: kind %d score "
 				    "%d, expected proven %d",
 				    p[i].moves, threads, r.kind, r.score,
@@ -604,8 +610,9 @@ START_TEST(test_depth_proves)
 				check_true(!r.partial);
 				check_true(board_can_play(&b, r.move));
 				if (p[i].score > 0)
-					check_that(move_value(ref, &b,
-							  r.move) == p[i].score,
+					check_that(
+					    move_value(ref, &b, r.move) ==
+					        p[i].score,
 					    "\"%s\": move %d does not win in 3",
 					    p[i].moves, r.move + 1);
 			}
@@ -632,7 +639,7 @@ START_TEST(test_stop_idle)
 	search_stop(s);
 	search_run(s, &b, &lim, &r);
 	check_that(!r.partial && r.kind == SCORE_EXACT,
-	    "a stop issued before the search cut it short");
+	           "a stop issued before the search cut it short");
 	search_free(s);
 }
 END_TEST
@@ -677,7 +684,7 @@ static bool
 strset_has(const struct strset *set, const char *s)
 {
 	for (size_t i = fnv(s) & (set->n - 1); set->slot[i] != NULL;
-	    i = (i + 1) & (set->n - 1))
+	     i = (i + 1) & (set->n - 1))
 		if (strcmp(set->slot[i], s) == 0)
 			return true;
 	return false;
@@ -707,13 +714,14 @@ START_TEST(test_samples_match_source)
 		struct pons_pos *p;
 		int n = check_pons_load(pons_sets[k].name, &p);
 		snprintf(path, sizeof path, "%s/pons-testsets/%s", dir,
-		    pons_sets[k].name);
+		         pons_sets[k].name);
 		strset_load(&set, path);
 		for (int i = 0; i < n; i++) {
 			snprintf(line, sizeof line, "%s %d", p[i].moves,
-			    p[i].score);
+			         p[i].score);
 			check_that(strset_has(&set, line),
-			    "sample line \"%s\" is not in %s", line, path);
+			           "sample line \"%s\" is not in %s", line,
+			           path);
 		}
 		strset_free(&set);
 		free(p);
@@ -725,7 +733,7 @@ START_TEST(test_samples_match_source)
 	while (fgets(line, sizeof line, f) != NULL) {
 		line[strcspn(line, "\r\n")] = '\0';
 		check_that(strset_has(&set, line),
-		    "UCI sample line not in %s: %s", path, line);
+		           "UCI sample line not in %s: %s", path, line);
 	}
 	fclose(f);
 	strset_free(&set);
@@ -755,7 +763,8 @@ solver_suite(void)
 	tc = tcase_create("brute");
 	tcase_set_timeout(tc, CHECK_TIMEOUT_LONG);
 	tcase_add_test(tc, test_brute_vs_pons);
-	tcase_add_loop_test(tc, test_brute_random, 0,
+	tcase_add_loop_test(
+	    tc, test_brute_random, 0,
 	    (int)(sizeof brute_boards / sizeof brute_boards[0]));
 	tcase_add_test(tc, test_small_empty);
 	tcase_add_test(tc, test_sizes_one_search);

@@ -10,9 +10,10 @@
  *    next search must run normally.  Leaks show up in the sanitizer run
  *    (LeakSanitizer checks every forked test at its exit).
  *
- * These are the tests the ThreadSanitizer build runs (CK_RUN_SUITE=split).
- * Timings are printed for the log, never asserted tightly: they belong to
- * `dropfour bench`.
+ * These are the tests the ThreadSanitizer build runs (CK_RUN_SUITE=split,
+ * clang with LLVM's libomp and Archer, plus tests/tsan-task-memory.c; see
+ * ./run).  Timings are printed for the log, never asserted tightly: they
+ * belong to `dropfour bench`.
  */
 #include "config.h"
 
@@ -29,10 +30,9 @@
 
 #define TEST_TT_MB 16
 
-static const enum split_scheme schemes[] = { SPLIT_DEEP, SPLIT_ROOT,
-	SPLIT_LAZY };
-static const char *const scheme_name[] = { "deep", "root", "lazy" };
-#define NSCHEMES 3
+static const enum split_scheme schemes[] = {SPLIT_DEEP, SPLIT_ROOT, SPLIT_LAZY};
+static const char *const scheme_name[] = {"deep", "root", "lazy"};
+#define NSCHEMES    3
 #define MAX_THREADS 4
 
 static const struct {
@@ -40,10 +40,10 @@ static const struct {
 	int count; /* positions at scale 1 */
 	int min;
 } invariance_sets[] = {
-	{ "Test_L3_R1", 60, 10 },
-	{ "Test_L2_R1", 100, 15 },
-	{ "Test_L2_R2", 60, 8 },
-	{ "Test_L1_R1", 40, 5 },
+    {"Test_L3_R1", 80, 10},
+    {"Test_L2_R1", 120, 15},
+    {"Test_L2_R2", 120, 8},
+    {"Test_L1_R1", 80, 5},
 };
 
 static void
@@ -52,7 +52,7 @@ parse_ok(board_t *b, const char *moves)
 	size_t err = 0;
 	enum board_err e = board_parse(b, 7, 6, moves, (size_t)-1, &err);
 	check_that(e == BOARD_OK, "\"%s\": %s at index %zu", moves,
-	    board_err_string(e), err);
+	           board_err_string(e), err);
 }
 
 /* Exact value of a move for the side to move, one thread. */
@@ -78,11 +78,11 @@ START_TEST(test_invariance)
 	double t0 = util_now_s();
 
 	for (size_t k = 0;
-	    k < sizeof invariance_sets / sizeof invariance_sets[0]; k++) {
+	     k < sizeof invariance_sets / sizeof invariance_sets[0]; k++) {
 		struct pons_pos *p;
 		int n = check_pons_load(invariance_sets[k].set, &p);
 		int m = check_scaled(invariance_sets[k].count,
-		    invariance_sets[k].min);
+		                     invariance_sets[k].min);
 		for (int i = 0; i < n && i < m; i++) {
 			struct search_limits lim;
 			struct search_result r;
@@ -93,19 +93,22 @@ START_TEST(test_invariance)
 			lim.threads = threads;
 			lim.split = schemes[scheme];
 			search_run(s, &b, &lim, &r);
-			check_that(r.kind == SCORE_EXACT &&
-				r.score == p[i].score && !r.partial,
+			check_that(
+			    r.kind == SCORE_EXACT && r.score == p[i].score &&
+			        !r.partial,
 			    "%s \"%s\", %s split, %d threads: score %d kind "
 			    "%d partial %d, expected %d",
 			    invariance_sets[k].set, p[i].moves,
 			    scheme_name[scheme], threads, r.score, r.kind,
 			    r.partial, p[i].score);
 			check_that(board_can_play(&b, r.move),
-			    "\"%s\": illegal best move %d", p[i].moves, r.move);
+			           "\"%s\": illegal best move %d", p[i].moves,
+			           r.move);
 			/* Every third position: the move is worth the score. */
 			if (i % 3 == 0) {
 				int v = move_value(ref, &b, r.move);
-				check_that(v == r.score,
+				check_that(
+				    v == r.score,
 				    "\"%s\", %s split, %d threads: move %d is "
 				    "worth %d, not %d",
 				    p[i].moves, scheme_name[scheme], threads,
@@ -116,8 +119,9 @@ START_TEST(test_invariance)
 				lim.mode = SEARCH_WEAK;
 				search_run(s, &b, &lim, &r);
 				int want = (p[i].score > 0) - (p[i].score < 0);
-				check_that(r.score == want && !r.partial &&
-					r.kind == SCORE_EXACT,
+				check_that(
+				    r.score == want && !r.partial &&
+				        r.kind == SCORE_EXACT,
 				    "\"%s\", %s split, %d threads: weak %d "
 				    "kind %d partial %d, expected %d",
 				    p[i].moves, scheme_name[scheme], threads,
@@ -128,7 +132,7 @@ START_TEST(test_invariance)
 		free(p);
 	}
 	printf("invariance, %s split, %d threads: %d positions, %.2f s\n",
-	    scheme_name[scheme], threads, total, util_now_s() - t0);
+	       scheme_name[scheme], threads, total, util_now_s() - t0);
 	search_free(s);
 	search_free(ref);
 }
@@ -160,8 +164,8 @@ START_TEST(test_analyze_invariance)
 			if (!board_can_play(&b, c))
 				continue;
 			int v = move_value(ref, &b, c);
-			check_that(r.col_kind[c] == SCORE_EXACT &&
-				r.col_score[c] == v,
+			check_that(
+			    r.col_kind[c] == SCORE_EXACT && r.col_score[c] == v,
 			    "\"%s\" column %d, %s split, %d threads: %d, "
 			    "expected %d",
 			    p[i * 7 % n].moves, c + 1, scheme_name[scheme],
@@ -174,7 +178,8 @@ START_TEST(test_analyze_invariance)
 }
 END_TEST
 
-/* ---- stop ----------------------------------------------------------------- */
+/* ---- stop -----------------------------------------------------------------
+ */
 
 /*
  * Searches run in one worker pthread per test, made once and reused, the
@@ -230,7 +235,7 @@ worker_init(struct worker *w)
 
 static void
 worker_post(struct worker *w, struct search *s, const board_t *b,
-    const struct search_limits *lim)
+            const struct search_limits *lim)
 {
 	pthread_mutex_lock(&w->lock);
 	w->s = s;
@@ -257,7 +262,7 @@ worker_free(struct worker *w)
 static void
 sleep_ms(int ms)
 {
-	struct timespec ts = { ms / 1000, (long)(ms % 1000) * 1000000L };
+	struct timespec ts = {ms / 1000, (long)(ms % 1000) * 1000000L};
 	while (nanosleep(&ts, &ts) != 0)
 		;
 }
@@ -267,8 +272,8 @@ sleep_ms(int ms)
  * search_stop() to the return. */
 static double
 stop_once(struct worker *w, struct search *s, enum search_mode mode,
-    int threads, enum split_scheme scheme, int run_ms,
-    struct search_result *out)
+          int threads, enum split_scheme scheme, int run_ms,
+          struct search_result *out)
 {
 	struct search_limits lim;
 	board_t b;
@@ -285,12 +290,12 @@ stop_once(struct worker *w, struct search *s, enum search_mode mode,
 	 * nothing. */
 	deadline = util_now_s() + 10.0;
 	while (!atomic_load_explicit(&search_stats(s)->running,
-		   memory_order_acquire) &&
-	    !atomic_load(&w->done) && util_now_s() < deadline)
+	                             memory_order_acquire) &&
+	       !atomic_load(&w->done) && util_now_s() < deadline)
 		sleep_ms(1);
 	sleep_ms(run_ms);
 	check_that(!atomic_load(&w->done),
-	    "the empty board was searched to the end in %d ms?", run_ms);
+	           "the empty board was searched to the end in %d ms?", run_ms);
 	t0 = util_now_s();
 	search_stop(s);
 	deadline = t0 + 5.0;
@@ -298,8 +303,8 @@ stop_once(struct worker *w, struct search *s, enum search_mode mode,
 		sleep_ms(1);
 	double latency = util_now_s() - t0;
 	check_that(atomic_load(&w->done),
-	    "%s split, %d threads: no return 5 s after search_stop()",
-	    scheme_name[scheme], threads);
+	           "%s split, %d threads: no return 5 s after search_stop()",
+	           scheme_name[scheme], threads);
 	*out = w->r;
 	return latency;
 }
@@ -307,7 +312,7 @@ stop_once(struct worker *w, struct search *s, enum search_mode mode,
 /* _i = scheme * 3 + (0: 1 thread, 1: 2 threads, 2: 4 threads). */
 START_TEST(test_stop)
 {
-	static const int nthreads[] = { 1, 2, 4 };
+	static const int nthreads[] = {1, 2, 4};
 	int scheme = _i / 3, threads = nthreads[_i % 3];
 	struct search *s = search_new(TEST_TT_MB);
 	struct worker w;
@@ -319,24 +324,25 @@ START_TEST(test_stop)
 	for (int rep = 0; rep < reps; rep++) {
 		struct search_result r;
 		double lat = stop_once(&w, s, SEARCH_EXACT, threads,
-		    schemes[scheme], 20 + 40 * rep, &r);
+		                       schemes[scheme], 20 + 40 * rep, &r);
 		if (lat > worst)
 			worst = lat;
-		check_that(r.partial, "%s split, %d threads: a stopped "
-		    "search is not marked partial", scheme_name[scheme],
-		    threads);
+		check_that(r.partial,
+		           "%s split, %d threads: a stopped "
+		           "search is not marked partial",
+		           scheme_name[scheme], threads);
 		check_true(r.move >= -1 && r.move < 7);
 		check_true(r.kind != SCORE_EXACT);
 		/* Stopping a depth-limited search keeps the best move of the
 		 * last finished iteration. */
 		lat = stop_once(&w, s, SEARCH_DEPTH, threads, schemes[scheme],
-		    30 + 20 * rep, &r);
+		                30 + 20 * rep, &r);
 		if (lat > worst)
 			worst = lat;
 		check_true(r.partial);
 		if (r.depth >= 1)
 			check_that(r.move >= 0 && r.move < 7,
-			    "depth %d finished but no move", r.depth);
+			           "depth %d finished but no move", r.depth);
 	}
 	/* The search is still good for a normal search afterwards. */
 	struct pons_pos *p;
@@ -355,12 +361,13 @@ START_TEST(test_stop)
 			sleep_ms(1);
 		r = w.r;
 		check_that(!r.partial && r.score == p[i].score,
-		    "after stops: \"%s\" scored %d%s, expected %d", p[i].moves,
-		    r.score, r.partial ? " (partial)" : "", p[i].score);
+		           "after stops: \"%s\" scored %d%s, expected %d",
+		           p[i].moves, r.score, r.partial ? " (partial)" : "",
+		           p[i].score);
 	}
 	free(p);
 	printf("stop, %s split, %d threads: worst latency %.1f ms\n",
-	    scheme_name[scheme], threads, worst * 1e3);
+	       scheme_name[scheme], threads, worst * 1e3);
 	/* Generous: loaded machines and sanitizers; the 10 ms target is
 	 * measured by the benchmark. */
 	check_that(worst < 1.0, "stop took %.3f s", worst);
@@ -396,7 +403,7 @@ split_suite(void)
 	tcase_set_timeout(tc, CHECK_TIMEOUT_LONG);
 	tcase_add_loop_test(tc, test_invariance, 0, NSCHEMES * MAX_THREADS);
 	tcase_add_loop_test(tc, test_analyze_invariance, 0,
-	    NSCHEMES * MAX_THREADS);
+	                    NSCHEMES * MAX_THREADS);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("stop");

@@ -56,6 +56,6 @@ int check_pons_load(const char *prefix, struct pons_pos **out);
 /* Timeout for a test case, in seconds, multiplied by CK_TIMEOUT_MULTIPLIER
  * by Check itself. */
 #define CHECK_TIMEOUT_SHORT 30
-#define CHECK_TIMEOUT_LONG 300
+#define CHECK_TIMEOUT_LONG  300
 
 #endif

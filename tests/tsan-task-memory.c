@@ -41,8 +41,7 @@
 
 #include <omp-tools.h>
 
-typedef ompt_start_tool_result_t *(*start_tool_fn)(unsigned int,
-    const char *);
+typedef ompt_start_tool_result_t *(*start_tool_fn)(unsigned int, const char *);
 typedef void (*annotate_fn)(const char *, int, const volatile void *);
 
 /* The head of libomp's kmp_task_t (kmp.h), as the compiler lays it out. */
@@ -53,7 +52,7 @@ struct task_head {
 };
 
 typedef struct task_head *(*task_alloc_fn)(void *, int32_t, int32_t, size_t,
-    size_t, void *);
+                                           size_t, void *);
 
 static ompt_start_tool_result_t *archer;
 static ompt_function_lookup_t real_lookup;
@@ -79,7 +78,7 @@ find_annotations(void)
  * task descriptor): the same address ompt_get_task_memory() ends at. */
 struct task_head *
 __kmpc_omp_task_alloc(void *loc, int32_t gtid, int32_t flags,
-    size_t sizeof_task, size_t sizeof_shareds, void *entry)
+                      size_t sizeof_task, size_t sizeof_shareds, void *entry)
 {
 	struct task_head *t;
 	char *end;
@@ -89,13 +88,13 @@ __kmpc_omp_task_alloc(void *loc, int32_t gtid, int32_t flags,
 		    (task_alloc_fn)dlsym(RTLD_NEXT, "__kmpc_omp_task_alloc");
 		if (real_task_alloc == NULL) {
 			fputs("tsan-task-memory: no __kmpc_omp_task_alloc\n",
-			    stderr);
+			      stderr);
 			abort();
 		}
 		find_annotations();
 	}
 	t = real_task_alloc(loc, gtid, flags, sizeof_task, sizeof_shareds,
-	    entry);
+	                    entry);
 	if (t == NULL || happens_after == NULL)
 		return t;
 	if (sizeof_shareds > 0 && t->shareds != NULL)
@@ -107,8 +106,7 @@ __kmpc_omp_task_alloc(void *loc, int32_t gtid, int32_t flags,
 }
 
 static void
-task_schedule(ompt_data_t *prior, ompt_task_status_t status,
-    ompt_data_t *next)
+task_schedule(ompt_data_t *prior, ompt_task_status_t status, ompt_data_t *next)
 {
 	if ((status == ompt_task_complete || status == ompt_task_cancel) &&
 	    get_task_memory != NULL && happens_before != NULL) {
@@ -118,8 +116,7 @@ task_schedule(ompt_data_t *prior, ompt_task_status_t status,
 		size_t size = 0;
 		get_task_memory(&addr, &size, 0);
 		if (addr != NULL && size > 0)
-			happens_before(__FILE__, __LINE__,
-			    (char *)addr + size);
+			happens_before(__FILE__, __LINE__, (char *)addr + size);
 	}
 	if (archer_task_schedule != NULL)
 		archer_task_schedule(prior, status, next);
@@ -153,7 +150,7 @@ initialize(ompt_function_lookup_t lk, int device, ompt_data_t *data)
 	if (get_task_memory == NULL || happens_before == NULL)
 		fputs("tsan-task-memory: no ompt_get_task_memory or TSan "
 		      "annotations; Archer alone\n",
-		    stderr);
+		      stderr);
 	return archer->initialize(lookup, device, data);
 }
 
@@ -178,7 +175,7 @@ open_archer(void)
 		const char *slash = strrchr(info.dli_fname, '/');
 		if (slash != NULL) {
 			snprintf(path, sizeof path, "%.*s/libarcher.so",
-			    (int)(slash - info.dli_fname), info.dli_fname);
+			         (int)(slash - info.dli_fname), info.dli_fname);
 			h = dlopen(path, RTLD_NOW | RTLD_LOCAL);
 		}
 	}
@@ -190,15 +187,15 @@ open_archer(void)
 ompt_start_tool_result_t *
 ompt_start_tool(unsigned int omp_version, const char *runtime_version)
 {
-	static ompt_start_tool_result_t result = { initialize, finalize,
-		{ 0 } };
+	static ompt_start_tool_result_t result = {initialize, finalize, {0}};
 	void *h = open_archer();
 	start_tool_fn start;
 
 	if (h == NULL) {
-		fprintf(stderr, "tsan-task-memory: cannot load libarcher.so "
-				"(set DROPFOUR_ARCHER): %s\n",
-		    dlerror());
+		fprintf(stderr,
+		        "tsan-task-memory: cannot load libarcher.so "
+		        "(set DROPFOUR_ARCHER): %s\n",
+		        dlerror());
 		return NULL;
 	}
 	start = (start_tool_fn)dlsym(h, "ompt_start_tool");
