@@ -386,8 +386,8 @@ solve_window(struct split_ctx *c, const board_t *b, bool weak, int *lo_out,
 {
 	const int cells = b->w * b->h;
 	*best = -1;
-	c->nodes++; /* the root itself */
 	if (board_can_win_next(b)) {
+		c->nodes++; /* the root itself, solved without a search */
 		uint64_t win = board_my_winning_cells(b) & board_possible(b);
 		for (int col = 0; col < b->w; col++)
 			if (win & board_column_mask(b, col)) {
@@ -404,6 +404,7 @@ solve_window(struct split_ctx *c, const board_t *b, bool weak, int *lo_out,
 		hi = hi > 1 ? 1 : hi;
 	}
 	if (board_non_losing_moves(b) == 0 || b->moves >= cells - 1) {
+		c->nodes++;
 		/* Every move loses at once, or the last cell draws. */
 		hi = lo = b->moves >= cells - 1 ? 0 :
 		    (weak ? -1 : -(cells - b->moves) / 2);
@@ -986,7 +987,8 @@ search_run(struct search *s, const board_t *b, const struct search_limits *lim,
 	}
 
 	memset(&sh, 0, sizeof sh);
-	eval_init(&et, b);
+	if (!exact_mode)
+		eval_init(&et, b);
 	sh.search = s;
 	sh.lim = lim;
 	sh.tt = &s->tt;

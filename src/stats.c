@@ -16,7 +16,8 @@ stats_begin(struct stats *s, const board_t *root, int nthreads, bool exact,
 {
 	if (nthreads > STATS_MAX_THREADS)
 		nthreads = STATS_MAX_THREADS;
-	for (int i = 0; i < STATS_MAX_THREADS; i++) {
+	/* Slots beyond this search's threads are never read. */
+	for (int i = 0; i < nthreads; i++) {
 		struct stats_thread *t = &s->thread[i];
 		STORE(t->nodes, 0);
 		STORE(t->busy_ns, 0);
