@@ -35,8 +35,9 @@ options_usage(FILE *f)
 "  -p, --perfect          perfect play: the exact solver\n"
 "  -j, --threads=T        search threads (default: the number of cores);\n"
 "                         for bench speedup a list such as 1,2,3,4\n"
-"      --split=SCHEME     deep (young brothers wait, default), root (one\n"
-"                         task per column) or lazy (shared-table SMP)\n"
+"      --split=SCHEME     root (one task per root column, default: fastest\n"
+"                         on 2 cores), deep (young brothers wait below the\n"
+"                         root) or lazy (shared-table SMP)\n"
 "      --split-depth=N    plies below the root where tasks are made\n"
 "  -t, --time=S           think at most S seconds per move (iterative\n"
 "                         deepening; no new iteration past half of S)\n"
@@ -235,7 +236,7 @@ options_parse(struct options *o, int argc, char **argv)
 	o->threads = util_ncpus();
 	o->depth = 12;
 	o->games = 1;
-	o->split = SPLIT_DEEP;
+	o->split = SPLIT_ROOT;
 	const char *nc = getenv("NO_COLOR");
 	o->no_color = nc != NULL && nc[0] != '\0';
 

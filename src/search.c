@@ -111,7 +111,7 @@ search_limits_default(struct search_limits *lim)
 	lim->mode = SEARCH_DEPTH;
 	lim->depth = 12;
 	lim->threads = 1;
-	lim->split = SPLIT_DEEP;
+	lim->split = SPLIT_ROOT;
 }
 
 /* ---- helpers -------------------------------------------------------- */

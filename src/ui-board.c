@@ -344,7 +344,7 @@ ui_board_draw(struct ui *ui, WINDOW *w)
 	const board_t *b = &g->board;
 	int W = b->w, H = b->h, last = -1, lastrow = -1, fall_y = -1;
 	struct col_view cv[BOARD_MAX_WIDTH];
-	char num[4];
+	char num[12];
 
 	werase(w);
 	ui_board_animating(ui);
