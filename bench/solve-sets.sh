@@ -19,32 +19,15 @@ set -euo pipefail
 
 top=$(cd "$(dirname "$0")/.." && pwd)
 
-find_dropfour() {
-	local c
-	for c in "${DROPFOUR:-}" "$top/_build/default/dropfour" "$top/dropfour" \
-		"$(command -v dropfour 2>/dev/null || true)"; do
-		[ -n "$c" ] && [ -x "$c" ] && { echo "$c"; return 0; }
-	done
-	echo "solve-sets.sh: no dropfour binary (build with ./run, or set DROPFOUR)" >&2
-	exit 2
-}
-
-# The directory configure's --with-testdata chose, if a build has one.
-configured_data() {
-	local mk
-	for mk in "$top/_build/default/Makefile" "$top/Makefile"; do
-		if [ -f "$mk" ]; then
-			sed -n 's/^TESTDATA_DIR = //p' "$mk"
-			return 0
-		fi
-	done
-}
+me=solve-sets.sh
+# shellcheck source=bench/lib.sh
+. "$top/bench/lib.sh"
 
 find_data() {
 	local d
-	for d in "${DROPFOUR_DATA:-}" "$(configured_data)" "$top/../shared/data"; do
+	while IFS= read -r d; do
 		[ -n "$d" ] && [ -d "$d/pons-testsets" ] && { (cd "$d" && pwd); return 0; }
-	done
+	done < <(data_candidates)
 	cat >&2 <<-MSG
 	################################################################
 	solve-sets.sh: THE PONS TEST SETS ARE NOT HERE.

@@ -28,35 +28,18 @@ set -euo pipefail
 
 top=$(cd "$(dirname "$0")/.." && pwd)
 
-find_dropfour() {
-	local c
-	for c in "${DROPFOUR:-}" "$top/_build/default/dropfour" "$top/dropfour" \
-		"$(command -v dropfour 2>/dev/null || true)"; do
-		[ -n "$c" ] && [ -x "$c" ] && { echo "$c"; return 0; }
-	done
-	echo "uci-full.sh: no dropfour binary (build with ./run, or set DROPFOUR)" >&2
-	exit 2
-}
-
-# The directory configure's --with-testdata chose, if a build has one.
-configured_data() {
-	local mk
-	for mk in "$top/_build/default/Makefile" "$top/Makefile"; do
-		if [ -f "$mk" ]; then
-			sed -n 's/^TESTDATA_DIR = //p' "$mk"
-			return 0
-		fi
-	done
-}
+me=uci-full.sh
+# shellcheck source=bench/lib.sh
+. "$top/bench/lib.sh"
 
 find_data() {
 	local d
-	for d in "${DROPFOUR_DATA:-}" "$(configured_data)" "$top/../shared/data"; do
+	while IFS= read -r d; do
 		if [ -n "$d" ] && [ -f "$d/uci-connect4/connect-4.data" ]; then
 			echo "$(cd "$d/uci-connect4" && pwd)/connect-4.data"
 			return 0
 		fi
-	done
+	done < <(data_candidates)
 	cat >&2 <<-MSG
 	################################################################
 	uci-full.sh: THE UCI CONNECT-4 DATA IS NOT HERE.

@@ -1,0 +1,30 @@
+# bench/lib.sh -- shared by the bench scripts (sourced, not run): finds the
+# dropfour binary and the directories where the full test data may be.
+# The caller sets `top` (the source tree) and `me` (its own name).
+
+# $DROPFOUR, else the ./run build, else ./dropfour, else PATH.
+find_dropfour() {
+	local c
+	for c in "${DROPFOUR:-}" "$top/_build/default/dropfour" "$top/dropfour" \
+		"$(command -v dropfour 2>/dev/null || true)"; do
+		[ -n "$c" ] && [ -x "$c" ] && { echo "$c"; return 0; }
+	done
+	echo "$me: no dropfour binary (build with ./run, or set DROPFOUR)" >&2
+	exit 2
+}
+
+# The directory configure's --with-testdata chose, if a build has one.
+configured_data() {
+	local mk
+	for mk in "$top/_build/default/Makefile" "$top/Makefile"; do
+		if [ -f "$mk" ]; then
+			sed -n 's/^TESTDATA_DIR = //p' "$mk"
+			return 0
+		fi
+	done
+}
+
+# Candidate data directories, in order of preference, one per line.
+data_candidates() {
+	printf '%s\n' "${DROPFOUR_DATA:-}" "$(configured_data)" "$top/../shared/data"
+}
