@@ -588,7 +588,7 @@ dsearch(struct split_ctx *c, const board_t *b, int depth, int alpha, int beta,
 		}
 		if (bestv > alpha)
 			alpha = bestv;
-		if (bestv < alpha0 + 1 && bestv <= -SCORE_INF + 1)
+		if (bestv <= -SCORE_INF + 1)
 			bestv = alpha0; /* all children were bounds */
 	}
 done:
@@ -812,7 +812,7 @@ run_exact(struct split_ctx *c, const board_t *b, struct search_result *r)
 		r->score = r->kind == SCORE_LOWER ? lo : hi;
 	}
 	if (mv >= 0 && done) {
-		r->col_kind[mv] = weak ? SCORE_EXACT : SCORE_EXACT;
+		r->col_kind[mv] = SCORE_EXACT;
 		r->col_score[mv] = lo;
 		col_publish(st, mv, COL_DONE, SCORE_EXACT, lo);
 	}

@@ -152,3 +152,24 @@ main(void)
 	srunner_free(sr);
 	return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
 }
+
+void
+check_parse_ok(board_t *b, int w, int h, const char *moves)
+{
+	size_t err = 0;
+	enum board_err e = board_parse(b, w, h, moves, (size_t)-1, &err);
+	check_that(e == BOARD_OK, "\"%s\": %s at index %zu", moves,
+	           board_err_string(e), err);
+}
+
+int
+check_move_value(struct search *s, const board_t *b, int col)
+{
+	board_t nb = *b;
+	if (board_is_winning_move(b, col))
+		return board_win_score(b);
+	board_play(&nb, col);
+	if (board_is_full(&nb))
+		return 0;
+	return -search_solve(s, &nb, false, NULL);
+}

@@ -55,28 +55,6 @@ pons_count(int set, int have)
 	return n < have ? n : have;
 }
 
-static void
-parse_ok(board_t *b, int w, int h, const char *moves)
-{
-	size_t err = 0;
-	enum board_err e = board_parse(b, w, h, moves, (size_t)-1, &err);
-	check_that(e == BOARD_OK, "\"%s\": %s at index %zu", moves,
-	           board_err_string(e), err);
-}
-
-/* Exact value for the side to move of playing `col` (one thread). */
-static int
-move_value(struct search *s, const board_t *b, int col)
-{
-	board_t nb = *b;
-	if (board_is_winning_move(b, col))
-		return board_win_score(b);
-	board_play(&nb, col);
-	if (board_is_full(&nb))
-		return 0;
-	return -search_solve(s, &nb, false, NULL);
-}
-
 static int
 sign(int v)
 {
@@ -98,7 +76,7 @@ START_TEST(test_pons_exact)
 	check_that(have > 0, "no %s lines in the sample", pons_sets[_i].name);
 	for (int i = 0; i < n; i++) {
 		board_t b;
-		parse_ok(&b, 7, 6, p[i].moves);
+		check_parse_ok(&b, 7, 6, p[i].moves);
 		int v = search_solve(s, &b, false, &nodes);
 		total += nodes;
 		if (v != p[i].score) {
@@ -132,7 +110,7 @@ START_TEST(test_pons_weak)
 		n = check_scaled(300, 50);
 	for (int i = 0; i < n; i++) {
 		board_t b;
-		parse_ok(&b, 7, 6, p[i].moves);
+		check_parse_ok(&b, 7, 6, p[i].moves);
 		int v = search_solve(s, &b, true, NULL);
 		check_that(v == sign(p[i].score),
 		           "%s \"%s\": weak %d, expected %d",
@@ -162,7 +140,7 @@ START_TEST(test_pons_result)
 		for (int i = 0; i < n && i < m; i++) {
 			struct search_result r;
 			board_t b;
-			parse_ok(&b, 7, 6, p[i].moves);
+			check_parse_ok(&b, 7, 6, p[i].moves);
 			search_run(s, &b, &lim, &r);
 			check_that(
 			    r.score == p[i].score && !r.partial &&
@@ -172,7 +150,7 @@ START_TEST(test_pons_result)
 			check_that(board_can_play(&b, r.move),
 			           "\"%s\": best move %d is not legal",
 			           p[i].moves, r.move);
-			int v = move_value(s, &b, r.move);
+			int v = check_move_value(s, &b, r.move);
 			check_that(v == r.score,
 			           "\"%s\": best move %d is worth %d, not %d",
 			           p[i].moves, r.move + 1, v, r.score);
@@ -204,7 +182,7 @@ START_TEST(test_analyze)
 		struct search_result r;
 		board_t b;
 		int best = -100;
-		parse_ok(&b, 7, 6, p[i].moves);
+		check_parse_ok(&b, 7, 6, p[i].moves);
 		search_run(s, &b, &lim, &r);
 		check_true(!r.partial);
 		for (int c = 0; c < 7; c++) {
@@ -214,7 +192,7 @@ START_TEST(test_analyze)
 				           p[i].moves, c + 1);
 				continue;
 			}
-			int v = move_value(ref, &b, c);
+			int v = check_move_value(ref, &b, c);
 			check_that(
 			    r.col_kind[c] == SCORE_EXACT && r.col_score[c] == v,
 			    "\"%s\" column %d: kind %d score %d, expected %d",
@@ -295,7 +273,7 @@ uci_board(const struct uci_pos *u, board_t *b, char *moves, size_t len)
 {
 	check_that(brute_order(&u->g, false, moves, len, 0) == 0,
 	           "no legal move order for %s", u->line);
-	parse_ok(b, 7, 6, moves);
+	check_parse_ok(b, 7, 6, moves);
 	for (int c = 0; c < 7; c++)
 		for (int r = 0; r < 6; r++)
 			check_that(board_cell(b, c, r) == u->g.cell[c][r],
@@ -431,7 +409,7 @@ START_TEST(test_brute_random)
 		if (g.moves == w * h)
 			continue;
 		int want = brute_score(&g, NULL);
-		parse_ok(&b, w, h, moves);
+		check_parse_ok(&b, w, h, moves);
 		int v = search_solve(s, &b, false, NULL);
 		check_that(v == want, "%dx%d \"%s\": solver %d, brute force %d",
 		           w, h, moves, v, want);
@@ -472,7 +450,7 @@ START_TEST(test_sizes_one_search)
 		random_position(brute_boards[k].w, brute_boards[k].h,
 		                brute_boards[k].min_len + 4, &rng, &g, moves);
 		int want = brute_score(&g, NULL);
-		parse_ok(&b, g.w, g.h, moves);
+		check_parse_ok(&b, g.w, g.h, moves);
 		int v = search_solve(s, &b, false, NULL);
 		check_that(v == want, "%dx%d \"%s\": solver %d, brute %d", g.w,
 		           g.h, moves, v, want);
@@ -491,7 +469,7 @@ START_TEST(test_finished)
 
 	search_limits_default(&lim);
 	lim.mode = SEARCH_EXACT;
-	parse_ok(&b, 4, 4, "1234123421433412");
+	check_parse_ok(&b, 4, 4, "1234123421433412");
 	check_true(board_is_full(&b));
 	ck_assert_int_eq(search_solve(s, &b, false, NULL), 0);
 	search_run(s, &b, &lim, &r);
@@ -527,7 +505,7 @@ START_TEST(test_score_words)
 	board_t b;
 
 	for (int i = 0; i < n; i++) {
-		parse_ok(&b, 7, 6, p[i].moves);
+		check_parse_ok(&b, 7, 6, p[i].moves);
 		if (p[i].score == 0)
 			snprintf(want, sizeof want, "draw");
 		else
@@ -549,10 +527,10 @@ START_TEST(test_score_words)
 	ck_assert_str_eq(buf, "+37");
 	search_score_words(&b, SCORE_HEURISTIC, -5, buf, sizeof buf);
 	ck_assert_str_eq(buf, "-5");
-	parse_ok(&b, 7, 6, "44455554221");
+	check_parse_ok(&b, 7, 6, "44455554221");
 	search_score_words(&b, SCORE_EXACT, -15, buf, sizeof buf);
 	ck_assert_str_eq(buf, "loss in 1");
-	parse_ok(&b, 7, 6, "4455");
+	check_parse_ok(&b, 7, 6, "4455");
 	search_score_words(&b, SCORE_EXACT, 18, buf, sizeof buf);
 	ck_assert_str_eq(buf, "win in 2");
 	/* Bounds and unknowns still say something. */
@@ -585,7 +563,7 @@ START_TEST(test_depth_proves)
 		int n = check_pons_load(sets[k], &p);
 		for (int i = 0; i < n && (wins < m || losses < m); i++) {
 			board_t b;
-			parse_ok(&b, 7, 6, p[i].moves);
+			check_parse_ok(&b, 7, 6, p[i].moves);
 			if (p[i].score == 0 ||
 			    moves_to_end(42, b.moves, p[i].score) != 3)
 				continue;
@@ -611,7 +589,7 @@ START_TEST(test_depth_proves)
 				check_true(board_can_play(&b, r.move));
 				if (p[i].score > 0)
 					check_that(
-					    move_value(ref, &b, r.move) ==
+					    check_move_value(ref, &b, r.move) ==
 					        p[i].score,
 					    "\"%s\": move %d does not win in 3",
 					    p[i].moves, r.move + 1);
@@ -635,7 +613,7 @@ START_TEST(test_stop_idle)
 
 	search_limits_default(&lim);
 	lim.mode = SEARCH_EXACT;
-	parse_ok(&b, 7, 6, "2252576253462244111563365343671351441");
+	check_parse_ok(&b, 7, 6, "2252576253462244111563365343671351441");
 	search_stop(s);
 	search_run(s, &b, &lim, &r);
 	check_that(!r.partial && r.kind == SCORE_EXACT,

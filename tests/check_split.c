@@ -46,28 +46,6 @@ static const struct {
     {"Test_L1_R1", 80, 5},
 };
 
-static void
-parse_ok(board_t *b, const char *moves)
-{
-	size_t err = 0;
-	enum board_err e = board_parse(b, 7, 6, moves, (size_t)-1, &err);
-	check_that(e == BOARD_OK, "\"%s\": %s at index %zu", moves,
-	           board_err_string(e), err);
-}
-
-/* Exact value of a move for the side to move, one thread. */
-static int
-move_value(struct search *s, const board_t *b, int col)
-{
-	board_t nb = *b;
-	if (board_is_winning_move(b, col))
-		return board_win_score(b);
-	board_play(&nb, col);
-	if (board_is_full(&nb))
-		return 0;
-	return -search_solve(s, &nb, false, NULL);
-}
-
 /* _i = scheme * MAX_THREADS + threads - 1. */
 START_TEST(test_invariance)
 {
@@ -87,7 +65,7 @@ START_TEST(test_invariance)
 			struct search_limits lim;
 			struct search_result r;
 			board_t b;
-			parse_ok(&b, p[i].moves);
+			check_parse_ok(&b, 7, 6, p[i].moves);
 			search_limits_default(&lim);
 			lim.mode = SEARCH_EXACT;
 			lim.threads = threads;
@@ -106,7 +84,7 @@ START_TEST(test_invariance)
 			           r.move);
 			/* Every third position: the move is worth the score. */
 			if (i % 3 == 0) {
-				int v = move_value(ref, &b, r.move);
+				int v = check_move_value(ref, &b, r.move);
 				check_that(
 				    v == r.score,
 				    "\"%s\", %s split, %d threads: move %d is "
@@ -151,7 +129,7 @@ START_TEST(test_analyze_invariance)
 		struct search_limits lim;
 		struct search_result r;
 		board_t b;
-		parse_ok(&b, p[i * 7 % n].moves);
+		check_parse_ok(&b, 7, 6, p[i * 7 % n].moves);
 		search_limits_default(&lim);
 		lim.mode = SEARCH_EXACT;
 		lim.analyze = true;
@@ -163,7 +141,7 @@ START_TEST(test_analyze_invariance)
 		for (int c = 0; c < 7; c++) {
 			if (!board_can_play(&b, c))
 				continue;
-			int v = move_value(ref, &b, c);
+			int v = check_move_value(ref, &b, c);
 			check_that(
 			    r.col_kind[c] == SCORE_EXACT && r.col_score[c] == v,
 			    "\"%s\" column %d, %s split, %d threads: %d, "
@@ -351,7 +329,7 @@ START_TEST(test_stop)
 		struct search_limits lim;
 		struct search_result r;
 		board_t b;
-		parse_ok(&b, p[i].moves);
+		check_parse_ok(&b, 7, 6, p[i].moves);
 		search_limits_default(&lim);
 		lim.mode = SEARCH_EXACT;
 		lim.threads = threads;

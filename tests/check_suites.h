@@ -8,6 +8,9 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "board.h"
+#include "search.h"
+
 Suite *board_suite(void);
 Suite *solver_suite(void);
 Suite *split_suite(void);
@@ -36,6 +39,11 @@ FILE *check_data_open(const char *name);
 /* Directory of the full data sets ($DROPFOUR_DATA, else configure's
  * --with-testdata), or NULL when neither exists. */
 const char *check_full_data_dir(void);
+
+/* Parse a move string onto an empty w x h board, failing the test on error. */
+void check_parse_ok(board_t *b, int w, int h, const char *moves);
+/* Exact value of playing `col` for the side to move (one thread). */
+int check_move_value(struct search *s, const board_t *b, int col);
 
 /* Seeded pseudo-random numbers (splitmix64): tests are reproducible. */
 uint64_t check_rand(uint64_t *state);
