@@ -75,8 +75,11 @@ options_usage(FILE *f)
 "bench speedup [FILE]:\n"
 "  Solves the positions once per thread count (--threads LIST, default\n"
 "  1..max(4, cores)) and prints time, speedup, efficiency, nodes, node\n"
-"  overhead, load balance and tasks, then the speedup curve.\n"
+"  overhead, load balance, busy time and tasks, then the speedup curve.\n"
 "      --csv=FILE         also write the table as CSV\n"
+"      --repeat=N         run every thread count N times, in turn, and keep\n"
+"                         the fastest run of each (default 1; for noisy\n"
+"                         machines)\n"
 "bench ordering:\n"
 "      --time=S           go deeper while a row takes under S s (default 1.5)\n"
 "  One thread unless --threads is given; --csv=FILE writes CSV.\n"
@@ -111,6 +114,7 @@ enum {
 	OPT_ANALYZE,
 	OPT_GAMES,
 	OPT_CSV,
+	OPT_REPEAT,
 };
 
 static const struct option long_options[] = {
@@ -138,6 +142,7 @@ static const struct option long_options[] = {
 	{ "analyze", no_argument, NULL, OPT_ANALYZE },
 	{ "games", required_argument, NULL, OPT_GAMES },
 	{ "csv", required_argument, NULL, OPT_CSV },
+	{ "repeat", required_argument, NULL, OPT_REPEAT },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
 	{ NULL, 0, NULL, 0 },
@@ -236,6 +241,7 @@ options_parse(struct options *o, int argc, char **argv)
 	o->threads = util_ncpus();
 	o->depth = 12;
 	o->games = 1;
+	o->repeat = 1;
 	o->split = SPLIT_ROOT;
 	const char *nc = getenv("NO_COLOR");
 	o->no_color = nc != NULL && nc[0] != '\0';
@@ -379,6 +385,11 @@ options_parse(struct options *o, int argc, char **argv)
 			break;
 		case OPT_CSV:
 			o->csv = optarg;
+			break;
+		case OPT_REPEAT:
+			if (parse_long(optarg, 1, 1000, &v))
+				return bad("repeat", optarg, "must be 1..1000");
+			o->repeat = (int)v;
 			break;
 		case 'h':
 			options_usage(stdout);

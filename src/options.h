@@ -50,6 +50,7 @@ struct options {
 	const char *position; /* --position MOVES */
 	const char *load;     /* --load FILE */
 	const char *csv;      /* --csv FILE */
+	int repeat;           /* bench speedup: runs per thread count, best kept */
 	bool no_color;        /* --no-color or NO_COLOR set */
 	bool ascii;
 	bool analysis;        /* background hints on the human's turn */

@@ -21,7 +21,7 @@
 #include "split.h"
 #include "util.h"
 
-/* Children a node searches itself before the rest become tasks. */
+/* Children a node searches itself before the rest are shared out. */
 #ifndef YBW_ELDERS
 #define YBW_ELDERS 2
 #endif
@@ -51,7 +51,10 @@ enum tt_mode { TT_EMPTY, TT_EXACT, TT_DEPTH };
 
 struct search {
 	struct tt tt;
-	struct tt leaf;
+	/* One small leaf table per thread: shared, its lines would bounce
+	 * between the cores' caches on every store. */
+	struct tt leaf[STATS_MAX_THREADS];
+	int nleaf;
 	enum tt_mode tt_mode;
 	atomic_bool stop;
 	struct stats stats;
@@ -62,7 +65,8 @@ search_new(size_t tt_mb)
 {
 	struct search *s = xcalloc(1, sizeof *s);
 	tt_init(&s->tt, tt_mb, 64);
-	tt_init(&s->leaf, LEAF_TT_MB, 64);
+	tt_init(&s->leaf[0], LEAF_TT_MB, 64);
+	s->nleaf = 1;
 	s->tt_mode = TT_EMPTY;
 	atomic_init(&s->stop, false);
 	return s;
@@ -74,7 +78,8 @@ search_free(struct search *s)
 	if (s == NULL)
 		return;
 	tt_free(&s->tt);
-	tt_free(&s->leaf);
+	for (int i = 0; i < s->nleaf; i++)
+		tt_free(&s->leaf[i]);
 	free(s);
 }
 
@@ -82,7 +87,8 @@ void
 search_clear(struct search *s)
 {
 	tt_clear(&s->tt, s->tt.key_bits);
-	tt_clear(&s->leaf, s->leaf.key_bits);
+	for (int i = 0; i < s->nleaf; i++)
+		tt_clear(&s->leaf[i], s->leaf[i].key_bits);
 	s->tt_mode = TT_EMPTY;
 }
 
@@ -147,7 +153,8 @@ unmirror(const board_t *b, int col, bool mirrored)
 static inline struct tt *
 table_for(const struct split_ctx *c, const board_t *b)
 {
-	return b->w * b->h - b->moves < LEAF_CELLS ? c->sh->leaf : c->sh->tt;
+	return b->w * b->h - b->moves < LEAF_CELLS ? &c->sh->leaf[c->tid] :
+	    c->sh->tt;
 }
 
 static inline bool
@@ -176,23 +183,74 @@ perturb(struct split_ctx *c, struct order_list *o)
 	o->cell[j] = tcell;
 }
 
-/* How many children a node searches itself before the rest become tasks:
- * 1 (young brothers wait), 0 (root splitting: all at once at the root), or
- * n (no split). */
+
+/*
+ * What the table says of a node from an earlier search: it failed low (all
+ * children had to be searched: an ALL node, where splitting costs nothing),
+ * it failed high (a CUT node: one good child should do), or nothing.
+ */
+enum node_hint { HINT_NONE, HINT_ALL, HINT_CUT };
+
+static inline enum node_hint
+node_hint(enum bound bd)
+{
+	return bd == BOUND_UPPER ? HINT_ALL :
+	    bd == BOUND_LOWER ? HINT_CUT : HINT_NONE;
+}
+
+/*
+ * How many children a node searches itself before the rest are shared out:
+ * 0 (root splitting: all at once at the root), the young brothers' elders,
+ * or n (no split).  An expected ALL node splits after YBW_ELDERS children
+ * whenever it is deep enough in the game; any other node only while some
+ * thread has nothing to do, and a CUT node only after one more child,
+ * because a sibling searched beside the one that cuts is wasted work.
+ */
 static inline int
-split_index(const struct split_ctx *c, const board_t *b, int ply, int n)
+split_index(const struct split_ctx *c, const board_t *b, int ply, int n,
+    enum node_hint hint)
 {
 	const struct split_shared *sh = c->sh;
 	if (sh->threads <= 1 || sh->lim->split == SPLIT_LAZY || n < 2)
 		return n;
 	if (sh->lim->split == SPLIT_ROOT)
 		return ply == 0 ? 0 : n;
-	return ply < sh->split_depth &&
-	    b->w * b->h - b->moves >= sh->min_split_left ?
-	    (YBW_ELDERS < n ? YBW_ELDERS : n) : n;
+	if (ply >= sh->split_depth ||
+	    b->w * b->h - b->moves < sh->min_split_left)
+		return n;
+	if (hint != HINT_ALL && !split_thread_free(sh))
+		return n;
+	int elders = hint == HINT_CUT ? YBW_ELDERS + 1 : YBW_ELDERS;
+	return elders < n ? elders : n;
 }
 
 /* ---- the exact solver ----------------------------------------------- */
+
+static int exact(struct split_ctx *c, const board_t *b, int alpha, int beta,
+    int ply, int *best);
+
+/* What a split point of the exact solver shares. */
+struct exact_node {
+	const board_t *b;
+	const struct order_list *o;
+	int alpha, beta, ply;
+};
+
+static void
+exact_move(struct split_ctx *c, struct split_point *sp, int k)
+{
+	const struct exact_node *x = sp->arg;
+	board_t nb = *x->b;
+	board_play_cell(&nb, x->o->cell[k]);
+	int v = -exact(c, &nb, -x->beta, -x->alpha, x->ply + 1, NULL);
+	if (c->aborted)
+		return;
+	sp->val[k] = v;
+	if (v >= x->beta) {
+		atomic_store(&sp->cut, true);
+		split_count_cutoff(c);
+	}
+}
 
 /*
  * Negamax with alpha-beta for a position where the side to move cannot win
@@ -206,7 +264,7 @@ exact(struct split_ctx *c, const board_t *b, int alpha, int beta, int ply,
 	const int cells = b->w * b->h;
 	struct tt_entry e;
 	struct order_list o;
-	uint64_t before = c->total + c->nodes;
+	uint64_t before = split_work(c);
 	bool mirrored;
 	int ttmove = -1, bestmove = -1;
 
@@ -237,8 +295,10 @@ exact(struct split_ctx *c, const board_t *b, int alpha, int beta, int ply,
 	/* 3. Transposition table: bounds and the remembered move. */
 	struct tt *tt = table_for(c, b);
 	uint64_t key = tt_key(b, &mirrored);
+	enum node_hint hint = HINT_NONE;
 	if (probe(c, tt, key, &e)) {
 		ttmove = unmirror(b, e.move, mirrored);
+		hint = node_hint(e.bound);
 		/* At the root the cut-off move is wanted: search it. */
 		if (best == NULL && (e.bound & BOUND_LOWER) &&
 		    e.value > alpha) {
@@ -266,7 +326,7 @@ exact(struct split_ctx *c, const board_t *b, int alpha, int beta, int ply,
 			if (probe(c, table_for(c, &nb), tt_key(&nb, &m), &e) &&
 			    (e.bound & BOUND_UPPER) && -e.value >= beta) {
 				tt_store(tt, key, -e.value, BOUND_LOWER,
-				    work_bits(c->total + c->nodes - before),
+				    work_bits(split_work(c) - before),
 				    unmirror(b, o.col[k], mirrored));
 				if (best)
 					*best = o.col[k];
@@ -275,7 +335,7 @@ exact(struct split_ctx *c, const board_t *b, int alpha, int beta, int ply,
 		}
 	}
 	int i = 0;
-	int split_at = split_index(c, b, ply, o.n);
+	int split_at = split_index(c, b, ply, o.n, hint);
 	for (; i < o.n && i < split_at; i++) {
 		board_t nb = *b;
 		board_play_cell(&nb, o.cell[i]);
@@ -285,7 +345,7 @@ exact(struct split_ctx *c, const board_t *b, int alpha, int beta, int ply,
 		if (v >= beta) {
 			bestmove = o.col[i];
 			tt_store(tt, key, v, BOUND_LOWER,
-			    work_bits(c->total + c->nodes - before),
+			    work_bits(split_work(c) - before),
 			    unmirror(b, bestmove, mirrored));
 			if (best)
 				*best = bestmove;
@@ -297,42 +357,15 @@ exact(struct split_ctx *c, const board_t *b, int alpha, int beta, int ply,
 		}
 	}
 
-	/* 5. Young brothers: the rest as tasks. */
+	/* 5. Young brothers: the rest shared out among the threads. */
 	if (i < o.n) {
-		struct split_point sp = { .parent = c->sp };
-		int val[BOARD_MAX_WIDTH];
-		const int a = alpha;
-		atomic_init(&sp.cut, false);
-		atomic_init(&sp.alpha, alpha);
-		split_count_spawn(c, o.n - i);
-		for (int k = i; k < o.n; k++) {
-			val[k] = a;
-#pragma omp task firstprivate(k) shared(sp, val, o, b, c)
-			{
-				struct split_ctx tc;
-				split_ctx_task(&tc, c, &sp, c->tid, c->root_col);
-				if (!atomic_load_explicit(&sp.cut,
-					memory_order_relaxed)) {
-					board_t nb = *b;
-					board_play_cell(&nb, o.cell[k]);
-					int v = -exact(&tc, &nb, -beta, -a,
-					    ply + 1, NULL);
-					if (!tc.aborted) {
-						val[k] = v;
-						if (v >= beta) {
-							atomic_store(&sp.cut,
-							    true);
-							split_count_cutoff(
-							    &tc);
-						}
-					}
-				}
-				split_ctx_finish(&tc);
-			}
-		}
-		split_wait_begin(c);
-#pragma omp taskwait
-		split_wait_end(c);
+		struct split_point sp;
+		const struct exact_node x = { b, &o, alpha, beta, ply };
+		sp.move = exact_move;
+		sp.arg = &x;
+		for (int k = i; k < o.n; k++)
+			sp.val[k] = alpha;
+		split_run(c, &sp, ply, i, o.n);
 		if (split_chain_cut(c->sp) ||
 		    atomic_load_explicit(c->sh->stop, memory_order_relaxed) ||
 		    atomic_load_explicit(&c->sh->done, memory_order_relaxed)) {
@@ -340,17 +373,17 @@ exact(struct split_ctx *c, const board_t *b, int alpha, int beta, int ply,
 			return 0;
 		}
 		for (int k = i; k < o.n; k++) {
-			if (val[k] >= beta) {
+			if (sp.val[k] >= beta) {
 				bestmove = o.col[k];
-				tt_store(tt, key, val[k], BOUND_LOWER,
-				    work_bits(c->total + c->nodes - before),
+				tt_store(tt, key, sp.val[k], BOUND_LOWER,
+				    work_bits(split_work(c) - before),
 				    unmirror(b, bestmove, mirrored));
 				if (best)
 					*best = bestmove;
-				return val[k];
+				return sp.val[k];
 			}
-			if (val[k] > alpha) {
-				alpha = val[k];
+			if (sp.val[k] > alpha) {
+				alpha = sp.val[k];
 				bestmove = o.col[k];
 			}
 		}
@@ -358,7 +391,7 @@ exact(struct split_ctx *c, const board_t *b, int alpha, int beta, int ply,
 
 	/* 6. Fail low: an upper bound. */
 	tt_store(tt, key, alpha, BOUND_UPPER,
-	    work_bits(c->total + c->nodes - before),
+	    work_bits(split_work(c) - before),
 	    unmirror(b, bestmove >= 0 ? bestmove : ttmove, mirrored));
 	if (best)
 		*best = bestmove;
@@ -451,6 +484,39 @@ proven_win(int exact_score)
 	return SCORE_PROVEN + exact_score;
 }
 
+static int dsearch(struct split_ctx *c, const board_t *b, int depth,
+    int alpha, int beta, int ply, int *best);
+
+/* What a split point of the depth-limited search shares; the best value so
+ * far is the split point's alpha. */
+struct depth_node {
+	const board_t *b;
+	const struct order_list *o;
+	int depth, beta, ply;
+};
+
+static void
+depth_move(struct split_ctx *c, struct split_point *sp, int k)
+{
+	const struct depth_node *x = sp->arg;
+	int a = atomic_load_explicit(&sp->alpha, memory_order_relaxed);
+	board_t nb = *x->b;
+	board_play_cell(&nb, x->o->cell[k]);
+	int v = -dsearch(c, &nb, x->depth - 1, -x->beta, -a, x->ply + 1, NULL);
+	if (c->aborted)
+		return;
+	/* A value at or below the alpha it was searched with is only a
+	 * bound: keep it below every real alpha. */
+	sp->val[k] = v <= a ? -SCORE_INF + 1 : v;
+	if (v >= x->beta) {
+		atomic_store(&sp->cut, true);
+		split_count_cutoff(c);
+	}
+	int cur = atomic_load(&sp->alpha);
+	while (v > cur && !atomic_compare_exchange_weak(&sp->alpha, &cur, v))
+		;
+}
+
 static int
 dsearch(struct split_ctx *c, const board_t *b, int depth, int alpha, int beta,
     int ply, int *best)
@@ -488,8 +554,10 @@ dsearch(struct split_ctx *c, const board_t *b, int depth, int alpha, int beta,
 	/* 2. Transposition table. */
 	struct tt *tt = table_for(c, b);
 	uint64_t key = tt_key(b, &mirrored);
+	enum node_hint hint = HINT_NONE;
 	if (probe(c, tt, key, &e)) {
 		ttmove = unmirror(b, e.move, mirrored);
+		hint = node_hint(e.bound);
 		bool proven = e.value >= SCORE_PROVEN || e.value <= -SCORE_PROVEN;
 		if (e.depth >= depth || proven) {
 			if ((e.bound & BOUND_LOWER) && e.value >= beta) {
@@ -512,7 +580,7 @@ dsearch(struct split_ctx *c, const board_t *b, int depth, int alpha, int beta,
 	int bestv = -SCORE_INF;
 	int i = 0;
 	int split_at = depth >= DEPTH_MIN_SPLIT_DEPTH ?
-	    split_index(c, b, ply, o.n) : o.n;
+	    split_index(c, b, ply, o.n, hint) : o.n;
 	for (; i < o.n && i < split_at; i++) {
 		board_t nb = *b;
 		board_play_cell(&nb, o.cell[i]);
@@ -530,59 +598,22 @@ dsearch(struct split_ctx *c, const board_t *b, int depth, int alpha, int beta,
 			goto done;
 	}
 	if (i < o.n) {
-		struct split_point sp = { .parent = c->sp };
-		int val[BOARD_MAX_WIDTH];
-		atomic_init(&sp.cut, false);
+		struct split_point sp;
+		const struct depth_node x = { b, &o, depth, beta, ply };
+		sp.move = depth_move;
+		sp.arg = &x;
 		atomic_init(&sp.alpha, alpha);
-		split_count_spawn(c, o.n - i);
-		for (int k = i; k < o.n; k++) {
-			val[k] = -SCORE_INF;
-#pragma omp task firstprivate(k) shared(sp, val, o, b, c)
-			{
-				struct split_ctx tc;
-				split_ctx_task(&tc, c, &sp, c->tid, c->root_col);
-				if (!atomic_load_explicit(&sp.cut,
-					memory_order_relaxed)) {
-					int a = atomic_load_explicit(&sp.alpha,
-					    memory_order_relaxed);
-					board_t nb = *b;
-					board_play_cell(&nb, o.cell[k]);
-					int v = -dsearch(&tc, &nb, depth - 1,
-					    -beta, -a, ply + 1, NULL);
-					if (!tc.aborted) {
-						/* A value at or below the
-						 * alpha it was searched with
-						 * is only a bound: keep it
-						 * below every real alpha. */
-						val[k] = v <= a ? -SCORE_INF + 1 :
-						    v;
-						if (v >= beta) {
-							atomic_store(&sp.cut,
-							    true);
-							split_count_cutoff(
-							    &tc);
-						}
-						int cur = atomic_load(&sp.alpha);
-						while (v > cur &&
-						    !atomic_compare_exchange_weak(
-							&sp.alpha, &cur, v))
-							;
-					}
-				}
-				split_ctx_finish(&tc);
-			}
-		}
-		split_wait_begin(c);
-#pragma omp taskwait
-		split_wait_end(c);
+		for (int k = i; k < o.n; k++)
+			sp.val[k] = -SCORE_INF;
+		split_run(c, &sp, ply, i, o.n);
 		if (split_chain_cut(c->sp) ||
 		    atomic_load_explicit(c->sh->stop, memory_order_relaxed)) {
 			c->aborted = true;
 			return 0;
 		}
 		for (int k = i; k < o.n; k++) {
-			if (val[k] > bestv) {
-				bestv = val[k];
+			if (sp.val[k] > bestv) {
+				bestv = sp.val[k];
 				bestmove = o.col[k];
 			}
 		}
@@ -686,6 +717,20 @@ pick_best(const board_t *b, const struct search_limits *lim,
 	r->kind = r->col_kind[r->move];
 }
 
+/* The principal variation's next entry: the big table, or near the end
+ * whichever thread's leaf table has the position. */
+static bool
+pv_probe(const struct search *s, const board_t *b, uint64_t key,
+    struct tt_entry *e)
+{
+	if (b->w * b->h - b->moves >= LEAF_CELLS)
+		return tt_probe(&s->tt, key, e);
+	for (int i = 0; i < s->nleaf; i++)
+		if (tt_probe(&s->leaf[i], key, e))
+			return true;
+	return false;
+}
+
 static void
 extract_pv(struct search *s, const board_t *root, int first,
     struct search_result *r)
@@ -702,8 +747,7 @@ extract_pv(struct search *s, const board_t *root, int first,
 		bool mirrored;
 		struct tt_entry e;
 		uint64_t key = tt_key(&b, &mirrored);
-		if (!tt_probe(b.w * b.h - b.moves < LEAF_CELLS ? &s->leaf : &s->tt,
-			key, &e))
+		if (!pv_probe(s, &b, key, &e))
 			break;
 		col = unmirror(&b, e.move, mirrored);
 		if (board_can_win_next(&b)) {
@@ -966,10 +1010,12 @@ search_run(struct search *s, const board_t *b, const struct search_limits *lim,
 	enum tt_mode want = exact_mode ? TT_EXACT : TT_DEPTH;
 	if (s->tt_mode == TT_EMPTY) {
 		s->tt.key_bits = key_bits;
-		s->leaf.key_bits = key_bits;
+		for (int i = 0; i < s->nleaf; i++)
+			s->leaf[i].key_bits = key_bits;
 	} else if (s->tt_mode != want || s->tt.key_bits != key_bits) {
 		tt_clear(&s->tt, key_bits);
-		tt_clear(&s->leaf, key_bits);
+		for (int i = 0; i < s->nleaf; i++)
+			tt_clear(&s->leaf[i], key_bits);
 	}
 	s->tt_mode = want;
 
@@ -992,18 +1038,21 @@ search_run(struct search *s, const board_t *b, const struct search_limits *lim,
 	sh.search = s;
 	sh.lim = lim;
 	sh.tt = &s->tt;
-	sh.leaf = &s->leaf;
+	for (; s->nleaf < threads; s->nleaf++)
+		tt_init(&s->leaf[s->nleaf], LEAF_TT_MB, key_bits);
+	sh.leaf = s->leaf;
 	sh.stats = &s->stats;
 	sh.stop = &s->stop;
 	sh.threads = threads;
 	sh.eval = &et;
 	atomic_init(&sh.done, false);
 	atomic_init(&sh.nodes, 0);
+	split_shared_init(&sh, lim->split == SPLIT_LAZY ? 1 : threads);
 	if (lim->time_limit > 0)
 		sh.deadline_ns =
 		    util_now_ns() + (uint64_t)(lim->time_limit * 1e9);
 	sh.split_depth = lim->split_depth > 0 ? lim->split_depth :
-	    exact_mode ? 3 : 8;
+	    exact_mode ? SEARCH_MAX_DEPTH : 8;
 	sh.min_split_left = exact_mode ? EXACT_MIN_SPLIT_LEFT : 4;
 
 	if (lim->split == SPLIT_LAZY && threads > 1) {
@@ -1028,6 +1077,7 @@ search_run(struct search *s, const board_t *b, const struct search_limits *lim,
 		    memory_order_relaxed);
 	if (exact_mode)
 		r->depth = b->w * b->h - b->moves;
+	split_shared_free(&sh);
 	r->nodes = atomic_load(&sh.nodes);
 	r->seconds = util_now_s() - t0;
 	stats_end(&s->stats);

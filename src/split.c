@@ -2,8 +2,79 @@
  * per-thread accounting of the parallel search. */
 #include "config.h"
 
+#include <stdlib.h>
+
 #include "split.h"
 #include "util.h"
+
+/* The most split points one thread can have open: one per ply. */
+#define SPLIT_MAX_OPEN_PER_THREAD 64
+
+static inline void
+cpu_relax(void)
+{
+#if defined(__x86_64__) || defined(__i386__)
+	__builtin_ia32_pause();
+#endif
+}
+
+static void
+lock(struct split_shared *sh)
+{
+	while (atomic_flag_test_and_set_explicit(&sh->lock,
+	    memory_order_acquire))
+		cpu_relax();
+}
+
+static void
+unlock(struct split_shared *sh)
+{
+	atomic_flag_clear_explicit(&sh->lock, memory_order_release);
+}
+
+void
+split_shared_init(struct split_shared *sh, int threads)
+{
+	atomic_flag_clear(&sh->lock);
+	sh->maxopen = threads > 1 ? threads * SPLIT_MAX_OPEN_PER_THREAD : 0;
+	sh->open = sh->maxopen ?
+	    xcalloc((size_t)sh->maxopen, sizeof *sh->open) : NULL;
+	sh->nopen = 0;
+	atomic_init(&sh->waiting_tasks, 0);
+	atomic_init(&sh->working, 0);
+	atomic_init(&sh->spinning, 0);
+	for (int t = 0; t < STATS_MAX_THREADS; t++)
+		sh->nest[t] = 0;
+}
+
+void
+split_shared_free(struct split_shared *sh)
+{
+	free(sh->open);
+	sh->open = NULL;
+}
+
+/* A thread starts or ends a stretch of search work; `working` counts the
+ * threads that are not free to take a queued task.  Returns true if the
+ * thread had nothing else under way. */
+static bool
+enter(struct split_shared *sh, int tid)
+{
+	if (sh->nest[tid]++ == 0) {
+		atomic_fetch_add_explicit(&sh->working, 1,
+		    memory_order_relaxed);
+		return true;
+	}
+	return false;
+}
+
+static void
+leave(struct split_shared *sh, int tid)
+{
+	if (--sh->nest[tid] == 0)
+		atomic_fetch_sub_explicit(&sh->working, 1,
+		    memory_order_relaxed);
+}
 
 void
 split_ctx_root(struct split_ctx *c, struct split_shared *sh)
@@ -11,6 +82,7 @@ split_ctx_root(struct split_ctx *c, struct split_shared *sh)
 	*c = (struct split_ctx){ .sh = sh, .sp = NULL, .root_col = -1 };
 	c->tid = omp_get_thread_num();
 	c->busy_from = util_now_ns();
+	enter(sh, c->tid);
 }
 
 void
@@ -21,6 +93,7 @@ split_ctx_task(struct split_ctx *c, const struct split_ctx *parent,
 		.root_col = root_col, .rng = parent->rng };
 	c->tid = omp_get_thread_num();
 	c->busy_from = util_now_ns();
+	enter(c->sh, c->tid);
 	struct stats_thread *t = &c->sh->stats->thread[c->tid];
 	stats_add(&t->run, 1);
 	if (spawner != c->tid)
@@ -63,6 +136,7 @@ split_ctx_finish(struct split_ctx *c)
 {
 	flush(c);
 	flush_busy(c, util_now_ns());
+	leave(c->sh, c->tid);
 }
 
 bool
@@ -130,4 +204,170 @@ void
 split_count_cutoff(struct split_ctx *c)
 {
 	stats_add(&c->sh->stats->thread[c->tid].cutoffs, 1);
+}
+
+/* ---- split points ------------------------------------------------------ */
+
+/* Hand out the next move of sp, or -1. */
+static int
+claim(struct split_shared *sh, struct split_point *sp)
+{
+	int k = -1;
+	lock(sh);
+	if (sp->open && sp->next < sp->n)
+		k = sp->next++;
+	unlock(sh);
+	return k;
+}
+
+/* Search move k of sp on this thread, in a context of its own. */
+static void
+run_move(struct split_shared *sh, struct split_point *sp, int k)
+{
+	struct split_ctx c = { .sh = sh, .sp = sp, .root_col = sp->root_col };
+	c.tid = omp_get_thread_num();
+	c.busy_from = util_now_ns();
+	if (!split_chain_cut(sp))
+		sp->move(&c, sp, k);
+	flush(&c);
+	flush_busy(&c, util_now_ns());
+	atomic_fetch_add_explicit(&sp->work, c.total + c.sub,
+	    memory_order_relaxed);
+	/* The last touch: the owner may leave once it sees every move done. */
+	atomic_fetch_add_explicit(&sp->finished, 1, memory_order_release);
+}
+
+static bool
+below(const struct split_point *q, const struct split_point *anchor)
+{
+	for (; q != NULL; q = q->parent)
+		if (q == anchor)
+			return true;
+	return false;
+}
+
+/*
+ * Work on a move of some open split point: the one nearest the root (the
+ * most work left) among those below `anchor`, or among all if anchor is
+ * NULL.  Returns false if there was none.
+ */
+static bool
+help(struct split_shared *sh, const struct split_point *anchor)
+{
+	struct split_point *best = NULL;
+	int k = -1;
+	lock(sh);
+	for (int i = 0; i < sh->nopen; i++) {
+		struct split_point *q = sh->open[i];
+		if (q->next >= q->n || (best != NULL && q->ply >= best->ply))
+			continue;
+		if (anchor != NULL && !below(q->parent, anchor))
+			continue;
+		if (split_chain_cut(q))
+			continue;
+		best = q;
+	}
+	if (best != NULL)
+		k = best->next++;
+	unlock(sh);
+	if (best == NULL)
+		return false;
+	run_move(sh, best, k);
+	return true;
+}
+
+/*
+ * A helper task: a thread that was free works on open split points, the
+ * most promising first, until none has a move left.  It names no split
+ * point, so it may start after the one that spawned it has closed, and
+ * nobody has to wait for it.
+ */
+static void
+helper(struct split_shared *sh, int spawner)
+{
+	const int tid = omp_get_thread_num();
+	atomic_fetch_sub_explicit(&sh->waiting_tasks, 1, memory_order_relaxed);
+	bool free_thread = enter(sh, tid);
+	struct stats_thread *t = &sh->stats->thread[tid];
+	stats_add(&t->run, 1);
+	if (spawner != tid)
+		stats_add(&t->stolen, 1);
+	if (free_thread)
+		while (help(sh, NULL))
+			;
+	leave(sh, tid);
+}
+
+void
+split_run(struct split_ctx *c, struct split_point *sp, int ply, int first,
+    int n)
+{
+	struct split_shared *sh = c->sh;
+
+	atomic_init(&sp->cut, false);
+	atomic_init(&sp->work, 0);
+	atomic_init(&sp->finished, 0);
+	sp->parent = c->sp;
+	sp->owner = c->tid;
+	sp->ply = ply;
+	sp->root_col = c->root_col;
+	sp->next = first;
+	sp->n = n;
+	sp->open = true;
+	bool listed = false;
+	lock(sh);
+	if (sh->nopen < sh->maxopen) {
+		sh->open[sh->nopen++] = sp;
+		listed = true;
+	}
+	unlock(sh);
+
+	/* Wake as many threads as are free, one helper task each. */
+	int free_threads = sh->threads -
+	    atomic_load_explicit(&sh->working, memory_order_relaxed) -
+	    atomic_load_explicit(&sh->waiting_tasks, memory_order_relaxed);
+	int helpers = n - first - 1 < free_threads ? n - first - 1 :
+	    free_threads;
+	if (helpers > 0)
+		split_count_spawn(c, helpers);
+	const int spawner = c->tid;
+	for (int h = 0; h < helpers; h++) {
+		atomic_fetch_add_explicit(&sh->waiting_tasks, 1,
+		    memory_order_relaxed);
+#pragma omp task firstprivate(sh, spawner)
+		helper(sh, spawner);
+	}
+
+	/* The owner's own share; the moves count their own busy time. */
+	split_wait_begin(c);
+	int k;
+	while ((k = claim(sh, sp)) >= 0)
+		run_move(sh, sp, k);
+
+	lock(sh);
+	sp->open = false;
+	if (listed) {
+		for (int i = 0; i < sh->nopen; i++)
+			if (sh->open[i] == sp) {
+				sh->open[i] = sh->open[--sh->nopen];
+				break;
+			}
+	}
+	const int claimed = sp->next - first;
+	unlock(sh);
+
+	/* Moves still running elsewhere: help below instead of waiting. */
+	if (atomic_load_explicit(&sp->finished, memory_order_acquire) <
+	    claimed) {
+		atomic_fetch_add_explicit(&sh->spinning, 1,
+		    memory_order_relaxed);
+		while (atomic_load_explicit(&sp->finished,
+			   memory_order_acquire) < claimed)
+			if (!help(sh, sp))
+				cpu_relax();
+		atomic_fetch_sub_explicit(&sh->spinning, 1,
+		    memory_order_relaxed);
+	}
+	split_wait_end(c);
+	c->sub += atomic_load_explicit(&sp->work, memory_order_relaxed);
 }

@@ -28,12 +28,37 @@ static inline int omp_get_num_threads(void) { return 1; }
 
 #define SPLIT_POLL_MASK 1023 /* poll the flags and the clock every 1024 nodes */
 
-/* A node whose children run as sibling tasks.  `cut` is set by the first
- * sibling that proves a cut-off; every task below polls the chain. */
+struct split_ctx;
+struct split_point;
+
+/* Searches move k of a split point with context c (c->sp is the split
+ * point) and records the result in sp->val[k]. */
+typedef void split_move_fn(struct split_ctx *c, struct split_point *sp,
+    int k);
+
+/*
+ * A node whose remaining children are shared out.  The owner, the helper
+ * tasks it spawns and any thread that runs out of work claim the moves one
+ * at a time; `cut` is set by the first move that proves a cut-off, and every
+ * search below polls the chain of split points above it.  It lives on the
+ * owner's stack: it is reachable from the shared list only while open, and
+ * the owner leaves only after every claimed move has finished.
+ */
 struct split_point {
 	atomic_bool cut;
-	_Atomic int alpha; /* best value so far (depth-limited search) */
+	_Atomic int alpha;     /* best value so far (depth-limited search) */
+	_Atomic uint64_t work; /* nodes its moves searched */
+	_Atomic int finished;  /* claimed moves done */
 	const struct split_point *parent;
+	/* Under the shared lock. */
+	bool open;
+	int next, n;           /* next move to hand out, number of moves */
+	/* Set by the owner before it opens the split point. */
+	int owner;             /* thread number */
+	int ply, root_col;
+	split_move_fn *move;
+	const void *arg;       /* the search's view of the node */
+	int val[BOARD_MAX_WIDTH];
 };
 
 /* Shared by every task of one search. */
@@ -41,7 +66,7 @@ struct split_shared {
 	struct search *search;
 	const struct search_limits *lim;
 	struct tt *tt;
-	struct tt *leaf; /* the small table near the end of the game */
+	struct tt *leaf; /* per thread: small tables near the end of the game */
 	struct stats *stats;
 	atomic_bool *stop;          /* the search's stop flag */
 	atomic_bool done;           /* lazy SMP: someone finished */
@@ -51,7 +76,19 @@ struct split_shared {
 	int min_split_left;         /* do not split with fewer empty cells */
 	int threads;
 	const struct eval_tab *eval; /* depth-limited evaluation tables */
+	/* Open split points, for threads that would otherwise wait. */
+	atomic_flag lock;
+	struct split_point **open;
+	int nopen, maxopen;
+	_Atomic int waiting_tasks;  /* helper tasks spawned, not yet started */
+	_Atomic int working;        /* threads inside search work */
+	_Atomic int spinning;       /* of those, owners waiting for moves */
+	int nest[STATS_MAX_THREADS]; /* per thread: stretches of work under way */
 };
+
+/* Set up and tear down the shared list of split points. */
+void split_shared_init(struct split_shared *sh, int threads);
+void split_shared_free(struct split_shared *sh);
 
 /* One task's (or the root's) view: private counters, flushed in bulk. */
 struct split_ctx {
@@ -62,6 +99,7 @@ struct split_ctx {
 	bool aborted;
 	uint64_t nodes;               /* not yet flushed */
 	uint64_t total;               /* all nodes of this context */
+	uint64_t sub;                 /* nodes of the tasks it waited for */
 	uint64_t probes, hits;
 	uint64_t busy_from;           /* ns when the current busy stretch began */
 	uint32_t rng;                 /* lazy SMP move-order noise, 0 off */
@@ -72,6 +110,15 @@ void split_ctx_root(struct split_ctx *c, struct split_shared *sh);
  * `spawner`); counts the task as run (and stolen). */
 void split_ctx_task(struct split_ctx *c, const struct split_ctx *parent,
     const struct split_point *sp, int spawner, int root_col);
+/*
+ * Search moves first..n-1 of a node in parallel: the caller has set sp's
+ * move, arg, val[] (the value of a move that is not searched) and the
+ * depth-limited alpha.  Returns when every move is done or skipped after a
+ * cut-off; the caller reads sp->val and sp->cut.  The waiting owner helps
+ * at split points below its own.
+ */
+void split_run(struct split_ctx *c, struct split_point *sp, int ply,
+    int first, int n);
 /* End of a task: flush counters and busy time. */
 void split_ctx_finish(struct split_ctx *c);
 /* Poll: flush counts, check stop / deadline / node limit / cut-offs. */
@@ -83,6 +130,24 @@ void split_count_spawn(struct split_ctx *c, int n);
 void split_count_cutoff(struct split_ctx *c);
 /* True if any split point on the chain has been cut. */
 bool split_chain_cut(const struct split_point *sp);
+
+/* Nodes searched for this context so far, its finished tasks included:
+ * the work a table entry records. */
+static inline uint64_t
+split_work(const struct split_ctx *c)
+{
+	return c->total + c->nodes + c->sub;
+}
+
+/* True if some thread is waiting for work: free, or an owner waiting for
+ * its split point's last moves. */
+static inline bool
+split_thread_free(const struct split_shared *sh)
+{
+	return atomic_load_explicit(&sh->working, memory_order_relaxed) -
+	    atomic_load_explicit(&sh->spinning, memory_order_relaxed) <
+	    sh->threads;
+}
 
 static inline void
 split_node(struct split_ctx *c)
