@@ -26,6 +26,7 @@
 #include "board.h"
 #include "check_suites.h"
 #include "search.h"
+#include "stats.h"
 #include "util.h"
 
 #define TEST_TT_MB 16
@@ -44,6 +45,7 @@ static const struct {
     {"Test_L2_R1", 120, 15},
     {"Test_L2_R2", 120, 8},
     {"Test_L1_R1", 80, 5},
+    {"Test_L1_R2", 6, 2}, /* a million nodes each: deep split points */
 };
 
 /* _i = scheme * MAX_THREADS + threads - 1. */
@@ -354,6 +356,52 @@ START_TEST(test_stop)
 }
 END_TEST
 
+/* Deep splitting really shares the work of a position that is worth it:
+ * helper tasks are spawned and run by other threads, and every thread
+ * searches nodes.  _i + 2 threads. */
+START_TEST(test_deep_shares_work)
+{
+	const int threads = _i + 2;
+	struct search *s = search_new(TEST_TT_MB);
+	struct pons_pos *p;
+	int n = check_pons_load("Test_L1_R2", &p);
+	uint64_t spawned = 0, stolen = 0, tnodes[MAX_THREADS] = {0};
+
+	for (int i = 0; i < n && i < 3; i++) {
+		struct search_limits lim;
+		struct search_result r;
+		struct stats_snapshot snap;
+		board_t b;
+		check_parse_ok(&b, 7, 6, p[i].moves);
+		search_limits_default(&lim);
+		lim.mode = SEARCH_EXACT;
+		lim.threads = threads;
+		lim.split = SPLIT_DEEP;
+		search_clear(s);
+		search_run(s, &b, &lim, &r);
+		stats_snapshot(search_stats(s), &snap);
+		check_that(r.score == p[i].score && !r.partial,
+		           "\"%s\": %d threads scored %d, expected %d",
+		           p[i].moves, threads, r.score, p[i].score);
+		spawned += snap.spawned;
+		stolen += snap.stolen;
+		for (int t = 0; t < threads; t++)
+			tnodes[t] += snap.thread[t].nodes;
+	}
+	printf("deep split, %d threads: %llu tasks spawned, %llu stolen\n",
+	       threads, (unsigned long long)spawned,
+	       (unsigned long long)stolen);
+	check_that(spawned > 0 && stolen > 0,
+	           "%d threads: %llu tasks spawned, %llu stolen", threads,
+	           (unsigned long long)spawned, (unsigned long long)stolen);
+	for (int t = 0; t < threads; t++)
+		check_that(tnodes[t] > 0, "thread %d of %d searched nothing",
+		           t, threads);
+	free(p);
+	search_free(s);
+}
+END_TEST
+
 /* Many searches created, stopped and freed. */
 START_TEST(test_stop_churn)
 {
@@ -382,6 +430,7 @@ split_suite(void)
 	tcase_add_loop_test(tc, test_invariance, 0, NSCHEMES * MAX_THREADS);
 	tcase_add_loop_test(tc, test_analyze_invariance, 0,
 	                    NSCHEMES * MAX_THREADS);
+	tcase_add_loop_test(tc, test_deep_shares_work, 0, MAX_THREADS - 1);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("stop");
