@@ -35,10 +35,12 @@ options_usage(FILE *f)
 "  -p, --perfect          perfect play: the exact solver\n"
 "  -j, --threads=T        search threads (default: the number of cores);\n"
 "                         for bench speedup a list such as 1,2,3,4\n"
-"      --split=SCHEME     root (one task per root column, default: fastest\n"
-"                         on 2 cores), deep (young brothers wait below the\n"
-"                         root) or lazy (shared-table SMP)\n"
-"      --split-depth=N    plies below the root where tasks are made\n"
+"      --split=SCHEME     deep (default, measured fastest: young brothers\n"
+"                         wait at every level, idle threads join split\n"
+"                         points), root (one task per root column) or lazy\n"
+"                         (shared-table SMP)\n"
+"      --split-depth=N    plies below the root where nodes may split\n"
+"                         (default: any for the solver, 8 for depth play)\n"
 "  -t, --time=S           think at most S seconds per move (iterative\n"
 "                         deepening; no new iteration past half of S)\n"
 "      --eval=KIND        heuristic (default) or average (averaged outcomes;\n"
@@ -242,7 +244,7 @@ options_parse(struct options *o, int argc, char **argv)
 	o->depth = 12;
 	o->games = 1;
 	o->repeat = 1;
-	o->split = SPLIT_ROOT;
+	o->split = SPLIT_DEEP;
 	const char *nc = getenv("NO_COLOR");
 	o->no_color = nc != NULL && nc[0] != '\0';
 

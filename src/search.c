@@ -117,7 +117,7 @@ search_limits_default(struct search_limits *lim)
 	lim->mode = SEARCH_DEPTH;
 	lim->depth = 12;
 	lim->threads = 1;
-	lim->split = SPLIT_ROOT;
+	lim->split = SPLIT_DEEP;
 }
 
 /* ---- helpers -------------------------------------------------------- */
@@ -151,10 +151,15 @@ unmirror(const board_t *b, int col, bool mirrored)
 }
 
 static inline struct tt *
+table_at(const struct split_ctx *c, int empty)
+{
+	return empty < LEAF_CELLS ? &c->sh->leaf[c->tid] : c->sh->tt;
+}
+
+static inline struct tt *
 table_for(const struct split_ctx *c, const board_t *b)
 {
-	return b->w * b->h - b->moves < LEAF_CELLS ? &c->sh->leaf[c->tid] :
-	    c->sh->tt;
+	return table_at(c, b->w * b->h - b->moves);
 }
 
 static inline bool
@@ -220,8 +225,9 @@ split_index(const struct split_ctx *c, const board_t *b, int ply, int n,
 		return n;
 	if (hint != HINT_ALL && !split_thread_free(sh))
 		return n;
+	/* At least two moves to share. */
 	int elders = hint == HINT_CUT ? YBW_ELDERS + 1 : YBW_ELDERS;
-	return elders < n ? elders : n;
+	return elders <= n - 2 ? elders : n;
 }
 
 /* ---- the exact solver ----------------------------------------------- */
@@ -319,11 +325,19 @@ exact(struct split_ctx *c, const board_t *b, int alpha, int beta, int ply,
 	/* 4a. Enhanced transposition cut-off: a child already known to be
 	 * bad enough for the opponent cuts this node without a search. */
 	if (cells - b->moves > ETC_MIN_CELLS) {
+		/* The children's buckets are random accesses into a big table:
+		 * start loading them all before looking at the first. */
+		uint64_t ckey[BOARD_MAX_WIDTH];
+		struct tt *ctt = table_at(c, cells - b->moves - 1);
 		for (int k = 0; k < o.n; k++) {
 			board_t nb = *b;
 			bool m;
 			board_play_cell(&nb, o.cell[k]);
-			if (probe(c, table_for(c, &nb), tt_key(&nb, &m), &e) &&
+			ckey[k] = tt_key(&nb, &m);
+			tt_prefetch(ctt, ckey[k]);
+		}
+		for (int k = 0; k < o.n; k++) {
+			if (probe(c, ctt, ckey[k], &e) &&
 			    (e.bound & BOUND_UPPER) && -e.value >= beta) {
 				tt_store(tt, key, -e.value, BOUND_LOWER,
 				    work_bits(split_work(c) - before),

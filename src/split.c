@@ -40,6 +40,7 @@ split_shared_init(struct split_shared *sh, int threads)
 	sh->open = sh->maxopen ?
 	    xcalloc((size_t)sh->maxopen, sizeof *sh->open) : NULL;
 	sh->nopen = 0;
+	atomic_init(&sh->unclaimed, 0);
 	atomic_init(&sh->waiting_tasks, 0);
 	atomic_init(&sh->working, 0);
 	atomic_init(&sh->spinning, 0);
@@ -208,6 +209,17 @@ split_count_cutoff(struct split_ctx *c)
 
 /* ---- split points ------------------------------------------------------ */
 
+/* Under the lock: hand out the next move of q, which has one left. */
+static int
+take(struct split_shared *sh, struct split_point *q)
+{
+	int k = q->next++;
+	if (q->next == q->n && q->listed)
+		atomic_fetch_sub_explicit(&sh->unclaimed, 1,
+		    memory_order_relaxed);
+	return k;
+}
+
 /* Hand out the next move of sp, or -1. */
 static int
 claim(struct split_shared *sh, struct split_point *sp)
@@ -215,7 +227,7 @@ claim(struct split_shared *sh, struct split_point *sp)
 	int k = -1;
 	lock(sh);
 	if (sp->open && sp->next < sp->n)
-		k = sp->next++;
+		k = take(sh, sp);
 	unlock(sh);
 	return k;
 }
@@ -256,6 +268,9 @@ help(struct split_shared *sh, const struct split_point *anchor)
 {
 	struct split_point *best = NULL;
 	int k = -1;
+	/* Waiting owners call this in a loop: look before taking the lock. */
+	if (atomic_load_explicit(&sh->unclaimed, memory_order_relaxed) == 0)
+		return false;
 	lock(sh);
 	for (int i = 0; i < sh->nopen; i++) {
 		struct split_point *q = sh->open[i];
@@ -268,7 +283,7 @@ help(struct split_shared *sh, const struct split_point *anchor)
 		best = q;
 	}
 	if (best != NULL)
-		k = best->next++;
+		k = take(sh, best);
 	unlock(sh);
 	if (best == NULL)
 		return false;
@@ -314,11 +329,13 @@ split_run(struct split_ctx *c, struct split_point *sp, int ply, int first,
 	sp->next = first;
 	sp->n = n;
 	sp->open = true;
-	bool listed = false;
+	sp->listed = false;
 	lock(sh);
 	if (sh->nopen < sh->maxopen) {
 		sh->open[sh->nopen++] = sp;
-		listed = true;
+		sp->listed = true;
+		atomic_fetch_add_explicit(&sh->unclaimed, 1,
+		    memory_order_relaxed);
 	}
 	unlock(sh);
 
@@ -346,7 +363,7 @@ split_run(struct split_ctx *c, struct split_point *sp, int ply, int first,
 
 	lock(sh);
 	sp->open = false;
-	if (listed) {
+	if (sp->listed) {
 		for (int i = 0; i < sh->nopen; i++)
 			if (sh->open[i] == sp) {
 				sh->open[i] = sh->open[--sh->nopen];

@@ -51,7 +51,7 @@ struct split_point {
 	_Atomic int finished;  /* claimed moves done */
 	const struct split_point *parent;
 	/* Under the shared lock. */
-	bool open;
+	bool open, listed;     /* moves handed out; in the shared list */
 	int next, n;           /* next move to hand out, number of moves */
 	/* Set by the owner before it opens the split point. */
 	int owner;             /* thread number */
@@ -80,6 +80,7 @@ struct split_shared {
 	atomic_flag lock;
 	struct split_point **open;
 	int nopen, maxopen;
+	_Atomic int unclaimed;      /* open split points with moves left */
 	_Atomic int waiting_tasks;  /* helper tasks spawned, not yet started */
 	_Atomic int working;        /* threads inside search work */
 	_Atomic int spinning;       /* of those, owners waiting for moves */
