@@ -63,28 +63,32 @@ struct split_point {
 
 /* Shared by every task of one search. */
 struct split_shared {
+	/* Read at every node, written only before the search. */
 	struct search *search;
 	const struct search_limits *lim;
 	struct tt *tt;
 	struct tt *leaf; /* per thread: small tables near the end of the game */
 	struct stats *stats;
 	atomic_bool *stop;          /* the search's stop flag */
-	atomic_bool done;           /* lazy SMP: someone finished */
-	_Atomic uint64_t nodes;     /* flushed total, for the node limit */
 	uint64_t deadline_ns;       /* 0 none */
 	int split_depth;            /* plies below the root that may split */
 	int min_split_left;         /* do not split with fewer empty cells */
 	int threads;
+	int maxopen;
 	const struct eval_tab *eval; /* depth-limited evaluation tables */
-	/* Open split points, for threads that would otherwise wait. */
-	atomic_flag lock;
-	struct split_point **open;
-	int nopen, maxopen;
+	struct split_point **open;  /* open split points (under the lock) */
+	/* Written while searching: each group on cache lines of its own, so
+	 * the stores do not evict the fields above from the other cores. */
+	_Alignas(64) _Atomic uint64_t nodes; /* flushed total, node limit */
+	atomic_bool done;           /* lazy SMP: someone finished */
+	_Alignas(64) atomic_flag lock;
+	int nopen;
 	_Atomic int unclaimed;      /* open split points with moves left */
 	_Atomic int waiting_tasks;  /* helper tasks spawned, not yet started */
 	_Atomic int working;        /* threads inside search work */
 	_Atomic int spinning;       /* of those, owners waiting for moves */
-	int nest[STATS_MAX_THREADS]; /* per thread: stretches of work under way */
+	_Alignas(64) int nest[STATS_MAX_THREADS]; /* per thread: stretches of
+	                                             work under way */
 };
 
 /* Set up and tear down the shared list of split points. */
