@@ -2,8 +2,9 @@
 # bench/speedup.sh -- parallel speedup and efficiency of the exact solver,
 # for each split scheme, with CSV files for plotting.
 #   bench/speedup.sh [THREAD-LIST] [FILE]
-# DROPFOUR names the binary (default: ./dropfour).  Writes speedup-SCHEME.csv
-# in the current directory.
+# DROPFOUR names the binary (default: ./dropfour); REPEAT runs every thread
+# count that many times and keeps the fastest (default 1).  Writes
+# speedup-SCHEME.csv in the current directory.
 set -eu
 bin=${DROPFOUR:-./dropfour}
 list=${1:-1,2,3,4}
@@ -12,5 +13,5 @@ for scheme in deep root lazy; do
 	echo "== split $scheme"
 	# shellcheck disable=SC2086
 	"$bin" bench speedup --threads "$list" --split "$scheme" \
-	    --csv "speedup-$scheme.csv" $file
+	    --repeat "${REPEAT:-1}" --csv "speedup-$scheme.csv" $file
 done

@@ -2,6 +2,7 @@
  * per-thread accounting of the parallel search. */
 #include "config.h"
 
+#include <sched.h>
 #include <stdlib.h>
 
 #include "split.h"
@@ -378,10 +379,17 @@ split_run(struct split_ctx *c, struct split_point *sp, int ply, int first,
 	    claimed) {
 		atomic_fetch_add_explicit(&sh->spinning, 1,
 		    memory_order_relaxed);
+		unsigned spins = 0;
 		while (atomic_load_explicit(&sp->finished,
-			   memory_order_acquire) < claimed)
-			if (!help(sh, sp))
-				cpu_relax();
+			   memory_order_acquire) < claimed) {
+			if (help(sh, sp))
+				continue;
+			cpu_relax();
+			/* With more threads than cores the move it waits for
+			 * may be on a thread that is not running: let it. */
+			if ((++spins & 63) == 0)
+				sched_yield();
+		}
 		atomic_fetch_sub_explicit(&sh->spinning, 1,
 		    memory_order_relaxed);
 	}
