@@ -36,6 +36,16 @@ static const char *const scheme_name[] = {"deep", "root", "lazy"};
 #define NSCHEMES    3
 #define MAX_THREADS 4
 
+/* Limits of an exact search with this many threads and split scheme. */
+static void
+exact_limits(struct search_limits *lim, int threads, enum split_scheme split)
+{
+	search_limits_default(lim);
+	lim->mode = SEARCH_EXACT;
+	lim->threads = threads;
+	lim->split = split;
+}
+
 static const struct {
 	const char *set;
 	int count; /* positions at scale 1 */
@@ -68,10 +78,7 @@ START_TEST(test_invariance)
 			struct search_result r;
 			board_t b;
 			check_parse_ok(&b, 7, 6, p[i].moves);
-			search_limits_default(&lim);
-			lim.mode = SEARCH_EXACT;
-			lim.threads = threads;
-			lim.split = schemes[scheme];
+			exact_limits(&lim, threads, schemes[scheme]);
 			search_run(s, &b, &lim, &r);
 			check_that(
 			    r.kind == SCORE_EXACT && r.score == p[i].score &&
@@ -132,11 +139,8 @@ START_TEST(test_analyze_invariance)
 		struct search_result r;
 		board_t b;
 		check_parse_ok(&b, 7, 6, p[i * 7 % n].moves);
-		search_limits_default(&lim);
-		lim.mode = SEARCH_EXACT;
+		exact_limits(&lim, threads, schemes[scheme]);
 		lim.analyze = true;
-		lim.threads = threads;
-		lim.split = schemes[scheme];
 		search_run(s, &b, &lim, &r);
 		check_true(!r.partial);
 		ck_assert_int_eq(r.score, p[i * 7 % n].score);
@@ -332,10 +336,7 @@ START_TEST(test_stop)
 		struct search_result r;
 		board_t b;
 		check_parse_ok(&b, 7, 6, p[i].moves);
-		search_limits_default(&lim);
-		lim.mode = SEARCH_EXACT;
-		lim.threads = threads;
-		lim.split = schemes[scheme];
+		exact_limits(&lim, threads, schemes[scheme]);
 		worker_post(&w, s, &b, &lim);
 		while (!atomic_load(&w.done))
 			sleep_ms(1);
@@ -373,10 +374,7 @@ START_TEST(test_deep_shares_work)
 		struct stats_snapshot snap;
 		board_t b;
 		check_parse_ok(&b, 7, 6, p[i].moves);
-		search_limits_default(&lim);
-		lim.mode = SEARCH_EXACT;
-		lim.threads = threads;
-		lim.split = SPLIT_DEEP;
+		exact_limits(&lim, threads, SPLIT_DEEP);
 		search_clear(s);
 		search_run(s, &b, &lim, &r);
 		stats_snapshot(search_stats(s), &snap);

@@ -23,6 +23,9 @@
  *   - it wraps __kmpc_omp_task_alloc, which the compiled program calls to
  *     get a task block, and acquires (AnnotateHappensAfter) the same sync
  *     object before handing the block to the program.
+ * The sync object is named twice, by the block's end and by the task's
+ * own address: a recycled block is often handed to a task of another size
+ * (a different end) but always starts at the same place.
  * A block is only recycled after its task completed, so the edge is real
  * (it is the free list's own ordering); races on data the task shares with
  * others, which live outside the block, are still reported.
@@ -50,6 +53,10 @@ struct task_head {
 	void *routine;
 	int32_t part_id;
 };
+
+/* ompt_get_task_memory() starts right after part_id (a C program's tasks
+ * have no destructor thunk): the task's own address is this far before. */
+#define TASK_MEMORY_OFFSET (offsetof(struct task_head, part_id) + sizeof(int32_t))
 
 typedef struct task_head *(*task_alloc_fn)(void *, int32_t, int32_t, size_t,
                                            size_t, void *);
@@ -102,6 +109,7 @@ __kmpc_omp_task_alloc(void *loc, int32_t gtid, int32_t flags,
 	else
 		end = (char *)t + ((sizeof_task + 7) & ~(size_t)7);
 	happens_after(__FILE__, __LINE__, end);
+	happens_after(__FILE__, __LINE__, t);
 	return t;
 }
 
@@ -115,8 +123,11 @@ task_schedule(ompt_data_t *prior, ompt_task_status_t status, ompt_data_t *next)
 		void *addr = NULL;
 		size_t size = 0;
 		get_task_memory(&addr, &size, 0);
-		if (addr != NULL && size > 0)
+		if (addr != NULL && size > 0) {
 			happens_before(__FILE__, __LINE__, (char *)addr + size);
+			happens_before(__FILE__, __LINE__,
+			               (char *)addr - TASK_MEMORY_OFFSET);
+		}
 	}
 	if (archer_task_schedule != NULL)
 		archer_task_schedule(prior, status, next);
