@@ -83,12 +83,19 @@ search_free(struct search *s)
 	free(s);
 }
 
+/* Empty the big table and every leaf table, for keys of key_bits bits. */
+static void
+clear_tables(struct search *s, int key_bits)
+{
+	tt_clear(&s->tt, key_bits);
+	for (int i = 0; i < s->nleaf; i++)
+		tt_clear(&s->leaf[i], key_bits);
+}
+
 void
 search_clear(struct search *s)
 {
-	tt_clear(&s->tt, s->tt.key_bits);
-	for (int i = 0; i < s->nleaf; i++)
-		tt_clear(&s->leaf[i], s->leaf[i].key_bits);
+	clear_tables(s, s->tt.key_bits);
 	s->tt_mode = TT_EMPTY;
 }
 
@@ -833,7 +840,7 @@ run_exact(struct split_ctx *c, const board_t *b, struct search_result *r)
 #pragma omp task firstprivate(k) shared(o, b, c, r)
 				{
 					struct split_ctx tc;
-					split_ctx_task(&tc, c, NULL, c->tid,
+					split_ctx_task(&tc, c, c->tid,
 					    o.col[k]);
 					analyze_column(&tc, b, o.col[k], weak, r);
 					split_ctx_finish(&tc);
@@ -908,7 +915,7 @@ run_depth(struct split_ctx *c, const board_t *b, struct search_result *r,
 #pragma omp task firstprivate(k, col) shared(o, b, c, val)
 				{
 					struct split_ctx tc;
-					split_ctx_task(&tc, c, NULL, c->tid, col);
+					split_ctx_task(&tc, c, c->tid, col);
 					col_publish(st, col, COL_SEARCHING,
 					    SCORE_NONE, 0);
 					board_t nb = *b;
@@ -1027,9 +1034,7 @@ search_run(struct search *s, const board_t *b, const struct search_limits *lim,
 		for (int i = 0; i < s->nleaf; i++)
 			s->leaf[i].key_bits = key_bits;
 	} else if (s->tt_mode != want || s->tt.key_bits != key_bits) {
-		tt_clear(&s->tt, key_bits);
-		for (int i = 0; i < s->nleaf; i++)
-			tt_clear(&s->leaf[i], key_bits);
+		clear_tables(s, key_bits);
 	}
 	s->tt_mode = want;
 

@@ -87,19 +87,26 @@ split_ctx_root(struct split_ctx *c, struct split_shared *sh)
 	enter(sh, c->tid);
 }
 
+/* A task starts on thread tid: run, and stolen if another thread made it. */
+static void
+count_run(struct split_shared *sh, int tid, int spawner)
+{
+	struct stats_thread *t = &sh->stats->thread[tid];
+	stats_add(&t->run, 1);
+	if (spawner != tid)
+		stats_add(&t->stolen, 1);
+}
+
 void
 split_ctx_task(struct split_ctx *c, const struct split_ctx *parent,
-    const struct split_point *sp, int spawner, int root_col)
+    int spawner, int root_col)
 {
-	*c = (struct split_ctx){ .sh = parent->sh, .sp = sp,
+	*c = (struct split_ctx){ .sh = parent->sh, .sp = NULL,
 		.root_col = root_col, .rng = parent->rng };
 	c->tid = omp_get_thread_num();
 	c->busy_from = util_now_ns();
 	enter(c->sh, c->tid);
-	struct stats_thread *t = &c->sh->stats->thread[c->tid];
-	stats_add(&t->run, 1);
-	if (spawner != c->tid)
-		stats_add(&t->stolen, 1);
+	count_run(c->sh, c->tid, spawner);
 }
 
 static void
@@ -124,9 +131,12 @@ flush(struct split_ctx *c)
 	}
 }
 
+/* Flush the counts and the busy time up to now. */
 static void
-flush_busy(struct split_ctx *c, uint64_t now)
+settle(struct split_ctx *c)
 {
+	flush(c);
+	uint64_t now = util_now_ns();
 	if (now > c->busy_from)
 		stats_add(&c->sh->stats->thread[c->tid].busy_ns,
 		    now - c->busy_from);
@@ -136,8 +146,7 @@ flush_busy(struct split_ctx *c, uint64_t now)
 void
 split_ctx_finish(struct split_ctx *c)
 {
-	flush(c);
-	flush_busy(c, util_now_ns());
+	settle(c);
 	leave(c->sh, c->tid);
 }
 
@@ -155,8 +164,7 @@ split_poll(struct split_ctx *c)
 {
 	struct split_shared *sh = c->sh;
 
-	flush(c);
-	flush_busy(c, util_now_ns());
+	settle(c);
 	if (sh->lim->abort != NULL &&
 	    atomic_load_explicit(sh->lim->abort, memory_order_relaxed))
 		atomic_store(sh->stop, true);
@@ -186,8 +194,7 @@ split_poll(struct split_ctx *c)
 void
 split_wait_begin(struct split_ctx *c)
 {
-	flush(c);
-	flush_busy(c, util_now_ns());
+	settle(c);
 }
 
 void
@@ -242,8 +249,7 @@ run_move(struct split_shared *sh, struct split_point *sp, int k)
 	c.busy_from = util_now_ns();
 	if (!split_chain_cut(sp))
 		sp->move(&c, sp, k);
-	flush(&c);
-	flush_busy(&c, util_now_ns());
+	settle(&c);
 	atomic_fetch_add_explicit(&sp->work, c.total + c.sub,
 	    memory_order_relaxed);
 	/* The last touch: the owner may leave once it sees every move done. */
@@ -304,10 +310,7 @@ helper(struct split_shared *sh, int spawner)
 	const int tid = omp_get_thread_num();
 	atomic_fetch_sub_explicit(&sh->waiting_tasks, 1, memory_order_relaxed);
 	bool free_thread = enter(sh, tid);
-	struct stats_thread *t = &sh->stats->thread[tid];
-	stats_add(&t->run, 1);
-	if (spawner != tid)
-		stats_add(&t->stolen, 1);
+	count_run(sh, tid, spawner);
 	if (free_thread)
 		while (help(sh, NULL))
 			;
@@ -324,7 +327,6 @@ split_run(struct split_ctx *c, struct split_point *sp, int ply, int first,
 	atomic_init(&sp->work, 0);
 	atomic_init(&sp->finished, 0);
 	sp->parent = c->sp;
-	sp->owner = c->tid;
 	sp->ply = ply;
 	sp->root_col = c->root_col;
 	sp->next = first;

@@ -54,7 +54,6 @@ struct split_point {
 	bool open, listed;     /* moves handed out; in the shared list */
 	int next, n;           /* next move to hand out, number of moves */
 	/* Set by the owner before it opens the split point. */
-	int owner;             /* thread number */
 	int ply, root_col;
 	split_move_fn *move;
 	const void *arg;       /* the search's view of the node */
@@ -111,10 +110,10 @@ struct split_ctx {
 };
 
 void split_ctx_root(struct split_ctx *c, struct split_shared *sh);
-/* Start a task's context under split point sp (spawned by thread
- * `spawner`); counts the task as run (and stolen). */
+/* Start the context of a root-column task (spawned by thread `spawner`);
+ * counts the task as run (and stolen). */
 void split_ctx_task(struct split_ctx *c, const struct split_ctx *parent,
-    const struct split_point *sp, int spawner, int root_col);
+    int spawner, int root_col);
 /*
  * Search moves first..n-1 of a node in parallel: the caller has set sp's
  * move, arg, val[] (the value of a move that is not searched) and the
