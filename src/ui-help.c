@@ -51,14 +51,7 @@ ui_help_draw(struct ui *ui)
 	win = newwin(h, w, y0, x0);
 	if (win == NULL)
 		return;
-	wattron(win, ui_attr(ui, UI_C_FRAME));
-	if (ui->utf8)
-		wborder_set(win, WACS_VLINE, WACS_VLINE, WACS_HLINE, WACS_HLINE,
-		            WACS_ULCORNER, WACS_URCORNER, WACS_LLCORNER,
-		            WACS_LRCORNER);
-	else
-		wborder(win, '|', '|', '-', '-', '+', '+', '+', '+');
-	wattroff(win, ui_attr(ui, UI_C_FRAME));
+	ui_box(ui, win);
 	wattron(win, ui_attr(ui, UI_C_HEAD) | A_BOLD);
 	mvwaddstr(win, 0, 2, " dropfour keys ");
 	wattroff(win, ui_attr(ui, UI_C_HEAD) | A_BOLD);

@@ -162,6 +162,8 @@ const char *ui_player_name(const struct ui *ui, int player);
 /* "●" / "X": the token of player 1 or 2 as text (no colour). */
 const char *ui_token(const struct ui *ui, int player);
 attr_t ui_attr(const struct ui *ui, enum ui_color c);
+/* A frame around the whole window, in the frame colour. */
+void ui_box(const struct ui *ui, WINDOW *w);
 /* Draw a string clipped to the window's width. */
 void ui_puts(WINDOW *w, int y, int x, const char *s);
 /* A horizontal bar: v out of t in width cells (eighths in UTF-8). */

@@ -45,21 +45,6 @@ panel_rule(const struct ui *ui, WINDOW *w, int y, const char *label)
 	}
 }
 
-static void
-panel_box(const struct ui *ui, WINDOW *w)
-{
-	attr_t a = ui_attr(ui, UI_C_FRAME);
-
-	wattron(w, a);
-	if (ui->utf8)
-		wborder_set(w, WACS_VLINE, WACS_VLINE, WACS_HLINE, WACS_HLINE,
-		            WACS_ULCORNER, WACS_URCORNER, WACS_LLCORNER,
-		            WACS_LRCORNER);
-	else
-		wborder(w, '|', '|', '-', '-', '+', '+', '+', '+');
-	wattroff(w, a);
-}
-
 /* Widths of the thread row; compact rows drop tasks run and stolen. */
 static void
 row_geometry(int width, bool *compact, int *bw)
@@ -343,7 +328,7 @@ ui_panel_draw(struct ui *ui, WINDOW *w)
 	const struct stats_snapshot *s = &ui->snap;
 
 	werase(w);
-	panel_box(ui, w);
+	ui_box(ui, w);
 	panel_title(ui, w);
 	/* Settings take the bottom three rows (rule included). */
 	panel_rule(ui, w, H - 4, "Settings");

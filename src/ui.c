@@ -131,6 +131,21 @@ ui_attr(const struct ui *ui, enum ui_color c)
 }
 
 void
+ui_box(const struct ui *ui, WINDOW *w)
+{
+	attr_t a = ui_attr(ui, UI_C_FRAME);
+
+	wattron(w, a);
+	if (ui->utf8)
+		wborder_set(w, WACS_VLINE, WACS_VLINE, WACS_HLINE, WACS_HLINE,
+		            WACS_ULCORNER, WACS_URCORNER, WACS_LLCORNER,
+		            WACS_LRCORNER);
+	else
+		wborder(w, '|', '|', '-', '-', '+', '+', '+', '+');
+	wattroff(w, a);
+}
+
+void
 ui_puts(WINDOW *w, int y, int x, const char *s)
 {
 	int maxx = getmaxx(w);
