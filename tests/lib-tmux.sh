@@ -12,6 +12,8 @@
 #   tmux_wait TEXT [S]   wait up to S seconds (default 10) for TEXT on screen
 #   tmux_wait_re RE [S]  the same for an extended regular expression
 #   tmux_wait_gone TEXT [S]   wait for TEXT to leave the screen
+#   tmux_poll S WHAT CMD...   read the screen into $tmux_last until CMD
+#                        succeeds, up to S seconds
 #   tmux_count_re RE     how many screen lines match RE
 #   tmux_resize W H      resize the window
 #   tmux_pid             pid of the pane's shell
@@ -66,56 +68,47 @@ tmux_fail() {
 	return 1
 }
 
-tmux_wait() {
-	_text=$1
-	_limit=${2:-10}
+# Read the screen into $tmux_last until the command PRED... succeeds on it,
+# for at most LIMIT seconds; then fail with "WHAT after LIMITs".
+tmux_poll() {
+	_limit=$1
+	_what=$2
+	shift 2
 	_start=$(date +%s)
 	while :; do
 		tmux_last=$(tmux_capture)
-		case $tmux_last in
-		*"$_text"*) return 0 ;;
-		esac
-		if [ $(($(date +%s) - _start)) -ge "$_limit" ]; then
-			tmux_fail "no '$_text' on screen after ${_limit}s"
-			return 1
-		fi
-		tmux_nap
-	done
-}
-
-tmux_wait_re() {
-	_re=$1
-	_limit=${2:-10}
-	_start=$(date +%s)
-	while :; do
-		tmux_last=$(tmux_capture)
-		if printf '%s\n' "$tmux_last" | grep -Eq -- "$_re"; then
+		if "$@"; then
 			return 0
 		fi
 		if [ $(($(date +%s) - _start)) -ge "$_limit" ]; then
-			tmux_fail "nothing matches /$_re/ after ${_limit}s"
+			tmux_fail "$_what after ${_limit}s"
 			return 1
 		fi
 		tmux_nap
 	done
 }
 
+_tmux_has() {
+	case $tmux_last in
+	*"$1"*) return 0 ;;
+	esac
+	return 1
+}
+
+_tmux_lacks() { ! _tmux_has "$1"; }
+
+_tmux_matches() { printf '%s\n' "$tmux_last" | grep -Eq -- "$1"; }
+
+tmux_wait() {
+	tmux_poll "${2:-10}" "no '$1' on screen" _tmux_has "$1"
+}
+
+tmux_wait_re() {
+	tmux_poll "${2:-10}" "nothing matches /$1/" _tmux_matches "$1"
+}
+
 tmux_wait_gone() {
-	_text=$1
-	_limit=${2:-10}
-	_start=$(date +%s)
-	while :; do
-		tmux_last=$(tmux_capture)
-		case $tmux_last in
-		*"$_text"*) ;;
-		*) return 0 ;;
-		esac
-		if [ $(($(date +%s) - _start)) -ge "$_limit" ]; then
-			tmux_fail "'$_text' still on screen after ${_limit}s"
-			return 1
-		fi
-		tmux_nap
-	done
+	tmux_poll "${2:-10}" "'$1' still on screen" _tmux_lacks "$1"
 }
 
 tmux_count_re() {
