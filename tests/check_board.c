@@ -220,6 +220,22 @@ START_TEST(test_random_bitmaps)
 }
 END_TEST
 
+/* Drop a stone of colour col on column c unless c is the last move's
+ * column, is full, or the stone would make a four.  True if dropped. */
+static bool
+drop_quiet(struct brute *g, int c, int lastc, int col)
+{
+	if (c == lastc || !brute_can_play(g, c))
+		return false;
+	int r = g->height[c];
+	brute_set(g, c, r, col);
+	if (brute_four_through(g, c, r)) {
+		brute_set(g, c, r, 0);
+		return false;
+	}
+	return true;
+}
+
 /* Colour the cells below the line (and a few more stones) so that the line
  * is the only four and the stone counts fit player `who` having moved last;
  * then recover a legal move order ending on a cell of the line. */
@@ -268,14 +284,8 @@ build_win(int w, int h, int cells[4][2], int who, uint64_t *rng, char *moves,
 	for (int tries = 0; extra > 0 && tries < 100; tries++) {
 		int c = check_rand_below(rng, w);
 		int col = 1 + check_rand_below(rng, 2);
-		if (c == lastc || !brute_can_play(&g, c))
+		if (!drop_quiet(&g, c, lastc, col))
 			continue;
-		int r = g.height[c];
-		brute_set(&g, c, r, col);
-		if (brute_four_through(&g, c, r)) {
-			brute_set(&g, c, r, 0);
-			continue;
-		}
 		diff += col == who ? 1 : -1;
 		extra--;
 	}
@@ -283,14 +293,8 @@ build_win(int w, int h, int cells[4][2], int who, uint64_t *rng, char *moves,
 	for (int tries = 0; diff != want && tries < 200; tries++) {
 		int c = check_rand_below(rng, w);
 		int col = diff > want ? other : who;
-		if (c == lastc || !brute_can_play(&g, c))
+		if (!drop_quiet(&g, c, lastc, col))
 			continue;
-		int r = g.height[c];
-		brute_set(&g, c, r, col);
-		if (brute_four_through(&g, c, r)) {
-			brute_set(&g, c, r, 0);
-			continue;
-		}
 		diff += col == who ? 1 : -1;
 	}
 	if (diff != want)
