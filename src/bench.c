@@ -104,8 +104,7 @@ bench_solve(const struct options *o, int argc, char **argv)
 
 	printf("# dropfour %s bench solve: %d thread%s, split %s, table %zu MB%s\n",
 	    PACKAGE_VERSION, lim.threads, lim.threads == 1 ? "" : "s",
-	    lim.split == SPLIT_DEEP ? "deep" :
-	    lim.split == SPLIT_ROOT ? "root" : "lazy",
+	    search_split_names[lim.split],
 	    o->tt_mb, o->weak ? ", weak" : "");
 	printf("%-28s %9s %12s %14s %12s %9s\n", "set", "positions",
 	    "mean time", "mean nodes", "nodes/s", "matched");
@@ -340,8 +339,7 @@ bench_speedup(const struct options *o, int argc, char **argv)
 	printf("# dropfour bench speedup: %d position%s, split %s, table %zu MB,"
 	       " %d core%s, best of %d\n",
 	    npos, npos == 1 ? "" : "s",
-	    lim.split == SPLIT_DEEP ? "deep" :
-	    lim.split == SPLIT_ROOT ? "root" : "lazy",
+	    search_split_names[lim.split],
 	    o->tt_mb, cores, cores == 1 ? "" : "s", o->repeat);
 	printf("%7s %9s %8s %10s %13s %9s %13s %6s %9s %9s\n", "threads",
 	    "time", "speedup", "efficiency", "nodes", "overhead", "balance",

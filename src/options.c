@@ -167,12 +167,6 @@ static const char *const play_names[] = {
 	[PLAY_HUMAN_HUMAN] = "human-human",
 };
 
-static const char *const split_names[] = {
-	[SPLIT_DEEP] = "deep",
-	[SPLIT_ROOT] = "root",
-	[SPLIT_LAZY] = "lazy",
-};
-
 static int
 bad(const char *opt, const char *arg, const char *why)
 {
@@ -294,7 +288,7 @@ options_parse(struct options *o, int argc, char **argv)
 				    "must be 1..64, or a list such as 1,2,4");
 			break;
 		case OPT_SPLIT:
-			i = lookup(split_names, 3, optarg);
+			i = lookup(search_split_names, SPLIT_NSCHEMES, optarg);
 			if (i < 0)
 				return bad("split", optarg,
 				    "must be deep, root or lazy");

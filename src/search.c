@@ -117,6 +117,12 @@ search_tt(const struct search *s)
 	return &s->tt;
 }
 
+const char *const search_split_names[SPLIT_NSCHEMES] = {
+	[SPLIT_DEEP] = "deep",
+	[SPLIT_ROOT] = "root",
+	[SPLIT_LAZY] = "lazy",
+};
+
 void
 search_limits_default(struct search_limits *lim)
 {

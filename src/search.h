@@ -38,7 +38,11 @@ enum split_scheme {
 	SPLIT_DEEP = 0, /* young brothers wait, tasks below the root */
 	SPLIT_ROOT,     /* one task per root column (the reports' scheme) */
 	SPLIT_LAZY,     /* every thread searches the root, shared table */
+	SPLIT_NSCHEMES
 };
+
+/* "deep", "root", "lazy": the --split words, indexed by the scheme. */
+extern const char *const search_split_names[SPLIT_NSCHEMES];
 
 struct search_limits {
 	enum search_mode mode;

@@ -19,12 +19,6 @@
 #include "ui-int.h"
 #include "util.h"
 
-static const char *const split_name[] = {
-    [SPLIT_DEEP] = "deep",
-    [SPLIT_ROOT] = "root",
-    [SPLIT_LAZY] = "lazy",
-};
-
 /* A separator across the box, with an optional label: ├─ label ───┤ */
 static void
 panel_rule(const struct ui *ui, WINDOW *w, int y, const char *label)
@@ -301,7 +295,7 @@ panel_settings(struct ui *ui, WINDOW *w, int y, int width)
 	else
 		len = snprintf(buf, sizeof buf, "depth %d", ui->depth);
 	snprintf(buf + len, sizeof buf - len, "  threads %d/%d  split %s",
-	         ui->threads, ui->max_threads, split_name[ui->split]);
+	         ui->threads, ui->max_threads, search_split_names[ui->split]);
 	ui_puts(w, y, 2, buf);
 
 	if (ui->time_limit > 0)
