@@ -11,7 +11,7 @@
 #include "options.h"
 #include "util.h"
 
-void
+static void
 options_usage(FILE *f)
 {
 	fputs(

@@ -10,6 +10,7 @@
  */
 #include "config.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -40,6 +41,12 @@
 #endif
 
 enum tt_mode { TT_EMPTY, TT_EXACT, TT_DEPTH };
+
+/* Every value the searches store fits a table entry. */
+_Static_assert(SCORE_INF <= TT_VALUE_MAX && -SCORE_INF >= TT_VALUE_MIN,
+    "search values fit the table");
+_Static_assert(SCORE_PROVEN + BOARD_MAX_CELLS / 2 < SCORE_INF,
+    "proven values stay inside the window");
 
 /* Nodes with fewer empty cells than this use a small table that stays in
  * the cache: most probes happen there, and a miss into a big table costs
@@ -111,12 +118,6 @@ search_stats(struct search *s)
 	return &s->stats;
 }
 
-const struct tt *
-search_tt(const struct search *s)
-{
-	return &s->tt;
-}
-
 const char *const search_split_names[SPLIT_NSCHEMES] = {
 	[SPLIT_DEEP] = "deep",
 	[SPLIT_ROOT] = "root",
@@ -166,7 +167,7 @@ unmirror(const board_t *b, int col, bool mirrored)
 static inline struct tt *
 table_at(const struct split_ctx *c, int empty)
 {
-	return empty < LEAF_CELLS ? &c->sh->leaf[c->tid] : c->sh->tt;
+	return empty < LEAF_CELLS ? &c->team->leaf[c->tid] : c->team->tt;
 }
 
 static inline struct tt *
@@ -228,15 +229,15 @@ static inline int
 split_index(const struct split_ctx *c, const board_t *b, int ply, int n,
     enum node_hint hint)
 {
-	const struct split_shared *sh = c->sh;
-	if (sh->threads <= 1 || sh->lim->split == SPLIT_LAZY || n < 2)
+	const struct split_team *team = c->team;
+	if (team->threads <= 1 || team->lim->split == SPLIT_LAZY || n < 2)
 		return n;
-	if (sh->lim->split == SPLIT_ROOT)
+	if (team->lim->split == SPLIT_ROOT)
 		return ply == 0 ? 0 : n;
-	if (ply >= sh->split_depth ||
-	    b->w * b->h - b->moves < sh->min_split_left)
+	if (ply >= team->split_depth ||
+	    b->w * b->h - b->moves < team->min_split_left)
 		return n;
-	if (hint != HINT_ALL && !split_thread_free(sh))
+	if (hint != HINT_ALL && !split_thread_free(team))
 		return n;
 	/* At least two moves to share. */
 	int elders = hint == HINT_CUT ? YBW_ELDERS + 1 : YBW_ELDERS;
@@ -292,19 +293,21 @@ exact(struct split_ctx *c, const board_t *b, int alpha, int beta, int ply,
 	if (c->aborted)
 		return 0;
 
-	/* 2. Forced losses, draws and the score window. */
+	/* 2. Forced losses, draws and the score window: a move that does not
+	 * lose at once cannot lose to the opponent's next stone, and a side
+	 * that cannot win now cannot win with this stone. */
 	uint64_t next = board_non_losing_moves(b);
 	if (next == 0)
-		return -(cells - b->moves) / 2;
+		return board_min_score(b);
 	if (b->moves >= cells - 2)
 		return 0;
-	int lo = -(cells - 2 - b->moves) / 2;
+	int lo = board_min_score(b) + 1;
 	if (alpha < lo) {
 		alpha = lo;
 		if (alpha >= beta)
 			return alpha;
 	}
-	int hi = (cells - 1 - b->moves) / 2;
+	int hi = board_max_score(b) - 1;
 	if (beta > hi) {
 		beta = hi;
 		if (alpha >= beta)
@@ -333,7 +336,7 @@ exact(struct split_ctx *c, const board_t *b, int alpha, int beta, int ply,
 	}
 
 	/* 4. Children, best first. */
-	order_moves(b, next, ttmove, c->sh->lim->no_ordering, &o);
+	order_moves(b, next, ttmove, c->team->lim->no_ordering, &o);
 	perturb(c, &o);
 	/* 4a. Enhanced transposition cut-off: a child already known to be
 	 * bad enough for the opponent cuts this node without a search. */
@@ -394,8 +397,8 @@ exact(struct split_ctx *c, const board_t *b, int alpha, int beta, int ply,
 			sp.val[k] = alpha;
 		split_run(c, &sp, ply, i, o.n);
 		if (split_chain_cut(c->sp) ||
-		    atomic_load_explicit(c->sh->stop, memory_order_relaxed) ||
-		    atomic_load_explicit(&c->sh->done, memory_order_relaxed)) {
+		    atomic_load_explicit(c->team->stop, memory_order_relaxed) ||
+		    atomic_load_explicit(&c->team->done, memory_order_relaxed)) {
 			c->aborted = true;
 			return 0;
 		}
@@ -448,17 +451,12 @@ solve_window(struct split_ctx *c, const board_t *b, bool weak, int *lo_out,
 	*best = -1;
 	if (board_can_win_next(b)) {
 		c->nodes++; /* the root itself, solved without a search */
-		uint64_t win = board_my_winning_cells(b) & board_possible(b);
-		for (int col = 0; col < b->w; col++)
-			if (win & board_column_mask(b, col)) {
-				*best = col;
-				break;
-			}
-		*lo_out = *hi_out = weak ? 1 : board_win_score(b);
+		*best = board_winning_column(b);
+		*lo_out = *hi_out = weak ? 1 : board_max_score(b);
 		return true;
 	}
-	int lo = -(cells - b->moves) / 2;
-	int hi = (cells + 1 - b->moves) / 2;
+	int lo = board_min_score(b);
+	int hi = board_max_score(b);
 	if (weak) {
 		lo = lo < -1 ? -1 : lo;
 		hi = hi > 1 ? 1 : hi;
@@ -467,7 +465,7 @@ solve_window(struct split_ctx *c, const board_t *b, bool weak, int *lo_out,
 		c->nodes++;
 		/* Every move loses at once, or the last cell draws. */
 		hi = lo = b->moves >= cells - 1 ? 0 :
-		    (weak ? -1 : -(cells - b->moves) / 2);
+		    (weak ? -1 : board_min_score(b));
 	}
 	while (lo < hi) {
 		int med = lo + (hi - lo) / 2;
@@ -505,14 +503,21 @@ solve_window(struct split_ctx *c, const board_t *b, bool weak, int *lo_out,
 
 /* ---- depth-limited search ------------------------------------------- */
 
+/* Proven values of the depth-limited search, from exact scores. */
 static inline int
 proven_win(int exact_score)
 {
 	return SCORE_PROVEN + exact_score;
 }
 
+static inline int
+proven_loss(int exact_score)
+{
+	return -SCORE_PROVEN + exact_score;
+}
+
 static int dsearch(struct split_ctx *c, const board_t *b, int depth,
-    int alpha, int beta, int ply, int *best);
+    int alpha, int beta, int ply);
 
 /* What a split point of the depth-limited search shares; the best value so
  * far is the split point's alpha. */
@@ -529,7 +534,7 @@ depth_move(struct split_ctx *c, struct split_point *sp, int k)
 	int a = atomic_load_explicit(&sp->alpha, memory_order_relaxed);
 	board_t nb = *x->b;
 	board_play_cell(&nb, x->o->cell[k]);
-	int v = -dsearch(c, &nb, x->depth - 1, -x->beta, -a, x->ply + 1, NULL);
+	int v = -dsearch(c, &nb, x->depth - 1, -x->beta, -a, x->ply + 1);
 	if (c->aborted)
 		return;
 	/* A value at or below the alpha it was searched with is only a
@@ -546,7 +551,7 @@ depth_move(struct split_ctx *c, struct split_point *sp, int k)
 
 static int
 dsearch(struct split_ctx *c, const board_t *b, int depth, int alpha, int beta,
-    int ply, int *best)
+    int ply)
 {
 	const int cells = b->w * b->h;
 	struct tt_entry e;
@@ -560,23 +565,15 @@ dsearch(struct split_ctx *c, const board_t *b, int depth, int alpha, int beta,
 		return 0;
 
 	/* 1. Terminal and forced positions: proven values. */
-	if (board_can_win_next(b)) {
-		if (best) {
-			uint64_t w = board_my_winning_cells(b) &
-			    board_possible(b);
-			for (int col = 0; col < b->w; col++)
-				if (w & board_column_mask(b, col))
-					*best = col;
-		}
-		return proven_win(board_win_score(b));
-	}
+	if (board_can_win_next(b))
+		return proven_win(board_max_score(b));
 	uint64_t next = board_non_losing_moves(b);
 	if (next == 0)
-		return -proven_win((cells - b->moves) / 2);
+		return proven_loss(board_min_score(b));
 	if (b->moves >= cells - 2)
 		return 0;
 	if (depth <= 0)
-		return eval_board(c->sh->eval, b);
+		return eval_board(c->team->eval, b);
 
 	/* 2. Transposition table. */
 	struct tt *tt = table_for(c, b);
@@ -587,23 +584,15 @@ dsearch(struct split_ctx *c, const board_t *b, int depth, int alpha, int beta,
 		hint = node_hint(e.bound);
 		bool proven = e.value >= SCORE_PROVEN || e.value <= -SCORE_PROVEN;
 		if (e.depth >= depth || proven) {
-			if ((e.bound & BOUND_LOWER) && e.value >= beta) {
-				if (best)
-					*best = ttmove;
+			if (((e.bound & BOUND_LOWER) && e.value >= beta) ||
+			    ((e.bound & BOUND_UPPER) && e.value <= alpha) ||
+			    e.bound == BOUND_EXACT)
 				return e.value;
-			}
-			if ((e.bound & BOUND_UPPER) && e.value <= alpha)
-				return e.value;
-			if (e.bound == BOUND_EXACT) {
-				if (best)
-					*best = ttmove;
-				return e.value;
-			}
 		}
 	}
 
 	/* 3. Children. */
-	order_moves(b, next, ttmove, c->sh->lim->no_ordering, &o);
+	order_moves(b, next, ttmove, c->team->lim->no_ordering, &o);
 	int bestv = -SCORE_INF;
 	int i = 0;
 	int split_at = depth >= DEPTH_MIN_SPLIT_DEPTH ?
@@ -611,8 +600,7 @@ dsearch(struct split_ctx *c, const board_t *b, int depth, int alpha, int beta,
 	for (; i < o.n && i < split_at; i++) {
 		board_t nb = *b;
 		board_play_cell(&nb, o.cell[i]);
-		int v = -dsearch(c, &nb, depth - 1, -beta, -alpha, ply + 1,
-		    NULL);
+		int v = -dsearch(c, &nb, depth - 1, -beta, -alpha, ply + 1);
 		if (c->aborted)
 			return 0;
 		if (v > bestv) {
@@ -634,7 +622,7 @@ dsearch(struct split_ctx *c, const board_t *b, int depth, int alpha, int beta,
 			sp.val[k] = -SCORE_INF;
 		split_run(c, &sp, ply, i, o.n);
 		if (split_chain_cut(c->sp) ||
-		    atomic_load_explicit(c->sh->stop, memory_order_relaxed)) {
+		    atomic_load_explicit(c->team->stop, memory_order_relaxed)) {
 			c->aborted = true;
 			return 0;
 		}
@@ -658,21 +646,10 @@ done:
 		tt_store(tt, key, bestv, bd, proven ? TT_DEPTH_MAX : depth,
 		    unmirror(b, bestmove, mirrored));
 	}
-	if (best)
-		*best = bestmove;
 	return bestv;
 }
 
 /* ---- the root -------------------------------------------------------- */
-
-static uint64_t
-splitmix(uint64_t x)
-{
-	x += 0x9e3779b97f4a7c15ull;
-	x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
-	x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
-	return x ^ (x >> 31);
-}
 
 /* Scores as the result reports them. */
 static void
@@ -712,36 +689,58 @@ rank_of(enum score_kind kind, int score)
 	return -100000;
 }
 
-/* Pick the best column of r (random tie-break with the seed). */
+int
+search_choose(const board_t *b, const double *value, const bool *ok,
+    uint64_t seed)
+{
+	const int *centre = board_centre_order(b->w);
+	int ties[BOARD_MAX_WIDTH], n = 0;
+	double best = 0.0;
+
+	for (int i = 0; i < b->w; i++) {
+		int col = centre[i];
+		if (!ok[col])
+			continue;
+		if (n == 0 || value[col] > best + SEARCH_CHOOSE_EPS) {
+			best = value[col];
+			n = 0;
+		}
+		if (fabs(value[col] - best) <= SEARCH_CHOOSE_EPS)
+			ties[n++] = col;
+	}
+	if (n == 0)
+		return -1;
+	if (seed == 0 || n == 1)
+		return ties[0];
+	return ties[util_splitmix(seed ^ ((uint64_t)b->mask * 31) ^
+	    board_key(b)) % (uint64_t)n];
+}
+
+int
+search_best_column(const board_t *b, const struct search_result *r,
+    uint64_t seed)
+{
+	double value[BOARD_MAX_WIDTH];
+	bool ok[BOARD_MAX_WIDTH];
+
+	for (int c = 0; c < b->w; c++) {
+		ok[c] = c < r->ncols && r->col_kind[c] != SCORE_NONE;
+		value[c] = ok[c] ? rank_of(r->col_kind[c], r->col_score[c]) : 0;
+	}
+	return search_choose(b, value, ok, seed);
+}
+
+/* Make the best column of r its move (random tie-break with the seed). */
 static void
 pick_best(const board_t *b, const struct search_limits *lim,
     struct search_result *r)
 {
-	const int *centre = order_centre(b->w);
-	int best_rank = -1000000, n = 0;
-	int ties[BOARD_MAX_WIDTH];
-	for (int i = 0; i < b->w; i++) {
-		int col = centre[i];
-		if (r->col_kind[col] == SCORE_NONE)
-			continue;
-		int rk = rank_of(r->col_kind[col], r->col_score[col]);
-		if (rk > best_rank) {
-			best_rank = rk;
-			n = 0;
-		}
-		if (rk == best_rank)
-			ties[n++] = col;
-	}
-	if (n == 0)
+	int col = search_best_column(b, r, lim->seed);
+	if (col < 0)
 		return;
-	int pick = 0;
-	if (lim->seed && n > 1)
-		pick = (int)(splitmix(lim->seed ^ ((uint64_t)b->mask * 31) ^
-				 board_key(b)) %
-		    (uint64_t)n);
-	r->move = ties[pick];
-	r->score = r->col_score[r->move];
-	r->kind = r->col_kind[r->move];
+	r->move = col;
+	r->score = r->col_score[col];
+	r->kind = r->col_kind[col];
 }
 
 /* The principal variation's next entry: the big table, or near the end
@@ -776,14 +775,8 @@ extract_pv(struct search *s, const board_t *root, int first,
 		uint64_t key = tt_key(&b, &mirrored);
 		if (!pv_probe(s, &b, key, &e))
 			break;
-		col = unmirror(&b, e.move, mirrored);
-		if (board_can_win_next(&b)) {
-			uint64_t w = board_my_winning_cells(&b) &
-			    board_possible(&b);
-			for (int cc = 0; cc < b.w; cc++)
-				if (w & board_column_mask(&b, cc))
-					col = cc;
-		}
+		col = board_can_win_next(&b) ? board_winning_column(&b) :
+		    unmirror(&b, e.move, mirrored);
 	}
 	r->pv_len = len;
 	stats_set_pv(&s->stats, r->pv, len);
@@ -794,14 +787,14 @@ static void
 analyze_column(struct split_ctx *c, const board_t *b, int col, bool weak,
     struct search_result *r)
 {
-	struct stats *st = c->sh->stats;
+	struct stats *st = c->team->stats;
 	board_t nb = *b;
 	int lo, hi, mv;
 
 	col_publish(st, col, COL_SEARCHING, SCORE_NONE, 0);
 	if (board_is_winning_move(b, col)) {
 		r->col_kind[col] = SCORE_EXACT;
-		r->col_score[col] = weak ? 1 : board_win_score(b);
+		r->col_score[col] = weak ? 1 : board_max_score(b);
 		col_publish(st, col, COL_DONE, SCORE_EXACT, r->col_score[col]);
 		return;
 	}
@@ -818,9 +811,8 @@ analyze_column(struct split_ctx *c, const board_t *b, int col, bool weak,
 		r->col_score[col] = -lo;
 	} else {
 		/* Partial: the child's lo is our upper bound. */
-		int cells = nb.w * nb.h;
-		r->col_kind[col] = lo > -(cells - nb.moves) / 2 ? SCORE_UPPER :
-		    hi < (cells + 1 - nb.moves) / 2 ? SCORE_LOWER : SCORE_NONE;
+		r->col_kind[col] = lo > board_min_score(&nb) ? SCORE_UPPER :
+		    hi < board_max_score(&nb) ? SCORE_LOWER : SCORE_NONE;
 		r->col_score[col] = r->col_kind[col] == SCORE_UPPER ? -lo : -hi;
 	}
 	col_publish(st, col, done ? COL_DONE : COL_SEARCHING, r->col_kind[col],
@@ -830,9 +822,9 @@ analyze_column(struct split_ctx *c, const board_t *b, int col, bool weak,
 static void
 run_exact(struct split_ctx *c, const board_t *b, struct search_result *r)
 {
-	const struct search_limits *lim = c->sh->lim;
+	const struct search_limits *lim = c->team->lim;
 	const bool weak = lim->mode == SEARCH_WEAK;
-	struct stats *st = c->sh->stats;
+	struct stats *st = c->team->stats;
 	uint64_t legal = board_possible(b);
 
 	if (lim->analyze) {
@@ -840,7 +832,7 @@ run_exact(struct split_ctx *c, const board_t *b, struct search_result *r)
 		 * with deep splitting inside. */
 		struct order_list o;
 		order_moves(b, legal, -1, lim->no_ordering, &o);
-		if (lim->split == SPLIT_ROOT && c->sh->threads > 1) {
+		if (lim->split == SPLIT_ROOT && c->team->threads > 1) {
 			split_count_spawn(c, o.n);
 			for (int k = 0; k < o.n; k++) {
 #pragma omp task firstprivate(k) shared(o, b, c, r)
@@ -864,7 +856,7 @@ run_exact(struct split_ctx *c, const board_t *b, struct search_result *r)
 			}
 			c->root_col = -1;
 		}
-		r->partial = atomic_load(c->sh->stop);
+		r->partial = atomic_load(c->team->stop);
 		pick_best(b, lim, r);
 		return;
 	}
@@ -877,8 +869,7 @@ run_exact(struct split_ctx *c, const board_t *b, struct search_result *r)
 		r->kind = SCORE_EXACT;
 		r->score = lo;
 	} else {
-		int cells = b->w * b->h;
-		r->kind = lo > -(cells - b->moves) / 2 ? SCORE_LOWER :
+		r->kind = lo > board_min_score(b) ? SCORE_LOWER :
 		    SCORE_UPPER;
 		r->score = r->kind == SCORE_LOWER ? lo : hi;
 	}
@@ -895,8 +886,8 @@ static void
 run_depth(struct split_ctx *c, const board_t *b, struct search_result *r,
     double t0)
 {
-	const struct search_limits *lim = c->sh->lim;
-	struct stats *st = c->sh->stats;
+	const struct search_limits *lim = c->team->lim;
+	struct stats *st = c->team->stats;
 	struct order_list o;
 	const int cells = b->w * b->h;
 	int maxd = lim->depth < 1 ? 1 : lim->depth;
@@ -915,7 +906,7 @@ run_depth(struct split_ctx *c, const board_t *b, struct search_result *r,
 			    r->col_kind[o.col[k]], r->col_score[o.col[k]]);
 		for (int k = 0; k < o.n; k++) {
 			int col = o.col[k];
-			if (c->sh->threads > 1 && k > 0 &&
+			if (c->team->threads > 1 && k > 0 &&
 			    lim->split != SPLIT_LAZY) {
 				split_count_spawn(c, 1);
 #pragma omp task firstprivate(k, col) shared(o, b, c, val)
@@ -927,9 +918,9 @@ run_depth(struct split_ctx *c, const board_t *b, struct search_result *r,
 					board_t nb = *b;
 					board_play(&nb, col);
 					val[k] = board_is_winning_move(b, col) ?
-					    proven_win(board_win_score(b)) :
+					    proven_win(board_max_score(b)) :
 					    -dsearch(&tc, &nb, d - 1,
-						-SCORE_INF, SCORE_INF, 1, NULL);
+						-SCORE_INF, SCORE_INF, 1);
 					if (!tc.aborted) {
 						enum score_kind kd;
 						int sc;
@@ -947,9 +938,9 @@ run_depth(struct split_ctx *c, const board_t *b, struct search_result *r,
 				board_t nb = *b;
 				board_play(&nb, col);
 				val[k] = board_is_winning_move(b, col) ?
-				    proven_win(board_win_score(b)) :
+				    proven_win(board_max_score(b)) :
 				    -dsearch(c, &nb, d - 1, -SCORE_INF,
-					SCORE_INF, 1, NULL);
+					SCORE_INF, 1);
 				c->root_col = save;
 				if (!c->aborted) {
 					enum score_kind kd;
@@ -962,7 +953,7 @@ run_depth(struct split_ctx *c, const board_t *b, struct search_result *r,
 		split_wait_begin(c);
 #pragma omp taskwait
 		split_wait_end(c);
-		if (c->aborted || atomic_load(c->sh->stop))
+		if (c->aborted || atomic_load(c->team->stop))
 			break;
 		bool all_proven = true;
 		for (int k = 0; k < o.n; k++) {
@@ -976,7 +967,7 @@ run_depth(struct split_ctx *c, const board_t *b, struct search_result *r,
 		*r = cur;
 		prev_best = r->move;
 		atomic_store_explicit(&st->depth, d, memory_order_relaxed);
-		extract_pv(c->sh->search, b, r->move, r);
+		extract_pv(c->team->search, b, r->move, r);
 		if (all_proven)
 			break;
 		/* No new iteration once half of the time is spent. */
@@ -984,30 +975,30 @@ run_depth(struct split_ctx *c, const board_t *b, struct search_result *r,
 		    util_now_s() - t0 >= lim->time_limit / 2)
 			break;
 	}
-	r->partial = atomic_load(c->sh->stop) && r->depth < maxd;
+	r->partial = atomic_load(c->team->stop) && r->depth < maxd;
 }
 
 /* Lazy SMP: every thread solves the root with a perturbed order. */
 static void
-run_lazy(struct split_shared *sh, const board_t *b, struct search_result *r)
+run_lazy(struct split_team *team, const board_t *b, struct search_result *r)
 {
-#pragma omp parallel num_threads(sh->threads)
+#pragma omp parallel num_threads(team->threads)
 	{
 		struct split_ctx c;
 		struct search_result mine = *r;
-		split_ctx_root(&c, sh);
+		split_ctx_root(&c, team);
 		c.rng = c.tid ? 2654435761u * (uint32_t)(c.tid + 1) : 0;
-		if (sh->lim->mode == SEARCH_DEPTH)
+		if (team->lim->mode == SEARCH_DEPTH)
 			run_depth(&c, b, &mine, util_now_s());
 		else
 			run_exact(&c, b, &mine);
 		split_ctx_finish(&c);
 		if (!c.aborted && !mine.partial &&
-		    !atomic_exchange(&sh->done, true)) {
+		    !atomic_exchange(&team->done, true)) {
 			*r = mine;
 		}
 	}
-	if (!atomic_load(&sh->done))
+	if (!atomic_load(&team->done))
 		r->partial = true;
 }
 
@@ -1015,7 +1006,7 @@ void
 search_run(struct search *s, const board_t *b, const struct search_limits *lim,
     struct search_result *r)
 {
-	struct split_shared sh;
+	struct split_team team;
 	struct eval_tab et;
 	double t0 = util_now_s();
 	int threads = lim->threads < 1 ? 1 :
@@ -1049,47 +1040,42 @@ search_run(struct search *s, const board_t *b, const struct search_limits *lim,
 		stats_end(&s->stats);
 		return;
 	}
-	if (lim->mode == SEARCH_AVERAGE) {
-		average_search(b, lim, &s->stats, &s->stop, r);
-		r->seconds = util_now_s() - t0;
-		stats_end(&s->stats);
-		atomic_store(&s->stop, false);
-		return;
-	}
-
-	memset(&sh, 0, sizeof sh);
-	if (!exact_mode)
+	memset(&team, 0, sizeof team);
+	if (lim->mode == SEARCH_DEPTH)
 		eval_init(&et, b);
-	sh.search = s;
-	sh.lim = lim;
-	sh.tt = &s->tt;
+	team.search = s;
+	team.lim = lim;
+	team.tt = &s->tt;
 	for (; s->nleaf < threads; s->nleaf++)
 		tt_init(&s->leaf[s->nleaf], LEAF_TT_MB, key_bits);
-	sh.leaf = s->leaf;
-	sh.stats = &s->stats;
-	sh.stop = &s->stop;
-	sh.threads = threads;
-	sh.eval = &et;
-	atomic_init(&sh.done, false);
-	atomic_init(&sh.nodes, 0);
-	split_shared_init(&sh, lim->split == SPLIT_LAZY ? 1 : threads);
+	team.leaf = s->leaf;
+	team.stats = &s->stats;
+	team.stop = &s->stop;
+	team.threads = threads;
+	team.eval = &et;
+	atomic_init(&team.done, false);
+	atomic_init(&team.nodes, 0);
+	split_team_init(&team, lim->split == SPLIT_LAZY ? 1 : threads);
 	if (lim->time_limit > 0)
-		sh.deadline_ns =
+		team.deadline_ns =
 		    util_now_ns() + (uint64_t)(lim->time_limit * 1e9);
-	sh.split_depth = lim->split_depth > 0 ? lim->split_depth :
+	team.split_depth = lim->split_depth > 0 ? lim->split_depth :
 	    exact_mode ? SEARCH_MAX_DEPTH : 8;
-	sh.min_split_left = exact_mode ? EXACT_MIN_SPLIT_LEFT : 4;
+	team.min_split_left = exact_mode ? EXACT_MIN_SPLIT_LEFT : 4;
 
-	if (lim->split == SPLIT_LAZY && threads > 1) {
-		run_lazy(&sh, b, r);
+	if (lim->split == SPLIT_LAZY && threads > 1 &&
+	    lim->mode != SEARCH_AVERAGE) {
+		run_lazy(&team, b, r);
 	} else {
 #pragma omp parallel num_threads(threads)
 #pragma omp single
 		{
 			struct split_ctx c;
-			split_ctx_root(&c, &sh);
+			split_ctx_root(&c, &team);
 			if (exact_mode)
 				run_exact(&c, b, r);
+			else if (lim->mode == SEARCH_AVERAGE)
+				average_root(&c, b, r);
 			else
 				run_depth(&c, b, r, t0);
 			split_ctx_finish(&c);
@@ -1102,8 +1088,8 @@ search_run(struct search *s, const board_t *b, const struct search_limits *lim,
 		    memory_order_relaxed);
 	if (exact_mode)
 		r->depth = b->w * b->h - b->moves;
-	split_shared_free(&sh);
-	r->nodes = atomic_load(&sh.nodes);
+	split_team_free(&team);
+	r->nodes = atomic_load(&team.nodes);
 	r->seconds = util_now_s() - t0;
 	stats_end(&s->stats);
 	if (atomic_load(&s->stop))

@@ -259,7 +259,7 @@ ui_think(struct ui *ui)
 	enum ui_job want = UI_JOB_NONE;
 	uint64_t key = board_key(b);
 
-	if (ui->sp.on)
+	if (ui->speedup.on)
 		return;
 	if (ui->game.state == GAME_ON && !ui->move_pending) {
 		if (game_current_player(&ui->game) == PLAYER_AI)
@@ -296,30 +296,21 @@ ui_settings_changed(struct ui *ui, const char *why)
 }
 
 /* A move for a partial result that has none: the best column scored so
- * far, or the legal column nearest the centre. */
+ * far, or the legal column nearest the centre (search_choose()'s rule for
+ * equal columns). */
 static int
 ui_fallback_move(const struct ui *ui, const struct search_result *r)
 {
 	const board_t *b = &ui->game.board;
-	int best = -1, bestv = 0;
+	double zero[BOARD_MAX_WIDTH] = { 0 };
+	bool legal[BOARD_MAX_WIDTH];
 
-	for (int c = 0; c < b->w; c++) {
-		if (!board_can_play(b, c) || c >= r->ncols ||
-		    r->col_kind[c] == SCORE_NONE)
-			continue;
-		if (best < 0 || r->col_score[c] > bestv) {
-			best = c;
-			bestv = r->col_score[c];
-		}
-	}
+	int best = search_best_column(b, r, 0);
 	if (best >= 0)
 		return best;
-	for (int d = 0; d < 2 * b->w; d++) {
-		int c = (b->w - 1) / 2 + ((d & 1) ? -(d + 1) / 2 : d / 2);
-		if (board_can_play(b, c))
-			return c;
-	}
-	return -1;
+	for (int c = 0; c < b->w; c++)
+		legal[c] = board_can_play(b, c);
+	return search_choose(b, zero, legal, 0);
 }
 
 static void
@@ -445,7 +436,7 @@ ui_poll(struct ui *ui)
 	struct search_result r;
 	double now = ui_now();
 
-	if (ui->sp.on) {
+	if (ui->speedup.on) {
 		if (ui_speedup_poll(ui))
 			ui->dirty |= UI_DIRTY_PANEL;
 	} else if (ui->job != UI_JOB_NONE &&
@@ -891,7 +882,7 @@ ui_key(struct ui *ui, int ch)
 		ui->dirty |= UI_DIRTY_ALL & ~UI_DIRTY_LAYOUT;
 		return;
 	}
-	if (ui->sp.on) {
+	if (ui->speedup.on) {
 		ui_speedup_key(ui, ch);
 		return;
 	}
@@ -1104,7 +1095,7 @@ ui_draw(struct ui *ui)
 		return;
 	if (ui->too_small) {
 		ui_draw_too_small(ui);
-	} else if (ui->sp.on) {
+	} else if (ui->speedup.on) {
 		ui_speedup_draw(ui);
 		if (ui->help)
 			ui_help_draw(ui);
