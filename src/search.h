@@ -113,9 +113,5 @@ int search_solve(struct search *s, const board_t *b, bool weak,
 void search_limits_describe(const struct search_limits *lim, char *buf,
     size_t len);
 
-/* Words for a score: "win in 5" (moves of the side to move), "loss in 12",
- * "draw", "+37" (heuristic). */
-const char *search_score_words(const board_t *b, enum score_kind kind,
-    int score, char *buf, size_t len);
 
 #endif

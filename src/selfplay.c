@@ -23,6 +23,7 @@
 #include "engine.h"
 #include "game.h"
 #include "options.h"
+#include "score.h"
 #include "search.h"
 #include "selfplay.h"
 #include "util.h"
@@ -82,7 +83,7 @@ selfplay_game(struct engine *e, const struct options *o,
 		printf("  %2d. %c %d  %9.3f s  %7s nodes  %s", root.moves + 1,
 		    board_to_move(&root) == 1 ? 'X' : 'O', r.move + 1,
 		    r.seconds, util_si(si, sizeof si, (double)r.nodes),
-		    search_score_words(&root, r.kind, r.score, words,
+		    score_words(&root, r.kind, r.score, words,
 			sizeof words));
 		if (r.kind == SCORE_HEURISTIC && r.depth > 0)
 			printf(" (depth %d)", r.depth);

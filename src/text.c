@@ -21,6 +21,7 @@
 #include "engine.h"
 #include "game.h"
 #include "options.h"
+#include "score.h"
 #include "search.h"
 #include "stats.h"
 #include "text.h"
@@ -116,7 +117,7 @@ text_ai_move(struct text *t)
 	}
 
 	printf("%c (AI) plays %d: %s", text_glyph(who), r.move + 1,
-	    search_score_words(&root, r.kind, r.score, words, sizeof words));
+	    score_words(&root, r.kind, r.score, words, sizeof words));
 	if (r.depth > 0 && r.kind == SCORE_HEURISTIC)
 		printf(", depth %d", r.depth);
 	printf(", %.3f s%s\n", r.seconds, r.partial ? " (stopped early)" : "");
@@ -127,7 +128,7 @@ text_ai_move(struct text *t)
 			printf("  %d: -", c + 1);
 		else
 			printf("  %d: %s", c + 1,
-			    search_score_words(&root, r.col_kind[c],
+			    score_words(&root, r.col_kind[c],
 				r.col_score[c], words, sizeof words));
 	}
 	printf("\n");

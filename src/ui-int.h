@@ -19,6 +19,7 @@
 #include "engine.h"
 #include "game.h"
 #include "options.h"
+#include "score.h"
 #include "search.h"
 #include "stats.h"
 

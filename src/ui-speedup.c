@@ -327,7 +327,7 @@ ui_speedup_draw(struct ui *ui)
 	mvaddnstr(1, 1, buf, width);
 	attroff(A_BOLD);
 	if (su->secs[1] > 0) {
-		search_score_words(&su->root, su->kind, su->score, words,
+		score_words(&su->root, su->kind, su->score, words,
 		                   sizeof words);
 		snprintf(buf, sizeof buf, "   score %s, best column %d", words,
 		         su->move + 1);

@@ -418,7 +418,7 @@ ui_finished(struct ui *ui, const struct search_result *r)
 		ui->hint_col = r->move >= 0 ? r->move : ui_fallback_move(ui, r);
 		if (ui->hint_col >= 0) {
 			ui->cursor = ui->hint_col;
-			search_score_words(&ui->game.board, r->kind, r->score,
+			score_words(&ui->game.board, r->kind, r->score,
 			                   words, sizeof words);
 			ui_message(ui, false, "hint: column %d (%s)",
 			           ui->hint_col + 1, words);
@@ -638,7 +638,7 @@ key_hint(struct ui *ui, int ch)
 	    ui->res_moves == b->moves && ui->res.move >= 0 &&
 	    !ui->res.partial) {
 		ui->hint_col = ui->cursor = ui->res.move;
-		search_score_words(b, ui->res.kind, ui->res.score, words,
+		score_words(b, ui->res.kind, ui->res.score, words,
 		                   sizeof words);
 		ui_message(ui, false, "hint: column %d (%s)", ui->hint_col + 1,
 		           words);
