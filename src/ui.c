@@ -23,6 +23,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "setup.h"
 #include "text.h"
 #include "ui-int.h"
 #include "ui.h"
@@ -1260,49 +1261,6 @@ ui_curses_init(struct ui *ui)
 
 /* ---- the game --------------------------------------------------------- */
 
-static void
-ui_players(struct ui *ui)
-{
-	static const enum player_kind kinds[][2] = {
-	    [PLAY_HUMAN_AI] = {PLAYER_HUMAN, PLAYER_AI},
-	    [PLAY_AI_HUMAN] = {PLAYER_AI, PLAYER_HUMAN},
-	    [PLAY_AI_AI] = {PLAYER_AI, PLAYER_AI},
-	    [PLAY_HUMAN_HUMAN] = {PLAYER_HUMAN, PLAYER_HUMAN},
-	};
-
-	ui->game.player[0] = kinds[ui->play][0];
-	ui->game.player[1] = kinds[ui->play][1];
-}
-
-static int
-ui_game_setup(struct ui *ui)
-{
-	const struct options *o = ui->o;
-	char err[256];
-	size_t at;
-	enum board_err e;
-
-	game_init(&ui->game, o->width, o->height);
-	if (o->load != NULL) {
-		if (game_load(&ui->game, o->load, err, sizeof err) != 0) {
-			fprintf(stderr, "dropfour: %s\n", err);
-			return -1;
-		}
-	}
-	if (o->position != NULL) {
-		e = game_set_moves(&ui->game, o->position, &at);
-		if (e != BOARD_OK) {
-			fprintf(stderr,
-			        "dropfour: bad --position '%s' at "
-			        "character %zu: %s\n",
-			        o->position, at + 1, board_err_string(e));
-			return -1;
-		}
-	}
-	ui_players(ui);
-	return 0;
-}
-
 int
 ui_main(const struct options *o)
 {
@@ -1328,9 +1286,9 @@ ui_main(const struct options *o)
 	ui->analysis = o->analysis;
 	ui->hint_col = -1;
 	ui->utf8 = !o->ascii && strcmp(nl_langinfo(CODESET), "UTF-8") == 0;
-	if (ui_game_setup(ui) != 0) {
+	if ((status = setup_game(&ui->game, o)) != 0) {
 		free(ui);
-		return 1;
+		return status;
 	}
 	ui->cursor = (ui->game.w - 1) / 2;
 	if (logpath != NULL && logpath[0] != '\0') {
