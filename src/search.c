@@ -1,12 +1,9 @@
-/* search.c -- negamax alpha-beta: the exact solver (null-window iterations
- * on the score) and depth-limited play (iterative deepening with a
- * heuristic evaluation), both task-parallel below the root.
- *
- * The parallel shape is young brothers wait: a node searches its first
- * (best-ordered) child itself, then hands the remaining siblings to OpenMP
- * tasks while enough of the game is left, and waits for them.  A sibling
- * that proves a cut-off sets its split point's flag; every task polls the
- * chain of split points above it and unwinds without storing anything.
+/* search.c -- the search's driver: the table and its lifetime, the root of
+ * the exact solver (null-window iterations on the score, per-column
+ * analysis) and of depth-limited play (iterative deepening), lazy SMP, the
+ * choice of the move, the principal variation, and search_run() itself,
+ * which opens one OpenMP parallel region per search.  The node searches
+ * are in search-node.c.
  */
 #include "config.h"
 
@@ -18,54 +15,8 @@
 #include "average.h"
 #include "eval.h"
 #include "order.h"
-#include "search.h"
-#include "split.h"
+#include "search-int.h"
 #include "util.h"
-
-/* Children a node searches itself before the rest are shared out. */
-#ifndef YBW_ELDERS
-#define YBW_ELDERS 2
-#endif
-/* Below this many empty cells a node never splits (tasks too small). */
-#ifndef EXACT_MIN_SPLIT_LEFT
-#define EXACT_MIN_SPLIT_LEFT 20
-#endif
-#define DEPTH_MIN_SPLIT_DEPTH 5
-/* Mirror symmetry is worth its cost only in the opening. */
-#ifndef SYMMETRY_PLIES
-#define SYMMETRY_PLIES 16
-#endif
-/* Enhanced transposition cut-offs where a subtree is worth a few probes. */
-#ifndef ETC_MIN_CELLS
-#define ETC_MIN_CELLS 10
-#endif
-
-enum tt_mode { TT_EMPTY, TT_EXACT, TT_DEPTH };
-
-/* Every value the searches store fits a table entry. */
-_Static_assert(SCORE_INF <= TT_VALUE_MAX && -SCORE_INF >= TT_VALUE_MIN,
-    "search values fit the table");
-_Static_assert(SCORE_PROVEN + BOARD_MAX_CELLS / 2 < SCORE_INF,
-    "proven values stay inside the window");
-
-/* Nodes with fewer empty cells than this use a small table that stays in
- * the cache: most probes happen there, and a miss into a big table costs
- * more than the few nodes it would save. */
-#ifndef LEAF_CELLS
-#define LEAF_CELLS 14
-#endif
-#define LEAF_TT_MB 4
-
-struct search {
-	struct tt tt;
-	/* One small leaf table per thread: shared, its lines would bounce
-	 * between the cores' caches on every store. */
-	struct tt leaf[STATS_MAX_THREADS];
-	int nleaf;
-	enum tt_mode tt_mode;
-	atomic_bool stop;
-	struct stats stats;
-};
 
 struct search *
 search_new(size_t tt_mb)
@@ -134,300 +85,6 @@ search_limits_default(struct search_limits *lim)
 	lim->split = SPLIT_DEEP;
 }
 
-/* ---- helpers -------------------------------------------------------- */
-
-static inline int
-work_bits(uint64_t n)
-{
-	return n ? 64 - __builtin_clzll(n) : 0;
-}
-
-/* The key used in the table, and whether it is the mirror image's. */
-static inline uint64_t
-tt_key(const board_t *b, bool *mirrored)
-{
-	uint64_t k = board_key(b);
-	*mirrored = false;
-	if (b->moves < SYMMETRY_PLIES) {
-		uint64_t m = board_mirror_key(b, k);
-		if (m < k) {
-			*mirrored = true;
-			return m;
-		}
-	}
-	return k;
-}
-
-static inline int
-unmirror(const board_t *b, int col, bool mirrored)
-{
-	return col < 0 || !mirrored ? col : b->w - 1 - col;
-}
-
-static inline struct tt *
-table_at(const struct split_ctx *c, int empty)
-{
-	return empty < LEAF_CELLS ? &c->team->leaf[c->tid] : c->team->tt;
-}
-
-static inline struct tt *
-table_for(const struct split_ctx *c, const board_t *b)
-{
-	return table_at(c, b->w * b->h - b->moves);
-}
-
-static inline bool
-probe(struct split_ctx *c, struct tt *tt, uint64_t key, struct tt_entry *e)
-{
-	c->probes++;
-	bool hit = tt_probe(tt, key, e);
-	c->hits += hit;
-	return hit;
-}
-
-/* Lazy SMP helpers perturb the order of the later moves a little. */
-static void
-perturb(struct split_ctx *c, struct order_list *o)
-{
-	if (c->rng == 0 || o->n < 3)
-		return;
-	c->rng = c->rng * 1103515245u + 12345u;
-	int i = 1 + (int)((c->rng >> 16) % (uint32_t)(o->n - 1));
-	int j = 1 + (int)((c->rng >> 8) % (uint32_t)(o->n - 1));
-	int tc = o->col[i];
-	uint64_t tcell = o->cell[i];
-	o->col[i] = o->col[j];
-	o->cell[i] = o->cell[j];
-	o->col[j] = tc;
-	o->cell[j] = tcell;
-}
-
-
-/*
- * What the table says of a node from an earlier search: it failed low (all
- * children had to be searched: an ALL node, where splitting costs nothing),
- * it failed high (a CUT node: one good child should do), or nothing.
- */
-enum node_hint { HINT_NONE, HINT_ALL, HINT_CUT };
-
-static inline enum node_hint
-node_hint(enum bound bd)
-{
-	return bd == BOUND_UPPER ? HINT_ALL :
-	    bd == BOUND_LOWER ? HINT_CUT : HINT_NONE;
-}
-
-/*
- * How many children a node searches itself before the rest are shared out:
- * 0 (root splitting: all at once at the root), the young brothers' elders,
- * or n (no split).  An expected ALL node splits after YBW_ELDERS children
- * whenever it is deep enough in the game; any other node only while some
- * thread has nothing to do, and a CUT node only after one more child,
- * because a sibling searched beside the one that cuts is wasted work.
- */
-static inline int
-split_index(const struct split_ctx *c, const board_t *b, int ply, int n,
-    enum node_hint hint)
-{
-	const struct split_team *team = c->team;
-	if (team->threads <= 1 || team->lim->split == SPLIT_LAZY || n < 2)
-		return n;
-	if (team->lim->split == SPLIT_ROOT)
-		return ply == 0 ? 0 : n;
-	if (ply >= team->split_depth ||
-	    b->w * b->h - b->moves < team->min_split_left)
-		return n;
-	if (hint != HINT_ALL && !split_thread_free(team))
-		return n;
-	/* At least two moves to share. */
-	int elders = hint == HINT_CUT ? YBW_ELDERS + 1 : YBW_ELDERS;
-	return elders <= n - 2 ? elders : n;
-}
-
-/* ---- the exact solver ----------------------------------------------- */
-
-static int exact(struct split_ctx *c, const board_t *b, int alpha, int beta,
-    int ply, int *best);
-
-/* What a split point of the exact solver shares. */
-struct exact_node {
-	const board_t *b;
-	const struct order_list *o;
-	int alpha, beta, ply;
-};
-
-static void
-exact_move(struct split_ctx *c, struct split_point *sp, int k)
-{
-	const struct exact_node *x = sp->arg;
-	board_t nb = *x->b;
-	board_play_cell(&nb, x->o->cell[k]);
-	int v = -exact(c, &nb, -x->beta, -x->alpha, x->ply + 1, NULL);
-	if (c->aborted)
-		return;
-	sp->val[k] = v;
-	if (v >= x->beta) {
-		atomic_store(&sp->cut, true);
-		split_count_cutoff(c);
-	}
-}
-
-/*
- * Negamax with alpha-beta for a position where the side to move cannot win
- * at once.  Returns a fail-hard value inside [alpha, beta] on a fail-low
- * and the found value on a fail-high.  *best gets the cut-off move.
- */
-static int
-exact(struct split_ctx *c, const board_t *b, int alpha, int beta, int ply,
-    int *best)
-{
-	const int cells = b->w * b->h;
-	struct tt_entry e;
-	struct order_list o;
-	uint64_t before = split_work(c);
-	bool mirrored;
-	int ttmove = -1, bestmove = -1;
-
-	/* 1. Count and poll. */
-	split_node(c);
-	if (c->aborted)
-		return 0;
-
-	/* 2. Forced losses, draws and the score window: a move that does not
-	 * lose at once cannot lose to the opponent's next stone, and a side
-	 * that cannot win now cannot win with this stone. */
-	uint64_t next = board_non_losing_moves(b);
-	if (next == 0)
-		return board_min_score(b);
-	if (b->moves >= cells - 2)
-		return 0;
-	int lo = board_min_score(b) + 1;
-	if (alpha < lo) {
-		alpha = lo;
-		if (alpha >= beta)
-			return alpha;
-	}
-	int hi = board_max_score(b) - 1;
-	if (beta > hi) {
-		beta = hi;
-		if (alpha >= beta)
-			return beta;
-	}
-
-	/* 3. Transposition table: bounds and the remembered move. */
-	struct tt *tt = table_for(c, b);
-	uint64_t key = tt_key(b, &mirrored);
-	enum node_hint hint = HINT_NONE;
-	if (probe(c, tt, key, &e)) {
-		ttmove = unmirror(b, e.move, mirrored);
-		hint = node_hint(e.bound);
-		/* At the root the cut-off move is wanted: search it. */
-		if (best == NULL && (e.bound & BOUND_LOWER) &&
-		    e.value > alpha) {
-			alpha = e.value;
-			if (alpha >= beta)
-				return alpha;
-		}
-		if ((e.bound & BOUND_UPPER) && e.value < beta) {
-			beta = e.value;
-			if (alpha >= beta)
-				return beta;
-		}
-	}
-
-	/* 4. Children, best first. */
-	order_moves(b, next, ttmove, c->team->lim->no_ordering, &o);
-	perturb(c, &o);
-	/* 4a. Enhanced transposition cut-off: a child already known to be
-	 * bad enough for the opponent cuts this node without a search. */
-	if (cells - b->moves > ETC_MIN_CELLS) {
-		/* The children's buckets are random accesses into a big table:
-		 * start loading them all before looking at the first. */
-		uint64_t ckey[BOARD_MAX_WIDTH];
-		struct tt *ctt = table_at(c, cells - b->moves - 1);
-		for (int k = 0; k < o.n; k++) {
-			board_t nb = *b;
-			bool m;
-			board_play_cell(&nb, o.cell[k]);
-			ckey[k] = tt_key(&nb, &m);
-			tt_prefetch(ctt, ckey[k]);
-		}
-		for (int k = 0; k < o.n; k++) {
-			if (probe(c, ctt, ckey[k], &e) &&
-			    (e.bound & BOUND_UPPER) && -e.value >= beta) {
-				tt_store(tt, key, -e.value, BOUND_LOWER,
-				    work_bits(split_work(c) - before),
-				    unmirror(b, o.col[k], mirrored));
-				if (best)
-					*best = o.col[k];
-				return -e.value;
-			}
-		}
-	}
-	int i = 0;
-	int split_at = split_index(c, b, ply, o.n, hint);
-	for (; i < o.n && i < split_at; i++) {
-		board_t nb = *b;
-		board_play_cell(&nb, o.cell[i]);
-		int v = -exact(c, &nb, -beta, -alpha, ply + 1, NULL);
-		if (c->aborted)
-			return 0;
-		if (v >= beta) {
-			bestmove = o.col[i];
-			tt_store(tt, key, v, BOUND_LOWER,
-			    work_bits(split_work(c) - before),
-			    unmirror(b, bestmove, mirrored));
-			if (best)
-				*best = bestmove;
-			return v;
-		}
-		if (v > alpha) {
-			alpha = v;
-			bestmove = o.col[i];
-		}
-	}
-
-	/* 5. Young brothers: the rest shared out among the threads. */
-	if (i < o.n) {
-		struct split_point sp;
-		const struct exact_node x = { b, &o, alpha, beta, ply };
-		sp.move = exact_move;
-		sp.arg = &x;
-		for (int k = i; k < o.n; k++)
-			sp.val[k] = alpha;
-		split_run(c, &sp, ply, i, o.n);
-		if (split_chain_cut(c->sp) ||
-		    atomic_load_explicit(c->team->stop, memory_order_relaxed) ||
-		    atomic_load_explicit(&c->team->done, memory_order_relaxed)) {
-			c->aborted = true;
-			return 0;
-		}
-		for (int k = i; k < o.n; k++) {
-			if (sp.val[k] >= beta) {
-				bestmove = o.col[k];
-				tt_store(tt, key, sp.val[k], BOUND_LOWER,
-				    work_bits(split_work(c) - before),
-				    unmirror(b, bestmove, mirrored));
-				if (best)
-					*best = bestmove;
-				return sp.val[k];
-			}
-			if (sp.val[k] > alpha) {
-				alpha = sp.val[k];
-				bestmove = o.col[k];
-			}
-		}
-	}
-
-	/* 6. Fail low: an upper bound. */
-	tt_store(tt, key, alpha, BOUND_UPPER,
-	    work_bits(split_work(c) - before),
-	    unmirror(b, bestmove >= 0 ? bestmove : ttmove, mirrored));
-	if (best)
-		*best = bestmove;
-	return alpha;
-}
-
 static void
 col_publish(struct stats *st, int col, enum col_state state,
     enum score_kind kind, int score)
@@ -474,7 +131,7 @@ solve_window(struct split_ctx *c, const board_t *b, bool weak, int *lo_out,
 		else if (med >= 0 && hi / 2 > med)
 			med = hi / 2;
 		int mv = -1;
-		int r = exact(c, b, med, med + 1, 0, &mv);
+		int r = search_exact(c, b, med, med + 1, 0, &mv);
 		if (c->aborted)
 			break;
 		if (weak)
@@ -499,154 +156,6 @@ solve_window(struct split_ctx *c, const board_t *b, bool weak, int *lo_out,
 		*best = o.n ? o.col[0] : -1;
 	}
 	return lo == hi;
-}
-
-/* ---- depth-limited search ------------------------------------------- */
-
-/* Proven values of the depth-limited search, from exact scores. */
-static inline int
-proven_win(int exact_score)
-{
-	return SCORE_PROVEN + exact_score;
-}
-
-static inline int
-proven_loss(int exact_score)
-{
-	return -SCORE_PROVEN + exact_score;
-}
-
-static int dsearch(struct split_ctx *c, const board_t *b, int depth,
-    int alpha, int beta, int ply);
-
-/* What a split point of the depth-limited search shares; the best value so
- * far is the split point's alpha. */
-struct depth_node {
-	const board_t *b;
-	const struct order_list *o;
-	int depth, beta, ply;
-};
-
-static void
-depth_move(struct split_ctx *c, struct split_point *sp, int k)
-{
-	const struct depth_node *x = sp->arg;
-	int a = atomic_load_explicit(&sp->alpha, memory_order_relaxed);
-	board_t nb = *x->b;
-	board_play_cell(&nb, x->o->cell[k]);
-	int v = -dsearch(c, &nb, x->depth - 1, -x->beta, -a, x->ply + 1);
-	if (c->aborted)
-		return;
-	/* A value at or below the alpha it was searched with is only a
-	 * bound: keep it below every real alpha. */
-	sp->val[k] = v <= a ? -SCORE_INF + 1 : v;
-	if (v >= x->beta) {
-		atomic_store(&sp->cut, true);
-		split_count_cutoff(c);
-	}
-	int cur = atomic_load(&sp->alpha);
-	while (v > cur && !atomic_compare_exchange_weak(&sp->alpha, &cur, v))
-		;
-}
-
-static int
-dsearch(struct split_ctx *c, const board_t *b, int depth, int alpha, int beta,
-    int ply)
-{
-	const int cells = b->w * b->h;
-	struct tt_entry e;
-	struct order_list o;
-	bool mirrored;
-	int ttmove = -1, bestmove = -1;
-	const int alpha0 = alpha;
-
-	split_node(c);
-	if (c->aborted)
-		return 0;
-
-	/* 1. Terminal and forced positions: proven values. */
-	if (board_can_win_next(b))
-		return proven_win(board_max_score(b));
-	uint64_t next = board_non_losing_moves(b);
-	if (next == 0)
-		return proven_loss(board_min_score(b));
-	if (b->moves >= cells - 2)
-		return 0;
-	if (depth <= 0)
-		return eval_board(c->team->eval, b);
-
-	/* 2. Transposition table. */
-	struct tt *tt = table_for(c, b);
-	uint64_t key = tt_key(b, &mirrored);
-	enum node_hint hint = HINT_NONE;
-	if (probe(c, tt, key, &e)) {
-		ttmove = unmirror(b, e.move, mirrored);
-		hint = node_hint(e.bound);
-		bool proven = e.value >= SCORE_PROVEN || e.value <= -SCORE_PROVEN;
-		if (e.depth >= depth || proven) {
-			if (((e.bound & BOUND_LOWER) && e.value >= beta) ||
-			    ((e.bound & BOUND_UPPER) && e.value <= alpha) ||
-			    e.bound == BOUND_EXACT)
-				return e.value;
-		}
-	}
-
-	/* 3. Children. */
-	order_moves(b, next, ttmove, c->team->lim->no_ordering, &o);
-	int bestv = -SCORE_INF;
-	int i = 0;
-	int split_at = depth >= DEPTH_MIN_SPLIT_DEPTH ?
-	    split_index(c, b, ply, o.n, hint) : o.n;
-	for (; i < o.n && i < split_at; i++) {
-		board_t nb = *b;
-		board_play_cell(&nb, o.cell[i]);
-		int v = -dsearch(c, &nb, depth - 1, -beta, -alpha, ply + 1);
-		if (c->aborted)
-			return 0;
-		if (v > bestv) {
-			bestv = v;
-			bestmove = o.col[i];
-		}
-		if (v > alpha)
-			alpha = v;
-		if (alpha >= beta)
-			goto done;
-	}
-	if (i < o.n) {
-		struct split_point sp;
-		const struct depth_node x = { b, &o, depth, beta, ply };
-		sp.move = depth_move;
-		sp.arg = &x;
-		atomic_init(&sp.alpha, alpha);
-		for (int k = i; k < o.n; k++)
-			sp.val[k] = -SCORE_INF;
-		split_run(c, &sp, ply, i, o.n);
-		if (split_chain_cut(c->sp) ||
-		    atomic_load_explicit(c->team->stop, memory_order_relaxed)) {
-			c->aborted = true;
-			return 0;
-		}
-		for (int k = i; k < o.n; k++) {
-			if (sp.val[k] > bestv) {
-				bestv = sp.val[k];
-				bestmove = o.col[k];
-			}
-		}
-		if (bestv > alpha)
-			alpha = bestv;
-		if (bestv <= -SCORE_INF + 1)
-			bestv = alpha0; /* all children were bounds */
-	}
-done:
-	/* 4. Store. */
-	{
-		enum bound bd = bestv >= beta ? BOUND_LOWER :
-		    bestv <= alpha0 ? BOUND_UPPER : BOUND_EXACT;
-		bool proven = bestv >= SCORE_PROVEN || bestv <= -SCORE_PROVEN;
-		tt_store(tt, key, bestv, bd, proven ? TT_DEPTH_MAX : depth,
-		    unmirror(b, bestmove, mirrored));
-	}
-	return bestv;
 }
 
 /* ---- the root -------------------------------------------------------- */
@@ -919,7 +428,7 @@ run_depth(struct split_ctx *c, const board_t *b, struct search_result *r,
 					board_play(&nb, col);
 					val[k] = board_is_winning_move(b, col) ?
 					    proven_win(board_max_score(b)) :
-					    -dsearch(&tc, &nb, d - 1,
+					    -search_depth(&tc, &nb, d - 1,
 						-SCORE_INF, SCORE_INF, 1);
 					if (!tc.aborted) {
 						enum score_kind kd;
@@ -939,7 +448,7 @@ run_depth(struct split_ctx *c, const board_t *b, struct search_result *r,
 				board_play(&nb, col);
 				val[k] = board_is_winning_move(b, col) ?
 				    proven_win(board_max_score(b)) :
-				    -dsearch(c, &nb, d - 1, -SCORE_INF,
+				    -search_depth(c, &nb, d - 1, -SCORE_INF,
 					SCORE_INF, 1);
 				c->root_col = save;
 				if (!c->aborted) {
