@@ -95,7 +95,7 @@ book_entry_error(int w, int h, int ply, uint64_t key, int score)
 		return "a full board";
 	if (score < board_min_score(&b) || score > board_max_score(&b))
 		return "a score outside the position's possible range";
-	if (board_can_win_next(&b) && score != board_win_score(&b))
+	if (board_can_win_next(&b) && score != board_max_score(&b))
 		return "a score that ignores a win with the next stone";
 	return NULL;
 }

@@ -312,7 +312,7 @@ made_up_entries(struct book_entry **out, int n, int ply, uint64_t seed)
 		e[k].key = key;
 		e[k].score =
 		    (int8_t)(board_can_win_next(&b)
-		                 ? board_win_score(&b)
+		                 ? board_max_score(&b)
 		                 : lo + check_rand_below(&rng, hi - lo + 1));
 		k++;
 	}
