@@ -1,6 +1,6 @@
 /* ui-panel.c -- the live search panel beside the board.
  *
- * Drawn only from ui->snap, the stats_snapshot that ui.c takes with
+ * Drawn only from ui->snap, the stats_snapshot that ui-jobs.c takes with
  * engine_snapshot() 12 times a second while a search runs (and once when
  * it ends); never from live counters.  From the top:
  *   one row per search thread: share of the nodes as a bar and a
