@@ -175,7 +175,7 @@ ui_draw_title(struct ui *ui)
 		on[i] = true;
 		width += sep[i] + ui_cells(part[i]);
 	}
-	width += 2; /* at least two blanks before "? help" */
+	width += 1; /* at least one blank before "? help" */
 	for (int i = 0; i < T_N && width > ui->cols; i++) {
 		int d = drop_order[i];
 		on[d] = false;
