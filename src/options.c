@@ -22,6 +22,8 @@ options_usage(FILE *f)
 "  or:  dropfour bench solve FILE...         solver benchmark on test sets\n"
 "  or:  dropfour bench speedup [FILE]        parallel speedup and efficiency\n"
 "  or:  dropfour bench ordering [POSITION]... move ordering on and off\n"
+"  or:  dropfour statespace [OPTION]...      every position of a small board,\n"
+"                                            counted and solved\n"
 "\n"
 "Connect Four with a task-parallel (OpenMP) alpha-beta search that you can\n"
 "watch thread by thread.  Positions are written as the 1-based columns\n"
@@ -86,6 +88,20 @@ options_usage(FILE *f)
 "      --time=S           go deeper while a row takes under S s (default 1.5)\n"
 "  One thread unless --threads is given; --csv=FILE writes CSV.\n"
 "\n"
+"statespace (-W W -H H, at most 63 bits: width * (height + 1) <= 63):\n"
+"  Builds every position reachable from the empty board ply by ply (each\n"
+"  once; mirror images distinct; finished games counted, not expanded),\n"
+"  then values every one exactly, from the last ply back (the scale of\n"
+"  solve).  Prints one row per ply: positions, terminal, won, drawn and\n"
+"  lost for the side to move, the time of each pass; then the pass rates,\n"
+"  the peak memory, the empty board's value and the totals.\n"
+"  -j, --threads=T        OpenMP threads for both passes\n"
+"      --memory-mb=M      levels in memory up to M MB, the rest in files\n"
+"                         (default: half of the machine's memory)\n"
+"      --tmpdir=DIR       where level files go (default $TMPDIR or /tmp);\n"
+"                         they are removed as soon as they are created\n"
+"  -o, --output=FILE      write the solved table as a book (--book FILE)\n"
+"\n"
 "  -h, --help             show this help and exit\n"
 "  -V, --version          show the version and exit\n"
 "\n"
@@ -117,6 +133,9 @@ enum {
 	OPT_GAMES,
 	OPT_CSV,
 	OPT_REPEAT,
+	/* statespace */
+	OPT_MEMORY_MB,
+	OPT_TMPDIR,
 };
 
 static const struct option long_options[] = {
@@ -145,6 +164,10 @@ static const struct option long_options[] = {
 	{ "games", required_argument, NULL, OPT_GAMES },
 	{ "csv", required_argument, NULL, OPT_CSV },
 	{ "repeat", required_argument, NULL, OPT_REPEAT },
+	/* statespace */
+	{ "memory-mb", required_argument, NULL, OPT_MEMORY_MB },
+	{ "tmpdir", required_argument, NULL, OPT_TMPDIR },
+	{ "output", required_argument, NULL, 'o' },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
 	{ NULL, 0, NULL, 0 },
@@ -158,6 +181,7 @@ static const struct {
 	{ "selfplay", MODE_SELFPLAY },
 	{ "bench", MODE_BENCH },
 	{ "play", MODE_PLAY },
+	{ "statespace", MODE_STATESPACE },
 };
 
 static const char *const play_names[] = {
@@ -258,7 +282,7 @@ options_parse(struct options *o, int argc, char **argv)
 
 	optind = 1;
 	opterr = 1;
-	while ((c = getopt_long(argc, argv, "W:H:d:pj:t:m:hV", long_options,
+	while ((c = getopt_long(argc, argv, "W:H:d:pj:t:m:o:hV", long_options,
 		    NULL)) != -1) {
 		switch (c) {
 		case 'W':
@@ -387,6 +411,20 @@ options_parse(struct options *o, int argc, char **argv)
 				return bad("repeat", optarg, "must be 1..1000");
 			o->repeat = (int)v;
 			break;
+		/* statespace */
+		case OPT_MEMORY_MB:
+			if (parse_long(optarg, 1, 1L << 30, &v))
+				return bad("memory-mb", optarg,
+				    "must be a number of megabytes");
+			o->memory_mb = (size_t)v;
+			break;
+		case OPT_TMPDIR:
+			o->tmpdir = optarg;
+			break;
+		case 'o':
+			o->output = optarg;
+			break;
+		/* end statespace */
 		case 'h':
 			options_usage(stdout);
 			return 1;

@@ -17,6 +17,8 @@ enum run_mode {
 	MODE_SOLVE,
 	MODE_SELFPLAY,
 	MODE_BENCH,
+	/* statespace */
+	MODE_STATESPACE,
 };
 
 /* Who plays which side in the game front-ends. */
@@ -57,6 +59,11 @@ struct options {
 	enum play_mode play;
 	bool weak, analyze;   /* solve */
 	int games;            /* selfplay */
+	/* statespace */
+	size_t memory_mb;     /* --memory-mb, 0: default (half the RAM) */
+	const char *tmpdir;   /* --tmpdir */
+	const char *output;   /* -o, --output: the solved table */
+	/* end statespace */
 	int argc;             /* positional arguments after the mode word */
 	char **argv;
 };
