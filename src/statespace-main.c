@@ -149,8 +149,8 @@ statespace_main(const struct options *o)
 	struct rusage ru;
 	getrusage(RUSAGE_SELF, &ru);
 	statespace_print_table(stdout, ss);
-	printf("peak memory %sB (levels in memory at most %sB, "
-	    "%sB written to files)\n",
+	printf("peak memory %sB (levels: in memory at most %sB, in files "
+	    "%sB)\n",
 	    util_si(rss, sizeof rss, (double)ru.ru_maxrss * 1024),
 	    util_si(mem, sizeof mem, (double)statespace_peak_memory(ss)),
 	    util_si(disk, sizeof disk, (double)statespace_disk_bytes(ss)));
