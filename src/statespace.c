@@ -368,6 +368,21 @@ part_free(struct statespace *ss, struct part *p)
 	}
 }
 
+/* A pass is done with a level: drop its file pages from this process (they
+ * stay in the page cache, clean or written back, until the kernel needs
+ * the room), so the resident size follows the levels in use. */
+static void
+level_release(struct level *L)
+{
+	for (int i = 0; i < L->nparts; i++) {
+		struct part *p = &L->parts[i];
+		if (p->keys_mapped)
+			madvise(p->keys, p->n * sizeof *p->keys, MADV_DONTNEED);
+		if (p->vals_mapped)
+			madvise(p->vals, p->n, MADV_DONTNEED);
+	}
+}
+
 /* ---- reading a level --------------------------------------------------- */
 
 static void
@@ -821,8 +836,10 @@ statespace_run(const struct statespace_limits *lim, char *err, size_t errlen)
 	int last = ss->g.cells;
 	for (int ply = 0; ok && ply <= last; ply++) {
 		double t0 = util_now_s();
-		if (ply > 0)
+		if (ply > 0) {
 			ok = forward_level(ss, ply - 1);
+			level_release(&ss->lv[ply - 1]);
+		}
 		struct statespace_ply *row = &ss->rows[ply];
 		row->positions = level_size(&ss->lv[ply]);
 		if (ply == last)
@@ -836,6 +853,8 @@ statespace_run(const struct statespace_limits *lim, char *err, size_t errlen)
 	for (int ply = last; ok && ply >= 0; ply--) {
 		double t0 = util_now_s();
 		ok = backward_level(ss, ply);
+		if (ply < last)
+			level_release(&ss->lv[ply + 1]);
 		struct statespace_ply *row = &ss->rows[ply];
 		row_parts(&ss->lv[ply], row);
 		row->backward_s = util_now_s() - t0;
