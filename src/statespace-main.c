@@ -29,7 +29,7 @@ struct progress {
 
 static void
 show_progress(void *arg, enum statespace_phase phase, int ply,
-    const struct statespace_ply *row)
+              const struct statespace_ply *row)
 {
 	struct progress *pr = arg;
 	char n[32];
@@ -37,8 +37,8 @@ show_progress(void *arg, enum statespace_phase phase, int ply,
 	if (!pr->tty)
 		return;
 	fprintf(stderr, "\r\033[K%s pass: ply %d of %d, %s positions",
-	    phase == STATESPACE_FORWARD ? "forward" : "backward", ply,
-	    pr->last, util_si(n, sizeof n, (double)row->positions));
+	        phase == STATESPACE_FORWARD ? "forward" : "backward", ply,
+	        pr->last, util_si(n, sizeof n, (double)row->positions));
 	fflush(stderr);
 }
 
@@ -55,23 +55,25 @@ statespace_print_table(FILE *f, const struct statespace *ss)
 	struct statespace_ply sum;
 	char a[32], b[32];
 
-	fprintf(f, "%4s %14s %14s %14s %14s %14s %9s %9s\n", "ply",
-	    "positions", "terminal", "won", "drawn", "lost", "forward",
-	    "backward");
+	fprintf(f, "%4s %14s %14s %14s %14s %14s %9s %9s\n", "ply", "positions",
+	        "terminal", "won", "drawn", "lost", "forward", "backward");
 	for (int ply = 0; ply <= w * h; ply++) {
 		const struct statespace_ply *r = statespace_row(ss, ply);
-		fprintf(f, "%4d %14llu %14llu %14llu %14llu %14llu %8.3fs %8.3fs\n",
+		fprintf(
+		    f, "%4d %14llu %14llu %14llu %14llu %14llu %8.3fs %8.3fs\n",
 		    ply, (unsigned long long)r->positions,
-		    (unsigned long long)r->terminal,
-		    (unsigned long long)r->won, (unsigned long long)r->drawn,
-		    (unsigned long long)r->lost, r->forward_s, r->backward_s);
+		    (unsigned long long)r->terminal, (unsigned long long)r->won,
+		    (unsigned long long)r->drawn, (unsigned long long)r->lost,
+		    r->forward_s, r->backward_s);
 	}
 	statespace_totals(ss, &sum);
-	fprintf(f, "forward pass %.3f s, %s positions/s; backward pass %.3f s, "
-	    "%s positions/s\n", sum.forward_s,
-	    util_si(a, sizeof a, rate(sum.positions, sum.forward_s)),
-	    sum.backward_s,
-	    util_si(b, sizeof b, rate(sum.positions, sum.backward_s)));
+	fprintf(f,
+	        "forward pass %.3f s, %s positions/s; backward pass %.3f s, "
+	        "%s positions/s\n",
+	        sum.forward_s,
+	        util_si(a, sizeof a, rate(sum.positions, sum.forward_s)),
+	        sum.backward_s,
+	        util_si(b, sizeof b, rate(sum.positions, sum.backward_s)));
 }
 
 void
@@ -88,40 +90,43 @@ statespace_print_result(FILE *f, const struct statespace *ss)
 	statespace_lookup(ss, &empty, &score);
 	search_score_words(&empty, SCORE_EXACT, score, words, sizeof words);
 	fprintf(f, "empty %dx%d board: %d, %s for the first player\n", w, h,
-	    score, words);
-	fprintf(f, "total %llu positions, %llu won, %llu drawn, %llu lost by "
-	    "the side to move\n", (unsigned long long)sum.positions,
-	    (unsigned long long)sum.won, (unsigned long long)sum.drawn,
-	    (unsigned long long)sum.lost);
+	        score, words);
+	fprintf(f,
+	        "total %llu positions, %llu won, %llu drawn, %llu lost by "
+	        "the side to move\n",
+	        (unsigned long long)sum.positions, (unsigned long long)sum.won,
+	        (unsigned long long)sum.drawn, (unsigned long long)sum.lost);
 }
 
 int
 statespace_main(const struct options *o)
 {
 	struct statespace_limits lim = {
-		.w = o->width,
-		.h = o->height,
-		.threads = o->threads,
-		.memory_bytes = o->memory_mb ? o->memory_mb << 20 :
-		    statespace_default_memory(),
-		.tmpdir = o->tmpdir,
-		.stop = &stop_flag,
-		.progress = show_progress,
+	    .w = o->width,
+	    .h = o->height,
+	    .threads = o->threads,
+	    .memory_bytes =
+	        o->memory_mb ? o->memory_mb << 20 : statespace_default_memory(),
+	    .tmpdir = o->tmpdir,
+	    .stop = &stop_flag,
+	    .progress = show_progress,
 	};
-	struct progress pr = { .tty = isatty(STDERR_FILENO),
-		.last = o->width * o->height };
+	struct progress pr = {.tty = isatty(STDERR_FILENO),
+	                      .last = o->width * o->height};
 	struct sigaction sa;
 	char err[300], mem[32], disk[32], rss[32];
 	const char *why = statespace_size_error(o->width, o->height);
 
 	if (o->argc > 0) {
-		fprintf(stderr, "dropfour: statespace: unexpected argument "
-		    "'%s'\n", o->argv[0]);
+		fprintf(stderr,
+		        "dropfour: statespace: unexpected argument "
+		        "'%s'\n",
+		        o->argv[0]);
 		return 2;
 	}
 	if (why != NULL) {
 		fprintf(stderr, "dropfour: statespace %dx%d: %s\n", o->width,
-		    o->height, why);
+		        o->height, why);
 		return 2;
 	}
 	lim.progress_arg = &pr;
@@ -132,11 +137,12 @@ statespace_main(const struct options *o)
 	sigaction(SIGTERM, &sa, NULL);
 
 	printf("statespace %dx%d: %d thread%s, memory for levels %s, "
-	       "files under %s\n", o->width, o->height, o->threads,
-	    o->threads == 1 ? "" : "s",
-	    util_si(mem, sizeof mem, (double)lim.memory_bytes),
-	    o->tmpdir ? o->tmpdir : getenv("TMPDIR") ? getenv("TMPDIR") :
-							"/tmp");
+	       "files under %s\n",
+	       o->width, o->height, o->threads, o->threads == 1 ? "" : "s",
+	       util_si(mem, sizeof mem, (double)lim.memory_bytes),
+	       o->tmpdir          ? o->tmpdir
+	       : getenv("TMPDIR") ? getenv("TMPDIR")
+	                          : "/tmp");
 	fflush(stdout);
 	struct statespace *ss = statespace_run(&lim, err, sizeof err);
 	if (pr.tty)
@@ -150,10 +156,10 @@ statespace_main(const struct options *o)
 	getrusage(RUSAGE_SELF, &ru);
 	statespace_print_table(stdout, ss);
 	printf("peak memory %sB (levels: in memory at most %sB, in files "
-	    "%sB)\n",
-	    util_si(rss, sizeof rss, (double)ru.ru_maxrss * 1024),
-	    util_si(mem, sizeof mem, (double)statespace_peak_memory(ss)),
-	    util_si(disk, sizeof disk, (double)statespace_disk_bytes(ss)));
+	       "%sB)\n",
+	       util_si(rss, sizeof rss, (double)ru.ru_maxrss * 1024),
+	       util_si(mem, sizeof mem, (double)statespace_peak_memory(ss)),
+	       util_si(disk, sizeof disk, (double)statespace_disk_bytes(ss)));
 	statespace_print_result(stdout, ss);
 	statespace_free(ss);
 	return 0;

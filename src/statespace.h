@@ -54,14 +54,14 @@ enum statespace_phase {
 
 struct statespace_limits {
 	int w, h;
-	int threads;          /* >= 1 */
-	size_t memory_bytes;  /* levels in memory up to this, then files */
-	const char *tmpdir;   /* where level files go; NULL: $TMPDIR or /tmp */
-	atomic_bool *stop;    /* optional: set to stop (statespace_run fails) */
+	int threads;         /* >= 1 */
+	size_t memory_bytes; /* levels in memory up to this, then files */
+	const char *tmpdir;  /* where level files go; NULL: $TMPDIR or /tmp */
+	atomic_bool *stop;   /* optional: set to stop (statespace_run fails) */
 	/* Optional, called by the calling thread after every level of each
 	 * pass (forward: ply 0 up; backward: the last ply down). */
 	void (*progress)(void *arg, enum statespace_phase phase, int ply,
-	    const struct statespace_ply *row);
+	                 const struct statespace_ply *row);
 	void *progress_arg;
 };
 
@@ -75,17 +75,16 @@ size_t statespace_default_memory(void);
 /* Both passes.  Returns NULL when stopped or on an I/O error, with a
  * sentence in err; temporary files are gone either way. */
 struct statespace *statespace_run(const struct statespace_limits *lim,
-    char *err, size_t errlen);
+                                  char *err, size_t errlen);
 void statespace_free(struct statespace *ss);
 
 int statespace_width(const struct statespace *ss);
 int statespace_height(const struct statespace *ss);
 /* Row `ply`, 0..w*h. */
 const struct statespace_ply *statespace_row(const struct statespace *ss,
-    int ply);
+                                            int ply);
 /* Sums over every ply (times too). */
-void statespace_totals(const struct statespace *ss,
-    struct statespace_ply *sum);
+void statespace_totals(const struct statespace *ss, struct statespace_ply *sum);
 /* Bytes of levels held in memory at most, and written to files. */
 size_t statespace_peak_memory(const struct statespace *ss);
 uint64_t statespace_disk_bytes(const struct statespace *ss);
@@ -93,12 +92,14 @@ uint64_t statespace_disk_bytes(const struct statespace *ss);
 /* The value of a position of the table's size; false if it is not one of
  * the positions reached (e.g. play after a four). */
 bool statespace_lookup(const struct statespace *ss, const board_t *b,
-    int *score);
+                       int *score);
 
 /* Calls fn for every position with its value, ply by ply, in key order
  * within a ply; `over` is true for a terminal position.  Stops at the first
  * non-zero return of fn and returns it; 0 when all were visited. */
 int statespace_each(const struct statespace *ss,
-    int (*fn)(void *arg, const board_t *b, bool over, int score), void *arg);
+                    int (*fn)(void *arg, const board_t *b, bool over,
+                              int score),
+                    void *arg);
 
 #endif

@@ -36,20 +36,20 @@ static const struct {
 	uint64_t positions; /* Tromp's table */
 	int empty;          /* the empty board's value: all drawn */
 } published[] = {
-	{ 4, 4, 161029, 0 },
-	{ 4, 5, 1706255, 0 },
-	{ 5, 4, 3945711, 0 },
+    {4, 4, 161029, 0},
+    {4, 5, 1706255, 0},
+    {5, 4, 3945711, 0},
 };
 
 static struct statespace *
 run(int w, int h, int threads, size_t memory, const char *tmpdir)
 {
 	struct statespace_limits lim = {
-		.w = w,
-		.h = h,
-		.threads = threads,
-		.memory_bytes = memory,
-		.tmpdir = tmpdir,
+	    .w = w,
+	    .h = h,
+	    .threads = threads,
+	    .memory_bytes = memory,
+	    .tmpdir = tmpdir,
 	};
 	char err[300];
 	struct statespace *ss = statespace_run(&lim, err, sizeof err);
@@ -84,9 +84,9 @@ START_TEST(test_tromp_counts)
 	ck_assert_uint_eq(statespace_row(ss, 0)->positions, 1);
 	/* First plies by hand: w, w^2, and no position is over before ply 7. */
 	ck_assert_uint_eq(statespace_row(ss, 1)->positions,
-	    (uint64_t)published[_i].w);
+	                  (uint64_t)published[_i].w);
 	ck_assert_uint_eq(statespace_row(ss, 2)->positions,
-	    (uint64_t)(published[_i].w * published[_i].w));
+	                  (uint64_t)(published[_i].w * published[_i].w));
 	for (int ply = 0; ply < 7; ply++)
 		ck_assert_uint_eq(statespace_row(ss, ply)->terminal, 0);
 	statespace_free(ss);
@@ -120,12 +120,12 @@ check_one(void *arg, const board_t *b, bool over, int score)
 	vs->seen++;
 	to_brute(b, &g);
 	check_that(!brute_has_four(&g, 3 - last),
-	    "ply %d: the side to move has four", b->moves);
+	           "ply %d: the side to move has four", b->moves);
 	if (brute_has_four(&g, last)) {
 		check_that(over, "ply %d: a four that is not terminal",
-		    b->moves);
+		           b->moves);
 		check_that(score == -(b->w * b->h + 2 - b->moves) / 2,
-		    "ply %d: four made, value %d", b->moves, score);
+		           "ply %d: four made, value %d", b->moves, score);
 		return 0;
 	}
 	if (board_is_full(b)) {
@@ -141,7 +141,7 @@ check_one(void *arg, const board_t *b, bool over, int score)
 		char moves[80] = "";
 		board_format(b, moves, sizeof moves);
 		ck_abort_msg("statespace %d, solver %d for\n%s", score, exact,
-		    moves);
+		             moves);
 	}
 	return 0;
 }
@@ -150,7 +150,7 @@ static void
 versus_solver(int w, int h, uint64_t stride)
 {
 	struct statespace *ss = run(w, h, 2, (size_t)1 << 30, NULL);
-	struct versus vs = { .s = search_new(TEST_TT_MB), .stride = stride };
+	struct versus vs = {.s = search_new(TEST_TT_MB), .stride = stride};
 	struct statespace_ply sum;
 
 	ck_assert_int_eq(statespace_each(ss, check_one, &vs), 0);
@@ -172,7 +172,8 @@ START_TEST(test_5x4_vs_solver)
 {
 	if (!long_checks()) {
 		fputs("check_statespace: 5x4 against the solver skipped "
-		      "(set DROPFOUR_LONG_CHECKS=1)\n", stderr);
+		      "(set DROPFOUR_LONG_CHECKS=1)\n",
+		      stderr);
 		return;
 	}
 	versus_solver(5, 4, 1);
@@ -202,7 +203,7 @@ check_mirror(void *arg, const board_t *b, bool over, int score)
 START_TEST(test_mirror)
 {
 	struct statespace *ss = run(4, 4, 2, (size_t)1 << 30, NULL);
-	struct mirror m = { .ss = ss };
+	struct mirror m = {.ss = ss};
 	struct statespace_ply sum;
 	ck_assert_int_eq(statespace_each(ss, check_mirror, &m), 0);
 	statespace_totals(ss, &sum);
@@ -229,7 +230,7 @@ same_value(void *arg, const board_t *b, bool over, int score)
 	(void)over;
 	p->n++;
 	check_that(statespace_lookup(p->other, b, &v) && v == score,
-	    "position %llu differs", (unsigned long long)p->n);
+	           "position %llu differs", (unsigned long long)p->n);
 	return 0;
 }
 
@@ -246,7 +247,7 @@ assert_same(const struct statespace *a, const struct statespace *b)
 		ck_assert_uint_eq(x->drawn, y->drawn);
 		ck_assert_uint_eq(x->lost, y->lost);
 	}
-	struct pair p = { .other = b };
+	struct pair p = {.other = b};
 	ck_assert_int_eq(statespace_each(a, same_value, &p), 0);
 }
 
@@ -258,7 +259,8 @@ dir_entries(const char *path)
 	int n = 0;
 	ck_assert(d != NULL);
 	while ((e = readdir(d)) != NULL)
-		n += strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0;
+		n +=
+		    strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0;
 	closedir(d);
 	return n;
 }
@@ -279,7 +281,7 @@ START_TEST(test_disk_same)
 	char dir[4096];
 	const char *base = getenv("TMPDIR");
 	snprintf(dir, sizeof dir, "%s/dropfour-ss-XXXXXX",
-	    base && *base ? base : "/tmp");
+	         base && *base ? base : "/tmp");
 	ck_assert(mkdtemp(dir) != NULL);
 
 	struct statespace *mem = run(4, 5, 2, (size_t)1 << 30, dir);
@@ -308,8 +310,11 @@ START_TEST(test_stop_and_errors)
 {
 	atomic_bool stop = true;
 	struct statespace_limits lim = {
-		.w = 4, .h = 4, .threads = 2, .memory_bytes = 1 << 20,
-		.stop = &stop,
+	    .w = 4,
+	    .h = 4,
+	    .threads = 2,
+	    .memory_bytes = 1 << 20,
+	    .stop = &stop,
 	};
 	char err[300] = "";
 	ck_assert(statespace_run(&lim, err, sizeof err) == NULL);
@@ -335,7 +340,7 @@ statespace_suite(void)
 	TCase *tc = tcase_create("statespace");
 	tcase_set_timeout(tc, CHECK_TIMEOUT_LONG);
 	tcase_add_loop_test(tc, test_tromp_counts, 0,
-	    (int)(sizeof published / sizeof published[0]));
+	                    (int)(sizeof published / sizeof published[0]));
 	tcase_add_test(tc, test_4x4_vs_solver);
 	tcase_add_test(tc, test_mirror);
 	tcase_add_test(tc, test_threads_same);
