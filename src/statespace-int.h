@@ -52,8 +52,10 @@ struct part {
 struct level {
 	int nparts;
 	struct part *parts;
-	uint64_t
-	    *first; /* first[i]: global index of part i; first[nparts] = n */
+	/* first[i]: index of part i's first position; first[nparts] = n */
+	uint64_t *first;
+	/* Part i holds the keys in [bounds[i], bounds[i + 1]). */
+	uint64_t *bounds;
 };
 
 struct statespace {
@@ -62,9 +64,10 @@ struct statespace {
 	size_t budget;
 	const char *tmpdir;
 	atomic_bool *stop;
-	atomic_bool failed;        /* an I/O error: everyone stops */
-	atomic_size_t mem, peak;   /* bytes of levels in memory */
-	atomic_uint_fast64_t disk; /* bytes written to files */
+	const struct statespace_comm *comm; /* NULL: one process */
+	atomic_bool failed;                 /* an I/O error: everyone stops */
+	atomic_size_t mem, peak;            /* bytes of levels in memory */
+	atomic_uint_fast64_t disk;          /* bytes written to files */
 	char err[256];
 	atomic_flag err_set;
 	struct level *lv; /* cells + 1 levels */
@@ -116,6 +119,20 @@ void ss_cursor_load(struct cursor *c);
 void ss_cursor_at(struct cursor *c, const struct level *L, uint64_t i);
 uint64_t ss_level_lower_bound(const struct level *L, uint64_t key);
 
+/* The passes over ranks (statespace-dist.c): false on failure.  The
+ * backward pass adds this rank's won, drawn and lost to count[]. */
+bool ss_dist_forward(struct statespace *ss, int ply);
+bool ss_dist_backward(struct statespace *ss, int ply, uint64_t count[3]);
+
+/* Choosing the parts of the next level (statespace.c): how many for
+ * `parents` positions over `ranks` processes; successors of ns parents
+ * spread evenly over L (out: room for ns * w); the boundaries of at most
+ * `parts` ranges from a sample (sorted here), returning how many. */
+int ss_parts_for(const struct statespace *ss, uint64_t parents, int ranks);
+size_t ss_sample_successors(const struct statespace *ss, const struct level *L,
+                            int ply, size_t ns, uint64_t *out);
+int ss_pick_bounds(uint64_t *sample, size_t m, int parts, uint64_t *bounds);
+
 /* The sentinel bit of every column: the top set bit of each field. */
 static inline uint64_t
 ss_sentinels(const struct geo *g, uint64_t key)
@@ -132,6 +149,19 @@ static inline uint64_t
 ss_top_bit(uint64_t field)
 {
 	return (uint64_t)1 << (63 - __builtin_clzll(field));
+}
+
+/* The successor of a position of `ply` stones through column c; false
+ * when the column is full. */
+static inline bool
+ss_successor(const struct geo *g, uint64_t key, int c, int ply, uint64_t *succ)
+{
+	int shift = c * g->fb;
+	uint64_t t = ss_top_bit((key >> shift) & g->fmask);
+	if (t == g->fulltop)
+		return false;
+	*succ = key + ((t << shift) << ((ply & 1) ? 0 : 1));
+	return true;
 }
 
 static inline bool

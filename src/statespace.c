@@ -29,13 +29,13 @@
 #include "statespace-int.h"
 #include "util.h"
 
-    /* ---- forward pass ---------------------------------------------------- */
+/* ---- forward pass ---------------------------------------------------- */
 
-    /* The successor of `key` through column c, extended to full columns, is
-     * at least `target`: increasing in key over every parent. */
-    static bool
-    succ_at_least(const struct geo *g, uint64_t key, int c, int mover_shift,
-                  uint64_t target)
+/* The successor of `key` through column c, extended to full columns, is
+ * at least `target`: increasing in key over every parent. */
+static bool
+succ_at_least(const struct geo *g, uint64_t key, int c, int mover_shift,
+              uint64_t target)
 {
 	int shift = c * g->fb, above = shift + g->fb;
 	uint64_t hk = key >> above, ht = target >> above;
@@ -87,54 +87,67 @@ cmp_u64(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
+int
+ss_parts_for(const struct statespace *ss, uint64_t parents, int ranks)
+{
+	if (parents < MIN_SPLIT)
+		return ranks;
+	uint64_t est = parents * 2 / PART_KEYS + 1;
+	int parts = ss->threads * ranks * PARTS_PER_THREAD;
+	if (est > (uint64_t)parts)
+		parts = est > MAX_PARTS ? MAX_PARTS : (int)est;
+	return parts;
+}
+
+size_t
+ss_sample_successors(const struct statespace *ss, const struct level *L,
+                     int ply, size_t ns, uint64_t *out)
+{
+	const struct geo *g = &ss->g;
+	uint64_t n = ss_level_size(L);
+	size_t m = 0;
+
+	for (size_t s = 0; n > 0 && s < ns; s++) {
+		uint64_t w = ss_level_word(L, s * n / ns);
+		if (w & 1)
+			continue;
+		for (int c = 0; c < g->w; c++)
+			m += ss_successor(g, w >> 1, c, ply, &out[m]);
+	}
+	return m;
+}
+
+int
+ss_pick_bounds(uint64_t *sample, size_t m, int parts, uint64_t *bounds)
+{
+	int k = 1;
+
+	bounds[0] = 0;
+	qsort(sample, m, sizeof *sample, cmp_u64);
+	for (int i = 1; i < parts && m > 0; i++) {
+		uint64_t b = sample[(size_t)i * m / (size_t)parts];
+		if (b > bounds[k - 1])
+			bounds[k++] = b;
+	}
+	bounds[k] = NO_KEY;
+	return k;
+}
+
 /* Ranges of the next level: `n` boundaries, bounds[0] = 0 and
  * bounds[n] = NO_KEY, from a sample of successors. */
 static int
 choose_ranges(struct statespace *ss, const struct level *L, int ply,
               uint64_t **bounds_out)
 {
-	const struct geo *g = &ss->g;
-	uint64_t n = ss_level_size(L);
-	int mover_shift = (ply & 1) ? 0 : 1;
-	int parts = 1;
+	int parts = ss_parts_for(ss, ss_level_size(L), 1);
+	size_t ns = parts > 1 ? (size_t)parts * SAMPLE_PER_PART : 0;
+	uint64_t *sample = xmalloc((ns * (size_t)ss->g.w + 1) * sizeof *sample);
+	size_t m = ss_sample_successors(ss, L, ply, ns, sample);
 
-	if (n >= MIN_SPLIT) {
-		uint64_t est = n * 2 / PART_KEYS + 1;
-		parts = ss->threads * PARTS_PER_THREAD;
-		if (est > (uint64_t)parts)
-			parts = est > MAX_PARTS ? MAX_PARTS : (int)est;
-	}
-	uint64_t *bounds = xmalloc((size_t)(parts + 1) * sizeof *bounds);
-	int k = 1;
-	bounds[0] = 0;
-	if (parts > 1) {
-		size_t ns = (size_t)parts * SAMPLE_PER_PART, m = 0;
-		uint64_t *sample = xmalloc(ns * (size_t)g->w * sizeof *sample);
-		for (size_t s = 0; s < ns; s++) {
-			uint64_t w = ss_level_word(L, s * n / ns);
-			if (w & 1)
-				continue;
-			uint64_t key = w >> 1;
-			for (int c = 0; c < g->w; c++) {
-				int shift = c * g->fb;
-				uint64_t t =
-				    ss_top_bit((key >> shift) & g->fmask);
-				if (t != g->fulltop)
-					sample[m++] =
-					    key + ((t << shift) << mover_shift);
-			}
-		}
-		qsort(sample, m, sizeof *sample, cmp_u64);
-		for (int i = 1; i < parts && m > 0; i++) {
-			uint64_t b = sample[(size_t)i * m / (size_t)parts];
-			if (b > bounds[k - 1])
-				bounds[k++] = b;
-		}
-		free(sample);
-	}
-	bounds[k] = NO_KEY;
-	*bounds_out = bounds;
-	return k;
+	*bounds_out = xmalloc((size_t)(parts + 1) * sizeof **bounds_out);
+	parts = ss_pick_bounds(sample, m, parts, *bounds_out);
+	free(sample);
+	return parts;
 }
 
 /* Successors of `L` (ply `ply`) in [lo, hi), merged, each once, flagged. */
@@ -217,7 +230,7 @@ forward_level(struct statespace *ss, int ply)
 		             &next->parts[i], &t);
 		fours += t;
 	}
-	free(bounds);
+	next->bounds = bounds;
 	ss_level_index(next);
 	ss->rows[ply + 1].terminal = fours;
 	return !ss_stopping(ss);
@@ -342,11 +355,21 @@ row_parts(const struct level *L, struct statespace_ply *row)
 		    L->parts[i].keys_mapped || L->parts[i].vals_mapped;
 }
 
+/* Distributed: every rank goes on only if every rank can. */
+static bool
+ranks_agree(struct statespace *ss, bool ok)
+{
+	uint64_t bad = !ok || ss_stopping(ss);
+	ss->comm->sum(ss->comm->ctx, &bad, 1);
+	return bad == 0;
+}
+
 struct statespace *
 statespace_run(const struct statespace_limits *lim, char *err, size_t errlen)
 {
 	struct statespace *ss = xcalloc(1, sizeof *ss);
 	const char *why = statespace_size_error(lim->w, lim->h);
+	const struct statespace_comm *cm = lim->comm;
 	bool ok = true;
 
 	if (why != NULL) {
@@ -363,25 +386,33 @@ statespace_run(const struct statespace_limits *lim, char *err, size_t errlen)
 	if (ss->tmpdir == NULL || *ss->tmpdir == '\0')
 		ss->tmpdir = "/tmp";
 	ss->stop = lim->stop;
+	ss->comm = cm;
 	atomic_flag_clear(&ss->err_set);
 	ss->lv = xcalloc((size_t)ss->g.cells + 1, sizeof *ss->lv);
 	ss->rows = xcalloc((size_t)ss->g.cells + 1, sizeof *ss->rows);
 
-	/* Level 0: the empty board, in memory whatever the budget. */
+	/* Level 0: the empty board, in memory whatever the budget (on rank 0
+	 * of a distributed run). */
 	struct level *l0 = &ss->lv[0];
 	l0->nparts = 1;
 	l0->parts = xcalloc(1, sizeof *l0->parts);
-	l0->parts[0].keys = xmalloc(sizeof *l0->parts[0].keys);
-	l0->parts[0].keys[0] = ss->g.bottom << 1;
-	l0->parts[0].n = 1;
-	atomic_fetch_add(&ss->mem, sizeof(uint64_t));
+	l0->bounds = xmalloc(2 * sizeof *l0->bounds);
+	l0->bounds[0] = 0;
+	l0->bounds[1] = NO_KEY;
+	if (cm == NULL || cm->rank == 0) {
+		l0->parts[0].keys = xmalloc(sizeof *l0->parts[0].keys);
+		l0->parts[0].keys[0] = ss->g.bottom << 1;
+		l0->parts[0].n = 1;
+		atomic_fetch_add(&ss->mem, sizeof(uint64_t));
+	}
 	ss_level_index(l0);
 
 	int last = ss->g.cells;
 	for (int ply = 0; ok && ply <= last; ply++) {
 		double t0 = util_now_s();
 		if (ply > 0) {
-			ok = forward_level(ss, ply - 1);
+			ok = cm ? ss_dist_forward(ss, ply - 1)
+			        : forward_level(ss, ply - 1);
 			ss_level_release(&ss->lv[ply - 1]);
 		}
 		struct statespace_ply *row = &ss->rows[ply];
@@ -389,6 +420,15 @@ statespace_run(const struct statespace_limits *lim, char *err, size_t errlen)
 		if (ply == last)
 			row->terminal = row->positions;
 		row_parts(&ss->lv[ply], row);
+		if (cm) {
+			ok = ranks_agree(ss, ok);
+			uint64_t v[3] = {row->positions, row->terminal,
+			                 (uint64_t)row->parts_on_disk};
+			cm->sum(cm->ctx, v, 3);
+			row->positions = v[0];
+			row->terminal = v[1];
+			row->parts_on_disk = (int)v[2];
+		}
 		row->forward_s = util_now_s() - t0;
 		if (ok && lim->progress)
 			lim->progress(lim->progress_arg, STATESPACE_FORWARD,
@@ -396,11 +436,23 @@ statespace_run(const struct statespace_limits *lim, char *err, size_t errlen)
 	}
 	for (int ply = last; ok && ply >= 0; ply--) {
 		double t0 = util_now_s();
-		ok = backward_level(ss, ply);
+		struct statespace_ply *row = &ss->rows[ply];
+		if (cm) {
+			uint64_t v[4] = {0, 0, 0, 0};
+			ok = ranks_agree(ss, ss_dist_backward(ss, ply, v));
+			row_parts(&ss->lv[ply], row);
+			v[3] = (uint64_t)row->parts_on_disk;
+			cm->sum(cm->ctx, v, 4);
+			row->won = v[0];
+			row->drawn = v[1];
+			row->lost = v[2];
+			row->parts_on_disk = (int)v[3];
+		} else {
+			ok = backward_level(ss, ply);
+			row_parts(&ss->lv[ply], row);
+		}
 		if (ply < last)
 			ss_level_release(&ss->lv[ply + 1]);
-		struct statespace_ply *row = &ss->rows[ply];
-		row_parts(&ss->lv[ply], row);
 		row->backward_s = util_now_s() - t0;
 		if (ok && lim->progress)
 			lim->progress(lim->progress_arg, STATESPACE_BACKWARD,
@@ -428,6 +480,7 @@ statespace_free(struct statespace *ss)
 			ss_part_free(ss, &L->parts[i]);
 		free(L->parts);
 		free(L->first);
+		free(L->bounds);
 	}
 	free(ss->lv);
 	free(ss->rows);

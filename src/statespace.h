@@ -52,6 +52,25 @@ enum statespace_phase {
 	STATESPACE_BACKWARD,
 };
 
+/* The message layer of a run spread over processes (dropfour-mpi gives
+ * MPI's): plain words, never pointers.  Every rank calls both functions
+ * collectively, in the same order.  Rank r owns the parts i of every level
+ * with i % size == r; the table's rows are sums over all ranks, so every
+ * rank prints the same table as one process would. */
+struct statespace_comm {
+	int rank, size;
+	void *ctx;
+	/* Send counts[r] words to rank r (send holds them grouped by
+	 * destination, in rank order).  Returns the words received, grouped
+	 * by source in rank order, in an xmalloc'ed array (NULL when
+	 * nothing came), with rcounts[r] from rank r; false on failure. */
+	bool (*exchange)(void *ctx, const uint64_t *send,
+	                 const uint64_t *counts, uint64_t **recv,
+	                 uint64_t *rcounts);
+	/* Element-wise sum of v[0..n) over every rank, in place. */
+	void (*sum)(void *ctx, uint64_t *v, int n);
+};
+
 struct statespace_limits {
 	int w, h;
 	int threads;         /* >= 1 */
@@ -63,6 +82,10 @@ struct statespace_limits {
 	void (*progress)(void *arg, enum statespace_phase phase, int ply,
 	                 const struct statespace_ply *row);
 	void *progress_arg;
+	/* NULL: one process.  Otherwise this rank's part of a distributed
+	 * run: statespace_lookup() and statespace_each() then see this
+	 * rank's positions only, and levels stay in memory. */
+	const struct statespace_comm *comm;
 };
 
 struct statespace;

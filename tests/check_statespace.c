@@ -20,6 +20,7 @@
 #include "config.h"
 
 #include <dirent.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -333,6 +334,182 @@ START_TEST(test_stop_and_errors)
 }
 END_TEST
 
+/* ---- ranks: the distributed passes over threads ------------------------ */
+
+/* A stand-in for MPI: ranks are threads, a collective is two barriers. */
+struct world {
+	int size;
+	pthread_barrier_t bar;
+	const uint64_t *send[4], *counts[4];
+	uint64_t *vec[4];
+};
+
+struct rank {
+	struct world *w;
+	struct statespace_comm comm;
+	int wd, ht;
+	size_t memory;
+	const char *tmpdir;
+	struct statespace *ss;
+	char err[300];
+};
+
+static bool
+world_exchange(void *ctx, const uint64_t *send, const uint64_t *counts,
+               uint64_t **recv, uint64_t *rcounts)
+{
+	struct rank *me = ctx;
+	struct world *w = me->w;
+	int self = me->comm.rank;
+	size_t total = 0, at = 0;
+
+	w->send[self] = send;
+	w->counts[self] = counts;
+	pthread_barrier_wait(&w->bar);
+	for (int r = 0; r < w->size; r++)
+		total += rcounts[r] = w->counts[r][self];
+	*recv = total ? xmalloc(total * sizeof **recv) : NULL;
+	for (int r = 0; r < w->size; r++) {
+		uint64_t off = 0;
+		for (int d = 0; d < self; d++)
+			off += w->counts[r][d];
+		memcpy(*recv + at, w->send[r] + off,
+		       rcounts[r] * sizeof **recv);
+		at += rcounts[r];
+	}
+	pthread_barrier_wait(&w->bar);
+	return true;
+}
+
+static void
+world_sum(void *ctx, uint64_t *v, int n)
+{
+	struct rank *me = ctx;
+	struct world *w = me->w;
+	uint64_t tmp[8] = {0};
+
+	ck_assert_int_le(n, 8);
+	w->vec[me->comm.rank] = v;
+	pthread_barrier_wait(&w->bar);
+	for (int r = 0; r < w->size; r++)
+		for (int i = 0; i < n; i++)
+			tmp[i] += w->vec[r][i];
+	pthread_barrier_wait(&w->bar);
+	memcpy(v, tmp, (size_t)n * sizeof *v);
+}
+
+static void *
+rank_main(void *arg)
+{
+	struct rank *me = arg;
+	struct statespace_limits lim = {
+	    .w = me->wd,
+	    .h = me->ht,
+	    .threads = 1,
+	    .memory_bytes = me->memory,
+	    .tmpdir = me->tmpdir,
+	    .comm = &me->comm,
+	};
+	me->ss = statespace_run(&lim, me->err, sizeof me->err);
+	return NULL;
+}
+
+struct found {
+	struct rank *ranks;
+	int size;
+};
+
+/* Every position of the one-process run is on exactly one rank, with the
+ * same value. */
+static int
+on_one_rank(void *arg, const board_t *b, bool over, int score)
+{
+	struct found *f = arg;
+	int n = 0, v;
+	(void)over;
+	for (int r = 0; r < f->size; r++) {
+		if (statespace_lookup(f->ranks[r].ss, b, &v)) {
+			n++;
+			check_that(v == score, "rank %d: value %d, not %d", r,
+			           v, score);
+		}
+	}
+	check_that(n == 1, "a position on %d ranks", n);
+	return 0;
+}
+
+static void
+ranks_vs_one(int w, int h, int size, size_t memory)
+{
+	struct world world = {.size = size};
+	struct rank ranks[4];
+	pthread_t tid[4];
+
+	ck_assert_int_le(size, 4);
+	pthread_barrier_init(&world.bar, NULL, (unsigned)size);
+	for (int r = 0; r < size; r++) {
+		ranks[r] = (struct rank){.w = &world,
+		                         .wd = w,
+		                         .ht = h,
+		                         .memory = memory,
+		                         .comm = {.rank = r,
+		                                  .size = size,
+		                                  .ctx = &ranks[r],
+		                                  .exchange = world_exchange,
+		                                  .sum = world_sum}};
+	}
+	for (int r = 0; r < size; r++)
+		ck_assert_int_eq(
+		    pthread_create(&tid[r], NULL, rank_main, &ranks[r]), 0);
+	for (int r = 0; r < size; r++)
+		pthread_join(tid[r], NULL);
+	pthread_barrier_destroy(&world.bar);
+	for (int r = 0; r < size; r++) {
+		check_that(ranks[r].ss != NULL, "rank %d: %s", r, ranks[r].err);
+		/* A small budget must have sent levels to files on each. */
+		check_that(
+		    (memory < ((size_t)1 << 20)) ==
+		        (statespace_disk_bytes(ranks[r].ss) > 0),
+		    "rank %d: %llu bytes in files", r,
+		    (unsigned long long)statespace_disk_bytes(ranks[r].ss));
+	}
+
+	struct statespace *one = run(w, h, 1, (size_t)1 << 30, NULL);
+	/* Every rank prints the one-process table. */
+	for (int r = 0; r < size; r++) {
+		for (int ply = 0; ply <= w * h; ply++) {
+			const struct statespace_ply *x =
+			    statespace_row(one, ply);
+			const struct statespace_ply *y =
+			    statespace_row(ranks[r].ss, ply);
+			ck_assert_uint_eq(x->positions, y->positions);
+			ck_assert_uint_eq(x->terminal, y->terminal);
+			ck_assert_uint_eq(x->won, y->won);
+			ck_assert_uint_eq(x->drawn, y->drawn);
+			ck_assert_uint_eq(x->lost, y->lost);
+		}
+	}
+	struct found f = {.ranks = ranks, .size = size};
+	ck_assert_int_eq(statespace_each(one, on_one_rank, &f), 0);
+	statespace_free(one);
+	for (int r = 0; r < size; r++)
+		statespace_free(ranks[r].ss);
+}
+
+START_TEST(test_ranks)
+{
+	static const int sizes[] = {1, 2, 3};
+	ranks_vs_one(4, 4, sizes[_i], (size_t)1 << 30);
+}
+END_TEST
+
+START_TEST(test_ranks_on_disk)
+{
+	/* Two ranks, each with 64 kB for levels: files on both. */
+	ranks_vs_one(4, 4, 2, (size_t)64 << 10);
+}
+END_TEST
+
 Suite *
 statespace_suite(void)
 {
@@ -346,6 +523,8 @@ statespace_suite(void)
 	tcase_add_test(tc, test_threads_same);
 	tcase_add_test(tc, test_disk_same);
 	tcase_add_test(tc, test_stop_and_errors);
+	tcase_add_loop_test(tc, test_ranks, 0, 3);
+	tcase_add_test(tc, test_ranks_on_disk);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("statespace-long");
