@@ -262,22 +262,21 @@ ss_dist_backward(struct statespace *ss, int ply, uint64_t count[3])
 	uint64_t *questions = NULL, *answers = NULL;
 	bool ok = true;
 
-	/* 1. Questions: every successor of every parent, to its owner. */
-	if (ply < g->cells) {
+	/* 1. Questions, a column at a time: every successor of this rank's
+	 * parents, to its owner.  One column's successors come sorted, so
+	 * an owner answers a block by walking forward. */
+	for (int c = 0; ply < g->cells && c < g->w; c++) {
 		for (int i = 0; i < L->nparts; i++) {
 			const struct part *p = &L->parts[i];
 			for (size_t j = 0; j < p->n; j++) {
 				uint64_t succ;
-				if (p->keys[j] & 1)
+				if ((p->keys[j] & 1) ||
+				    !ss_successor(g, p->keys[j] >> 1, c, ply,
+				                  &succ))
 					continue;
-				for (int c = 0; c < g->w; c++) {
-					if (!ss_successor(g, p->keys[j] >> 1, c,
-					                  ply, &succ))
-						continue;
-					int owner = bound_part(
-					    next->bounds, next->nparts, succ);
-					vec_push(&ask[owner % cm->size], succ);
-				}
+				int owner = bound_part(next->bounds,
+				                       next->nparts, succ);
+				vec_push(&ask[owner % cm->size], succ);
 			}
 		}
 	}
@@ -287,22 +286,23 @@ ss_dist_backward(struct statespace *ss, int ply, uint64_t count[3])
 	struct vec *tell = xcalloc((size_t)cm->size, sizeof *tell);
 	size_t at = 0;
 	for (int r = 0; ok && r < cm->size; r++) {
+		struct cursor cur;
+		uint64_t prev = NO_KEY;
 		for (uint64_t q = 0; q < rc[r]; q++, at++) {
 			uint64_t key = questions[at];
-			uint64_t i = ss_level_lower_bound(next, key);
-			int v = 0;
-			if (i < ss_level_size(next)) {
-				int pi = ss_level_part_of(next, i);
-				const struct part *p = &next->parts[pi];
-				size_t j = i - next->first[pi];
-				if ((p->keys[j] >> 1) == key)
-					v = p->vals[j];
-				else
-					ok = false;
-			} else {
+			if (prev == NO_KEY || key < prev)
+				ss_cursor_at(&cur, next,
+				             ss_level_lower_bound(next, key));
+			while (ss_cursor_ok(&cur) &&
+			       (cur.keys[cur.i] >> 1) < key)
+				ss_cursor_next(&cur);
+			prev = key;
+			if (!ss_cursor_ok(&cur) ||
+			    (cur.keys[cur.i] >> 1) != key) {
 				ok = false;
+				break;
 			}
-			vec_push(&tell[r], (uint64_t)(int64_t)v);
+			vec_push(&tell[r], (uint64_t)(int64_t)cur.vals[cur.i]);
 		}
 	}
 	if (!ok)
@@ -314,41 +314,42 @@ ss_dist_backward(struct statespace *ss, int ply, uint64_t count[3])
 	if (!ok)
 		goto out;
 
-	/* 3. Each parent takes its best move, asking in the same order. */
+	/* 3. Values: a terminal position's at once, the others the best
+	 * answer to their questions, taken in the order asked. */
+	for (int i = 0; ok && i < L->nparts; i++) {
+		struct part *p = &L->parts[i];
+		ok = ss_vals_alloc(ss, p);
+		for (size_t j = 0; ok && j < p->n; j++)
+			p->vals[j] = (int8_t)((p->keys[j] & 1)  ? lost
+			                      : ply == g->cells ? 0
+			                                        : -127);
+	}
 	uint64_t *from = xcalloc((size_t)cm->size, sizeof *from);
 	for (int r = 1; r < cm->size; r++)
 		from[r] = from[r - 1] + rc[r - 1];
-	for (int i = 0; i < L->nparts; i++) {
-		struct part *p = &L->parts[i];
-		if (!ss_vals_alloc(ss, p)) {
-			ok = false;
-			break;
-		}
-		for (size_t j = 0; ok && j < p->n; j++) {
-			int v = -127;
-			if (p->keys[j] & 1) {
-				v = lost;
-			} else if (ply == g->cells) {
-				v = 0;
-			} else {
-				for (int c = 0; c < g->w; c++) {
-					uint64_t succ;
-					if (!ss_successor(g, p->keys[j] >> 1, c,
-					                  ply, &succ))
-						continue;
-					int owner = bound_part(
-					    next->bounds, next->nparts, succ);
-					int r = owner % cm->size;
-					int a =
-					    (int)(int64_t)answers[from[r]++];
-					if (-a > v)
-						v = -a;
-				}
+	for (int c = 0; ok && ply < g->cells && c < g->w; c++) {
+		for (int i = 0; i < L->nparts; i++) {
+			struct part *p = &L->parts[i];
+			for (size_t j = 0; j < p->n; j++) {
+				uint64_t succ;
+				if ((p->keys[j] & 1) ||
+				    !ss_successor(g, p->keys[j] >> 1, c, ply,
+				                  &succ))
+					continue;
+				int owner = bound_part(next->bounds,
+				                       next->nparts, succ);
+				int a = (int)(int64_t)
+				    answers[from[owner % cm->size]++];
+				if (-a > p->vals[j])
+					p->vals[j] = (int8_t)-a;
 			}
-			p->vals[j] = (int8_t)v;
-			count[v > 0 ? 0 : v == 0 ? 1 : 2]++;
 		}
 	}
+	for (int i = 0; ok && i < L->nparts; i++)
+		for (size_t j = 0; j < L->parts[i].n; j++) {
+			int v = L->parts[i].vals[j];
+			count[v > 0 ? 0 : v == 0 ? 1 : 2]++;
+		}
 	free(from);
 out:
 	free(answers);

@@ -98,8 +98,20 @@ statespace_print_result(FILE *f, const struct statespace *ss)
 	        (unsigned long long)sum.drawn, (unsigned long long)sum.lost);
 }
 
+/* -o FILE: the solved table as a book (not yet: needs book.h). */
+static int
+write_book(const struct options *o, const struct statespace *ss)
+{
+	(void)ss;
+	if (o->output == NULL)
+		return 0;
+	fprintf(stderr, "dropfour: statespace: -o is not available yet\n");
+	return 1;
+}
+
 int
-statespace_main(const struct options *o)
+statespace_main_ranks(const struct options *o,
+                      const struct statespace_comm *comm)
 {
 	struct statespace_limits lim = {
 	    .w = o->width,
@@ -109,58 +121,83 @@ statespace_main(const struct options *o)
 	        o->memory_mb ? o->memory_mb << 20 : statespace_default_memory(),
 	    .tmpdir = o->tmpdir,
 	    .stop = &stop_flag,
-	    .progress = show_progress,
+	    .comm = comm,
 	};
-	struct progress pr = {.tty = isatty(STDERR_FILENO),
+	bool speak = comm == NULL || comm->rank == 0;
+	int ranks = comm ? comm->size : 1;
+	struct progress pr = {.tty = speak && isatty(STDERR_FILENO),
 	                      .last = o->width * o->height};
 	struct sigaction sa;
 	char err[300], mem[32], disk[32], rss[32];
 	const char *why = statespace_size_error(o->width, o->height);
 
-	if (o->argc > 0) {
-		fprintf(stderr,
-		        "dropfour: statespace: unexpected argument "
-		        "'%s'\n",
-		        o->argv[0]);
-		return 2;
-	}
+	if (o->argc > 0)
+		why = "unexpected argument";
+	else if (o->output != NULL && ranks > 1)
+		why = "-o needs a single process";
 	if (why != NULL) {
-		fprintf(stderr, "dropfour: statespace %dx%d: %s\n", o->width,
-		        o->height, why);
+		if (speak)
+			fprintf(stderr, "dropfour: statespace %dx%d: %s%s%s\n",
+			        o->width, o->height, why, o->argc ? " " : "",
+			        o->argc ? o->argv[0] : "");
 		return 2;
 	}
-	lim.progress_arg = &pr;
+	if (pr.tty) {
+		lim.progress = show_progress;
+		lim.progress_arg = &pr;
+	}
 	memset(&sa, 0, sizeof sa);
 	sa.sa_handler = on_signal;
 	sigemptyset(&sa.sa_mask);
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
 
-	printf("statespace %dx%d: %d thread%s, memory for levels %s, "
-	       "files under %s\n",
-	       o->width, o->height, o->threads, o->threads == 1 ? "" : "s",
-	       util_si(mem, sizeof mem, (double)lim.memory_bytes),
-	       o->tmpdir          ? o->tmpdir
-	       : getenv("TMPDIR") ? getenv("TMPDIR")
-	                          : "/tmp");
-	fflush(stdout);
+	if (speak) {
+		printf("statespace %dx%d: ", o->width, o->height);
+		if (ranks > 1)
+			printf("%d ranks of ", ranks);
+		printf("%d thread%s, memory for levels %s, files under %s\n",
+		       o->threads, o->threads == 1 ? "" : "s",
+		       util_si(mem, sizeof mem, (double)lim.memory_bytes),
+		       o->tmpdir          ? o->tmpdir
+		       : getenv("TMPDIR") ? getenv("TMPDIR")
+		                          : "/tmp");
+		fflush(stdout);
+	}
 	struct statespace *ss = statespace_run(&lim, err, sizeof err);
 	if (pr.tty)
 		fputs("\r\033[K", stderr);
 	if (ss == NULL) {
-		fprintf(stderr, "dropfour: statespace: %s\n", err);
+		if (speak || strcmp(err, "stopped") != 0)
+			fprintf(stderr, "dropfour: statespace: %s\n", err);
 		return atomic_load(&stop_flag) ? 130 : 1;
 	}
 
+	/* Memory: summed over the ranks. */
 	struct rusage ru;
 	getrusage(RUSAGE_SELF, &ru);
-	statespace_print_table(stdout, ss);
-	printf("peak memory %sB (levels: in memory at most %sB, in files "
-	       "%sB)\n",
-	       util_si(rss, sizeof rss, (double)ru.ru_maxrss * 1024),
-	       util_si(mem, sizeof mem, (double)statespace_peak_memory(ss)),
-	       util_si(disk, sizeof disk, (double)statespace_disk_bytes(ss)));
-	statespace_print_result(stdout, ss);
+	uint64_t m[3] = {(uint64_t)ru.ru_maxrss * 1024,
+	                 statespace_peak_memory(ss), statespace_disk_bytes(ss)};
+	if (comm)
+		comm->sum(comm->ctx, m, 3);
+	int status = 0;
+	if (speak) {
+		statespace_print_table(stdout, ss);
+		printf("peak memory %sB%s (levels: in memory at most %sB, in "
+		       "files %sB)\n",
+		       util_si(rss, sizeof rss, (double)m[0]),
+		       ranks > 1 ? " over all ranks" : "",
+		       util_si(mem, sizeof mem, (double)m[1]),
+		       util_si(disk, sizeof disk, (double)m[2]));
+		status = write_book(o, ss);
+		statespace_print_result(stdout, ss);
+	}
 	statespace_free(ss);
-	return 0;
+	return status;
+}
+
+int
+statespace_main(const struct options *o)
+{
+	return statespace_main_ranks(o, NULL);
 }

@@ -14,5 +14,9 @@ void statespace_print_table(FILE *f, const struct statespace *ss);
  * "total N positions, W won, D drawn, L lost by the side to move". */
 void statespace_print_result(FILE *f, const struct statespace *ss);
 int statespace_main(const struct options *o);
+/* The same, as one rank of a distributed run (comm NULL: one process):
+ * rank 0 prints the table, which is the one-process table. */
+int statespace_main_ranks(const struct options *o,
+                          const struct statespace_comm *comm);
 
 #endif
