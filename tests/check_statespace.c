@@ -523,6 +523,12 @@ statespace_suite(void)
 	tcase_add_test(tc, test_threads_same);
 	tcase_add_test(tc, test_disk_same);
 	tcase_add_test(tc, test_stop_and_errors);
+	suite_add_tcase(s, tc);
+
+	/* Ranks are threads that each run OpenMP regions: not in the
+	 * ThreadSanitizer run, whose libomp 14 dislikes that (see ./run). */
+	tc = tcase_create("statespace-ranks");
+	tcase_set_timeout(tc, CHECK_TIMEOUT_LONG);
 	tcase_add_loop_test(tc, test_ranks, 0, 3);
 	tcase_add_test(tc, test_ranks_on_disk);
 	suite_add_tcase(s, tc);
