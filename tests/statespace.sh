@@ -66,5 +66,17 @@ status=$?
 [ "$status" = 1 ] || fail "missing --tmpdir: exit status $status"
 grep -q "$tmp/none" "$tmp/err" || fail "missing --tmpdir: $(cat "$tmp/err")"
 
+# 5. Ctrl-C: stops within the level, says so, exit status 130, no files.
+"$DROPFOUR" statespace -W 5 -H 5 --memory-mb 8 --tmpdir "$tmp/levels" \
+	>"$tmp/out" 2>"$tmp/err" &
+pid=$!
+sleep 1
+kill -INT "$pid"
+wait "$pid"
+status=$?
+[ "$status" = 130 ] || fail "Ctrl-C: exit status $status, expected 130"
+grep -q 'stopped' "$tmp/err" || fail "Ctrl-C: no message: $(cat "$tmp/err")"
+[ -z "$(ls -A "$tmp/levels")" ] || fail "Ctrl-C: level files left"
+
 [ "$failed" = 0 ] && echo "statespace.sh: all passed"
 [ "$failed" = 0 ]
