@@ -249,6 +249,18 @@ ss_dist_forward(struct statespace *ss, int ply)
 	return !atomic_load(&ss->failed);
 }
 
+/* The rank that owns the successor through column c of a position (its
+ * word in a level of `ply` stones), or -1 when there is none. */
+static int
+asked_rank(const struct statespace *ss, int ply, uint64_t word, int c,
+           uint64_t *succ)
+{
+	const struct level *next = &ss->lv[ply + 1];
+	if ((word & 1) || !ss_successor(&ss->g, word >> 1, c, ply, succ))
+		return -1;
+	return bound_part(next->bounds, next->nparts, *succ) % ss->comm->size;
+}
+
 bool
 ss_dist_backward(struct statespace *ss, int ply, uint64_t count[3])
 {
@@ -270,13 +282,10 @@ ss_dist_backward(struct statespace *ss, int ply, uint64_t count[3])
 			const struct part *p = &L->parts[i];
 			for (size_t j = 0; j < p->n; j++) {
 				uint64_t succ;
-				if ((p->keys[j] & 1) ||
-				    !ss_successor(g, p->keys[j] >> 1, c, ply,
-				                  &succ))
-					continue;
-				int owner = bound_part(next->bounds,
-				                       next->nparts, succ);
-				vec_push(&ask[owner % cm->size], succ);
+				int r =
+				    asked_rank(ss, ply, p->keys[j], c, &succ);
+				if (r >= 0)
+					vec_push(&ask[r], succ);
 			}
 		}
 	}
@@ -332,14 +341,11 @@ ss_dist_backward(struct statespace *ss, int ply, uint64_t count[3])
 			struct part *p = &L->parts[i];
 			for (size_t j = 0; j < p->n; j++) {
 				uint64_t succ;
-				if ((p->keys[j] & 1) ||
-				    !ss_successor(g, p->keys[j] >> 1, c, ply,
-				                  &succ))
+				int r =
+				    asked_rank(ss, ply, p->keys[j], c, &succ);
+				if (r < 0)
 					continue;
-				int owner = bound_part(next->bounds,
-				                       next->nparts, succ);
-				int a = (int)(int64_t)
-				    answers[from[owner % cm->size]++];
+				int a = (int)(int64_t)answers[from[r]++];
 				if (-a > p->vals[j])
 					p->vals[j] = (int8_t)-a;
 			}
