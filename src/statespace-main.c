@@ -9,7 +9,9 @@
 #include <sys/resource.h>
 #include <unistd.h>
 
+#include "score.h"
 #include "search.h"
+#include "statespace-book.h"
 #include "statespace-main.h"
 #include "util.h"
 
@@ -88,7 +90,7 @@ statespace_print_result(FILE *f, const struct statespace *ss)
 	int score = 0;
 	board_init(&empty, w, h);
 	statespace_lookup(ss, &empty, &score);
-	search_score_words(&empty, SCORE_EXACT, score, words, sizeof words);
+	score_words(&empty, SCORE_EXACT, score, words, sizeof words);
 	fprintf(f, "empty %dx%d board: %d, %s for the first player\n", w, h,
 	        score, words);
 	fprintf(f,
@@ -98,15 +100,24 @@ statespace_print_result(FILE *f, const struct statespace *ss)
 	        (unsigned long long)sum.drawn, (unsigned long long)sum.lost);
 }
 
-/* -o FILE: the solved table as a book (not yet: needs book.h). */
+/* -o FILE: the solved table as a book (statespace-book.c). */
 static int
 write_book(const struct options *o, const struct statespace *ss)
 {
-	(void)ss;
+	char err[600];
+	uint64_t n = 0;
+	double t0 = util_now_s();
+
 	if (o->output == NULL)
 		return 0;
-	fprintf(stderr, "dropfour: statespace: -o is not available yet\n");
-	return 1;
+	if (statespace_write_book(ss, o->output, &n, err, sizeof err) != 0) {
+		fprintf(stderr, "dropfour: statespace: %s\n", err);
+		return 1;
+	}
+	printf("book %s: %llu positions whose game is not over (one of each "
+	       "mirror pair), %.3f s\n",
+	       o->output, (unsigned long long)n, util_now_s() - t0);
+	return 0;
 }
 
 int

@@ -25,8 +25,10 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "book.h"
 #include "brute.h"
 #include "check_suites.h"
+#include "statespace-book.h"
 #include "statespace.h"
 #include "util.h"
 
@@ -334,6 +336,59 @@ START_TEST(test_stop_and_errors)
 }
 END_TEST
 
+/* ---- the solved table as a book ------------------------------------- */
+
+struct in_book {
+	const struct book *bk;
+	uint64_t canonical; /* positions that are their pair's entry */
+};
+
+static int
+check_in_book(void *arg, const board_t *b, bool over, int score)
+{
+	struct in_book *ib = arg;
+	int v = 99;
+	bool found = book_probe(ib->bk, b, &v);
+	if (over) {
+		check_that(!found, "a finished game in the book");
+		return 0;
+	}
+	check_that(found && v == score, "ply %d: book %d, statespace %d",
+	           b->moves, found ? v : 99, score);
+	ib->canonical += board_key(b) <= board_mirror_key(b, board_key(b));
+	return 0;
+}
+
+START_TEST(test_book)
+{
+	char path[4096], err[600];
+	const char *base = getenv("TMPDIR");
+	uint64_t n = 0;
+	snprintf(path, sizeof path, "%s/dropfour-ss-book-XXXXXX",
+	         base && *base ? base : "/tmp");
+	int fd = mkstemp(path);
+	ck_assert_int_ge(fd, 0);
+	close(fd);
+
+	struct statespace *ss = run(4, 4, 2, (size_t)1 << 30, NULL);
+	ck_assert_msg(statespace_write_book(ss, path, &n, err, sizeof err) == 0,
+	              "%s", err);
+	/* The book's own checked reader: size, order, checksum, entries. */
+	struct book *bk = book_open(path, err, sizeof err);
+	ck_assert_msg(bk != NULL, "%s", err);
+	ck_assert_int_eq(book_width(bk), 4);
+	ck_assert_int_eq(book_height(bk), 4);
+	ck_assert_uint_eq(book_count(bk), n);
+	struct in_book ib = {.bk = bk};
+	ck_assert_int_eq(statespace_each(ss, check_in_book, &ib), 0);
+	/* One entry per mirror pair of positions not over, none else. */
+	ck_assert_uint_eq(ib.canonical, n);
+	book_free(bk);
+	statespace_free(ss);
+	unlink(path);
+}
+END_TEST
+
 /* ---- ranks: the distributed passes over threads ------------------------ */
 
 /* A stand-in for MPI: ranks are threads, a collective is two barriers. */
@@ -523,6 +578,7 @@ statespace_suite(void)
 	tcase_add_test(tc, test_threads_same);
 	tcase_add_test(tc, test_disk_same);
 	tcase_add_test(tc, test_stop_and_errors);
+	tcase_add_test(tc, test_book);
 	suite_add_tcase(s, tc);
 
 	/* Ranks are threads that each run OpenMP regions: not in the
