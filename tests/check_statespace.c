@@ -581,8 +581,7 @@ statespace_suite(void)
 	tcase_add_test(tc, test_book);
 	suite_add_tcase(s, tc);
 
-	/* Ranks are threads that each run OpenMP regions: not in the
-	 * ThreadSanitizer run, whose libomp 14 dislikes that (see ./run). */
+	/* Ranks are threads that each run OpenMP regions. */
 	tc = tcase_create("statespace-ranks");
 	tcase_set_timeout(tc, CHECK_TIMEOUT_LONG);
 	tcase_add_loop_test(tc, test_ranks, 0, 3);
