@@ -22,6 +22,8 @@ options_usage(FILE *f)
 "  or:  dropfour bench solve FILE...         solver benchmark on test sets\n"
 "  or:  dropfour bench speedup [FILE]        parallel speedup and efficiency\n"
 "  or:  dropfour bench ordering [POSITION]... move ordering on and off\n"
+"  or:  dropfour book build --ply N [-o FILE] build an opening book\n"
+"  or:  dropfour book info [FILE]            check a book, print its header\n"
 "  or:  dropfour statespace [OPTION]...      every position of a small board,\n"
 "                                            counted and solved\n"
 "\n"
@@ -50,6 +52,10 @@ options_usage(FILE *f)
 "      --no-ordering      search moves centre first, without threat ordering\n"
 "      --seed=N           random tie-break among equal moves (self-play)\n"
 "  -m, --tt-mb=M          transposition table size in MB (default 256)\n"
+"      --book=FILE        opening book for solve, selfplay, perfect play,\n"
+"                         hints and analysis (default: $DROPFOUR_BOOK, else\n"
+"                         the shipped 7x6 book)\n"
+"      --no-book          use no opening book\n"
 "\n"
 "Game:\n"
 "      --mode=MODE        human-ai (default), ai-human, ai-ai, human-human\n"
@@ -72,6 +78,13 @@ options_usage(FILE *f)
 "      --seed=N           tie-break seed of the first game (default 1);\n"
 "                         game i uses N+i\n"
 "  Prints every move, one 'result: ...' line per game and a summary.\n"
+"\n"
+"book build:\n"
+"      --ply=N            every position with at most N stones (required)\n"
+"  -o, --output=FILE      the book file (default dropfour-WxH-plyN.book);\n"
+"                         FILE.journal keeps solved positions: run the same\n"
+"                         command again to continue a stopped build\n"
+"  -j, --threads=T        positions solved at once (default: the cores)\n"
 "\n"
 "bench solve FILE...:\n"
 "  Per test-set file: positions, mean time, mean nodes, nodes per second\n"
@@ -133,6 +146,9 @@ enum {
 	OPT_GAMES,
 	OPT_CSV,
 	OPT_REPEAT,
+	OPT_BOOK,
+	OPT_NO_BOOK,
+	OPT_PLY,
 	/* statespace */
 	OPT_MEMORY_MB,
 	OPT_TMPDIR,
@@ -164,10 +180,13 @@ static const struct option long_options[] = {
 	{ "games", required_argument, NULL, OPT_GAMES },
 	{ "csv", required_argument, NULL, OPT_CSV },
 	{ "repeat", required_argument, NULL, OPT_REPEAT },
+	{ "book", required_argument, NULL, OPT_BOOK },
+	{ "no-book", no_argument, NULL, OPT_NO_BOOK },
+	{ "ply", required_argument, NULL, OPT_PLY },
+	{ "output", required_argument, NULL, 'o' }, /* book build, statespace */
 	/* statespace */
 	{ "memory-mb", required_argument, NULL, OPT_MEMORY_MB },
 	{ "tmpdir", required_argument, NULL, OPT_TMPDIR },
-	{ "output", required_argument, NULL, 'o' },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
 	{ NULL, 0, NULL, 0 },
@@ -180,6 +199,7 @@ static const struct {
 	{ "solve", MODE_SOLVE },
 	{ "selfplay", MODE_SELFPLAY },
 	{ "bench", MODE_BENCH },
+	{ "book", MODE_BOOK },
 	{ "play", MODE_PLAY },
 	{ "statespace", MODE_STATESPACE },
 };
@@ -263,6 +283,7 @@ options_parse(struct options *o, int argc, char **argv)
 	o->games = 1;
 	o->repeat = 1;
 	o->split = SPLIT_DEEP;
+	o->ply = -1;
 	const char *nc = getenv("NO_COLOR");
 	o->no_color = nc != NULL && nc[0] != '\0';
 
@@ -416,6 +437,21 @@ options_parse(struct options *o, int argc, char **argv)
 				return bad("repeat", optarg, "must be 1..1000");
 			o->repeat = (int)v;
 			break;
+		case OPT_BOOK:
+			o->book = optarg;
+			o->no_book = false;
+			break;
+		case OPT_NO_BOOK:
+			o->no_book = true;
+			break;
+		case OPT_PLY:
+			if (parse_long(optarg, 0, BOARD_MAX_CELLS, &v))
+				return bad("ply", optarg, "must be 0..64");
+			o->ply = (int)v;
+			break;
+		case 'o': /* book build, statespace */
+			o->output = optarg;
+			break;
 		/* statespace */
 		case OPT_MEMORY_MB:
 			if (parse_long(optarg, 1, 1L << 30, &v))
@@ -425,9 +461,6 @@ options_parse(struct options *o, int argc, char **argv)
 			break;
 		case OPT_TMPDIR:
 			o->tmpdir = optarg;
-			break;
-		case 'o':
-			o->output = optarg;
 			break;
 		/* end statespace */
 		case 'h':
@@ -467,7 +500,8 @@ options_parse(struct options *o, int argc, char **argv)
 	}
 	o->argc = argc - optind;
 	o->argv = argv + optind;
-	if (o->mode != MODE_SOLVE && o->mode != MODE_BENCH && o->argc > 0) {
+	if (o->mode != MODE_SOLVE && o->mode != MODE_BENCH &&
+	    o->mode != MODE_BOOK && o->argc > 0) {
 		fprintf(stderr, "dropfour: unexpected argument '%s'\n",
 		    o->argv[0]);
 		fputs("Try 'dropfour --help' for more information.\n", stderr);

@@ -17,6 +17,7 @@ enum run_mode {
 	MODE_SOLVE,
 	MODE_SELFPLAY,
 	MODE_BENCH,
+	MODE_BOOK, /* book build | info */
 	/* statespace */
 	MODE_STATESPACE,
 };
@@ -59,10 +60,14 @@ struct options {
 	enum play_mode play;
 	bool weak, analyze;   /* solve */
 	int games;            /* selfplay */
+	/* The opening book (issue 11). */
+	const char *book;     /* --book FILE; NULL: $DROPFOUR_BOOK or default */
+	bool no_book;         /* --no-book */
+	int ply;              /* book build --ply N; -1 not given */
+	const char *output;   /* book build -o FILE; statespace -o FILE */
 	/* statespace */
 	size_t memory_mb;     /* --memory-mb, 0: default (half the RAM) */
 	const char *tmpdir;   /* --tmpdir */
-	const char *output;   /* -o, --output: the solved table */
 	/* end statespace */
 	int argc;             /* positional arguments after the mode word */
 	char **argv;
