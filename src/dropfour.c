@@ -12,6 +12,7 @@
 #include "options.h"
 #include "selfplay.h"
 #include "solve.h"
+#include "statespace-main.h"
 #include "text.h"
 #include "ui.h"
 #include "util.h"
@@ -78,6 +79,8 @@ main(int argc, char **argv)
 		return book_main(&o);
 	case MODE_TEXT:
 		return text_main(&o);
+	case MODE_STATESPACE:
+		return statespace_main(&o);
 	case MODE_PLAY:
 		break;
 	}

@@ -18,6 +18,8 @@ enum run_mode {
 	MODE_SELFPLAY,
 	MODE_BENCH,
 	MODE_BOOK, /* book build | info */
+	/* statespace */
+	MODE_STATESPACE,
 };
 
 /* Who plays which side in the game front-ends. */
@@ -62,7 +64,11 @@ struct options {
 	const char *book;     /* --book FILE; NULL: $DROPFOUR_BOOK or default */
 	bool no_book;         /* --no-book */
 	int ply;              /* book build --ply N; -1 not given */
-	const char *output;   /* book build -o FILE */
+	const char *output;   /* book build -o FILE; statespace -o FILE */
+	/* statespace */
+	size_t memory_mb;     /* --memory-mb, 0: default (half the RAM) */
+	const char *tmpdir;   /* --tmpdir */
+	/* end statespace */
 	int argc;             /* positional arguments after the mode word */
 	char **argv;
 };
