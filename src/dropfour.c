@@ -58,6 +58,9 @@ main(int argc, char **argv)
 	switch (options_parse(&o, argc, argv)) {
 	case 1:
 		return EXIT_SUCCESS;
+	case 2:
+		options_usage(stdout, ui_keys_usage);
+		return EXIT_SUCCESS;
 	case -1:
 		return 2;
 	}

@@ -11,8 +11,8 @@
 #include "options.h"
 #include "util.h"
 
-static void
-options_usage(FILE *f)
+void
+options_usage(FILE *f, void (*keys)(FILE *))
 {
 	fputs(
 "Usage: dropfour [OPTION]...                 play in the terminal\n"
@@ -117,13 +117,12 @@ options_usage(FILE *f)
 "\n"
 "  -h, --help             show this help and exit\n"
 "  -V, --version          show the version and exit\n"
-"\n"
-"Keys in the game: 1-9 drop, left/right/enter move and drop, +/- depth,\n"
-"T/t threads, u undo, r redo, h hint, s swap sides, p perfect play,\n"
-"m move now, a analysis, S speedup screen, space pause, n new game,\n"
-"w save, ? help, q quit.  See dropfour(6).\n"
+"\n", f);
+	if (keys != NULL)
+		keys(f);
+	fputs(
 "In --text mode type a column, or u undo, r redo, b board, w FILE save,\n"
-"h help, q quit.\n"
+"h help, q quit.  See dropfour(6).\n"
 "\n"
 "Report bugs to: " PACKAGE_BUGREPORT "\n", f);
 }
@@ -464,8 +463,7 @@ options_parse(struct options *o, int argc, char **argv)
 			break;
 		/* end statespace */
 		case 'h':
-			options_usage(stdout);
-			return 1;
+			return 2;
 		case 'V':
 			printf("%s\n", PACKAGE_STRING);
 			puts("Copyright (C) 2026 the dropfour developers.\n"

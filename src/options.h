@@ -73,9 +73,12 @@ struct options {
 	char **argv;
 };
 
-/* Parse argv.  Returns 0 to go on, 1 when --help/--version was printed
- * (exit 0), -1 after printing an error (exit 2). */
+/* Parse argv.  Returns 0 to go on, 1 when --version was printed (exit 0),
+ * 2 when --help was asked for (print options_usage(), exit 0), -1 after
+ * printing an error (exit 2). */
 int options_parse(struct options *o, int argc, char **argv);
+/* The --help text; keys(f), when not NULL, prints the game's keys. */
+void options_usage(FILE *f, void (*keys)(FILE *));
 /* Search limits for play as the options ask (depth or perfect, threads,
  * split, time, eval, ordering, seed). */
 void options_limits(const struct options *o, struct search_limits *lim);
