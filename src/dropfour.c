@@ -55,7 +55,10 @@ main(int argc, char **argv)
 
 	memcpy(saved, argv, sizeof *saved * (size_t)(argc + 1));
 	setlocale(LC_ALL, "");
-	switch (options_parse(&o, argc, argv)) {
+	int parsed = options_parse(&o, argc, argv);
+	if (parsed != 0)
+		free(saved); /* LeakSanitizer: not kept past an early exit */
+	switch (parsed) {
 	case 1:
 		return EXIT_SUCCESS;
 	case 2:
