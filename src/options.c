@@ -83,6 +83,8 @@ options_usage(FILE *f)
 "                         FILE.journal keeps solved positions: run the same\n"
 "                         command again to continue a stopped build\n"
 "  -j, --threads=T        positions solved at once (default: the cores)\n"
+"      --progress         draw the progress line even when standard error\n"
+"                         is not a terminal (dropfour-mpi's rank 0)\n"
 "\n"
 "bench solve FILE...:\n"
 "  Per test-set file: positions, mean time, mean nodes, nodes per second\n"
@@ -133,6 +135,7 @@ enum {
 	OPT_BOOK,
 	OPT_NO_BOOK,
 	OPT_PLY,
+	OPT_PROGRESS,
 };
 
 static const struct option long_options[] = {
@@ -165,6 +168,7 @@ static const struct option long_options[] = {
 	{ "no-book", no_argument, NULL, OPT_NO_BOOK },
 	{ "ply", required_argument, NULL, OPT_PLY },
 	{ "output", required_argument, NULL, 'o' },
+	{ "progress", no_argument, NULL, OPT_PROGRESS },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
 	{ NULL, 0, NULL, 0 },
@@ -423,6 +427,9 @@ options_parse(struct options *o, int argc, char **argv)
 			break;
 		case 'o':
 			o->output = optarg;
+			break;
+		case OPT_PROGRESS:
+			o->progress = true;
 			break;
 		case 'h':
 			options_usage(stdout);

@@ -63,6 +63,7 @@ struct options {
 	bool no_book;         /* --no-book */
 	int ply;              /* book build --ply N; -1 not given */
 	const char *output;   /* book build -o FILE */
+	bool progress;        /* book build --progress */
 	int argc;             /* positional arguments after the mode word */
 	char **argv;
 };

@@ -16,6 +16,15 @@
  *    what is wrong.
  * 5. The writer refuses bad entries, leaves no file behind, and never
  *    touches an existing book until the new one is complete.
+ * 6. The build (book-build.c): every position of a 4x4 board that is not
+ *    over (ply 15 = every level) on two threads, against the test's own
+ *    level-by-level enumeration (the same positions), brute force for
+ *    every 8th entry with 10 or more stones, the solver for every entry
+ *    with up to 5 stones and every 32nd of the rest (all at
+ *    DROPFOUR_TEST_SCALE 8); and a
+ *    5x4 book of ply 8 byte for byte the same on one and on two threads.
+ *    The resumed and the MPI builds are tested in tests/book.sh and
+ *    tests/mpi.sh.
  */
 #include "config.h"
 
@@ -27,7 +36,10 @@
 #include <unistd.h>
 
 #include "board.h"
+#include "book-build.h"
 #include "book.h"
+#include "options.h"
+#include "search.h"
 #include "brute.h"
 #include "check_suites.h"
 #include "util.h"
@@ -126,6 +138,7 @@ struct walk {
 	struct book_entry *e;
 	size_t n, cap;
 	int lo, hi;
+	bool keys_only; /* no scores (0) */
 };
 
 static int
@@ -159,7 +172,9 @@ collect(struct walk *w, int width, int height)
 				}
 				w->e[w->n].key = cur[i];
 				w->e[w->n].score =
-				    (int8_t)brute_score(&g, NULL);
+				    (int8_t)(w->keys_only
+				                 ? 0
+				                 : brute_score(&g, NULL));
 				w->n++;
 			}
 			for (int c = 0; c < width; c++) {
@@ -247,7 +262,7 @@ END_TEST
 
 START_TEST(test_probe_brute)
 {
-	struct walk wk = {NULL, 0, 0, 10, 15};
+	struct walk wk = {NULL, 0, 0, 10, 15, false};
 	char *dir = temp_dir();
 	char path[4200], err[512];
 	struct book *bk;
@@ -583,6 +598,102 @@ START_TEST(test_writer)
 }
 END_TEST
 
+/* ---- 6. the build ----------------------------------------------------- */
+
+/* Run `dropfour book build` in this process with these arguments. */
+static int
+run_build(const char *path, const char *w, const char *h, const char *ply,
+          const char *threads)
+{
+	char *argv[] = {"dropfour",  "book", "build",         "-W",
+	                (char *)w,   "-H",   (char *)h,       "--ply",
+	                (char *)ply, "-j",   (char *)threads, "-m",
+	                "16",        "-o",   (char *)path,    NULL};
+	struct options o;
+	int argc = (int)(sizeof argv / sizeof argv[0]) - 1;
+	check_true(options_parse(&o, argc, argv) == 0);
+	check_true(o.mode == MODE_BOOK);
+	return book_main(&o);
+}
+
+START_TEST(test_build_4x4)
+{
+	char *dir = temp_dir();
+	char path[4200], err[512];
+	struct walk wk = {NULL, 0, 0, 0, 15, true};
+	struct book *bk;
+	struct search *s = search_new(16);
+
+	snprintf(path, sizeof path, "%s/4x4.book", dir);
+	check_true(run_build(path, "4", "4", "15", "2") == 0);
+	bk = book_open(path, err, sizeof err);
+	check_that(bk != NULL, "%s", err);
+	check_true(book_ply(bk) == 15);
+
+	/* The same positions as an enumeration written here; brute force
+	 * scores only where it is quick (the deep end). */
+	collect(&wk, 4, 4);
+	check_that(book_count(bk) == wk.n, "%llu entries, %zu positions",
+	           (unsigned long long)book_count(bk), wk.n);
+	uint64_t key;
+	int score, brute_checked = 0, solver_checked = 0;
+	int every = (int)(8 / check_scale() + 0.5);
+	for (uint64_t i = 0; i < book_count(bk); i++) {
+		board_t b;
+		book_entry_at(bk, i, &key, &score);
+		check_true(book_key_board(4, 4, key, &b));
+		if (b.moves >= 10 &&
+		    i % (uint64_t)(every < 1 ? 1 : every) == 1) {
+			struct brute g;
+			brute_from_board(&g, &b);
+			check_that(brute_score(&g, NULL) == score,
+			           "entry %llu: book %d, brute force %d",
+			           (unsigned long long)i, score,
+			           brute_score(&g, NULL));
+			brute_checked++;
+		} else if (b.moves < 6 ||
+		           i % (uint64_t)(4 * (every < 1 ? 1 : every)) == 0) {
+			int v = search_solve(s, &b, false, NULL);
+			check_that(v == score,
+			           "entry %llu (%d stones): book %d, solver %d",
+			           (unsigned long long)i, b.moves, score, v);
+			solver_checked++;
+		}
+	}
+	printf("4x4 book: %d entries held against brute force, %d against "
+	       "the solver\n",
+	       brute_checked, solver_checked);
+	check_true(brute_checked > 100);
+	/* The empty 4x4 board is a draw. */
+	board_t empty;
+	board_init(&empty, 4, 4);
+	check_true(book_probe(bk, &empty, &score) && score == 0);
+	book_free(bk);
+	search_free(s);
+	free(wk.e);
+	remove_dir(dir);
+}
+END_TEST
+
+START_TEST(test_build_threads_same_bytes)
+{
+	char *dir = temp_dir();
+	char a[4200], b[4200];
+	size_t la, lb;
+
+	snprintf(a, sizeof a, "%s/one.book", dir);
+	snprintf(b, sizeof b, "%s/two.book", dir);
+	check_true(run_build(a, "5", "4", "8", "1") == 0);
+	check_true(run_build(b, "5", "4", "8", "2") == 0);
+	unsigned char *pa = slurp(a, &la), *pb = slurp(b, &lb);
+	check_true(la == lb && memcmp(pa, pb, la) == 0);
+	check_true(dir_entries(dir) == 2); /* journals gone, no temp files */
+	free(pa);
+	free(pb);
+	remove_dir(dir);
+}
+END_TEST
+
 Suite *
 book_suite(void)
 {
@@ -594,6 +705,12 @@ book_suite(void)
 	tcase_add_test(tc, test_byte_identical);
 	tcase_add_test(tc, test_bad_files);
 	tcase_add_test(tc, test_writer);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("build");
+	tcase_set_timeout(tc, CHECK_TIMEOUT_LONG);
+	tcase_add_test(tc, test_build_4x4);
+	tcase_add_test(tc, test_build_threads_same_bytes);
 	suite_add_tcase(s, tc);
 	return s;
 }
