@@ -820,6 +820,74 @@ book_build_run(const struct options *o)
 	return status;
 }
 
+/* ---- finding the book -----------------------------------------------------
+ */
+
+static bool
+file_exists(const char *path)
+{
+	struct stat st;
+	return stat(path, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+int
+book_attach(struct options *o)
+{
+	char err[512];
+	const char *env = getenv("DROPFOUR_BOOK");
+	const char *path = o->book;
+	bool named = true;
+
+	o->book_data = NULL;
+	if (o->no_book)
+		return 0;
+	if (path == NULL && env != NULL && env[0] != '\0')
+		path = env;
+	if (path == NULL) {
+		/* The shipped book: installed, else in the source tree. */
+		static const char *const dirs[] = {PKGDATADIR, BOOK_SRCDIR};
+		static char buf[4096];
+		named = false;
+		if (o->width != BOARD_DEFAULT_WIDTH ||
+		    o->height != BOARD_DEFAULT_HEIGHT)
+			return 0;
+		for (size_t i = 0; i < sizeof dirs / sizeof dirs[0]; i++) {
+			snprintf(buf, sizeof buf, "%s/%s", dirs[i],
+			         BOOK_DEFAULT_NAME);
+			if (file_exists(buf)) {
+				path = buf;
+				break;
+			}
+		}
+		if (path == NULL)
+			return 0;
+	}
+	struct book *bk = book_open(path, err, sizeof err);
+	if (bk == NULL) {
+		fprintf(stderr, "dropfour: %s%s\n", err,
+		        named ? "" : " (the shipped book: not used)");
+		return named ? 1 : 0;
+	}
+	if (book_width(bk) != o->width || book_height(bk) != o->height) {
+		fprintf(
+		    stderr,
+		    "dropfour: %s: a book of %dx%d positions, but the board "
+		    "is %dx%d\n",
+		    path, book_width(bk), book_height(bk), o->width, o->height);
+		book_free(bk);
+		return 1;
+	}
+	o->book_data = bk;
+	return 0;
+}
+
+void
+book_detach(struct options *o)
+{
+	book_free((struct book *)o->book_data);
+	o->book_data = NULL;
+}
+
 /* ---- `dropfour book` ------------------------------------------------------
  */
 

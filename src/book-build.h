@@ -28,6 +28,19 @@
 /* `dropfour book WHAT ...`: dispatches on o->argv[0]. */
 int book_main(const struct options *o);
 
+/* Load the book the options ask for into o->book_data: --book FILE, else
+ * $DROPFOUR_BOOK, else (7x6 boards) the shipped book, from the installed
+ * package data or the source tree; none with --no-book.  A book that was
+ * asked for by name and cannot be read, or is of another board size, is an
+ * error (message on stderr, returns 1); a damaged shipped book is skipped
+ * with a warning.  Returns 0. */
+int book_attach(struct options *o);
+/* Free o->book_data. */
+void book_detach(struct options *o);
+
+/* The shipped book's file name. */
+#define BOOK_DEFAULT_NAME "dropfour-7x6.book"
+
 /* ---- the build's state (one process, or rank 0) ------------------------ */
 
 struct book_build;

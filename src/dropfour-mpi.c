@@ -563,7 +563,13 @@ main(int argc, char **argv)
 		MPI_Finalize();
 		return 2;
 	}
+	/* The opening book for solving (every rank loads its own copy). */
+	if (strcmp(mode->name, "solve") == 0 && book_attach(&o) != 0) {
+		MPI_Finalize();
+		return EXIT_FAILURE;
+	}
 	status = mode->run(&o, &w);
+	book_detach(&o);
 	MPI_Finalize();
 	return status;
 }

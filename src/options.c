@@ -485,6 +485,7 @@ options_limits(const struct options *o, struct search_limits *lim)
 	lim->time_limit = o->time_limit;
 	lim->no_ordering = o->no_ordering;
 	lim->seed = o->seed;
+	lim->book = o->book_data;
 }
 
 void

@@ -11,6 +11,8 @@
 #include "game.h"
 #include "search.h"
 
+struct book;
+
 enum run_mode {
 	MODE_PLAY = 0, /* curses game, text fallback */
 	MODE_TEXT,     /* --text */
@@ -64,6 +66,7 @@ struct options {
 	int ply;              /* book build --ply N; -1 not given */
 	const char *output;   /* book build -o FILE */
 	bool progress;        /* book build --progress */
+	const struct book *book_data; /* loaded by book_attach(), or NULL */
 	int argc;             /* positional arguments after the mode word */
 	char **argv;
 };

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "average.h"
+#include "book.h"
 #include "eval.h"
 #include "order.h"
 #include "search.h"
@@ -161,6 +162,15 @@ static inline int
 unmirror(const board_t *b, int col, bool mirrored)
 {
 	return col < 0 || !mirrored ? col : b->w - 1 - col;
+}
+
+/* The opening book's exact score of a position, if it holds it (the one
+ * hook of the book into the search; book_probe() is read-only). */
+static inline bool
+book_hit(const struct split_ctx *c, const board_t *b, int *score)
+{
+	const struct book *bk = c->sh->lim->book;
+	return bk != NULL && book_probe(bk, b, score);
 }
 
 static inline struct tt *
@@ -311,6 +321,11 @@ exact(struct split_ctx *c, const board_t *b, int alpha, int beta, int ply,
 			return beta;
 	}
 
+	/* 2a. The opening book (not at the root: it wants a move). */
+	int bv;
+	if (best == NULL && book_hit(c, b, &bv))
+		return bv <= alpha ? alpha : bv;
+
 	/* 3. Transposition table: bounds and the remembered move. */
 	struct tt *tt = table_for(c, b);
 	uint64_t key = tt_key(b, &mirrored);
@@ -455,6 +470,26 @@ solve_window(struct split_ctx *c, const board_t *b, bool weak, int *lo_out,
 				break;
 			}
 		*lo_out = *hi_out = weak ? 1 : board_win_score(b);
+		return true;
+	}
+	int bv;
+	if (book_hit(c, b, &bv)) {
+		/* The book's score; a move to go with it only at the root of
+		 * a plain solve (analysis wants none): one null-window search
+		 * whose children are mostly in the book too. */
+		c->nodes++;
+		if (c->root_col < 0 && bv > -(cells - b->moves) / 2)
+			exact(c, b, bv - 1, bv, 0, best);
+		if (c->aborted)
+			return false;
+		*lo_out = *hi_out = weak ? (bv > 0) - (bv < 0) : bv;
+		if (*best < 0) {
+			struct order_list o;
+			uint64_t next = board_non_losing_moves(b);
+			order_moves(b, next ? next : board_possible(b), -1,
+			    false, &o);
+			*best = o.n ? o.col[0] : -1;
+		}
 		return true;
 	}
 	int lo = -(cells - b->moves) / 2;

@@ -11,7 +11,11 @@
 #   2. an unfinished batch at the end of the journal (as a crash mid-write
 #      leaves it) is cut off and solved again;
 #   3. a journal of another build, a bad --ply: refused, exit 1 / 2,
-#      nothing written.
+#      nothing written;
+#   4. using a book: --book, $DROPFOUR_BOOK and --no-book give solve the
+#      same scores (the book's own positions and deeper ones); a missing,
+#      damaged or other-size book named by --book or $DROPFOUR_BOOK is an
+#      error that names the file.
 
 : "${DROPFOUR:=./dropfour}"
 if [ ! -x "$DROPFOUR" ]; then
@@ -121,6 +125,32 @@ printf 'not a book' >"$tmp/g.book"
 "$DROPFOUR" book info "$tmp/g.book" >"$tmp/g.out" 2>&1
 [ $? -eq 1 ] || fail "book info on a bad file: exit status"
 grep -q 'too short for a book' "$tmp/g.out" || fail "book info on a bad file: $(cat "$tmp/g.out")"
+
+# ---- 4. using a book -----------------------------------------------------------
+# Positions of up to 12 stones, of which the book (ply 10) holds most.
+printf '%s\n' - 3 31 313 3132 31324 3132415 31324152 313241525 3132415253 \
+	31324152534 313241525345 2 25 254 2541 25413 >"$tmp/pos"
+"$DROPFOUR" solve -W 5 -H 4 -m 16 --no-book "$tmp/pos" >"$tmp/nobook" 2>&1 || fail "solve --no-book"
+"$DROPFOUR" solve -W 5 -H 4 -m 16 --book "$tmp/ref.book" "$tmp/pos" >"$tmp/book" 2>&1 || fail "solve --book"
+DROPFOUR_BOOK=$tmp/ref.book "$DROPFOUR" solve -W 5 -H 4 -m 16 "$tmp/pos" >"$tmp/env" 2>&1 || fail "solve with DROPFOUR_BOOK"
+cut -d' ' -f1,2 "$tmp/nobook" >"$tmp/s1"
+cut -d' ' -f1,2 "$tmp/book" >"$tmp/s2"
+cut -d' ' -f1,2 "$tmp/env" >"$tmp/s3"
+cmp -s "$tmp/s1" "$tmp/s2" && cmp -s "$tmp/s1" "$tmp/s3" || fail "solve: scores differ with and without the book"
+nodes() { awk '{ n += $3 } END { print n + 0 }' "$1"; }
+[ "$(nodes "$tmp/book")" -lt "$(nodes "$tmp/nobook")" ] || fail "solve: the book saved no nodes"
+echo "# solve: $(nodes "$tmp/nobook") nodes without the book, $(nodes "$tmp/book") with"
+"$DROPFOUR" solve -W 5 -H 4 --book "$tmp/nope.book" "$tmp/pos" >"$tmp/h.out" 2>&1
+[ $? -eq 1 ] || fail "--book of a missing file: exit status"
+grep -q "nope.book: No such file" "$tmp/h.out" || fail "--book missing: $(cat "$tmp/h.out")"
+DROPFOUR_BOOK=$tmp/g.book "$DROPFOUR" solve -W 5 -H 4 "$tmp/pos" >"$tmp/h.out" 2>&1
+[ $? -eq 1 ] || fail "DROPFOUR_BOOK of a damaged file: exit status"
+grep -q "g.book: too short" "$tmp/h.out" || fail "DROPFOUR_BOOK damaged: $(cat "$tmp/h.out")"
+"$DROPFOUR" solve -W 6 -H 4 --book "$tmp/ref.book" "$tmp/pos" >"$tmp/h.out" 2>&1
+[ $? -eq 1 ] || fail "--book of another size: exit status"
+grep -q "a book of 5x4 positions, but the board is 6x4" "$tmp/h.out" || fail "--book other size: $(cat "$tmp/h.out")"
+DROPFOUR_BOOK=$tmp/nope.book "$DROPFOUR" solve -W 5 -H 4 --no-book "$tmp/pos" >/dev/null 2>&1 ||
+	fail "--no-book did not override DROPFOUR_BOOK"
 
 if [ $failed -ne 0 ]; then
 	echo "book.sh: $failed failed"

@@ -25,6 +25,10 @@
  *    5x4 book of ply 8 byte for byte the same on one and on two threads.
  *    The resumed and the MPI builds are tested in tests/book.sh and
  *    tests/mpi.sh.
+ * 7. The search with a book (search_limits.book): random 5x4 positions of
+ *    up to 12 stones, with a 5x4 book of ply 6, get the scores, the
+ *    per-column analysis and the weak answers of the search without it, a
+ *    best move that reaches the score, and fewer nodes in total.
  */
 #include "config.h"
 
@@ -694,6 +698,74 @@ START_TEST(test_build_threads_same_bytes)
 }
 END_TEST
 
+/* ---- 7. the search with a book ------------------------------------------ */
+
+START_TEST(test_search_with_book)
+{
+	char *dir = temp_dir();
+	char path[4200], err[512];
+	snprintf(path, sizeof path, "%s/5x4.book", dir);
+	check_true(run_build(path, "5", "4", "6", "1") == 0);
+	struct book *bk = book_open(path, err, sizeof err);
+	check_that(bk != NULL, "%s", err);
+	struct search *with = search_new(16), *without = search_new(16);
+	struct search *ref = search_new(16);
+	uint64_t rng = 77, nodes_with = 0, nodes_without = 0;
+	int n = check_scaled(150, 20), hits = 0;
+
+	for (int i = 0; i < n; i++) {
+		board_t b;
+		random_position(&b, 5, 4, check_rand_below(&rng, 13), &rng);
+		if (b.over || board_is_full(&b))
+			continue;
+		for (int mode = 0; mode < 3; mode++) {
+			struct search_limits lim;
+			struct search_result r1, r2;
+			search_limits_default(&lim);
+			lim.mode = mode == 2 ? SEARCH_WEAK : SEARCH_EXACT;
+			lim.analyze = mode == 1;
+			lim.threads = 1;
+			search_run(without, &b, &lim, &r2);
+			lim.book = bk;
+			search_run(with, &b, &lim, &r1);
+			nodes_with += r1.nodes;
+			nodes_without += r2.nodes;
+			check_that(r1.score == r2.score && !r1.partial,
+			           "position %d (%d stones), mode %d: %d with "
+			           "the book, %d without",
+			           i, b.moves, mode, r1.score, r2.score);
+			for (int c = 0; c < 5 && lim.analyze; c++)
+				check_that(
+				    r1.col_kind[c] == r2.col_kind[c] &&
+				        (r1.col_kind[c] == SCORE_NONE ||
+				         r1.col_score[c] == r2.col_score[c]),
+				    "position %d column %d, mode %d", i, c + 1,
+				    mode);
+			if (mode == 0) {
+				check_that(
+				    r1.move >= 0 &&
+				        check_move_value(ref, &b, r1.move) ==
+				            r1.score,
+				    "position %d: move %d does not reach %d", i,
+				    r1.move + 1, r1.score);
+				int v;
+				hits += book_probe(bk, &b, &v);
+			}
+		}
+	}
+	printf("search with a book: %d positions (%d in the book), nodes "
+	       "%llu with, %llu without\n",
+	       n, hits, (unsigned long long)nodes_with,
+	       (unsigned long long)nodes_without);
+	check_true(hits > 0 && nodes_with < nodes_without);
+	search_free(with);
+	search_free(without);
+	search_free(ref);
+	book_free(bk);
+	remove_dir(dir);
+}
+END_TEST
+
 Suite *
 book_suite(void)
 {
@@ -711,6 +783,7 @@ book_suite(void)
 	tcase_set_timeout(tc, CHECK_TIMEOUT_LONG);
 	tcase_add_test(tc, test_build_4x4);
 	tcase_add_test(tc, test_build_threads_same_bytes);
+	tcase_add_test(tc, test_search_with_book);
 	suite_add_tcase(s, tc);
 	return s;
 }
