@@ -155,31 +155,15 @@ enumerate(struct book_build *bb)
 /* ---- 2. the journal ----------------------------------------------------- */
 
 static void
-put_le(unsigned char *p, uint64_t v, int n)
-{
-	for (int i = 0; i < n; i++, v >>= 8)
-		p[i] = (unsigned char)(v & 0xff);
-}
-
-static uint64_t
-get_le(const unsigned char *p, int n)
-{
-	uint64_t v = 0;
-	for (int i = n - 1; i >= 0; i--)
-		v = v << 8 | p[i];
-	return v;
-}
-
-static void
 journal_header(const struct book_build *bb, unsigned char *hdr)
 {
 	memset(hdr, 0, JOURNAL_HEADER_SIZE);
 	memcpy(hdr, JOURNAL_MAGIC, 8);
-	put_le(hdr + 8, JOURNAL_VERSION, 4);
+	book_le_put(hdr + 8, JOURNAL_VERSION, 4);
 	hdr[12] = (unsigned char)bb->w;
 	hdr[13] = (unsigned char)bb->h;
-	put_le(hdr + 14, (uint64_t)bb->ply, 2);
-	put_le(hdr + 16, bb->lv[bb->ply].n, 8);
+	book_le_put(hdr + 14, (uint64_t)bb->ply, 2);
+	book_le_put(hdr + 16, bb->lv[bb->ply].n, 8);
 }
 
 static int
@@ -201,8 +185,9 @@ write_all(int fd, const unsigned char *p, size_t len)
 static const char *
 apply_entry(struct book_build *bb, const unsigned char *e)
 {
-	uint64_t key = get_le(e, 8);
-	int score = (int8_t)e[8];
+	uint64_t key;
+	int8_t score;
+	book_entry_decode(e, &key, &score);
 	struct level *l = &bb->lv[bb->ply];
 	int64_t i = level_find(l, key);
 	if (i < 0)
@@ -252,18 +237,18 @@ journal_replay(struct book_build *bb, int fd)
 		    "dropfour: %s: the journal of another build (%dx%d board, "
 		    "ply %d); build that again, or remove the journal to "
 		    "start this one afresh\n",
-		    bb->jpath, hdr[12], hdr[13], (int)get_le(hdr + 14, 2));
+		    bb->jpath, hdr[12], hdr[13], (int)book_le_get(hdr + 14, 2));
 		goto out;
 	}
 	for (;;) {
 		unsigned char nb[4];
 		if (fread(nb, 1, 4, f) != 4)
 			break;
-		uint64_t n = get_le(nb, 4);
+		uint64_t n = book_le_get(nb, 4);
 		size_t len = (size_t)n * BOOK_ENTRY_SIZE;
 		if (n == 0 || n > JOURNAL_BATCH_MAX ||
 		    fread(buf, 1, len + 8, f) != len + 8 ||
-		    get_le(buf + len, 8) !=
+		    book_le_get(buf + len, 8) !=
 		        book_fnv1a(BOOK_FNV_BASIS, buf, len))
 			break;
 		for (uint64_t i = 0; i < n; i++) {
@@ -354,8 +339,8 @@ book_build_flush(struct book_build *bb)
 		size_t len = k * BOOK_ENTRY_SIZE;
 		unsigned char *e = p + at * BOOK_ENTRY_SIZE;
 		unsigned char head[4], tail[8];
-		put_le(head, k, 4);
-		put_le(tail, book_fnv1a(BOOK_FNV_BASIS, e, len), 8);
+		book_le_put(head, k, 4);
+		book_le_put(tail, book_fnv1a(BOOK_FNV_BASIS, e, len), 8);
 		/* One write per batch: the usual kill leaves it whole or
 		 * absent, and the checksum catches the rest. */
 		unsigned char *rec = xmalloc(len + 12);
@@ -515,9 +500,8 @@ book_build_record(struct book_build *bb, const uint64_t *keys,
 			continue; /* not ours, or twice */
 		l->score[at] = scores[i];
 		bb->known++;
-		unsigned char *e = bb->pend + bb->npend++ * BOOK_ENTRY_SIZE;
-		put_le(e, keys[i], 8);
-		e[8] = (unsigned char)scores[i];
+		book_entry_encode(bb->pend + bb->npend++ * BOOK_ENTRY_SIZE,
+		                  keys[i], scores[i]);
 		if (who >= 0 && who < bb->nworkers)
 			bb->per_worker[who]++;
 	}

@@ -390,12 +390,9 @@ book_worker(const struct options *o)
 		struct batch b = { keys, scores, (size_t)count, 0 };
 		struct book_work work = { batch_claim, batch_done, &b };
 		book_solver_run(sv, o->width, o->height, &work, &never);
-		for (int i = 0; i < count; i++) {
-			unsigned char *e = out + i * BOOK_ENTRY_SIZE;
-			for (int k = 0; k < 8; k++)
-				e[k] = (unsigned char)(keys[i] >> (8 * k));
-			e[8] = (unsigned char)scores[i];
-		}
+		for (int i = 0; i < count; i++)
+			book_entry_encode(out + i * BOOK_ENTRY_SIZE, keys[i],
+			    scores[i]);
 		MPI_Send(out, count * BOOK_ENTRY_SIZE, MPI_BYTE, 0,
 		    TAG_BOOK_RESULT, MPI_COMM_WORLD);
 	}
@@ -435,13 +432,9 @@ book_coordinator(const struct options *o, const struct mpi_world *w)
 			MPI_Recv(in, count, MPI_BYTE, st.MPI_SOURCE,
 			    TAG_BOOK_RESULT, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
 			int n = count / BOOK_ENTRY_SIZE;
-			for (int i = 0; i < n; i++) {
-				const unsigned char *e = in + i * BOOK_ENTRY_SIZE;
-				keys[i] = 0;
-				for (int k = 7; k >= 0; k--)
-					keys[i] = keys[i] << 8 | e[k];
-				scores[i] = (int8_t)e[8];
-			}
+			for (int i = 0; i < n; i++)
+				book_entry_decode(in + i * BOOK_ENTRY_SIZE,
+				    &keys[i], &scores[i]);
 			book_build_record(bb, keys, scores, (size_t)n,
 			    st.MPI_SOURCE - 1);
 			if (book_build_flush(bb) != 0)

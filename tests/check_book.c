@@ -29,6 +29,13 @@
  *    up to 12 stones, with a 5x4 book of ply 6, get the scores, the
  *    per-column analysis and the weak answers of the search without it, a
  *    best move that reaches the score, and fewer nodes in total.
+ * 8. The shipped 7x6 book (data/): at most 16 MB, a good header and
+ *    checksum (book_open checks every entry too), the empty board's
+ *    known score (1: the first player wins with the last stone; Allis
+ *    1988, and Pons' solver tutorial for this scale), every
+ *    shallower entry the best of its children's, and a sample of the
+ *    deepest entries re-solved without the book (DROPFOUR_TEST_SCALE
+ *    positions, at least one).
  */
 #include "config.h"
 
@@ -766,6 +773,92 @@ START_TEST(test_search_with_book)
 }
 END_TEST
 
+/* ---- 8. the shipped book ------------------------------------------------ */
+
+/* The best of a position's children, as the book has them; -99 when a
+ * child is missing. */
+static int
+best_child(const struct book *bk, const board_t *b)
+{
+	int best = -99;
+	for (int c = 0; c < b->w; c++) {
+		if (!board_can_play(b, c))
+			continue;
+		if (board_is_winning_move(b, c))
+			return board_win_score(b);
+		board_t nb = *b;
+		int v;
+		board_play(&nb, c);
+		if (board_is_full(&nb))
+			v = 0;
+		else if (book_probe(bk, &nb, &v))
+			v = -v;
+		else
+			return -99;
+		if (v > best)
+			best = v;
+	}
+	return best;
+}
+
+START_TEST(test_shipped_book)
+{
+	char path[4096], err[512];
+	struct stat st;
+	snprintf(path, sizeof path, "%s/%s", BOOK_SRCDIR, BOOK_DEFAULT_NAME);
+	check_that(stat(path, &st) == 0, "the shipped book %s: %s", path,
+	           strerror(errno));
+	check_that(st.st_size <= 16 * 1024 * 1024, "%s: %lld bytes", path,
+	           (long long)st.st_size);
+	struct book *bk = book_open(path, err, sizeof err);
+	check_that(bk != NULL, "%s", err);
+	check_true(book_width(bk) == 7 && book_height(bk) == 6);
+	board_t b;
+	int score, ply = book_ply(bk), deepest = 0;
+	board_init(&b, 7, 6);
+	check_that(book_probe(bk, &b, &score) && score == 1,
+	           "the empty board: %d", score);
+	for (uint64_t i = 0; i < book_count(bk); i++) {
+		uint64_t key;
+		book_entry_at(bk, i, &key, &score);
+		check_true(book_key_board(7, 6, key, &b));
+		if (b.moves == ply) {
+			deepest++;
+			continue;
+		}
+		check_that(best_child(bk, &b) == score,
+		           "entry %llu (%d stones): %d, its children say %d",
+		           (unsigned long long)i, b.moves, score,
+		           best_child(bk, &b));
+	}
+	/* The deepest entries, a seeded sample, solved from scratch. */
+	int n = check_scaled(1, 1);
+	uint64_t rng = 2026;
+	struct search *s = search_new(256);
+	for (int k = 0; k < n && k < deepest; k++) {
+		uint64_t key;
+		do {
+			book_entry_at(bk, check_rand(&rng) % book_count(bk),
+			              &key, &score);
+			check_true(book_key_board(7, 6, key, &b));
+		} while (b.moves != ply);
+		struct search_limits lim;
+		struct search_result r;
+		search_limits_default(&lim);
+		lim.mode = SEARCH_EXACT;
+		lim.threads = 2;
+		search_run(s, &b, &lim, &r);
+		check_that(r.score == score,
+		           "a deepest entry: book %d, solver %d", score,
+		           r.score);
+		printf("shipped book: a deepest entry re-solved in %.1f s\n",
+		       r.seconds);
+	}
+	search_free(s);
+	book_free(bk);
+}
+END_TEST
+
 Suite *
 book_suite(void)
 {
@@ -784,6 +877,11 @@ book_suite(void)
 	tcase_add_test(tc, test_build_4x4);
 	tcase_add_test(tc, test_build_threads_same_bytes);
 	tcase_add_test(tc, test_search_with_book);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("shipped");
+	tcase_set_timeout(tc, CHECK_TIMEOUT_LONG);
+	tcase_add_test(tc, test_shipped_book);
 	suite_add_tcase(s, tc);
 	return s;
 }
