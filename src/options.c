@@ -23,7 +23,7 @@ options_usage(FILE *f)
 "  or:  dropfour bench speedup [FILE]        parallel speedup and efficiency\n"
 "  or:  dropfour bench ordering [POSITION]... move ordering on and off\n"
 "  or:  dropfour book build --ply N [-o FILE] build an opening book\n"
-"  or:  dropfour book info [FILE]            check a book, print its header\n"
+"  or:  dropfour book info FILE              check a book, print its header\n"
 "\n"
 "Connect Four with a task-parallel (OpenMP) alpha-beta search that you can\n"
 "watch thread by thread.  Positions are written as the 1-based columns\n"
