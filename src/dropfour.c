@@ -47,6 +47,33 @@ prefer_passive_wait(char **argv)
 #endif
 }
 
+static int
+run(struct options *o)
+{
+	switch (o->mode) {
+	case MODE_SOLVE:
+		return solve_main(o);
+	case MODE_SELFPLAY:
+		return selfplay_main(o);
+	case MODE_BENCH:
+		return bench_main(o);
+	case MODE_BOOK:
+		return book_main(o);
+	case MODE_TEXT:
+		return text_main(o);
+	case MODE_STATESPACE:
+		return statespace_main(o);
+	case MODE_PLAY:
+		break;
+	}
+	if (!terminal_usable()) {
+		fputs("dropfour: not a terminal (or TERM is dumb): "
+		      "playing in plain text\n", stderr);
+		return text_main(o);
+	}
+	return ui_main(o);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -66,26 +93,12 @@ main(int argc, char **argv)
 	    o.mode == MODE_SELFPLAY)
 		prefer_passive_wait(saved);
 	free(saved);
-	switch (o.mode) {
-	case MODE_SOLVE:
-		return solve_main(&o);
-	case MODE_SELFPLAY:
-		return selfplay_main(&o);
-	case MODE_BENCH:
-		return bench_main(&o);
-	case MODE_BOOK:
-		return book_main(&o);
-	case MODE_TEXT:
-		return text_main(&o);
-	case MODE_STATESPACE:
-		return statespace_main(&o);
-	case MODE_PLAY:
-		break;
-	}
-	if (!terminal_usable()) {
-		fputs("dropfour: not a terminal (or TERM is dumb): "
-		      "playing in plain text\n", stderr);
-		return text_main(&o);
-	}
-	return ui_main(&o);
+	/* The opening book, for every mode that plays or solves (the
+	 * benchmarks measure the solver alone). */
+	if (o.mode != MODE_BENCH && o.mode != MODE_BOOK &&
+	    o.mode != MODE_STATESPACE && book_attach(&o))
+		return EXIT_FAILURE;
+	int status = run(&o);
+	book_detach(&o);
+	return status;
 }
