@@ -55,8 +55,10 @@ main(int argc, char **argv)
 	setlocale(LC_ALL, "");
 	switch (options_parse(&o, argc, argv)) {
 	case 1:
+		free(saved);
 		return EXIT_SUCCESS;
 	case -1:
+		free(saved);
 		return 2;
 	}
 	if (o.mode == MODE_PLAY || o.mode == MODE_TEXT ||
