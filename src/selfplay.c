@@ -12,6 +12,10 @@
  * differ from each other and a run is reproducible: without --seed a fixed
  * default seed is used.  The table is emptied before every game so that a
  * game does not depend on the ones before it.
+ *
+ * `--threads LIST` (e.g. 1,2,4) changes the thread count between moves:
+ * move k of a game searches on LIST[k mod n] threads, the way the game's
+ * `T`/`t` keys change it between searches (bench/soak.sh uses it).
  */
 #include "config.h"
 
@@ -69,8 +73,10 @@ selfplay_game(struct engine *e, const struct options *o,
 		game_set_moves(&g, o->position, NULL); /* checked before */
 
 	engine_clear(e);
-	while (g.state == GAME_ON) {
+	for (int k = 0; g.state == GAME_ON; k++) {
 		board_t root = g.board;
+		if (o->nthread_list > 1)
+			lim->threads = o->thread_list[k % o->nthread_list];
 		uint64_t id = engine_start(e, &root, lim);
 		engine_wait(e, id, &r);
 		if (r.move < 0 || game_play(&g, r.move) != BOARD_OK) {
@@ -86,6 +92,9 @@ selfplay_game(struct engine *e, const struct options *o,
 			sizeof words));
 		if (r.kind == SCORE_HEURISTIC && r.depth > 0)
 			printf(" (depth %d)", r.depth);
+		if (o->nthread_list > 1)
+			printf("  [%d thread%s]", lim->threads,
+			    lim->threads == 1 ? "" : "s");
 		printf("\n");
 		fflush(stdout);
 		tot->moves++;
