@@ -9,6 +9,7 @@
 
 #include "bench.h"
 #include "options.h"
+#include "search.h"
 #include "selfplay.h"
 #include "solve.h"
 #include "text.h"
@@ -45,6 +46,33 @@ prefer_passive_wait(char **argv)
 #endif
 }
 
+/*
+ * The memory a run needs is weighed once, here, before any table exists:
+ * a table larger than the memory available, or a small ulimit -v, ends the
+ * run at start with a sentence saying so, never with the kernel's
+ * out-of-memory killer (or a failed allocation) in the middle of a game.
+ * The game's T key may raise the thread count up to 4x the cores (at
+ * least 8, ui.c), so its stacks are counted from the start.
+ */
+static bool
+memory_fits(const struct options *o)
+{
+	char why[256];
+	int threads = o->threads;
+
+	if (o->mode == MODE_PLAY) {
+		int most = 4 * util_ncpus();
+		if (most < 8)
+			most = 8;
+		if (threads < most)
+			threads = most;
+	}
+	if (search_memory_error(o->tt_mb, threads, why, sizeof why) == NULL)
+		return true;
+	fprintf(stderr, "dropfour: %s\n", why);
+	return false;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -58,6 +86,10 @@ main(int argc, char **argv)
 		free(saved);
 		return EXIT_SUCCESS;
 	case -1:
+		free(saved);
+		return 2;
+	}
+	if (!memory_fits(&o)) {
 		free(saved);
 		return 2;
 	}

@@ -91,6 +91,15 @@ struct stats *search_stats(struct search *s);
 const struct tt *search_tt(const struct search *s);
 void search_limits_default(struct search_limits *lim);
 
+/* Before a search is made: NULL when a table of tt_mb megabytes and
+ * `threads` search threads (their leaf tables and stacks) fit in the
+ * memory this process may use, else a sentence saying why not (in buf).
+ * It weighs the table against the memory available now (so that it is
+ * refused at start, not killed by the kernel mid-game) and everything
+ * against the address-space limit (ulimit -v). */
+const char *search_memory_error(size_t tt_mb, int threads, char *buf,
+    size_t len);
+
 /* Convenience: exact score of a position, one thread, no stats reader. */
 int search_solve(struct search *s, const board_t *b, bool weak,
     uint64_t *nodes);

@@ -3,9 +3,11 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -72,6 +74,60 @@ util_ncpus(void)
 {
 	long n = sysconf(_SC_NPROCESSORS_ONLN);
 	return n < 1 ? 1 : (int)n;
+}
+
+/* The number of kB on the line of /proc file `path` that starts with
+ * `key`, or -1. */
+static long long
+proc_kb(const char *path, const char *key)
+{
+	FILE *f = fopen(path, "r");
+	char line[256];
+	long long kb = -1;
+	size_t n = strlen(key);
+
+	if (f == NULL)
+		return -1;
+	while (fgets(line, sizeof line, f) != NULL)
+		if (strncmp(line, key, n) == 0) {
+			kb = strtoll(line + n, NULL, 10);
+			break;
+		}
+	fclose(f);
+	return kb;
+}
+
+uint64_t
+util_mem_available(void)
+{
+	long long kb = proc_kb("/proc/meminfo", "MemAvailable:");
+	if (kb >= 0)
+		return (uint64_t)kb << 10;
+	long pages = sysconf(_SC_AVPHYS_PAGES), size = sysconf(_SC_PAGESIZE);
+	return pages > 0 && size > 0 ? (uint64_t)pages * (uint64_t)size : 0;
+}
+
+uint64_t
+util_vm_headroom(void)
+{
+	struct rlimit rl;
+	if (getrlimit(RLIMIT_AS, &rl) != 0 || rl.rlim_cur == RLIM_INFINITY)
+		return UINT64_MAX;
+	long long kb = proc_kb("/proc/self/status", "VmSize:");
+	uint64_t used = kb > 0 ? (uint64_t)kb << 10 : 0;
+	return rl.rlim_cur > used ? rl.rlim_cur - used : 0;
+}
+
+size_t
+util_thread_stack(void)
+{
+	pthread_attr_t a;
+	size_t size = 8u << 20;
+	if (pthread_attr_init(&a) == 0) {
+		pthread_attr_getstacksize(&a, &size);
+		pthread_attr_destroy(&a);
+	}
+	return size;
 }
 
 char *

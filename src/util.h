@@ -18,6 +18,15 @@ double util_now_s(void);
 /* Number of online processors (at least 1). */
 int util_ncpus(void);
 
+/* Memory that can be had now without pushing anything out (Linux's
+ * MemAvailable, else the free physical pages), in bytes; 0 if unknown. */
+uint64_t util_mem_available(void);
+/* Address space this process may still map under RLIMIT_AS (ulimit -v),
+ * in bytes; UINT64_MAX when there is no limit. */
+uint64_t util_vm_headroom(void);
+/* The stack size a new thread gets (what libgomp's threads get too). */
+size_t util_thread_stack(void);
+
 /* Human-friendly numbers: "1.23M", "456k"; writes into buf, returns buf. */
 char *util_si(char *buf, size_t len, double v);
 
