@@ -64,6 +64,8 @@ memory_fits(const struct options *o)
 		int most = 4 * util_ncpus();
 		if (most < 8)
 			most = 8;
+		if (most > STATS_MAX_THREADS)
+			most = STATS_MAX_THREADS;
 		if (threads < most)
 			threads = most;
 	}

@@ -30,8 +30,13 @@ size_t util_thread_stack(void);
 /* Human-friendly numbers: "1.23M", "456k"; writes into buf, returns buf. */
 char *util_si(char *buf, size_t len, double v);
 
-/* Write data to path atomically (temp file + fsync + rename).  Returns 0, or
- * -1 with errno set. */
+/* Write data to path atomically: a temporary file beside it, written,
+ * fsync'ed, then renamed over it, so that the path holds either the old
+ * contents or the new, never a part (a kill or a full disk mid-way leaves
+ * the old file).  A symbolic link is followed (the file it names is
+ * replaced); a device or a FIFO is written in place; the mode of a file
+ * replaced is kept (a new one gets 0666 less the umask).  Returns 0, or
+ * -1 with errno set (EISDIR for a directory). */
 int util_write_atomic(const char *path, const char *data, size_t len);
 
 #endif
