@@ -11,7 +11,7 @@
 #include "options.h"
 #include "util.h"
 
-void
+static void
 options_usage(FILE *f)
 {
 	fputs(
@@ -327,9 +327,14 @@ options_parse(struct options *o, int argc, char **argv)
 		case OPT_SEED: {
 			char *end;
 			errno = 0;
+			/* strtoull() takes "-1" as 2^64 - 1: refuse signs. */
 			unsigned long long s = strtoull(optarg, &end, 10);
-			if (errno || end == optarg || *end)
-				return bad("seed", optarg, "not a number");
+			if (errno || end == optarg || *end ||
+			    optarg[strspn(optarg, " \t")] == '-' ||
+			    optarg[strspn(optarg, " \t")] == '+')
+				return bad("seed", optarg,
+				    "must be a whole number from 0 to "
+				    "18446744073709551615");
 			o->seed = s;
 			o->seed_given = true;
 			break;
@@ -412,6 +417,14 @@ options_parse(struct options *o, int argc, char **argv)
 	if (o->weak && o->analyze) {
 		fputs("dropfour: --weak and --analyze cannot be combined\n",
 		    stderr);
+		return -1;
+	}
+	if ((o->position != NULL || o->load != NULL) &&
+	    (o->mode == MODE_SOLVE || o->mode == MODE_BENCH)) {
+		fprintf(stderr, "dropfour: --%s is for the game and selfplay: "
+		    "%s reads its positions from FILE\n",
+		    o->position != NULL ? "position" : "load",
+		    o->mode == MODE_SOLVE ? "solve" : "bench");
 		return -1;
 	}
 	o->argc = argc - optind;

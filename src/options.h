@@ -64,7 +64,6 @@ struct options {
 /* Parse argv.  Returns 0 to go on, 1 when --help/--version was printed
  * (exit 0), -1 after printing an error (exit 2). */
 int options_parse(struct options *o, int argc, char **argv);
-void options_usage(FILE *f);
 /* Search limits for play as the options ask (depth or perfect, threads,
  * split, time, eval, ordering, seed). */
 void options_limits(const struct options *o, struct search_limits *lim);

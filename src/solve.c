@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "score.h"
 #include "solve.h"
 #include "util.h"
 
@@ -71,7 +72,7 @@ solve_main(const struct options *o)
 	struct search *s = search_new(o->tt_mb);
 	for (long lineno = 1; getline(&line, &cap, in) != -1; lineno++) {
 		board_t b;
-		char err[128];
+		char err[128], num[16];
 		struct search_result r;
 
 		if (solve_parse_line(line, o->width, o->height, &b, err,
@@ -84,12 +85,9 @@ solve_main(const struct options *o)
 		search_run(s, &b, &lim, &r);
 		print_position(line);
 		if (o->analyze) {
-			for (int c = 0; c < b.w; c++) {
-				if (r.col_kind[c] == SCORE_NONE)
-					fputs(" -", stdout);
-				else
-					printf(" %d", r.col_score[c]);
-			}
+			for (int c = 0; c < b.w; c++)
+				printf(" %s", score_number(r.col_kind[c],
+				    r.col_score[c], num, sizeof num));
 			putchar('\n');
 		} else {
 			printf(" %d %llu %.0f\n", r.score,

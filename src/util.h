@@ -26,6 +26,16 @@ uint64_t util_mem_available(void);
 uint64_t util_vm_headroom(void);
 /* The stack size a new thread gets (what libgomp's threads get too). */
 size_t util_thread_stack(void);
+/* splitmix64's output function: a well-mixed 64-bit hash of x (for seeded
+ * tie-breaks). */
+static inline uint64_t
+util_splitmix(uint64_t x)
+{
+	x += 0x9e3779b97f4a7c15ull;
+	x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
+	x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
+	return x ^ (x >> 31);
+}
 
 /* Human-friendly numbers: "1.23M", "456k"; writes into buf, returns buf. */
 char *util_si(char *buf, size_t len, double v);

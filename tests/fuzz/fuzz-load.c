@@ -56,7 +56,7 @@ LLVMFuzzerInitialize(int *argc, char ***argv)
 	/* Saves go to memory where there is a tmpfs: no disk writes. */
 	const char *base = access("/dev/shm", W_OK) == 0 ? "/dev/shm" :
 	    getenv("TMPDIR") != NULL ? getenv("TMPDIR") : "/tmp";
-	char dir[4096];
+	char dir[2048];
 	snprintf(dir, sizeof dir, "%s/dropfour-fuzz-load.XXXXXX", base);
 	fuzz_require(mkdtemp(dir) != NULL);
 	snprintf(save_path, sizeof save_path, "%s/save.txt", dir);
