@@ -94,36 +94,38 @@ fi
 
 # ---- 2. memory ------------------------------------------------------------
 
+# refused_at_start WHAT LIMIT PATTERN ARGS...: dropfour ARGS (stdin "4")
+# under ulimit -v LIMIT (kB, or "unlimited") must stop with exit status 2
+# and a line matching PATTERN, before any board or game starts.
+refused_at_start() {
+	_what=$1
+	_limit=$2
+	_pattern=$3
+	shift 3
+	(ulimit -v "$_limit" && echo 4 | "$DROPFOUR" "$@") >"$out" 2>&1
+	_s=$?
+	if [ $_s -eq 2 ] && grep -q -- "$_pattern" "$out" &&
+		! grep -qE "to move|game 1" "$out"; then
+		ok "$_what: a clear error at start"
+	else
+		not_ok "$_what: exit $_s"
+	fi
+}
+
 # text mode, human first: the table would only be needed after a move.
-echo 4 | "$DROPFOUR" --text --tt-mb 1048576 >"$out" 2>&1
-s=$?
-if [ $s -eq 2 ] && grep -q -- "--tt-mb" "$out" && ! grep -q "to move" "$out"; then
-	ok "--tt-mb larger than the memory: a clear error at start"
-else
-	not_ok "--tt-mb larger than the memory: exit $s"
-fi
+refused_at_start "--tt-mb larger than the memory" unlimited "--tt-mb" \
+	--text --tt-mb 1048576
 
 if (ulimit -v 1000000 && "$DROPFOUR" --version) >/dev/null 2>&1; then
 	for mode in "--text" "selfplay -W 4 -H 4 -d 2" "solve"; do
 		# shellcheck disable=SC2086
-		(ulimit -v 200000 && echo 4 | "$DROPFOUR" $mode) >"$out" 2>&1
-		s=$?
-		if [ $s -eq 2 ] && grep -q "ulimit -v" "$out" &&
-			! grep -qE "to move|game 1" "$out"; then
-			ok "ulimit -v below the default table ($mode): a clear error at start"
-		else
-			not_ok "ulimit -v below the default table ($mode): exit $s"
-		fi
+		refused_at_start "ulimit -v below the default table ($mode)" \
+			200000 "ulimit -v" $mode
 	done
 	# Room for the table but not for the 8 threads asked for.
-	(ulimit -v 120000 && "$DROPFOUR" selfplay $T -W 4 -H 4 -d 2 -j 1,8) >"$out" 2>&1
-	s=$?
-	if [ $s -eq 2 ] && grep -q "8 search threads" "$out" &&
-		! grep -q "game 1" "$out"; then
-		ok "ulimit -v too small for the threads asked for: a clear error at start"
-	else
-		not_ok "ulimit -v too small for the threads asked for: exit $s"
-	fi
+	# shellcheck disable=SC2086
+	refused_at_start "ulimit -v too small for the threads asked for" \
+		120000 "8 search threads" selfplay $T -W 4 -H 4 -d 2 -j 1,8
 	# What it asks for fits: the game is played.
 	(ulimit -v 400000 && "$DROPFOUR" selfplay $T -W 4 -H 4 -d 2 -j 1,4) >"$out" 2>&1
 	s=$?

@@ -10,45 +10,15 @@
  * canonical key they are, and probe back (also mirrored) to their score;
  * and book_write() of those entries gives back the same bytes.
  */
-#define _GNU_SOURCE
 #include "config.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <unistd.h>
 
 #include "book.h"
 #include "fuzz.h"
-
-static char out_path[4096];
-
-static void
-cleanup(void)
-{
-	unlink(out_path);
-	char *slash = strrchr(out_path, '/');
-	if (slash != NULL) {
-		*slash = '\0';
-		rmdir(out_path);
-	}
-}
-
-int
-LLVMFuzzerInitialize(int *argc, char ***argv)
-{
-	(void)argc;
-	(void)argv;
-	const char *base = access("/dev/shm", W_OK) == 0 ? "/dev/shm" :
-	    getenv("TMPDIR") != NULL ? getenv("TMPDIR") : "/tmp";
-	char dir[2048];
-	snprintf(dir, sizeof dir, "%s/dropfour-fuzz-book.XXXXXX", base);
-	fuzz_require(mkdtemp(dir) != NULL);
-	snprintf(out_path, sizeof out_path, "%s/book.bin", dir);
-	atexit(cleanup);
-	return 0;
-}
 
 static void
 put_le(uint8_t *p, uint64_t v, int n)
@@ -57,24 +27,10 @@ put_le(uint8_t *p, uint64_t v, int n)
 		p[i] = (uint8_t)v;
 }
 
-/* The whole of a file that lives in memory, by path. */
-static int
-memory_file(const uint8_t *data, size_t size, char *path, size_t len)
-{
-	int fd = memfd_create("fuzz-book", 0);
-	fuzz_require(fd >= 0);
-	for (size_t done = 0; done < size;) {
-		ssize_t n = write(fd, data + done, size - done);
-		fuzz_require(n > 0);
-		done += (size_t)n;
-	}
-	snprintf(path, len, "/proc/self/fd/%d", fd);
-	return fd;
-}
-
 static void
 check_book(const struct book *bk, const uint8_t *file, size_t size)
 {
+	const char *out_path = fuzz_scratch("book.bin");
 	int w = book_width(bk), h = book_height(bk), ply = book_ply(bk);
 	uint64_t n = book_count(bk), prev = 0;
 
@@ -119,8 +75,6 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	char path[64], err[512];
 
-	if (out_path[0] == '\0')
-		LLVMFuzzerInitialize(NULL, NULL);
 	if (size < 1)
 		return 0;
 	unsigned flags = data[0];
@@ -137,7 +91,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			    book_fnv1a(BOOK_FNV_BASIS, file + BOOK_HEADER_SIZE,
 				size - BOOK_HEADER_SIZE), 8);
 	}
-	int fd = memory_file(file, size, path, sizeof path);
+	int fd = fuzz_memory_file(file, size, path, sizeof path);
 	memset(err, 'Z', sizeof err);
 	struct book *bk = book_open(path, err, sizeof err);
 	if (bk == NULL) {

@@ -6,63 +6,16 @@
  * a short one); a loaded game is a legal position of a possible size, its
  * players kept, and saving it then loading the save gives the same game.
  */
-#define _GNU_SOURCE
 #include "config.h"
 
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <unistd.h>
 
 #include "fuzz.h"
 #include "game.h"
-
-static char save_path[4096];
-
-/* A file holding `data`, readable by path, that lives in memory. */
-static int
-memory_file(const uint8_t *data, size_t size, char *path, size_t len)
-{
-	int fd = memfd_create("fuzz-load", 0);
-	fuzz_require(fd >= 0);
-	while (size > 0) {
-		ssize_t n = write(fd, data, size);
-		fuzz_require(n > 0);
-		data += n;
-		size -= (size_t)n;
-	}
-	snprintf(path, len, "/proc/self/fd/%d", fd);
-	return fd;
-}
-
-static void
-cleanup(void)
-{
-	unlink(save_path);
-	char *slash = strrchr(save_path, '/');
-	if (slash != NULL) {
-		*slash = '\0';
-		rmdir(save_path);
-	}
-}
-
-int
-LLVMFuzzerInitialize(int *argc, char ***argv)
-{
-	(void)argc;
-	(void)argv;
-	/* Saves go to memory where there is a tmpfs: no disk writes. */
-	const char *base = access("/dev/shm", W_OK) == 0 ? "/dev/shm" :
-	    getenv("TMPDIR") != NULL ? getenv("TMPDIR") : "/tmp";
-	char dir[2048];
-	snprintf(dir, sizeof dir, "%s/dropfour-fuzz-load.XXXXXX", base);
-	fuzz_require(mkdtemp(dir) != NULL);
-	snprintf(save_path, sizeof save_path, "%s/save.txt", dir);
-	atexit(cleanup);
-	return 0;
-}
 
 static bool
 same_game(const struct game *a, const struct game *b)
@@ -80,9 +33,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	char path[64], err[256], tiny[8];
 	struct game g, before;
 
-	if (save_path[0] == '\0')
-		LLVMFuzzerInitialize(NULL, NULL);
-	int fd = memory_file(data, size, path, sizeof path);
+	const char *save_path = fuzz_scratch("save.txt");
+	int fd = fuzz_memory_file(data, size, path, sizeof path);
 
 	memset(&g, 0, sizeof g);
 	g.player[0] = g.player[1] = PLAYER_AI;

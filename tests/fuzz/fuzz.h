@@ -21,6 +21,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 /* Optional: called once before the first input. */
 int LLVMFuzzerInitialize(int *argc, char ***argv);
 
+/* The input as a file that lives in memory: its path goes into path
+ * ("/proc/self/fd/N"); returns the descriptor, for the caller to close. */
+int fuzz_memory_file(const uint8_t *data, size_t size, char *path,
+    size_t len);
+/* The path of a scratch file called `name` in a private folder (on
+ * /dev/shm where it exists), made on the first call and removed at exit;
+ * later calls return the same path. */
+const char *fuzz_scratch(const char *name);
+
 #define fuzz_require(cond)                                                     \
 	do {                                                                   \
 		if (!(cond)) {                                                 \
