@@ -3,28 +3,33 @@
 # no leak, no hang, and every game played twice with the same seed gives
 # the same moves (issue 14; a long check, not part of make check).
 #
-# Usage: bench/soak.sh [--games N] [--from I] [--limit S] [--no-replay]
+# Usage: bench/soak.sh [--games N] [--batch B] [--from I] [--limit S]
+#                      [--no-replay]
 #   --games N    games to play (default 1000)
-#   --from I     start at game I (0-based): resume a stopped run
-#   --limit S    a game (one process) that runs longer than S seconds is a
-#                hang (default 60)
+#   --batch B    games per process, with the same settings (default 5)
+#   --from I     start at game I (0-based, a multiple of B): resume a
+#                stopped run
+#   --limit S    a process that runs longer than B * S seconds is a hang
+#                (default 60)
 #   --no-replay  play every game once only (half the time)
 #   DROPFOUR     the binary (default: _build/asan/dropfour, built with
 #                `./run build asan` when missing)
 #
-# Game i is one `dropfour selfplay` process whose settings come from i, so
-# a run repeats and `--from I` resumes it:
+# Games i to i + B - 1 are one `dropfour selfplay --games B` process whose
+# settings come from its batch number i / B, so a run repeats and `--from
+# I` resumes it:
 #   - board sizes from 4x4 to 9x5 and 8x7; perfect play (the exact solver)
 #     on the boards it solves in moments (4x4, 5x4, 4x5, 6x4, 5x5, 4x6),
 #     depth-limited play at depths 1 to 10 everywhere else, now and then
 #     averaged outcomes (--eval average, depths 1 to 5);
 #   - the thread count changed between moves (--threads LIST: move k
 #     searches on LIST[k mod n] threads) and each split scheme;
-#   - seed i + 1 for the random tie-break among equal moves.
-# Every game runs under `timeout`, with LeakSanitizer on (exit status 23
-# on a leak) and UBSan fatal; the replay must print the same `moves:` and
-# `result:` lines.  A failing game's output is kept under the log folder
-# named at the end.  Prints one line per 10 games and a summary:
+#   - seed i + 1 for game i's random tie-break among equal moves (the
+#     table is emptied between games).
+# Every process runs under `timeout`, with LeakSanitizer on (exit status
+# 23 on a leak) and UBSan fatal; the replay must print the same `moves:`
+# and `result:` lines, B of each.  A failing game's output is kept under the log folder
+# named at the end.  Prints one line per 50 games and a summary:
 #   soak: N games (M replayed): 0 crashes, 0 leaks, 0 hangs, 0 replays differ
 # Exit status 0 when nothing failed, 1 otherwise, 2 for bad usage.
 set -u
@@ -32,18 +37,20 @@ set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 me=soak
 games=1000
+batch=5
 from=0
 limit=60
 replay=1
 
 usage() {
-	sed -n '5,13p' "$0" | sed 's/^# \{0,1\}//' >&2
+	sed -n '5,16p' "$0" | sed 's/^# \{0,1\}//' >&2
 	exit 2
 }
 
 while [ $# -gt 0 ]; do
 	case $1 in
 	--games) games=${2:-}; shift ;;
+	--batch) batch=${2:-}; shift ;;
 	--from) from=${2:-}; shift ;;
 	--limit) limit=${2:-}; shift ;;
 	--no-replay) replay=0 ;;
@@ -52,7 +59,7 @@ while [ $# -gt 0 ]; do
 	esac
 	shift
 done
-for v in "$games" "$from" "$limit"; do
+for v in "$games" "$batch" "$from" "$limit"; do
 	case $v in '' | *[!0-9]*) echo "$me: not a number: '$v'" >&2; usage ;; esac
 done
 
@@ -78,7 +85,9 @@ depth_sizes=(7x6 4x4 5x4 6x5 8x7 9x5 7x7 6x7 5x6 9x6 8x6 4x10)
 thread_lists=(1 2 1,2 2,1,3 1,4,2 3 2,4 4,1)
 splits=(deep root lazy)
 
-# settings I: the selfplay arguments of game I.
+[ "$batch" -ge 1 ] || { echo "$me: --batch must be at least 1" >&2; usage; }
+
+# settings I: the selfplay arguments of batch I.
 settings() {
 	local i=$1 size
 	local -a a=()
@@ -96,7 +105,7 @@ settings() {
 	a+=(-W "${size%x*}" -H "${size#*x}")
 	a+=(-j "${thread_lists[$((i % ${#thread_lists[@]}))]}")
 	a+=(--split "${splits[$((i / 3 % 3))]}")
-	a+=(--seed $((i + 1)) -m 8)
+	a+=(--games "$batch" --seed $((i * batch + 1)) -m 8)
 	printf '%s\n' "${a[@]}"
 }
 
@@ -108,18 +117,19 @@ hangs=0
 differ=0
 failed_games=()
 
-# play I TAG: run game I, output in $out.TAG; prints the exit status.
+# play I TAG: run batch I, output in $out.TAG; prints the exit status.
 play() {
 	local -a args
 	mapfile -t args < <(settings "$1")
-	timeout -k 5 "$limit" "$DROPFOUR" selfplay "${args[@]}" >"$out.$2" 2>&1
+	timeout -k 5 $((limit * batch)) "$DROPFOUR" selfplay "${args[@]}" \
+		>"$out.$2" 2>&1
 	echo $?
 }
 
 # keep I TAG WHY: keep a failing game's output.
 keep() {
-	cp "$out.$2" "$logs/game-$1.$2.log"
-	failed_games+=("$1 ($3)")
+	cp "$out.$2" "$logs/batch-$1.$2.log"
+	failed_games+=("batch $1 ($3)")
 }
 
 # judge I TAG STATUS: count what went wrong; true if the game is good.
@@ -135,7 +145,8 @@ judge() {
 		keep "$i" "$tag" "leak"
 		return 1
 	fi
-	if [ "$st" -ne 0 ] || ! grep -q '^result: ' "$out.$tag"; then
+	if [ "$st" -ne 0 ] ||
+		[ "$(grep -c '^result: ' "$out.$tag")" -ne "$batch" ]; then
 		crashes=$((crashes + 1))
 		keep "$i" "$tag" "exit $st"
 		return 1
@@ -143,30 +154,31 @@ judge() {
 	return 0
 }
 
-trap 'echo; echo "$me: stopped; resume with --from $i (logs in $logs)"; exit 1' INT TERM HUP
+trap 'echo; echo "$me: stopped; resume with --from $g (logs in $logs)"; exit 1' INT TERM HUP
 
 start=$(date +%s)
 end=$((from + games))
-for ((i = from; i < end; i++)); do
+for ((g = from; g < end; g += batch)); do
+	i=$((g / batch))
 	st=$(play "$i" a)
-	played=$((played + 1))
+	played=$((played + batch))
 	if judge "$i" a "$st" && [ "$replay" = 1 ]; then
 		st=$(play "$i" b)
-		replayed=$((replayed + 1))
+		replayed=$((replayed + batch))
 		if judge "$i" b "$st" &&
 			! cmp -s <(grep -E '^(moves|result):' "$out.a") \
 				<(grep -E '^(moves|result):' "$out.b"); then
 			differ=$((differ + 1))
 			keep "$i" a "replay differs"
-			cp "$out.b" "$logs/game-$i.b.log"
+			cp "$out.b" "$logs/batch-$i.b.log"
 		fi
 	fi
-	if [ $(((i + 1 - from) % 10)) -eq 0 ] || [ "$i" -eq $((end - 1)) ]; then
+	if [ $(((g + batch - from) % 50)) -lt "$batch" ] || [ $((g + batch)) -ge "$end" ]; then
 		printf '%s: game %d/%d (%ds): %d crashes, %d leaks, %d hangs, %d replays differ; last: %s: %s\n' \
-			"$me" $((i + 1)) "$end" $(($(date +%s) - start)) \
+			"$me" $((g + batch)) "$end" $(($(date +%s) - start)) \
 			"$crashes" "$leaks" "$hangs" "$differ" \
 			"$(settings "$i" | tr '\n' ' ')" \
-			"$(sed -n 's/^result: //p' "$out.a")"
+			"$(sed -n 's/^result: //p' "$out.a" | sort | uniq -c | tr -s ' \n' ' ')"
 	fi
 done
 
