@@ -8,10 +8,12 @@
 #include <unistd.h>
 
 #include "bench.h"
+#include "book-build.h"
 #include "options.h"
 #include "search.h"
 #include "selfplay.h"
 #include "solve.h"
+#include "statespace-main.h"
 #include "text.h"
 #include "ui.h"
 #include "util.h"
@@ -87,6 +89,9 @@ main(int argc, char **argv)
 	case 1:
 		free(saved);
 		return EXIT_SUCCESS;
+	case 2:
+		options_usage(stdout, ui_keys_usage);
+		return EXIT_SUCCESS;
 	case -1:
 		free(saved);
 		return 2;
@@ -106,8 +111,12 @@ main(int argc, char **argv)
 		return selfplay_main(&o);
 	case MODE_BENCH:
 		return bench_main(&o);
+	case MODE_BOOK:
+		return book_main(&o);
 	case MODE_TEXT:
 		return text_main(&o);
+	case MODE_STATESPACE:
+		return statespace_main(&o);
 	case MODE_PLAY:
 		break;
 	}

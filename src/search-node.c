@@ -76,19 +76,67 @@ split_index(const struct split_ctx *c, const board_t *b, int ply, int n,
 
 /* ---- the exact solver ----------------------------------------------- */
 
-/* What a split point of the exact solver shares. */
-struct exact_node {
+/* A node's place in the table: which table, the key (of the mirror image
+ * in the opening), and what a probe found there. */
+struct node_slot {
+	struct tt *tt;
+	uint64_t key;
+	bool mirrored;
+	int move;            /* the remembered move, unmirrored; -1 none */
+	enum node_hint hint; /* what the entry says of the node */
+};
+
+/* Find the node's slot and probe it; true (and *e) on a hit. */
+static inline bool
+slot_probe(struct split_ctx *c, const board_t *b, struct node_slot *ns,
+    struct tt_entry *e)
+{
+	ns->tt = table_for(c, b);
+	ns->key = tt_key(b, &ns->mirrored);
+	ns->move = -1;
+	ns->hint = HINT_NONE;
+	if (!probe(c, ns->tt, ns->key, e))
+		return false;
+	ns->move = unmirror(b, e->move, ns->mirrored);
+	ns->hint = node_hint(e->bound);
+	return true;
+}
+
+/* Store the node's value with its move (a column of b, or -1). */
+static inline void
+slot_store(const struct node_slot *ns, const board_t *b, int value,
+    enum bound bound, int depth, int move)
+{
+	tt_store(ns->tt, ns->key, value, bound, depth,
+	    unmirror(b, move, ns->mirrored));
+}
+
+/*
+ * What a split point shares of its node: the position, its ordered moves
+ * and the window.  The exact solver's alpha is fixed; the depth-limited
+ * search keeps its best value so far in the split point's alpha instead
+ * (and has a depth).
+ */
+struct node_view {
 	const board_t *b;
 	const struct order_list *o;
-	int alpha, beta, ply;
+	int alpha, beta, depth, ply;
 };
+
+/* Move k of a split point's node, played on a copy. */
+static inline board_t
+child_of(const struct node_view *x, int k)
+{
+	board_t nb = *x->b;
+	board_play_cell(&nb, x->o->cell[k]);
+	return nb;
+}
 
 static void
 exact_move(struct split_ctx *c, struct split_point *sp, int k)
 {
-	const struct exact_node *x = sp->arg;
-	board_t nb = *x->b;
-	board_play_cell(&nb, x->o->cell[k]);
+	const struct node_view *x = sp->arg;
+	board_t nb = child_of(x, k);
 	int v = -search_exact(c, &nb, -x->beta, -x->alpha, x->ply + 1,
 	    NULL);
 	if (c->aborted)
@@ -113,8 +161,8 @@ search_exact(struct split_ctx *c, const board_t *b, int alpha, int beta,
 	struct tt_entry e;
 	struct order_list o;
 	uint64_t before = split_work(c);
-	bool mirrored;
-	int ttmove = -1, bestmove = -1;
+	struct node_slot ns;
+	int bestmove = -1;
 
 	/* 1. Count and poll. */
 	split_node(c);
@@ -143,12 +191,7 @@ search_exact(struct split_ctx *c, const board_t *b, int alpha, int beta,
 	}
 
 	/* 3. Transposition table: bounds and the remembered move. */
-	struct tt *tt = table_for(c, b);
-	uint64_t key = tt_key(b, &mirrored);
-	enum node_hint hint = HINT_NONE;
-	if (probe(c, tt, key, &e)) {
-		ttmove = unmirror(b, e.move, mirrored);
-		hint = node_hint(e.bound);
+	if (slot_probe(c, b, &ns, &e)) {
 		/* At the root the cut-off move is wanted: search it. */
 		if (best == NULL && (e.bound & BOUND_LOWER) &&
 		    e.value > alpha) {
@@ -164,7 +207,7 @@ search_exact(struct split_ctx *c, const board_t *b, int alpha, int beta,
 	}
 
 	/* 4. Children, best first. */
-	order_moves(b, next, ttmove, c->team->lim->no_ordering, &o);
+	order_moves(b, next, ns.move, c->team->lim->no_ordering, &o);
 	perturb(c, &o);
 	/* 4a. Enhanced transposition cut-off: a child already known to be
 	 * bad enough for the opponent cuts this node without a search. */
@@ -183,9 +226,8 @@ search_exact(struct split_ctx *c, const board_t *b, int alpha, int beta,
 		for (int k = 0; k < o.n; k++) {
 			if (probe(c, ctt, ckey[k], &e) &&
 			    (e.bound & BOUND_UPPER) && -e.value >= beta) {
-				tt_store(tt, key, -e.value, BOUND_LOWER,
-				    work_bits(split_work(c) - before),
-				    unmirror(b, o.col[k], mirrored));
+				slot_store(&ns, b, -e.value, BOUND_LOWER,
+				    work_bits(split_work(c) - before), o.col[k]);
 				if (best)
 					*best = o.col[k];
 				return -e.value;
@@ -193,7 +235,7 @@ search_exact(struct split_ctx *c, const board_t *b, int alpha, int beta,
 		}
 	}
 	int i = 0;
-	int split_at = split_index(c, b, ply, o.n, hint);
+	int split_at = split_index(c, b, ply, o.n, ns.hint);
 	for (; i < o.n && i < split_at; i++) {
 		board_t nb = *b;
 		board_play_cell(&nb, o.cell[i]);
@@ -202,9 +244,8 @@ search_exact(struct split_ctx *c, const board_t *b, int alpha, int beta,
 			return 0;
 		if (v >= beta) {
 			bestmove = o.col[i];
-			tt_store(tt, key, v, BOUND_LOWER,
-			    work_bits(split_work(c) - before),
-			    unmirror(b, bestmove, mirrored));
+			slot_store(&ns, b, v, BOUND_LOWER,
+			    work_bits(split_work(c) - before), bestmove);
 			if (best)
 				*best = bestmove;
 			return v;
@@ -218,7 +259,8 @@ search_exact(struct split_ctx *c, const board_t *b, int alpha, int beta,
 	/* 5. Young brothers: the rest shared out among the threads. */
 	if (i < o.n) {
 		struct split_point sp;
-		const struct exact_node x = { b, &o, alpha, beta, ply };
+		const struct node_view x = { .b = b, .o = &o, .alpha = alpha,
+			.beta = beta, .ply = ply };
 		sp.move = exact_move;
 		sp.arg = &x;
 		for (int k = i; k < o.n; k++)
@@ -233,9 +275,8 @@ search_exact(struct split_ctx *c, const board_t *b, int alpha, int beta,
 		for (int k = i; k < o.n; k++) {
 			if (sp.val[k] >= beta) {
 				bestmove = o.col[k];
-				tt_store(tt, key, sp.val[k], BOUND_LOWER,
-				    work_bits(split_work(c) - before),
-				    unmirror(b, bestmove, mirrored));
+				slot_store(&ns, b, sp.val[k], BOUND_LOWER,
+				    work_bits(split_work(c) - before), bestmove);
 				if (best)
 					*best = bestmove;
 				return sp.val[k];
@@ -248,9 +289,9 @@ search_exact(struct split_ctx *c, const board_t *b, int alpha, int beta,
 	}
 
 	/* 6. Fail low: an upper bound. */
-	tt_store(tt, key, alpha, BOUND_UPPER,
+	slot_store(&ns, b, alpha, BOUND_UPPER,
 	    work_bits(split_work(c) - before),
-	    unmirror(b, bestmove >= 0 ? bestmove : ttmove, mirrored));
+	    bestmove >= 0 ? bestmove : ns.move);
 	if (best)
 		*best = bestmove;
 	return alpha;
@@ -258,21 +299,12 @@ search_exact(struct split_ctx *c, const board_t *b, int alpha, int beta,
 
 /* ---- depth-limited search ------------------------------------------- */
 
-/* What a split point of the depth-limited search shares; the best value so
- * far is the split point's alpha. */
-struct depth_node {
-	const board_t *b;
-	const struct order_list *o;
-	int depth, beta, ply;
-};
-
 static void
 depth_move(struct split_ctx *c, struct split_point *sp, int k)
 {
-	const struct depth_node *x = sp->arg;
+	const struct node_view *x = sp->arg;
 	int a = atomic_load_explicit(&sp->alpha, memory_order_relaxed);
-	board_t nb = *x->b;
-	board_play_cell(&nb, x->o->cell[k]);
+	board_t nb = child_of(x, k);
 	int v = -search_depth(c, &nb, x->depth - 1, -x->beta, -a,
 	    x->ply + 1);
 	if (c->aborted)
@@ -296,8 +328,8 @@ search_depth(struct split_ctx *c, const board_t *b, int depth, int alpha,
 	const int cells = b->w * b->h;
 	struct tt_entry e;
 	struct order_list o;
-	bool mirrored;
-	int ttmove = -1, bestmove = -1;
+	struct node_slot ns;
+	int bestmove = -1;
 	const int alpha0 = alpha;
 
 	split_node(c);
@@ -316,12 +348,7 @@ search_depth(struct split_ctx *c, const board_t *b, int depth, int alpha,
 		return eval_board(c->team->eval, b);
 
 	/* 2. Transposition table. */
-	struct tt *tt = table_for(c, b);
-	uint64_t key = tt_key(b, &mirrored);
-	enum node_hint hint = HINT_NONE;
-	if (probe(c, tt, key, &e)) {
-		ttmove = unmirror(b, e.move, mirrored);
-		hint = node_hint(e.bound);
+	if (slot_probe(c, b, &ns, &e)) {
 		bool proven = e.value >= SCORE_PROVEN || e.value <= -SCORE_PROVEN;
 		if (e.depth >= depth || proven) {
 			if (((e.bound & BOUND_LOWER) && e.value >= beta) ||
@@ -332,11 +359,11 @@ search_depth(struct split_ctx *c, const board_t *b, int depth, int alpha,
 	}
 
 	/* 3. Children. */
-	order_moves(b, next, ttmove, c->team->lim->no_ordering, &o);
+	order_moves(b, next, ns.move, c->team->lim->no_ordering, &o);
 	int bestv = -SCORE_INF;
 	int i = 0;
 	int split_at = depth >= DEPTH_MIN_SPLIT_DEPTH ?
-	    split_index(c, b, ply, o.n, hint) : o.n;
+	    split_index(c, b, ply, o.n, ns.hint) : o.n;
 	for (; i < o.n && i < split_at; i++) {
 		board_t nb = *b;
 		board_play_cell(&nb, o.cell[i]);
@@ -355,7 +382,8 @@ search_depth(struct split_ctx *c, const board_t *b, int depth, int alpha,
 	}
 	if (i < o.n) {
 		struct split_point sp;
-		const struct depth_node x = { b, &o, depth, beta, ply };
+		const struct node_view x = { .b = b, .o = &o, .beta = beta,
+			.depth = depth, .ply = ply };
 		sp.move = depth_move;
 		sp.arg = &x;
 		atomic_init(&sp.alpha, alpha);
@@ -384,8 +412,8 @@ done:
 		enum bound bd = bestv >= beta ? BOUND_LOWER :
 		    bestv <= alpha0 ? BOUND_UPPER : BOUND_EXACT;
 		bool proven = bestv >= SCORE_PROVEN || bestv <= -SCORE_PROVEN;
-		tt_store(tt, key, bestv, bd, proven ? TT_DEPTH_MAX : depth,
-		    unmirror(b, bestmove, mirrored));
+		slot_store(&ns, b, bestv, bd, proven ? TT_DEPTH_MAX : depth,
+		    bestmove);
 	}
 	return bestv;
 }

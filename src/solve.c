@@ -34,14 +34,26 @@ solve_parse_line(const char *line, int w, int h, board_t *b, char *err,
 	return 0;
 }
 
-static void
-print_position(const char *line)
+void
+solve_print(const char *line, int width, bool analyze,
+    const struct search_result *r)
 {
 	size_t len = strcspn(line, " \t\r\n");
 	if (len == 0 || (len == 1 && line[0] == '-'))
 		fputs("-", stdout);
 	else
 		fwrite(line, 1, len, stdout);
+	if (analyze) {
+		char num[16];
+		for (int c = 0; c < width; c++)
+			printf(" %s", score_number(r->col_kind[c],
+			    r->col_score[c], num, sizeof num));
+		putchar('\n');
+	} else {
+		printf(" %d %llu %.0f\n", r->score,
+		    (unsigned long long)r->nodes, r->seconds * 1e6);
+	}
+	fflush(stdout);
 }
 
 int
@@ -72,7 +84,7 @@ solve_main(const struct options *o)
 	struct search *s = search_new(o->tt_mb);
 	for (long lineno = 1; getline(&line, &cap, in) != -1; lineno++) {
 		board_t b;
-		char err[128], num[16];
+		char err[128];
 		struct search_result r;
 
 		if (solve_parse_line(line, o->width, o->height, &b, err,
@@ -83,17 +95,7 @@ solve_main(const struct options *o)
 			continue;
 		}
 		search_run(s, &b, &lim, &r);
-		print_position(line);
-		if (o->analyze) {
-			for (int c = 0; c < b.w; c++)
-				printf(" %s", score_number(r.col_kind[c],
-				    r.col_score[c], num, sizeof num));
-			putchar('\n');
-		} else {
-			printf(" %d %llu %.0f\n", r.score,
-			    (unsigned long long)r.nodes, r.seconds * 1e6);
-		}
-		fflush(stdout);
+		solve_print(line, b.w, o->analyze, &r);
 	}
 	free(line);
 	if (in != stdin)

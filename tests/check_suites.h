@@ -18,6 +18,8 @@ Suite *game_suite(void);
 Suite *eval_suite(void);
 Suite *fuzz_suite(void);
 Suite *book_suite(void);
+/* statespace */
+Suite *statespace_suite(void);
 
 /* Like ck_assert_msg() and ck_assert(), but quiet while they hold: Check's
  * own macros send a checkpoint to the parent for every passing assertion,
