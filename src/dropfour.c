@@ -90,6 +90,7 @@ main(int argc, char **argv)
 		free(saved);
 		return EXIT_SUCCESS;
 	case 2:
+		free(saved);
 		options_usage(stdout, ui_keys_usage);
 		return EXIT_SUCCESS;
 	case -1:

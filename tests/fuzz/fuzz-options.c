@@ -1,10 +1,11 @@
 /* fuzz-options.c -- the command line, options_parse().
  *
  * Input: the arguments after argv[0], separated by NUL bytes (at most
- * 64).  Promises held: the answer is 0 (go on), 1 (--help or --version
- * printed) or -1 (an error was printed); on 0 every setting is within the
- * range that the modes rely on (a board size that fits, thread counts,
- * depths, table size, games), the positional arguments are the tail of
+ * 64).  Promises held: the answer is 0 (go on), 1 (--version printed),
+ * 2 (--help asked for) or -1 (an error was printed); on 0 every setting is
+ * within the range that the modes rely on (a board size that fits,
+ * thread counts, depths, table size, games), the positional arguments are
+ * the tail of
  * the argument vector, and the search limits can be made from them.  A
  * second parse in the same process (getopt keeps state between calls)
  * gives the same answer.  Run with -close_fd_mask=3 to hide the messages.
@@ -50,10 +51,12 @@ parse(const uint8_t *data, size_t size, struct options *o)
 
 	memcpy(orig, argv, sizeof argv);
 	int r = options_parse(o, argc, argv);
-	fuzz_require(r == 0 || r == 1 || r == -1);
+	fuzz_require(r == 0 || r == 1 || r == 2 || r == -1);
 	if (r == 0) {
 		fuzz_require(board_size_error(o->width, o->height) == NULL);
-		fuzz_require(o->threads >= 1 &&
+		/* The default is the number of cores, which may pass 64. */
+		fuzz_require(o->threads >= 1);
+		fuzz_require(o->nthread_list == 0 ||
 		    o->threads <= STATS_MAX_THREADS);
 		fuzz_require(o->nthread_list >= 0 &&
 		    o->nthread_list <= OPTIONS_MAX_THREAD_LIST);
