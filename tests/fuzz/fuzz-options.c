@@ -75,7 +75,8 @@ parse(const uint8_t *data, size_t size, struct options *o)
 		fuzz_require(o->argv[o->argc] == NULL);
 		for (int i = 0; i < o->argc; i++)
 			fuzz_require(o->argv[i] != NULL);
-		if (o->mode != MODE_SOLVE && o->mode != MODE_BENCH)
+		if (o->mode == MODE_PLAY || o->mode == MODE_TEXT ||
+		    o->mode == MODE_SELFPLAY)
 			fuzz_require(o->argc == 0);
 		struct search_limits lim;
 		options_limits(o, &lim);
@@ -96,10 +97,14 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	int r = parse(data, size, &a);
 	fuzz_require(parse(data, size, &b) == r);
 	if (r == 0) {
-		/* The pointers into argv differ between the two parses. */
+		/* The pointers into argv differ between the two parses (a
+		 * new string option of struct options belongs here too). */
 		a.position = b.position = NULL;
 		a.load = b.load = NULL;
 		a.csv = b.csv = NULL;
+		a.book = b.book = NULL;
+		a.output = b.output = NULL;
+		a.tmpdir = b.tmpdir = NULL;
 		a.argv = b.argv = NULL;
 		fuzz_require(memcmp(&a, &b, sizeof a) == 0);
 	}

@@ -25,9 +25,11 @@ int LLVMFuzzerInitialize(int *argc, char ***argv);
  * ("/proc/self/fd/N"); returns the descriptor, for the caller to close. */
 int fuzz_memory_file(const uint8_t *data, size_t size, char *path,
     size_t len);
-/* The path of a scratch file called `name` in a private folder (on
- * /dev/shm where it exists), made on the first call and removed at exit;
- * later calls return the same path. */
+/* A private scratch folder (on /dev/shm where it exists), made on the
+ * first call and removed, with what is in it, at exit. */
+const char *fuzz_scratch_dir(void);
+/* The path of a file called `name` in it; later calls return the same
+ * path, whatever the name. */
 const char *fuzz_scratch(const char *name);
 
 #define fuzz_require(cond)                                                     \

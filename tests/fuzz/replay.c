@@ -1,7 +1,8 @@
 /* replay.c -- main() for a fuzz target built without libFuzzer: runs
  * LLVMFuzzerTestOneInput() once on every file named on the command line,
  * and on every file inside the directories named there (one level, in
- * name order, so runs repeat).  Exit status 0 when every input was run;
+ * name order, so runs repeat; the names are made absolute first, so a
+ * target may change directory).  Exit status 0 when every input was run;
  * a broken promise or a sanitizer report aborts, as under libFuzzer. */
 #include "config.h"
 
@@ -73,6 +74,12 @@ main(int argc, char **argv)
 {
 	int ran = 0, failed = 0;
 
+	/* Absolute paths first: a target may change its directory. */
+	for (int i = 1; i < argc; i++) {
+		char *abs = realpath(argv[i], NULL);
+		if (abs != NULL)
+			argv[i] = abs; /* kept to the end */
+	}
 	LLVMFuzzerInitialize(&argc, &argv);
 	for (int i = 1; i < argc; i++) {
 		struct stat st;
