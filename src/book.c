@@ -512,7 +512,7 @@ book_write(const char *path, int w, int h, int ply, struct book_entry *e,
 	struct book_writer *wr = book_writer_open(path, w, h, ply, err, errlen);
 	if (wr == NULL)
 		return -1;
-	if (n > 1)
+	if (n > 1) /* e may be NULL when n is 0: qsort() must not see it */
 		qsort(e, n, sizeof *e, cmp_entry);
 	for (size_t i = 0; i < n; i++)
 		if (book_writer_add(wr, e[i].key, e[i].score, err, errlen)) {

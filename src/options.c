@@ -38,7 +38,8 @@ options_usage(FILE *f, void (*keys)(FILE *))
 "  -d, --depth=D          depth-limited play: search D plies (default 12)\n"
 "  -p, --perfect          perfect play: the exact solver\n"
 "  -j, --threads=T        search threads (default: the number of cores);\n"
-"                         for bench speedup a list such as 1,2,3,4\n"
+"                         for bench speedup a list such as 1,2,3,4; for\n"
+"                         selfplay a list used move by move, in turn\n"
 "      --split=SCHEME     deep (default, measured fastest: young brothers\n"
 "                         wait at every level, idle threads join split\n"
 "                         points), root (one task per root column) or lazy\n"
@@ -304,7 +305,11 @@ options_parse(struct options *o, int argc, char **argv)
 		}
 	}
 
-	optind = 1;
+	/* 0, not 1: glibc's getopt then forgets everything of an earlier
+	 * parse, also a pointer into the middle of an argument ("-Xp" stops
+	 * at X and keeps "p"), which the next parse would read (found by
+	 * tests/fuzz/fuzz-options.c). */
+	optind = 0;
 	opterr = 1;
 	while ((c = getopt_long(argc, argv, "W:H:d:pj:t:m:o:hV", long_options,
 		    NULL)) != -1) {

@@ -96,6 +96,14 @@ void search_stop(struct search *s);
 struct stats *search_stats(struct search *s);
 void search_limits_default(struct search_limits *lim);
 
+/* Before a search is made: NULL when a table of tt_mb megabytes and
+ * `threads` search threads (their leaf tables and stacks) fit in the
+ * memory this process may use, else a sentence saying why not (in buf).
+ * It weighs the table against the memory available now (so that it is
+ * refused at start, not killed by the kernel mid-game) and everything
+ * against the address-space limit (ulimit -v). */
+const char *search_memory_error(size_t tt_mb, int threads, char *buf,
+    size_t len);
 /* The one rule for choosing a move among columns: the highest value among
  * the columns with ok[c], the one nearest the centre among equals
  * (board_centre_order()), or with seed != 0 a seeded pick among the equal
