@@ -12,6 +12,7 @@
 #include "selfplay.h"
 #include "solve.h"
 #include "text.h"
+#include "tour-cli.h"
 #include "ui.h"
 #include "util.h"
 
@@ -72,6 +73,16 @@ main(int argc, char **argv)
 		return bench_main(&o);
 	case MODE_TEXT:
 		return text_main(&o);
+	case MODE_TOUR:
+		/* knight's tours: the live screen wants a terminal */
+		if (!o.tour_watch)
+			return tour_main(&o);
+		if (!terminal_usable()) {
+			fputs("dropfour: tour --watch needs a terminal\n",
+			    stderr);
+			return 2;
+		}
+		return ui_tour_main(&o);
 	case MODE_PLAY:
 		break;
 	}

@@ -22,6 +22,8 @@ options_usage(FILE *f)
 "  or:  dropfour bench solve FILE...         solver benchmark on test sets\n"
 "  or:  dropfour bench speedup [FILE]        parallel speedup and efficiency\n"
 "  or:  dropfour bench ordering [POSITION]... move ordering on and off\n"
+"  or:  dropfour tour [OPTION]...            count knight's tours\n"
+"  or:  dropfour bench speedup --tour        speedup of the tour counter\n"
 "\n"
 "Connect Four with a task-parallel (OpenMP) alpha-beta search that you can\n"
 "watch thread by thread.  Positions are written as the 1-based columns\n"
@@ -86,6 +88,21 @@ options_usage(FILE *f)
 "      --time=S           go deeper while a row takes under S s (default 1.5)\n"
 "  One thread unless --threads is given; --csv=FILE writes CSV.\n"
 "\n"
+"tour (knight's tours, boards up to 8x8, default -W 4 -H 7):\n"
+"      --from=SQUARE      start square, a chess name: a1 (the default) is\n"
+"                         the bottom-left corner; 'all' adds up every start\n"
+"                         (counted once per orbit of the board's symmetry)\n"
+"      --closed           only tours that end a knight's move from the start\n"
+"      --list[=N]         print the tours (the first N) as square sequences\n"
+"      --watch            a live screen: the board with one thread's path\n"
+"                         (t: next thread), the per-thread panel; q quits\n"
+"      --split-depth=D    moves below the start that spawn tasks (default 5)\n"
+"  Prints the tours per first move, per-thread nodes and tours, nodes per\n"
+"  second and time; the last line reads 'tours N'.\n"
+"bench speedup --tour [-W W -H H]:\n"
+"  Counts every tour of the board (default 6x6, all start squares) once\n"
+"  per thread count: the same table, --csv and curve as for the solver.\n"
+"\n"
 "  -h, --help             show this help and exit\n"
 "  -V, --version          show the version and exit\n"
 "\n"
@@ -117,6 +134,11 @@ enum {
 	OPT_GAMES,
 	OPT_CSV,
 	OPT_REPEAT,
+	OPT_FROM,
+	OPT_CLOSED,
+	OPT_LIST,
+	OPT_WATCH,
+	OPT_TOUR,
 };
 
 static const struct option long_options[] = {
@@ -145,6 +167,11 @@ static const struct option long_options[] = {
 	{ "games", required_argument, NULL, OPT_GAMES },
 	{ "csv", required_argument, NULL, OPT_CSV },
 	{ "repeat", required_argument, NULL, OPT_REPEAT },
+	{ "from", required_argument, NULL, OPT_FROM },
+	{ "closed", no_argument, NULL, OPT_CLOSED },
+	{ "list", optional_argument, NULL, OPT_LIST },
+	{ "watch", no_argument, NULL, OPT_WATCH },
+	{ "tour", no_argument, NULL, OPT_TOUR },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
 	{ NULL, 0, NULL, 0 },
@@ -158,6 +185,7 @@ static const struct {
 	{ "selfplay", MODE_SELFPLAY },
 	{ "bench", MODE_BENCH },
 	{ "play", MODE_PLAY },
+	{ "tour", MODE_TOUR },
 };
 
 static const char *const play_names[] = {
@@ -265,11 +293,13 @@ options_parse(struct options *o, int argc, char **argv)
 			if (parse_long(optarg, 1, 1000, &v))
 				return bad("width", optarg, "not a number");
 			o->width = (int)v;
+			o->width_given = true;
 			break;
 		case 'H':
 			if (parse_long(optarg, 1, 1000, &v))
 				return bad("height", optarg, "not a number");
 			o->height = (int)v;
+			o->height_given = true;
 			break;
 		case 'd':
 			if (parse_long(optarg, 1, SEARCH_MAX_DEPTH, &v))
@@ -387,6 +417,31 @@ options_parse(struct options *o, int argc, char **argv)
 				return bad("repeat", optarg, "must be 1..1000");
 			o->repeat = (int)v;
 			break;
+		/* knight's tours */
+		case OPT_FROM:
+			o->tour_from = optarg;
+			break;
+		case OPT_CLOSED:
+			o->tour_closed = true;
+			break;
+		case OPT_LIST: {
+			char *end;
+			errno = 0;
+			unsigned long long n = optarg ? strtoull(optarg, &end, 10) : 0;
+			if (optarg && (errno || end == optarg || *end || n == 0 ||
+			    optarg[0] == '-'))
+				return bad("list", optarg,
+				    "must be a positive number of tours");
+			o->tour_list = true;
+			o->tour_list_max = n;
+			break;
+		}
+		case OPT_WATCH:
+			o->tour_watch = true;
+			break;
+		case OPT_TOUR:
+			o->tour_bench = true;
+			break;
 		case 'h':
 			options_usage(stdout);
 			return 1;
@@ -403,7 +458,9 @@ options_parse(struct options *o, int argc, char **argv)
 	}
 	if (o->eval_average && !o->depth_given)
 		o->depth = 8;
-	const char *why = board_size_error(o->width, o->height);
+	/* Tour boards are checked by the tour code (up to 8x8). */
+	const char *why = o->mode == MODE_TOUR || o->tour_bench ? NULL :
+	    board_size_error(o->width, o->height);
 	if (why != NULL) {
 		fprintf(stderr, "dropfour: impossible board size %dx%d: %s\n",
 		    o->width, o->height, why);
@@ -416,6 +473,16 @@ options_parse(struct options *o, int argc, char **argv)
 	}
 	o->argc = argc - optind;
 	o->argv = argv + optind;
+	if ((o->tour_from || o->tour_closed || o->tour_list || o->tour_watch) &&
+	    o->mode != MODE_TOUR) {
+		fputs("dropfour: --from, --closed, --list and --watch belong to "
+		      "the tour mode\n", stderr);
+		return -1;
+	}
+	if (o->tour_bench && o->mode != MODE_BENCH) {
+		fputs("dropfour: --tour belongs to bench speedup\n", stderr);
+		return -1;
+	}
 	if (o->mode != MODE_SOLVE && o->mode != MODE_BENCH && o->argc > 0) {
 		fprintf(stderr, "dropfour: unexpected argument '%s'\n",
 		    o->argv[0]);

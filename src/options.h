@@ -17,6 +17,7 @@ enum run_mode {
 	MODE_SOLVE,
 	MODE_SELFPLAY,
 	MODE_BENCH,
+	MODE_TOUR,     /* knight's tours (tour-cli.c, ui-tour.c) */
 };
 
 /* Who plays which side in the game front-ends. */
@@ -57,6 +58,14 @@ struct options {
 	enum play_mode play;
 	bool weak, analyze;   /* solve */
 	int games;            /* selfplay */
+	/* knight's tours: `tour` and `bench speedup --tour` */
+	bool width_given, height_given;
+	const char *tour_from; /* --from SQUARE or "all"; NULL: a1 */
+	bool tour_closed;      /* --closed */
+	bool tour_list;        /* --list[=N] */
+	uint64_t tour_list_max; /* N; 0 with tour_list: every tour */
+	bool tour_watch;       /* --watch */
+	bool tour_bench;       /* bench speedup --tour */
 	int argc;             /* positional arguments after the mode word */
 	char **argv;
 };

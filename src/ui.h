@@ -6,5 +6,8 @@
 
 /* Run the full-screen game; returns the exit status. */
 int ui_main(const struct options *o);
+/* `dropfour tour --watch`: the live screen of a knight's tour count
+ * (ui-tour.c). */
+int ui_tour_main(const struct options *o);
 
 #endif
