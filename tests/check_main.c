@@ -141,6 +141,7 @@ main(void)
 	srunner_add_suite(sr, eval_suite());
 	srunner_add_suite(sr, solver_suite());
 	srunner_add_suite(sr, split_suite());
+	srunner_add_suite(sr, tour_suite());
 
 	printf("dropfour tests: samples in %s, full data in %s, scale %g\n",
 	       SRCDATA_DIR,
