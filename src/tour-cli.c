@@ -94,8 +94,9 @@ tour_plan_make(const struct options *o, int dflt_w, int dflt_h,
 	if (o->tour_list)
 		p->par.list_max = o->tour_list_max ? o->tour_list_max :
 		                                     UINT64_MAX;
-	/* Listing needs every tour itself, not one per orbit. */
-	p->symmetric = p->all && !o->tour_list;
+	/* Listing needs every tour itself, not one per orbit; the live
+	 * screen shows the real count climbing. */
+	p->symmetric = p->all && !o->tour_list && !o->tour_watch;
 	if (!p->all) {
 		p->nstarts = 1;
 		add_start(p, &cap, p->from, 1);
@@ -209,8 +210,8 @@ format_time(char *buf, size_t len, double s)
 		snprintf(buf, len, "%.3f s", s);
 }
 
-static void
-print_report(const struct tour_plan *p, const uint64_t *counts,
+void
+tour_report(const struct tour_plan *p, const uint64_t *counts,
     const struct tour_result *r)
 {
 	char a[4], b[4], t[32], nps[32];
@@ -243,6 +244,7 @@ print_report(const struct tour_plan *p, const uint64_t *counts,
 	    r->seconds > 0 ? (double)r->nodes / r->seconds : 0);
 	printf("nodes %llu  %s nodes/s  time %s\n",
 	    (unsigned long long)r->nodes, nps, t);
+	printf("tours %llu\n", (unsigned long long)tour_plan_total(p, counts));
 }
 
 int
@@ -334,9 +336,7 @@ tour_main(const struct options *o)
 		                       c.counts));
 		status = 130;
 	} else {
-		print_report(&p, c.counts, &c.res);
-		printf("tours %llu\n",
-		    (unsigned long long)tour_plan_total(&p, c.counts));
+		tour_report(&p, c.counts, &c.res);
 	}
 	pthread_mutex_destroy(&c.lock);
 	pthread_cond_destroy(&c.cond);

@@ -37,6 +37,10 @@ uint64_t tour_plan_total(const struct tour_plan *p, const uint64_t *counts);
 /* "4x7 board, from a1, open tours" and the like. */
 void tour_plan_describe(const struct tour_plan *p, char *buf, size_t len);
 
+/* Per first move, per thread, nodes/s and time, and the last line
+ * `tours N`, on stdout. */
+void tour_report(const struct tour_plan *p, const uint64_t *counts,
+    const struct tour_result *r);
 /* `dropfour tour` without --watch. */
 int tour_main(const struct options *o);
 /* `dropfour bench speedup --tour`. */

@@ -20,6 +20,13 @@
  */
 _Static_assert(TOUR_SPLIT_DEPTH >= 1 && TOUR_SPLIT_DEPTH <= TOUR_MAX_SPLIT,
     "the default split depth must be a valid --split-depth");
+/*
+ * Nodes with fewer unvisited squares than this never spawn tasks: below
+ * some twenty squares a subtree is a few thousand nodes, less work than a
+ * task costs to hand over (on 5x5, depth 5 spent more time in task
+ * overhead than in the walk).
+ */
+#define TOUR_MIN_SPLIT_LEFT 22
 /* Flush counters and poll the stop flag every this many nodes (plus one). */
 #define TOUR_POLL_MASK 1023
 
@@ -421,7 +428,8 @@ run_node(struct job *j, const struct node *nd)
 		stats_add(&st->stolen, 1);
 	if (atomic_load_explicit(w.stop, memory_order_relaxed)) {
 		w.stopped = true;
-	} else if (nd->len <= j->split_depth && (nd->u & (nd->u - 1))) {
+	} else if (nd->len <= j->split_depth &&
+	    __builtin_popcountll(nd->u) >= TOUR_MIN_SPLIT_LEFT) {
 		/* Split: one task per live move. */
 		struct node child = *nd;
 		uint64_t moves = moves_of(j, cur, nd->u, w.start_adj);

@@ -187,6 +187,12 @@ void ui_panel_draw(struct ui *ui, WINDOW *w);
 /* Per-thread rows of a snapshot from row y; returns the rows used. */
 int ui_panel_threads(const struct ui *ui, WINDOW *w, int y, int x, int width,
                      int maxrows, const struct stats_snapshot *s);
+/* The load balance line of a snapshot at row y, column x. */
+void ui_panel_balance(const struct ui *ui, WINDOW *w, int y, int x, int width,
+                      const struct stats_snapshot *s);
+
+/* ui.c: curses set-up (newterm, keys, colour pairs) for ui->o. */
+bool ui_curses_init(struct ui *ui);
 
 /* ui-help.c */
 void ui_help_draw(struct ui *ui);

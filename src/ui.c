@@ -1225,7 +1225,7 @@ ui_suspend(struct ui *ui)
 	ui->dirty |= UI_DIRTY_ALL;
 }
 
-static bool
+bool
 ui_curses_init(struct ui *ui)
 {
 	SCREEN *scr = newterm(NULL, stdout, stdin);
