@@ -21,13 +21,15 @@ static const struct bench_entry bench_table[] = {
 	{ "solve", bench_solve },
 	{ "speedup", bench_speedup },
 	{ "ordering", bench_ordering },
+	{ "tour-sample", bench_tour_sample },
 };
 
 int
 bench_main(const struct options *o)
 {
 	if (o->argc < 1) {
-		fputs("dropfour: bench needs one of: solve, speedup, ordering\n",
+		fputs("dropfour: bench needs one of: solve, speedup, ordering, "
+		      "tour-sample\n",
 		    stderr);
 		return 2;
 	}
@@ -36,7 +38,7 @@ bench_main(const struct options *o)
 		if (strcmp(o->argv[0], bench_table[i].name) == 0)
 			return bench_table[i].run(o, o->argc - 1, o->argv + 1);
 	fprintf(stderr, "dropfour: unknown benchmark '%s' (solve, speedup, "
-			"ordering)\n",
+			"ordering, tour-sample)\n",
 	    o->argv[0]);
 	return 2;
 }

@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <math.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
@@ -423,4 +424,122 @@ bench_speedup_tour(const struct options *o)
 	free(rows);
 	tour_plan_free(&p);
 	return status;
+}
+
+/* ---- bench tour-sample: estimate a count too big to run here ------------ */
+
+/*
+ * Every start square's orbit is expanded to the prefixes of length `len`;
+ * K of them, drawn uniformly, are counted in full.  The tours and nodes
+ * of all the prefixes are then estimated as N/K times those of the sample
+ * (unbiased; the spread shrinks as 1/sqrt(K)), and the nodes at the
+ * measured rate give the core-hours, hence the time on K machines.
+ */
+int
+bench_tour_sample(const struct options *o, int argc, char **argv)
+{
+	struct tour_plan p;
+	long k = 200;
+	int len = o->split_depth > 0 ? o->split_depth : 10;
+	int status = tour_plan_make(o, 7, 7, true, &p);
+
+	if (status != 0)
+		return status;
+	if (argc > 1 || (argc == 1 && ((k = strtol(argv[0], NULL, 10)) < 1 ||
+	                               k > 1000000))) {
+		fputs("dropfour: bench tour-sample takes one number of "
+		      "prefixes to count (default 200)\n", stderr);
+		tour_plan_free(&p);
+		return 2;
+	}
+	/* All prefixes, with the weight of their start square's orbit. */
+	struct tour_prefix *all = NULL;
+	int *w = NULL, n = 0;
+	for (int i = 0; i < p.n; i++) {
+		struct tour_prefix *x;
+		int m = tour_expand(&p.b, &p.pre[i], len, p.par.closed, &x);
+		all = xrealloc(all, (size_t)(n + m) * sizeof *all);
+		w = xrealloc(w, (size_t)(n + m) * sizeof *w);
+		memcpy(all + n, x, (size_t)m * sizeof *x);
+		for (int j = 0; j < m; j++)
+			w[n + j] = p.weight[i];
+		n += m;
+		free(x);
+	}
+	if (k > n)
+		k = n;
+	/* Draw k of them without replacement (partial Fisher-Yates). */
+	uint64_t rng = o->seed_given ? o->seed : 1;
+	for (long i = 0; i < k; i++) {
+		rng = rng * 6364136223846793005ULL + 1442695040888963407ULL;
+		long j = i + (long)((rng >> 33) % (uint64_t)(n - i));
+		struct tour_prefix t = all[i];
+		int tw = w[i];
+		all[i] = all[j];
+		w[i] = w[j];
+		all[j] = t;
+		w[j] = tw;
+	}
+	uint64_t *counts = xcalloc((size_t)k, sizeof *counts);
+	struct tour_result r;
+	char desc[160], a[16], b[16];
+	tour_plan_describe(&p, desc, sizeof desc);
+	printf("# dropfour bench tour-sample: %s, %d prefixes of length %d, "
+	       "%ld counted, %d thread%s\n",
+	    desc, n, len, k, p.par.threads, p.par.threads == 1 ? "" : "s");
+	fflush(stdout);
+	tour_count(&p.b, all, (int)k, &p.par, NULL, counts, &r);
+
+	double scale = (double)n / (double)k, tours = 0, sq = 0;
+	for (long i = 0; i < k; i++) {
+		double t = (double)counts[i] * w[i];
+		tours += t;
+		sq += t * t;
+	}
+	/* The standard error of the estimate, from the sample's spread. */
+	double mean = tours / (double)k;
+	double var = k > 1 ? (sq - k * mean * mean) / (double)(k - 1) : 0;
+	double se = var > 0 ? (double)n * sqrt(var / (double)k) : 0;
+	double nodes = (double)r.nodes * scale;
+	/* Subtree sizes are heavy-tailed: a small sample mostly misses the
+	 * few huge ones, and both plain estimates come out low.  Where the
+	 * whole count is published (OEIS A165134, directed open tours of the
+	 * n x n board), nodes per tour of the sample times that count is the
+	 * steadier estimate of the work (a ratio estimator). */
+	static const uint64_t a165134[TOUR_MAX_SIDE + 1] = {
+	    [5] = 1728ULL, [6] = 6637920ULL, [7] = 165575218320ULL,
+	    [8] = 19591828170979904ULL,
+	};
+	uint64_t known = p.b.w == p.b.h && !p.par.closed ? a165134[p.b.w] : 0;
+	if (known && tours > 0)
+		nodes = (double)r.nodes / tours * (double)known;
+	double rate = r.seconds > 0 ? (double)r.nodes / r.seconds /
+	                                  p.par.threads :
+	                              0;
+	double core_s = rate > 0 ? nodes / rate : 0;
+	printf("sample: %llu tours, %llu nodes in %.2f s: %s nodes/s per "
+	       "thread\n",
+	    (unsigned long long)r.tours, (unsigned long long)r.nodes,
+	    r.seconds, util_si(a, sizeof a, rate));
+	printf("estimate: %.4g tours (+- %.2g)", tours * scale, se);
+	if (known)
+		printf("; published (OEIS A165134): %llu",
+		    (unsigned long long)known);
+	printf("\nwork: %s nodes%s, %.1f core-hours at that rate\n",
+	    util_si(b, sizeof b, nodes),
+	    known ? " (the sample's nodes per tour times the published count)" :
+	            "",
+	    core_s / 3600);
+	printf("%9s %8s %14s\n", "machines", "cores", "time (16 cores "
+	                                               "each)");
+	for (int m = 1; m <= 64; m *= 2) {
+		double s = core_s / (16.0 * m);
+		printf("%9d %8d %11.1f %s\n", m, 16 * m,
+		    s >= 3600 ? s / 3600 : s / 60, s >= 3600 ? "h" : "min");
+	}
+	free(counts);
+	free(all);
+	free(w);
+	tour_plan_free(&p);
+	return 0;
 }

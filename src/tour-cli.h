@@ -45,5 +45,8 @@ void tour_report(const struct tour_plan *p, const uint64_t *counts,
 int tour_main(const struct options *o);
 /* `dropfour bench speedup --tour`. */
 int bench_speedup_tour(const struct options *o);
+/* `dropfour bench tour-sample [K]`: estimate a whole count from K
+ * prefixes drawn at random (default 7x7). */
+int bench_tour_sample(const struct options *o, int argc, char **argv);
 
 #endif
