@@ -243,6 +243,7 @@ struct walker {
 	atomic_bool *stop;
 	uint64_t start_adj;
 	uint64_t nodes, tours; /* not yet flushed */
+	uint64_t busy_from;    /* ns: busy time up to here is flushed */
 	bool stopped;
 	int len;
 	uint8_t path[TOUR_MAX_SQUARES];
@@ -264,6 +265,9 @@ publish_path(struct walker *w)
 static void
 flush(struct walker *w)
 {
+	uint64_t now = util_now_ns();
+	stats_add(&w->st->busy_ns, now - w->busy_from);
+	w->busy_from = now;
 	stats_add(&w->st->nodes, w->nodes);
 	stats_add(&w->slot->tours, w->tours);
 	w->nodes = w->tours = 0;
@@ -410,7 +414,7 @@ run_node(struct job *j, const struct node *nd)
 {
 	int tid = omp_get_thread_num();
 	struct stats_thread *st = &j->run->stats.thread[tid];
-	uint64_t t0 = util_now_ns(), n = 0;
+	uint64_t n = 0;
 	struct walker w = {
 	    .j = j,
 	    .b = j->b,
@@ -418,6 +422,7 @@ run_node(struct job *j, const struct node *nd)
 	    .slot = &j->run->slot[tid],
 	    .stop = &j->run->stop,
 	    .start_adj = j->b->adj[nd->path[0]],
+	    .busy_from = util_now_ns(),
 	    .len = nd->len,
 	};
 	int cur = nd->path[nd->len - 1];
@@ -451,7 +456,6 @@ run_node(struct job *j, const struct node *nd)
 	if (n)
 		atomic_fetch_add_explicit(&j->count[nd->pi], n,
 		    memory_order_relaxed);
-	stats_add(&st->busy_ns, util_now_ns() - t0);
 	atomic_fetch_add_explicit(&j->run->tasks, 1, memory_order_relaxed);
 }
 
