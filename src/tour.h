@@ -91,8 +91,10 @@ struct tour_slot {
 struct tour_run {
 	struct stats stats;
 	struct tour_slot slot[STATS_MAX_THREADS];
-	atomic_bool stop;        /* set from any thread: the count unwinds */
-	_Atomic uint64_t tasks;  /* prefix tasks finished */
+	_Alignas(64) atomic_bool stop; /* set from any thread: the count
+	                                  unwinds (read every 1024 nodes) */
+	_Alignas(64) _Atomic uint64_t tasks; /* tasks finished (written by
+	                                        every task: a line of its own) */
 };
 
 struct tour_params {
