@@ -212,10 +212,9 @@ format_time(char *buf, size_t len, double s)
 }
 
 void
-tour_report(const struct tour_plan *p, const uint64_t *counts,
-    const struct tour_result *r)
+tour_report_moves(const struct tour_plan *p, const uint64_t *counts)
 {
-	char a[4], b[4], t[32], nps[32];
+	char a[4], b[4];
 
 	if (p->symmetric)
 		printf("%-5s %-5s %6s %20s\n", "from", "first", "times",
@@ -234,18 +233,33 @@ tour_report(const struct tour_plan *p, const uint64_t *counts,
 			printf("%-5s %-5s %20llu\n", a, first,
 			    (unsigned long long)counts[i]);
 	}
+}
+
+void
+tour_report_total(const struct tour_plan *p, const uint64_t *counts,
+    uint64_t nodes, double seconds)
+{
+	char t[32], nps[32];
+
+	format_time(t, sizeof t, seconds);
+	util_si(nps, sizeof nps, seconds > 0 ? (double)nodes / seconds : 0);
+	printf("nodes %llu  %s nodes/s  time %s\n", (unsigned long long)nodes,
+	    nps, t);
+	printf("tours %llu\n", (unsigned long long)tour_plan_total(p, counts));
+}
+
+void
+tour_report(const struct tour_plan *p, const uint64_t *counts,
+    const struct tour_result *r)
+{
+	tour_report_moves(p, counts);
 	printf("%6s %16s %16s%s\n", "thread", "nodes", "tours",
 	    p->symmetric ? " (one start per orbit)" : "");
 	for (int i = 0; i < r->nthreads; i++)
 		printf("%6d %16llu %16llu\n", i,
 		    (unsigned long long)r->thread_nodes[i],
 		    (unsigned long long)r->thread_tours[i]);
-	format_time(t, sizeof t, r->seconds);
-	util_si(nps, sizeof nps,
-	    r->seconds > 0 ? (double)r->nodes / r->seconds : 0);
-	printf("nodes %llu  %s nodes/s  time %s\n",
-	    (unsigned long long)r->nodes, nps, t);
-	printf("tours %llu\n", (unsigned long long)tour_plan_total(p, counts));
+	tour_report_total(p, counts, r->nodes, r->seconds);
 }
 
 int

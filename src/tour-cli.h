@@ -41,6 +41,10 @@ void tour_plan_describe(const struct tour_plan *p, char *buf, size_t len);
  * `tours N`, on stdout. */
 void tour_report(const struct tour_plan *p, const uint64_t *counts,
     const struct tour_result *r);
+/* Its parts: the table per first move; the totals and `tours N`. */
+void tour_report_moves(const struct tour_plan *p, const uint64_t *counts);
+void tour_report_total(const struct tour_plan *p, const uint64_t *counts,
+    uint64_t nodes, double seconds);
 /* `dropfour tour` without --watch. */
 int tour_main(const struct options *o);
 /* `dropfour bench speedup --tour`. */
