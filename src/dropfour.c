@@ -54,11 +54,10 @@ main(int argc, char **argv)
 
 	memcpy(saved, argv, sizeof *saved * (size_t)(argc + 1));
 	setlocale(LC_ALL, "");
-	switch (options_parse(&o, argc, argv)) {
-	case 1:
-		return EXIT_SUCCESS;
-	case -1:
-		return 2;
+	int parsed = options_parse(&o, argc, argv);
+	if (parsed != 0) {
+		free(saved); /* LeakSanitizer checks the error exits too */
+		return parsed == 1 ? EXIT_SUCCESS : 2;
 	}
 	if (o.mode == MODE_PLAY || o.mode == MODE_TEXT ||
 	    o.mode == MODE_SELFPLAY)
