@@ -104,7 +104,7 @@ options_usage(FILE *f)
 "  Counts every tour of the board (default 6x6, all start squares) once\n"
 "  per thread count: the same table, --csv and curve as for the solver.\n"
 "bench tour-sample [K] [-W W -H H] [--split-depth L] [--seed S]:\n"
-"  Counts K (default 200) random prefixes of L (10) squares of the board\n"
+"  Counts K (default 200) random prefixes of L (9) squares of the board\n"
 "  (default 7x7, all starts) and estimates the whole count, its work and\n"
 "  its time on 1 to 64 machines of 16 cores.\n"
 "\n"

@@ -454,7 +454,7 @@ bench_tour_sample(const struct options *o, int argc, char **argv)
 {
 	struct tour_plan p;
 	long k = 200;
-	int len = o->split_depth > 0 ? o->split_depth : 10;
+	int len = o->split_depth > 0 ? o->split_depth : 9;
 	int status = tour_plan_make(o, 7, 7, true, &p);
 
 	if (status != 0)
