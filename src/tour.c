@@ -401,11 +401,14 @@ struct node {
 
 static void run_node(struct job *j, const struct node *nd);
 
+/* Nothing of this frame may be shared with the task: spawn() returns
+ * before the task runs (there is no taskwait), so the job pointer and the
+ * node are copied into it. */
 static void
 spawn(struct job *j, const struct node *nd)
 {
 	struct node child = *nd;
-#pragma omp task firstprivate(child) shared(j) default(none)
+#pragma omp task firstprivate(child, j) default(none)
 	run_node(j, &child);
 }
 

@@ -441,11 +441,16 @@ START_TEST(test_list)
 }
 END_TEST
 
+/* Stop the count once it has made progress (slow sanitizer starts). */
 static void *
 stop_later(void *arg)
 {
 	struct tour_run *run = arg;
-	struct timespec ts = {0, 100 * 1000000L};
+	struct timespec ts = {0, 20 * 1000000L};
+	while (atomic_load(&run->stats.thread[0].nodes) +
+	           atomic_load(&run->stats.thread[1].nodes) ==
+	       0)
+		nanosleep(&ts, NULL);
 	nanosleep(&ts, NULL);
 	atomic_store(&run->stop, true);
 	return NULL;
