@@ -9,9 +9,6 @@
 
 /* `dropfour bench WHAT ...`: dispatches on o->argv[0]. */
 int bench_main(const struct options *o);
-int bench_solve(const struct options *o, int argc, char **argv);
-int bench_speedup(const struct options *o, int argc, char **argv);
-
 /* One row of the speedup table: a run with this many threads. */
 struct speedup_row {
 	int threads;

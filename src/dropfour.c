@@ -8,9 +8,11 @@
 #include <unistd.h>
 
 #include "bench.h"
+#include "book-build.h"
 #include "options.h"
 #include "selfplay.h"
 #include "solve.h"
+#include "statespace-main.h"
 #include "text.h"
 #include "tour-cli.h"
 #include "ui.h"
@@ -54,10 +56,17 @@ main(int argc, char **argv)
 
 	memcpy(saved, argv, sizeof *saved * (size_t)(argc + 1));
 	setlocale(LC_ALL, "");
-	int parsed = options_parse(&o, argc, argv);
-	if (parsed != 0) {
-		free(saved); /* LeakSanitizer checks the error exits too */
-		return parsed == 1 ? EXIT_SUCCESS : 2;
+	switch (options_parse(&o, argc, argv)) {
+	case 1:
+		free(saved);
+		return EXIT_SUCCESS;
+	case 2:
+		free(saved);
+		options_usage(stdout, ui_keys_usage);
+		return EXIT_SUCCESS;
+	case -1:
+		free(saved); /* LeakSanitizer checks the error exits */
+		return 2;
 	}
 	if (o.mode == MODE_PLAY || o.mode == MODE_TEXT ||
 	    o.mode == MODE_SELFPLAY)
@@ -70,8 +79,12 @@ main(int argc, char **argv)
 		return selfplay_main(&o);
 	case MODE_BENCH:
 		return bench_main(&o);
+	case MODE_BOOK:
+		return book_main(&o);
 	case MODE_TEXT:
 		return text_main(&o);
+	case MODE_STATESPACE:
+		return statespace_main(&o);
 	case MODE_TOUR:
 		/* knight's tours: the live screen wants a terminal */
 		if (!o.tour_watch)

@@ -12,7 +12,7 @@
 #include "util.h"
 
 void
-options_usage(FILE *f)
+options_usage(FILE *f, void (*keys)(FILE *))
 {
 	fputs(
 "Usage: dropfour [OPTION]...                 play in the terminal\n"
@@ -22,6 +22,10 @@ options_usage(FILE *f)
 "  or:  dropfour bench solve FILE...         solver benchmark on test sets\n"
 "  or:  dropfour bench speedup [FILE]        parallel speedup and efficiency\n"
 "  or:  dropfour bench ordering [POSITION]... move ordering on and off\n"
+"  or:  dropfour book build --ply N [-o FILE] build an opening book\n"
+"  or:  dropfour book info [FILE]            check a book, print its header\n"
+"  or:  dropfour statespace [OPTION]...      every position of a small board,\n"
+"                                            counted and solved\n"
 "  or:  dropfour tour [OPTION]...            count knight's tours\n"
 "  or:  dropfour bench speedup --tour        speedup of the tour counter\n"
 "  or:  dropfour bench tour-sample [K]       estimate a big count (7x7)\n"
@@ -51,6 +55,10 @@ options_usage(FILE *f)
 "      --no-ordering      search moves centre first, without threat ordering\n"
 "      --seed=N           random tie-break among equal moves (self-play)\n"
 "  -m, --tt-mb=M          transposition table size in MB (default 256)\n"
+"      --book=FILE        opening book for solve, selfplay, perfect play,\n"
+"                         hints and analysis (default: $DROPFOUR_BOOK, else\n"
+"                         the shipped 7x6 book)\n"
+"      --no-book          use no opening book\n"
 "\n"
 "Game:\n"
 "      --mode=MODE        human-ai (default), ai-human, ai-ai, human-human\n"
@@ -74,6 +82,13 @@ options_usage(FILE *f)
 "                         game i uses N+i\n"
 "  Prints every move, one 'result: ...' line per game and a summary.\n"
 "\n"
+"book build:\n"
+"      --ply=N            every position with at most N stones (required)\n"
+"  -o, --output=FILE      the book file (default dropfour-WxH-plyN.book);\n"
+"                         FILE.journal keeps solved positions: run the same\n"
+"                         command again to continue a stopped build\n"
+"  -j, --threads=T        positions solved at once (default: the cores)\n"
+"\n"
 "bench solve FILE...:\n"
 "  Per test-set file: positions, mean time, mean nodes, nodes per second\n"
 "  and how many scores matched the file.\n"
@@ -89,6 +104,19 @@ options_usage(FILE *f)
 "      --time=S           go deeper while a row takes under S s (default 1.5)\n"
 "  One thread unless --threads is given; --csv=FILE writes CSV.\n"
 "\n"
+"statespace (-W W -H H, at most 63 bits: width * (height + 1) <= 63):\n"
+"  Builds every position reachable from the empty board ply by ply (each\n"
+"  once; mirror images distinct; finished games counted, not expanded),\n"
+"  then values every one exactly, from the last ply back (the scale of\n"
+"  solve).  Prints one row per ply: positions, terminal, won, drawn and\n"
+"  lost for the side to move, the time of each pass; then the pass rates,\n"
+"  the peak memory, the empty board's value and the totals.\n"
+"  -j, --threads=T        OpenMP threads for both passes\n"
+"      --memory-mb=M      levels in memory up to M MB, the rest in files\n"
+"                         (default: half of the machine's memory)\n"
+"      --tmpdir=DIR       where level files go (default $TMPDIR or /tmp);\n"
+"                         they are removed as soon as they are created\n"
+"  -o, --output=FILE      write the solved table as a book (--book FILE)\n"
 "tour (knight's tours, boards up to 8x8, default -W 4 -H 7):\n"
 "      --from=SQUARE      start square, a chess name: a1 (the default) is\n"
 "                         the bottom-left corner; 'all' adds up every start\n"
@@ -110,13 +138,12 @@ options_usage(FILE *f)
 "\n"
 "  -h, --help             show this help and exit\n"
 "  -V, --version          show the version and exit\n"
-"\n"
-"Keys in the game: 1-9 drop, left/right/enter move and drop, +/- depth,\n"
-"T/t threads, u undo, r redo, h hint, s swap sides, p perfect play,\n"
-"m move now, a analysis, S speedup screen, space pause, n new game,\n"
-"w save, ? help, q quit.  See dropfour(6).\n"
+"\n", f);
+	if (keys != NULL)
+		keys(f);
+	fputs(
 "In --text mode type a column, or u undo, r redo, b board, w FILE save,\n"
-"h help, q quit.\n"
+"h help, q quit.  See dropfour(6).\n"
 "\n"
 "Report bugs to: " PACKAGE_BUGREPORT "\n", f);
 }
@@ -139,6 +166,12 @@ enum {
 	OPT_GAMES,
 	OPT_CSV,
 	OPT_REPEAT,
+	OPT_BOOK,
+	OPT_NO_BOOK,
+	OPT_PLY,
+	/* statespace */
+	OPT_MEMORY_MB,
+	OPT_TMPDIR,
 	OPT_FROM,
 	OPT_CLOSED,
 	OPT_LIST,
@@ -172,6 +205,13 @@ static const struct option long_options[] = {
 	{ "games", required_argument, NULL, OPT_GAMES },
 	{ "csv", required_argument, NULL, OPT_CSV },
 	{ "repeat", required_argument, NULL, OPT_REPEAT },
+	{ "book", required_argument, NULL, OPT_BOOK },
+	{ "no-book", no_argument, NULL, OPT_NO_BOOK },
+	{ "ply", required_argument, NULL, OPT_PLY },
+	{ "output", required_argument, NULL, 'o' }, /* book build, statespace */
+	/* statespace */
+	{ "memory-mb", required_argument, NULL, OPT_MEMORY_MB },
+	{ "tmpdir", required_argument, NULL, OPT_TMPDIR },
 	{ "from", required_argument, NULL, OPT_FROM },
 	{ "closed", no_argument, NULL, OPT_CLOSED },
 	{ "list", optional_argument, NULL, OPT_LIST },
@@ -189,7 +229,9 @@ static const struct {
 	{ "solve", MODE_SOLVE },
 	{ "selfplay", MODE_SELFPLAY },
 	{ "bench", MODE_BENCH },
+	{ "book", MODE_BOOK },
 	{ "play", MODE_PLAY },
+	{ "statespace", MODE_STATESPACE },
 	{ "tour", MODE_TOUR },
 };
 
@@ -272,6 +314,7 @@ options_parse(struct options *o, int argc, char **argv)
 	o->games = 1;
 	o->repeat = 1;
 	o->split = SPLIT_DEEP;
+	o->ply = -1;
 	const char *nc = getenv("NO_COLOR");
 	o->no_color = nc != NULL && nc[0] != '\0';
 
@@ -291,7 +334,7 @@ options_parse(struct options *o, int argc, char **argv)
 
 	optind = 1;
 	opterr = 1;
-	while ((c = getopt_long(argc, argv, "W:H:d:pj:t:m:hV", long_options,
+	while ((c = getopt_long(argc, argv, "W:H:d:pj:t:m:o:hV", long_options,
 		    NULL)) != -1) {
 		switch (c) {
 		case 'W':
@@ -362,9 +405,14 @@ options_parse(struct options *o, int argc, char **argv)
 		case OPT_SEED: {
 			char *end;
 			errno = 0;
+			/* strtoull() takes "-1" as 2^64 - 1: refuse signs. */
 			unsigned long long s = strtoull(optarg, &end, 10);
-			if (errno || end == optarg || *end)
-				return bad("seed", optarg, "not a number");
+			if (errno || end == optarg || *end ||
+			    optarg[strspn(optarg, " \t")] == '-' ||
+			    optarg[strspn(optarg, " \t")] == '+')
+				return bad("seed", optarg,
+				    "must be a whole number from 0 to "
+				    "18446744073709551615");
 			o->seed = s;
 			o->seed_given = true;
 			break;
@@ -422,6 +470,32 @@ options_parse(struct options *o, int argc, char **argv)
 				return bad("repeat", optarg, "must be 1..1000");
 			o->repeat = (int)v;
 			break;
+		case OPT_BOOK:
+			o->book = optarg;
+			o->no_book = false;
+			break;
+		case OPT_NO_BOOK:
+			o->no_book = true;
+			break;
+		case OPT_PLY:
+			if (parse_long(optarg, 0, BOARD_MAX_CELLS, &v))
+				return bad("ply", optarg, "must be 0..64");
+			o->ply = (int)v;
+			break;
+		case 'o': /* book build, statespace */
+			o->output = optarg;
+			break;
+		/* statespace */
+		case OPT_MEMORY_MB:
+			if (parse_long(optarg, 1, 1L << 30, &v))
+				return bad("memory-mb", optarg,
+				    "must be a number of megabytes");
+			o->memory_mb = (size_t)v;
+			break;
+		case OPT_TMPDIR:
+			o->tmpdir = optarg;
+			break;
+		/* end statespace */
 		/* knight's tours */
 		case OPT_FROM:
 			o->tour_from = optarg;
@@ -448,8 +522,7 @@ options_parse(struct options *o, int argc, char **argv)
 			o->tour_bench = true;
 			break;
 		case 'h':
-			options_usage(stdout);
-			return 1;
+			return 2;
 		case 'V':
 			printf("%s\n", PACKAGE_STRING);
 			puts("Copyright (C) 2026 the dropfour developers.\n"
@@ -479,6 +552,14 @@ options_parse(struct options *o, int argc, char **argv)
 		    stderr);
 		return -1;
 	}
+	if ((o->position != NULL || o->load != NULL) &&
+	    (o->mode == MODE_SOLVE || o->mode == MODE_BENCH)) {
+		fprintf(stderr, "dropfour: --%s is for the game and selfplay: "
+		    "%s reads its positions from FILE\n",
+		    o->position != NULL ? "position" : "load",
+		    o->mode == MODE_SOLVE ? "solve" : "bench");
+		return -1;
+	}
 	o->argc = argc - optind;
 	o->argv = argv + optind;
 	if ((o->tour_from || o->tour_closed || o->tour_list || o->tour_watch) &&
@@ -491,7 +572,8 @@ options_parse(struct options *o, int argc, char **argv)
 		fputs("dropfour: --tour belongs to bench speedup\n", stderr);
 		return -1;
 	}
-	if (o->mode != MODE_SOLVE && o->mode != MODE_BENCH && o->argc > 0) {
+	if (o->mode != MODE_SOLVE && o->mode != MODE_BENCH &&
+	    o->mode != MODE_BOOK && o->argc > 0) {
 		fprintf(stderr, "dropfour: unexpected argument '%s'\n",
 		    o->argv[0]);
 		fputs("Try 'dropfour --help' for more information.\n", stderr);

@@ -17,6 +17,9 @@ enum run_mode {
 	MODE_SOLVE,
 	MODE_SELFPLAY,
 	MODE_BENCH,
+	MODE_BOOK, /* book build | info */
+	/* statespace */
+	MODE_STATESPACE,
 	MODE_TOUR,     /* knight's tours (tour-cli.c, ui-tour.c) */
 };
 
@@ -58,6 +61,15 @@ struct options {
 	enum play_mode play;
 	bool weak, analyze;   /* solve */
 	int games;            /* selfplay */
+	/* The opening book (issue 11). */
+	const char *book;     /* --book FILE; NULL: $DROPFOUR_BOOK or default */
+	bool no_book;         /* --no-book */
+	int ply;              /* book build --ply N; -1 not given */
+	const char *output;   /* book build -o FILE; statespace -o FILE */
+	/* statespace */
+	size_t memory_mb;     /* --memory-mb, 0: default (half the RAM) */
+	const char *tmpdir;   /* --tmpdir */
+	/* end statespace */
 	/* knight's tours: `tour` and `bench speedup --tour` */
 	bool width_given, height_given;
 	const char *tour_from; /* --from SQUARE or "all"; NULL: a1 */
@@ -70,10 +82,12 @@ struct options {
 	char **argv;
 };
 
-/* Parse argv.  Returns 0 to go on, 1 when --help/--version was printed
- * (exit 0), -1 after printing an error (exit 2). */
+/* Parse argv.  Returns 0 to go on, 1 when --version was printed (exit 0),
+ * 2 when --help was asked for (print options_usage(), exit 0), -1 after
+ * printing an error (exit 2). */
 int options_parse(struct options *o, int argc, char **argv);
-void options_usage(FILE *f);
+/* The --help text; keys(f), when not NULL, prints the game's keys. */
+void options_usage(FILE *f, void (*keys)(FILE *));
 /* Search limits for play as the options ask (depth or perfect, threads,
  * split, time, eval, ordering, seed). */
 void options_limits(const struct options *o, struct search_limits *lim);

@@ -44,14 +44,6 @@ struct watch {
 	char desc[160];
 };
 
-static volatile sig_atomic_t watch_quit;
-
-static void
-watch_on_signal(int sig)
-{
-	watch_quit = sig;
-}
-
 static void *
 watch_count(void *arg)
 {
@@ -219,16 +211,13 @@ ui_tour_main(const struct options *o)
 	wt->counts = xcalloc((size_t)wt->plan.n, sizeof *wt->counts);
 	atomic_init(&wt->done, false);
 
-	struct sigaction sa;
-	memset(&sa, 0, sizeof sa);
-	sigemptyset(&sa.sa_mask);
-	sa.sa_handler = watch_on_signal;
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-	sigaction(SIGHUP, &sa, NULL);
-	if (!ui_curses_init(&wt->ui)) {
+	/* The game's terminal handling: quit and suspend signals set flags,
+	 * fatal ones and exit() restore the terminal. */
+	ui_term_signals();
+	if (!ui_term_start(&wt->ui)) {
 		fprintf(stderr, "dropfour: cannot start curses for TERM=%s\n",
 		    getenv("TERM") ? getenv("TERM") : "");
+		ui_term_signals_default();
 		status = 1;
 		goto out;
 	}
@@ -238,6 +227,7 @@ ui_tour_main(const struct options *o)
 	sigaddset(&block, SIGINT);
 	sigaddset(&block, SIGTERM);
 	sigaddset(&block, SIGHUP);
+	sigaddset(&block, SIGTSTP);
 	sigaddset(&block, SIGWINCH);
 	pthread_sigmask(SIG_BLOCK, &block, &old);
 	wt->t0 = util_now_s();
@@ -245,7 +235,9 @@ ui_tour_main(const struct options *o)
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
 
 	bool quit = false, was_done = false;
-	while (!quit && !watch_quit) {
+	while (!quit && !ui_term_quit_signal()) {
+		if (ui_term_stop_asked())
+			ui_term_suspend(&wt->ui);
 		if (!was_done && atomic_load(&wt->done)) {
 			was_done = true;
 			wt->t_done = util_now_s();
@@ -275,12 +267,11 @@ ui_tour_main(const struct options *o)
 		}
 	}
 	/* Terminal first, then the count. */
-	curs_set(1);
-	endwin();
+	ui_term_end();
 	atomic_store(&wt->run->stop, true);
 	pthread_join(th, NULL);
-	if (watch_quit)
-		status = 128 + watch_quit;
+	if (ui_term_quit_signal())
+		status = 128 + ui_term_quit_signal();
 	if (wt->res.stopped) {
 		fprintf(stderr, "dropfour: stopped after %.1f s: %llu tours "
 		                "counted so far (incomplete)\n",

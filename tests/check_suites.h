@@ -16,6 +16,9 @@ Suite *solver_suite(void);
 Suite *split_suite(void);
 Suite *game_suite(void);
 Suite *eval_suite(void);
+Suite *book_suite(void);
+/* statespace */
+Suite *statespace_suite(void);
 Suite *tour_suite(void);
 
 /* Like ck_assert_msg() and ck_assert(), but quiet while they hold: Check's

@@ -1,0 +1,109 @@
+#!/bin/sh
+# mpi.sh -- dropfour-mpi (Open MPI) against dropfour and published answers.
+#
+# Run by `make check` with $DROPFOUR and $DROPFOUR_MPI naming the binaries
+# and $MPIRUN mpirun; skipped (exit 77) when dropfour-mpi was not built.
+# On the test machines mpirun runs as root and on 2 cores, hence
+# OMPI_ALLOW_RUN_AS_ROOT(_CONFIRM) and --oversubscribe.
+#
+# 1. solve: 40 positions of Pons' Test_L2_R1 (tests/data) solved on three
+#    ranks: the same lines, in input order, with the published scores, and
+#    the same as `dropfour solve`; a bad line is reported and gives exit 1.
+# 2. statespace: 1 and 3 ranks print dropfour's 4x4 table; 2 ranks with
+#    levels in files; -o refused on more than one rank.
+
+: "${DROPFOUR:=./dropfour}"
+: "${srcdir:=.}"
+if [ -z "${DROPFOUR_MPI:-}" ] || [ ! -x "$DROPFOUR_MPI" ]; then
+	echo "mpi.sh: dropfour-mpi was not built (configure --without-mpi or no Open MPI): skipped"
+	exit 77
+fi
+: "${MPIRUN:=mpirun}"
+OMPI_ALLOW_RUN_AS_ROOT=1
+OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+OMPI_MCA_rmaps_base_oversubscribe=1
+export OMPI_ALLOW_RUN_AS_ROOT OMPI_ALLOW_RUN_AS_ROOT_CONFIRM OMPI_MCA_rmaps_base_oversubscribe
+
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/dropfour-mpi.XXXXXX") || exit 99
+trap 'rm -rf "$tmp"' EXIT
+failed=0
+
+fail() {
+	echo "FAIL: $*"
+	failed=$((failed + 1))
+}
+
+mpi() {
+	n=$1
+	shift
+	"$MPIRUN" -n "$n" --oversubscribe "$DROPFOUR_MPI" "$@"
+}
+
+# ---- 1. solve ------------------------------------------------------------
+grep '^Test_L2_R1 ' "$srcdir/tests/data/pons-sample.txt" | head -40 |
+	cut -d' ' -f2,3 >"$tmp/pons"
+cut -d' ' -f1 "$tmp/pons" >"$tmp/in"
+mpi 3 solve -j1 -m 8 "$tmp/in" >"$tmp/mpi.out" 2>"$tmp/mpi.err"
+status=$?
+[ $status -eq 0 ] || fail "solve on 3 ranks: exit $status: $(cat "$tmp/mpi.err")"
+cut -d' ' -f1,2 "$tmp/mpi.out" >"$tmp/mpi.scores"
+cmp -s "$tmp/mpi.scores" "$tmp/pons" ||
+	fail "solve on 3 ranks: not the published scores in input order: $(diff "$tmp/mpi.scores" "$tmp/pons" | head -5)"
+"$DROPFOUR" solve -j1 -m 8 "$tmp/in" | cut -d' ' -f1,2 >"$tmp/one.scores"
+cmp -s "$tmp/mpi.scores" "$tmp/one.scores" || fail "solve: dropfour-mpi and dropfour differ"
+echo "# solve: $(wc -l <"$tmp/mpi.out") positions on 3 ranks"
+
+# --analyze: every column; the best column's score is the published one.
+head -8 "$tmp/pons" >"$tmp/some"
+{ cut -d' ' -f1 "$tmp/some" | head -4; echo 448; cut -d' ' -f1 "$tmp/some" | tail -4; } >"$tmp/bad"
+mpi 2 solve --analyze -m 8 "$tmp/bad" >"$tmp/bad.out" 2>"$tmp/bad.err"
+status=$?
+[ $status -eq 1 ] || fail "a bad line: exit $status, expected 1"
+grep -q ':5: character 3' "$tmp/bad.err" || fail "a bad line: no message naming line 5: $(cat "$tmp/bad.err")"
+awk '{ m = -99; for (i = 2; i <= NF; i++) if ($i != "-" && $i + 0 > m) m = $i + 0; print $1, m }' \
+	"$tmp/bad.out" >"$tmp/bad.best"
+cmp -s "$tmp/bad.best" "$tmp/some" || fail "analyze on 2 ranks: best columns are not the published scores: $(diff "$tmp/bad.best" "$tmp/some" | head -4)"
+"$DROPFOUR" solve --analyze -m 8 "$tmp/bad" 2>/dev/null >"$tmp/bad.one"
+cmp -s "$tmp/bad.out" "$tmp/bad.one" || fail "analyze: dropfour-mpi and dropfour differ"
+
+mpi 2 nosuchmode >/dev/null 2>"$tmp/err"
+status=$?
+[ $status -eq 2 ] || fail "unknown mode: exit $status, expected 2"
+grep -q 'unknown mode' "$tmp/err" || fail "unknown mode: no message"
+[ "$(grep -c 'unknown mode' "$tmp/err")" = 1 ] || fail "unknown mode: said more than once"
+
+# ---- statespace: 1 and 3 ranks print dropfour's table ----------------------
+# The table without times and the lines about this machine (header, memory).
+ss_answer() {
+	sed -n '/^ *[0-9]/p; /^empty /p; /^total /p' "$1" |
+		awk '/^ *[0-9]/ { NF -= 2 } { print }'
+}
+"$DROPFOUR" statespace -W 4 -H 4 -j 1 >"$tmp/ss.one" 2>&1 || fail "statespace: dropfour failed"
+ss_answer "$tmp/ss.one" >"$tmp/ss.one.a"
+grep -q '^total 161029 positions' "$tmp/ss.one.a" || fail "statespace: not Tromp's 161029 positions"
+for n in 1 3; do
+	mpi "$n" statespace -W 4 -H 4 -j 1 >"$tmp/ss.$n" 2>"$tmp/ss.$n.err"
+	status=$?
+	[ $status -eq 0 ] || fail "statespace on $n ranks: exit $status: $(cat "$tmp/ss.$n.err")"
+	ss_answer "$tmp/ss.$n" >"$tmp/ss.$n.a"
+	cmp -s "$tmp/ss.one.a" "$tmp/ss.$n.a" ||
+		fail "statespace on $n ranks differs from dropfour: $(diff "$tmp/ss.one.a" "$tmp/ss.$n.a" | head -5)"
+done
+# Levels in files on every rank: the same table.
+mpi 2 statespace -W 4 -H 5 -j 1 --memory-mb 1 --tmpdir "$tmp" >"$tmp/ss.disk" 2>&1 ||
+	fail "statespace on 2 ranks with files: exit $?"
+grep -q '^total 1706255 positions' "$tmp/ss.disk" || fail "statespace 4x5 on 2 ranks: not 1706255 positions"
+grep -Eq 'in files [1-9]' "$tmp/ss.disk" || fail "statespace on 2 ranks, --memory-mb 1: nothing in files"
+mpi 2 statespace -W 4 -H 4 -o "$tmp/x.book" >/dev/null 2>"$tmp/err"
+status=$?
+[ $status -eq 2 ] || fail "statespace -o on 2 ranks: exit $status, expected 2"
+[ "$(grep -c 'single process' "$tmp/err")" = 1 ] || fail "statespace -o on 2 ranks: not said once: $(cat "$tmp/err")"
+echo "# statespace: 1 and 3 ranks give dropfour's 4x4 table"
+# ---- statespace end ----------------------------------------------------------
+
+if [ $failed -ne 0 ]; then
+	echo "mpi.sh: $failed failed"
+	exit 1
+fi
+echo "mpi.sh: all passed"
+exit 0
