@@ -13,6 +13,7 @@
 #endif
 #include <curses.h>
 
+#include <signal.h>
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -227,6 +228,10 @@ void ui_keys_bar(const struct ui *ui, WINDOW *w, int y, enum ui_screen screen);
 
 /* ui-term.c */
 void ui_term_signals(void);
+/* Block the terminal's signals in this thread, so that the threads it
+ * starts leave them to it (they interrupt its getch()); undo with
+ * pthread_sigmask(SIG_SETMASK, old, NULL). */
+void ui_term_block_signals(sigset_t *old);
 /* Back to the default actions (before the plain-text fallback). */
 void ui_term_signals_default(void);
 /* Start curses and colours; false if the terminal cannot. */

@@ -222,14 +222,8 @@ ui_tour_main(const struct options *o)
 		goto out;
 	}
 	/* The counting threads leave the signals to this one. */
-	sigset_t block, old;
-	sigemptyset(&block);
-	sigaddset(&block, SIGINT);
-	sigaddset(&block, SIGTERM);
-	sigaddset(&block, SIGHUP);
-	sigaddset(&block, SIGTSTP);
-	sigaddset(&block, SIGWINCH);
-	pthread_sigmask(SIG_BLOCK, &block, &old);
+	sigset_t old;
+	ui_term_block_signals(&old);
 	wt->t0 = util_now_s();
 	pthread_create(&th, NULL, watch_count, wt);
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
