@@ -236,7 +236,7 @@ struct job {
 
 /* One task's walk: private counters flushed into the thread's slots. */
 struct walker {
-	const struct job *j;
+	struct job *j;
 	const struct tour_board *b;
 	struct stats_thread *st;
 	struct tour_slot *slot;
@@ -296,7 +296,7 @@ tour_slot_path(const struct tour_slot *s, uint8_t *sq)
 static void
 list_tour(struct walker *w)
 {
-	struct job *j = (struct job *)w->j;
+	struct job *j = w->j;
 
 	if (atomic_load_explicit(&j->listed, memory_order_relaxed) >=
 	    j->list_max)
