@@ -56,17 +56,12 @@ main(int argc, char **argv)
 
 	memcpy(saved, argv, sizeof *saved * (size_t)(argc + 1));
 	setlocale(LC_ALL, "");
-	switch (options_parse(&o, argc, argv)) {
-	case 1:
+	int parsed = options_parse(&o, argc, argv);
+	if (parsed != 0) {
 		free(saved);
-		return EXIT_SUCCESS;
-	case 2:
-		free(saved);
-		options_usage(stdout, ui_keys_usage);
-		return EXIT_SUCCESS;
-	case -1:
-		free(saved); /* LeakSanitizer checks the error exits */
-		return 2;
+		if (parsed == 2)
+			options_usage(stdout, ui_keys_usage);
+		return parsed < 0 ? 2 : EXIT_SUCCESS;
 	}
 	if (o.mode == MODE_PLAY || o.mode == MODE_TEXT ||
 	    o.mode == MODE_SELFPLAY)
