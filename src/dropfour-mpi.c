@@ -429,7 +429,8 @@ tour_work_make(struct tour_work *t)
 		t->pre = xrealloc(t->pre, (size_t)(t->n + m) * sizeof *t->pre);
 		t->from = xrealloc(t->from,
 		    (size_t)(t->n + m) * sizeof *t->from);
-		memcpy(t->pre + t->n, x, (size_t)m * sizeof *x);
+		if (m > 0) /* x is NULL when nothing is left below */
+			memcpy(t->pre + t->n, x, (size_t)m * sizeof *x);
 		for (int j = 0; j < m; j++)
 			t->from[t->n + j] = i;
 		t->n += m;

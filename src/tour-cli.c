@@ -474,7 +474,8 @@ bench_tour_sample(const struct options *o, int argc, char **argv)
 		int m = tour_expand(&p.b, &p.pre[i], len, p.par.closed, &x);
 		all = xrealloc(all, (size_t)(n + m) * sizeof *all);
 		w = xrealloc(w, (size_t)(n + m) * sizeof *w);
-		memcpy(all + n, x, (size_t)m * sizeof *x);
+		if (m > 0) /* x is NULL when nothing is left below */
+			memcpy(all + n, x, (size_t)m * sizeof *x);
 		for (int j = 0; j < m; j++)
 			w[n + j] = p.weight[i];
 		n += m;
