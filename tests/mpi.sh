@@ -42,14 +42,10 @@ fail() {
 	failed=$((failed + 1))
 }
 
-# Under AddressSanitizer (./run's CI pass), LeakSanitizer would fail every
-# run on Open MPI's own allocations, never freed (libmpi and the plugins it
-# unloads before the report): leak checking is off for dropfour-mpi only.
 mpi() {
 	n=$1
 	shift
-	ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" \
-	    "$MPIRUN" -n "$n" --oversubscribe -x ASAN_OPTIONS "$DROPFOUR_MPI" "$@"
+	"$MPIRUN" -n "$n" --oversubscribe "$DROPFOUR_MPI" "$@"
 }
 
 # ---- 1. solve ------------------------------------------------------------
