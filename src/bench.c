@@ -9,6 +9,7 @@
 
 #include "bench.h"
 #include "solve.h"
+#include "tour-cli.h"
 #include "util.h"
 
 static int bench_solve(const struct options *o, int argc, char **argv);
@@ -23,13 +24,15 @@ static const struct bench_entry bench_table[] = {
 	{ "solve", bench_solve },
 	{ "speedup", bench_speedup },
 	{ "ordering", bench_ordering },
+	{ "tour-sample", bench_tour_sample },
 };
 
 int
 bench_main(const struct options *o)
 {
 	if (o->argc < 1) {
-		fputs("dropfour: bench needs one of: solve, speedup, ordering\n",
+		fputs("dropfour: bench needs one of: solve, speedup, ordering, "
+		      "tour-sample\n",
 		    stderr);
 		return 2;
 	}
@@ -38,7 +41,7 @@ bench_main(const struct options *o)
 		if (strcmp(o->argv[0], bench_table[i].name) == 0)
 			return bench_table[i].run(o, o->argc - 1, o->argv + 1);
 	fprintf(stderr, "dropfour: unknown benchmark '%s' (solve, speedup, "
-			"ordering)\n",
+			"ordering, tour-sample)\n",
 	    o->argv[0]);
 	return 2;
 }
@@ -168,14 +171,6 @@ static const char *const speedup_default[] = {
 	"651426425", "47237454", "77541", "474362661",
 };
 
-struct speedup_row {
-	int threads;
-	double secs;
-	uint64_t nodes, spawned, stolen;
-	double share_lo, share_hi;
-	double busy; /* working share of threads x time, 0..1 */
-};
-
 /* Solve every position with lim->threads threads into *row.  Returns 1 if
  * a score differs from scores[] (filled on the first call). */
 static int
@@ -213,6 +208,14 @@ speedup_run(struct search *s, const struct search_limits *lim,
 			status = 1;
 		}
 	}
+	bench_speedup_balance(row, tnodes, busy);
+	return status;
+}
+
+void
+bench_speedup_balance(struct speedup_row *row, const uint64_t *tnodes,
+    double busy)
+{
 	/* Balance over the whole run: each thread's share of all nodes. */
 	uint64_t sum = 0;
 	for (int t = 0; t < row->threads; t++)
@@ -227,11 +230,10 @@ speedup_run(struct search *s, const struct search_limits *lim,
 			row->share_hi = sh;
 	}
 	row->busy = row->secs > 0 ? busy / (row->secs * row->threads) : 0;
-	return status;
 }
 
-static void
-draw_curve(const struct speedup_row *rows, int n)
+void
+bench_speedup_curve(const struct speedup_row *rows, int n)
 {
 	const int height = 10;
 	int maxt = rows[n - 1].threads;
@@ -265,8 +267,36 @@ draw_curve(const struct speedup_row *rows, int n)
 	printf(" threads\n");
 }
 
-static void
-print_row(const struct speedup_row *rows, int li, int cores, FILE *csv)
+void
+bench_speedup_head(FILE *csv)
+{
+	printf("%7s %9s %8s %10s %13s %9s %13s %6s %9s %9s\n", "threads",
+	    "time", "speedup", "efficiency", "nodes", "overhead", "balance",
+	    "busy", "spawned", "stolen");
+	if (csv)
+		fprintf(csv, "threads,seconds,speedup,efficiency,nodes,"
+			     "node_overhead,share_min,share_max,busy,spawned,"
+			     "stolen\n");
+}
+
+int
+bench_thread_list(const struct options *o, int *list)
+{
+	const int cores = util_ncpus();
+	int nlist = 0;
+
+	if (o->nthread_list > 1) {
+		memcpy(list, o->thread_list, sizeof(int) * (size_t)o->nthread_list);
+		return o->nthread_list;
+	}
+	int maxt = o->nthread_list == 1 ? o->threads : cores < 4 ? 4 : cores;
+	for (int t = 1; t <= maxt && nlist < OPTIONS_MAX_THREAD_LIST; t++)
+		list[nlist++] = t;
+	return nlist;
+}
+
+void
+bench_speedup_row(const struct speedup_row *rows, int li, int cores, FILE *csv)
 {
 	const struct speedup_row *row = &rows[li];
 	double sp = rows[0].secs / row->secs;
@@ -293,21 +323,19 @@ print_row(const struct speedup_row *rows, int li, int cores, FILE *csv)
 static int
 bench_speedup(const struct options *o, int argc, char **argv)
 {
-	int list[OPTIONS_MAX_THREAD_LIST], nlist = 0;
+	int list[OPTIONS_MAX_THREAD_LIST], nlist;
 	struct bench_pos *pos = NULL;
 	int npos = 0;
 	const int cores = util_ncpus();
 	FILE *csv = NULL;
 
-	if (o->nthread_list > 1) {
-		memcpy(list, o->thread_list, sizeof(int) * (size_t)o->nthread_list);
-		nlist = o->nthread_list;
-	} else {
-		int maxt = o->nthread_list == 1 ? o->threads :
-		    cores < 4 ? 4 : cores;
-		for (int t = 1; t <= maxt && nlist < OPTIONS_MAX_THREAD_LIST; t++)
-			list[nlist++] = t;
+	if (o->tour_bench) {
+		if (argc == 0)
+			return bench_speedup_tour(o);
+		fputs("dropfour: bench speedup --tour takes no FILE\n", stderr);
+		return 2;
 	}
+	nlist = bench_thread_list(o, list);
 	if (argc > 1) {
 		fputs("dropfour: bench speedup takes at most one FILE\n", stderr);
 		return 2;
@@ -344,13 +372,7 @@ bench_speedup(const struct options *o, int argc, char **argv)
 	    npos, npos == 1 ? "" : "s",
 	    search_split_names[lim.split],
 	    o->tt_mb, cores, cores == 1 ? "" : "s", o->repeat);
-	printf("%7s %9s %8s %10s %13s %9s %13s %6s %9s %9s\n", "threads",
-	    "time", "speedup", "efficiency", "nodes", "overhead", "balance",
-	    "busy", "spawned", "stolen");
-	if (csv)
-		fprintf(csv, "threads,seconds,speedup,efficiency,nodes,"
-			     "node_overhead,share_min,share_max,busy,spawned,"
-			     "stolen\n");
+	bench_speedup_head(csv);
 
 	struct speedup_row *rows = xcalloc((size_t)nlist, sizeof *rows);
 	struct search *s = search_new(o->tt_mb);
@@ -367,10 +389,10 @@ bench_speedup(const struct options *o, int argc, char **argv)
 			if (rep == 0 || row.secs < rows[li].secs)
 				rows[li] = row;
 			if (rep == o->repeat - 1)
-				print_row(rows, li, cores, csv);
+				bench_speedup_row(rows, li, cores, csv);
 		}
 	}
-	draw_curve(rows, nlist);
+	bench_speedup_curve(rows, nlist);
 	if (csv)
 		fclose(csv);
 	search_free(s);

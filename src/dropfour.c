@@ -15,6 +15,7 @@
 #include "solve.h"
 #include "statespace-main.h"
 #include "text.h"
+#include "tour-cli.h"
 #include "ui.h"
 #include "util.h"
 
@@ -64,6 +65,16 @@ run(struct options *o)
 		return text_main(o);
 	case MODE_STATESPACE:
 		return statespace_main(o);
+	case MODE_TOUR:
+		/* knight's tours: the live screen wants a terminal */
+		if (!o->tour_watch)
+			return tour_main(o);
+		if (!terminal_usable()) {
+			fputs("dropfour: tour --watch needs a terminal\n",
+			    stderr);
+			return 2;
+		}
+		return ui_tour_main(o);
 	case MODE_PLAY:
 		break;
 	}
@@ -130,7 +141,8 @@ main(int argc, char **argv)
 	/* The opening book, for every mode that plays or solves (the
 	 * benchmarks measure the solver alone). */
 	if (o.mode != MODE_BENCH && o.mode != MODE_BOOK &&
-	    o.mode != MODE_STATESPACE && book_attach(&o))
+	    o.mode != MODE_STATESPACE && o.mode != MODE_TOUR &&
+	    book_attach(&o))
 		return EXIT_FAILURE;
 	int status = run(&o);
 	book_detach(&o);

@@ -26,6 +26,9 @@ options_usage(FILE *f, void (*keys)(FILE *))
 "  or:  dropfour statespace [OPTION]...      every position of a small board,\n"
 "                                            counted and solved\n"
 "  or:  dropfour book info FILE              check a book, print its header\n"
+"  or:  dropfour tour [OPTION]...            count knight's tours\n"
+"  or:  dropfour bench speedup --tour        speedup of the tour counter\n"
+"  or:  dropfour bench tour-sample [K]       estimate a big count (7x7)\n"
 "\n"
 "Connect Four with a task-parallel (OpenMP) alpha-beta search that you can\n"
 "watch thread by thread.  Positions are written as the 1-based columns\n"
@@ -117,6 +120,24 @@ options_usage(FILE *f, void (*keys)(FILE *))
 "      --tmpdir=DIR       where level files go (default $TMPDIR or /tmp);\n"
 "                         they are removed as soon as they are created\n"
 "  -o, --output=FILE      write the solved table as a book (--book FILE)\n"
+"tour (knight's tours, boards up to 8x8, default -W 4 -H 7):\n"
+"      --from=SQUARE      start square, a chess name: a1 (the default) is\n"
+"                         the bottom-left corner; 'all' adds up every start\n"
+"                         (counted once per orbit of the board's symmetry)\n"
+"      --closed           only tours that end a knight's move from the start\n"
+"      --list[=N]         print the tours (the first N) as square sequences\n"
+"      --watch            a live screen: the board with one thread's path\n"
+"                         (t: next thread), the per-thread panel; q quits\n"
+"      --split-depth=D    moves below the start that spawn tasks (default 5)\n"
+"  Prints the tours per first move, per-thread nodes and tours, nodes per\n"
+"  second and time; the last line reads 'tours N'.\n"
+"bench speedup --tour [-W W -H H]:\n"
+"  Counts every tour of the board (default 6x6, all start squares) once\n"
+"  per thread count: the same table, --csv and curve as for the solver.\n"
+"bench tour-sample [K] [-W W -H H] [--split-depth L] [--seed S]:\n"
+"  Counts K (default 200) random prefixes of L (9) squares of the board\n"
+"  (default 7x7, all starts) and estimates the whole count, its work and\n"
+"  its time on 1 to 64 machines of 16 cores.\n"
 "\n"
 "  -h, --help             show this help and exit\n"
 "  -V, --version          show the version and exit\n"
@@ -155,6 +176,11 @@ enum {
 	OPT_MEMORY_MB,
 	OPT_TMPDIR,
 	OPT_PROGRESS,
+	OPT_FROM,
+	OPT_CLOSED,
+	OPT_LIST,
+	OPT_WATCH,
+	OPT_TOUR,
 };
 
 static const struct option long_options[] = {
@@ -191,6 +217,11 @@ static const struct option long_options[] = {
 	{ "memory-mb", required_argument, NULL, OPT_MEMORY_MB },
 	{ "tmpdir", required_argument, NULL, OPT_TMPDIR },
 	{ "progress", no_argument, NULL, OPT_PROGRESS },
+	{ "from", required_argument, NULL, OPT_FROM },
+	{ "closed", no_argument, NULL, OPT_CLOSED },
+	{ "list", optional_argument, NULL, OPT_LIST },
+	{ "watch", no_argument, NULL, OPT_WATCH },
+	{ "tour", no_argument, NULL, OPT_TOUR },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
 	{ NULL, 0, NULL, 0 },
@@ -206,6 +237,7 @@ static const struct {
 	{ "book", MODE_BOOK },
 	{ "play", MODE_PLAY },
 	{ "statespace", MODE_STATESPACE },
+	{ "tour", MODE_TOUR },
 };
 
 static const char *const play_names[] = {
@@ -318,11 +350,13 @@ options_parse(struct options *o, int argc, char **argv)
 			if (parse_long(optarg, 1, 1000, &v))
 				return bad("width", optarg, "not a number");
 			o->width = (int)v;
+			o->width_given = true;
 			break;
 		case 'H':
 			if (parse_long(optarg, 1, 1000, &v))
 				return bad("height", optarg, "not a number");
 			o->height = (int)v;
+			o->height_given = true;
 			break;
 		case 'd':
 			if (parse_long(optarg, 1, SEARCH_MAX_DEPTH, &v))
@@ -474,6 +508,31 @@ options_parse(struct options *o, int argc, char **argv)
 		case OPT_PROGRESS:
 			o->progress = true;
 			break;
+		/* knight's tours */
+		case OPT_FROM:
+			o->tour_from = optarg;
+			break;
+		case OPT_CLOSED:
+			o->tour_closed = true;
+			break;
+		case OPT_LIST: {
+			char *end;
+			errno = 0;
+			unsigned long long n = optarg ? strtoull(optarg, &end, 10) : 0;
+			if (optarg && (errno || end == optarg || *end || n == 0 ||
+			    optarg[0] == '-'))
+				return bad("list", optarg,
+				    "must be a positive number of tours");
+			o->tour_list = true;
+			o->tour_list_max = n;
+			break;
+		}
+		case OPT_WATCH:
+			o->tour_watch = true;
+			break;
+		case OPT_TOUR:
+			o->tour_bench = true;
+			break;
 		case 'h':
 			return 2;
 		case 'V':
@@ -489,7 +548,12 @@ options_parse(struct options *o, int argc, char **argv)
 	}
 	if (o->eval_average && !o->depth_given)
 		o->depth = 8;
-	const char *why = board_size_error(o->width, o->height);
+	/* Tour boards are checked by the tour code (up to 8x8). */
+	bool tour_board = o->mode == MODE_TOUR || o->tour_bench ||
+	    (o->mode == MODE_BENCH && optind < argc &&
+	     strcmp(argv[optind], "tour-sample") == 0);
+	const char *why = tour_board ? NULL :
+	    board_size_error(o->width, o->height);
 	if (why != NULL) {
 		fprintf(stderr, "dropfour: impossible board size %dx%d: %s\n",
 		    o->width, o->height, why);
@@ -510,6 +574,16 @@ options_parse(struct options *o, int argc, char **argv)
 	}
 	o->argc = argc - optind;
 	o->argv = argv + optind;
+	if ((o->tour_from || o->tour_closed || o->tour_list || o->tour_watch) &&
+	    o->mode != MODE_TOUR) {
+		fputs("dropfour: --from, --closed, --list and --watch belong to "
+		      "the tour mode\n", stderr);
+		return -1;
+	}
+	if (o->tour_bench && o->mode != MODE_BENCH) {
+		fputs("dropfour: --tour belongs to bench speedup\n", stderr);
+		return -1;
+	}
 	if (o->mode != MODE_SOLVE && o->mode != MODE_BENCH &&
 	    o->mode != MODE_BOOK && o->argc > 0) {
 		fprintf(stderr, "dropfour: unexpected argument '%s'\n",

@@ -22,6 +22,7 @@ enum run_mode {
 	MODE_BOOK, /* book build | info */
 	/* statespace */
 	MODE_STATESPACE,
+	MODE_TOUR,     /* knight's tours (tour-cli.c, ui-tour.c) */
 };
 
 /* Who plays which side in the game front-ends. */
@@ -73,6 +74,14 @@ struct options {
 	size_t memory_mb;     /* --memory-mb, 0: default (half the RAM) */
 	const char *tmpdir;   /* --tmpdir */
 	/* end statespace */
+	/* knight's tours: `tour` and `bench speedup --tour` */
+	bool width_given, height_given;
+	const char *tour_from; /* --from SQUARE or "all"; NULL: a1 */
+	bool tour_closed;      /* --closed */
+	bool tour_list;        /* --list[=N] */
+	uint64_t tour_list_max; /* N; 0 with tour_list: every tour */
+	bool tour_watch;       /* --watch */
+	bool tour_bench;       /* bench speedup --tour */
 	int argc;             /* positional arguments after the mode word */
 	char **argv;
 };

@@ -28,17 +28,19 @@ stats_begin(struct stats *s, const board_t *root, int nthreads, bool exact,
 		STORE(t->tt_probes, 0);
 		STORE(t->tt_hits, 0);
 	}
-	uint64_t over = root->over ? 0 : board_possible(root);
+	/* No root: a search without columns (knight's tours). */
+	uint64_t over = root == NULL || root->over ? 0 : board_possible(root);
 	for (int c = 0; c < BOARD_MAX_WIDTH; c++) {
 		struct stats_column *col = &s->col[c];
-		bool legal = c < root->w && (over & board_column_mask(root, c));
+		bool legal = root != NULL && c < root->w &&
+		    (over & board_column_mask(root, c));
 		STORE(col->state, legal ? COL_WAITING : COL_ILLEGAL);
 		STORE(col->kind, SCORE_NONE);
 		STORE(col->score, 0);
 		STORE(col->nodes, 0);
 	}
 	s->tt = tt;
-	STORE(s->ncols, root->w);
+	STORE(s->ncols, root != NULL ? root->w : 0);
 	STORE(s->nthreads, nthreads);
 	STORE(s->exact, exact);
 	STORE(s->depth, 0);

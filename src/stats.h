@@ -101,7 +101,8 @@ struct stats_snapshot {
 	int pv[STATS_PV_MAX];
 };
 
-/* Prepare for a new search on `root` with `nthreads` threads. */
+/* Prepare for a new search on `root` with `nthreads` threads; root NULL:
+ * a search without root columns (the knight's tour counter). */
 void stats_begin(struct stats *s, const board_t *root, int nthreads,
     bool exact, const struct tt *tt);
 void stats_end(struct stats *s);

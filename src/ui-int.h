@@ -13,6 +13,7 @@
 #endif
 #include <curses.h>
 
+#include <signal.h>
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -227,6 +228,10 @@ void ui_keys_bar(const struct ui *ui, WINDOW *w, int y, enum ui_screen screen);
 
 /* ui-term.c */
 void ui_term_signals(void);
+/* Block the terminal's signals in this thread, so that the threads it
+ * starts leave them to it (they interrupt its getch()); undo with
+ * pthread_sigmask(SIG_SETMASK, old, NULL). */
+void ui_term_block_signals(sigset_t *old);
 /* Back to the default actions (before the plain-text fallback). */
 void ui_term_signals_default(void);
 /* Start curses and colours; false if the terminal cannot. */
@@ -255,6 +260,9 @@ void ui_panel_draw(struct ui *ui, WINDOW *w);
 /* Per-thread rows of a snapshot from row y; returns the rows used. */
 int ui_panel_threads(const struct ui *ui, WINDOW *w, int y, int x, int width,
                      int maxrows, const struct stats_snapshot *s);
+/* The load balance line of a snapshot at row y, column x. */
+void ui_panel_balance(const struct ui *ui, WINDOW *w, int y, int x, int width,
+                      const struct stats_snapshot *s);
 
 /* ui-help.c */
 void ui_help_draw(struct ui *ui);

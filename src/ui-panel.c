@@ -183,17 +183,17 @@ panel_title(struct ui *ui, WINDOW *w)
 	wattroff(w, A_BOLD);
 }
 
-static void
-panel_balance(const struct ui *ui, WINDOW *w, int y, int width)
+void
+ui_panel_balance(const struct ui *ui, WINDOW *w, int y, int x, int width,
+                 const struct stats_snapshot *s)
 {
-	const struct stats_snapshot *s = &ui->snap;
 	double lo = 1, hi = 0;
 	char buf[128];
 
 	(void)ui;
 	if (s->nthreads <= 1 || s->nodes == 0) {
 		wattron(w, A_DIM);
-		ui_puts(w, y, 2,
+		ui_puts(w, y, x,
 		        s->nthreads == 1 ? "balance: one thread"
 		                         : "balance: -");
 		wattroff(w, A_DIM);
@@ -212,7 +212,7 @@ panel_balance(const struct ui *ui, WINDOW *w, int y, int width)
 	if ((int)strlen(buf) > width)
 		snprintf(buf, sizeof buf, "balance %3.0f%%  spread %.1f pts",
 		         s->balance * 100, (hi - lo) * 100);
-	ui_puts(w, y, 2, buf);
+	ui_puts(w, y, x, buf);
 }
 
 static int
@@ -349,7 +349,7 @@ ui_panel_draw(struct ui *ui, WINDOW *w)
 	y = 1;
 	y += ui_panel_threads(ui, w, y, 1, width + 1, trows, s);
 	if (y < H - 5)
-		panel_balance(ui, w, y++, width);
+		ui_panel_balance(ui, w, y++, 2, width, &ui->snap);
 	if (y + 5 <= H - 4) {
 		panel_rule(ui, w, y++, "Totals");
 		y += panel_totals(ui, w, y, width);

@@ -9,6 +9,7 @@
  */
 #include "config.h"
 
+#include <pthread.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -66,6 +67,20 @@ ui_term_signals(void)
 	sa.sa_flags = SA_RESETHAND;
 	for (size_t i = 0; i < sizeof fatal / sizeof fatal[0]; i++)
 		sigaction(fatal[i], &sa, NULL);
+}
+
+void
+ui_term_block_signals(sigset_t *old)
+{
+	sigset_t block;
+
+	sigemptyset(&block);
+	sigaddset(&block, SIGINT);
+	sigaddset(&block, SIGTERM);
+	sigaddset(&block, SIGHUP);
+	sigaddset(&block, SIGTSTP);
+	sigaddset(&block, SIGWINCH);
+	pthread_sigmask(SIG_BLOCK, &block, old);
 }
 
 void

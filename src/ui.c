@@ -349,7 +349,7 @@ int
 ui_main(const struct options *o)
 {
 	struct ui *ui = xcalloc(1, sizeof *ui);
-	sigset_t block, old;
+	sigset_t old;
 	const char *logpath = getenv("DROPFOUR_LOG");
 	int status = 0;
 
@@ -386,13 +386,7 @@ ui_main(const struct options *o)
 	/* Search threads inherit a mask that leaves the terminal's signals
 	 * to the main thread, so they interrupt its getch(). */
 	ui_term_signals();
-	sigemptyset(&block);
-	sigaddset(&block, SIGINT);
-	sigaddset(&block, SIGTERM);
-	sigaddset(&block, SIGHUP);
-	sigaddset(&block, SIGTSTP);
-	sigaddset(&block, SIGWINCH);
-	pthread_sigmask(SIG_BLOCK, &block, &old);
+	ui_term_block_signals(&old);
 	ui->engine = engine_new(o->tt_mb);
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
 

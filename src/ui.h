@@ -11,5 +11,8 @@ int ui_main(const struct options *o);
 /* The keys of the game and of the speedup screen, one per line, from the
  * key table (for --help). */
 void ui_keys_usage(FILE *f);
+/* `dropfour tour --watch`: the live screen of a knight's tour count
+ * (ui-tour.c). */
+int ui_tour_main(const struct options *o);
 
 #endif

@@ -144,6 +144,7 @@ main(void)
 	srunner_add_suite(sr, book_suite());
 	/* statespace */
 	srunner_add_suite(sr, statespace_suite());
+	srunner_add_suite(sr, tour_suite());
 
 	printf("dropfour tests: samples in %s, full data in %s, scale %g\n",
 	       SRCDATA_DIR,

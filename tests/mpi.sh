@@ -15,6 +15,7 @@
 #    byte for byte the same; a 5x4 book to ply 10 on three ranks whose
 #    worker rank is killed (SIGKILL) once the journal holds a batch
 #    (mpirun then ends the job), run again: the same bytes as one process.
+# 4. tour: 1 and 3 ranks count dropfour's knight's tours.
 
 : "${DROPFOUR:=./dropfour}"
 : "${srcdir:=.}"
@@ -112,7 +113,7 @@ status=$?
 [ "$(grep -c 'single process' "$tmp/err")" = 1 ] || fail "statespace -o on 2 ranks: not said once: $(cat "$tmp/err")"
 echo "# statespace: 1 and 3 ranks give dropfour's 4x4 table"
 # ---- statespace end ----------------------------------------------------------
-# ---- 2. book build ----------------------------------------------------------
+# ---- 3. book build ----------------------------------------------------------
 size() { stat -c %s "$1" 2>/dev/null || echo 0; }
 "$DROPFOUR" book build -W 5 -H 4 --ply 8 -j1 -m 16 -o "$tmp/one.book" >/dev/null ||
 	fail "book build (one process)"
@@ -151,6 +152,31 @@ if [ ! -e "$k" ]; then
 	grep -q resuming "$tmp/k2.out" || fail "resumed book build: no 'resuming' line"
 fi
 cmp -s "$k" "$tmp/ref.book" || fail "killed and resumed on 3 ranks: not the one-process bytes"
+
+# ---- tour: the counts of dropfour tour, from prefixes handed out ---------
+# The table per first move and the last line `tours N` of 1 and 3 ranks are
+# dropfour's; 6x6 closed from a1 is 2 x 9862 (OEIS A001230).
+tour_moves() {
+	sed -n '/^[a-h][1-8] /p; /^tours /p' "$1"
+}
+"$DROPFOUR" tour -W 5 -H 6 --from all -j 1 >"$tmp/tour.one" 2>&1 || fail "tour: dropfour failed"
+tour_moves "$tmp/tour.one" >"$tmp/tour.one.m"
+for n in 1 3; do
+	mpi "$n" tour -W 5 -H 6 --from all -j 1 >"$tmp/tour.$n" 2>"$tmp/tour.$n.err"
+	status=$?
+	[ $status -eq 0 ] || fail "tour on $n ranks: exit $status: $(cat "$tmp/tour.$n.err")"
+	tour_moves "$tmp/tour.$n" >"$tmp/tour.$n.m"
+	cmp -s "$tmp/tour.one.m" "$tmp/tour.$n.m" ||
+		fail "tour on $n ranks differs from dropfour: $(diff "$tmp/tour.one.m" "$tmp/tour.$n.m" | head -5)"
+done
+mpi 3 tour -W 6 -H 6 --closed -j 1 >"$tmp/tour.closed" 2>&1
+[ "$(tail -n 1 "$tmp/tour.closed")" = "tours 19724" ] || fail "tour 6x6 closed on 3 ranks: $(tail -n 1 "$tmp/tour.closed")"
+mpi 3 tour -W 9 -H 4 >/dev/null 2>"$tmp/err"
+status=$?
+[ $status -eq 2 ] || fail "tour 9x4 on 3 ranks: exit $status, expected 2"
+[ "$(grep -c 'impossible tour board' "$tmp/err")" = 1 ] || fail "tour 9x4 on 3 ranks: not said once: $(cat "$tmp/err")"
+echo "# tour: 1 and 3 ranks give dropfour's counts ($(tail -n 1 "$tmp/tour.3"))"
+# ---- tour end ----------------------------------------------------------------
 
 if [ $failed -ne 0 ]; then
 	echo "mpi.sh: $failed failed"

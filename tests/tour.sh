@@ -1,0 +1,158 @@
+#!/bin/sh
+# tour.sh -- `dropfour tour` from the command line and `tour --watch`
+# through tmux (as tests/tui.sh does it): the output's shape, the errors,
+# the live screen, its keys and the terminal given back.
+#
+# Run by `make check` with DROPFOUR naming the binary and TMUX_BIN naming
+# tmux (the screen part is skipped without it).  Small boards: a second.
+set -u
+
+DROPFOUR=${DROPFOUR:-./dropfour}
+if [ ! -x "$DROPFOUR" ]; then
+	echo "ERROR: no program at DROPFOUR=$DROPFOUR"
+	exit 99
+fi
+here=$(cd "$(dirname "$0")" && pwd)
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/dropfour-tour.XXXXXX") || exit 99
+out=$tmp/out
+n=0
+failed=0
+
+ok() {
+	n=$((n + 1))
+	echo "ok $n - $1"
+}
+
+bad() {
+	n=$((n + 1))
+	failed=$((failed + 1))
+	echo "not ok $n - $1"
+	sed 's/^/| /' "$out"
+}
+
+# expect DESC STATUS PATTERN ARGS...: dropfour tour ARGS exits with STATUS
+# and some line of its output matches the extended regular expression.
+expect() {
+	desc=$1
+	want=$2
+	re=$3
+	shift 3
+	"$DROPFOUR" tour "$@" >"$out" 2>&1
+	st=$?
+	if [ "$st" -eq "$want" ] && grep -Eq -- "$re" "$out"; then
+		ok "$desc"
+	else
+		bad "$desc (exit $st, want $want, /$re/)"
+	fi
+}
+
+# The last line reads exactly "tours N".
+last_line() {
+	desc=$1
+	want=$2
+	shift 2
+	"$DROPFOUR" tour "$@" >"$out" 2>&1
+	if [ "$(tail -n 1 "$out")" = "tours $want" ]; then
+		ok "$desc"
+	else
+		bad "$desc (last line not 'tours $want')"
+	fi
+}
+
+last_line "4x7 from the corner (the seed)" 1682 -W 4 -H 7 -j 2
+last_line "the default board is the seed's 4x7" 1682 -j 1
+last_line "3x4 from a1" 2 -W 3 -H 4
+last_line "5x5 from all squares (OEIS A165134)" 1728 -W 5 -H 5 --from all
+last_line "6x6 closed from c3 (OEIS A001230: 2 x 9862)" 19724 -W 6 -H 6 \
+    --closed --from c3 -j 2
+expect "per first move" 0 '^a1 +c2 +1060$' -W 4 -H 7
+expect "per thread" 0 '^ +1 +[0-9]+ +[0-9]+$' -W 4 -H 7 -j 2
+expect "nodes per second and time" 0 'nodes/s  time [0-9.]+ ms' -W 4 -H 7
+expect "symmetry weights" 0 '^a1 +b3 +4 +' -W 5 -H 5 --from all
+expect "a bad width" 2 'impossible tour board 9x4: at most 8' -W 9 -H 4
+expect "a bad height" 2 'impossible tour board 4x12: at most 8' -W 4 -H 12
+expect "a square off the board" 2 "invalid start square 'e1'.*a1 to d7" \
+    -W 4 -H 7 --from e1
+expect "not a square" 2 "invalid start square 'z9'" --from z9
+expect "a bad --list" 2 "invalid argument '0' for --list" --list=0
+if "$DROPFOUR" solve --from a1 </dev/null >"$out" 2>&1; then
+	bad "--from outside tour"
+elif grep -q 'belong to the tour mode' "$out"; then
+	ok "--from outside tour"
+else
+	bad "--from outside tour"
+fi
+# --list=3: three tours of 28 squares each, then the count.
+"$DROPFOUR" tour -W 4 -H 7 --list=3 >"$out" 2>&1
+if [ "$(grep -Ec '^a1( [a-d][1-7]){27}$' "$out")" -eq 3 ] &&
+    [ "$(tail -n 1 "$out")" = "tours 1682" ]; then
+	ok "--list=3"
+else
+	bad "--list=3"
+fi
+"$DROPFOUR" tour -W 3 -H 4 --list >"$out" 2>&1
+if [ "$(grep -Ec '^a1( [a-c][1-4]){11}$' "$out")" -eq 2 ]; then
+	ok "--list: every tour"
+else
+	bad "--list: every tour"
+fi
+# bench speedup --tour on a small board: the table, the CSV, the curve.
+"$DROPFOUR" bench speedup --tour -W 5 -H 5 -j 1,2 --csv "$tmp/t.csv" \
+    >"$out" 2>&1
+if grep -Eq '^ +2 +[0-9.]+s ' "$out" && grep -q 'speedup (' "$out" &&
+    [ "$(tail -n 1 "$out")" = "tours 1728" ] &&
+    [ "$(wc -l <"$tmp/t.csv")" -eq 3 ]; then
+	ok "bench speedup --tour"
+else
+	bad "bench speedup --tour"
+fi
+
+# ---- the live screen ------------------------------------------------------
+if [ -z "${TMUX_BIN:-}" ] || ! command -v "$TMUX_BIN" >/dev/null 2>&1; then
+	echo "# tmux not found: --watch not tested"
+else
+	. "$here/lib-tmux.sh"
+	trap 'tmux_kill; rm -rf "$tmp"' EXIT
+	# 6x6 from every square on two threads: a few seconds of count, to
+	# see it climb, cycle the threads and quit in the middle.
+	watch_live() {
+		tmux_start 100 30 "$DROPFOUR tour --watch --ascii -W 6 -H 6 --from all -j 2 2>'$tmp/err'" &&
+		tmux_wait "Threads" &&
+		tmux_wait_re 'thread 0: [0-9]+/36' &&
+		tmux_wait_re 'balance +[0-9]+%' &&
+		tmux_wait_re 'tours [1-9][0-9]* ' &&
+		a=$(tmux_capture | sed -n 's/.*tours \([0-9]*\) .*/\1/p') &&
+		sleep 0.5 &&
+		b=$(tmux_capture | sed -n 's/.*tours \([0-9]*\) .*/\1/p') &&
+		[ -n "$a" ] && [ -n "$b" ] && [ "$b" -gt "$a" ] &&
+		[ "$(tmux_capture | grep -Ec '\[[# ]+\] +[0-9]+%')" -eq 2 ] &&
+		tmux_send t && tmux_wait_re 'thread 1: [0-9]+/36' &&
+		tmux_send t && tmux_wait_re 'thread 0: [0-9]+/36' &&
+		tmux_send q && tmux_wait "[exited 0]" &&
+		grep -q 'incomplete' "$tmp/err" &&
+		[ "$(tmux_cmd display -p -t main '#{cursor_flag}')" = 1 ] &&
+		[ "$(tmux_cmd display -p -t main '#{alternate_on}')" = 0 ]
+	}
+	# A small count runs to its end; q then prints the report.
+	watch_done() {
+		tmux_start 100 30 "$DROPFOUR tour --watch --ascii -W 4 -H 7 -j 2" &&
+		tmux_wait "total: tours 1682" &&
+		tmux_send q && tmux_wait "[exited 0]" &&
+		tmux_wait "tours 1682"
+	}
+	# Leaving restores the terminal: the cursor is visible again and the
+	# alternate screen is gone (checked in watch_live).
+	tmux_socket="dropfour-tour-$$-1"
+	if watch_live; then ok "--watch: live count, thread key, q"; else
+		failed=$((failed + 1)); n=$((n + 1))
+		echo "not ok $n - --watch: live count, thread key, q"; fi
+	tmux_kill
+	tmux_socket="dropfour-tour-$$-2"
+	if watch_done; then ok "--watch: a finished count, then q"; else
+		failed=$((failed + 1)); n=$((n + 1))
+		echo "not ok $n - --watch: a finished count, then q"; fi
+	tmux_kill
+fi
+rm -rf "$tmp"
+echo "1..$n"
+[ "$failed" -eq 0 ]
