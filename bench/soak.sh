@@ -36,7 +36,8 @@
 # A batch whose replay differs is named with its settings; perfect play
 # and one-thread games repeat by design, depth-limited games on several
 # threads are reported apart (a heuristic value may depend on what the
-# other threads put in the shared table first).
+# other threads put in the shared table first): those are listed, and
+# are not failures.
 # Exit status 0 when nothing failed, 1 otherwise, 2 for bad usage.
 set -u
 
@@ -123,6 +124,7 @@ hangs=0
 differ=0
 differ_parallel=0
 failed_games=()
+noted_games=()
 
 # play I TAG: run batch I, output in $out.TAG; prints the exit status.
 play() {
@@ -183,8 +185,11 @@ for ((g = from; g < end; g += batch)); do
 				settings "$i" | tr '\n' ' ' | grep -q -- '-j 1 '; then
 				keep "$i" a "replay differs"
 			else
+				# Reported, not a failure: the documented
+				# nondeterminism of parallel heuristic search.
 				differ_parallel=$((differ_parallel + 1))
-				keep "$i" a "replay differs: depth-limited on several threads"
+				cp "$out.a" "$logs/batch-$i.a.log"
+				noted_games+=("batch $i")
 			fi
 			cp "$out.b" "$logs/batch-$i.b.log"
 		fi
@@ -201,6 +206,10 @@ done
 printf '%s: %d games (%d replayed) in %ds: %d crashes, %d leaks, %d hangs, %d replays differ (%d of them depth-limited on several threads)\n' \
 	"$me" "$played" "$replayed" $(($(date +%s) - start)) \
 	"$crashes" "$leaks" "$hangs" "$differ" "$differ_parallel"
+if [ ${#noted_games[@]} -gt 0 ]; then
+	printf '%s: depth-limited on several threads, replay differs (expected, not a failure): %s\n' \
+		"$me" "${noted_games[*]}"
+fi
 if [ ${#failed_games[@]} -gt 0 ]; then
 	printf '%s: failed: %s\n' "$me" "${failed_games[*]}"
 	echo "$me: outputs kept in $logs"
