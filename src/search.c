@@ -16,6 +16,7 @@
 
 #include "average.h"
 #include "eval.h"
+#include "exact.h"
 #include "order.h"
 #include "search.h"
 #include "split.h"
@@ -243,188 +244,6 @@ split_index(const struct split_ctx *c, const board_t *b, int ply, int n,
 	return elders <= n - 2 ? elders : n;
 }
 
-/* ---- the exact solver ----------------------------------------------- */
-
-static int exact(struct split_ctx *c, const board_t *b, int alpha, int beta,
-    int ply, int *best);
-
-/* What a split point of the exact solver shares. */
-struct exact_node {
-	const board_t *b;
-	const struct order_list *o;
-	int alpha, beta, ply;
-};
-
-static void
-exact_move(struct split_ctx *c, struct split_point *sp, int k)
-{
-	const struct exact_node *x = sp->arg;
-	board_t nb = *x->b;
-	board_play_cell(&nb, x->o->cell[k]);
-	int v = -exact(c, &nb, -x->beta, -x->alpha, x->ply + 1, NULL);
-	if (c->aborted)
-		return;
-	sp->val[k] = v;
-	if (v >= x->beta) {
-		atomic_store(&sp->cut, true);
-		split_count_cutoff(c);
-	}
-}
-
-/*
- * Negamax with alpha-beta for a position where the side to move cannot win
- * at once.  Returns a fail-hard value inside [alpha, beta] on a fail-low
- * and the found value on a fail-high.  *best gets the cut-off move.
- */
-static int
-exact(struct split_ctx *c, const board_t *b, int alpha, int beta, int ply,
-    int *best)
-{
-	const int cells = b->w * b->h;
-	struct tt_entry e;
-	struct order_list o;
-	uint64_t before = split_work(c);
-	bool mirrored;
-	int ttmove = -1, bestmove = -1;
-
-	/* 1. Count and poll. */
-	split_node(c);
-	if (c->aborted)
-		return 0;
-
-	/* 2. Forced losses, draws and the score window. */
-	uint64_t next = board_non_losing_moves(b);
-	if (next == 0)
-		return -(cells - b->moves) / 2;
-	if (b->moves >= cells - 2)
-		return 0;
-	int lo = -(cells - 2 - b->moves) / 2;
-	if (alpha < lo) {
-		alpha = lo;
-		if (alpha >= beta)
-			return alpha;
-	}
-	int hi = (cells - 1 - b->moves) / 2;
-	if (beta > hi) {
-		beta = hi;
-		if (alpha >= beta)
-			return beta;
-	}
-
-	/* 3. Transposition table: bounds and the remembered move. */
-	struct tt *tt = table_for(c, b);
-	uint64_t key = tt_key(b, &mirrored);
-	enum node_hint hint = HINT_NONE;
-	if (probe(c, tt, key, &e)) {
-		ttmove = unmirror(b, e.move, mirrored);
-		hint = node_hint(e.bound);
-		/* At the root the cut-off move is wanted: search it. */
-		if (best == NULL && (e.bound & BOUND_LOWER) &&
-		    e.value > alpha) {
-			alpha = e.value;
-			if (alpha >= beta)
-				return alpha;
-		}
-		if ((e.bound & BOUND_UPPER) && e.value < beta) {
-			beta = e.value;
-			if (alpha >= beta)
-				return beta;
-		}
-	}
-
-	/* 4. Children, best first. */
-	order_moves(b, next, ttmove, c->sh->lim->no_ordering, &o);
-	perturb(c, &o);
-	/* 4a. Enhanced transposition cut-off: a child already known to be
-	 * bad enough for the opponent cuts this node without a search. */
-	if (cells - b->moves > ETC_MIN_CELLS) {
-		/* The children's buckets are random accesses into a big table:
-		 * start loading them all before looking at the first. */
-		uint64_t ckey[BOARD_MAX_WIDTH];
-		struct tt *ctt = table_at(c, cells - b->moves - 1);
-		for (int k = 0; k < o.n; k++) {
-			board_t nb = *b;
-			bool m;
-			board_play_cell(&nb, o.cell[k]);
-			ckey[k] = tt_key(&nb, &m);
-			tt_prefetch(ctt, ckey[k]);
-		}
-		for (int k = 0; k < o.n; k++) {
-			if (probe(c, ctt, ckey[k], &e) &&
-			    (e.bound & BOUND_UPPER) && -e.value >= beta) {
-				tt_store(tt, key, -e.value, BOUND_LOWER,
-				    work_bits(split_work(c) - before),
-				    unmirror(b, o.col[k], mirrored));
-				if (best)
-					*best = o.col[k];
-				return -e.value;
-			}
-		}
-	}
-	int i = 0;
-	int split_at = split_index(c, b, ply, o.n, hint);
-	for (; i < o.n && i < split_at; i++) {
-		board_t nb = *b;
-		board_play_cell(&nb, o.cell[i]);
-		int v = -exact(c, &nb, -beta, -alpha, ply + 1, NULL);
-		if (c->aborted)
-			return 0;
-		if (v >= beta) {
-			bestmove = o.col[i];
-			tt_store(tt, key, v, BOUND_LOWER,
-			    work_bits(split_work(c) - before),
-			    unmirror(b, bestmove, mirrored));
-			if (best)
-				*best = bestmove;
-			return v;
-		}
-		if (v > alpha) {
-			alpha = v;
-			bestmove = o.col[i];
-		}
-	}
-
-	/* 5. Young brothers: the rest shared out among the threads. */
-	if (i < o.n) {
-		struct split_point sp;
-		const struct exact_node x = { b, &o, alpha, beta, ply };
-		sp.move = exact_move;
-		sp.arg = &x;
-		for (int k = i; k < o.n; k++)
-			sp.val[k] = alpha;
-		split_run(c, &sp, ply, i, o.n);
-		if (split_chain_cut(c->sp) ||
-		    atomic_load_explicit(c->sh->stop, memory_order_relaxed) ||
-		    atomic_load_explicit(&c->sh->done, memory_order_relaxed)) {
-			c->aborted = true;
-			return 0;
-		}
-		for (int k = i; k < o.n; k++) {
-			if (sp.val[k] >= beta) {
-				bestmove = o.col[k];
-				tt_store(tt, key, sp.val[k], BOUND_LOWER,
-				    work_bits(split_work(c) - before),
-				    unmirror(b, bestmove, mirrored));
-				if (best)
-					*best = bestmove;
-				return sp.val[k];
-			}
-			if (sp.val[k] > alpha) {
-				alpha = sp.val[k];
-				bestmove = o.col[k];
-			}
-		}
-	}
-
-	/* 6. Fail low: an upper bound. */
-	tt_store(tt, key, alpha, BOUND_UPPER,
-	    work_bits(split_work(c) - before),
-	    unmirror(b, bestmove >= 0 ? bestmove : ttmove, mirrored));
-	if (best)
-		*best = bestmove;
-	return alpha;
-}
-
 static void
 col_publish(struct stats *st, int col, enum col_state state,
     enum score_kind kind, int score)
@@ -432,75 +251,6 @@ col_publish(struct stats *st, int col, enum col_state state,
 	atomic_store_explicit(&st->col[col].score, score, memory_order_relaxed);
 	atomic_store_explicit(&st->col[col].kind, kind, memory_order_relaxed);
 	atomic_store_explicit(&st->col[col].state, state, memory_order_release);
-}
-
-/*
- * Exact score of a position (any position that is not over), by null-window
- * iterations that halve the interval of possible scores.  *lo_out and *hi_out
- * get the interval proven so far (equal when finished) and *best a move
- * that reaches the lower end.  Returns false if stopped.
- */
-static bool
-solve_window(struct split_ctx *c, const board_t *b, bool weak, int *lo_out,
-    int *hi_out, int *best)
-{
-	const int cells = b->w * b->h;
-	*best = -1;
-	if (board_can_win_next(b)) {
-		c->nodes++; /* the root itself, solved without a search */
-		uint64_t win = board_my_winning_cells(b) & board_possible(b);
-		for (int col = 0; col < b->w; col++)
-			if (win & board_column_mask(b, col)) {
-				*best = col;
-				break;
-			}
-		*lo_out = *hi_out = weak ? 1 : board_win_score(b);
-		return true;
-	}
-	int lo = -(cells - b->moves) / 2;
-	int hi = (cells + 1 - b->moves) / 2;
-	if (weak) {
-		lo = lo < -1 ? -1 : lo;
-		hi = hi > 1 ? 1 : hi;
-	}
-	if (board_non_losing_moves(b) == 0 || b->moves >= cells - 1) {
-		c->nodes++;
-		/* Every move loses at once, or the last cell draws. */
-		hi = lo = b->moves >= cells - 1 ? 0 :
-		    (weak ? -1 : -(cells - b->moves) / 2);
-	}
-	while (lo < hi) {
-		int med = lo + (hi - lo) / 2;
-		if (med <= 0 && lo / 2 < med)
-			med = lo / 2;
-		else if (med >= 0 && hi / 2 > med)
-			med = hi / 2;
-		int mv = -1;
-		int r = exact(c, b, med, med + 1, 0, &mv);
-		if (c->aborted)
-			break;
-		if (weak)
-			r = r > 0 ? 1 : r < 0 ? -1 : 0;
-		if (r <= med) {
-			hi = r;
-		} else {
-			lo = r;
-			if (mv >= 0)
-				*best = mv;
-		}
-		*lo_out = lo;
-		*hi_out = hi;
-	}
-	*lo_out = lo;
-	*hi_out = hi;
-	if (*best < 0) {
-		/* Never failed high: any non-losing move reaches lo. */
-		struct order_list o;
-		uint64_t next = board_non_losing_moves(b);
-		order_moves(b, next ? next : board_possible(b), -1, false, &o);
-		*best = o.n ? o.col[0] : -1;
-	}
-	return lo == hi;
 }
 
 /* ---- depth-limited search ------------------------------------------- */
@@ -750,7 +500,7 @@ static bool
 pv_probe(const struct search *s, const board_t *b, uint64_t key,
     struct tt_entry *e)
 {
-	if (b->w * b->h - b->moves >= LEAF_CELLS)
+	if (s->tt_mode == TT_EXACT || b->w * b->h - b->moves >= LEAF_CELLS)
 		return tt_probe(&s->tt, key, e);
 	for (int i = 0; i < s->nleaf; i++)
 		if (tt_probe(&s->leaf[i], key, e))
@@ -773,7 +523,8 @@ extract_pv(struct search *s, const board_t *root, int first,
 			break;
 		bool mirrored;
 		struct tt_entry e;
-		uint64_t key = tt_key(&b, &mirrored);
+		uint64_t key = s->tt_mode == TT_EXACT ?
+		    exact_key(&b, &mirrored) : tt_key(&b, &mirrored);
 		if (!pv_probe(s, &b, key, &e))
 			break;
 		col = unmirror(&b, e.move, mirrored);
@@ -812,7 +563,7 @@ analyze_column(struct split_ctx *c, const board_t *b, int col, bool weak,
 		col_publish(st, col, COL_DONE, SCORE_EXACT, 0);
 		return;
 	}
-	bool done = solve_window(c, &nb, weak, &lo, &hi, &mv);
+	bool done = exact_solve(c, &nb, weak, &lo, &hi, &mv);
 	if (done) {
 		r->col_kind[col] = SCORE_EXACT;
 		r->col_score[col] = -lo;
@@ -870,7 +621,7 @@ run_exact(struct split_ctx *c, const board_t *b, struct search_result *r)
 	}
 
 	int lo, hi, mv;
-	bool done = solve_window(c, b, weak, &lo, &hi, &mv);
+	bool done = exact_solve(c, b, weak, &lo, &hi, &mv);
 	r->move = mv;
 	r->partial = !done;
 	if (done) {

@@ -113,6 +113,58 @@ tt_store(struct tt *t, uint64_t key, int value, enum bound bound, int depth,
 		atomic_store_explicit(&b[1], w, memory_order_relaxed);
 }
 
+static inline uint64_t
+encode(uint64_t check, int value, enum bound bound, int depth, int move)
+{
+	return check | ((uint64_t)(value + 512) << VALUE_SHIFT) |
+	    ((uint64_t)(move + 1) << MOVE_SHIFT) |
+	    ((uint64_t)depth << DEPTH_SHIFT) | (uint64_t)bound;
+}
+
+void
+tt_store_solved(struct tt *t, uint64_t key, int value, enum bound bound,
+    int work, int move)
+{
+	_Atomic uint64_t *b;
+	uint64_t check;
+	locate(t, key, &b, &check);
+	if (work > TT_DEPTH_MAX)
+		work = TT_DEPTH_MAX;
+	uint64_t w[2];
+	int slot = -1;
+	for (int i = 0; i < 2; i++) {
+		w[i] = atomic_load_explicit(&b[i], memory_order_relaxed);
+		if (w[i] != 0 && (w[i] & ~tt_low_mask(22)) == check)
+			slot = i;
+	}
+	if (slot >= 0) {
+		struct tt_entry old;
+		decode(w[slot], &old);
+		if (old.bound == BOUND_EXACT)
+			return;
+		if (old.depth > work)
+			work = old.depth;
+		if (old.bound != bound) {
+			/* Opposite bounds that meet pin the value. */
+			if ((bound == BOUND_UPPER && old.value >= value) ||
+			    (bound == BOUND_LOWER && old.value <= value)) {
+				if (bound == BOUND_UPPER && old.move >= 0)
+					move = old.move;
+				bound = BOUND_EXACT;
+			}
+		} else if (bound == BOUND_UPPER ? old.value <= value :
+						  old.value >= value) {
+			return; /* what is stored is at least as tight */
+		}
+	} else {
+		int d0 = (int)((w[0] >> DEPTH_SHIFT) & 63);
+		int d1 = (int)((w[1] >> DEPTH_SHIFT) & 63);
+		slot = w[0] == 0 ? 0 : w[1] == 0 ? 1 : d1 <= d0 ? 1 : 0;
+	}
+	atomic_store_explicit(&b[slot], encode(check, value, bound, work, move),
+	    memory_order_relaxed);
+}
+
 double
 tt_fill(const struct tt *t)
 {
