@@ -24,24 +24,22 @@
  * deep averages can round to 1.0 without being proven.
  *
  * The parallel search splits the tree a few plies deep into OpenMP tasks
- * (far more tasks than columns), inside one parallel region per search.
- * Node counts go into the per-thread stats slots (one writer each) and the
- * per-column slots; the stop flag, the clock and the node limit are polled
- * every AVERAGE_FLUSH nodes.
+ * (far more tasks than columns), inside search_run()'s parallel region.
+ * It runs on the alpha-beta search's machinery (split.h): every task has a
+ * split_ctx, counts nodes with split_node() and is polled by split_poll(),
+ * the one function that decides stop, deadline and node limit.
  */
 #include "config.h"
 
 #include <math.h>
 #include <stdatomic.h>
+#include <stdlib.h>
 #include <string.h>
-#ifdef _OPENMP
-#include <omp.h>
-#endif
 
 #include "average.h"
+#include "split.h"
 #include "util.h"
 
-#define AVERAGE_FLUSH 1024
 /* Default plies below the root where tasks are made (7^3 = 343 tasks). */
 #define AVERAGE_SPLIT 3
 /* Do not make tasks for subtrees shallower than this. */
@@ -53,83 +51,7 @@ struct avg_val {
 	int proven;
 };
 
-/* Shared by every task of one search. */
-struct avg_ctx {
-	struct stats *st; /* NULL for the serial average_value() */
-	atomic_bool *stop;
-	atomic_bool *abort; /* the caller's own stop flag (lim->abort) */
-	atomic_bool halt; /* stop, time or node limit seen */
-	uint64_t deadline_ns; /* 0: none */
-	uint64_t node_limit;  /* 0: none */
-	_Atomic uint64_t nodes; /* flushed nodes, all threads */
-	int split;
-};
-
-/* One task's counter: nodes not yet flushed, and where they go. */
-struct avg_count {
-	struct avg_ctx *ctx;
-	uint64_t nodes;   /* all nodes of this task */
-	uint64_t pending; /* not yet flushed */
-	int tid;
-	int col; /* root column, -1 for none */
-	bool halted;
-};
-
-static int
-avg_thread(void)
-{
-#ifdef _OPENMP
-	return omp_get_thread_num();
-#else
-	return 0;
-#endif
-}
-
-/* Push pending nodes into the stats slots and poll the stop conditions. */
-static void
-avg_flush(struct avg_count *k)
-{
-	struct avg_ctx *x = k->ctx;
-	uint64_t total;
-
-	if (k->pending != 0) {
-		total = atomic_fetch_add_explicit(&x->nodes, k->pending,
-		    memory_order_relaxed) + k->pending;
-		if (x->st != NULL) {
-			stats_add(&x->st->thread[k->tid].nodes, k->pending);
-			if (k->col >= 0)
-				atomic_fetch_add_explicit(
-				    &x->st->col[k->col].nodes, k->pending,
-				    memory_order_relaxed);
-		}
-		k->pending = 0;
-	} else
-		total = atomic_load_explicit(&x->nodes, memory_order_relaxed);
-
-	if (atomic_load_explicit(&x->halt, memory_order_relaxed)) {
-		k->halted = true;
-		return;
-	}
-	if (x->abort != NULL &&
-	    atomic_load_explicit(x->abort, memory_order_relaxed) &&
-	    x->stop != NULL)
-		atomic_store(x->stop, true);
-	if ((x->stop != NULL &&
-		atomic_load_explicit(x->stop, memory_order_relaxed)) ||
-	    (x->node_limit != 0 && total >= x->node_limit) ||
-	    (x->deadline_ns != 0 && util_now_ns() >= x->deadline_ns)) {
-		atomic_store_explicit(&x->halt, true, memory_order_relaxed);
-		k->halted = true;
-	}
-}
-
-static inline void
-avg_node(struct avg_count *k)
-{
-	k->nodes++;
-	if (++k->pending >= AVERAGE_FLUSH)
-		avg_flush(k);
-}
+static const struct avg_val avg_unknown = { 0.0, 0 };
 
 /* Fold the mover's view of one child into a running combination. */
 struct avg_fold {
@@ -162,7 +84,7 @@ avg_fold_add(struct avg_fold *f, struct avg_val child)
 static struct avg_val
 avg_fold_value(const struct avg_fold *f)
 {
-	struct avg_val r = { 0.0, 0 };
+	struct avg_val r = avg_unknown;
 
 	if (f->won)
 		r = (struct avg_val){ 1.0, 1 };
@@ -182,7 +104,7 @@ avg_leaf(const board_t *b, int depth, struct avg_val *out)
 		return true;
 	}
 	if (depth <= 0 || board_is_full(b)) {
-		*out = (struct avg_val){ 0.0, 0 };
+		*out = avg_unknown;
 		return true;
 	}
 	return false;
@@ -190,24 +112,24 @@ avg_leaf(const board_t *b, int depth, struct avg_val *out)
 
 /* The serial recursion (step 3); stops early on a winning move. */
 static struct avg_val
-avg_serial(const board_t *b, int depth, struct avg_count *k)
+avg_serial(struct split_ctx *c, const board_t *b, int depth)
 {
 	struct avg_val r;
 	struct avg_fold f;
 
-	avg_node(k);
-	if (k->halted)
-		return (struct avg_val){ 0.0, 0 };
+	split_node(c);
+	if (c->aborted)
+		return avg_unknown;
 	if (avg_leaf(b, depth, &r))
 		return r;
 	avg_fold_init(&f);
-	for (int c = 0; c < b->w; c++) {
-		if (!board_can_play(b, c))
+	for (int col = 0; col < b->w; col++) {
+		if (!board_can_play(b, col))
 			continue;
 		board_t child = *b;
-		board_play(&child, c);
-		avg_fold_add(&f, avg_serial(&child, depth - 1, k));
-		if (f.won || k->halted)
+		board_play(&child, col);
+		avg_fold_add(&f, avg_serial(c, &child, depth - 1));
+		if (f.won || c->aborted)
 			break;
 	}
 	return avg_fold_value(&f);
@@ -216,126 +138,93 @@ avg_serial(const board_t *b, int depth, struct avg_count *k)
 double
 average_value(const board_t *b, int depth, uint64_t *nodes)
 {
-	struct avg_ctx x;
-	struct avg_count k = { .ctx = &x, .col = -1 };
+	/* A team of one without limits: the same counting, no OpenMP. */
+	struct search_limits lim;
+	struct split_team team;
+	atomic_bool stop;
+	struct stats *st = xcalloc(1, sizeof *st);
 
-	memset(&x, 0, sizeof x);
-	atomic_init(&x.halt, false);
-	atomic_init(&x.nodes, 0);
-	struct avg_val v = avg_serial(b, depth, &k);
+	search_limits_default(&lim);
+	memset(&team, 0, sizeof team);
+	atomic_init(&stop, false);
+	atomic_init(&team.nodes, 0);
+	atomic_init(&team.done, false);
+	split_team_init(&team, 1);
+	team.lim = &lim;
+	team.stats = st;
+	team.stop = &stop;
+	team.threads = 1;
+	struct split_ctx c = { .team = &team, .root_col = -1 };
+	struct avg_val v = avg_serial(&c, b, depth);
 	if (nodes != NULL)
-		*nodes = k.nodes;
+		*nodes = split_work(&c);
+	split_team_free(&team);
+	free(st);
 	return v.v;
 }
 
-/* A serial subtree run as one task: count, time and flush it. */
+/*
+ * One task: the node b, `split` plies above the serial subtrees.  Its
+ * children are tasks of their own while split > 0 and the subtree is deep
+ * enough, then searched serially.  spawner: the thread that made the task.
+ */
 static struct avg_val
-avg_leaf_task(const board_t *b, int depth, struct avg_ctx *x, int col)
+avg_split(const struct split_ctx *parent, int spawner, const board_t *b,
+    int depth, int split, int col)
 {
-	struct avg_count k = { .ctx = x, .tid = avg_thread(), .col = col };
-	uint64_t t0;
+	struct split_ctx c;
+	struct avg_val r = avg_unknown;
 
-	if (atomic_load_explicit(&x->halt, memory_order_relaxed))
-		return (struct avg_val){ 0.0, 0 };
-	t0 = x->st != NULL ? util_now_ns() : 0;
-
-	struct avg_val v = avg_serial(b, depth, &k);
-	avg_flush(&k);
-	if (x->st != NULL)
-		stats_add(&x->st->thread[k.tid].busy_ns, util_now_ns() - t0);
-	return v;
-}
-
-/* The split part of the tree: one task per child, `split` plies deep. */
-static struct avg_val
-avg_split(const board_t *b, int depth, int split, struct avg_ctx *x, int col,
-    int creator)
-{
-	struct avg_val r, child_val[BOARD_MAX_WIDTH];
-	struct avg_fold f;
-	int tid = avg_thread();
-
-	if (x->st != NULL) {
-		stats_add(&x->st->thread[tid].run, 1);
-		if (creator >= 0 && creator != tid)
-			stats_add(&x->st->thread[tid].stolen, 1);
+	split_ctx_task(&c, parent, spawner, col);
+	split_poll(&c); /* a stopped search starts no more work */
+	if (c.aborted) {
+		split_ctx_finish(&c);
+		return r;
 	}
-	if (split <= 0 || depth < AVERAGE_GRAIN)
-		return avg_leaf_task(b, depth, x, col);
+	if (split <= 0 || depth < AVERAGE_GRAIN) {
+		r = avg_serial(&c, b, depth);
+		split_ctx_finish(&c);
+		return r;
+	}
 
 	/* This node itself: one node for the thread that opens it. */
-	if (x->st != NULL) {
-		stats_add(&x->st->thread[tid].nodes, 1);
-		atomic_fetch_add_explicit(&x->st->col[col].nodes, 1,
-		    memory_order_relaxed);
-	}
-	atomic_fetch_add_explicit(&x->nodes, 1, memory_order_relaxed);
-	if (avg_leaf(b, depth, &r))
-		return r;
-
-	int n = 0;
-	for (int c = 0; c < b->w; c++) {
-		if (!board_can_play(b, c))
-			continue;
-		n++;
-		board_t child = *b;
-		board_play(&child, c);
-		struct avg_val *slot = &child_val[c];
+	split_node(&c);
+	if (!avg_leaf(b, depth, &r)) {
+		struct avg_val child_val[BOARD_MAX_WIDTH];
+		struct avg_fold f;
+		struct split_ctx *pc = &c;
+		const int me = c.tid;
+		int n = 0;
+		for (int k = 0; k < b->w; k++) {
+			if (!board_can_play(b, k))
+				continue;
+			n++;
+			board_t child = *b;
+			board_play(&child, k);
+			struct avg_val *slot = &child_val[k];
 #pragma omp task default(none) \
-    firstprivate(child, depth, split, x, col, tid, slot)
-		*slot = avg_split(&child, depth - 1, split - 1, x, col, tid);
-	}
-	if (x->st != NULL)
-		stats_add(&x->st->thread[tid].spawned, (uint64_t)n);
-#pragma omp taskwait
-	avg_fold_init(&f);
-	for (int c = 0; c < b->w; c++)
-		if (board_can_play(b, c))
-			avg_fold_add(&f, child_val[c]);
-	return avg_fold_value(&f);
-}
-
-/* A seeded 64-bit mix (splitmix64) for the tie-break. */
-static uint64_t
-avg_mix(uint64_t z)
-{
-	z += 0x9e3779b97f4a7c15u;
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
-	return z ^ (z >> 31);
-}
-
-/* Columns centre first, the order of choice among equal moves. */
-static int
-avg_order(int w, int *order)
-{
-	for (int i = 0; i < w; i++)
-		order[i] = w / 2 + (1 - 2 * (i % 2)) * (i + 1) / 2;
-	return w;
-}
-
-/* Best column by quality: centre first among equals, or a seeded random
- * one of the equal best when seed is not 0.  -1 if no column is legal. */
-static int
-avg_choose(const board_t *b, const double *q, const bool *ok, uint64_t seed)
-{
-	int order[BOARD_MAX_WIDTH], n = avg_order(b->w, order);
-	int best = -1, ties[BOARD_MAX_WIDTH], nties = 0;
-
-	for (int i = 0; i < n; i++) {
-		int c = order[i];
-		if (!ok[c])
-			continue;
-		if (best < 0 || q[c] > q[best] + 1e-12) {
-			best = c;
-			nties = 0;
+    firstprivate(pc, me, child, depth, split, col, slot)
+			*slot = avg_split(pc, me, &child, depth - 1, split - 1,
+			    col);
 		}
-		if (fabs(q[c] - q[best]) <= 1e-12)
-			ties[nties++] = c;
+		split_count_spawn(&c, n);
+		split_wait_begin(&c);
+#pragma omp taskwait
+		split_wait_end(&c);
+		avg_fold_init(&f);
+		for (int k = 0; k < b->w; k++)
+			if (board_can_play(b, k))
+				avg_fold_add(&f, child_val[k]);
+		r = avg_fold_value(&f);
 	}
-	if (best >= 0 && seed != 0 && nties > 1)
-		best = ties[avg_mix(seed ^ avg_mix(board_key(b))) % nties];
-	return best;
+	split_ctx_finish(&c);
+	return r;
+}
+
+static bool
+avg_stopped(const struct split_ctx *c)
+{
+	return atomic_load_explicit(c->team->stop, memory_order_relaxed);
 }
 
 static int
@@ -346,159 +235,131 @@ avg_score(double q)
 
 /* One root column as a task: its value and its column slot. */
 static void
-avg_root_task(const board_t *child, int depth, struct avg_ctx *x, int col,
-    int creator, struct avg_val *out)
+avg_root_task(const struct split_ctx *parent, int spawner,
+    const board_t *child, int depth, int split, int col, struct avg_val *out)
 {
-	*out = avg_split(child, depth, x->split - 1, x, col, creator);
-	if (x->st != NULL && !atomic_load_explicit(&x->halt,
-				 memory_order_relaxed))
-		atomic_store_explicit(&x->st->col[col].state, COL_DONE,
-		    memory_order_relaxed);
+	*out = avg_split(parent, spawner, child, depth, split - 1, col);
+	if (!avg_stopped(parent))
+		atomic_store_explicit(&parent->team->stats->col[col].state,
+		    COL_DONE, memory_order_relaxed);
 }
 
-/* One iteration of depth d: q[c] for every legal column, seen by the side
- * to move.  False if it was stopped before it finished. */
+/* One iteration of depth d: q[col] for every legal column, seen by the
+ * side to move.  False if it was stopped before it finished. */
 static bool
-avg_iteration(const board_t *b, int d, struct avg_ctx *x, const bool *legal,
-    double *q)
+avg_iteration(struct split_ctx *c, const board_t *b, int d, int split,
+    const bool *legal, double *q)
 {
 	struct avg_val v[BOARD_MAX_WIDTH];
-	struct stats *st = x->st;
-	int tid = avg_thread(), ntasks = 0;
+	struct stats *st = c->team->stats;
+	const int me = c->tid;
+	int ntasks = 0;
 
-	for (int c = 0; c < b->w; c++) {
-		if (!legal[c])
+	for (int col = 0; col < b->w; col++) {
+		if (!legal[col])
 			continue;
-		if (st != NULL)
-			atomic_store_explicit(&st->col[c].state, COL_SEARCHING,
-			    memory_order_relaxed);
-		if (board_is_winning_move(b, c)) {
+		atomic_store_explicit(&st->col[col].state, COL_SEARCHING,
+		    memory_order_relaxed);
+		if (board_is_winning_move(b, col)) {
 			/* Won at once: the opponent's state is lost. */
-			v[c] = (struct avg_val){ -1.0, -1 };
+			v[col] = (struct avg_val){ -1.0, -1 };
 			continue;
 		}
 		board_t child = *b;
-		board_play(&child, c);
-		struct avg_val *slot = &v[c];
+		board_play(&child, col);
+		struct avg_val *slot = &v[col];
 		ntasks++;
-#pragma omp task default(none) firstprivate(child, d, c, slot, x, tid)
-		avg_root_task(&child, d - 1, x, c, tid, slot);
+#pragma omp task default(none) firstprivate(c, me, child, d, split, col, slot)
+		avg_root_task(c, me, &child, d - 1, split, col, slot);
 	}
-	if (st != NULL)
-		stats_add(&st->thread[tid].spawned, (uint64_t)ntasks);
+	split_count_spawn(c, ntasks);
+	split_wait_begin(c);
 #pragma omp taskwait
-	if (atomic_load_explicit(&x->halt, memory_order_relaxed))
+	split_wait_end(c);
+	if (avg_stopped(c))
 		return false;
 
-	for (int c = 0; c < b->w; c++) {
-		if (!legal[c])
+	for (int col = 0; col < b->w; col++) {
+		if (!legal[col])
 			continue;
-		q[c] = v[c].proven ? -(double)v[c].proven : -v[c].v;
-		if (st != NULL) {
-			atomic_store_explicit(&st->col[c].kind, SCORE_HEURISTIC,
-			    memory_order_relaxed);
-			atomic_store_explicit(&st->col[c].score,
-			    avg_score(q[c]), memory_order_relaxed);
-			atomic_store_explicit(&st->col[c].state, COL_DONE,
-			    memory_order_relaxed);
-		}
+		q[col] = v[col].proven ? -(double)v[col].proven : -v[col].v;
+		atomic_store_explicit(&st->col[col].kind, SCORE_HEURISTIC,
+		    memory_order_relaxed);
+		atomic_store_explicit(&st->col[col].score, avg_score(q[col]),
+		    memory_order_relaxed);
+		atomic_store_explicit(&st->col[col].state, COL_DONE,
+		    memory_order_relaxed);
 	}
-	if (st != NULL)
-		atomic_store_explicit(&st->depth, d, memory_order_relaxed);
+	atomic_store_explicit(&st->depth, d, memory_order_relaxed);
 	return true;
 }
 
 void
-average_search(const board_t *b, const struct search_limits *lim,
-    struct stats *st, atomic_bool *stop, struct search_result *r)
+average_root(struct split_ctx *c, const board_t *b, struct search_result *r)
 {
-	struct avg_ctx x;
+	const struct search_limits *lim = c->team->lim;
+	struct stats *st = c->team->stats;
 	double best_q[BOARD_MAX_WIDTH];
 	bool legal[BOARD_MAX_WIDTH];
-	int threads = lim->threads < 1 ? 1 : lim->threads;
 	int max_depth = lim->depth < 1 ? 1 : lim->depth;
+	const int split = lim->split_depth > 0 ? lim->split_depth :
+	    AVERAGE_SPLIT;
 	int finished = 0;
-	uint64_t t0 = util_now_ns(), half_ns = 0;
+	uint64_t half_ns = 0;
 
-	if (threads > STATS_MAX_THREADS)
-		threads = STATS_MAX_THREADS;
 	if (max_depth > b->w * b->h - b->moves)
 		max_depth = b->w * b->h - b->moves;
 	if (max_depth < 1)
 		max_depth = 1;
+	if (lim->time_limit > 0)
+		half_ns = util_now_ns() + (uint64_t)(lim->time_limit * 0.5e9);
 
-	memset(&x, 0, sizeof x);
-	x.st = st;
-	x.stop = stop;
-	x.abort = lim->abort;
-	atomic_init(&x.halt, false);
-	atomic_init(&x.nodes, 0);
-	x.node_limit = lim->node_limit;
-	x.split = lim->split_depth > 0 ? lim->split_depth : AVERAGE_SPLIT;
-	if (lim->time_limit > 0) {
-		x.deadline_ns = t0 + (uint64_t)(lim->time_limit * 1e9);
-		half_ns = t0 + (uint64_t)(lim->time_limit * 0.5e9);
-	}
-
-	for (int c = 0; c < b->w; c++) {
-		legal[c] = board_can_play(b, c) && !b->over;
-		best_q[c] = 0.0;
-		if (st != NULL)
-			atomic_store_explicit(&st->col[c].state,
-			    legal[c] ? COL_WAITING : COL_ILLEGAL,
-			    memory_order_relaxed);
+	for (int col = 0; col < b->w; col++) {
+		legal[col] = board_can_play(b, col) && !b->over;
+		best_q[col] = 0.0;
+		atomic_store_explicit(&st->col[col].state,
+		    legal[col] ? COL_WAITING : COL_ILLEGAL,
+		    memory_order_relaxed);
 	}
 
 	/* Iterative deepening only pays under a time limit (no new iteration
 	 * once half of it is spent); without one, the requested depth is
 	 * searched at once. */
 	int first = lim->time_limit > 0 ? 1 : max_depth;
-
-#pragma omp parallel num_threads(threads) default(none) \
-    shared(b, x, best_q, legal, first, max_depth, finished, half_ns)
-#pragma omp single
 	for (int d = first; d <= max_depth; d++) {
 		double q[BOARD_MAX_WIDTH] = { 0 };
 		if (d > first && util_now_ns() >= half_ns)
 			break;
-		if (!avg_iteration(b, d, &x, legal, q))
+		if (!avg_iteration(c, b, d, split, legal, q))
 			break;
 		memcpy(best_q, q, sizeof q);
 		finished = d;
 	}
 
 	/* The result, from the last finished iteration. */
-	memset(r, 0, sizeof *r);
-	r->ncols = b->w;
-	r->threads = threads;
 	r->depth = finished;
 	r->kind = SCORE_HEURISTIC;
-	/* As in the other modes: partial when stopped from outside before
-	 * the deepest iteration (a time or node limit is not a stop). */
-	r->partial = stop != NULL &&
-	    atomic_load_explicit(stop, memory_order_relaxed) &&
-	    finished < max_depth;
+	/* As in the other modes: partial when stopped (from outside, by the
+	 * clock or by the node limit) before the deepest iteration. */
+	r->partial = avg_stopped(c) && finished < max_depth;
 	if (finished == 0) {
 		/* Nothing finished: a move that does not lose at once. */
 		uint64_t safe = board_non_losing_moves(b);
-		for (int c = 0; c < b->w; c++)
-			best_q[c] = board_is_winning_move(b, c) ? 1.0 :
-			    (safe & board_column_mask(b, c)) ? 0.0 : -1.0;
+		for (int col = 0; col < b->w; col++)
+			best_q[col] = board_is_winning_move(b, col) ? 1.0 :
+			    (safe & board_column_mask(b, col)) ? 0.0 : -1.0;
 		r->partial = true;
 	}
-	r->move = avg_choose(b, best_q, legal, lim->seed);
-	for (int c = 0; c < b->w; c++) {
-		r->col_kind[c] = legal[c] && finished > 0 ? SCORE_HEURISTIC :
-		    SCORE_NONE;
-		r->col_score[c] = legal[c] ? avg_score(best_q[c]) : 0;
+	r->move = search_choose(b, best_q, legal, lim->seed);
+	for (int col = 0; col < b->w; col++) {
+		r->col_kind[col] = legal[col] && finished > 0 ?
+		    SCORE_HEURISTIC : SCORE_NONE;
+		r->col_score[col] = legal[col] ? avg_score(best_q[col]) : 0;
 	}
 	r->score = r->move >= 0 ? avg_score(best_q[r->move]) : 0;
 	if (r->move >= 0) {
 		r->pv_len = 1;
 		r->pv[0] = r->move;
-		if (st != NULL)
-			stats_set_pv(st, r->pv, 1);
+		stats_set_pv(st, r->pv, 1);
 	}
-	r->nodes = atomic_load_explicit(&x.nodes, memory_order_relaxed);
-	r->seconds = (double)(util_now_ns() - t0) / 1e9;
 }

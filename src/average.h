@@ -13,17 +13,18 @@
 
 #include "board.h"
 #include "search.h"
-#include "stats.h"
+
+struct split_ctx;
 
 /* Quality of `b` for the side to move, searched `depth` plies, serially. */
 double average_value(const board_t *b, int depth, uint64_t *nodes);
 
-/* The SEARCH_AVERAGE mode of search_run(): runs inside the caller's thread,
- * opens its own OpenMP parallel region with lim->threads threads, updates
- * the stats slots, polls *stop, and fills r (col_score = quality * 100
- * rounded, kind SCORE_HEURISTIC; a column that loses at once is scored
- * -100). */
-void average_search(const board_t *b, const struct search_limits *lim,
-    struct stats *st, atomic_bool *stop, struct search_result *r);
+/* The SEARCH_AVERAGE mode of search_run(), called by the root context c
+ * inside search_run()'s parallel region: iterative deepening under
+ * c->team->lim, the stats slots updated, and r filled (col_score = quality
+ * * 100 rounded, kind SCORE_HEURISTIC; a column that loses at once is
+ * scored -100).  search_run() sets r's nodes, time and threads. */
+void average_root(struct split_ctx *c, const board_t *b,
+    struct search_result *r);
 
 #endif

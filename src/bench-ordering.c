@@ -28,6 +28,7 @@
 #include "bench.h"
 #include "board.h"
 #include "options.h"
+#include "score.h"
 #include "search.h"
 #include "util.h"
 
@@ -95,7 +96,7 @@ bench_ordering_row(FILE *csv, const struct bench_pos *p, const board_t *b,
 	    p->phase, depth, util_si(n1, sizeof n1, (double)on->nodes),
 	    on->seconds, util_si(n2, sizeof n2, (double)off->nodes),
 	    off->seconds, nr, tratio, on->move + 1,
-	    search_score_words(b, on->kind, on->score, words, sizeof words));
+	    score_words(b, on->kind, on->score, words, sizeof words));
 	fflush(stdout);
 	if (csv != NULL)
 		fprintf(csv, "%s,%s,%s,%" PRIu64 ",%.6f,%" PRIu64 ",%.6f,%.3f,"

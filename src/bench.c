@@ -11,6 +11,9 @@
 #include "solve.h"
 #include "util.h"
 
+static int bench_solve(const struct options *o, int argc, char **argv);
+static int bench_speedup(const struct options *o, int argc, char **argv);
+
 struct bench_entry {
 	const char *name;
 	int (*run)(const struct options *, int, char **);
@@ -90,7 +93,7 @@ read_positions(const char *path, int w, int h, struct bench_pos **out)
 	return n;
 }
 
-int
+static int
 bench_solve(const struct options *o, int argc, char **argv)
 {
 	struct search_limits lim;
@@ -287,7 +290,7 @@ print_row(const struct speedup_row *rows, int li, int cores, FILE *csv)
 		    (unsigned long long)row->stolen);
 }
 
-int
+static int
 bench_speedup(const struct options *o, int argc, char **argv)
 {
 	int list[OPTIONS_MAX_THREAD_LIST], nlist = 0;

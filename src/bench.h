@@ -6,8 +6,6 @@
 
 /* `dropfour bench WHAT ...`: dispatches on o->argv[0]. */
 int bench_main(const struct options *o);
-int bench_solve(const struct options *o, int argc, char **argv);
-int bench_speedup(const struct options *o, int argc, char **argv);
 /* bench-ordering.c */
 int bench_ordering(const struct options *o, int argc, char **argv);
 

@@ -29,6 +29,21 @@ board_init(board_t *b, int w, int h)
 	b->full = b->bottom * ((((uint64_t)1) << h) - 1);
 }
 
+static const int centre_orders[BOARD_MAX_WIDTH + 1][BOARD_MAX_WIDTH] = {
+	[4] = { 1, 2, 0, 3 },
+	[5] = { 2, 1, 3, 0, 4 },
+	[6] = { 2, 3, 1, 4, 0, 5 },
+	[7] = { 3, 2, 4, 1, 5, 0, 6 },
+	[8] = { 3, 4, 2, 5, 1, 6, 0, 7 },
+	[9] = { 4, 3, 5, 2, 6, 1, 7, 0, 8 },
+};
+
+const int *
+board_centre_order(int w)
+{
+	return centre_orders[w];
+}
+
 uint64_t
 board_winning_cells(uint64_t pos, uint64_t mask, const board_t *geo)
 {

@@ -128,6 +128,15 @@ board_can_win_next(const board_t *b)
 	return (board_my_winning_cells(b) & board_possible(b)) != 0;
 }
 
+/* The column where the side to move wins at once: the lowest-numbered one
+ * when there are several (the rule every caller shares), -1 if none. */
+static inline int
+board_winning_column(const board_t *b)
+{
+	uint64_t win = board_my_winning_cells(b) & board_possible(b);
+	return win ? __builtin_ctzll(win) / (b->h + 1) : -1;
+}
+
 static inline bool
 board_is_winning_move(const board_t *b, int col)
 {
@@ -150,6 +159,13 @@ board_is_full(const board_t *b)
 {
 	return b->moves >= b->w * b->h;
 }
+
+/* The columns of a board of width w (BOARD_MIN_SIZE..BOARD_MAX_WIDTH) from
+ * the centre outwards: the order of every "centre first" rule (move
+ * ordering, ties between equal moves, fallbacks).  Nearer the centre
+ * first, and of two columns equally near, the left one: width 4 gives
+ * 1, 2, 0, 3; width 7 gives 3, 2, 4, 1, 5, 0, 6. */
+const int *board_centre_order(int w);
 
 /* Key of the mirror image (columns reversed). */
 uint64_t board_mirror_key(const board_t *b, uint64_t key);
@@ -176,14 +192,9 @@ enum board_err board_parse(board_t *out, int w, int h, const char *s,
 /* A sentence for an error code ("column 3 is full", ...). */
 const char *board_err_string(enum board_err e);
 
-/* Score of winning with the next stone: (w*h + 1 - moves) / 2. */
-static inline int
-board_win_score(const board_t *b)
-{
-	return (b->w * b->h + 1 - b->moves) / 2;
-}
-
-/* Largest and smallest exact score possible for the side to move. */
+/* Largest and smallest exact score possible for the side to move: the
+ * largest is the score of winning with the next stone, (w*h + 1 - moves)
+ * / 2; the smallest that of losing to the opponent's next stone. */
 static inline int
 board_max_score(const board_t *b)
 {

@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "bench.h"
+#include "book-build.h"
 #include "options.h"
 #include "selfplay.h"
 #include "solve.h"
@@ -70,6 +71,8 @@ main(int argc, char **argv)
 		return selfplay_main(&o);
 	case MODE_BENCH:
 		return bench_main(&o);
+	case MODE_BOOK:
+		return book_main(&o);
 	case MODE_TEXT:
 		return text_main(&o);
 	case MODE_PLAY:

@@ -186,15 +186,6 @@ engine_wait(struct engine *e, uint64_t id, struct search_result *r)
 	pthread_mutex_unlock(&e->lock);
 }
 
-bool
-engine_busy(struct engine *e)
-{
-	pthread_mutex_lock(&e->lock);
-	bool busy = e->run_id != 0 || e->req_id != 0;
-	pthread_mutex_unlock(&e->lock);
-	return busy;
-}
-
 void
 engine_snapshot(struct engine *e, struct stats_snapshot *snap)
 {

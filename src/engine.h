@@ -30,7 +30,6 @@ void engine_cancel(struct engine *e);
 bool engine_poll(struct engine *e, uint64_t id, struct search_result *r);
 /* Block until search `id` finishes. */
 void engine_wait(struct engine *e, uint64_t id, struct search_result *r);
-bool engine_busy(struct engine *e);
 /* Live statistics of the current (or last) search. */
 void engine_snapshot(struct engine *e, struct stats_snapshot *snap);
 /* Forget the transposition table (new game, new board size). */

@@ -186,15 +186,15 @@ static inline int
 split_at(const struct split_ctx *c, const board_t *b, int ply, int n,
     enum bound known)
 {
-	const struct split_shared *sh = c->sh;
-	if (sh->threads <= 1 || sh->lim->split == SPLIT_LAZY || n < 2)
+	const struct split_team *team = c->team;
+	if (team->threads <= 1 || team->lim->split == SPLIT_LAZY || n < 2)
 		return n;
-	if (sh->lim->split == SPLIT_ROOT)
+	if (team->lim->split == SPLIT_ROOT)
 		return ply == 0 ? 0 : n;
-	if (ply >= sh->split_depth ||
-	    b->w * b->h - b->moves < sh->min_split_left)
+	if (ply >= team->split_depth ||
+	    b->w * b->h - b->moves < team->min_split_left)
 		return n;
-	if (known != BOUND_UPPER && !split_thread_free(sh))
+	if (known != BOUND_UPPER && !split_thread_free(team))
 		return n;
 	int elders = known == BOUND_LOWER ? EXACT_ELDERS + 1 : EXACT_ELDERS;
 	return elders <= n - 2 ? elders : n;
@@ -223,9 +223,9 @@ exact(struct split_ctx *c, const board_t *b, int alpha, int beta, int ply,
     int *best)
 {
 	const int cells = b->w * b->h;
-	const struct split_shared *sh = c->sh;
-	struct tt *tt = cells - b->moves < tune_leaf ? &sh->leaf[c->tid] : sh->tt;
-	struct tt *ctt = cells - b->moves - 1 < tune_leaf ? &sh->leaf[c->tid] : sh->tt;
+	const struct split_team *team = c->team;
+	struct tt *tt = cells - b->moves < tune_leaf ? &team->leaf[c->tid] : team->tt;
+	struct tt *ctt = cells - b->moves - 1 < tune_leaf ? &team->leaf[c->tid] : team->tt;
 	uint64_t before = split_work(c);
 	struct tt_entry e;
 
@@ -307,8 +307,8 @@ exact(struct split_ctx *c, const board_t *b, int alpha, int beta, int ply,
 
 	/* 4. Every child looked at before any is searched. */
 	struct child ch[BOARD_MAX_WIDTH];
-	const int *centre = order_centre(b->w);
-	const bool plain = sh->lim->no_ordering;
+	const int *centre = board_centre_order(b->w);
+	const bool plain = team->lim->no_ordering;
 	int n = 0;
 	for (int i = 0; i < b->w; i++) {
 		int col = centre[i];
@@ -401,8 +401,8 @@ exact(struct split_ctx *c, const board_t *b, int alpha, int beta, int ply,
 			sp.val[k] = EXACT_NONE;
 		split_run(c, &sp, ply, i, n);
 		if (split_chain_cut(c->sp) ||
-		    atomic_load_explicit(sh->stop, memory_order_relaxed) ||
-		    atomic_load_explicit(&sh->done, memory_order_relaxed)) {
+		    atomic_load_explicit(team->stop, memory_order_relaxed) ||
+		    atomic_load_explicit(&team->done, memory_order_relaxed)) {
 			c->aborted = true;
 			return 0;
 		}
@@ -450,7 +450,7 @@ exact_solve(struct split_ctx *c, const board_t *b, bool weak, int *lo_out,
 				*best = col;
 				break;
 			}
-		*lo_out = *hi_out = weak ? 1 : board_win_score(b);
+		*lo_out = *hi_out = weak ? 1 : board_max_score(b);
 		return true;
 	}
 	int lo = board_min_score(b);

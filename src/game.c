@@ -134,8 +134,8 @@ int
 game_load(struct game *g, const char *path, char *err, size_t errlen)
 {
 	FILE *f = fopen(path, "r");
-	char line[512], moves[BOARD_MAX_CELLS * 2 + 2] = "";
-	int w = g->w, h = g->h, lineno = 0;
+	char line[GAME_LINE_MAX + 2], moves[BOARD_MAX_CELLS * 2 + 2] = "";
+	int w = g->w, h = g->h, lineno = 0, moves_line = 0;
 	bool have_moves = false;
 
 	if (f == NULL) {
@@ -144,7 +144,14 @@ game_load(struct game *g, const char *path, char *err, size_t errlen)
 	}
 	while (fgets(line, sizeof line, f) != NULL) {
 		lineno++;
-		line[strcspn(line, "\r\n")] = '\0';
+		size_t n = strcspn(line, "\r\n");
+		if (line[n] == '\0' && n > GAME_LINE_MAX) {
+			snprintf(err, errlen, "%s:%d: line longer than %d "
+			    "characters", path, lineno, GAME_LINE_MAX);
+			fclose(f);
+			return -1;
+		}
+		line[n] = '\0';
 		if (line[0] == '#' || line[0] == '\0' ||
 		    strncmp(line, "dropfour-game", 13) == 0)
 			continue;
@@ -160,6 +167,7 @@ game_load(struct game *g, const char *path, char *err, size_t errlen)
 		}
 		strcpy(moves, m);
 		have_moves = true;
+		moves_line = lineno;
 	}
 	fclose(f);
 	const char *why = board_size_error(w, h);
@@ -177,8 +185,9 @@ game_load(struct game *g, const char *path, char *err, size_t errlen)
 	size_t at = 0;
 	enum board_err e = game_set_moves(&tmp, moves, &at);
 	if (e != BOARD_OK) {
-		snprintf(err, errlen, "%s: bad move at index %zu ('%c'): %s",
-		    path, at, moves[at], board_err_string(e));
+		snprintf(err, errlen, "%s:%d: bad move at character %zu "
+		    "('%c'): %s", path, moves_line, at + 1, moves[at],
+		    board_err_string(e));
 		return -1;
 	}
 	*g = tmp;

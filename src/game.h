@@ -48,7 +48,10 @@ void game_moves_string(const struct game *g, char *buf, size_t len);
  * -1 with errno. */
 int game_save(const struct game *g, const char *path);
 /* Load a saved game (or a file holding a bare move string for a 7x6 board).
- * Returns 0, or -1 with a message in err. */
+ * Lines may hold GAME_LINE_MAX characters.  Returns 0, or -1 with a
+ * message in err that names the file (and the line, and the 1-based
+ * character of a bad move). */
+#define GAME_LINE_MAX 511
 int game_load(struct game *g, const char *path, char *err, size_t errlen);
 const char *game_state_string(enum game_state s);
 

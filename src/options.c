@@ -11,7 +11,7 @@
 #include "options.h"
 #include "util.h"
 
-void
+static void
 options_usage(FILE *f)
 {
 	fputs(
@@ -22,6 +22,8 @@ options_usage(FILE *f)
 "  or:  dropfour bench solve FILE...         solver benchmark on test sets\n"
 "  or:  dropfour bench speedup [FILE]        parallel speedup and efficiency\n"
 "  or:  dropfour bench ordering [POSITION]... move ordering on and off\n"
+"  or:  dropfour book build --ply N [-o FILE] build an opening book\n"
+"  or:  dropfour book info [FILE]            check a book, print its header\n"
 "\n"
 "Connect Four with a task-parallel (OpenMP) alpha-beta search that you can\n"
 "watch thread by thread.  Positions are written as the 1-based columns\n"
@@ -48,6 +50,10 @@ options_usage(FILE *f)
 "      --no-ordering      search moves centre first, without threat ordering\n"
 "      --seed=N           random tie-break among equal moves (self-play)\n"
 "  -m, --tt-mb=M          transposition table size in MB (default 256)\n"
+"      --book=FILE        opening book for solve, selfplay, perfect play,\n"
+"                         hints and analysis (default: $DROPFOUR_BOOK, else\n"
+"                         the shipped 7x6 book)\n"
+"      --no-book          use no opening book\n"
 "\n"
 "Game:\n"
 "      --mode=MODE        human-ai (default), ai-human, ai-ai, human-human\n"
@@ -70,6 +76,13 @@ options_usage(FILE *f)
 "      --seed=N           tie-break seed of the first game (default 1);\n"
 "                         game i uses N+i\n"
 "  Prints every move, one 'result: ...' line per game and a summary.\n"
+"\n"
+"book build:\n"
+"      --ply=N            every position with at most N stones (required)\n"
+"  -o, --output=FILE      the book file (default dropfour-WxH-plyN.book);\n"
+"                         FILE.journal keeps solved positions: run the same\n"
+"                         command again to continue a stopped build\n"
+"  -j, --threads=T        positions solved at once (default: the cores)\n"
 "\n"
 "bench solve FILE...:\n"
 "  Per test-set file: positions, mean time, mean nodes, nodes per second\n"
@@ -117,6 +130,9 @@ enum {
 	OPT_GAMES,
 	OPT_CSV,
 	OPT_REPEAT,
+	OPT_BOOK,
+	OPT_NO_BOOK,
+	OPT_PLY,
 };
 
 static const struct option long_options[] = {
@@ -145,6 +161,10 @@ static const struct option long_options[] = {
 	{ "games", required_argument, NULL, OPT_GAMES },
 	{ "csv", required_argument, NULL, OPT_CSV },
 	{ "repeat", required_argument, NULL, OPT_REPEAT },
+	{ "book", required_argument, NULL, OPT_BOOK },
+	{ "no-book", no_argument, NULL, OPT_NO_BOOK },
+	{ "ply", required_argument, NULL, OPT_PLY },
+	{ "output", required_argument, NULL, 'o' },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
 	{ NULL, 0, NULL, 0 },
@@ -157,6 +177,7 @@ static const struct {
 	{ "solve", MODE_SOLVE },
 	{ "selfplay", MODE_SELFPLAY },
 	{ "bench", MODE_BENCH },
+	{ "book", MODE_BOOK },
 	{ "play", MODE_PLAY },
 };
 
@@ -239,6 +260,7 @@ options_parse(struct options *o, int argc, char **argv)
 	o->games = 1;
 	o->repeat = 1;
 	o->split = SPLIT_DEEP;
+	o->ply = -1;
 	const char *nc = getenv("NO_COLOR");
 	o->no_color = nc != NULL && nc[0] != '\0';
 
@@ -258,7 +280,7 @@ options_parse(struct options *o, int argc, char **argv)
 
 	optind = 1;
 	opterr = 1;
-	while ((c = getopt_long(argc, argv, "W:H:d:pj:t:m:hV", long_options,
+	while ((c = getopt_long(argc, argv, "W:H:d:pj:t:m:o:hV", long_options,
 		    NULL)) != -1) {
 		switch (c) {
 		case 'W':
@@ -327,9 +349,14 @@ options_parse(struct options *o, int argc, char **argv)
 		case OPT_SEED: {
 			char *end;
 			errno = 0;
+			/* strtoull() takes "-1" as 2^64 - 1: refuse signs. */
 			unsigned long long s = strtoull(optarg, &end, 10);
-			if (errno || end == optarg || *end)
-				return bad("seed", optarg, "not a number");
+			if (errno || end == optarg || *end ||
+			    optarg[strspn(optarg, " \t")] == '-' ||
+			    optarg[strspn(optarg, " \t")] == '+')
+				return bad("seed", optarg,
+				    "must be a whole number from 0 to "
+				    "18446744073709551615");
 			o->seed = s;
 			o->seed_given = true;
 			break;
@@ -387,6 +414,21 @@ options_parse(struct options *o, int argc, char **argv)
 				return bad("repeat", optarg, "must be 1..1000");
 			o->repeat = (int)v;
 			break;
+		case OPT_BOOK:
+			o->book = optarg;
+			o->no_book = false;
+			break;
+		case OPT_NO_BOOK:
+			o->no_book = true;
+			break;
+		case OPT_PLY:
+			if (parse_long(optarg, 0, BOARD_MAX_CELLS, &v))
+				return bad("ply", optarg, "must be 0..64");
+			o->ply = (int)v;
+			break;
+		case 'o':
+			o->output = optarg;
+			break;
 		case 'h':
 			options_usage(stdout);
 			return 1;
@@ -414,9 +456,18 @@ options_parse(struct options *o, int argc, char **argv)
 		    stderr);
 		return -1;
 	}
+	if ((o->position != NULL || o->load != NULL) &&
+	    (o->mode == MODE_SOLVE || o->mode == MODE_BENCH)) {
+		fprintf(stderr, "dropfour: --%s is for the game and selfplay: "
+		    "%s reads its positions from FILE\n",
+		    o->position != NULL ? "position" : "load",
+		    o->mode == MODE_SOLVE ? "solve" : "bench");
+		return -1;
+	}
 	o->argc = argc - optind;
 	o->argv = argv + optind;
-	if (o->mode != MODE_SOLVE && o->mode != MODE_BENCH && o->argc > 0) {
+	if (o->mode != MODE_SOLVE && o->mode != MODE_BENCH &&
+	    o->mode != MODE_BOOK && o->argc > 0) {
 		fprintf(stderr, "dropfour: unexpected argument '%s'\n",
 		    o->argv[0]);
 		fputs("Try 'dropfour --help' for more information.\n", stderr);

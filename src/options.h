@@ -17,6 +17,7 @@ enum run_mode {
 	MODE_SOLVE,
 	MODE_SELFPLAY,
 	MODE_BENCH,
+	MODE_BOOK, /* book build | info */
 };
 
 /* Who plays which side in the game front-ends. */
@@ -57,6 +58,11 @@ struct options {
 	enum play_mode play;
 	bool weak, analyze;   /* solve */
 	int games;            /* selfplay */
+	/* The opening book (issue 11). */
+	const char *book;     /* --book FILE; NULL: $DROPFOUR_BOOK or default */
+	bool no_book;         /* --no-book */
+	int ply;              /* book build --ply N; -1 not given */
+	const char *output;   /* book build -o FILE */
 	int argc;             /* positional arguments after the mode word */
 	char **argv;
 };
@@ -64,7 +70,6 @@ struct options {
 /* Parse argv.  Returns 0 to go on, 1 when --help/--version was printed
  * (exit 0), -1 after printing an error (exit 2). */
 int options_parse(struct options *o, int argc, char **argv);
-void options_usage(FILE *f);
 /* Search limits for play as the options ask (depth or perfect, threads,
  * split, time, eval, ordering, seed). */
 void options_limits(const struct options *o, struct search_limits *lim);

@@ -3,26 +3,11 @@
 
 #include "order.h"
 
-static const int centre_orders[BOARD_MAX_WIDTH + 1][BOARD_MAX_WIDTH] = {
-	[4] = { 1, 2, 0, 3 },
-	[5] = { 2, 1, 3, 0, 4 },
-	[6] = { 2, 3, 1, 4, 0, 5 },
-	[7] = { 3, 2, 4, 1, 5, 0, 6 },
-	[8] = { 3, 4, 2, 5, 1, 6, 0, 7 },
-	[9] = { 4, 3, 5, 2, 6, 1, 7, 0, 8 },
-};
-
-const int *
-order_centre(int w)
-{
-	return centre_orders[w];
-}
-
 void
 order_moves(const board_t *b, uint64_t candidates, int first, bool plain,
     struct order_list *out)
 {
-	const int *centre = centre_orders[b->w];
+	const int *centre = board_centre_order(b->w);
 	int score[BOARD_MAX_WIDTH];
 	int n = 0;
 

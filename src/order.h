@@ -14,8 +14,6 @@ struct order_list {
 	uint64_t cell[BOARD_MAX_WIDTH];
 };
 
-/* Columns of width w from the centre outwards. */
-const int *order_centre(int w);
 /* Order the candidate cells (a subset of board_possible(b)).  first: a
  * column to put first (or -1).  plain: centre order only. */
 void order_moves(const board_t *b, uint64_t candidates, int first, bool plain,

@@ -1,6 +1,7 @@
 /* search.h -- negamax alpha-beta search: exact solver and depth-limited play.
  *
- * Scores are for the side to move.  Exact scale (DESIGN.md): 0 draw,
+ * Scores are for the side to move.  Exact scale (the convention of
+ * Pascal Pons' test sets, README.md "Solving positions"): 0 draw,
  * positive a win, (w*h + 1 - m) / 2 where m is the number of stones before
  * the winning one; negative a loss likewise.  Depth-limited searches return
  * heuristic values strictly inside (-SCORE_PROVEN, SCORE_PROVEN) and proven
@@ -88,8 +89,21 @@ void search_run(struct search *s, const board_t *b,
  * may not have started yet sets its own lim->abort flag instead. */
 void search_stop(struct search *s);
 struct stats *search_stats(struct search *s);
-const struct tt *search_tt(const struct search *s);
 void search_limits_default(struct search_limits *lim);
+
+/* The one rule for choosing a move among columns: the highest value among
+ * the columns with ok[c], the one nearest the centre among equals
+ * (board_centre_order()), or with seed != 0 a seeded pick among the equal
+ * best.  Values within SEARCH_CHOOSE_EPS are equal.  -1 if no column is
+ * ok. */
+#define SEARCH_CHOOSE_EPS 1e-12
+int search_choose(const board_t *b, const double *value, const bool *ok,
+    uint64_t seed);
+/* The best column of a result by its column scores (a proven win above any
+ * heuristic value above a proven loss), through search_choose(); -1 when
+ * no column is scored. */
+int search_best_column(const board_t *b, const struct search_result *r,
+    uint64_t seed);
 
 /* Convenience: exact score of a position, one thread, no stats reader. */
 int search_solve(struct search *s, const board_t *b, bool weak,
@@ -99,9 +113,5 @@ int search_solve(struct search *s, const board_t *b, bool weak,
 void search_limits_describe(const struct search_limits *lim, char *buf,
     size_t len);
 
-/* Words for a score: "win in 5" (moves of the side to move), "loss in 12",
- * "draw", "+37" (heuristic). */
-const char *search_score_words(const board_t *b, enum score_kind kind,
-    int score, char *buf, size_t len);
 
 #endif

@@ -1,7 +1,8 @@
 /* selfplay.c -- `dropfour selfplay`: the AI against itself, no screen.
  *
- * Plays --games games from the empty board (or --position), prints every
- * move with its time, nodes and score, ends each game with exactly one of
+ * Plays --games games from the empty board (or --load, --position), prints
+ * every move with its time, nodes and score, ends each game with exactly
+ * one of
  *
  *	result: first player wins
  *	result: second player wins
@@ -23,8 +24,10 @@
 #include "engine.h"
 #include "game.h"
 #include "options.h"
+#include "score.h"
 #include "search.h"
 #include "selfplay.h"
+#include "setup.h"
 #include "util.h"
 
 /* The seed of the first game when --seed is not given. */
@@ -55,18 +58,12 @@ selfplay_result(enum game_state s)
 
 /* One game; returns 0, or -1 if the engine had no move. */
 static int
-selfplay_game(struct engine *e, const struct options *o,
+selfplay_game(struct engine *e, const struct game *start,
     struct search_limits *lim, struct selfplay_totals *tot)
 {
-	struct game g;
+	struct game g = *start;
 	struct search_result r;
 	char words[64], si[16], moves[BOARD_MAX_CELLS + 1];
-
-	memset(&g, 0, sizeof g);
-	g.player[0] = g.player[1] = PLAYER_AI;
-	game_init(&g, o->width, o->height);
-	if (o->position != NULL)
-		game_set_moves(&g, o->position, NULL); /* checked before */
 
 	engine_clear(e);
 	while (g.state == GAME_ON) {
@@ -82,7 +79,7 @@ selfplay_game(struct engine *e, const struct options *o,
 		printf("  %2d. %c %d  %9.3f s  %7s nodes  %s", root.moves + 1,
 		    board_to_move(&root) == 1 ? 'X' : 'O', r.move + 1,
 		    r.seconds, util_si(si, sizeof si, (double)r.nodes),
-		    search_score_words(&root, r.kind, r.score, words,
+		    score_words(&root, r.kind, r.score, words,
 			sizeof words));
 		if (r.kind == SCORE_HEURISTIC && r.depth > 0)
 			printf(" (depth %d)", r.depth);
@@ -113,20 +110,14 @@ selfplay_main(const struct options *o)
 	struct selfplay_totals tot;
 	char what[160], si[16];
 	uint64_t seed = o->seed_given ? o->seed : SELFPLAY_SEED;
-	int status = 0;
+	struct game start;
+	char from[BOARD_MAX_CELLS + 1];
+	int status = setup_game(&start, o);
 
-	if (o->position != NULL) {
-		board_t b;
-		size_t at = 0;
-		enum board_err err = board_parse(&b, o->width, o->height,
-		    o->position, (size_t)-1, &at);
-		if (err != BOARD_OK) {
-			fprintf(stderr, "dropfour: bad --position '%s' at "
-			    "character %zu: %s\n", o->position, at + 1,
-			    board_err_string(err));
-			return 2;
-		}
-	}
+	if (status != 0)
+		return status;
+	start.player[0] = start.player[1] = PLAYER_AI;
+	game_moves_string(&start, from, sizeof from);
 
 	options_limits(o, &lim);
 	search_limits_describe(&lim, what, sizeof what);
@@ -136,11 +127,11 @@ selfplay_main(const struct options *o)
 	for (int i = 0; i < o->games; i++) {
 		lim.seed = seed + (uint64_t)i;
 		printf("game %d of %d: %dx%d, %s, seed %" PRIu64 "\n", i + 1,
-		    o->games, o->width, o->height, what, lim.seed);
-		if (o->position != NULL && o->position[0] != '\0')
-			printf("  from %s\n", o->position);
+		    o->games, start.w, start.h, what, lim.seed);
+		if (from[0] != '\0')
+			printf("  from %s\n", from);
 		fflush(stdout);
-		if (selfplay_game(e, o, &lim, &tot) != 0) {
+		if (selfplay_game(e, &start, &lim, &tot) != 0) {
 			status = 1;
 			break;
 		}

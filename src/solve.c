@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "score.h"
 #include "solve.h"
 #include "util.h"
 
@@ -33,14 +34,26 @@ solve_parse_line(const char *line, int w, int h, board_t *b, char *err,
 	return 0;
 }
 
-static void
-print_position(const char *line)
+void
+solve_print(const char *line, int width, bool analyze,
+    const struct search_result *r)
 {
 	size_t len = strcspn(line, " \t\r\n");
 	if (len == 0 || (len == 1 && line[0] == '-'))
 		fputs("-", stdout);
 	else
 		fwrite(line, 1, len, stdout);
+	if (analyze) {
+		char num[16];
+		for (int c = 0; c < width; c++)
+			printf(" %s", score_number(r->col_kind[c],
+			    r->col_score[c], num, sizeof num));
+		putchar('\n');
+	} else {
+		printf(" %d %llu %.0f\n", r->score,
+		    (unsigned long long)r->nodes, r->seconds * 1e6);
+	}
+	fflush(stdout);
 }
 
 int
@@ -82,20 +95,7 @@ solve_main(const struct options *o)
 			continue;
 		}
 		search_run(s, &b, &lim, &r);
-		print_position(line);
-		if (o->analyze) {
-			for (int c = 0; c < b.w; c++) {
-				if (r.col_kind[c] == SCORE_NONE)
-					fputs(" -", stdout);
-				else
-					printf(" %d", r.col_score[c]);
-			}
-			putchar('\n');
-		} else {
-			printf(" %d %llu %.0f\n", r.score,
-			    (unsigned long long)r.nodes, r.seconds * 1e6);
-		}
-		fflush(stdout);
+		solve_print(line, b.w, o->analyze, &r);
 	}
 	free(line);
 	if (in != stdin)

@@ -20,50 +20,50 @@ cpu_relax(void)
 }
 
 static void
-lock(struct split_shared *sh)
+lock(struct split_team *team)
 {
-	while (atomic_flag_test_and_set_explicit(&sh->lock,
+	while (atomic_flag_test_and_set_explicit(&team->lock,
 	    memory_order_acquire))
 		cpu_relax();
 }
 
 static void
-unlock(struct split_shared *sh)
+unlock(struct split_team *team)
 {
-	atomic_flag_clear_explicit(&sh->lock, memory_order_release);
+	atomic_flag_clear_explicit(&team->lock, memory_order_release);
 }
 
 void
-split_shared_init(struct split_shared *sh, int threads)
+split_team_init(struct split_team *team, int threads)
 {
-	atomic_flag_clear(&sh->lock);
-	sh->maxopen = threads > 1 ? threads * SPLIT_MAX_OPEN_PER_THREAD : 0;
-	sh->open = sh->maxopen ?
-	    xcalloc((size_t)sh->maxopen, sizeof *sh->open) : NULL;
-	sh->nopen = 0;
-	atomic_init(&sh->unclaimed, 0);
-	atomic_init(&sh->waiting_tasks, 0);
-	atomic_init(&sh->working, 0);
-	atomic_init(&sh->spinning, 0);
+	atomic_flag_clear(&team->lock);
+	team->maxopen = threads > 1 ? threads * SPLIT_MAX_OPEN_PER_THREAD : 0;
+	team->open = team->maxopen ?
+	    xcalloc((size_t)team->maxopen, sizeof *team->open) : NULL;
+	team->nopen = 0;
+	atomic_init(&team->unclaimed, 0);
+	atomic_init(&team->waiting_tasks, 0);
+	atomic_init(&team->working, 0);
+	atomic_init(&team->spinning, 0);
 	for (int t = 0; t < STATS_MAX_THREADS; t++)
-		sh->nest[t] = 0;
+		team->nest[t] = 0;
 }
 
 void
-split_shared_free(struct split_shared *sh)
+split_team_free(struct split_team *team)
 {
-	free(sh->open);
-	sh->open = NULL;
+	free(team->open);
+	team->open = NULL;
 }
 
 /* A thread starts or ends a stretch of search work; `working` counts the
  * threads that are not free to take a queued task.  Returns true if the
  * thread had nothing else under way. */
 static bool
-enter(struct split_shared *sh, int tid)
+enter(struct split_team *team, int tid)
 {
-	if (sh->nest[tid]++ == 0) {
-		atomic_fetch_add_explicit(&sh->working, 1,
+	if (team->nest[tid]++ == 0) {
+		atomic_fetch_add_explicit(&team->working, 1,
 		    memory_order_relaxed);
 		return true;
 	}
@@ -71,27 +71,27 @@ enter(struct split_shared *sh, int tid)
 }
 
 static void
-leave(struct split_shared *sh, int tid)
+leave(struct split_team *team, int tid)
 {
-	if (--sh->nest[tid] == 0)
-		atomic_fetch_sub_explicit(&sh->working, 1,
+	if (--team->nest[tid] == 0)
+		atomic_fetch_sub_explicit(&team->working, 1,
 		    memory_order_relaxed);
 }
 
 void
-split_ctx_root(struct split_ctx *c, struct split_shared *sh)
+split_ctx_root(struct split_ctx *c, struct split_team *team)
 {
-	*c = (struct split_ctx){ .sh = sh, .sp = NULL, .root_col = -1 };
+	*c = (struct split_ctx){ .team = team, .sp = NULL, .root_col = -1 };
 	c->tid = omp_get_thread_num();
 	c->busy_from = util_now_ns();
-	enter(sh, c->tid);
+	enter(team, c->tid);
 }
 
 /* A task starts on thread tid: run, and stolen if another thread made it. */
 static void
-count_run(struct split_shared *sh, int tid, int spawner)
+count_run(struct split_team *team, int tid, int spawner)
 {
-	struct stats_thread *t = &sh->stats->thread[tid];
+	struct stats_thread *t = &team->stats->thread[tid];
 	stats_add(&t->run, 1);
 	if (spawner != tid)
 		stats_add(&t->stolen, 1);
@@ -101,25 +101,25 @@ void
 split_ctx_task(struct split_ctx *c, const struct split_ctx *parent,
     int spawner, int root_col)
 {
-	*c = (struct split_ctx){ .sh = parent->sh, .sp = NULL,
+	*c = (struct split_ctx){ .team = parent->team, .sp = NULL,
 		.root_col = root_col, .rng = parent->rng };
 	c->tid = omp_get_thread_num();
 	c->busy_from = util_now_ns();
-	enter(c->sh, c->tid);
-	count_run(c->sh, c->tid, spawner);
+	enter(c->team, c->tid);
+	count_run(c->team, c->tid, spawner);
 }
 
 static void
 flush(struct split_ctx *c)
 {
-	struct stats_thread *t = &c->sh->stats->thread[c->tid];
+	struct stats_thread *t = &c->team->stats->thread[c->tid];
 	if (c->nodes) {
 		stats_add(&t->nodes, c->nodes);
-		atomic_fetch_add_explicit(&c->sh->nodes, c->nodes,
+		atomic_fetch_add_explicit(&c->team->nodes, c->nodes,
 		    memory_order_relaxed);
 		if (c->root_col >= 0)
 			atomic_fetch_add_explicit(
-			    &c->sh->stats->col[c->root_col].nodes, c->nodes,
+			    &c->team->stats->col[c->root_col].nodes, c->nodes,
 			    memory_order_relaxed);
 		c->total += c->nodes;
 		c->nodes = 0;
@@ -138,7 +138,7 @@ settle(struct split_ctx *c)
 	flush(c);
 	uint64_t now = util_now_ns();
 	if (now > c->busy_from)
-		stats_add(&c->sh->stats->thread[c->tid].busy_ns,
+		stats_add(&c->team->stats->thread[c->tid].busy_ns,
 		    now - c->busy_from);
 	c->busy_from = now;
 }
@@ -147,7 +147,7 @@ void
 split_ctx_finish(struct split_ctx *c)
 {
 	settle(c);
-	leave(c->sh, c->tid);
+	leave(c->team, c->tid);
 }
 
 bool
@@ -162,30 +162,30 @@ split_chain_cut(const struct split_point *sp)
 void
 split_poll(struct split_ctx *c)
 {
-	struct split_shared *sh = c->sh;
+	struct split_team *team = c->team;
 
 	settle(c);
-	if (sh->lim->abort != NULL &&
-	    atomic_load_explicit(sh->lim->abort, memory_order_relaxed))
-		atomic_store(sh->stop, true);
-	if (atomic_load_explicit(sh->stop, memory_order_relaxed) ||
-	    atomic_load_explicit(&sh->done, memory_order_relaxed) ||
+	if (team->lim->abort != NULL &&
+	    atomic_load_explicit(team->lim->abort, memory_order_relaxed))
+		atomic_store(team->stop, true);
+	if (atomic_load_explicit(team->stop, memory_order_relaxed) ||
+	    atomic_load_explicit(&team->done, memory_order_relaxed) ||
 	    split_chain_cut(c->sp)) {
 		c->aborted = true;
 		return;
 	}
-	if (sh->lim->node_limit &&
-	    atomic_load_explicit(&sh->nodes, memory_order_relaxed) >=
-		sh->lim->node_limit) {
-		atomic_store(sh->stop, true);
+	if (team->lim->node_limit &&
+	    atomic_load_explicit(&team->nodes, memory_order_relaxed) >=
+		team->lim->node_limit) {
+		atomic_store(team->stop, true);
 		c->aborted = true;
 		return;
 	}
 	/* The clock: a vDSO call every 1024 nodes costs nothing measurable. */
-	if (sh->deadline_ns) {
+	if (team->deadline_ns) {
 		uint64_t now = util_now_ns();
-		if (now >= sh->deadline_ns) {
-			atomic_store(sh->stop, true);
+		if (now >= team->deadline_ns) {
+			atomic_store(team->stop, true);
 			c->aborted = true;
 		}
 	}
@@ -206,45 +206,45 @@ split_wait_end(struct split_ctx *c)
 void
 split_count_spawn(struct split_ctx *c, int n)
 {
-	stats_add(&c->sh->stats->thread[c->tid].spawned, (uint64_t)n);
+	stats_add(&c->team->stats->thread[c->tid].spawned, (uint64_t)n);
 }
 
 void
 split_count_cutoff(struct split_ctx *c)
 {
-	stats_add(&c->sh->stats->thread[c->tid].cutoffs, 1);
+	stats_add(&c->team->stats->thread[c->tid].cutoffs, 1);
 }
 
 /* ---- split points ------------------------------------------------------ */
 
 /* Under the lock: hand out the next move of q, which has one left. */
 static int
-take(struct split_shared *sh, struct split_point *q)
+take(struct split_team *team, struct split_point *q)
 {
 	int k = q->next++;
 	if (q->next == q->n && q->listed)
-		atomic_fetch_sub_explicit(&sh->unclaimed, 1,
+		atomic_fetch_sub_explicit(&team->unclaimed, 1,
 		    memory_order_relaxed);
 	return k;
 }
 
 /* Hand out the next move of sp, or -1. */
 static int
-claim(struct split_shared *sh, struct split_point *sp)
+claim(struct split_team *team, struct split_point *sp)
 {
 	int k = -1;
-	lock(sh);
+	lock(team);
 	if (sp->open && sp->next < sp->n)
-		k = take(sh, sp);
-	unlock(sh);
+		k = take(team, sp);
+	unlock(team);
 	return k;
 }
 
 /* Search move k of sp on this thread, in a context of its own. */
 static void
-run_move(struct split_shared *sh, struct split_point *sp, int k)
+run_move(struct split_team *team, struct split_point *sp, int k)
 {
-	struct split_ctx c = { .sh = sh, .sp = sp, .root_col = sp->root_col };
+	struct split_ctx c = { .team = team, .sp = sp, .root_col = sp->root_col };
 	c.tid = omp_get_thread_num();
 	c.busy_from = util_now_ns();
 	if (!split_chain_cut(sp))
@@ -271,16 +271,16 @@ below(const struct split_point *q, const struct split_point *anchor)
  * NULL.  Returns false if there was none.
  */
 static bool
-help(struct split_shared *sh, const struct split_point *anchor)
+help(struct split_team *team, const struct split_point *anchor)
 {
 	struct split_point *best = NULL;
 	int k = -1;
 	/* Waiting owners call this in a loop: look before taking the lock. */
-	if (atomic_load_explicit(&sh->unclaimed, memory_order_relaxed) == 0)
+	if (atomic_load_explicit(&team->unclaimed, memory_order_relaxed) == 0)
 		return false;
-	lock(sh);
-	for (int i = 0; i < sh->nopen; i++) {
-		struct split_point *q = sh->open[i];
+	lock(team);
+	for (int i = 0; i < team->nopen; i++) {
+		struct split_point *q = team->open[i];
 		if (q->next >= q->n || (best != NULL && q->ply >= best->ply))
 			continue;
 		if (anchor != NULL && !below(q->parent, anchor))
@@ -290,11 +290,11 @@ help(struct split_shared *sh, const struct split_point *anchor)
 		best = q;
 	}
 	if (best != NULL)
-		k = take(sh, best);
-	unlock(sh);
+		k = take(team, best);
+	unlock(team);
 	if (best == NULL)
 		return false;
-	run_move(sh, best, k);
+	run_move(team, best, k);
 	return true;
 }
 
@@ -305,23 +305,23 @@ help(struct split_shared *sh, const struct split_point *anchor)
  * nobody has to wait for it.
  */
 static void
-helper(struct split_shared *sh, int spawner)
+helper(struct split_team *team, int spawner)
 {
 	const int tid = omp_get_thread_num();
-	atomic_fetch_sub_explicit(&sh->waiting_tasks, 1, memory_order_relaxed);
-	bool free_thread = enter(sh, tid);
-	count_run(sh, tid, spawner);
+	atomic_fetch_sub_explicit(&team->waiting_tasks, 1, memory_order_relaxed);
+	bool free_thread = enter(team, tid);
+	count_run(team, tid, spawner);
 	if (free_thread)
-		while (help(sh, NULL))
+		while (help(team, NULL))
 			;
-	leave(sh, tid);
+	leave(team, tid);
 }
 
 void
 split_run(struct split_ctx *c, struct split_point *sp, int ply, int first,
     int n)
 {
-	struct split_shared *sh = c->sh;
+	struct split_team *team = c->team;
 
 	atomic_init(&sp->cut, false);
 	atomic_init(&sp->work, 0);
@@ -333,58 +333,58 @@ split_run(struct split_ctx *c, struct split_point *sp, int ply, int first,
 	sp->n = n;
 	sp->open = true;
 	sp->listed = false;
-	lock(sh);
-	if (sh->nopen < sh->maxopen) {
-		sh->open[sh->nopen++] = sp;
+	lock(team);
+	if (team->nopen < team->maxopen) {
+		team->open[team->nopen++] = sp;
 		sp->listed = true;
-		atomic_fetch_add_explicit(&sh->unclaimed, 1,
+		atomic_fetch_add_explicit(&team->unclaimed, 1,
 		    memory_order_relaxed);
 	}
-	unlock(sh);
+	unlock(team);
 
 	/* Wake as many threads as are free, one helper task each. */
-	int free_threads = sh->threads -
-	    atomic_load_explicit(&sh->working, memory_order_relaxed) -
-	    atomic_load_explicit(&sh->waiting_tasks, memory_order_relaxed);
+	int free_threads = team->threads -
+	    atomic_load_explicit(&team->working, memory_order_relaxed) -
+	    atomic_load_explicit(&team->waiting_tasks, memory_order_relaxed);
 	int helpers = n - first - 1 < free_threads ? n - first - 1 :
 	    free_threads;
 	if (helpers > 0)
 		split_count_spawn(c, helpers);
 	const int spawner = c->tid;
 	for (int h = 0; h < helpers; h++) {
-		atomic_fetch_add_explicit(&sh->waiting_tasks, 1,
+		atomic_fetch_add_explicit(&team->waiting_tasks, 1,
 		    memory_order_relaxed);
-#pragma omp task firstprivate(sh, spawner)
-		helper(sh, spawner);
+#pragma omp task firstprivate(team, spawner)
+		helper(team, spawner);
 	}
 
 	/* The owner's own share; the moves count their own busy time. */
 	split_wait_begin(c);
 	int k;
-	while ((k = claim(sh, sp)) >= 0)
-		run_move(sh, sp, k);
+	while ((k = claim(team, sp)) >= 0)
+		run_move(team, sp, k);
 
-	lock(sh);
+	lock(team);
 	sp->open = false;
 	if (sp->listed) {
-		for (int i = 0; i < sh->nopen; i++)
-			if (sh->open[i] == sp) {
-				sh->open[i] = sh->open[--sh->nopen];
+		for (int i = 0; i < team->nopen; i++)
+			if (team->open[i] == sp) {
+				team->open[i] = team->open[--team->nopen];
 				break;
 			}
 	}
 	const int claimed = sp->next - first;
-	unlock(sh);
+	unlock(team);
 
 	/* Moves still running elsewhere: help below instead of waiting. */
 	if (atomic_load_explicit(&sp->finished, memory_order_acquire) <
 	    claimed) {
-		atomic_fetch_add_explicit(&sh->spinning, 1,
+		atomic_fetch_add_explicit(&team->spinning, 1,
 		    memory_order_relaxed);
 		unsigned spins = 0;
 		while (atomic_load_explicit(&sp->finished,
 			   memory_order_acquire) < claimed) {
-			if (help(sh, sp))
+			if (help(team, sp))
 				continue;
 			cpu_relax();
 			/* With more threads than cores the move it waits for
@@ -392,7 +392,7 @@ split_run(struct split_ctx *c, struct split_point *sp, int ply, int first,
 			if ((++spins & 63) == 0)
 				sched_yield();
 		}
-		atomic_fetch_sub_explicit(&sh->spinning, 1,
+		atomic_fetch_sub_explicit(&team->spinning, 1,
 		    memory_order_relaxed);
 	}
 	split_wait_end(c);

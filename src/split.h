@@ -1,6 +1,8 @@
-/* split.h -- the parallel machinery under the search: per-task context,
- * split points, the stop and cut-off flags, and the per-thread accounting
- * that feeds the live panel.  Used by search.c (and average.c).
+/* split.h -- the parallel machinery under the searches: the team (state
+ * shared by every task of one search), per-task contexts, split points,
+ * the stop and cut-off flags, split_poll() (the one place that decides
+ * stop, deadline and node limit) and the per-thread accounting that feeds
+ * the live panel.  Used by search.c and average.c.
  *
  * One OpenMP parallel region per search; tasks are tied (the default), so
  * the thread that runs a task never changes and omp_get_thread_num() taken
@@ -60,8 +62,9 @@ struct split_point {
 	int val[BOARD_MAX_WIDTH];
 };
 
-/* Shared by every task of one search. */
-struct split_shared {
+/* The team: shared by every task of one search (the whole search's state,
+ * not one split point's). */
+struct split_team {
 	/* Read at every node, written only before the search. */
 	struct search *search;
 	const struct search_limits *lim;
@@ -91,12 +94,12 @@ struct split_shared {
 };
 
 /* Set up and tear down the shared list of split points. */
-void split_shared_init(struct split_shared *sh, int threads);
-void split_shared_free(struct split_shared *sh);
+void split_team_init(struct split_team *team, int threads);
+void split_team_free(struct split_team *team);
 
 /* One task's (or the root's) view: private counters, flushed in bulk. */
 struct split_ctx {
-	struct split_shared *sh;
+	struct split_team *team;
 	const struct split_point *sp; /* innermost split point, NULL at root */
 	int tid;
 	int root_col;                 /* root column this work is under, -1 */
@@ -109,7 +112,7 @@ struct split_ctx {
 	uint32_t rng;                 /* lazy SMP move-order noise, 0 off */
 };
 
-void split_ctx_root(struct split_ctx *c, struct split_shared *sh);
+void split_ctx_root(struct split_ctx *c, struct split_team *team);
 /* Start the context of a root-column task (spawned by thread `spawner`);
  * counts the task as run (and stolen). */
 void split_ctx_task(struct split_ctx *c, const struct split_ctx *parent,
@@ -146,11 +149,11 @@ split_work(const struct split_ctx *c)
 /* True if some thread is waiting for work: free, or an owner waiting for
  * its split point's last moves. */
 static inline bool
-split_thread_free(const struct split_shared *sh)
+split_thread_free(const struct split_team *team)
 {
-	return atomic_load_explicit(&sh->working, memory_order_relaxed) -
-	    atomic_load_explicit(&sh->spinning, memory_order_relaxed) <
-	    sh->threads;
+	return atomic_load_explicit(&team->working, memory_order_relaxed) -
+	    atomic_load_explicit(&team->spinning, memory_order_relaxed) <
+	    team->threads;
 }
 
 static inline void

@@ -3,8 +3,9 @@
  *
  * Every per-thread slot sits on its own cache line and has a single writer
  * (the OpenMP thread of that number); the reader sums relaxed loads.  The
- * search flushes its local counters into the slots every few hundred nodes,
- * so a snapshot lags by at most that.  Per-column slots are updated with
+ * search flushes its local counters into the slots every 1024 nodes
+ * (SPLIT_POLL_MASK in split.h) and at the end of every task, so a snapshot
+ * lags by at most that.  Per-column slots are updated with
  * atomic stores (scores) and fetch-adds (nodes) at flush time.
  */
 #ifndef DROPFOUR_STATS_H

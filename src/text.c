@@ -21,7 +21,9 @@
 #include "engine.h"
 #include "game.h"
 #include "options.h"
+#include "score.h"
 #include "search.h"
+#include "setup.h"
 #include "stats.h"
 #include "text.h"
 #include "util.h"
@@ -116,7 +118,7 @@ text_ai_move(struct text *t)
 	}
 
 	printf("%c (AI) plays %d: %s", text_glyph(who), r.move + 1,
-	    search_score_words(&root, r.kind, r.score, words, sizeof words));
+	    score_words(&root, r.kind, r.score, words, sizeof words));
 	if (r.depth > 0 && r.kind == SCORE_HEURISTIC)
 		printf(", depth %d", r.depth);
 	printf(", %.3f s%s\n", r.seconds, r.partial ? " (stopped early)" : "");
@@ -127,7 +129,7 @@ text_ai_move(struct text *t)
 			printf("  %d: -", c + 1);
 		else
 			printf("  %d: %s", c + 1,
-			    search_score_words(&root, r.col_kind[c],
+			    score_words(&root, r.col_kind[c],
 				r.col_score[c], words, sizeof words));
 	}
 	printf("\n");
@@ -371,34 +373,11 @@ text_print_end(struct text *t)
 static int
 text_setup(struct text *t)
 {
-	const struct options *o = t->o;
-	char err[256];
-	size_t at = 0;
+	int status = setup_game(&t->g, t->o);
 
-	game_init(&t->g, o->width, o->height);
-	if (o->load != NULL &&
-	    game_load(&t->g, o->load, err, sizeof err) != 0) {
-		fprintf(stderr, "dropfour: cannot load %s: %s\n", o->load, err);
-		return 1;
-	}
-	if (o->position != NULL) {
-		enum board_err e = game_set_moves(&t->g, o->position, &at);
-		if (e != BOARD_OK) {
-			fprintf(stderr, "dropfour: bad --position '%s' at "
-			    "character %zu: %s\n", o->position, at + 1,
-			    board_err_string(e));
-			return 2;
-		}
-	}
-	static const enum player_kind sides[][2] = {
-		[PLAY_HUMAN_AI] = { PLAYER_HUMAN, PLAYER_AI },
-		[PLAY_AI_HUMAN] = { PLAYER_AI, PLAYER_HUMAN },
-		[PLAY_AI_AI] = { PLAYER_AI, PLAYER_AI },
-		[PLAY_HUMAN_HUMAN] = { PLAYER_HUMAN, PLAYER_HUMAN },
-	};
-	t->g.player[0] = sides[o->play][0];
-	t->g.player[1] = sides[o->play][1];
-	options_limits(o, &t->lim);
+	if (status != 0)
+		return status;
+	options_limits(t->o, &t->lim);
 	/* Perfect play scores every column, not just the best one. */
 	t->lim.analyze = true;
 	return 0;

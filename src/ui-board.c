@@ -118,32 +118,6 @@ board_columns(const struct ui *ui, struct col_view *cv)
 	}
 }
 
-/* "W5", "L12", "D", "+37": three cells at most. */
-static void
-score_short(const struct ui *ui, enum score_kind kind, int score, char *buf,
-            size_t len)
-{
-	char words[64];
-	int n;
-
-	if (kind == SCORE_HEURISTIC) {
-		snprintf(buf, len, "%+d", score);
-		if (strlen(buf) > 3)
-			snprintf(buf, len, "%s", score > 0 ? "+>>" : "-<<");
-		return;
-	}
-	search_score_words(&ui->game.board, SCORE_EXACT, score, words,
-	                   sizeof words);
-	if (sscanf(words, "win in %d", &n) == 1)
-		snprintf(buf, len, "W%d", n);
-	else if (sscanf(words, "loss in %d", &n) == 1)
-		snprintf(buf, len, "L%d", n);
-	else if (strncmp(words, "draw", 4) == 0)
-		snprintf(buf, len, "D");
-	else
-		snprintf(buf, len, "%+d", score);
-}
-
 /* Bar height 1..8: wins tall (sooner taller), draws half, losses low. */
 static int
 score_level(const board_t *b, enum score_kind kind, int s)
@@ -275,7 +249,7 @@ draw_scores(struct ui *ui, WINDOW *w, int y, const struct col_view *cv)
 		else if (v->kind == SCORE_UPPER)
 			mvwaddstr(w, y, x + 3, ui->utf8 ? "\u2264" : "<");
 		/* the number */
-		score_short(ui, v->kind, v->score, buf, sizeof buf);
+		score_short(b, v->kind, v->score, buf, sizeof buf);
 		n = (int)strlen(buf);
 		wattron(w, a | (v->kind == SCORE_EXACT ? A_BOLD : 0));
 		mvwaddstr(w, y + 1, x + (n >= 3 ? 0 : 1), buf);
@@ -296,7 +270,7 @@ draw_words(struct ui *ui, WINDOW *w, int y, const struct col_view *cv)
 	if (!board_can_play(b, ui->cursor)) {
 		snprintf(buf, sizeof buf, "%d: full", ui->cursor + 1);
 	} else if (v->show && v->kind != SCORE_NONE) {
-		search_score_words(b, v->kind, v->score, words, sizeof words);
+		score_words(b, v->kind, v->score, words, sizeof words);
 		snprintf(buf, sizeof buf, "%d: %s%s%s", ui->cursor + 1, words,
 		         v->kind == SCORE_HEURISTIC ? " (heuristic)" : "",
 		         v->state == COL_SEARCHING ? " ..." : "");

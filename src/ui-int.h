@@ -19,6 +19,7 @@
 #include "engine.h"
 #include "game.h"
 #include "options.h"
+#include "score.h"
 #include "search.h"
 #include "stats.h"
 
@@ -139,7 +140,7 @@ struct ui {
 	char msg[192];
 	bool msg_warn;
 	double msg_time;
-	struct ui_speedup sp;
+	struct ui_speedup speedup;
 
 	bool quit;
 	FILE *log;
@@ -193,7 +194,6 @@ void ui_help_draw(struct ui *ui);
 
 /* ui-speedup.c */
 void ui_speedup_open(struct ui *ui);
-void ui_speedup_close(struct ui *ui);
 /* Poll the engine; returns true if the screen changed. */
 bool ui_speedup_poll(struct ui *ui);
 void ui_speedup_draw(struct ui *ui);

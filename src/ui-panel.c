@@ -271,7 +271,7 @@ panel_columns(struct ui *ui, WINDOW *w, int y, int rows, int width)
 			         util_si(a, sizeof a, (double)col->nodes),
 			         state[col->state]);
 		} else {
-			search_score_words(root, col->kind, col->score, words,
+			score_words(root, col->kind, col->score, words,
 			                   sizeof words);
 			snprintf(buf, sizeof buf, "%d  %-16s %5s %s", c + 1,
 			         words,

@@ -20,22 +20,22 @@
 static void
 speedup_run(struct ui *ui, int t)
 {
-	struct ui_speedup *sp = &ui->sp;
+	struct ui_speedup *su = &ui->speedup;
 
 	engine_clear(ui->engine);
-	sp->lim.threads = t;
-	sp->cur = t;
-	sp->t0 = ui_now();
+	su->lim.threads = t;
+	su->cur = t;
+	su->t0 = ui_now();
 	engine_snapshot(ui->engine, &ui->snap);
 	ui->have_snap = true;
 	ui->job_searches = ui->snap.searches;
-	ui->job_id = engine_start(ui->engine, &sp->root, &sp->lim);
+	ui->job_id = engine_start(ui->engine, &su->root, &su->lim);
 	ui->job = UI_JOB_SPEEDUP;
-	ui->job_key = board_key(&sp->root);
-	ui->job_moves = sp->root.moves;
-	ui->job_root = sp->root;
-	ui->job_t0 = sp->t0;
-	ui->next_tick = sp->t0 + 0.01;
+	ui->job_key = board_key(&su->root);
+	ui->job_moves = su->root.moves;
+	ui->job_root = su->root;
+	ui->job_t0 = su->t0;
+	ui->next_tick = su->t0 + 0.01;
 	ui->dirty |= UI_DIRTY_PANEL;
 	ui_log(ui, "speedup run threads %d", t);
 }
@@ -43,21 +43,21 @@ speedup_run(struct ui *ui, int t)
 static void
 speedup_begin(struct ui *ui)
 {
-	struct ui_speedup *sp = &ui->sp;
-	int n = sp->n;
+	struct ui_speedup *su = &ui->speedup;
+	int n = su->n;
 
 	if (ui->job != UI_JOB_NONE)
 		engine_cancel(ui->engine);
 	ui->job = UI_JOB_NONE;
-	memset(sp, 0, sizeof *sp);
-	sp->on = true;
-	sp->n = n;
-	sp->root = ui->game.board;
-	ui_limits(ui, &sp->lim);
-	sp->lim.time_limit = 0;
-	sp->lim.node_limit = 0;
-	sp->lim.analyze = false;
-	sp->move = -1;
+	memset(su, 0, sizeof *su);
+	su->on = true;
+	su->n = n;
+	su->root = ui->game.board;
+	ui_limits(ui, &su->lim);
+	su->lim.time_limit = 0;
+	su->lim.node_limit = 0;
+	su->lim.analyze = false;
+	su->move = -1;
 	speedup_run(ui, 1);
 }
 
@@ -70,23 +70,23 @@ ui_speedup_open(struct ui *ui)
 	}
 	ui->move_pending = false;
 	ui->anim.on = false;
-	ui->sp.n = ui->threads > 1 ? ui->threads : util_ncpus();
-	if (ui->sp.n < 2)
-		ui->sp.n = 2;
-	if (ui->sp.n > ui->max_threads)
-		ui->sp.n = ui->max_threads;
+	ui->speedup.n = ui->threads > 1 ? ui->threads : util_ncpus();
+	if (ui->speedup.n < 2)
+		ui->speedup.n = 2;
+	if (ui->speedup.n > ui->max_threads)
+		ui->speedup.n = ui->max_threads;
 	speedup_begin(ui);
 	clearok(curscr, TRUE);
 	ui->dirty |= UI_DIRTY_ALL;
 }
 
-void
+static void
 ui_speedup_close(struct ui *ui)
 {
 	if (ui->job == UI_JOB_SPEEDUP)
 		engine_cancel(ui->engine);
 	ui->job = UI_JOB_NONE;
-	ui->sp.on = false;
+	ui->speedup.on = false;
 	ui->have_res = false;
 	ui->dirty |= UI_DIRTY_ALL;
 	ui_think(ui);
@@ -95,27 +95,27 @@ ui_speedup_close(struct ui *ui)
 bool
 ui_speedup_poll(struct ui *ui)
 {
-	struct ui_speedup *sp = &ui->sp;
+	struct ui_speedup *su = &ui->speedup;
 	struct search_result r;
 
-	if (!sp->on || ui->job != UI_JOB_SPEEDUP ||
+	if (!su->on || ui->job != UI_JOB_SPEEDUP ||
 	    !engine_poll(ui->engine, ui->job_id, &r))
 		return false;
 	ui->job = UI_JOB_NONE;
 	ui_snapshot(ui);
-	sp->secs[sp->cur] = r.seconds > 0 ? r.seconds : ui_now() - sp->t0;
-	sp->nodes[sp->cur] = r.nodes;
-	if (sp->cur == 1) {
-		sp->score = r.score;
-		sp->kind = r.kind;
-		sp->move = r.move;
+	su->secs[su->cur] = r.seconds > 0 ? r.seconds : ui_now() - su->t0;
+	su->nodes[su->cur] = r.nodes;
+	if (su->cur == 1) {
+		su->score = r.score;
+		su->kind = r.kind;
+		su->move = r.move;
 	}
-	ui_log(ui, "speedup threads %d time %.4f nodes %llu", sp->cur,
-	       sp->secs[sp->cur], (unsigned long long)r.nodes);
-	if (sp->cur < sp->n)
-		speedup_run(ui, sp->cur + 1);
+	ui_log(ui, "speedup threads %d time %.4f nodes %llu", su->cur,
+	       su->secs[su->cur], (unsigned long long)r.nodes);
+	if (su->cur < su->n)
+		speedup_run(ui, su->cur + 1);
 	else
-		sp->finished = true;
+		su->finished = true;
 	ui->dirty |= UI_DIRTY_PANEL;
 	return true;
 }
@@ -123,7 +123,7 @@ ui_speedup_poll(struct ui *ui)
 void
 ui_speedup_key(struct ui *ui, int ch)
 {
-	struct ui_speedup *sp = &ui->sp;
+	struct ui_speedup *su = &ui->speedup;
 
 	switch (ch) {
 	case 'q':
@@ -154,9 +154,9 @@ ui_speedup_key(struct ui *ui, int ch)
 	}
 	case 'T':
 	case 't': {
-		int n = sp->n + (ch == 'T' ? 1 : -1);
+		int n = su->n + (ch == 'T' ? 1 : -1);
 		if (n >= 2 && n <= ui->max_threads) {
-			sp->n = n;
+			su->n = n;
 			ui->threads = n;
 		}
 		speedup_begin(ui);
@@ -172,7 +172,7 @@ ui_speedup_key(struct ui *ui, int ch)
 static int
 speedup_table(struct ui *ui, int y, int x, int width, int maxrows)
 {
-	struct ui_speedup *sp = &ui->sp;
+	struct ui_speedup *su = &ui->speedup;
 	char tm[16], nd[16], buf[128];
 	int ncpu = util_ncpus(), used = 0;
 
@@ -180,22 +180,22 @@ speedup_table(struct ui *ui, int y, int x, int width, int maxrows)
 	mvaddnstr(y, x, "thr     time speedup  eff  nodes  ovhd", width);
 	attroff(A_BOLD);
 	used++;
-	for (int t = 1; t <= sp->n && used < maxrows; t++, used++) {
-		if (sp->secs[t] > 0) {
-			double s = sp->secs[1] / sp->secs[t];
-			snprintf(tm, sizeof tm, "%.3fs", sp->secs[t]);
+	for (int t = 1; t <= su->n && used < maxrows; t++, used++) {
+		if (su->secs[t] > 0) {
+			double s = su->secs[1] / su->secs[t];
+			snprintf(tm, sizeof tm, "%.3fs", su->secs[t]);
 			snprintf(buf, sizeof buf,
 			         "%2d%c %8s %6.2fx %3.0f%% %6s "
 			         "%5.2f",
 			         t, t > ncpu ? '*' : ' ', tm, s, 100 * s / t,
-			         util_si(nd, sizeof nd, (double)sp->nodes[t]),
-			         sp->nodes[1] ? (double)sp->nodes[t] /
-			                            (double)sp->nodes[1]
+			         util_si(nd, sizeof nd, (double)su->nodes[t]),
+			         su->nodes[1] ? (double)su->nodes[t] /
+			                            (double)su->nodes[1]
 			                      : 0);
 			mvaddnstr(y + used, x, buf, width);
-		} else if (t == sp->cur && ui->job == UI_JOB_SPEEDUP) {
+		} else if (t == su->cur && ui->job == UI_JOB_SPEEDUP) {
 			snprintf(buf, sizeof buf, "%2d%c %7.1fs  running", t,
-			         t > ncpu ? '*' : ' ', ui_now() - sp->t0);
+			         t > ncpu ? '*' : ' ', ui_now() - su->t0);
 			attron(A_BOLD);
 			mvaddnstr(y + used, x, buf, width);
 			attroff(A_BOLD);
@@ -207,7 +207,7 @@ speedup_table(struct ui *ui, int y, int x, int width, int maxrows)
 			attroff(A_DIM);
 		}
 	}
-	if (sp->n > ncpu && used < maxrows) {
+	if (su->n > ncpu && used < maxrows) {
 		snprintf(buf, sizeof buf, " * more threads than the %d cores",
 		         ncpu);
 		attron(A_DIM);
@@ -222,8 +222,8 @@ speedup_table(struct ui *ui, int y, int x, int width, int maxrows)
 static void
 speedup_chart(struct ui *ui, int y0, int x0, int w, int h)
 {
-	struct ui_speedup *sp = &ui->sp;
-	int n = sp->n, pr = h - 3, pw = w - 5, xa = x0 + 3;
+	struct ui_speedup *su = &ui->speedup;
+	int n = su->n, pr = h - 3, pw = w - 5, xa = x0 + 3;
 	double ymax = n;
 	const char *ideal = ui->utf8 ? "\u00b7" : ".";
 	const char *pt = ui->utf8 ? "\u25cf" : "*";
@@ -234,8 +234,8 @@ speedup_chart(struct ui *ui, int y0, int x0, int w, int h)
 	if (pr < 3 || pw < 2 * n || pw < 8)
 		return;
 	for (int t = 1; t <= n; t++)
-		if (sp->secs[t] > 0 && sp->secs[1] / sp->secs[t] > ymax)
-			ymax = ceil(sp->secs[1] / sp->secs[t]);
+		if (su->secs[t] > 0 && su->secs[1] / su->secs[t] > ymax)
+			ymax = ceil(su->secs[1] / su->secs[t]);
 #define ROW(v) (y0 + 1 + (pr - 1) - (int)lround((v) / ymax * (pr - 1)))
 #define COL(t)                                                                 \
 	(xa + 1 + (int)lround(((t)-1) * (double)(pw - 2) / (n > 1 ? n - 1 : 1)))
@@ -274,10 +274,10 @@ speedup_chart(struct ui *ui, int y0, int x0, int w, int h)
 	attroff(A_DIM);
 	attron(ui_attr(ui, UI_C_BAR));
 	for (int t = 1; t < n; t++) {
-		if (!(sp->secs[t] > 0 && sp->secs[t + 1] > 0))
+		if (!(su->secs[t] > 0 && su->secs[t + 1] > 0))
 			continue;
-		double s0 = sp->secs[1] / sp->secs[t];
-		double s1 = sp->secs[1] / sp->secs[t + 1];
+		double s0 = su->secs[1] / su->secs[t];
+		double s1 = su->secs[1] / su->secs[t + 1];
 		for (int x = COL(t) + 1; x < COL(t + 1); x++) {
 			double f = (double)(x - COL(t)) / (COL(t + 1) - COL(t));
 			mvaddstr(ROW(s0 + f * (s1 - s0)), x, path);
@@ -286,8 +286,8 @@ speedup_chart(struct ui *ui, int y0, int x0, int w, int h)
 	attroff(ui_attr(ui, UI_C_BAR));
 	attron(ma);
 	for (int t = 1; t <= n; t++)
-		if (sp->secs[t] > 0)
-			mvaddstr(ROW(sp->secs[1] / sp->secs[t]), COL(t), pt);
+		if (su->secs[t] > 0)
+			mvaddstr(ROW(su->secs[1] / su->secs[t]), COL(t), pt);
 	attroff(ma);
 #undef ROW
 #undef COL
@@ -296,7 +296,7 @@ speedup_chart(struct ui *ui, int y0, int x0, int w, int h)
 void
 ui_speedup_draw(struct ui *ui)
 {
-	struct ui_speedup *sp = &ui->sp;
+	struct ui_speedup *su = &ui->speedup;
 	char moves[BOARD_MAX_CELLS + 1], buf[256], words[64];
 	int y, width = ui->cols - 2, trows, tw;
 
@@ -306,11 +306,11 @@ ui_speedup_draw(struct ui *ui)
 	mvhline(0, 0, ' ', ui->cols);
 	game_moves_string(&ui->game, moves, sizeof moves);
 	snprintf(buf, sizeof buf, " Speedup   position %s (%dx%d)   %s",
-	         moves[0] ? moves : "(empty)", sp->root.w, sp->root.h,
-	         sp->lim.mode == SEARCH_EXACT ? "exact solve" : "");
-	if (sp->lim.mode != SEARCH_EXACT)
+	         moves[0] ? moves : "(empty)", su->root.w, su->root.h,
+	         su->lim.mode == SEARCH_EXACT ? "exact solve" : "");
+	if (su->lim.mode != SEARCH_EXACT)
 		snprintf(buf + strlen(buf), sizeof buf - strlen(buf),
-		         "depth %d search (p: exact)", sp->lim.depth);
+		         "depth %d search (p: exact)", su->lim.depth);
 	attron(A_BOLD);
 	mvaddnstr(0, 0, buf, ui->cols);
 	attroff(A_BOLD);
@@ -319,18 +319,18 @@ ui_speedup_draw(struct ui *ui)
 	/* what runs now, and the answer once known */
 	if (ui->job == UI_JOB_SPEEDUP)
 		snprintf(buf, sizeof buf, "Run %d of %d: %d thread%s, %.1fs",
-		         sp->cur, sp->n, sp->cur, sp->cur == 1 ? "" : "s",
-		         ui_now() - sp->t0);
+		         su->cur, su->n, su->cur, su->cur == 1 ? "" : "s",
+		         ui_now() - su->t0);
 	else
-		snprintf(buf, sizeof buf, "Done: %d runs", sp->n);
+		snprintf(buf, sizeof buf, "Done: %d runs", su->n);
 	attron(A_BOLD);
 	mvaddnstr(1, 1, buf, width);
 	attroff(A_BOLD);
-	if (sp->secs[1] > 0) {
-		search_score_words(&sp->root, sp->kind, sp->score, words,
+	if (su->secs[1] > 0) {
+		score_words(&su->root, su->kind, su->score, words,
 		                   sizeof words);
 		snprintf(buf, sizeof buf, "   score %s, best column %d", words,
-		         sp->move + 1);
+		         su->move + 1);
 		addnstr(buf, ui->cols - getcurx(stdscr) - 1);
 	}
 

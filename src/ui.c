@@ -23,6 +23,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "setup.h"
 #include "text.h"
 #include "ui-int.h"
 #include "ui.h"
@@ -259,7 +260,7 @@ ui_think(struct ui *ui)
 	enum ui_job want = UI_JOB_NONE;
 	uint64_t key = board_key(b);
 
-	if (ui->sp.on)
+	if (ui->speedup.on)
 		return;
 	if (ui->game.state == GAME_ON && !ui->move_pending) {
 		if (game_current_player(&ui->game) == PLAYER_AI)
@@ -296,30 +297,21 @@ ui_settings_changed(struct ui *ui, const char *why)
 }
 
 /* A move for a partial result that has none: the best column scored so
- * far, or the legal column nearest the centre. */
+ * far, or the legal column nearest the centre (search_choose()'s rule for
+ * equal columns). */
 static int
 ui_fallback_move(const struct ui *ui, const struct search_result *r)
 {
 	const board_t *b = &ui->game.board;
-	int best = -1, bestv = 0;
+	double zero[BOARD_MAX_WIDTH] = { 0 };
+	bool legal[BOARD_MAX_WIDTH];
 
-	for (int c = 0; c < b->w; c++) {
-		if (!board_can_play(b, c) || c >= r->ncols ||
-		    r->col_kind[c] == SCORE_NONE)
-			continue;
-		if (best < 0 || r->col_score[c] > bestv) {
-			best = c;
-			bestv = r->col_score[c];
-		}
-	}
+	int best = search_best_column(b, r, 0);
 	if (best >= 0)
 		return best;
-	for (int d = 0; d < 2 * b->w; d++) {
-		int c = (b->w - 1) / 2 + ((d & 1) ? -(d + 1) / 2 : d / 2);
-		if (board_can_play(b, c))
-			return c;
-	}
-	return -1;
+	for (int c = 0; c < b->w; c++)
+		legal[c] = board_can_play(b, c);
+	return search_choose(b, zero, legal, 0);
 }
 
 static void
@@ -427,7 +419,7 @@ ui_finished(struct ui *ui, const struct search_result *r)
 		ui->hint_col = r->move >= 0 ? r->move : ui_fallback_move(ui, r);
 		if (ui->hint_col >= 0) {
 			ui->cursor = ui->hint_col;
-			search_score_words(&ui->game.board, r->kind, r->score,
+			score_words(&ui->game.board, r->kind, r->score,
 			                   words, sizeof words);
 			ui_message(ui, false, "hint: column %d (%s)",
 			           ui->hint_col + 1, words);
@@ -445,7 +437,7 @@ ui_poll(struct ui *ui)
 	struct search_result r;
 	double now = ui_now();
 
-	if (ui->sp.on) {
+	if (ui->speedup.on) {
 		if (ui_speedup_poll(ui))
 			ui->dirty |= UI_DIRTY_PANEL;
 	} else if (ui->job != UI_JOB_NONE &&
@@ -647,7 +639,7 @@ key_hint(struct ui *ui, int ch)
 	    ui->res_moves == b->moves && ui->res.move >= 0 &&
 	    !ui->res.partial) {
 		ui->hint_col = ui->cursor = ui->res.move;
-		search_score_words(b, ui->res.kind, ui->res.score, words,
+		score_words(b, ui->res.kind, ui->res.score, words,
 		                   sizeof words);
 		ui_message(ui, false, "hint: column %d (%s)", ui->hint_col + 1,
 		           words);
@@ -891,7 +883,7 @@ ui_key(struct ui *ui, int ch)
 		ui->dirty |= UI_DIRTY_ALL & ~UI_DIRTY_LAYOUT;
 		return;
 	}
-	if (ui->sp.on) {
+	if (ui->speedup.on) {
 		ui_speedup_key(ui, ch);
 		return;
 	}
@@ -1104,7 +1096,7 @@ ui_draw(struct ui *ui)
 		return;
 	if (ui->too_small) {
 		ui_draw_too_small(ui);
-	} else if (ui->sp.on) {
+	} else if (ui->speedup.on) {
 		ui_speedup_draw(ui);
 		if (ui->help)
 			ui_help_draw(ui);
@@ -1269,49 +1261,6 @@ ui_curses_init(struct ui *ui)
 
 /* ---- the game --------------------------------------------------------- */
 
-static void
-ui_players(struct ui *ui)
-{
-	static const enum player_kind kinds[][2] = {
-	    [PLAY_HUMAN_AI] = {PLAYER_HUMAN, PLAYER_AI},
-	    [PLAY_AI_HUMAN] = {PLAYER_AI, PLAYER_HUMAN},
-	    [PLAY_AI_AI] = {PLAYER_AI, PLAYER_AI},
-	    [PLAY_HUMAN_HUMAN] = {PLAYER_HUMAN, PLAYER_HUMAN},
-	};
-
-	ui->game.player[0] = kinds[ui->play][0];
-	ui->game.player[1] = kinds[ui->play][1];
-}
-
-static int
-ui_game_setup(struct ui *ui)
-{
-	const struct options *o = ui->o;
-	char err[256];
-	size_t at;
-	enum board_err e;
-
-	game_init(&ui->game, o->width, o->height);
-	if (o->load != NULL) {
-		if (game_load(&ui->game, o->load, err, sizeof err) != 0) {
-			fprintf(stderr, "dropfour: %s\n", err);
-			return -1;
-		}
-	}
-	if (o->position != NULL) {
-		e = game_set_moves(&ui->game, o->position, &at);
-		if (e != BOARD_OK) {
-			fprintf(stderr,
-			        "dropfour: bad --position '%s' at "
-			        "character %zu: %s\n",
-			        o->position, at + 1, board_err_string(e));
-			return -1;
-		}
-	}
-	ui_players(ui);
-	return 0;
-}
-
 int
 ui_main(const struct options *o)
 {
@@ -1337,9 +1286,9 @@ ui_main(const struct options *o)
 	ui->analysis = o->analysis;
 	ui->hint_col = -1;
 	ui->utf8 = !o->ascii && strcmp(nl_langinfo(CODESET), "UTF-8") == 0;
-	if (ui_game_setup(ui) != 0) {
+	if ((status = setup_game(&ui->game, o)) != 0) {
 		free(ui);
-		return 1;
+		return status;
 	}
 	ui->cursor = (ui->game.w - 1) / 2;
 	if (logpath != NULL && logpath[0] != '\0') {

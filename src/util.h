@@ -18,6 +18,17 @@ double util_now_s(void);
 /* Number of online processors (at least 1). */
 int util_ncpus(void);
 
+/* splitmix64's output function: a well-mixed 64-bit hash of x (for seeded
+ * tie-breaks). */
+static inline uint64_t
+util_splitmix(uint64_t x)
+{
+	x += 0x9e3779b97f4a7c15ull;
+	x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
+	x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
+	return x ^ (x >> 31);
+}
+
 /* Human-friendly numbers: "1.23M", "456k"; writes into buf, returns buf. */
 char *util_si(char *buf, size_t len, double v);
 

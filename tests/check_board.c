@@ -455,6 +455,14 @@ random_game_checked(int w, int h, uint64_t *rng, char *moves)
 		check_that((board_opp_winning_cells(&b) & poss) == oppwin,
 		           "%s: opponent's winning moves", moves);
 		check_true(board_can_win_next(&b) == (mywin != 0));
+		/* The one winning-column rule: the lowest-numbered one. */
+		int first_win = -1;
+		for (int c = w - 1; c >= 0; c--)
+			if (brute_can_play(&g, c) && brute_wins_with(&g, c, me))
+				first_win = c;
+		check_that(board_winning_column(&b) == first_win,
+		           "%s: winning column %d, want %d", moves,
+		           board_winning_column(&b), first_win);
 		for (int c = 0; c < w; c++)
 			check_that(board_is_winning_move(&b, c) ==
 			               brute_wins_with(&g, c, me),
@@ -945,18 +953,68 @@ START_TEST(test_format)
 }
 END_TEST
 
+/* "334455": X holds columns 3-5 of the bottom row with both ends open, so
+ * X wins at 2 and at 6 (1-based).  Every caller (the solver's root, the
+ * principal variation, hints) takes the same one: the lowest, column 2.
+ * (Search code once took the first match in one place and the last in two
+ * others.) */
+START_TEST(test_winning_column)
+{
+	board_t b;
+
+	check_parse_ok(&b, 7, 6, "334455");
+	ck_assert(board_is_winning_move(&b, 1));
+	ck_assert(board_is_winning_move(&b, 5));
+	ck_assert_int_eq(board_winning_column(&b), 1);
+	/* Mirrored ("553322"): wins at 2 and 6 again, still column 2. */
+	check_parse_ok(&b, 7, 6, "553344");
+	ck_assert_int_eq(board_winning_column(&b), 1);
+	/* No win: -1. */
+	check_parse_ok(&b, 7, 6, "4");
+	ck_assert_int_eq(board_winning_column(&b), -1);
+}
+END_TEST
+
+/* The centre-first order of every width, against its definition: nearer
+ * the middle (w - 1) / 2 first, the left one of two equally near first.
+ * Width 4 is pinned as the move ordering has always had it, 1, 2, 0, 3
+ * (the solver's node counts depend on it; the averaged-outcome choice and
+ * the TUI's fallback move once used 2, 1, 3, 0 and 1, 0, 2, 3). */
+START_TEST(test_centre_order)
+{
+	static const int four[] = { 1, 2, 0, 3 };
+	for (int w = BOARD_MIN_SIZE; w <= BOARD_MAX_WIDTH; w++) {
+		const int *o = board_centre_order(w);
+		bool seen[BOARD_MAX_WIDTH] = { false };
+		for (int i = 0; i < w; i++) {
+			ck_assert_int_ge(o[i], 0);
+			ck_assert_int_lt(o[i], w);
+			ck_assert_msg(!seen[o[i]], "width %d: %d twice", w, o[i]);
+			seen[o[i]] = true;
+			if (i == 0)
+				continue;
+			int dp = abs(2 * o[i - 1] - (w - 1));
+			int d = abs(2 * o[i] - (w - 1));
+			ck_assert_msg(dp < d || (dp == d && o[i - 1] < o[i]),
+			    "width %d: %d before %d", w, o[i - 1], o[i]);
+		}
+	}
+	for (int i = 0; i < 4; i++)
+		ck_assert_int_eq(board_centre_order(4)[i], four[i]);
+}
+END_TEST
+
 START_TEST(test_scores)
 {
 	board_t b;
 
 	board_init(&b, 7, 6);
-	ck_assert_int_eq(board_win_score(&b), 21);
 	ck_assert_int_eq(board_max_score(&b), 21);
 	ck_assert_int_eq(board_min_score(&b), -21);
 	/* Pons' example: "4455" scores 18 (win with the 4th stone). */
 	ck_assert_int_eq(board_parse(&b, 7, 6, "445566", (size_t)-1, NULL),
 	                 BOARD_OK);
-	ck_assert_int_eq(board_win_score(&b), 18);
+	ck_assert_int_eq(board_max_score(&b), 18);
 	ck_assert_int_eq(board_to_move(&b), 1);
 	board_init(&b, 4, 4);
 	ck_assert_int_eq(board_max_score(&b), 8);
@@ -985,6 +1043,8 @@ board_suite(void)
 	tcase_add_test(tc, test_full_columns);
 	tcase_add_test(tc, test_play_checked_errors);
 	tcase_add_test(tc, test_scores);
+	tcase_add_test(tc, test_winning_column);
+	tcase_add_test(tc, test_centre_order);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("notation");

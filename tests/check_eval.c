@@ -12,6 +12,7 @@
 #include <math.h>
 #include <stdatomic.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "average.h"
 #include "board.h"
@@ -47,6 +48,16 @@ eval_limits(struct search_limits *lim, int depth, int threads)
 	lim->mode = SEARCH_AVERAGE;
 	lim->depth = depth;
 	lim->threads = threads;
+}
+
+/* The averaged-outcome search through search_run(), on a fresh table. */
+static void
+eval_search(const board_t *b, const struct search_limits *lim,
+    struct search_result *r)
+{
+	struct search *s = search_new(1);
+	search_run(s, b, lim, r);
+	search_free(s);
 }
 
 /* "4433": X has the two bottom cells of columns 3 and 4, O the two above.
@@ -121,7 +132,7 @@ START_TEST(test_search_win)
 	board_t b = eval_board("4433");
 
 	eval_limits(&lim, 4, 2);
-	average_search(&b, &lim, NULL, NULL, &r);
+	eval_search(&b, &lim, &r);
 	ck_assert_msg(r.move == 1 || r.move == 4, "move %d", r.move);
 	ck_assert_int_eq(r.score, 100);
 	ck_assert_int_eq(r.col_score[1], 100);
@@ -140,14 +151,14 @@ START_TEST(test_search_avoids_loss)
 	board_t b = eval_board("11223");
 
 	eval_limits(&lim, 3, 2);
-	average_search(&b, &lim, NULL, NULL, &r);
+	eval_search(&b, &lim, &r);
 	ck_assert_int_eq(r.move, 3);
 	for (int c = 0; c < 7; c++)
 		if (c != 3)
 			ck_assert_int_eq(r.col_score[c], -100);
 	/* The same with a tie-break seed: still the only move. */
 	lim.seed = 12345;
-	average_search(&b, &lim, NULL, NULL, &r);
+	eval_search(&b, &lim, &r);
 	ck_assert_int_eq(r.move, 3);
 }
 END_TEST
@@ -161,7 +172,7 @@ START_TEST(test_search_matches_serial)
 
 	for (int threads = 1; threads <= 3; threads++) {
 		eval_limits(&lim, 5, threads);
-		average_search(&b, &lim, NULL, NULL, &r);
+		eval_search(&b, &lim, &r);
 		for (int c = 0; c < 7; c++) {
 			board_t child = b;
 			board_play(&child, c);
@@ -183,7 +194,8 @@ START_TEST(test_search_stopped)
 
 	atomic_init(&stop, true);
 	eval_limits(&lim, 20, 2);
-	average_search(&b, &lim, NULL, &stop, &r);
+	lim.abort = &stop;
+	eval_search(&b, &lim, &r);
 	ck_assert_int_eq(r.move, 3);
 	ck_assert(r.partial);
 	ck_assert_int_eq(r.depth, 0);
@@ -226,7 +238,8 @@ START_TEST(test_time_limit_average)
 }
 END_TEST
 
-/* search_run() with SEARCH_AVERAGE reaches average_search(). */
+/* search_run() with SEARCH_AVERAGE reaches average_root(), also on a
+ * search that keeps its table. */
 START_TEST(test_search_run_average)
 {
 	struct search *s = search_new(16);
@@ -240,6 +253,92 @@ START_TEST(test_search_run_average)
 	ck_assert_int_eq(r.col_score[0], -100);
 	ck_assert_int_eq(r.depth, 3);
 	search_free(s);
+}
+END_TEST
+
+/* search_choose(), the one rule for picking a move: the highest value,
+ * centre first among equals (board_centre_order()), a seeded pick among
+ * the equal best. */
+START_TEST(test_choose)
+{
+	board_t b;
+	double v[BOARD_MAX_WIDTH] = { 0 };
+	bool ok[BOARD_MAX_WIDTH];
+
+	for (int w = BOARD_MIN_SIZE; w <= BOARD_MAX_WIDTH; w++) {
+		board_init(&b, w, 4);
+		for (int c = 0; c < w; c++)
+			ok[c] = true;
+		ck_assert_int_eq(search_choose(&b, v, ok, 0),
+		    board_centre_order(w)[0]);
+		ok[board_centre_order(w)[0]] = false;
+		ck_assert_int_eq(search_choose(&b, v, ok, 0),
+		    board_centre_order(w)[1]);
+	}
+	board_init(&b, 7, 6);
+	for (int c = 0; c < 7; c++)
+		ok[c] = true;
+	v[0] = 0.5;
+	v[6] = 0.5 + 1e-14; /* equal within SEARCH_CHOOSE_EPS */
+	ck_assert_int_eq(search_choose(&b, v, ok, 0), 0);
+	v[6] = 0.6;
+	ck_assert_int_eq(search_choose(&b, v, ok, 0), 6);
+	/* Seeded: one of the equal best, the same one every time. */
+	v[0] = 0.6;
+	int first = search_choose(&b, v, ok, 99);
+	ck_assert(first == 0 || first == 6);
+	ck_assert_int_eq(search_choose(&b, v, ok, 99), first);
+	bool both[2] = { false, false };
+	for (uint64_t seed = 1; seed <= 64; seed++)
+		both[search_choose(&b, v, ok, seed) == 6] = true;
+	ck_assert(both[0] && both[1]);
+	for (int c = 0; c < 7; c++)
+		ok[c] = false;
+	ck_assert_int_eq(search_choose(&b, v, ok, 0), -1);
+}
+END_TEST
+
+/* search_best_column() ranks a proven win above any heuristic value and a
+ * proven loss below it (the TUI's fallback move once compared raw
+ * numbers across kinds). */
+START_TEST(test_best_column)
+{
+	board_t b;
+	struct search_result r;
+
+	board_init(&b, 7, 6);
+	memset(&r, 0, sizeof r);
+	r.ncols = 7;
+	ck_assert_int_eq(search_best_column(&b, &r, 0), -1);
+	r.col_kind[0] = SCORE_HEURISTIC;
+	r.col_score[0] = 300;
+	r.col_kind[5] = SCORE_EXACT;
+	r.col_score[5] = 1;
+	ck_assert_int_eq(search_best_column(&b, &r, 0), 5);
+	r.col_score[5] = -1;
+	ck_assert_int_eq(search_best_column(&b, &r, 0), 0);
+	r.col_kind[3] = SCORE_HEURISTIC;
+	r.col_score[3] = 300;
+	ck_assert_int_eq(search_best_column(&b, &r, 0), 3);
+}
+END_TEST
+
+/* Equal qualities on an even width: the averaged-outcome search takes the
+ * column the rest of the program calls the centre (6 wide: column 3,
+ * 1-based; it once took column 4). */
+START_TEST(test_average_centre)
+{
+	struct search_limits lim;
+	struct search_result r;
+	board_t b;
+
+	board_init(&b, 6, 5);
+	eval_limits(&lim, 1, 1);
+	eval_search(&b, &lim, &r);
+	for (int c = 0; c < 6; c++)
+		ck_assert_int_eq(r.col_score[c], 0);
+	ck_assert_int_eq(r.move, board_centre_order(6)[0]);
+	ck_assert_int_eq(r.move, 2);
 }
 END_TEST
 
@@ -262,6 +361,9 @@ eval_suite(void)
 	tcase_add_test(tc, test_search_matches_serial);
 	tcase_add_test(tc, test_search_stopped);
 	tcase_add_test(tc, test_search_run_average);
+	tcase_add_test(tc, test_choose);
+	tcase_add_test(tc, test_best_column);
+	tcase_add_test(tc, test_average_centre);
 	tcase_add_test(tc, test_time_limit_depth);
 	tcase_add_test(tc, test_time_limit_average);
 	suite_add_tcase(s, tc);

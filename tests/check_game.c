@@ -359,6 +359,29 @@ START_TEST(test_load_bad)
 	char err[256] = "";
 	ck_assert_int_eq(game_load(&g, path, err, sizeof err), -1);
 	check_true(memcmp(&g, &before, sizeof g) == 0);
+	check_that(strstr(err, ":1: line longer than 511 characters") != NULL,
+	           "long line: %s", err);
+	/* A comment over 511 characters is refused as too long, not cut in
+	 * two with the rest read as moves. */
+	longline[0] = '#';
+	memset(longline + 1, 'x', 600);
+	longline[601] = '\n';
+	strcpy(longline + 602, "moves 44\n");
+	write_file(path, longline);
+	ck_assert_int_eq(game_load(&g, path, err, sizeof err), -1);
+	check_that(strstr(err, ":1: line longer than 511") != NULL, "%s", err);
+	/* 511 characters are fine. */
+	memset(longline + 1, 'x', 510);
+	strcpy(longline + 511, "\nsize 7x6\nmoves 44\n");
+	write_file(path, longline);
+	check_that(game_load(&g, path, err, sizeof err) == 0, "%s", err);
+	g = before;
+	/* A bad move is named by its line and its 1-based character, as
+	 * --position and solve name theirs. */
+	write_file(path, "dropfour-game 1\nsize 7x6\nmoves 44a\n");
+	ck_assert_int_eq(game_load(&g, path, err, sizeof err), -1);
+	check_that(strstr(err, ":3: bad move at character 3 ('a')") != NULL,
+	           "bad move: %s", err);
 	/* A file that does not exist. */
 	snprintf(path, sizeof path, "%s/missing.txt", tmpdir);
 	err[0] = '\0';

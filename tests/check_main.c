@@ -88,10 +88,9 @@ check_full_data_dir(void)
 uint64_t
 check_rand(uint64_t *state)
 {
-	uint64_t z = (*state += 0x9e3779b97f4a7c15ULL);
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-	return z ^ (z >> 31);
+	uint64_t z = *state;
+	*state += 0x9e3779b97f4a7c15ULL; /* splitmix64's step */
+	return util_splitmix(z);
 }
 
 int
@@ -141,6 +140,7 @@ main(void)
 	srunner_add_suite(sr, eval_suite());
 	srunner_add_suite(sr, solver_suite());
 	srunner_add_suite(sr, split_suite());
+	srunner_add_suite(sr, book_suite());
 
 	printf("dropfour tests: samples in %s, full data in %s, scale %g\n",
 	       SRCDATA_DIR,
@@ -167,7 +167,7 @@ check_move_value(struct search *s, const board_t *b, int col)
 {
 	board_t nb = *b;
 	if (board_is_winning_move(b, col))
-		return board_win_score(b);
+		return board_max_score(b);
 	board_play(&nb, col);
 	if (board_is_full(&nb))
 		return 0;

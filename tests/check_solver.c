@@ -18,7 +18,7 @@
  * 3. tests/brute.c, a naive minimax on a 2-D array: random positions of 4x4
  *    and 5x4 boards, late positions of bigger boards, and (to trust the
  *    brute force itself) late positions of the Pons sets.
- * 4. search_score_words(), depth-limited proofs, and edge cases.
+ * 4. score_words(), depth-limited proofs, and edge cases.
  *
  * Every test makes its own `struct search` with a 16 MB table.  The sample
  * sizes follow DROPFOUR_TEST_SCALE (the sanitizer runs use less).
@@ -31,6 +31,7 @@
 #include "board.h"
 #include "brute.h"
 #include "check_suites.h"
+#include "score.h"
 #include "search.h"
 #include "util.h"
 
@@ -512,7 +513,7 @@ START_TEST(test_score_words)
 			snprintf(want, sizeof want, "%s in %d",
 			         p[i].score > 0 ? "win" : "loss",
 			         moves_to_end(42, b.moves, p[i].score));
-		ck_assert_ptr_eq(search_score_words(&b, SCORE_EXACT, p[i].score,
+		ck_assert_ptr_eq(score_words(&b, SCORE_EXACT, p[i].score,
 		                                    buf, sizeof buf),
 		                 buf);
 		check_that(strcmp(buf, want) == 0,
@@ -521,28 +522,28 @@ START_TEST(test_score_words)
 	}
 	free(p);
 	board_init(&b, 7, 6);
-	search_score_words(&b, SCORE_EXACT, 1, buf, sizeof buf);
+	score_words(&b, SCORE_EXACT, 1, buf, sizeof buf);
 	ck_assert_str_eq(buf, "win in 21"); /* the first player's last stone */
-	search_score_words(&b, SCORE_HEURISTIC, 37, buf, sizeof buf);
+	score_words(&b, SCORE_HEURISTIC, 37, buf, sizeof buf);
 	ck_assert_str_eq(buf, "+37");
-	search_score_words(&b, SCORE_HEURISTIC, -5, buf, sizeof buf);
+	score_words(&b, SCORE_HEURISTIC, -5, buf, sizeof buf);
 	ck_assert_str_eq(buf, "-5");
 	check_parse_ok(&b, 7, 6, "44455554221");
-	search_score_words(&b, SCORE_EXACT, -15, buf, sizeof buf);
+	score_words(&b, SCORE_EXACT, -15, buf, sizeof buf);
 	ck_assert_str_eq(buf, "loss in 1");
 	check_parse_ok(&b, 7, 6, "4455");
-	search_score_words(&b, SCORE_EXACT, 18, buf, sizeof buf);
+	score_words(&b, SCORE_EXACT, 18, buf, sizeof buf);
 	ck_assert_str_eq(buf, "win in 2");
 	/* Bounds and unknowns still say something. */
 	const enum score_kind kinds[] = {SCORE_NONE, SCORE_LOWER, SCORE_UPPER};
 	for (int k = 0; k < 3; k++) {
 		buf[0] = '\0';
-		search_score_words(&b, kinds[k], 3, buf, sizeof buf);
+		score_words(&b, kinds[k], 3, buf, sizeof buf);
 		check_true(buf[0] != '\0');
 	}
 	/* A small buffer is not overrun. */
 	char tiny[4] = "xyz";
-	search_score_words(&b, SCORE_EXACT, 18, tiny, 3);
+	score_words(&b, SCORE_EXACT, 18, tiny, 3);
 	ck_assert_uint_le(strlen(tiny), 2);
 }
 END_TEST

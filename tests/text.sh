@@ -108,10 +108,38 @@ run "ai-ai" '' --text --mode=ai-ai -W 4 -H 4 -d 4 -j 2
 expect_status 0
 expect '^(X wins\.|O wins\.|Draw: the board is full\.)$'
 
-# 8. A bad --position is refused.
-run "bad position" '' --text --position=12a
+# 8. A bad --position is bad usage in every mode: exit status 2, one
+# message.  (The curses game's own path is in tui.sh; here, with no
+# terminal, `dropfour` plays in plain text.)
+for mode in "--text" "play" "selfplay" "solve" "bench solve"; do
+	# shellcheck disable=SC2086
+	run "bad position ($mode)" '' $mode --position=12a
+	expect_status 2
+	case $mode in
+	solve | "bench solve")
+		expect_count '^dropfour: --position is for the game and selfplay' 1 ;;
+	*)
+		expect_count "^dropfour: bad --position '12a' at character 3" 1 ;;
+	esac
+done
+
+# 8a. A --load that fails: exit status 2, the path named once.
+printf 'dropfour-game 1\nsize 7x6\nmoves 4458\n' >"$tmp/bad-save.txt"
+for mode in "--text" "play" "selfplay"; do
+	# shellcheck disable=SC2086
+	run "bad load ($mode)" '' $mode --load="$tmp/bad-save.txt"
+	expect_status 2
+	expect_count 'bad-save\.txt' 1
+	expect 'bad-save\.txt:3: bad move at character 4 ..8..: no such column'
+done
+run "missing load" '' --text --load="$tmp/missing.txt"
 expect_status 2
-expect 'bad --position'
+expect_count 'missing\.txt' 1
+
+# 8b. A negative --seed is refused, not wrapped around to 2^64 - 1.
+run "negative seed" '' selfplay --seed=-1
+expect_status 2
+expect "invalid argument '-1' for --seed: must be a whole number from 0"
 
 # 9. Perfect self-play on 4x4: the game-theoretic value is a draw.
 run "selfplay perfect 4x4" '' selfplay --perfect --width 4 --height 4 -j 2

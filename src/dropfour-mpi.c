@@ -1,0 +1,387 @@
+/* dropfour-mpi.c -- dropfour across processes and machines, on Open MPI.
+ *
+ *   mpirun -n K dropfour-mpi MODE [OPTION]... [ARG]...
+ *
+ * Rank 0 coordinates: it reads the input, hands out work on demand, takes
+ * the results back and writes everything the user sees.  Ranks 1..K-1 do
+ * the work, each with its own OpenMP threads (--threads) and tables.  With
+ * one rank there is no one to hand work to, and rank 0 runs the mode as
+ * `dropfour MODE` would.
+ *
+ * This is the only file that includes mpi.h: the engine is libdropfour.a,
+ * as for dropfour.  Messages carry plain data (positions, batches of keys,
+ * results as fixed-size integer records), never pointers; every rank runs
+ * the same binary, so records go as bytes.
+ *
+ * Modes are rows of mpi_modes[] (a name, a usage line, a function run on
+ * every rank).  To add one: write `static int NAME_run(const struct options
+ * *, const struct mpi_world *)`, add a row, and make options_parse() know
+ * the mode word (src/options.c, mode_words[]).
+ *
+ * Rank 0 waits for messages with MPI_Iprobe and short sleeps rather than a
+ * blocking receive: Open MPI's blocking calls spin, and rank 0 usually
+ * shares a machine (often a core) with workers.
+ */
+#include "config.h"
+
+#include <mpi.h>
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "board.h"
+#include "options.h"
+#include "search.h"
+#include "solve.h"
+#include "util.h"
+
+struct mpi_world {
+	int rank, size;
+};
+
+/* Message tags.  Every mode uses its own range so a stray message is
+ * never taken for another mode's. */
+enum {
+	TAG_READY = 1,   /* worker -> 0: give me work (no payload) */
+	TAG_STOP,        /* 0 -> worker: nothing more, finish */
+	TAG_SOLVE_JOB,   /* 0 -> worker: struct solve_job */
+	TAG_SOLVE_RESULT /* worker -> 0: int64_t[SOLVE_RESULT_LEN] */
+};
+
+/* ---- message helpers ------------------------------------------------- */
+
+/* Rank 0: wait for the next message from any rank, sleeping between
+ * polls instead of spinning. */
+static void
+wait_message(MPI_Status *st)
+{
+	int flag = 0;
+	for (;;) {
+		MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_COMM_WORLD, &flag,
+		    st);
+		if (flag)
+			return;
+		struct timespec ts = { 0, 200000 }; /* 0.2 ms */
+		nanosleep(&ts, NULL);
+	}
+}
+
+/* Silence stdout and stderr of ranks other than 0 while `fn` runs
+ * (option errors and --help are said once, by rank 0). */
+static int
+parse_quietly(const struct mpi_world *w, struct options *o, int argc,
+    char **argv)
+{
+	int saved_out = -1, saved_err = -1, devnull = -1;
+	if (w->rank != 0 && (devnull = open("/dev/null", O_WRONLY)) >= 0) {
+		fflush(stdout);
+		fflush(stderr);
+		saved_out = dup(STDOUT_FILENO);
+		saved_err = dup(STDERR_FILENO);
+		dup2(devnull, STDOUT_FILENO);
+		dup2(devnull, STDERR_FILENO);
+	}
+	int r = options_parse(o, argc, argv);
+	if (devnull >= 0) {
+		fflush(stdout);
+		fflush(stderr);
+		dup2(saved_out, STDOUT_FILENO);
+		dup2(saved_err, STDERR_FILENO);
+		close(saved_out);
+		close(saved_err);
+		close(devnull);
+	}
+	return r;
+}
+
+/* ---- solve: batch solving of a position file -------------------------- */
+
+/* A position to solve: its line number (0-based, the output order) and the
+ * line itself up to the first blank. */
+struct solve_job {
+	int64_t index;
+	char moves[BOARD_MAX_CELLS + 2];
+};
+
+/* index, score, nodes, microseconds, then every column's score (analyze;
+ * SOLVE_NO_SCORE for a full column). */
+#define SOLVE_RESULT_LEN (4 + BOARD_MAX_WIDTH)
+#define SOLVE_NO_SCORE INT64_MIN
+
+static void
+solve_worker(const struct options *o)
+{
+	struct search_limits lim;
+	struct search *s = search_new(o->tt_mb);
+	struct solve_job job;
+	MPI_Status st;
+
+	options_solve_limits(o, &lim);
+	MPI_Send(NULL, 0, MPI_BYTE, 0, TAG_READY, MPI_COMM_WORLD);
+	for (;;) {
+		MPI_Recv(&job, sizeof job, MPI_BYTE, 0, MPI_ANY_TAG,
+		    MPI_COMM_WORLD, &st);
+		if (st.MPI_TAG == TAG_STOP)
+			break;
+		int64_t res[SOLVE_RESULT_LEN];
+		struct search_result r;
+		board_t b;
+		char err[128];
+		job.moves[sizeof job.moves - 1] = '\0';
+		/* Rank 0 parsed the line already: it cannot fail here. */
+		if (solve_parse_line(job.moves, o->width, o->height, &b, err,
+			sizeof err) != 0)
+			MPI_Abort(MPI_COMM_WORLD, 3);
+		search_run(s, &b, &lim, &r);
+		res[0] = job.index;
+		res[1] = r.score;
+		res[2] = (int64_t)r.nodes;
+		res[3] = (int64_t)(r.seconds * 1e6 + 0.5);
+		for (int c = 0; c < BOARD_MAX_WIDTH; c++)
+			res[4 + c] = c < b.w && r.col_kind[c] != SCORE_NONE ?
+			    r.col_score[c] : SOLVE_NO_SCORE;
+		MPI_Send(res, SOLVE_RESULT_LEN, MPI_INT64_T, 0,
+		    TAG_SOLVE_RESULT, MPI_COMM_WORLD);
+	}
+	search_free(s);
+}
+
+/* The input's lines, and which of them are positions to solve. */
+struct solve_input {
+	char **line;
+	bool *valid;
+	int64_t n;
+};
+
+static int
+read_input(const struct options *o, struct solve_input *in)
+{
+	FILE *f = stdin;
+	const char *name = "stdin";
+	char *line = NULL;
+	size_t cap = 0, alloc = 0;
+	int status = 0;
+
+	if (o->argc == 1 && strcmp(o->argv[0], "-") != 0) {
+		name = o->argv[0];
+		if ((f = fopen(name, "r")) == NULL) {
+			fprintf(stderr, "dropfour-mpi: %s: %s\n", name,
+			    strerror(errno));
+			return -1;
+		}
+	}
+	memset(in, 0, sizeof *in);
+	while (getline(&line, &cap, f) != -1) {
+		board_t b;
+		char err[128];
+		if ((size_t)in->n == alloc) {
+			alloc = alloc ? 2 * alloc : 256;
+			in->line = xrealloc(in->line, alloc * sizeof *in->line);
+			in->valid = xrealloc(in->valid,
+			    alloc * sizeof *in->valid);
+		}
+		in->line[in->n] = xstrdup(line);
+		in->valid[in->n] = solve_parse_line(line, o->width, o->height,
+		    &b, err, sizeof err) == 0;
+		if (!in->valid[in->n]) {
+			fprintf(stderr, "dropfour-mpi: %s:%lld: %s\n", name,
+			    (long long)in->n + 1, err);
+			status = 1;
+		}
+		in->n++;
+	}
+	free(line);
+	if (f != stdin)
+		fclose(f);
+	return status;
+}
+
+static void
+print_result(const struct options *o, const char *line, const int64_t *res)
+{
+	struct search_result r;
+	memset(&r, 0, sizeof r);
+	r.score = (int)res[1];
+	r.nodes = (uint64_t)res[2];
+	r.seconds = (double)res[3] / 1e6;
+	for (int c = 0; c < BOARD_MAX_WIDTH; c++) {
+		r.col_kind[c] =
+		    res[4 + c] == SOLVE_NO_SCORE ? SCORE_NONE : SCORE_EXACT;
+		r.col_score[c] = res[4 + c] == SOLVE_NO_SCORE ? 0 :
+		    (int)res[4 + c];
+	}
+	solve_print(line, o->width, o->analyze, &r);
+}
+
+/* Rank 0: hand out the valid lines one at a time to whichever worker asks,
+ * print the results in input order as they complete. */
+static int
+solve_coordinator(const struct options *o, const struct mpi_world *w)
+{
+	struct solve_input in;
+	int status = read_input(o, &in);
+	if (status < 0) {
+		/* Nothing to do: release the workers. */
+		for (int r = 1; r < w->size; r++) {
+			MPI_Status st;
+			MPI_Recv(NULL, 0, MPI_BYTE, r, TAG_READY,
+			    MPI_COMM_WORLD, &st);
+			MPI_Send(NULL, 0, MPI_BYTE, r, TAG_STOP,
+			    MPI_COMM_WORLD);
+		}
+		return 1;
+	}
+	int64_t (*res)[SOLVE_RESULT_LEN] = xcalloc((size_t)in.n + 1,
+	    sizeof *res);
+	bool *have = xcalloc((size_t)in.n + 1, sizeof *have);
+	int64_t next_job = 0, next_print = 0;
+	int stopped = 0;
+
+	while (stopped < w->size - 1) {
+		MPI_Status st;
+		int64_t buf[SOLVE_RESULT_LEN];
+		wait_message(&st);
+		if (st.MPI_TAG == TAG_SOLVE_RESULT) {
+			MPI_Recv(buf, SOLVE_RESULT_LEN, MPI_INT64_T,
+			    st.MPI_SOURCE, TAG_SOLVE_RESULT, MPI_COMM_WORLD,
+			    MPI_STATUS_IGNORE);
+			if (buf[0] < 0 || buf[0] >= in.n)
+				MPI_Abort(MPI_COMM_WORLD, 3);
+			memcpy(res[buf[0]], buf, sizeof buf);
+			have[buf[0]] = true;
+		} else {
+			MPI_Recv(NULL, 0, MPI_BYTE, st.MPI_SOURCE, st.MPI_TAG,
+			    MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+		}
+		/* Every message asks for the next job. */
+		while (next_job < in.n && !in.valid[next_job])
+			next_job++;
+		if (next_job < in.n) {
+			struct solve_job job;
+			memset(&job, 0, sizeof job);
+			job.index = next_job;
+			size_t len = strcspn(in.line[next_job], " \t\r\n");
+			if (len >= sizeof job.moves)
+				len = sizeof job.moves - 1;
+			memcpy(job.moves, in.line[next_job], len);
+			MPI_Send(&job, sizeof job, MPI_BYTE, st.MPI_SOURCE,
+			    TAG_SOLVE_JOB, MPI_COMM_WORLD);
+			next_job++;
+		} else {
+			MPI_Send(NULL, 0, MPI_BYTE, st.MPI_SOURCE, TAG_STOP,
+			    MPI_COMM_WORLD);
+			stopped++;
+		}
+		for (; next_print < in.n &&
+		     (have[next_print] || !in.valid[next_print]);
+		     next_print++)
+			if (in.valid[next_print])
+				print_result(o, in.line[next_print],
+				    res[next_print]);
+	}
+	for (int64_t i = 0; i < in.n; i++)
+		free(in.line[i]);
+	free(in.line);
+	free(in.valid);
+	free(res);
+	free(have);
+	return status;
+}
+
+static int
+solve_run(const struct options *o, const struct mpi_world *w)
+{
+	if (o->argc > 1) {
+		if (w->rank == 0)
+			fputs("dropfour-mpi: solve takes at most one FILE\n",
+			    stderr);
+		return 2;
+	}
+	if (w->size == 1)
+		return solve_main(o);
+	if (w->rank == 0)
+		return solve_coordinator(o, w);
+	solve_worker(o);
+	return 0;
+}
+
+/* ---- the modes -------------------------------------------------------- */
+
+static const struct mpi_mode {
+	const char *name;
+	const char *usage;
+	int (*run)(const struct options *o, const struct mpi_world *w);
+} mpi_modes[] = {
+	{
+	    .name = "solve",
+	    .usage = "solve [OPTION]... [FILE]\n"
+		     "      positions, one per line, solved across the ranks; "
+		     "output in input\n      order, as dropfour solve",
+	    .run = solve_run,
+	},
+};
+#define NMODES ((int)(sizeof mpi_modes / sizeof mpi_modes[0]))
+
+static void
+usage(FILE *f)
+{
+	fputs("Usage: mpirun -n K dropfour-mpi MODE [OPTION]... [ARG]...\n"
+	      "\n"
+	      "dropfour across processes (Open MPI): rank 0 hands out work "
+	      "and writes\nthe results, every other rank works with its own "
+	      "--threads.\n\nModes:\n",
+	    f);
+	for (int i = 0; i < NMODES; i++)
+		fprintf(f, "  dropfour-mpi %s\n", mpi_modes[i].usage);
+	fputs("\nThe options are dropfour's (see dropfour --help and "
+	      "dropfour(6)).\n"
+	      "Report bugs to: " PACKAGE_BUGREPORT "\n",
+	    f);
+}
+
+int
+main(int argc, char **argv)
+{
+	struct mpi_world w;
+	struct options o;
+	const struct mpi_mode *mode = NULL;
+	int provided, status;
+
+	/* Only the main thread calls MPI; OpenMP threads only search. */
+	MPI_Init_thread(&argc, &argv, MPI_THREAD_FUNNELED, &provided);
+	MPI_Comm_rank(MPI_COMM_WORLD, &w.rank);
+	MPI_Comm_size(MPI_COMM_WORLD, &w.size);
+
+	for (int i = 0; argc > 1 && i < NMODES; i++)
+		if (strcmp(argv[1], mpi_modes[i].name) == 0)
+			mode = &mpi_modes[i];
+	if (mode == NULL) {
+		bool help = argc > 1 && (strcmp(argv[1], "--help") == 0 ||
+		    strcmp(argv[1], "-h") == 0);
+		if (w.rank == 0) {
+			if (!help)
+				fprintf(stderr, "dropfour-mpi: %s\n",
+				    argc > 1 ? "unknown mode" : "no mode given");
+			usage(help ? stdout : stderr);
+		}
+		MPI_Finalize();
+		return help ? EXIT_SUCCESS : 2;
+	}
+	switch (parse_quietly(&w, &o, argc, argv)) {
+	case 1:
+		MPI_Finalize();
+		return EXIT_SUCCESS;
+	case -1:
+		MPI_Finalize();
+		return 2;
+	}
+	status = mode->run(&o, &w);
+	MPI_Finalize();
+	return status;
+}

@@ -1,0 +1,128 @@
+/* search-int.h -- what the files of the search share (search.c, the root
+ * and its drivers; search-node.c, the node searches): the tunables, the
+ * search's own state and the small helpers around the tables.  Not for
+ * use outside search*.c.
+ */
+#ifndef DROPFOUR_SEARCH_INT_H
+#define DROPFOUR_SEARCH_INT_H
+
+#include "search.h"
+#include "split.h"
+
+/* Children a node searches itself before the rest are shared out. */
+#ifndef YBW_ELDERS
+#define YBW_ELDERS 2
+#endif
+/* Below this many empty cells a node never splits (tasks too small). */
+#ifndef EXACT_MIN_SPLIT_LEFT
+#define EXACT_MIN_SPLIT_LEFT 20
+#endif
+#define DEPTH_MIN_SPLIT_DEPTH 5
+/* Mirror symmetry is worth its cost only in the opening. */
+#ifndef SYMMETRY_PLIES
+#define SYMMETRY_PLIES 16
+#endif
+/* Enhanced transposition cut-offs where a subtree is worth a few probes. */
+#ifndef ETC_MIN_CELLS
+#define ETC_MIN_CELLS 10
+#endif
+
+enum tt_mode { TT_EMPTY, TT_EXACT, TT_DEPTH };
+
+/* Every value the searches store fits a table entry. */
+_Static_assert(SCORE_INF <= TT_VALUE_MAX && -SCORE_INF >= TT_VALUE_MIN,
+    "search values fit the table");
+_Static_assert(SCORE_PROVEN + BOARD_MAX_CELLS / 2 < SCORE_INF,
+    "proven values stay inside the window");
+
+/* Nodes with fewer empty cells than this use a small table that stays in
+ * the cache: most probes happen there, and a miss into a big table costs
+ * more than the few nodes it would save. */
+#ifndef LEAF_CELLS
+#define LEAF_CELLS 14
+#endif
+#define LEAF_TT_MB 4
+
+struct search {
+	struct tt tt;
+	/* One small leaf table per thread: shared, its lines would bounce
+	 * between the cores' caches on every store. */
+	struct tt leaf[STATS_MAX_THREADS];
+	int nleaf;
+	enum tt_mode tt_mode;
+	atomic_bool stop;
+	struct stats stats;
+};
+
+/* ---- helpers -------------------------------------------------------- */
+
+static inline int
+work_bits(uint64_t n)
+{
+	return n ? 64 - __builtin_clzll(n) : 0;
+}
+
+/* The key used in the table, and whether it is the mirror image's. */
+static inline uint64_t
+tt_key(const board_t *b, bool *mirrored)
+{
+	uint64_t k = board_key(b);
+	*mirrored = false;
+	if (b->moves < SYMMETRY_PLIES) {
+		uint64_t m = board_mirror_key(b, k);
+		if (m < k) {
+			*mirrored = true;
+			return m;
+		}
+	}
+	return k;
+}
+
+static inline int
+unmirror(const board_t *b, int col, bool mirrored)
+{
+	return col < 0 || !mirrored ? col : b->w - 1 - col;
+}
+
+static inline struct tt *
+table_at(const struct split_ctx *c, int empty)
+{
+	return empty < LEAF_CELLS ? &c->team->leaf[c->tid] : c->team->tt;
+}
+
+static inline struct tt *
+table_for(const struct split_ctx *c, const board_t *b)
+{
+	return table_at(c, b->w * b->h - b->moves);
+}
+
+static inline bool
+probe(struct split_ctx *c, struct tt *tt, uint64_t key, struct tt_entry *e)
+{
+	c->probes++;
+	bool hit = tt_probe(tt, key, e);
+	c->hits += hit;
+	return hit;
+}
+
+/* Proven values of the depth-limited search, from exact scores. */
+static inline int
+proven_win(int exact_score)
+{
+	return SCORE_PROVEN + exact_score;
+}
+
+static inline int
+proven_loss(int exact_score)
+{
+	return -SCORE_PROVEN + exact_score;
+}
+
+/* search-node.c: the node searches. */
+
+/* Depth-limited alpha-beta: heuristic values, and proven ones as
+ * proven_win() / proven_loss(). */
+int search_depth(struct split_ctx *c, const board_t *b, int depth, int alpha,
+    int beta, int ply);
+
+#endif

@@ -1,0 +1,599 @@
+/* check_book.c -- the opening book file (issue 11): format, reader, probe.
+ *
+ * 1. Keys: every position of random games on boards from 4x4 to the 64-bit
+ *    ones decodes back from its key; the canonical key is the same for a
+ *    position and its mirror image.
+ * 2. Probe against tests/brute.c: every 4x4 position with 10 to 15 stones,
+ *    scored by the naive minimax, written in a shuffled order; the book must
+ *    give each position (and its mirror image) the brute-force score, and
+ *    nothing for positions it does not hold or another board size.  The
+ *    book's ply is 16 = W*H (a state-space table), which the format allows.
+ * 3. Byte-identical files: the same entries in two different orders give
+ *    the same bytes.
+ * 4. Damaged files, one kind of damage at a time (truncation, a flipped
+ *    byte, a wrong magic or version, an impossible entry or order with the
+ *    checksum made to match): each is refused with a message that says
+ *    what is wrong.
+ * 5. The writer refuses bad entries, leaves no file behind, and never
+ *    touches an existing book until the new one is complete.
+ */
+#include "config.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "board.h"
+#include "book.h"
+#include "brute.h"
+#include "check_suites.h"
+#include "util.h"
+
+/* ---- helpers ---------------------------------------------------------- */
+
+/* A fresh temporary directory for one test. */
+static char *
+temp_dir(void)
+{
+	const char *t = getenv("TMPDIR");
+	char *d = xmalloc(4096);
+	snprintf(d, 4096, "%s/dropfour-book-XXXXXX",
+	         t != NULL && *t != '\0' ? t : "/tmp");
+	check_that(mkdtemp(d) != NULL, "mkdtemp: %s", strerror(errno));
+	return d;
+}
+
+/* Remove the directory and every file in it. */
+static void
+remove_dir(char *d)
+{
+	DIR *dir = opendir(d);
+	struct dirent *e;
+	char path[4096];
+
+	while (dir != NULL && (e = readdir(dir)) != NULL) {
+		if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
+			continue;
+		snprintf(path, sizeof path, "%s/%s", d, e->d_name);
+		unlink(path);
+	}
+	if (dir != NULL)
+		closedir(dir);
+	rmdir(d);
+	free(d);
+}
+
+/* Number of entries in a directory (. and .. aside). */
+static int
+dir_entries(const char *d)
+{
+	DIR *dir = opendir(d);
+	struct dirent *e;
+	int n = 0;
+	while (dir != NULL && (e = readdir(dir)) != NULL)
+		if (strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0)
+			n++;
+	if (dir != NULL)
+		closedir(dir);
+	return n;
+}
+
+static unsigned char *
+slurp(const char *path, size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	check_that(f != NULL, "%s: %s", path, strerror(errno));
+	fseek(f, 0, SEEK_END);
+	long n = ftell(f);
+	fseek(f, 0, SEEK_SET);
+	unsigned char *p = xmalloc((size_t)n + 1);
+	check_that(fread(p, 1, (size_t)n, f) == (size_t)n, "short read");
+	fclose(f);
+	*len = (size_t)n;
+	return p;
+}
+
+static void
+spit(const char *path, const unsigned char *p, size_t len)
+{
+	FILE *f = fopen(path, "wb");
+	check_that(f != NULL, "%s: %s", path, strerror(errno));
+	check_that(fwrite(p, 1, len, f) == len, "short write");
+	fclose(f);
+}
+
+/* A brute board with the same stones as b. */
+static void
+brute_from_board(struct brute *g, const board_t *b)
+{
+	brute_init(g, b->w, b->h);
+	for (int c = 0; c < b->w; c++)
+		for (int r = 0; r < b->h; r++) {
+			int who = board_cell(b, c, r);
+			if (who != 0)
+				brute_set(g, c, r, who);
+		}
+	g->moves = b->moves;
+}
+
+/* Every position of a w x h board with lo..hi stones whose game is not
+ * over, one entry per canonical key, scored by brute force: level by level
+ * from the empty board, each level sorted and deduplicated. */
+struct walk {
+	struct book_entry *e;
+	size_t n, cap;
+	int lo, hi;
+};
+
+static int
+cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+	return x < y ? -1 : x > y;
+}
+
+static void
+collect(struct walk *w, int width, int height)
+{
+	uint64_t *cur = xmalloc(sizeof *cur), *next;
+	size_t ncur = 1;
+	board_t b;
+
+	board_init(&b, width, height);
+	cur[0] = book_canonical_key(&b);
+	for (int ply = 0; ply <= w->hi && ncur > 0; ply++) {
+		size_t nnext = 0;
+		next = xmalloc(ncur * (size_t)width * sizeof *next + 1);
+		for (size_t i = 0; i < ncur; i++) {
+			check_true(book_key_board(width, height, cur[i], &b));
+			if (ply >= w->lo) {
+				struct brute g;
+				brute_from_board(&g, &b);
+				if (w->n == w->cap) {
+					w->cap = w->cap ? 2 * w->cap : 1024;
+					w->e = xrealloc(w->e,
+					                w->cap * sizeof *w->e);
+				}
+				w->e[w->n].key = cur[i];
+				w->e[w->n].score =
+				    (int8_t)brute_score(&g, NULL);
+				w->n++;
+			}
+			for (int c = 0; c < width; c++) {
+				board_t nb = b;
+				if (board_play_checked(&nb, c) != BOARD_OK ||
+				    nb.over || board_is_full(&nb))
+					continue;
+				next[nnext++] = book_canonical_key(&nb);
+			}
+		}
+		qsort(next, nnext, sizeof *next, cmp_u64);
+		size_t u = 0;
+		for (size_t i = 0; i < nnext; i++)
+			if (u == 0 || next[i] != next[u - 1])
+				next[u++] = next[i];
+		free(cur);
+		cur = next;
+		ncur = u;
+	}
+	free(cur);
+}
+
+static void
+shuffle(struct book_entry *e, size_t n, uint64_t seed)
+{
+	for (size_t i = n; i > 1; i--) {
+		size_t j = (size_t)(check_rand(&seed) % i);
+		struct book_entry t = e[i - 1];
+		e[i - 1] = e[j];
+		e[j] = t;
+	}
+}
+
+/* A random legal game of up to `moves` stones that stops before a four. */
+static void
+random_position(board_t *b, int w, int h, int moves, uint64_t *rng)
+{
+	board_init(b, w, h);
+	while (b->moves < moves) {
+		int c = check_rand_below(rng, w);
+		board_t nb = *b;
+		if (board_play_checked(&nb, c) != BOARD_OK)
+			continue;
+		if (nb.over || board_is_full(&nb))
+			break;
+		*b = nb;
+	}
+}
+
+/* ---- 1. keys -------------------------------------------------------- */
+
+static const struct {
+	int w, h;
+} key_sizes[] = {{4, 4}, {5, 4}, {7, 6}, {8, 7}, {9, 6}, {4, 15}};
+#define NKEY_SIZES ((int)(sizeof key_sizes / sizeof key_sizes[0]))
+
+START_TEST(test_key_roundtrip)
+{
+	const int w = key_sizes[_i].w, h = key_sizes[_i].h;
+	uint64_t rng = 11 + (uint64_t)_i;
+	int games = check_scaled(300, 30);
+
+	for (int g = 0; g < games; g++) {
+		board_t b, d, m;
+		random_position(&b, w, h, w * h, &rng);
+		check_true(book_key_board(w, h, board_key(&b), &d));
+		check_that(d.mask == b.mask && d.current == b.current &&
+		               d.moves == b.moves,
+		           "%dx%d: key %llx decodes to another position", w, h,
+		           (unsigned long long)board_key(&b));
+		board_mirror(&b, &m);
+		check_true(book_canonical_key(&b) == book_canonical_key(&m));
+		check_true(book_canonical_key(&b) <= board_key(&b));
+	}
+	/* A column with h + 1 stones, and bits beyond the board. */
+	board_t d;
+	check_true(!book_key_board(w, h, ((uint64_t)1 << (h + 1)) - 1, &d));
+	if (w * (h + 1) < 64)
+		check_true(
+		    !book_key_board(w, h, (uint64_t)1 << (w * (h + 1)), &d));
+}
+END_TEST
+
+/* ---- 2. probe against brute force ------------------------------------ */
+
+START_TEST(test_probe_brute)
+{
+	struct walk wk = {NULL, 0, 0, 10, 15};
+	char *dir = temp_dir();
+	char path[4200], err[512];
+	struct book *bk;
+	int score;
+
+	collect(&wk, 4, 4);
+	check_that(wk.n > 1000, "only %zu positions", wk.n);
+	shuffle(wk.e, wk.n, 5);
+	snprintf(path, sizeof path, "%s/4x4.book", dir);
+	check_that(book_write(path, 4, 4, 16, wk.e, wk.n, err, sizeof err) == 0,
+	           "%s", err);
+	bk = book_open(path, err, sizeof err);
+	check_that(bk != NULL, "%s", err);
+	check_true(book_count(bk) == wk.n && book_ply(bk) == 16);
+	check_true(book_width(bk) == 4 && book_height(bk) == 4);
+
+	for (size_t i = 0; i < wk.n; i++) {
+		board_t b, m;
+		check_true(book_key_board(4, 4, wk.e[i].key, &b));
+		board_mirror(&b, &m);
+		check_that(book_probe(bk, &b, &score) && score == wk.e[i].score,
+		           "entry %zu: probe gives %d, brute force %d", i,
+		           score, wk.e[i].score);
+		check_that(book_probe(bk, &m, &score) && score == wk.e[i].score,
+		           "entry %zu mirrored: probe gives %d, brute force %d",
+		           i, score, wk.e[i].score);
+	}
+	/* Not held: fewer stones than any entry; another size. */
+	board_t b;
+	check_parse_ok(&b, 4, 4, "1234");
+	check_true(!book_probe(bk, &b, &score));
+	check_parse_ok(&b, 5, 4, "1234123412");
+	check_true(!book_probe(bk, &b, &score));
+	book_free(bk);
+	free(wk.e);
+	remove_dir(dir);
+}
+END_TEST
+
+/* ---- 3. same entries, same bytes ------------------------------------ */
+
+/* Valid but made-up entries of 7x6 positions (scores in range, and the
+ * win score where the side to move wins at once). */
+static size_t
+made_up_entries(struct book_entry **out, int n, int ply, uint64_t seed)
+{
+	struct book_entry *e = xmalloc((size_t)n * sizeof *e);
+	size_t k = 0;
+	uint64_t rng = seed;
+
+	for (int i = 0; i < n; i++) {
+		board_t b;
+		random_position(&b, 7, 6, 1 + check_rand_below(&rng, ply),
+		                &rng);
+		uint64_t key = book_canonical_key(&b);
+		bool dup = false;
+		for (size_t j = 0; j < k && !dup; j++)
+			dup = e[j].key == key;
+		if (dup)
+			continue;
+		int lo = board_min_score(&b), hi = board_max_score(&b);
+		e[k].key = key;
+		e[k].score =
+		    (int8_t)(board_can_win_next(&b)
+		                 ? board_max_score(&b)
+		                 : lo + check_rand_below(&rng, hi - lo + 1));
+		k++;
+	}
+	*out = e;
+	return k;
+}
+
+START_TEST(test_byte_identical)
+{
+	struct book_entry *e;
+	size_t n = made_up_entries(&e, check_scaled(2000, 200), 12, 99);
+	char *dir = temp_dir();
+	char a[4200], b[4200], err[512];
+	size_t la, lb;
+
+	snprintf(a, sizeof a, "%s/a.book", dir);
+	snprintf(b, sizeof b, "%s/b.book", dir);
+	shuffle(e, n, 1);
+	check_that(book_write(a, 7, 6, 12, e, n, err, sizeof err) == 0, "%s",
+	           err);
+	shuffle(e, n, 2);
+	check_that(book_write(b, 7, 6, 12, e, n, err, sizeof err) == 0, "%s",
+	           err);
+	unsigned char *pa = slurp(a, &la), *pb = slurp(b, &lb);
+	check_true(la == lb && la == BOOK_HEADER_SIZE + n * BOOK_ENTRY_SIZE);
+	check_true(memcmp(pa, pb, la) == 0);
+	/* The header as book.h documents it, read here byte by byte. */
+	check_true(memcmp(pa, "DROP4BK\x1a", 8) == 0);
+	check_true(pa[8] == 1 && pa[9] == 0 && pa[10] == 0 && pa[11] == 0);
+	check_true(pa[12] == 7 && pa[13] == 6 && pa[14] == 12 && pa[15] == 0);
+	uint64_t cnt = 0, sum = 0;
+	for (int i = 7; i >= 0; i--) {
+		cnt = cnt << 8 | pa[16 + i];
+		sum = sum << 8 | pa[24 + i];
+	}
+	check_true(cnt == n);
+	/* FNV-1a written out here, not book_fnv1a(). */
+	uint64_t h = 0xcbf29ce484222325ull;
+	for (size_t i = BOOK_HEADER_SIZE; i < la; i++)
+		h = (h ^ pa[i]) * 0x100000001b3ull;
+	check_true(sum == h);
+	free(pa);
+	free(pb);
+	free(e);
+	remove_dir(dir);
+}
+END_TEST
+
+/* ---- 4. damaged files ------------------------------------------------ */
+
+static void
+put64(unsigned char *p, uint64_t v)
+{
+	for (int i = 0; i < 8; i++, v >>= 8)
+		p[i] = (unsigned char)v;
+}
+
+/* Recompute the header's checksum after editing entries. */
+static void
+fix_checksum(unsigned char *p, size_t len)
+{
+	put64(p + 24, book_fnv1a(BOOK_FNV_BASIS, p + BOOK_HEADER_SIZE,
+	                         len - BOOK_HEADER_SIZE));
+}
+
+/* Write the damaged copy, open it, and expect a refusal naming `what`. */
+static void
+expect_refused(const char *path, const unsigned char *p, size_t len,
+               const char *what)
+{
+	char err[512] = "";
+	spit(path, p, len);
+	struct book *bk = book_open(path, err, sizeof err);
+	check_that(bk == NULL, "a damaged book (%s) was accepted", what);
+	check_that(strstr(err, what) != NULL && strstr(err, path) != NULL,
+	           "damage '%s': message \"%s\"", what, err);
+}
+
+START_TEST(test_bad_files)
+{
+	struct book_entry *e;
+	size_t n = made_up_entries(&e, 500, 10, 7);
+	char *dir = temp_dir();
+	char good[4200], bad[4200], err[512];
+	size_t len;
+
+	snprintf(good, sizeof good, "%s/good.book", dir);
+	snprintf(bad, sizeof bad, "%s/bad.book", dir);
+	check_that(book_write(good, 7, 6, 10, e, n, err, sizeof err) == 0, "%s",
+	           err);
+	unsigned char *p = slurp(good, &len);
+	unsigned char *q = xmalloc(len + 16);
+
+	struct book *bk = book_open(good, err, sizeof err);
+	check_that(bk != NULL, "%s", err);
+	book_free(bk);
+
+	check_true(book_open(bad, err, sizeof err) == NULL);
+	check_that(strstr(err, "No such file") != NULL, "%s", err);
+	check_true(book_open(dir, err, sizeof err) == NULL);
+	check_that(strstr(err, "not a regular file") != NULL, "%s", err);
+
+	expect_refused(bad, p, 0, "too short");
+	expect_refused(bad, p, 40, "too short");
+	expect_refused(bad, p, len - 1, "truncated");
+	expect_refused(bad, p, len - BOOK_ENTRY_SIZE, "truncated");
+	memcpy(q, p, len);
+	q[len] = 0;
+	expect_refused(bad, q, len + 1, "truncated");
+
+	memcpy(q, p, len);
+	q[0] = 'X';
+	expect_refused(bad, q, len, "bad magic");
+	memcpy(q, p, len);
+	q[8] = 2;
+	expect_refused(bad, q, len, "version 2");
+	memcpy(q, p, len);
+	q[12] = 3;
+	expect_refused(bad, q, len, "bad board size");
+	memcpy(q, p, len);
+	q[14] = 43;
+	expect_refused(bad, q, len, "bad ply");
+	memcpy(q, p, len);
+	q[40] = 1;
+	expect_refused(bad, q, len, "reserved");
+	memcpy(q, p, len);
+	put64(q + 16, UINT64_MAX / 9);
+	expect_refused(bad, q, len, "truncated");
+
+	/* A flipped bit anywhere in the entries: the checksum. */
+	for (size_t at = BOOK_HEADER_SIZE; at < len; at += len / 7) {
+		memcpy(q, p, len);
+		q[at] ^= 0x10;
+		expect_refused(bad, q, len, "checksum mismatch");
+	}
+
+	/* Entries made wrong with a matching checksum: the content checks. */
+	unsigned char *last = q + len - BOOK_ENTRY_SIZE;
+	memcpy(q, p, len);
+	last[8] = 100; /* score out of range */
+	fix_checksum(q, len);
+	expect_refused(bad, q, len, "outside the position's possible range");
+
+	board_t b;
+	check_parse_ok(&b, 7, 6, "7");
+	memcpy(q, p, len);
+	put64(last, board_key(&b)); /* a stone in column 7: not canonical */
+	check_true(board_mirror_key(&b, board_key(&b)) < board_key(&b));
+	fix_checksum(q, len);
+	expect_refused(bad, q, len, "not a canonical key");
+
+	memcpy(q, p, len);
+	memcpy(last, p + len - 2 * BOOK_ENTRY_SIZE, BOOK_ENTRY_SIZE);
+	memcpy(last - BOOK_ENTRY_SIZE, p + len - BOOK_ENTRY_SIZE,
+	       BOOK_ENTRY_SIZE); /* the last two swapped */
+	fix_checksum(q, len);
+	expect_refused(bad, q, len, "ascending order");
+
+	check_parse_ok(&b, 7, 6, "1212121"); /* the first player's four */
+	check_true(b.over);
+	memcpy(q, p, len);
+	put64(last, book_canonical_key(&b));
+	last[8] = 0;
+	fix_checksum(q, len);
+	expect_refused(bad, q, len, "game is over");
+
+	memcpy(q, p, len);
+	put64(last, ((uint64_t)1 << 7) - 1); /* 7 stones in a column of 6 */
+	fix_checksum(q, len);
+	expect_refused(bad, q, len, "not the key of a position");
+
+	free(q);
+	free(p);
+	free(e);
+	remove_dir(dir);
+}
+END_TEST
+
+/* ---- 5. the writer --------------------------------------------------- */
+
+/* Open a writer on path, add entries, expect the add of the last to fail
+ * with `what`; then abort, and check nothing but `keep` files is left. */
+static void
+expect_writer_refuses(const char *dir, const char *path, int ply,
+                      const uint64_t *keys, const int *scores, int n,
+                      const char *what, int keep)
+{
+	char err[512] = "";
+	struct book_writer *wr =
+	    book_writer_open(path, 7, 6, ply, err, sizeof err);
+	check_that(wr != NULL, "%s", err);
+	for (int i = 0; i < n - 1; i++)
+		check_that(book_writer_add(wr, keys[i], scores[i], err,
+		                           sizeof err) == 0,
+		           "%s", err);
+	check_that(book_writer_add(wr, keys[n - 1], scores[n - 1], err,
+	                           sizeof err) != 0,
+	           "the writer took a bad entry (%s)", what);
+	check_that(strstr(err, what) != NULL, "expected '%s': \"%s\"", what,
+	           err);
+	book_writer_abort(wr);
+	check_that(dir_entries(dir) == keep, "%d files left in %s",
+	           dir_entries(dir), dir);
+}
+
+START_TEST(test_writer)
+{
+	char *dir = temp_dir();
+	char path[4200], err[512];
+	board_t a, b, c;
+	check_parse_ok(&a, 7, 6, "4");
+	check_parse_ok(&b, 7, 6, "44");
+	check_parse_ok(&c, 7, 6, "444");
+	uint64_t ka = book_canonical_key(&a), kb = book_canonical_key(&b);
+	uint64_t kc = book_canonical_key(&c);
+	check_true(ka < kb && kb < kc);
+	snprintf(path, sizeof path, "%s/w.book", dir);
+
+	expect_writer_refuses(dir, path, 6, (uint64_t[]){kb, ka}, (int[]){1, 1},
+	                      2, "not above the previous", 0);
+	expect_writer_refuses(dir, path, 6, (uint64_t[]){ka, ka}, (int[]){1, 1},
+	                      2, "not above the previous", 0);
+	expect_writer_refuses(dir, path, 2, (uint64_t[]){ka, kc}, (int[]){1, 1},
+	                      2, "more stones than", 0);
+	expect_writer_refuses(dir, path, 6, (uint64_t[]){ka}, (int[]){30}, 1,
+	                      "possible range", 0);
+	board_t one;
+	check_parse_ok(&one, 7, 6, "7");
+	expect_writer_refuses(dir, path, 6, (uint64_t[]){board_key(&one)},
+	                      (int[]){0}, 1, "canonical", 0);
+
+	/* A good book; then a failed rewrite leaves it as it was. */
+	struct book_entry e[] = {{kc, -1}, {ka, -1}, {kb, 2}};
+	check_that(book_write(path, 7, 6, 3, e, 3, err, sizeof err) == 0, "%s",
+	           err);
+	size_t len0, len1;
+	unsigned char *before = slurp(path, &len0);
+	expect_writer_refuses(dir, path, 6, (uint64_t[]){kb, ka}, (int[]){1, 1},
+	                      2, "not above the previous", 1);
+	struct book_entry dup[] = {{ka, -1}, {ka, -1}};
+	check_true(book_write(path, 7, 6, 3, dup, 2, err, sizeof err) != 0);
+	check_true(dir_entries(dir) == 1);
+	unsigned char *after = slurp(path, &len1);
+	check_true(len0 == len1 && memcmp(before, after, len0) == 0);
+	struct stat st;
+	check_true(stat(path, &st) == 0 && (st.st_mode & 0444) == 0444);
+
+	/* Nowhere to write. */
+	snprintf(path, sizeof path, "%s/no/such/dir/x.book", dir);
+	check_true(book_writer_open(path, 7, 6, 3, err, sizeof err) == NULL);
+	check_that(strstr(err, "temporary file") != NULL, "%s", err);
+	check_true(book_writer_open(path, 3, 6, 3, err, sizeof err) == NULL);
+	check_true(book_writer_open(path, 7, 6, 43, err, sizeof err) == NULL);
+	check_that(strstr(err, "bad ply") != NULL, "%s", err);
+
+	/* An empty book is a book. */
+	snprintf(path, sizeof path, "%s/empty.book", dir);
+	check_true(book_write(path, 5, 4, 0, NULL, 0, err, sizeof err) == 0);
+	struct book *bk = book_open(path, err, sizeof err);
+	check_that(bk != NULL, "%s", err);
+	int score;
+	board_init(&a, 5, 4);
+	check_true(book_count(bk) == 0 && !book_probe(bk, &a, &score));
+	book_free(bk);
+	free(before);
+	free(after);
+	remove_dir(dir);
+}
+END_TEST
+
+Suite *
+book_suite(void)
+{
+	Suite *s = suite_create("book");
+	TCase *tc = tcase_create("format");
+	tcase_set_timeout(tc, CHECK_TIMEOUT_SHORT);
+	tcase_add_loop_test(tc, test_key_roundtrip, 0, NKEY_SIZES);
+	tcase_add_test(tc, test_probe_brute);
+	tcase_add_test(tc, test_byte_identical);
+	tcase_add_test(tc, test_bad_files);
+	tcase_add_test(tc, test_writer);
+	suite_add_tcase(s, tc);
+	return s;
+}
