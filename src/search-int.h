@@ -22,9 +22,16 @@
 #ifndef SYMMETRY_PLIES
 #define SYMMETRY_PLIES 16
 #endif
-/* Enhanced transposition cut-offs where a subtree is worth a few probes. */
+#ifndef EXACT_SYMMETRY_PLIES
+#define EXACT_SYMMETRY_PLIES 16
+#endif
+/* Enhanced transposition cut-offs where a subtree is worth a few probes
+ * (the exact solver: 12 measured fastest against 8 and 16). */
 #ifndef ETC_MIN_CELLS
 #define ETC_MIN_CELLS 10
+#endif
+#ifndef EXACT_ETC_MIN_CELLS
+#define EXACT_ETC_MIN_CELLS 12
 #endif
 
 enum tt_mode { TT_EMPTY, TT_EXACT, TT_DEPTH };
@@ -118,7 +125,31 @@ proven_loss(int exact_score)
 	return -SCORE_PROVEN + exact_score;
 }
 
-/* search-node.c: the node searches. */
+/* search-exact.c: the exact solver. */
+
+/* The exact solver's table key: the position's or its mirror image's,
+ * whichever is smaller, in the opening (*mirrored tells which, so a stored
+ * column can be mirrored back). */
+static inline uint64_t
+exact_key(const board_t *b, bool *mirrored)
+{
+	uint64_t k = board_key(b);
+	*mirrored = false;
+	if (b->moves >= EXACT_SYMMETRY_PLIES)
+		return k;
+	uint64_t m = board_mirror_key(b, k);
+	*mirrored = m < k;
+	return *mirrored ? m : k;
+}
+
+/* Exact score of a position that is not over.  *lo_out and *hi_out get the
+ * interval proven so far (equal when finished), *best a move that reaches
+ * the lower end.  weak: only win (1), draw (0) or loss (-1).  Returns false
+ * if stopped. */
+bool search_exact_solve(struct split_ctx *c, const board_t *b, bool weak,
+    int *lo_out, int *hi_out, int *best);
+
+/* search-node.c: depth-limited play. */
 
 /* Depth-limited alpha-beta: heuristic values, and proven ones as
  * proven_win() / proven_loss(). */

@@ -14,7 +14,6 @@
 
 #include "average.h"
 #include "eval.h"
-#include "exact.h"
 #include "order.h"
 #include "search-int.h"
 #include "util.h"
@@ -252,7 +251,7 @@ analyze_column(struct split_ctx *c, const board_t *b, int col, bool weak,
 		col_publish(st, col, COL_DONE, SCORE_EXACT, 0);
 		return;
 	}
-	bool done = exact_solve(c, &nb, weak, &lo, &hi, &mv);
+	bool done = search_exact_solve(c, &nb, weak, &lo, &hi, &mv);
 	if (done) {
 		r->col_kind[col] = SCORE_EXACT;
 		r->col_score[col] = -lo;
@@ -309,7 +308,7 @@ run_exact(struct split_ctx *c, const board_t *b, struct search_result *r)
 	}
 
 	int lo, hi, mv;
-	bool done = exact_solve(c, b, weak, &lo, &hi, &mv);
+	bool done = search_exact_solve(c, b, weak, &lo, &hi, &mv);
 	r->move = mv;
 	r->partial = !done;
 	if (done) {

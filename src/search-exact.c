@@ -1,4 +1,4 @@
-/* exact.c -- the exact solver: fail-soft negamax with a null window, driven
+/* search-exact.c -- the exact solver: fail-soft negamax with a null window, driven
  * from the root by probes that step by the value the last one returned.
  *
  * What makes it fast, in the order a node meets it:
@@ -26,30 +26,9 @@
  */
 #include "config.h"
 
-#include "exact.h"
 #include "order.h"
-#include "split.h"
+#include "search-int.h"
 
-/* Children a node searches itself before the rest are shared out. */
-#ifndef EXACT_ELDERS
-#define EXACT_ELDERS 2
-#endif
-/* Below this many empty cells a node never splits (tasks too small). */
-#ifndef EXACT_MIN_SPLIT_LEFT
-#define EXACT_MIN_SPLIT_LEFT 20
-#endif
-/* Enhanced transposition cut-offs where a subtree is worth a few probes. */
-#ifndef EXACT_ETC_MIN_CELLS
-#define EXACT_ETC_MIN_CELLS 8
-#endif
-#include <stdlib.h>
-static int tune_etc = EXACT_ETC_MIN_CELLS, tune_leaf = 0, tune_mir = 64;
-static void tune_read(void) {
-	const char *v;
-	if ((v = getenv("T_ETC"))) tune_etc = atoi(v);
-	if ((v = getenv("T_LEAF"))) tune_leaf = atoi(v);
-	if ((v = getenv("T_MIR"))) tune_mir = atoi(v);
-}
 /* A value below every score: a move that was not searched. */
 #define EXACT_NONE (-1000)
 
@@ -65,19 +44,7 @@ imin(int a, int b)
 	return a < b ? a : b;
 }
 
-static inline int
-work_bits(uint64_t n)
-{
-	return n ? 64 - __builtin_clzll(n) : 0;
-}
-
 /* ---- keys and bounds ------------------------------------------------- */
-
-static inline int
-unmirror(const board_t *b, int col, bool mirrored)
-{
-	return col < 0 || !mirrored ? col : b->w - 1 - col;
-}
 
 /* Every even-row cell (rows 2, 4, ... counted from 1) of a board of even
  * height: 0b1010...10 in every column. */
@@ -178,7 +145,7 @@ exact_move(struct split_ctx *c, struct split_point *sp, int k)
 /*
  * How many children a node searches itself before the rest are shared out:
  * n (no split) unless some thread could use the work.  A node the table
- * says failed low (all children searched) splits after EXACT_ELDERS
+ * says failed low (all children searched) splits after YBW_ELDERS
  * children; any other node only while some thread is free, and a node that
  * failed high before only after one more child.
  */
@@ -196,7 +163,7 @@ split_at(const struct split_ctx *c, const board_t *b, int ply, int n,
 		return n;
 	if (known != BOUND_UPPER && !split_thread_free(team))
 		return n;
-	int elders = known == BOUND_LOWER ? EXACT_ELDERS + 1 : EXACT_ELDERS;
+	int elders = known == BOUND_LOWER ? YBW_ELDERS + 1 : YBW_ELDERS;
 	return elders <= n - 2 ? elders : n;
 }
 
@@ -224,8 +191,8 @@ exact(struct split_ctx *c, const board_t *b, int alpha, int beta, int ply,
 {
 	const int cells = b->w * b->h;
 	const struct split_team *team = c->team;
-	struct tt *tt = cells - b->moves < tune_leaf ? &team->leaf[c->tid] : team->tt;
-	struct tt *ctt = cells - b->moves - 1 < tune_leaf ? &team->leaf[c->tid] : team->tt;
+	struct tt *tt = table_at(c, cells - b->moves);
+	struct tt *ctt = table_at(c, cells - b->moves - 1);
 	uint64_t before = split_work(c);
 	struct tt_entry e;
 
@@ -336,9 +303,16 @@ exact(struct split_ctx *c, const board_t *b, int alpha, int beta, int ply,
 		if (col == ttmove)
 			x->score += plain ? 1000 : 4;
 	}
+	/* No move wins with our next stone either. */
+	if (hi > board_max_score(b) - 2) {
+		hi = board_max_score(b) - 2;
+		if (hi <= alpha)
+			return hi;
+		beta = imin(beta, hi);
+	}
 	/* 4b. Enhanced transposition cut-off: a child already known to be bad
 	 * enough for the opponent cuts this node without a search. */
-	if (cells - b->moves > tune_etc) {
+	if (cells - b->moves > EXACT_ETC_MIN_CELLS) {
 		for (int k = 0; k < n; k++) {
 			c->probes++;
 			if (!tt_probe(ctt, ch[k].key, &e))
@@ -436,12 +410,11 @@ store:;
 /* ---- the root ----------------------------------------------------------- */
 
 bool
-exact_solve(struct split_ctx *c, const board_t *b, bool weak, int *lo_out,
-    int *hi_out, int *best)
+search_exact_solve(struct split_ctx *c, const board_t *b, bool weak,
+    int *lo_out, int *hi_out, int *best)
 {
 	const int cells = b->w * b->h;
 	*best = -1;
-	tune_read();
 	if (board_can_win_next(b)) {
 		c->nodes++; /* the root itself, solved without a search */
 		uint64_t win = board_my_winning_cells(b) & board_possible(b);
