@@ -1,5 +1,6 @@
-/* search-exact.c -- the exact solver: fail-soft negamax with a null window, driven
- * from the root by probes that step by the value the last one returned.
+/* search-exact.c -- the exact solver: fail-soft negamax with a null
+ * window, driven from the root by probes that start at 0 and step by the
+ * value the last one returned.
  *
  * What makes it fast, in the order a node meets it:
  *   1. Game knowledge as bounds: a side that can no longer make any four
@@ -8,8 +9,10 @@
  *      is not playable now by answering in the same column (claimeven), and
  *      if the first player then has no four left the score is at most 0, or
  *      at most -1 when those cells hold a second-player four.
- *   2. One shared table at every depth, keyed by the position or its mirror
- *      image, whichever key is smaller.  Search results are stored as the
+ *   2. The shared table (and, for the last LEAF_CELLS empty cells, each
+ *      thread's small cache-resident one: measured faster than one shared
+ *      table at every depth), keyed by the position or, in the opening,
+ *      its mirror image if that key is smaller.  Results are stored as the
  *      value found (fail-soft), not the window edge; a lower and an upper
  *      bound that meet become an exact entry, and an exact entry is never
  *      replaced by a bound of the same position (tt_store_solved()).
@@ -76,7 +79,7 @@ upper_bound(const board_t *b, int hi)
 	return imin(hi, board_has_four(theirs, b->h) ? -1 : 0);
 }
 
-/* ---- move ordering ------------------------------------------------------ */
+/* ---- move ordering ------------------------------------------------- */
 
 /* Score of a move: the useful threats it leaves (`mine`: the cells where
  * the mover would now complete a four; `theirs`: the opponent's), weighted
@@ -106,7 +109,7 @@ no_safe_reply(uint64_t play, uint64_t opp_win)
 	return (play & ~(opp_win >> 1)) == 0;
 }
 
-/* ---- the search ------------------------------------------------------------ */
+/* ---- the search ---------------------------------------------------- */
 
 struct child {
 	int col;
@@ -140,31 +143,6 @@ exact_move(struct split_ctx *c, struct split_point *sp, int k)
 		atomic_store(&sp->cut, true);
 		split_count_cutoff(c);
 	}
-}
-
-/*
- * How many children a node searches itself before the rest are shared out:
- * n (no split) unless some thread could use the work.  A node the table
- * says failed low (all children searched) splits after YBW_ELDERS
- * children; any other node only while some thread is free, and a node that
- * failed high before only after one more child.
- */
-static inline int
-split_at(const struct split_ctx *c, const board_t *b, int ply, int n,
-    enum bound known)
-{
-	const struct split_team *team = c->team;
-	if (team->threads <= 1 || team->lim->split == SPLIT_LAZY || n < 2)
-		return n;
-	if (team->lim->split == SPLIT_ROOT)
-		return ply == 0 ? 0 : n;
-	if (ply >= team->split_depth ||
-	    b->w * b->h - b->moves < team->min_split_left)
-		return n;
-	if (known != BOUND_UPPER && !split_thread_free(team))
-		return n;
-	int elders = known == BOUND_LOWER ? YBW_ELDERS + 1 : YBW_ELDERS;
-	return elders <= n - 2 ? elders : n;
 }
 
 /* Lazy SMP helpers perturb the order of near-tied moves near the root. */
@@ -239,9 +217,7 @@ exact(struct split_ctx *c, const board_t *b, int alpha, int beta, int ply,
 	/* 3. Transposition table. */
 	int ttmove = -1;
 	enum bound known = BOUND_NONE;
-	c->probes++;
-	if (tt_probe(tt, key, &e)) {
-		c->hits++;
+	if (probe(c, tt, key, &e)) {
 		known = e.bound;
 		ttmove = unmirror(b, e.move, mirrored);
 		if (e.bound == BOUND_EXACT && (best == NULL || ttmove >= 0)) {
@@ -314,10 +290,8 @@ exact(struct split_ctx *c, const board_t *b, int alpha, int beta, int ply,
 	 * enough for the opponent cuts this node without a search. */
 	if (cells - b->moves > EXACT_ETC_MIN_CELLS) {
 		for (int k = 0; k < n; k++) {
-			c->probes++;
-			if (!tt_probe(ctt, ch[k].key, &e))
+			if (!probe(c, ctt, ch[k].key, &e))
 				continue;
-			c->hits++;
 			if ((e.bound & BOUND_UPPER) && -e.value >= beta) {
 				tt_store_solved(tt, key, -e.value, BOUND_LOWER,
 				    work_bits(split_work(c) - before),
@@ -350,7 +324,7 @@ exact(struct split_ctx *c, const board_t *b, int alpha, int beta, int ply,
 	const int alpha0 = alpha;
 	int value = EXACT_NONE, bestmove = -1;
 	int i = 0;
-	const int at = split_at(c, b, ply, n, known);
+	const int at = split_index(c, b, ply, n, known);
 	for (; i < n && i < at; i++) {
 		board_t nb = *b;
 		board_play_cell(&nb, o.cell[i]);
@@ -407,7 +381,7 @@ store:;
 	return value;
 }
 
-/* ---- the root ----------------------------------------------------------- */
+/* ---- the root ------------------------------------------------------ */
 
 bool
 search_exact_solve(struct split_ctx *c, const board_t *b, bool weak,

@@ -125,6 +125,36 @@ proven_loss(int exact_score)
 	return -SCORE_PROVEN + exact_score;
 }
 
+/*
+ * How many children a node searches itself before the rest are shared out:
+ * 0 (root splitting: all at once at the root), the young brothers' elders,
+ * or n (no split).  `known` is what the table remembers of the node from an
+ * earlier search.  A node that failed low (an upper bound: an ALL node,
+ * where every child had to be searched, so splitting costs nothing) splits
+ * after YBW_ELDERS children whenever it is deep enough in the game; any
+ * other node only while some thread has nothing to do, and a node that
+ * failed high (a CUT node) only after one more child, because a sibling
+ * searched beside the one that cuts is wasted work.
+ */
+static inline int
+split_index(const struct split_ctx *c, const board_t *b, int ply, int n,
+    enum bound known)
+{
+	const struct split_team *team = c->team;
+	if (team->threads <= 1 || team->lim->split == SPLIT_LAZY || n < 2)
+		return n;
+	if (team->lim->split == SPLIT_ROOT)
+		return ply == 0 ? 0 : n;
+	if (ply >= team->split_depth ||
+	    b->w * b->h - b->moves < team->min_split_left)
+		return n;
+	if (known != BOUND_UPPER && !split_thread_free(team))
+		return n;
+	/* At least two moves to share. */
+	int elders = known == BOUND_LOWER ? YBW_ELDERS + 1 : YBW_ELDERS;
+	return elders <= n - 2 ? elders : n;
+}
+
 /* search-exact.c: the exact solver. */
 
 /* The exact solver's table key: the position's or its mirror image's,

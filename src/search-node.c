@@ -16,47 +16,6 @@
 #include "search-int.h"
 
 
-/*
- * What the table says of a node from an earlier search: it failed low (all
- * children had to be searched: an ALL node, where splitting costs nothing),
- * it failed high (a CUT node: one good child should do), or nothing.
- */
-enum node_hint { HINT_NONE, HINT_ALL, HINT_CUT };
-
-static inline enum node_hint
-node_hint(enum bound bd)
-{
-	return bd == BOUND_UPPER ? HINT_ALL :
-	    bd == BOUND_LOWER ? HINT_CUT : HINT_NONE;
-}
-
-/*
- * How many children a node searches itself before the rest are shared out:
- * 0 (root splitting: all at once at the root), the young brothers' elders,
- * or n (no split).  An expected ALL node splits after YBW_ELDERS children
- * whenever it is deep enough in the game; any other node only while some
- * thread has nothing to do, and a CUT node only after one more child,
- * because a sibling searched beside the one that cuts is wasted work.
- */
-static inline int
-split_index(const struct split_ctx *c, const board_t *b, int ply, int n,
-    enum node_hint hint)
-{
-	const struct split_team *team = c->team;
-	if (team->threads <= 1 || team->lim->split == SPLIT_LAZY || n < 2)
-		return n;
-	if (team->lim->split == SPLIT_ROOT)
-		return ply == 0 ? 0 : n;
-	if (ply >= team->split_depth ||
-	    b->w * b->h - b->moves < team->min_split_left)
-		return n;
-	if (hint != HINT_ALL && !split_thread_free(team))
-		return n;
-	/* At least two moves to share. */
-	int elders = hint == HINT_CUT ? YBW_ELDERS + 1 : YBW_ELDERS;
-	return elders <= n - 2 ? elders : n;
-}
-
 /* ---- depth-limited search ------------------------------------------- */
 
 /* What a split point of the depth-limited search shares; the best value so
@@ -119,10 +78,10 @@ search_depth(struct split_ctx *c, const board_t *b, int depth, int alpha,
 	/* 2. Transposition table. */
 	struct tt *tt = table_for(c, b);
 	uint64_t key = tt_key(b, &mirrored);
-	enum node_hint hint = HINT_NONE;
+	enum bound known = BOUND_NONE;
 	if (probe(c, tt, key, &e)) {
 		ttmove = unmirror(b, e.move, mirrored);
-		hint = node_hint(e.bound);
+		known = e.bound;
 		bool proven = e.value >= SCORE_PROVEN || e.value <= -SCORE_PROVEN;
 		if (e.depth >= depth || proven) {
 			if (((e.bound & BOUND_LOWER) && e.value >= beta) ||
@@ -137,7 +96,7 @@ search_depth(struct split_ctx *c, const board_t *b, int depth, int alpha,
 	int bestv = -SCORE_INF;
 	int i = 0;
 	int split_at = depth >= DEPTH_MIN_SPLIT_DEPTH ?
-	    split_index(c, b, ply, o.n, hint) : o.n;
+	    split_index(c, b, ply, o.n, known) : o.n;
 	for (; i < o.n && i < split_at; i++) {
 		board_t nb = *b;
 		board_play_cell(&nb, o.cell[i]);
