@@ -12,6 +12,7 @@
 #include "options.h"
 #include "selfplay.h"
 #include "solve.h"
+#include "statespace-main.h"
 #include "text.h"
 #include "ui.h"
 #include "util.h"
@@ -57,6 +58,9 @@ main(int argc, char **argv)
 	switch (options_parse(&o, argc, argv)) {
 	case 1:
 		return EXIT_SUCCESS;
+	case 2:
+		options_usage(stdout, ui_keys_usage);
+		return EXIT_SUCCESS;
 	case -1:
 		return 2;
 	}
@@ -75,6 +79,8 @@ main(int argc, char **argv)
 		return book_main(&o);
 	case MODE_TEXT:
 		return text_main(&o);
+	case MODE_STATESPACE:
+		return statespace_main(&o);
 	case MODE_PLAY:
 		break;
 	}

@@ -11,8 +11,8 @@
 #include "options.h"
 #include "util.h"
 
-static void
-options_usage(FILE *f)
+void
+options_usage(FILE *f, void (*keys)(FILE *))
 {
 	fputs(
 "Usage: dropfour [OPTION]...                 play in the terminal\n"
@@ -24,6 +24,8 @@ options_usage(FILE *f)
 "  or:  dropfour bench ordering [POSITION]... move ordering on and off\n"
 "  or:  dropfour book build --ply N [-o FILE] build an opening book\n"
 "  or:  dropfour book info [FILE]            check a book, print its header\n"
+"  or:  dropfour statespace [OPTION]...      every position of a small board,\n"
+"                                            counted and solved\n"
 "\n"
 "Connect Four with a task-parallel (OpenMP) alpha-beta search that you can\n"
 "watch thread by thread.  Positions are written as the 1-based columns\n"
@@ -99,15 +101,28 @@ options_usage(FILE *f)
 "      --time=S           go deeper while a row takes under S s (default 1.5)\n"
 "  One thread unless --threads is given; --csv=FILE writes CSV.\n"
 "\n"
+"statespace (-W W -H H, at most 63 bits: width * (height + 1) <= 63):\n"
+"  Builds every position reachable from the empty board ply by ply (each\n"
+"  once; mirror images distinct; finished games counted, not expanded),\n"
+"  then values every one exactly, from the last ply back (the scale of\n"
+"  solve).  Prints one row per ply: positions, terminal, won, drawn and\n"
+"  lost for the side to move, the time of each pass; then the pass rates,\n"
+"  the peak memory, the empty board's value and the totals.\n"
+"  -j, --threads=T        OpenMP threads for both passes\n"
+"      --memory-mb=M      levels in memory up to M MB, the rest in files\n"
+"                         (default: half of the machine's memory)\n"
+"      --tmpdir=DIR       where level files go (default $TMPDIR or /tmp);\n"
+"                         they are removed as soon as they are created\n"
+"  -o, --output=FILE      write the solved table as a book (--book FILE)\n"
+"\n"
 "  -h, --help             show this help and exit\n"
 "  -V, --version          show the version and exit\n"
-"\n"
-"Keys in the game: 1-9 drop, left/right/enter move and drop, +/- depth,\n"
-"T/t threads, u undo, r redo, h hint, s swap sides, p perfect play,\n"
-"m move now, a analysis, S speedup screen, space pause, n new game,\n"
-"w save, ? help, q quit.  See dropfour(6).\n"
+"\n", f);
+	if (keys != NULL)
+		keys(f);
+	fputs(
 "In --text mode type a column, or u undo, r redo, b board, w FILE save,\n"
-"h help, q quit.\n"
+"h help, q quit.  See dropfour(6).\n"
 "\n"
 "Report bugs to: " PACKAGE_BUGREPORT "\n", f);
 }
@@ -133,6 +148,9 @@ enum {
 	OPT_BOOK,
 	OPT_NO_BOOK,
 	OPT_PLY,
+	/* statespace */
+	OPT_MEMORY_MB,
+	OPT_TMPDIR,
 };
 
 static const struct option long_options[] = {
@@ -164,7 +182,10 @@ static const struct option long_options[] = {
 	{ "book", required_argument, NULL, OPT_BOOK },
 	{ "no-book", no_argument, NULL, OPT_NO_BOOK },
 	{ "ply", required_argument, NULL, OPT_PLY },
-	{ "output", required_argument, NULL, 'o' },
+	{ "output", required_argument, NULL, 'o' }, /* book build, statespace */
+	/* statespace */
+	{ "memory-mb", required_argument, NULL, OPT_MEMORY_MB },
+	{ "tmpdir", required_argument, NULL, OPT_TMPDIR },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
 	{ NULL, 0, NULL, 0 },
@@ -179,6 +200,7 @@ static const struct {
 	{ "bench", MODE_BENCH },
 	{ "book", MODE_BOOK },
 	{ "play", MODE_PLAY },
+	{ "statespace", MODE_STATESPACE },
 };
 
 static const char *const play_names[] = {
@@ -426,12 +448,22 @@ options_parse(struct options *o, int argc, char **argv)
 				return bad("ply", optarg, "must be 0..64");
 			o->ply = (int)v;
 			break;
-		case 'o':
+		case 'o': /* book build, statespace */
 			o->output = optarg;
 			break;
+		/* statespace */
+		case OPT_MEMORY_MB:
+			if (parse_long(optarg, 1, 1L << 30, &v))
+				return bad("memory-mb", optarg,
+				    "must be a number of megabytes");
+			o->memory_mb = (size_t)v;
+			break;
+		case OPT_TMPDIR:
+			o->tmpdir = optarg;
+			break;
+		/* end statespace */
 		case 'h':
-			options_usage(stdout);
-			return 1;
+			return 2;
 		case 'V':
 			printf("%s\n", PACKAGE_STRING);
 			puts("Copyright (C) 2026 the dropfour developers.\n"

@@ -18,6 +18,8 @@ enum run_mode {
 	MODE_SELFPLAY,
 	MODE_BENCH,
 	MODE_BOOK, /* book build | info */
+	/* statespace */
+	MODE_STATESPACE,
 };
 
 /* Who plays which side in the game front-ends. */
@@ -62,14 +64,21 @@ struct options {
 	const char *book;     /* --book FILE; NULL: $DROPFOUR_BOOK or default */
 	bool no_book;         /* --no-book */
 	int ply;              /* book build --ply N; -1 not given */
-	const char *output;   /* book build -o FILE */
+	const char *output;   /* book build -o FILE; statespace -o FILE */
+	/* statespace */
+	size_t memory_mb;     /* --memory-mb, 0: default (half the RAM) */
+	const char *tmpdir;   /* --tmpdir */
+	/* end statespace */
 	int argc;             /* positional arguments after the mode word */
 	char **argv;
 };
 
-/* Parse argv.  Returns 0 to go on, 1 when --help/--version was printed
- * (exit 0), -1 after printing an error (exit 2). */
+/* Parse argv.  Returns 0 to go on, 1 when --version was printed (exit 0),
+ * 2 when --help was asked for (print options_usage(), exit 0), -1 after
+ * printing an error (exit 2). */
 int options_parse(struct options *o, int argc, char **argv);
+/* The --help text; keys(f), when not NULL, prints the game's keys. */
+void options_usage(FILE *f, void (*keys)(FILE *));
 /* Search limits for play as the options ask (depth or perfect, threads,
  * split, time, eval, ordering, seed). */
 void options_limits(const struct options *o, struct search_limits *lim);

@@ -1,6 +1,7 @@
 /* score.c -- scores as text: words, short form and number (see score.h). */
 #include "config.h"
 
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -43,9 +44,10 @@ score_parts(const board_t *b, enum score_kind kind, int score,
 		p->stones = 1;
 }
 
-const char *
-score_words(const board_t *b, enum score_kind kind, int score, char *buf,
-    size_t len)
+/* Words, or the short form when brief. */
+static const char *
+format(const board_t *b, enum score_kind kind, int score, bool brief,
+    char *buf, size_t len)
 {
 	static const char *const at[] = {
 		[SCORE_BOUND_NONE] = "",
@@ -58,6 +60,7 @@ score_words(const board_t *b, enum score_kind kind, int score, char *buf,
 		[SCORE_BOUND_AT_MOST] = "draw or worse",
 	};
 	struct score_parts p;
+	bool win;
 
 	score_parts(b, kind, score, &p);
 	switch (p.outcome) {
@@ -65,47 +68,40 @@ score_words(const board_t *b, enum score_kind kind, int score, char *buf,
 		snprintf(buf, len, "?");
 		break;
 	case SCORE_OUT_VALUE:
-		snprintf(buf, len, "%+d", p.value);
+		/* The short form keeps to three cells. */
+		if (brief && (p.value > 99 || p.value < -99))
+			snprintf(buf, len, "%s", p.value > 0 ? "+>>" : "-<<");
+		else
+			snprintf(buf, len, "%+d", p.value);
 		break;
 	case SCORE_OUT_DRAW:
-		snprintf(buf, len, "%s", draw[p.bound]);
+		snprintf(buf, len, "%s", brief ? "D" : draw[p.bound]);
 		break;
 	case SCORE_OUT_WIN:
 	case SCORE_OUT_LOSS:
-		snprintf(buf, len, "%s%s in %d", at[p.bound],
-		    p.outcome == SCORE_OUT_WIN ? "win" : "loss", p.stones);
+		win = p.outcome == SCORE_OUT_WIN;
+		if (brief)
+			snprintf(buf, len, "%c%d", win ? 'W' : 'L', p.stones);
+		else
+			snprintf(buf, len, "%s%s in %d", at[p.bound],
+			    win ? "win" : "loss", p.stones);
 		break;
 	}
 	return buf;
 }
 
 const char *
+score_words(const board_t *b, enum score_kind kind, int score, char *buf,
+    size_t len)
+{
+	return format(b, kind, score, false, buf, len);
+}
+
+const char *
 score_short(const board_t *b, enum score_kind kind, int score, char *buf,
     size_t len)
 {
-	struct score_parts p;
-
-	score_parts(b, kind, score, &p);
-	switch (p.outcome) {
-	case SCORE_OUT_UNKNOWN:
-		snprintf(buf, len, "?");
-		break;
-	case SCORE_OUT_VALUE:
-		if (p.value > 99 || p.value < -99)
-			snprintf(buf, len, "%s", p.value > 0 ? "+>>" : "-<<");
-		else
-			snprintf(buf, len, "%+d", p.value);
-		break;
-	case SCORE_OUT_DRAW:
-		snprintf(buf, len, "D");
-		break;
-	case SCORE_OUT_WIN:
-	case SCORE_OUT_LOSS:
-		snprintf(buf, len, "%c%d",
-		    p.outcome == SCORE_OUT_WIN ? 'W' : 'L', p.stones);
-		break;
-	}
-	return buf;
+	return format(b, kind, score, true, buf, len);
 }
 
 const char *

@@ -1,6 +1,6 @@
 /* search-node.c -- the node search of depth-limited play: negamax with
  * alpha-beta, the table, the move order, and young brothers wait for the
- * parallel part.  (The exact solver's node search is in exact.c.)
+ * parallel part.  (The exact solver's node search is in search-exact.c.)
  *
  * The parallel shape is young brothers wait: a node searches its first
  * (best-ordered) child itself, then hands the remaining siblings to the
@@ -15,24 +15,70 @@
 #include "order.h"
 #include "search-int.h"
 
+/* ---- nodes and split points --------------------------------------- */
 
-/* ---- depth-limited search ------------------------------------------- */
+/* A node's place in the table: which table, the key (of the mirror image
+ * in the opening), and what a probe found there. */
+struct node_slot {
+	struct tt *tt;
+	uint64_t key;
+	bool mirrored;
+	int move;            /* the remembered move, unmirrored; -1 none */
+	enum bound known;    /* what the entry says of the node */
+};
 
-/* What a split point of the depth-limited search shares; the best value so
- * far is the split point's alpha. */
-struct depth_node {
+/* Find the node's slot and probe it; true (and *e) on a hit. */
+static inline bool
+slot_probe(struct split_ctx *c, const board_t *b, struct node_slot *ns,
+    struct tt_entry *e)
+{
+	ns->tt = table_for(c, b);
+	ns->key = tt_key(b, &ns->mirrored);
+	ns->move = -1;
+	ns->known = BOUND_NONE;
+	if (!probe(c, ns->tt, ns->key, e))
+		return false;
+	ns->move = unmirror(b, e->move, ns->mirrored);
+	ns->known = e->bound;
+	return true;
+}
+
+/* Store the node's value with its move (a column of b, or -1). */
+static inline void
+slot_store(const struct node_slot *ns, const board_t *b, int value,
+    enum bound bound, int depth, int move)
+{
+	tt_store(ns->tt, ns->key, value, bound, depth,
+	    unmirror(b, move, ns->mirrored));
+}
+
+/*
+ * What a split point shares of its node: the position, its ordered moves,
+ * beta and the depth; the best value so far is the split point's alpha.
+ */
+struct node_view {
 	const board_t *b;
 	const struct order_list *o;
-	int depth, beta, ply;
+	int beta, depth, ply;
 };
+
+/* Move k of a split point's node, played on a copy. */
+static inline board_t
+child_of(const struct node_view *x, int k)
+{
+	board_t nb = *x->b;
+	board_play_cell(&nb, x->o->cell[k]);
+	return nb;
+}
+
+/* ---- depth-limited search ------------------------------------------- */
 
 static void
 depth_move(struct split_ctx *c, struct split_point *sp, int k)
 {
-	const struct depth_node *x = sp->arg;
+	const struct node_view *x = sp->arg;
 	int a = atomic_load_explicit(&sp->alpha, memory_order_relaxed);
-	board_t nb = *x->b;
-	board_play_cell(&nb, x->o->cell[k]);
+	board_t nb = child_of(x, k);
 	int v = -search_depth(c, &nb, x->depth - 1, -x->beta, -a,
 	    x->ply + 1);
 	if (c->aborted)
@@ -56,8 +102,8 @@ search_depth(struct split_ctx *c, const board_t *b, int depth, int alpha,
 	const int cells = b->w * b->h;
 	struct tt_entry e;
 	struct order_list o;
-	bool mirrored;
-	int ttmove = -1, bestmove = -1;
+	struct node_slot ns;
+	int bestmove = -1;
 	const int alpha0 = alpha;
 
 	split_node(c);
@@ -76,12 +122,7 @@ search_depth(struct split_ctx *c, const board_t *b, int depth, int alpha,
 		return eval_board(c->team->eval, b);
 
 	/* 2. Transposition table. */
-	struct tt *tt = table_for(c, b);
-	uint64_t key = tt_key(b, &mirrored);
-	enum bound known = BOUND_NONE;
-	if (probe(c, tt, key, &e)) {
-		ttmove = unmirror(b, e.move, mirrored);
-		known = e.bound;
+	if (slot_probe(c, b, &ns, &e)) {
 		bool proven = e.value >= SCORE_PROVEN || e.value <= -SCORE_PROVEN;
 		if (e.depth >= depth || proven) {
 			if (((e.bound & BOUND_LOWER) && e.value >= beta) ||
@@ -92,11 +133,11 @@ search_depth(struct split_ctx *c, const board_t *b, int depth, int alpha,
 	}
 
 	/* 3. Children. */
-	order_moves(b, next, ttmove, c->team->lim->no_ordering, &o);
+	order_moves(b, next, ns.move, c->team->lim->no_ordering, &o);
 	int bestv = -SCORE_INF;
 	int i = 0;
 	int split_at = depth >= DEPTH_MIN_SPLIT_DEPTH ?
-	    split_index(c, b, ply, o.n, known) : o.n;
+	    split_index(c, b, ply, o.n, ns.known) : o.n;
 	for (; i < o.n && i < split_at; i++) {
 		board_t nb = *b;
 		board_play_cell(&nb, o.cell[i]);
@@ -115,7 +156,8 @@ search_depth(struct split_ctx *c, const board_t *b, int depth, int alpha,
 	}
 	if (i < o.n) {
 		struct split_point sp;
-		const struct depth_node x = { b, &o, depth, beta, ply };
+		const struct node_view x = { .b = b, .o = &o, .beta = beta,
+			.depth = depth, .ply = ply };
 		sp.move = depth_move;
 		sp.arg = &x;
 		atomic_init(&sp.alpha, alpha);
@@ -144,8 +186,8 @@ done:
 		enum bound bd = bestv >= beta ? BOUND_LOWER :
 		    bestv <= alpha0 ? BOUND_UPPER : BOUND_EXACT;
 		bool proven = bestv >= SCORE_PROVEN || bestv <= -SCORE_PROVEN;
-		tt_store(tt, key, bestv, bd, proven ? TT_DEPTH_MAX : depth,
-		    unmirror(b, bestmove, mirrored));
+		slot_store(&ns, b, bestv, bd, proven ? TT_DEPTH_MAX : depth,
+		    bestmove);
 	}
 	return bestv;
 }

@@ -84,7 +84,7 @@ ui_board_animating(struct ui *ui)
 /* Where the column scores come from: the search of this very position
  * while it runs, else a finished result for it, else nothing. */
 static void
-board_columns(const struct ui *ui, struct col_view *cv)
+column_views(const struct ui *ui, struct col_view *cv)
 {
 	const board_t *b = &ui->game.board;
 	uint64_t key = board_key(b);
@@ -380,7 +380,7 @@ ui_board_draw(struct ui *ui, WINDOW *w)
 	}
 
 	/* 4. column scores */
-	board_columns(ui, cv);
+	column_views(ui, cv);
 	draw_scores(ui, w, H + 4, cv);
 	draw_words(ui, w, H + 6, cv);
 	draw_moves(ui, w, H + 8);

@@ -1,8 +1,9 @@
-/* ui-help.c -- the help overlay: every key of the game, from the same
- * table (ui_keys in ui.c) that dispatches them, so the two cannot drift.
+/* ui-help.c -- the help overlay: every key of the screen it is opened on
+ * (the game or the speedup screen), from the same table (ui_keys in
+ * ui-keys.c) that dispatches them, so the two cannot drift.
  *
  * A box in the middle of the screen, in two columns when the terminal is
- * wide enough, else one column that Up and Down scroll.  ui.c closes it on
+ * wide enough, else one column that Up and Down scroll.  ui-keys.c closes it on
  * any other key.
  */
 #include "config.h"
@@ -14,25 +15,34 @@
 
 static const char *const help_notes[] = {
     "Mouse: click a column to drop a token there.",
-    "Speedup screen: q or Esc back, r run again,",
-    "  p exact / depth, +- depth, Tt most threads.",
     "w saves to $DROPFOUR_SAVE (dropfour-save.txt).",
+    "On the speedup screen (S), ? lists its keys.",
     "Any other key closes this help.",
 };
 
+#define NNOTES ((int)(sizeof help_notes / sizeof help_notes[0]))
 #define HELP_KEYW  10
 #define HELP_DESCW 26
+
+static bool
+listed(const struct ui_key *k, enum ui_screen screen)
+{
+	return k->keys != NULL && (k->screens & screen);
+}
 
 void
 ui_help_draw(struct ui *ui)
 {
-	int nkeys = 0, nnotes = (int)(sizeof help_notes / sizeof help_notes[0]);
+	int nkeys = 0, nnotes = NNOTES;
 	int ncol, rows, body, w, h, y0, x0, colw = HELP_KEYW + 1 + HELP_DESCW;
 	int avail, first, i;
+	const enum ui_screen screen = ui_screen(ui);
 	WINDOW *win;
 
+	if (screen != UI_SCREEN_GAME)
+		nnotes = 1; /* "Any other key closes this help." */
 	for (i = 0; i < ui_nkeys; i++)
-		nkeys += ui_keys[i].keys != NULL;
+		nkeys += listed(&ui_keys[i], screen);
 	ncol = ui->cols >= 2 * colw + 6 ? 2 : 1;
 	rows = (nkeys + ncol - 1) / ncol;
 	body = rows + 1 + nnotes;
@@ -53,7 +63,8 @@ ui_help_draw(struct ui *ui)
 		return;
 	ui_box(ui, win);
 	wattron(win, ui_attr(ui, UI_C_HEAD) | A_BOLD);
-	mvwaddstr(win, 0, 2, " dropfour keys ");
+	mvwaddstr(win, 0, 2, screen == UI_SCREEN_GAME ? " dropfour keys " :
+	                     " speedup screen keys ");
 	wattroff(win, ui_attr(ui, UI_C_HEAD) | A_BOLD);
 
 	/* Line l of the body: a key row (both columns), blank, or a note. */
@@ -63,7 +74,8 @@ ui_help_draw(struct ui *ui)
 			for (int c = 0; c < ncol; c++) {
 				int k = c * rows + l, n = -1;
 				for (i = 0; i < ui_nkeys; i++) {
-					if (ui_keys[i].keys != NULL && ++n == k)
+					if (listed(&ui_keys[i], screen) &&
+					    ++n == k)
 						break;
 				}
 				if (i >= ui_nkeys || k >= nkeys)
@@ -79,7 +91,9 @@ ui_help_draw(struct ui *ui)
 					           w - 2 - (x + HELP_KEYW + 1));
 			}
 		} else if (l > rows) {
-			mvwaddnstr(win, y, 2, help_notes[l - rows - 1], w - 4);
+			mvwaddnstr(win, y, 2,
+			           help_notes[l - rows - 1 + (NNOTES - nnotes)],
+			           w - 4);
 		}
 	}
 	if (first > 0 || first + avail < body) {

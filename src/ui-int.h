@@ -146,6 +146,33 @@ struct ui {
 	FILE *log;
 };
 
+/* The screens, for the key table: the game and the speedup screen. */
+enum ui_screen {
+	UI_SCREEN_GAME = 1,
+	UI_SCREEN_SPEEDUP = 2,
+	UI_SCREEN_BOTH = 3,
+};
+
+#define UI_KEY_ESC 27
+#define UI_KEY_CODES 10
+
+/* One entry of the key table (ui-keys.c). */
+struct ui_key {
+	const char *keys; /* as the help, --help and the man page name them;
+	                     NULL: not listed (the mouse) */
+	const char *what;
+	void (*fn)(struct ui *, int);
+	int screens; /* enum ui_screen bits where the key works */
+	/* The key bars: label (NULL: not in a bar), on which screens, and
+	 * the glyphs when not the keys themselves. */
+	const char *bar;
+	int bar_screens;
+	const char *bar_keys, *bar_utf8;
+	int codes[UI_KEY_CODES]; /* 0-terminated */
+};
+extern const struct ui_key ui_keys[];
+extern const int ui_nkeys;
+
 /* ui.c */
 double ui_now(void);
 void ui_message(struct ui *ui, bool warn, const char *fmt, ...)
@@ -153,23 +180,62 @@ void ui_message(struct ui *ui, bool warn, const char *fmt, ...)
 void ui_log(struct ui *ui, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 void ui_limits(const struct ui *ui, struct search_limits *lim);
-/* Decide what the engine should be doing now (move, hint, analysis or
- * nothing) and start or cancel searches to match. */
-void ui_think(struct ui *ui);
-/* Take a statistics snapshot now (marks the panel dirty). */
-void ui_snapshot(struct ui *ui);
 /* Who plays the side to move, as words: "You", "AI", "Player 1". */
 const char *ui_player_name(const struct ui *ui, int player);
+
+/* ui-draw.c */
 /* "●" / "X": the token of player 1 or 2 as text (no colour). */
 const char *ui_token(const struct ui *ui, int player);
 attr_t ui_attr(const struct ui *ui, enum ui_color c);
 /* A frame around the whole window, in the frame colour. */
 void ui_box(const struct ui *ui, WINDOW *w);
+/* Cells a UTF-8 string takes (every character drawn here is one wide). */
+int ui_cells(const char *s);
 /* Draw a string clipped to the window's width. */
 void ui_puts(WINDOW *w, int y, int x, const char *s);
 /* A horizontal bar: v out of t in width cells (eighths in UTF-8). */
 void ui_bar(const struct ui *ui, WINDOW *w, int y, int x, int width, double v,
             double t, attr_t attr);
+
+/* ui-jobs.c */
+/* Start a search of b with lim as job (the one way every job starts). */
+void ui_job_start(struct ui *ui, enum ui_job job, const board_t *b,
+                  const struct search_limits *lim);
+/* Start job on the game's position with the current settings. */
+void ui_start(struct ui *ui, enum ui_job job);
+void ui_cancel(struct ui *ui);
+/* Decide what the engine should be doing now (move, hint, analysis or
+ * nothing) and start or cancel searches to match. */
+void ui_think(struct ui *ui);
+/* The settings changed: a running search (or the speedup screen's runs)
+ * restarts at once with them. */
+void ui_settings_changed(struct ui *ui, const char *why);
+/* Drop a token; by_ai moves skip the whose-turn checks. */
+bool ui_drop(struct ui *ui, int col, bool by_ai);
+void ui_game_over(struct ui *ui);
+/* Take a statistics snapshot now (marks the panel dirty). */
+void ui_snapshot(struct ui *ui);
+/* One loop turn's look at the engine, the AI's pending move and the
+ * message's age. */
+void ui_poll(struct ui *ui);
+
+/* ui-keys.c */
+enum ui_screen ui_screen(const struct ui *ui);
+void ui_key(struct ui *ui, int ch);
+/* The key bar of a screen on row y of w, htop style. */
+void ui_keys_bar(const struct ui *ui, WINDOW *w, int y, enum ui_screen screen);
+
+/* ui-term.c */
+void ui_term_signals(void);
+/* Back to the default actions (before the plain-text fallback). */
+void ui_term_signals_default(void);
+/* Start curses and colours; false if the terminal cannot. */
+bool ui_term_start(struct ui *ui);
+void ui_term_end(void);
+void ui_term_suspend(struct ui *ui);
+/* The signal that asked to quit, or 0. */
+int ui_term_quit_signal(void);
+bool ui_term_stop_asked(void);
 
 /* ui-board.c */
 /* Width and height the board needs, score rows included. */
@@ -183,6 +249,7 @@ bool ui_board_animating(struct ui *ui);
 
 /* ui-panel.c */
 #define UI_PANEL_MIN_W 40
+#define UI_PANEL_MAX_W 76
 #define UI_PANEL_MIN_H 11
 void ui_panel_draw(struct ui *ui, WINDOW *w);
 /* Per-thread rows of a snapshot from row y; returns the rows used. */
@@ -194,19 +261,11 @@ void ui_help_draw(struct ui *ui);
 
 /* ui-speedup.c */
 void ui_speedup_open(struct ui *ui);
+void ui_speedup_close(struct ui *ui);
+/* Start the runs again from one thread, with the current settings. */
+void ui_speedup_restart(struct ui *ui);
 /* Poll the engine; returns true if the screen changed. */
 bool ui_speedup_poll(struct ui *ui);
 void ui_speedup_draw(struct ui *ui);
-void ui_speedup_key(struct ui *ui, int ch);
-
-/* The key table, for the help overlay and the man page. */
-struct ui_key {
-	const char *keys; /* as shown in help */
-	const char *what;
-	void (*fn)(struct ui *, int);
-	int codes[10]; /* 0-terminated */
-};
-extern const struct ui_key ui_keys[];
-extern const int ui_nkeys;
 
 #endif

@@ -1,6 +1,6 @@
 /* ui-panel.c -- the live search panel beside the board.
  *
- * Drawn only from ui->snap, the stats_snapshot that ui.c takes with
+ * Drawn only from ui->snap, the stats_snapshot that ui-jobs.c takes with
  * engine_snapshot() 12 times a second while a search runs (and once when
  * it ends); never from live counters.  From the top:
  *   one row per search thread: share of the nodes as a bar and a
@@ -39,16 +39,26 @@ panel_rule(const struct ui *ui, WINDOW *w, int y, const char *label)
 	}
 }
 
+/* The thread row: the thread number, the share bar (ROW_BAR_MIN to
+ * ROW_BAR_MAX cells) and, in ROW_FIXED_W cells around it, the share, nodes,
+ * n/s and busy; then, unless compact, tasks run and stolen (ROW_TASKS_W). */
+#define ROW_FIXED_W 27
+#define ROW_TASKS_W 12
+#define ROW_BAR_MIN 2
+#define ROW_BAR_MAX 20
+/* The narrowest bar worth keeping the task columns for. */
+#define ROW_BAR_WITH_TASKS 5
+
 /* Widths of the thread row; compact rows drop tasks run and stolen. */
 static void
 row_geometry(int width, bool *compact, int *bw)
 {
-	*compact = width < 39 + 5;
-	*bw = width - (*compact ? 27 : 39);
-	if (*bw > 20)
-		*bw = 20;
-	if (*bw < 2)
-		*bw = 2;
+	*compact = width < ROW_FIXED_W + ROW_TASKS_W + ROW_BAR_WITH_TASKS;
+	*bw = width - ROW_FIXED_W - (*compact ? 0 : ROW_TASKS_W);
+	if (*bw > ROW_BAR_MAX)
+		*bw = ROW_BAR_MAX;
+	if (*bw < ROW_BAR_MIN)
+		*bw = ROW_BAR_MIN;
 }
 
 int
@@ -68,7 +78,8 @@ ui_panel_threads(const struct ui *ui, WINDOW *w, int y, int x, int width,
 	         "nodes", "n/s", "busy");
 	ui_puts(w, y, x, buf);
 	if (!compact)
-		mvwprintw(w, y, x + 28 + bw, "%5s %5s", "run", "stoln");
+		mvwprintw(w, y, x + ROW_FIXED_W + 1 + bw, "%5s %5s", "run",
+		          "stoln");
 	wattroff(w, A_BOLD);
 	used++;
 	if (n <= 0) {

@@ -6,7 +6,9 @@
  * each run finishes it adds a row to the table (time, speedup, efficiency,
  * nodes, node overhead) and a point to the speedup curve, drawn against the
  * ideal line.  Perfect play solves exactly; depth-limited play searches to
- * the depth setting (p switches, + and - change the depth).
+ * the depth setting.  The runs start through the job API (ui_job_start())
+ * and the keys are the key table's (p, + -, T t act as in the game and
+ * restart the runs through ui_settings_changed()).
  */
 #include "config.h"
 
@@ -25,33 +27,22 @@ speedup_run(struct ui *ui, int t)
 	engine_clear(ui->engine);
 	su->lim.threads = t;
 	su->cur = t;
-	su->t0 = ui_now();
-	engine_snapshot(ui->engine, &ui->snap);
-	ui->have_snap = true;
-	ui->job_searches = ui->snap.searches;
-	ui->job_id = engine_start(ui->engine, &su->root, &su->lim);
-	ui->job = UI_JOB_SPEEDUP;
-	ui->job_key = board_key(&su->root);
-	ui->job_moves = su->root.moves;
-	ui->job_root = su->root;
-	ui->job_t0 = su->t0;
-	ui->next_tick = su->t0 + 0.01;
-	ui->dirty |= UI_DIRTY_PANEL;
-	ui_log(ui, "speedup run threads %d", t);
+	ui_job_start(ui, UI_JOB_SPEEDUP, &su->root, &su->lim);
+	su->t0 = ui->job_t0;
 }
 
+/* From one thread to n, with the current settings. */
 static void
-speedup_begin(struct ui *ui)
+speedup_begin(struct ui *ui, int n)
 {
 	struct ui_speedup *su = &ui->speedup;
-	int n = su->n;
 
 	if (ui->job != UI_JOB_NONE)
 		engine_cancel(ui->engine);
 	ui->job = UI_JOB_NONE;
 	memset(su, 0, sizeof *su);
 	su->on = true;
-	su->n = n;
+	su->n = n < 2 ? 2 : n > ui->max_threads ? ui->max_threads : n;
 	su->root = ui->game.board;
 	ui_limits(ui, &su->lim);
 	su->lim.time_limit = 0;
@@ -70,17 +61,20 @@ ui_speedup_open(struct ui *ui)
 	}
 	ui->move_pending = false;
 	ui->anim.on = false;
-	ui->speedup.n = ui->threads > 1 ? ui->threads : util_ncpus();
-	if (ui->speedup.n < 2)
-		ui->speedup.n = 2;
-	if (ui->speedup.n > ui->max_threads)
-		ui->speedup.n = ui->max_threads;
-	speedup_begin(ui);
+	speedup_begin(ui, ui->threads > 1 ? ui->threads : util_ncpus());
 	clearok(curscr, TRUE);
 	ui->dirty |= UI_DIRTY_ALL;
 }
 
-static void
+void
+ui_speedup_restart(struct ui *ui)
+{
+	/* The thread setting (T, t) is the largest thread count. */
+	speedup_begin(ui, ui->threads);
+	ui->dirty |= UI_DIRTY_PANEL;
+}
+
+void
 ui_speedup_close(struct ui *ui)
 {
 	if (ui->job == UI_JOB_SPEEDUP)
@@ -118,54 +112,6 @@ ui_speedup_poll(struct ui *ui)
 		su->finished = true;
 	ui->dirty |= UI_DIRTY_PANEL;
 	return true;
-}
-
-void
-ui_speedup_key(struct ui *ui, int ch)
-{
-	struct ui_speedup *su = &ui->speedup;
-
-	switch (ch) {
-	case 'q':
-	case 'S':
-	case 27:
-		ui_speedup_close(ui);
-		return;
-	case '?':
-		ui->help = true;
-		break;
-	case 'r':
-		speedup_begin(ui);
-		break;
-	case 'p':
-		ui->perfect = !ui->perfect;
-		speedup_begin(ui);
-		break;
-	case '+':
-	case '=':
-	case '-':
-	case '_': {
-		int d = ui->depth + ((ch == '+' || ch == '=') ? 1 : -1);
-		if (d >= 1 && d <= SEARCH_MAX_DEPTH)
-			ui->depth = d;
-		ui->perfect = false;
-		speedup_begin(ui);
-		break;
-	}
-	case 'T':
-	case 't': {
-		int n = su->n + (ch == 'T' ? 1 : -1);
-		if (n >= 2 && n <= ui->max_threads) {
-			su->n = n;
-			ui->threads = n;
-		}
-		speedup_begin(ui);
-		break;
-	}
-	default:
-		break;
-	}
-	ui->dirty |= UI_DIRTY_PANEL;
 }
 
 /* The table of finished runs; returns the rows used. */
@@ -350,11 +296,6 @@ ui_speedup_draw(struct ui *ui)
 	speedup_table(ui, y, 1, 40, h);
 	speedup_chart(ui, y, 42, ui->cols - 43, h);
 
-	attron(A_DIM);
-	mvaddnstr(ui->lines - 1, 1,
-	          "q back   r run again   p exact/depth   "
-	          "+- depth   Tt threads   ? help",
-	          width);
-	attroff(A_DIM);
+	ui_keys_bar(ui, stdscr, ui->lines - 1, UI_SCREEN_SPEEDUP);
 	wnoutrefresh(stdscr);
 }

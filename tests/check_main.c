@@ -141,6 +141,8 @@ main(void)
 	srunner_add_suite(sr, solver_suite());
 	srunner_add_suite(sr, split_suite());
 	srunner_add_suite(sr, book_suite());
+	/* statespace */
+	srunner_add_suite(sr, statespace_suite());
 
 	printf("dropfour tests: samples in %s, full data in %s, scale %g\n",
 	       SRCDATA_DIR,

@@ -8,7 +8,8 @@
  * 2. Stop: a long search (the empty 7x6 board) running in its own pthread is
  *    stopped from this one with search_stop(); it must come back promptly
  *    with result.partial set, again and again on the same search, and the
- *    next search must run normally.  Leaks show up in the sanitizer run
+ *    next search must run normally.  The averaged-outcome search too, and
+ *    its values equal the serial ones for 1 to 4 threads.  Leaks show up in the sanitizer run
  *    (LeakSanitizer checks every forked test at its exit).
  *
  * These are the tests the ThreadSanitizer build runs (CK_RUN_SUITE=split,
@@ -18,12 +19,14 @@
  */
 #include "config.h"
 
+#include <math.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
+#include "average.h"
 #include "board.h"
 #include "check_suites.h"
 #include "search.h"
@@ -368,6 +371,16 @@ START_TEST(test_stop)
 		if (r.depth >= 1)
 			check_that(r.move >= 0 && r.move < 7,
 			           "depth %d finished but no move", r.depth);
+		/* The averaged-outcome search is stopped by the same
+		 * split_poll() (it knows no split schemes: once). */
+		if (scheme != 0)
+			continue;
+		lat = stop_once(&w, s, SEARCH_AVERAGE, threads,
+		                schemes[scheme], 20 + 20 * rep, &r);
+		if (lat > worst)
+			worst = lat;
+		check_true(r.partial);
+		check_that(r.move >= 0 && r.move < 7, "average: no move");
 	}
 	/* The search is still good for a normal search afterwards. */
 	struct pons_pos *p;
@@ -441,6 +454,48 @@ START_TEST(test_deep_shares_work)
 }
 END_TEST
 
+/* The averaged-outcome search on the split machinery: every column's value
+ * is the serial average_value() of its child, for 1 to 4 threads (and
+ * under ThreadSanitizer, its tasks' contexts and counters are race-free).
+ * _i + 1 threads. */
+START_TEST(test_average_invariance)
+{
+	static const char *const positions[] = {"4453", "1727", ""};
+	const int threads = _i + 1, depth = 6;
+	struct search *s = search_new(TEST_TT_MB);
+
+	for (size_t i = 0; i < sizeof positions / sizeof positions[0]; i++) {
+		struct search_limits lim;
+		struct search_result r;
+		board_t b;
+		check_parse_ok(&b, 7, 6, positions[i]);
+		search_limits_default(&lim);
+		lim.mode = SEARCH_AVERAGE;
+		lim.depth = depth;
+		lim.threads = threads;
+		search_run(s, &b, &lim, &r);
+		check_true(!r.partial && r.depth == depth);
+		check_true(r.nodes > 0);
+		for (int c = 0; c < 7; c++) {
+			board_t child = b;
+			int want;
+			if (board_is_winning_move(&b, c)) {
+				want = 100;
+			} else {
+				board_play(&child, c);
+				want = (int)lround(
+				    -average_value(&child, depth - 1, NULL) * 100);
+			}
+			check_that(r.col_score[c] == want,
+			           "\"%s\" column %d, %d threads: %d, serial %d",
+			           positions[i], c + 1, threads, r.col_score[c],
+			           want);
+		}
+	}
+	search_free(s);
+}
+END_TEST
+
 /* Many searches created, stopped and freed. */
 START_TEST(test_stop_churn)
 {
@@ -471,6 +526,7 @@ split_suite(void)
 	                    NSCHEMES * MAX_THREADS);
 	tcase_add_loop_test(tc, test_invariance_16, 0, NSCHEMES);
 	tcase_add_loop_test(tc, test_deep_shares_work, 0, MAX_THREADS - 1);
+	tcase_add_loop_test(tc, test_average_invariance, 0, MAX_THREADS);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("stop");

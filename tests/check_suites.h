@@ -17,6 +17,8 @@ Suite *split_suite(void);
 Suite *game_suite(void);
 Suite *eval_suite(void);
 Suite *book_suite(void);
+/* statespace */
+Suite *statespace_suite(void);
 
 /* Like ck_assert_msg() and ck_assert(), but quiet while they hold: Check's
  * own macros send a checkpoint to the parent for every passing assertion,

@@ -9,6 +9,8 @@
 # 1. solve: 40 positions of Pons' Test_L2_R1 (tests/data) solved on three
 #    ranks: the same lines, in input order, with the published scores, and
 #    the same as `dropfour solve`; a bad line is reported and gives exit 1.
+# 2. statespace: 1 and 3 ranks print dropfour's 4x4 table; 2 ranks with
+#    levels in files; -o refused on more than one rank.
 
 : "${DROPFOUR:=./dropfour}"
 : "${srcdir:=.}"
@@ -69,6 +71,35 @@ status=$?
 [ $status -eq 2 ] || fail "unknown mode: exit $status, expected 2"
 grep -q 'unknown mode' "$tmp/err" || fail "unknown mode: no message"
 [ "$(grep -c 'unknown mode' "$tmp/err")" = 1 ] || fail "unknown mode: said more than once"
+
+# ---- statespace: 1 and 3 ranks print dropfour's table ----------------------
+# The table without times and the lines about this machine (header, memory).
+ss_answer() {
+	sed -n '/^ *[0-9]/p; /^empty /p; /^total /p' "$1" |
+		awk '/^ *[0-9]/ { NF -= 2 } { print }'
+}
+"$DROPFOUR" statespace -W 4 -H 4 -j 1 >"$tmp/ss.one" 2>&1 || fail "statespace: dropfour failed"
+ss_answer "$tmp/ss.one" >"$tmp/ss.one.a"
+grep -q '^total 161029 positions' "$tmp/ss.one.a" || fail "statespace: not Tromp's 161029 positions"
+for n in 1 3; do
+	mpi "$n" statespace -W 4 -H 4 -j 1 >"$tmp/ss.$n" 2>"$tmp/ss.$n.err"
+	status=$?
+	[ $status -eq 0 ] || fail "statespace on $n ranks: exit $status: $(cat "$tmp/ss.$n.err")"
+	ss_answer "$tmp/ss.$n" >"$tmp/ss.$n.a"
+	cmp -s "$tmp/ss.one.a" "$tmp/ss.$n.a" ||
+		fail "statespace on $n ranks differs from dropfour: $(diff "$tmp/ss.one.a" "$tmp/ss.$n.a" | head -5)"
+done
+# Levels in files on every rank: the same table.
+mpi 2 statespace -W 4 -H 5 -j 1 --memory-mb 1 --tmpdir "$tmp" >"$tmp/ss.disk" 2>&1 ||
+	fail "statespace on 2 ranks with files: exit $?"
+grep -q '^total 1706255 positions' "$tmp/ss.disk" || fail "statespace 4x5 on 2 ranks: not 1706255 positions"
+grep -Eq 'in files [1-9]' "$tmp/ss.disk" || fail "statespace on 2 ranks, --memory-mb 1: nothing in files"
+mpi 2 statespace -W 4 -H 4 -o "$tmp/x.book" >/dev/null 2>"$tmp/err"
+status=$?
+[ $status -eq 2 ] || fail "statespace -o on 2 ranks: exit $status, expected 2"
+[ "$(grep -c 'single process' "$tmp/err")" = 1 ] || fail "statespace -o on 2 ranks: not said once: $(cat "$tmp/err")"
+echo "# statespace: 1 and 3 ranks give dropfour's 4x4 table"
+# ---- statespace end ----------------------------------------------------------
 
 if [ $failed -ne 0 ]; then
 	echo "mpi.sh: $failed failed"

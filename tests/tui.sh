@@ -254,6 +254,60 @@ utf8() {
 	tmux_send 4 && tmux_wait "move 3" && tmux_wait "●"
 }
 
+# 8. Bad --position and --load: the curses game says why once and exits
+# with status 2, as every other mode does (text.sh checks those).
+bad_setup() {
+	tmux_start 100 10 "$G --position 12a" &&
+	tmux_wait "[exited 2]" &&
+	tmux_wait "bad --position '12a' at character 3" &&
+	tmux_kill && tmux_socket="${tmux_socket}-load" &&
+	tmux_start 100 10 "$G --load '$tmp/missing.txt'" &&
+	tmux_wait "[exited 2]" &&
+	[ "$(tmux_count_re 'missing\.txt')" -eq 1 ] ||
+	    tmux_fail "the path should be named once"
+}
+
+# The title line of the last screen read.
+title_line() {
+	printf '%s\n' "$tmux_last" | sed -n 1p
+}
+
+# 9. The title at 80 columns with two AIs playing: the parts that do not
+# fit are left out by priority; none overwrites another (it once read
+# "depth-limit? help").  Colour and UTF-8 make the longest title.
+title_80() {
+	loc=$(locale -a 2>/dev/null | grep -i -m 1 -x -e 'C.utf8' -e 'C.UTF-8' \
+	    -e 'en_US.utf8' -e 'en_US.UTF-8')
+	tmux_start 80 24 "LC_ALL=${loc:-C} $G --mode ai-ai --depth 2" &&
+	tmux_wait_re "move [0-9]+ " || return 1
+	t=$(title_line)
+	case $t in
+	*"depth-limited"*"? help") ;;
+	*) tmux_fail "title at 80 columns: '$t'"; return 1 ;;
+	esac
+	case $t in
+	*"AI 1"*"vs AI 2"*"move "*) ;;
+	*) tmux_fail "title lost the players or the move: '$t'"; return 1 ;;
+	esac
+	tmux_send q && tmux_wait "[exited 0]"
+}
+
+# 10. The speedup screen: its runs, its key bar and help from the key
+# table, a thread change that restarts the runs, and back.
+speedup_screen() {
+	tmux_start 100 30 "$G --ascii --mode human-human --perfect -W 4 -H 4" &&
+	tmux_wait "Player 1 to move" &&
+	tmux_send S && tmux_wait "Speedup" && tmux_wait "Done: 2 runs" &&
+	tmux_wait "qBack" && tmux_wait "rAgain" &&
+	tmux_send '?' && tmux_wait "speedup screen keys" &&
+	tmux_wait "back to the game" &&
+	tmux_send x && tmux_wait_gone "speedup screen keys" &&
+	tmux_send T && tmux_wait "Done: 3 runs" &&
+	tmux_send q && tmux_wait "Player 1 to move" &&
+	tmux_wait "threads 3/" &&
+	tmux_send q && tmux_wait "[exited 0]"
+}
+
 check "play against the AI: drop, answer, depth, undo, redo, help, resize" \
     play_vs_ai
 check "threads and depth change while the AI thinks" toggles_while_thinking
@@ -262,6 +316,9 @@ check "a won game on a 4x4 board" win_small
 check "save and load" save_load
 check "the shell is usable after q, Ctrl-C, SIGTERM, Ctrl-Z" shell_usable
 check "UTF-8 tokens and frame" utf8
+check "bad --position and --load exit 2 with one message" bad_setup
+check "the title at 80 columns leaves parts out, overwrites none" title_80
+check "the speedup screen: runs, keys from the table, restart" speedup_screen
 
 echo "1..$n"
 [ $failed -eq 0 ]

@@ -1,0 +1,596 @@
+/* check_statespace.c -- the state space of small boards against answers
+ * that no one here computed.
+ *
+ * Position counts: John Tromp's table of the number of legal Connect Four
+ * positions per board size, "John's Connect Four Playground",
+ * https://tromp.github.io/c4/c4.html (7x6: 4,531,985,219,092, also OEIS
+ * A212693 per ply).  A legal position there is one reached by play from the
+ * empty board that stops at the first four: positions whose last stone made
+ * four are counted, nothing after them is.  That is statespace's definition,
+ * and it meets the table exactly on every size below.
+ *
+ * Values: every position of 4x4 against the exact solver (search_solve);
+ * terminal positions against the brute-force reference (tests/brute.c),
+ * which finds the four cell by cell.  Empty boards: Tromp's page lists
+ * 4x4, 5x4, 4x5 and 5x5 as draws.
+ *
+ * The 5x4 comparison with the solver takes minutes: it runs when
+ * DROPFOUR_LONG_CHECKS is set (to anything but 0).
+ */
+#include "config.h"
+
+#include <dirent.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "book.h"
+#include "brute.h"
+#include "check_suites.h"
+#include "statespace-book.h"
+#include "statespace.h"
+#include "util.h"
+
+#define TEST_TT_MB 16
+
+static const struct {
+	int w, h;
+	uint64_t positions; /* Tromp's table */
+	int empty;          /* the empty board's value: all drawn */
+} published[] = {
+    {4, 4, 161029, 0},
+    {4, 5, 1706255, 0},
+    {5, 4, 3945711, 0},
+};
+
+static struct statespace *
+run(int w, int h, int threads, size_t memory, const char *tmpdir)
+{
+	struct statespace_limits lim = {
+	    .w = w,
+	    .h = h,
+	    .threads = threads,
+	    .memory_bytes = memory,
+	    .tmpdir = tmpdir,
+	};
+	char err[300];
+	struct statespace *ss = statespace_run(&lim, err, sizeof err);
+	check_that(ss != NULL, "statespace %dx%d: %s", w, h, err);
+	return ss;
+}
+
+static bool
+long_checks(void)
+{
+	const char *s = getenv("DROPFOUR_LONG_CHECKS");
+	return s != NULL && *s != '\0' && strcmp(s, "0") != 0;
+}
+
+START_TEST(test_tromp_counts)
+{
+	/* 5x4 takes a second: not in the sanitizer runs' smaller scale. */
+	if (published[_i].w * published[_i].h > 16 && check_scale() < 1.0)
+		return;
+	struct statespace *ss =
+	    run(published[_i].w, published[_i].h, 2, (size_t)1 << 30, NULL);
+	struct statespace_ply sum;
+	statespace_totals(ss, &sum);
+	ck_assert_uint_eq(sum.positions, published[_i].positions);
+	ck_assert_uint_eq(sum.won + sum.drawn + sum.lost, sum.positions);
+
+	board_t b;
+	int v = 99;
+	board_init(&b, published[_i].w, published[_i].h);
+	ck_assert(statespace_lookup(ss, &b, &v));
+	ck_assert_int_eq(v, published[_i].empty);
+	ck_assert_uint_eq(statespace_row(ss, 0)->positions, 1);
+	/* First plies by hand: w, w^2, and no position is over before ply 7. */
+	ck_assert_uint_eq(statespace_row(ss, 1)->positions,
+	                  (uint64_t)published[_i].w);
+	ck_assert_uint_eq(statespace_row(ss, 2)->positions,
+	                  (uint64_t)(published[_i].w * published[_i].w));
+	for (int ply = 0; ply < 7; ply++)
+		ck_assert_uint_eq(statespace_row(ss, ply)->terminal, 0);
+	statespace_free(ss);
+}
+END_TEST
+
+/* ---- every position against the solver and the brute force ---------- */
+
+struct versus {
+	struct search *s;
+	uint64_t seen, solved, stride, n;
+};
+
+static void
+to_brute(const board_t *b, struct brute *g)
+{
+	brute_init(g, b->w, b->h);
+	for (int c = 0; c < b->w; c++)
+		for (int r = 0; r < b->h; r++)
+			if (board_cell(b, c, r) != 0)
+				brute_set(g, c, r, board_cell(b, c, r));
+}
+
+static int
+check_one(void *arg, const board_t *b, bool over, int score)
+{
+	struct versus *vs = arg;
+	struct brute g;
+	int last = b->moves & 1 ? 1 : 2; /* who dropped the last stone */
+
+	vs->seen++;
+	to_brute(b, &g);
+	check_that(!brute_has_four(&g, 3 - last),
+	           "ply %d: the side to move has four", b->moves);
+	if (brute_has_four(&g, last)) {
+		check_that(over, "ply %d: a four that is not terminal",
+		           b->moves);
+		check_that(score == -(b->w * b->h + 2 - b->moves) / 2,
+		           "ply %d: four made, value %d", b->moves, score);
+		return 0;
+	}
+	if (board_is_full(b)) {
+		check_that(over && score == 0, "full board valued %d", score);
+		return 0;
+	}
+	check_that(!over, "ply %d: terminal without four", b->moves);
+	if (vs->n++ % vs->stride != 0)
+		return 0;
+	int exact = search_solve(vs->s, b, false, NULL);
+	vs->solved++;
+	if (exact != score) {
+		char moves[80] = "";
+		board_format(b, moves, sizeof moves);
+		ck_abort_msg("statespace %d, solver %d for\n%s", score, exact,
+		             moves);
+	}
+	return 0;
+}
+
+static void
+versus_solver(int w, int h, uint64_t stride)
+{
+	struct statespace *ss = run(w, h, 2, (size_t)1 << 30, NULL);
+	struct versus vs = {.s = search_new(TEST_TT_MB), .stride = stride};
+	struct statespace_ply sum;
+
+	ck_assert_int_eq(statespace_each(ss, check_one, &vs), 0);
+	statespace_totals(ss, &sum);
+	ck_assert_uint_eq(vs.seen, sum.positions);
+	ck_assert_uint_ge(vs.solved * stride, sum.positions - sum.terminal);
+	search_free(vs.s);
+	statespace_free(ss);
+}
+
+START_TEST(test_4x4_vs_solver)
+{
+	double scale = check_scale();
+	versus_solver(4, 4, scale >= 1.0 ? 1 : (uint64_t)(1.0 / scale + 0.5));
+}
+END_TEST
+
+START_TEST(test_5x4_vs_solver)
+{
+	if (!long_checks()) {
+		fputs("check_statespace: 5x4 against the solver skipped "
+		      "(set DROPFOUR_LONG_CHECKS=1)\n",
+		      stderr);
+		return;
+	}
+	versus_solver(5, 4, 1);
+}
+END_TEST
+
+/* Mirror images: distinct positions, the same value. */
+struct mirror {
+	const struct statespace *ss;
+	uint64_t self_mirrored;
+};
+
+static int
+check_mirror(void *arg, const board_t *b, bool over, int score)
+{
+	struct mirror *m = arg;
+	board_t r;
+	int v;
+	(void)over;
+	board_mirror(b, &r);
+	check_that(statespace_lookup(m->ss, &r, &v), "mirror image missing");
+	check_that(v == score, "mirror valued %d, position %d", v, score);
+	m->self_mirrored += r.mask == b->mask && r.current == b->current;
+	return 0;
+}
+
+START_TEST(test_mirror)
+{
+	struct statespace *ss = run(4, 4, 2, (size_t)1 << 30, NULL);
+	struct mirror m = {.ss = ss};
+	struct statespace_ply sum;
+	ck_assert_int_eq(statespace_each(ss, check_mirror, &m), 0);
+	statespace_totals(ss, &sum);
+	/* Positions that are their own mirror are counted once, the others
+	 * in pairs. */
+	ck_assert_uint_gt(m.self_mirrored, 0);
+	ck_assert_uint_eq((sum.positions - m.self_mirrored) % 2, 0);
+	statespace_free(ss);
+}
+END_TEST
+
+/* ---- the same answer whatever the threads or the memory ---------------- */
+
+struct pair {
+	const struct statespace *other;
+	uint64_t n;
+};
+
+static int
+same_value(void *arg, const board_t *b, bool over, int score)
+{
+	struct pair *p = arg;
+	int v;
+	(void)over;
+	p->n++;
+	check_that(statespace_lookup(p->other, b, &v) && v == score,
+	           "position %llu differs", (unsigned long long)p->n);
+	return 0;
+}
+
+static void
+assert_same(const struct statespace *a, const struct statespace *b)
+{
+	int cells = statespace_width(a) * statespace_height(a);
+	for (int ply = 0; ply <= cells; ply++) {
+		const struct statespace_ply *x = statespace_row(a, ply);
+		const struct statespace_ply *y = statespace_row(b, ply);
+		ck_assert_uint_eq(x->positions, y->positions);
+		ck_assert_uint_eq(x->terminal, y->terminal);
+		ck_assert_uint_eq(x->won, y->won);
+		ck_assert_uint_eq(x->drawn, y->drawn);
+		ck_assert_uint_eq(x->lost, y->lost);
+	}
+	struct pair p = {.other = b};
+	ck_assert_int_eq(statespace_each(a, same_value, &p), 0);
+}
+
+static int
+dir_entries(const char *path)
+{
+	DIR *d = opendir(path);
+	struct dirent *e;
+	int n = 0;
+	ck_assert(d != NULL);
+	while ((e = readdir(d)) != NULL)
+		n +=
+		    strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0;
+	closedir(d);
+	return n;
+}
+
+START_TEST(test_threads_same)
+{
+	struct statespace *one = run(4, 4, 1, (size_t)1 << 30, NULL);
+	struct statespace *three = run(4, 4, 3, (size_t)1 << 30, NULL);
+	assert_same(one, three);
+	assert_same(three, one);
+	statespace_free(one);
+	statespace_free(three);
+}
+END_TEST
+
+START_TEST(test_disk_same)
+{
+	char dir[4096];
+	const char *base = getenv("TMPDIR");
+	snprintf(dir, sizeof dir, "%s/dropfour-ss-XXXXXX",
+	         base && *base ? base : "/tmp");
+	ck_assert(mkdtemp(dir) != NULL);
+
+	struct statespace *mem = run(4, 5, 2, (size_t)1 << 30, dir);
+	/* 64 kB: every level past the first few goes to files. */
+	struct statespace *disk = run(4, 5, 2, (size_t)64 << 10, dir);
+	struct statespace_ply sum;
+	statespace_totals(mem, &sum);
+	ck_assert_int_eq(sum.parts_on_disk, 0);
+	ck_assert_uint_eq(statespace_disk_bytes(mem), 0);
+	statespace_totals(disk, &sum);
+	ck_assert_int_gt(sum.parts_on_disk, sum.parts / 2);
+	ck_assert_uint_ge(statespace_disk_bytes(disk), 9 * 1706255 / 2);
+	ck_assert_uint_le(statespace_peak_memory(disk), (size_t)64 << 10);
+	/* The files are unlinked as soon as they are made. */
+	ck_assert_int_eq(dir_entries(dir), 0);
+	assert_same(mem, disk);
+	assert_same(disk, mem);
+	statespace_free(mem);
+	statespace_free(disk);
+	ck_assert_int_eq(dir_entries(dir), 0);
+	ck_assert_int_eq(rmdir(dir), 0);
+}
+END_TEST
+
+START_TEST(test_stop_and_errors)
+{
+	atomic_bool stop = true;
+	struct statespace_limits lim = {
+	    .w = 4,
+	    .h = 4,
+	    .threads = 2,
+	    .memory_bytes = 1 << 20,
+	    .stop = &stop,
+	};
+	char err[300] = "";
+	ck_assert(statespace_run(&lim, err, sizeof err) == NULL);
+	ck_assert_str_eq(err, "stopped");
+
+	/* A budget that forces files into a directory that is not there. */
+	atomic_store(&stop, false);
+	lim.memory_bytes = 1024;
+	lim.tmpdir = "/nonexistent/dropfour";
+	ck_assert(statespace_run(&lim, err, sizeof err) == NULL);
+	ck_assert_msg(strstr(err, "/nonexistent/dropfour") != NULL, "%s", err);
+
+	ck_assert_ptr_nonnull(statespace_size_error(8, 7));
+	ck_assert_ptr_null(statespace_size_error(7, 6));
+	ck_assert_ptr_null(statespace_size_error(4, 4));
+}
+END_TEST
+
+/* ---- the solved table as a book ------------------------------------- */
+
+struct in_book {
+	const struct book *bk;
+	uint64_t canonical; /* positions that are their pair's entry */
+};
+
+static int
+check_in_book(void *arg, const board_t *b, bool over, int score)
+{
+	struct in_book *ib = arg;
+	int v = 99;
+	bool found = book_probe(ib->bk, b, &v);
+	if (over) {
+		check_that(!found, "a finished game in the book");
+		return 0;
+	}
+	check_that(found && v == score, "ply %d: book %d, statespace %d",
+	           b->moves, found ? v : 99, score);
+	ib->canonical += board_key(b) <= board_mirror_key(b, board_key(b));
+	return 0;
+}
+
+START_TEST(test_book)
+{
+	char path[4096], err[600];
+	const char *base = getenv("TMPDIR");
+	uint64_t n = 0;
+	snprintf(path, sizeof path, "%s/dropfour-ss-book-XXXXXX",
+	         base && *base ? base : "/tmp");
+	int fd = mkstemp(path);
+	ck_assert_int_ge(fd, 0);
+	close(fd);
+
+	struct statespace *ss = run(4, 4, 2, (size_t)1 << 30, NULL);
+	ck_assert_msg(statespace_write_book(ss, path, &n, err, sizeof err) == 0,
+	              "%s", err);
+	/* The book's own checked reader: size, order, checksum, entries. */
+	struct book *bk = book_open(path, err, sizeof err);
+	ck_assert_msg(bk != NULL, "%s", err);
+	ck_assert_int_eq(book_width(bk), 4);
+	ck_assert_int_eq(book_height(bk), 4);
+	ck_assert_uint_eq(book_count(bk), n);
+	struct in_book ib = {.bk = bk};
+	ck_assert_int_eq(statespace_each(ss, check_in_book, &ib), 0);
+	/* One entry per mirror pair of positions not over, none else. */
+	ck_assert_uint_eq(ib.canonical, n);
+	book_free(bk);
+	statespace_free(ss);
+	unlink(path);
+}
+END_TEST
+
+/* ---- ranks: the distributed passes over threads ------------------------ */
+
+/* A stand-in for MPI: ranks are threads, a collective is two barriers. */
+struct world {
+	int size;
+	pthread_barrier_t bar;
+	const uint64_t *send[4], *counts[4];
+	uint64_t *vec[4];
+};
+
+struct rank {
+	struct world *w;
+	struct statespace_comm comm;
+	int wd, ht;
+	size_t memory;
+	const char *tmpdir;
+	struct statespace *ss;
+	char err[300];
+};
+
+static bool
+world_exchange(void *ctx, const uint64_t *send, const uint64_t *counts,
+               uint64_t **recv, uint64_t *rcounts)
+{
+	struct rank *me = ctx;
+	struct world *w = me->w;
+	int self = me->comm.rank;
+	size_t total = 0, at = 0;
+
+	w->send[self] = send;
+	w->counts[self] = counts;
+	pthread_barrier_wait(&w->bar);
+	for (int r = 0; r < w->size; r++)
+		total += rcounts[r] = w->counts[r][self];
+	*recv = total ? xmalloc(total * sizeof **recv) : NULL;
+	for (int r = 0; r < w->size; r++) {
+		uint64_t off = 0;
+		for (int d = 0; d < self; d++)
+			off += w->counts[r][d];
+		memcpy(*recv + at, w->send[r] + off,
+		       rcounts[r] * sizeof **recv);
+		at += rcounts[r];
+	}
+	pthread_barrier_wait(&w->bar);
+	return true;
+}
+
+static void
+world_sum(void *ctx, uint64_t *v, int n)
+{
+	struct rank *me = ctx;
+	struct world *w = me->w;
+	uint64_t tmp[8] = {0};
+
+	ck_assert_int_le(n, 8);
+	w->vec[me->comm.rank] = v;
+	pthread_barrier_wait(&w->bar);
+	for (int r = 0; r < w->size; r++)
+		for (int i = 0; i < n; i++)
+			tmp[i] += w->vec[r][i];
+	pthread_barrier_wait(&w->bar);
+	memcpy(v, tmp, (size_t)n * sizeof *v);
+}
+
+static void *
+rank_main(void *arg)
+{
+	struct rank *me = arg;
+	struct statespace_limits lim = {
+	    .w = me->wd,
+	    .h = me->ht,
+	    .threads = 1,
+	    .memory_bytes = me->memory,
+	    .tmpdir = me->tmpdir,
+	    .comm = &me->comm,
+	};
+	me->ss = statespace_run(&lim, me->err, sizeof me->err);
+	return NULL;
+}
+
+struct found {
+	struct rank *ranks;
+	int size;
+};
+
+/* Every position of the one-process run is on exactly one rank, with the
+ * same value. */
+static int
+on_one_rank(void *arg, const board_t *b, bool over, int score)
+{
+	struct found *f = arg;
+	int n = 0, v;
+	(void)over;
+	for (int r = 0; r < f->size; r++) {
+		if (statespace_lookup(f->ranks[r].ss, b, &v)) {
+			n++;
+			check_that(v == score, "rank %d: value %d, not %d", r,
+			           v, score);
+		}
+	}
+	check_that(n == 1, "a position on %d ranks", n);
+	return 0;
+}
+
+static void
+ranks_vs_one(int w, int h, int size, size_t memory)
+{
+	struct world world = {.size = size};
+	struct rank ranks[4];
+	pthread_t tid[4];
+
+	ck_assert_int_le(size, 4);
+	pthread_barrier_init(&world.bar, NULL, (unsigned)size);
+	for (int r = 0; r < size; r++) {
+		ranks[r] = (struct rank){.w = &world,
+		                         .wd = w,
+		                         .ht = h,
+		                         .memory = memory,
+		                         .comm = {.rank = r,
+		                                  .size = size,
+		                                  .ctx = &ranks[r],
+		                                  .exchange = world_exchange,
+		                                  .sum = world_sum}};
+	}
+	for (int r = 0; r < size; r++)
+		ck_assert_int_eq(
+		    pthread_create(&tid[r], NULL, rank_main, &ranks[r]), 0);
+	for (int r = 0; r < size; r++)
+		pthread_join(tid[r], NULL);
+	pthread_barrier_destroy(&world.bar);
+	for (int r = 0; r < size; r++) {
+		check_that(ranks[r].ss != NULL, "rank %d: %s", r, ranks[r].err);
+		/* A small budget must have sent levels to files on each. */
+		check_that(
+		    (memory < ((size_t)1 << 20)) ==
+		        (statespace_disk_bytes(ranks[r].ss) > 0),
+		    "rank %d: %llu bytes in files", r,
+		    (unsigned long long)statespace_disk_bytes(ranks[r].ss));
+	}
+
+	struct statespace *one = run(w, h, 1, (size_t)1 << 30, NULL);
+	/* Every rank prints the one-process table. */
+	for (int r = 0; r < size; r++) {
+		for (int ply = 0; ply <= w * h; ply++) {
+			const struct statespace_ply *x =
+			    statespace_row(one, ply);
+			const struct statespace_ply *y =
+			    statespace_row(ranks[r].ss, ply);
+			ck_assert_uint_eq(x->positions, y->positions);
+			ck_assert_uint_eq(x->terminal, y->terminal);
+			ck_assert_uint_eq(x->won, y->won);
+			ck_assert_uint_eq(x->drawn, y->drawn);
+			ck_assert_uint_eq(x->lost, y->lost);
+		}
+	}
+	struct found f = {.ranks = ranks, .size = size};
+	ck_assert_int_eq(statespace_each(one, on_one_rank, &f), 0);
+	statespace_free(one);
+	for (int r = 0; r < size; r++)
+		statespace_free(ranks[r].ss);
+}
+
+START_TEST(test_ranks)
+{
+	static const int sizes[] = {1, 2, 3};
+	ranks_vs_one(4, 4, sizes[_i], (size_t)1 << 30);
+}
+END_TEST
+
+START_TEST(test_ranks_on_disk)
+{
+	/* Two ranks, each with 64 kB for levels: files on both. */
+	ranks_vs_one(4, 4, 2, (size_t)64 << 10);
+}
+END_TEST
+
+Suite *
+statespace_suite(void)
+{
+	Suite *s = suite_create("statespace");
+	TCase *tc = tcase_create("statespace");
+	tcase_set_timeout(tc, CHECK_TIMEOUT_LONG);
+	tcase_add_loop_test(tc, test_tromp_counts, 0,
+	                    (int)(sizeof published / sizeof published[0]));
+	tcase_add_test(tc, test_4x4_vs_solver);
+	tcase_add_test(tc, test_mirror);
+	tcase_add_test(tc, test_threads_same);
+	tcase_add_test(tc, test_disk_same);
+	tcase_add_test(tc, test_stop_and_errors);
+	tcase_add_test(tc, test_book);
+	suite_add_tcase(s, tc);
+
+	/* Ranks are threads that each run OpenMP regions. */
+	tc = tcase_create("statespace-ranks");
+	tcase_set_timeout(tc, CHECK_TIMEOUT_LONG);
+	tcase_add_loop_test(tc, test_ranks, 0, 3);
+	tcase_add_test(tc, test_ranks_on_disk);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("statespace-long");
+	tcase_set_timeout(tc, 3600);
+	tcase_add_test(tc, test_5x4_vs_solver);
+	suite_add_tcase(s, tc);
+	return s;
+}
