@@ -92,7 +92,8 @@ move_score(const board_t *b, uint64_t mine, uint64_t theirs, uint64_t play)
 	uint64_t up2 = (up1 << 1) & b->full;
 	return 6 * __builtin_popcountll(useful & up1) +
 	    3 * __builtin_popcountll(useful & up2) +
-	    2 * __builtin_popcountll(useful);
+	    2 * __builtin_popcountll(useful) +
+	    4 * __builtin_popcountll(mine & play);
 }
 
 /* True if the side to move (winning cells `opp_win` against it, playable
@@ -412,8 +413,11 @@ search_exact_solve(struct split_ctx *c, const board_t *b, bool weak,
 		hi = lo = b->moves >= cells - 1 ? 0 :
 		    (weak ? -1 : board_min_score(b));
 	}
-	/* Probe at 0 first, then step by what each probe returned. */
-	int guess = 0;
+	/* Probe at 0 first, then step from the value each probe returned;
+	 * the step doubles while the probes keep failing the same way, so a
+	 * score far from 0 whose probes return bounds at the window's edge
+	 * still takes few probes. */
+	int guess = 0, step = 1, dir = 0;
 	*lo_out = lo;
 	*hi_out = hi;
 	while (lo < hi) {
@@ -424,14 +428,18 @@ search_exact_solve(struct split_ctx *c, const board_t *b, bool weak,
 			break;
 		if (weak)
 			r = r > 0 ? 1 : r < 0 ? -1 : 0;
+		int d = r >= w ? 1 : -1;
+		step = d == dir ? 2 * step : 1;
+		dir = d;
 		if (r >= w) {
 			lo = r;
 			if (mv >= 0)
 				*best = mv;
+			guess = r + step;
 		} else {
 			hi = r;
+			guess = r + 1 - step;
 		}
-		guess = r;
 		*lo_out = lo;
 		*hi_out = hi;
 	}
