@@ -206,8 +206,8 @@ exact(struct split_ctx *c, const board_t *b, int alpha, int beta, int ply,
 	{
 		/* The opponent's draw cap is our floor. */
 		const uint64_t empty = b->full & ~b->mask;
-		if (lo < 0 && !board_has_four((b->current ^ b->mask) | empty,
-				  b->h))
+		if (lo < 0 &&
+		    !board_has_four((b->current ^ b->mask) | empty, b->h))
 			lo = 0;
 	}
 	if (hi <= alpha || lo >= hi)
