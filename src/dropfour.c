@@ -47,6 +47,33 @@ prefer_passive_wait(char **argv)
 #endif
 }
 
+static int
+run(struct options *o)
+{
+	switch (o->mode) {
+	case MODE_SOLVE:
+		return solve_main(o);
+	case MODE_SELFPLAY:
+		return selfplay_main(o);
+	case MODE_BENCH:
+		return bench_main(o);
+	case MODE_BOOK:
+		return book_main(o);
+	case MODE_TEXT:
+		return text_main(o);
+	case MODE_STATESPACE:
+		return statespace_main(o);
+	case MODE_PLAY:
+		break;
+	}
+	if (!terminal_usable()) {
+		fputs("dropfour: not a terminal (or TERM is dumb): "
+		      "playing in plain text\n", stderr);
+		return text_main(o);
+	}
+	return ui_main(o);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -55,39 +82,23 @@ main(int argc, char **argv)
 
 	memcpy(saved, argv, sizeof *saved * (size_t)(argc + 1));
 	setlocale(LC_ALL, "");
-	switch (options_parse(&o, argc, argv)) {
-	case 1:
-		return EXIT_SUCCESS;
-	case 2:
-		options_usage(stdout, ui_keys_usage);
-		return EXIT_SUCCESS;
-	case -1:
-		return 2;
+	int parsed = options_parse(&o, argc, argv);
+	if (parsed != 0) {
+		free(saved);
+		if (parsed == 2)
+			options_usage(stdout, ui_keys_usage);
+		return parsed < 0 ? 2 : EXIT_SUCCESS;
 	}
 	if (o.mode == MODE_PLAY || o.mode == MODE_TEXT ||
 	    o.mode == MODE_SELFPLAY)
 		prefer_passive_wait(saved);
 	free(saved);
-	switch (o.mode) {
-	case MODE_SOLVE:
-		return solve_main(&o);
-	case MODE_SELFPLAY:
-		return selfplay_main(&o);
-	case MODE_BENCH:
-		return bench_main(&o);
-	case MODE_BOOK:
-		return book_main(&o);
-	case MODE_TEXT:
-		return text_main(&o);
-	case MODE_STATESPACE:
-		return statespace_main(&o);
-	case MODE_PLAY:
-		break;
-	}
-	if (!terminal_usable()) {
-		fputs("dropfour: not a terminal (or TERM is dumb): "
-		      "playing in plain text\n", stderr);
-		return text_main(&o);
-	}
-	return ui_main(&o);
+	/* The opening book, for every mode that plays or solves (the
+	 * benchmarks measure the solver alone). */
+	if (o.mode != MODE_BENCH && o.mode != MODE_BOOK &&
+	    o.mode != MODE_STATESPACE && book_attach(&o))
+		return EXIT_FAILURE;
+	int status = run(&o);
+	book_detach(&o);
+	return status;
 }

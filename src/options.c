@@ -23,9 +23,9 @@ options_usage(FILE *f, void (*keys)(FILE *))
 "  or:  dropfour bench speedup [FILE]        parallel speedup and efficiency\n"
 "  or:  dropfour bench ordering [POSITION]... move ordering on and off\n"
 "  or:  dropfour book build --ply N [-o FILE] build an opening book\n"
-"  or:  dropfour book info [FILE]            check a book, print its header\n"
 "  or:  dropfour statespace [OPTION]...      every position of a small board,\n"
 "                                            counted and solved\n"
+"  or:  dropfour book info FILE              check a book, print its header\n"
 "\n"
 "Connect Four with a task-parallel (OpenMP) alpha-beta search that you can\n"
 "watch thread by thread.  Positions are written as the 1-based columns\n"
@@ -85,6 +85,8 @@ options_usage(FILE *f, void (*keys)(FILE *))
 "                         FILE.journal keeps solved positions: run the same\n"
 "                         command again to continue a stopped build\n"
 "  -j, --threads=T        positions solved at once (default: the cores)\n"
+"      --progress         draw the progress line even when standard error\n"
+"                         is not a terminal (dropfour-mpi's rank 0)\n"
 "\n"
 "bench solve FILE...:\n"
 "  Per test-set file: positions, mean time, mean nodes, nodes per second\n"
@@ -151,6 +153,7 @@ enum {
 	/* statespace */
 	OPT_MEMORY_MB,
 	OPT_TMPDIR,
+	OPT_PROGRESS,
 };
 
 static const struct option long_options[] = {
@@ -186,6 +189,7 @@ static const struct option long_options[] = {
 	/* statespace */
 	{ "memory-mb", required_argument, NULL, OPT_MEMORY_MB },
 	{ "tmpdir", required_argument, NULL, OPT_TMPDIR },
+	{ "progress", no_argument, NULL, OPT_PROGRESS },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
 	{ NULL, 0, NULL, 0 },
@@ -462,6 +466,9 @@ options_parse(struct options *o, int argc, char **argv)
 			o->tmpdir = optarg;
 			break;
 		/* end statespace */
+		case OPT_PROGRESS:
+			o->progress = true;
+			break;
 		case 'h':
 			return 2;
 		case 'V':
@@ -523,6 +530,7 @@ options_limits(const struct options *o, struct search_limits *lim)
 	lim->time_limit = o->time_limit;
 	lim->no_ordering = o->no_ordering;
 	lim->seed = o->seed;
+	lim->book = o->book_data;
 }
 
 void

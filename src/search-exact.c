@@ -215,6 +215,11 @@ exact(struct split_ctx *c, const board_t *b, int alpha, int beta, int ply,
 	if (lo >= beta)
 		return lo;
 
+	/* 2a. The opening book (not at the root: it wants a move). */
+	int bv;
+	if (best == NULL && book_hit(c, b, &bv))
+		return bv;
+
 	/* 3. Transposition table. */
 	int ttmove = -1;
 	enum bound known = BOUND_NONE;
@@ -399,6 +404,26 @@ search_exact_solve(struct split_ctx *c, const board_t *b, bool weak,
 				break;
 			}
 		*lo_out = *hi_out = weak ? 1 : board_max_score(b);
+		return true;
+	}
+	int bv;
+	if (book_hit(c, b, &bv)) {
+		/* The book's score; a move to go with it only at the root of
+		 * a plain solve (analysis wants none): one null-window search
+		 * whose children are mostly in the book too. */
+		c->nodes++;
+		if (c->root_col < 0 && bv > board_min_score(b))
+			exact(c, b, bv - 1, bv, 0, best);
+		if (c->aborted)
+			return false;
+		*lo_out = *hi_out = weak ? (bv > 0) - (bv < 0) : bv;
+		if (*best < 0) {
+			struct order_list o;
+			uint64_t next = board_non_losing_moves(b);
+			order_moves(b, next ? next : board_possible(b), -1,
+			    false, &o);
+			*best = o.n ? o.col[0] : -1;
+		}
 		return true;
 	}
 	int lo = board_min_score(b);

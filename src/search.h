@@ -45,6 +45,8 @@ enum split_scheme {
 /* "deep", "root", "lazy": the --split words, indexed by the scheme. */
 extern const char *const search_split_names[SPLIT_NSCHEMES];
 
+struct book;
+
 struct search_limits {
 	enum search_mode mode;
 	bool analyze;      /* exact/weak: score every column, not just best */
@@ -57,6 +59,9 @@ struct search_limits {
 	bool no_ordering;  /* plain centre-first order, no threat ordering */
 	uint64_t seed;     /* 0: deterministic; else random tie-break */
 	atomic_bool *abort; /* optional second stop flag, owned by the caller */
+	/* Opening book (book.h), read-only, or NULL: exact searches take a
+	 * position's score from it, at the root and below. */
+	const struct book *book;
 };
 
 struct search_result {

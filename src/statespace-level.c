@@ -170,11 +170,12 @@ ss_writer_room(struct statespace *ss, struct part_writer *pw)
 			pw->cap = cap;
 			return true;
 		}
-		/* Over budget: this part goes to a file from now on. */
-		ss_mem_give(ss, pw->cap * sizeof *pw->buf);
+		/* Over budget: this part goes to a file from now on (on
+		 * failure it stays a part in memory, accounted as such). */
 		pw->fd = ss_tmp_file(ss);
 		if (pw->fd < 0)
 			return false;
+		ss_mem_give(ss, pw->cap * sizeof *pw->buf);
 	}
 	if (!ss_write_all(ss, pw->fd, pw->buf, pw->n * sizeof *pw->buf))
 		return false;

@@ -1,5 +1,7 @@
 /* statespace.c -- the forward and backward passes over every position of a
- * small board, and the level storage they share (memory or files).
+ * small board in one process, the run that drives them (one process or
+ * ranks: statespace-dist.c) and the queries on the result.  The levels'
+ * storage, in memory or in files, is statespace-level.c.
  *
  * Keys (see statespace.h).  Every column is a field of h + 1 bits holding
  * the first player's stones plus a sentinel bit just above the column's top
