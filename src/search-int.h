@@ -23,9 +23,16 @@
 #ifndef SYMMETRY_PLIES
 #define SYMMETRY_PLIES 16
 #endif
-/* Enhanced transposition cut-offs where a subtree is worth a few probes. */
+#ifndef EXACT_SYMMETRY_PLIES
+#define EXACT_SYMMETRY_PLIES 16
+#endif
+/* Enhanced transposition cut-offs where a subtree is worth a few probes
+ * (the exact solver: 12 measured fastest against 8 and 16). */
 #ifndef ETC_MIN_CELLS
 #define ETC_MIN_CELLS 10
+#endif
+#ifndef EXACT_ETC_MIN_CELLS
+#define EXACT_ETC_MIN_CELLS 12
 #endif
 
 enum tt_mode { TT_EMPTY, TT_EXACT, TT_DEPTH };
@@ -128,14 +135,62 @@ proven_loss(int exact_score)
 	return -SCORE_PROVEN + exact_score;
 }
 
-/* search-node.c: the node searches. */
+/*
+ * How many children a node searches itself before the rest are shared out:
+ * 0 (root splitting: all at once at the root), the young brothers' elders,
+ * or n (no split).  `known` is what the table remembers of the node from an
+ * earlier search.  A node that failed low (an upper bound: an ALL node,
+ * where every child had to be searched, so splitting costs nothing) splits
+ * after YBW_ELDERS children whenever it is deep enough in the game; any
+ * other node only while some thread has nothing to do, and a node that
+ * failed high (a CUT node) only after one more child, because a sibling
+ * searched beside the one that cuts is wasted work.
+ */
+static inline int
+split_index(const struct split_ctx *c, const board_t *b, int ply, int n,
+    enum bound known)
+{
+	const struct split_team *team = c->team;
+	if (team->threads <= 1 || team->lim->split == SPLIT_LAZY || n < 2)
+		return n;
+	if (team->lim->split == SPLIT_ROOT)
+		return ply == 0 ? 0 : n;
+	if (ply >= team->split_depth ||
+	    b->w * b->h - b->moves < team->min_split_left)
+		return n;
+	if (known != BOUND_UPPER && !split_thread_free(team))
+		return n;
+	/* At least two moves to share. */
+	int elders = known == BOUND_LOWER ? YBW_ELDERS + 1 : YBW_ELDERS;
+	return elders <= n - 2 ? elders : n;
+}
 
-/* Negamax with alpha-beta for a position where the side to move cannot win
- * at once (the exact solver).  Returns a fail-hard value inside [alpha,
- * beta] on a fail-low and the found value on a fail-high.  *best (when not
- * NULL) gets the cut-off move. */
-int search_exact(struct split_ctx *c, const board_t *b, int alpha, int beta,
-    int ply, int *best);
+/* search-exact.c: the exact solver. */
+
+/* The exact solver's table key: the position's or its mirror image's,
+ * whichever is smaller, in the opening (*mirrored tells which, so a stored
+ * column can be mirrored back). */
+static inline uint64_t
+exact_key(const board_t *b, bool *mirrored)
+{
+	uint64_t k = board_key(b);
+	*mirrored = false;
+	if (b->moves >= EXACT_SYMMETRY_PLIES)
+		return k;
+	uint64_t m = board_mirror_key(b, k);
+	*mirrored = m < k;
+	return *mirrored ? m : k;
+}
+
+/* Exact score of a position that is not over.  *lo_out and *hi_out get the
+ * interval proven so far (equal when finished), *best a move that reaches
+ * the lower end.  weak: only win (1), draw (0) or loss (-1).  Returns false
+ * if stopped. */
+bool search_exact_solve(struct split_ctx *c, const board_t *b, bool weak,
+    int *lo_out, int *hi_out, int *best);
+
+/* search-node.c: depth-limited play. */
+
 /* Depth-limited alpha-beta: heuristic values, and proven ones as
  * proven_win() / proven_loss(). */
 int search_depth(struct split_ctx *c, const board_t *b, int depth, int alpha,

@@ -1,6 +1,6 @@
-/* search-node.c -- the node searches of the exact solver and the
- * depth-limited search: negamax with alpha-beta, the table, the move
- * order, and young brothers wait for the parallel part.
+/* search-node.c -- the node search of depth-limited play: negamax with
+ * alpha-beta, the table, the move order, and young brothers wait for the
+ * parallel part.  (The exact solver's node search is in search-exact.c.)
  *
  * The parallel shape is young brothers wait: a node searches its first
  * (best-ordered) child itself, then hands the remaining siblings to the
@@ -15,66 +15,7 @@
 #include "order.h"
 #include "search-int.h"
 
-
-/* Lazy SMP helpers perturb the order of the later moves a little. */
-static void
-perturb(struct split_ctx *c, struct order_list *o)
-{
-	if (c->rng == 0 || o->n < 3)
-		return;
-	c->rng = c->rng * 1103515245u + 12345u;
-	int i = 1 + (int)((c->rng >> 16) % (uint32_t)(o->n - 1));
-	int j = 1 + (int)((c->rng >> 8) % (uint32_t)(o->n - 1));
-	int tc = o->col[i];
-	uint64_t tcell = o->cell[i];
-	o->col[i] = o->col[j];
-	o->cell[i] = o->cell[j];
-	o->col[j] = tc;
-	o->cell[j] = tcell;
-}
-
-/*
- * What the table says of a node from an earlier search: it failed low (all
- * children had to be searched: an ALL node, where splitting costs nothing),
- * it failed high (a CUT node: one good child should do), or nothing.
- */
-enum node_hint { HINT_NONE, HINT_ALL, HINT_CUT };
-
-static inline enum node_hint
-node_hint(enum bound bd)
-{
-	return bd == BOUND_UPPER ? HINT_ALL :
-	    bd == BOUND_LOWER ? HINT_CUT : HINT_NONE;
-}
-
-/*
- * How many children a node searches itself before the rest are shared out:
- * 0 (root splitting: all at once at the root), the young brothers' elders,
- * or n (no split).  An expected ALL node splits after YBW_ELDERS children
- * whenever it is deep enough in the game; any other node only while some
- * thread has nothing to do, and a CUT node only after one more child,
- * because a sibling searched beside the one that cuts is wasted work.
- */
-static inline int
-split_index(const struct split_ctx *c, const board_t *b, int ply, int n,
-    enum node_hint hint)
-{
-	const struct split_team *team = c->team;
-	if (team->threads <= 1 || team->lim->split == SPLIT_LAZY || n < 2)
-		return n;
-	if (team->lim->split == SPLIT_ROOT)
-		return ply == 0 ? 0 : n;
-	if (ply >= team->split_depth ||
-	    b->w * b->h - b->moves < team->min_split_left)
-		return n;
-	if (hint != HINT_ALL && !split_thread_free(team))
-		return n;
-	/* At least two moves to share. */
-	int elders = hint == HINT_CUT ? YBW_ELDERS + 1 : YBW_ELDERS;
-	return elders <= n - 2 ? elders : n;
-}
-
-/* ---- the exact solver ----------------------------------------------- */
+/* ---- nodes and split points --------------------------------------- */
 
 /* A node's place in the table: which table, the key (of the mirror image
  * in the opening), and what a probe found there. */
@@ -83,7 +24,7 @@ struct node_slot {
 	uint64_t key;
 	bool mirrored;
 	int move;            /* the remembered move, unmirrored; -1 none */
-	enum node_hint hint; /* what the entry says of the node */
+	enum bound known;    /* what the entry says of the node */
 };
 
 /* Find the node's slot and probe it; true (and *e) on a hit. */
@@ -94,11 +35,11 @@ slot_probe(struct split_ctx *c, const board_t *b, struct node_slot *ns,
 	ns->tt = table_for(c, b);
 	ns->key = tt_key(b, &ns->mirrored);
 	ns->move = -1;
-	ns->hint = HINT_NONE;
+	ns->known = BOUND_NONE;
 	if (!probe(c, ns->tt, ns->key, e))
 		return false;
 	ns->move = unmirror(b, e->move, ns->mirrored);
-	ns->hint = node_hint(e->bound);
+	ns->known = e->bound;
 	return true;
 }
 
@@ -112,15 +53,13 @@ slot_store(const struct node_slot *ns, const board_t *b, int value,
 }
 
 /*
- * What a split point shares of its node: the position, its ordered moves
- * and the window.  The exact solver's alpha is fixed; the depth-limited
- * search keeps its best value so far in the split point's alpha instead
- * (and has a depth).
+ * What a split point shares of its node: the position, its ordered moves,
+ * beta and the depth; the best value so far is the split point's alpha.
  */
 struct node_view {
 	const board_t *b;
 	const struct order_list *o;
-	int alpha, beta, depth, ply;
+	int beta, depth, ply;
 };
 
 /* Move k of a split point's node, played on a copy. */
@@ -130,176 +69,6 @@ child_of(const struct node_view *x, int k)
 	board_t nb = *x->b;
 	board_play_cell(&nb, x->o->cell[k]);
 	return nb;
-}
-
-static void
-exact_move(struct split_ctx *c, struct split_point *sp, int k)
-{
-	const struct node_view *x = sp->arg;
-	board_t nb = child_of(x, k);
-	int v = -search_exact(c, &nb, -x->beta, -x->alpha, x->ply + 1,
-	    NULL);
-	if (c->aborted)
-		return;
-	sp->val[k] = v;
-	if (v >= x->beta) {
-		atomic_store(&sp->cut, true);
-		split_count_cutoff(c);
-	}
-}
-
-/*
- * Negamax with alpha-beta for a position where the side to move cannot win
- * at once.  Returns a fail-hard value inside [alpha, beta] on a fail-low
- * and the found value on a fail-high.  *best gets the cut-off move.
- */
-int
-search_exact(struct split_ctx *c, const board_t *b, int alpha, int beta,
-    int ply, int *best)
-{
-	const int cells = b->w * b->h;
-	struct tt_entry e;
-	struct order_list o;
-	uint64_t before = split_work(c);
-	struct node_slot ns;
-	int bestmove = -1;
-
-	/* 1. Count and poll. */
-	split_node(c);
-	if (c->aborted)
-		return 0;
-
-	/* 2. Forced losses, draws and the score window: a move that does not
-	 * lose at once cannot lose to the opponent's next stone, and a side
-	 * that cannot win now cannot win with this stone. */
-	uint64_t next = board_non_losing_moves(b);
-	if (next == 0)
-		return board_min_score(b);
-	if (b->moves >= cells - 2)
-		return 0;
-	int lo = board_min_score(b) + 1;
-	if (alpha < lo) {
-		alpha = lo;
-		if (alpha >= beta)
-			return alpha;
-	}
-	int hi = board_max_score(b) - 1;
-	if (beta > hi) {
-		beta = hi;
-		if (alpha >= beta)
-			return beta;
-	}
-
-	/* 2a. The opening book (not at the root: it wants a move). */
-	int bv;
-	if (best == NULL && book_hit(c, b, &bv))
-		return bv <= alpha ? alpha : bv;
-
-	/* 3. Transposition table: bounds and the remembered move. */
-	if (slot_probe(c, b, &ns, &e)) {
-		/* At the root the cut-off move is wanted: search it. */
-		if (best == NULL && (e.bound & BOUND_LOWER) &&
-		    e.value > alpha) {
-			alpha = e.value;
-			if (alpha >= beta)
-				return alpha;
-		}
-		if ((e.bound & BOUND_UPPER) && e.value < beta) {
-			beta = e.value;
-			if (alpha >= beta)
-				return beta;
-		}
-	}
-
-	/* 4. Children, best first. */
-	order_moves(b, next, ns.move, c->team->lim->no_ordering, &o);
-	perturb(c, &o);
-	/* 4a. Enhanced transposition cut-off: a child already known to be
-	 * bad enough for the opponent cuts this node without a search. */
-	if (cells - b->moves > ETC_MIN_CELLS) {
-		/* The children's buckets are random accesses into a big table:
-		 * start loading them all before looking at the first. */
-		uint64_t ckey[BOARD_MAX_WIDTH];
-		struct tt *ctt = table_at(c, cells - b->moves - 1);
-		for (int k = 0; k < o.n; k++) {
-			board_t nb = *b;
-			bool m;
-			board_play_cell(&nb, o.cell[k]);
-			ckey[k] = tt_key(&nb, &m);
-			tt_prefetch(ctt, ckey[k]);
-		}
-		for (int k = 0; k < o.n; k++) {
-			if (probe(c, ctt, ckey[k], &e) &&
-			    (e.bound & BOUND_UPPER) && -e.value >= beta) {
-				slot_store(&ns, b, -e.value, BOUND_LOWER,
-				    work_bits(split_work(c) - before), o.col[k]);
-				if (best)
-					*best = o.col[k];
-				return -e.value;
-			}
-		}
-	}
-	int i = 0;
-	int split_at = split_index(c, b, ply, o.n, ns.hint);
-	for (; i < o.n && i < split_at; i++) {
-		board_t nb = *b;
-		board_play_cell(&nb, o.cell[i]);
-		int v = -search_exact(c, &nb, -beta, -alpha, ply + 1, NULL);
-		if (c->aborted)
-			return 0;
-		if (v >= beta) {
-			bestmove = o.col[i];
-			slot_store(&ns, b, v, BOUND_LOWER,
-			    work_bits(split_work(c) - before), bestmove);
-			if (best)
-				*best = bestmove;
-			return v;
-		}
-		if (v > alpha) {
-			alpha = v;
-			bestmove = o.col[i];
-		}
-	}
-
-	/* 5. Young brothers: the rest shared out among the threads. */
-	if (i < o.n) {
-		struct split_point sp;
-		const struct node_view x = { .b = b, .o = &o, .alpha = alpha,
-			.beta = beta, .ply = ply };
-		sp.move = exact_move;
-		sp.arg = &x;
-		for (int k = i; k < o.n; k++)
-			sp.val[k] = alpha;
-		split_run(c, &sp, ply, i, o.n);
-		if (split_chain_cut(c->sp) ||
-		    atomic_load_explicit(c->team->stop, memory_order_relaxed) ||
-		    atomic_load_explicit(&c->team->done, memory_order_relaxed)) {
-			c->aborted = true;
-			return 0;
-		}
-		for (int k = i; k < o.n; k++) {
-			if (sp.val[k] >= beta) {
-				bestmove = o.col[k];
-				slot_store(&ns, b, sp.val[k], BOUND_LOWER,
-				    work_bits(split_work(c) - before), bestmove);
-				if (best)
-					*best = bestmove;
-				return sp.val[k];
-			}
-			if (sp.val[k] > alpha) {
-				alpha = sp.val[k];
-				bestmove = o.col[k];
-			}
-		}
-	}
-
-	/* 6. Fail low: an upper bound. */
-	slot_store(&ns, b, alpha, BOUND_UPPER,
-	    work_bits(split_work(c) - before),
-	    bestmove >= 0 ? bestmove : ns.move);
-	if (best)
-		*best = bestmove;
-	return alpha;
 }
 
 /* ---- depth-limited search ------------------------------------------- */
@@ -368,7 +137,7 @@ search_depth(struct split_ctx *c, const board_t *b, int depth, int alpha,
 	int bestv = -SCORE_INF;
 	int i = 0;
 	int split_at = depth >= DEPTH_MIN_SPLIT_DEPTH ?
-	    split_index(c, b, ply, o.n, ns.hint) : o.n;
+	    split_index(c, b, ply, o.n, ns.known) : o.n;
 	for (; i < o.n && i < split_at; i++) {
 		board_t nb = *b;
 		board_play_cell(&nb, o.cell[i]);

@@ -94,90 +94,6 @@ col_publish(struct stats *st, int col, enum col_state state,
 	atomic_store_explicit(&st->col[col].state, state, memory_order_release);
 }
 
-/*
- * Exact score of a position (any position that is not over), by null-window
- * iterations that halve the interval of possible scores.  *lo_out and *hi_out
- * get the interval proven so far (equal when finished) and *best a move
- * that reaches the lower end.  Returns false if stopped.
- */
-static bool
-solve_window(struct split_ctx *c, const board_t *b, bool weak, int *lo_out,
-    int *hi_out, int *best)
-{
-	const int cells = b->w * b->h;
-	*best = -1;
-	if (board_can_win_next(b)) {
-		c->nodes++; /* the root itself, solved without a search */
-		*best = board_winning_column(b);
-		*lo_out = *hi_out = weak ? 1 : board_max_score(b);
-		return true;
-	}
-	int bv;
-	if (book_hit(c, b, &bv)) {
-		/* The book's score; a move to go with it only at the root of
-		 * a plain solve (analysis wants none): one null-window search
-		 * whose children are mostly in the book too. */
-		c->nodes++;
-		if (c->root_col < 0 && bv > board_min_score(b))
-			search_exact(c, b, bv - 1, bv, 0, best);
-		if (c->aborted)
-			return false;
-		*lo_out = *hi_out = weak ? (bv > 0) - (bv < 0) : bv;
-		if (*best < 0) {
-			struct order_list o;
-			uint64_t next = board_non_losing_moves(b);
-			order_moves(b, next ? next : board_possible(b), -1,
-			    false, &o);
-			*best = o.n ? o.col[0] : -1;
-		}
-		return true;
-	}
-	int lo = board_min_score(b);
-	int hi = board_max_score(b);
-	if (weak) {
-		lo = lo < -1 ? -1 : lo;
-		hi = hi > 1 ? 1 : hi;
-	}
-	if (board_non_losing_moves(b) == 0 || b->moves >= cells - 1) {
-		c->nodes++;
-		/* Every move loses at once, or the last cell draws. */
-		hi = lo = b->moves >= cells - 1 ? 0 :
-		    (weak ? -1 : board_min_score(b));
-	}
-	while (lo < hi) {
-		int med = lo + (hi - lo) / 2;
-		if (med <= 0 && lo / 2 < med)
-			med = lo / 2;
-		else if (med >= 0 && hi / 2 > med)
-			med = hi / 2;
-		int mv = -1;
-		int r = search_exact(c, b, med, med + 1, 0, &mv);
-		if (c->aborted)
-			break;
-		if (weak)
-			r = r > 0 ? 1 : r < 0 ? -1 : 0;
-		if (r <= med) {
-			hi = r;
-		} else {
-			lo = r;
-			if (mv >= 0)
-				*best = mv;
-		}
-		*lo_out = lo;
-		*hi_out = hi;
-	}
-	*lo_out = lo;
-	*hi_out = hi;
-	if (*best < 0) {
-		/* Never failed high: any non-losing move reaches lo. */
-		struct order_list o;
-		uint64_t next = board_non_losing_moves(b);
-		order_moves(b, next ? next : board_possible(b), -1, false, &o);
-		*best = o.n ? o.col[0] : -1;
-	}
-	return lo == hi;
-}
-
 /* ---- the root -------------------------------------------------------- */
 
 /* Scores as the result reports them. */
@@ -278,7 +194,7 @@ static bool
 pv_probe(const struct search *s, const board_t *b, uint64_t key,
     struct tt_entry *e)
 {
-	if (b->w * b->h - b->moves >= LEAF_CELLS)
+	if (s->tt_mode == TT_EXACT || b->w * b->h - b->moves >= LEAF_CELLS)
 		return tt_probe(&s->tt, key, e);
 	for (int i = 0; i < s->nleaf; i++)
 		if (tt_probe(&s->leaf[i], key, e))
@@ -301,7 +217,8 @@ extract_pv(struct search *s, const board_t *root, int first,
 			break;
 		bool mirrored;
 		struct tt_entry e;
-		uint64_t key = tt_key(&b, &mirrored);
+		uint64_t key = s->tt_mode == TT_EXACT ?
+		    exact_key(&b, &mirrored) : tt_key(&b, &mirrored);
 		if (!pv_probe(s, &b, key, &e))
 			break;
 		col = board_can_win_next(&b) ? board_winning_column(&b) :
@@ -334,7 +251,7 @@ analyze_column(struct split_ctx *c, const board_t *b, int col, bool weak,
 		col_publish(st, col, COL_DONE, SCORE_EXACT, 0);
 		return;
 	}
-	bool done = solve_window(c, &nb, weak, &lo, &hi, &mv);
+	bool done = search_exact_solve(c, &nb, weak, &lo, &hi, &mv);
 	if (done) {
 		r->col_kind[col] = SCORE_EXACT;
 		r->col_score[col] = -lo;
@@ -391,7 +308,7 @@ run_exact(struct split_ctx *c, const board_t *b, struct search_result *r)
 	}
 
 	int lo, hi, mv;
-	bool done = solve_window(c, b, weak, &lo, &hi, &mv);
+	bool done = search_exact_solve(c, b, weak, &lo, &hi, &mv);
 	r->move = mv;
 	r->partial = !done;
 	if (done) {

@@ -125,6 +125,15 @@ decode(uint64_t w, struct tt_entry *e)
 	e->value = (int)field(w, VALUE_SHIFT, VALUE_BITS) - VALUE_BIAS;
 }
 
+/* One entry word. */
+static inline uint64_t
+encode(uint64_t check, int value, enum bound bound, int depth, int move)
+{
+	return check | ((uint64_t)(value + VALUE_BIAS) << VALUE_SHIFT) |
+	    ((uint64_t)(move + 1) << MOVE_SHIFT) |
+	    ((uint64_t)depth << DEPTH_SHIFT) | (uint64_t)bound;
+}
+
 bool
 tt_probe(const struct tt *t, uint64_t key, struct tt_entry *e)
 {
@@ -152,9 +161,7 @@ tt_store(struct tt *t, uint64_t key, int value, enum bound bound, int depth,
 		depth = TT_DEPTH_MAX;
 	if (depth < 0)
 		depth = 0;
-	uint64_t w = check | ((uint64_t)(value + VALUE_BIAS) << VALUE_SHIFT) |
-	    ((uint64_t)(move + 1) << MOVE_SHIFT) |
-	    ((uint64_t)depth << DEPTH_SHIFT) | (uint64_t)bound;
+	uint64_t w = encode(check, value, bound, depth, move);
 	/* Slot 0 keeps the entry with more work behind it (or the same
 	 * position); slot 1 is always replaced. */
 	uint64_t w0 = atomic_load_explicit(&b[0], memory_order_relaxed);
@@ -163,6 +170,51 @@ tt_store(struct tt *t, uint64_t key, int value, enum bound bound, int depth,
 		atomic_store_explicit(&b[0], w, memory_order_relaxed);
 	else
 		atomic_store_explicit(&b[1], w, memory_order_relaxed);
+}
+
+
+void
+tt_store_solved(struct tt *t, uint64_t key, int value, enum bound bound,
+    int work, int move)
+{
+	_Atomic uint64_t *b;
+	uint64_t check;
+	locate(t, key, &b, &check);
+	if (work > TT_DEPTH_MAX)
+		work = TT_DEPTH_MAX;
+	uint64_t w[BUCKET_SLOTS];
+	int slot = -1;
+	for (int i = 0; i < BUCKET_SLOTS; i++) {
+		w[i] = atomic_load_explicit(&b[i], memory_order_relaxed);
+		if (w[i] != 0 && (w[i] & ~tt_low_mask(CHECK_SHIFT)) == check)
+			slot = i;
+	}
+	if (slot >= 0) {
+		struct tt_entry old;
+		decode(w[slot], &old);
+		if (old.bound == BOUND_EXACT)
+			return;
+		if (old.depth > work)
+			work = old.depth;
+		if (old.bound != bound) {
+			/* Opposite bounds that meet pin the value. */
+			if ((bound == BOUND_UPPER && old.value >= value) ||
+			    (bound == BOUND_LOWER && old.value <= value)) {
+				if (bound == BOUND_UPPER && old.move >= 0)
+					move = old.move;
+				bound = BOUND_EXACT;
+			}
+		} else if (bound == BOUND_UPPER ? old.value <= value :
+						  old.value >= value) {
+			return; /* what is stored is at least as tight */
+		}
+	} else {
+		int d0 = (int)field(w[0], DEPTH_SHIFT, DEPTH_BITS);
+		int d1 = (int)field(w[1], DEPTH_SHIFT, DEPTH_BITS);
+		slot = w[0] == 0 ? 0 : w[1] == 0 ? 1 : d1 <= d0 ? 1 : 0;
+	}
+	atomic_store_explicit(&b[slot], encode(check, value, bound, work, move),
+	    memory_order_relaxed);
 }
 
 double

@@ -62,6 +62,13 @@ void tt_clear(struct tt *t, int key_bits);
 bool tt_probe(const struct tt *t, uint64_t key, struct tt_entry *e);
 void tt_store(struct tt *t, uint64_t key, int value, enum bound bound,
     int depth, int move);
+/* Store for the exact solver, where every value is a proven bound: a bound
+ * never replaces an exact entry of the same position, a bound that meets
+ * the stored opposite bound makes it exact, a looser bound of the same kind
+ * is dropped, and a new position takes the slot with less work behind it.
+ * `depth` is the work (log2 of the nodes). */
+void tt_store_solved(struct tt *t, uint64_t key, int value, enum bound bound,
+    int work, int move);
 static inline uint64_t
 tt_low_mask(int bits)
 {

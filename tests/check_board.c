@@ -14,6 +14,7 @@
 #include "board.h"
 #include "brute.h"
 #include "check_suites.h"
+#include "tt.h"
 
 static const struct {
 	int w, h;
@@ -1022,6 +1023,51 @@ START_TEST(test_scores)
 }
 END_TEST
 
+/* The exact solver's store: bounds that meet become exact, an exact entry
+ * is kept against later bounds, a looser bound of the same kind is
+ * dropped, and another position's entry is left alone. */
+START_TEST(test_tt_solved_merge)
+{
+	struct tt t;
+	struct tt_entry e;
+	const uint64_t k = 0x123456789ull, k2 = 0x987654321ull;
+	tt_init(&t, 1, 49);
+
+	tt_store_solved(&t, k, 3, BOUND_LOWER, 5, 2);
+	ck_assert(tt_probe(&t, k, &e));
+	ck_assert_int_eq(e.bound, BOUND_LOWER);
+	ck_assert_int_eq(e.value, 3);
+	/* Looser lower bound: dropped. */
+	tt_store_solved(&t, k, 1, BOUND_LOWER, 9, 4);
+	ck_assert(tt_probe(&t, k, &e));
+	ck_assert_int_eq(e.value, 3);
+	ck_assert_int_eq(e.move, 2);
+	/* The upper bound that meets it: exact, with the lower bound's move
+	 * and the larger work. */
+	tt_store_solved(&t, k, 3, BOUND_UPPER, 7, 5);
+	ck_assert(tt_probe(&t, k, &e));
+	ck_assert_int_eq(e.bound, BOUND_EXACT);
+	ck_assert_int_eq(e.value, 3);
+	ck_assert_int_eq(e.move, 2);
+	ck_assert_int_eq(e.depth, 7);
+	/* Later bounds never replace it. */
+	tt_store_solved(&t, k, -2, BOUND_UPPER, 20, 1);
+	tt_store_solved(&t, k, 8, BOUND_LOWER, 20, 1);
+	ck_assert(tt_probe(&t, k, &e));
+	ck_assert_int_eq(e.bound, BOUND_EXACT);
+	ck_assert_int_eq(e.value, 3);
+	/* An upper bound that does not meet the lower one replaces it. */
+	tt_store_solved(&t, k2, -4, BOUND_LOWER, 3, 0);
+	tt_store_solved(&t, k2, 0, BOUND_UPPER, 3, 6);
+	ck_assert(tt_probe(&t, k2, &e));
+	ck_assert_int_eq(e.bound, BOUND_UPPER);
+	ck_assert_int_eq(e.value, 0);
+	ck_assert(tt_probe(&t, k, &e));
+	ck_assert_int_eq(e.bound, BOUND_EXACT);
+	tt_free(&t);
+}
+END_TEST
+
 Suite *
 board_suite(void)
 {
@@ -1060,6 +1106,7 @@ board_suite(void)
 	tcase_set_timeout(tc, CHECK_TIMEOUT_SHORT);
 	tcase_add_loop_test(tc, test_mirror, 0, NSIZES);
 	tcase_add_loop_test(tc, test_keys_unique, 0, NSIZES);
+	tcase_add_test(tc, test_tt_solved_merge);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -3,7 +3,8 @@
  * 1. Thread-count invariance: the exact (and weak) scores of a few hundred
  *    test-set positions are the same for 1, 2, 3 and 4 threads and for each
  *    split scheme (deep, root, lazy), and equal to the published ones; the
- *    best move may differ only between moves of equal value.
+ *    best move may differ only between moves of equal value.  Sixteen
+ *    threads, more than the cores, give the same scores too.
  * 2. Stop: a long search (the empty 7x6 board) running in its own pthread is
  *    stopped from this one with search_stop(); it must come back promptly
  *    with result.partial set, again and again on the same search, and the
@@ -125,6 +126,46 @@ START_TEST(test_invariance)
 	       scheme_name[scheme], threads, total, util_now_s() - t0);
 	search_free(s);
 	search_free(ref);
+}
+END_TEST
+
+/* Sixteen threads (more than the cores of a development machine): the same
+ * exact scores for every scheme, on the positions with deep split points
+ * and a few small ones.  _i is the scheme. */
+START_TEST(test_invariance_16)
+{
+	static const struct {
+		const char *set;
+		int count, min;
+	} sets[] = {{"Test_L2_R2", 12, 3}, {"Test_L1_R2", 3, 1}};
+	struct search *s = search_new(TEST_TT_MB);
+	double t0 = util_now_s();
+	int total = 0;
+
+	for (size_t k = 0; k < sizeof sets / sizeof sets[0]; k++) {
+		struct pons_pos *p;
+		int n = check_pons_load(sets[k].set, &p);
+		int m = check_scaled(sets[k].count, sets[k].min);
+		for (int i = 0; i < n && i < m; i++) {
+			struct search_limits lim;
+			struct search_result r;
+			board_t b;
+			check_parse_ok(&b, 7, 6, p[i].moves);
+			exact_limits(&lim, 16, schemes[_i]);
+			search_run(s, &b, &lim, &r);
+			check_that(r.kind == SCORE_EXACT &&
+			               r.score == p[i].score && !r.partial,
+			           "%s \"%s\", %s split, 16 threads: score %d, "
+			           "expected %d",
+			           sets[k].set, p[i].moves, scheme_name[_i],
+			           r.score, p[i].score);
+			total++;
+		}
+		free(p);
+	}
+	printf("invariance, %s split, 16 threads: %d positions, %.2f s\n",
+	       scheme_name[_i], total, util_now_s() - t0);
+	search_free(s);
 }
 END_TEST
 
@@ -483,6 +524,7 @@ split_suite(void)
 	tcase_add_loop_test(tc, test_invariance, 0, NSCHEMES * MAX_THREADS);
 	tcase_add_loop_test(tc, test_analyze_invariance, 0,
 	                    NSCHEMES * MAX_THREADS);
+	tcase_add_loop_test(tc, test_invariance_16, 0, NSCHEMES);
 	tcase_add_loop_test(tc, test_deep_shares_work, 0, MAX_THREADS - 1);
 	tcase_add_loop_test(tc, test_average_invariance, 0, MAX_THREADS);
 	suite_add_tcase(s, tc);
