@@ -195,7 +195,11 @@ statespace_main_ranks(const struct options *o,
 		fputs("\r\033[K", stderr);
 	if (ss == NULL) {
 		if (speak || strncmp(err, "stopped", 7) != 0)
-			fprintf(stderr, "dropfour: statespace: %s\n", err);
+			fprintf(stderr, "dropfour: statespace: %s%s\n", err,
+			        strcmp(err, "stopped") == 0 && comm == NULL
+			            ? " (with --state DIR a stopped run can be "
+			              "resumed)"
+			            : "");
 		return atomic_load(&stop_flag) ? 130 : 1;
 	}
 

@@ -484,9 +484,7 @@ statespace_run(const struct statespace_limits *lim, char *err, size_t errlen)
 		if (atomic_load(&ss->failed))
 			snprintf(err, errlen, "%s", ss->err);
 		else if (ss_state_levels(ss, &keys, &vals) < 0)
-			snprintf(err, errlen,
-			         "stopped (with --state DIR a run can be "
-			         "resumed)");
+			snprintf(err, errlen, "stopped");
 		else
 			snprintf(err, errlen,
 			         "stopped; %d forward and %d backward levels "
