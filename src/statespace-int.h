@@ -57,7 +57,7 @@ struct level {
 	uint64_t *first;
 	/* Part i holds the keys in [bounds[i], bounds[i + 1]). */
 	uint64_t *bounds;
-	/* Levels resumed from --state: the files, mapped (statespace-state.c). */
+	/* Levels resumed from --state: their files, mapped. */
 	void *keys_map, *vals_map;
 	size_t keys_maplen, vals_maplen;
 };
@@ -75,7 +75,7 @@ struct statespace {
 	char err[256];
 	atomic_flag err_set;
 	struct ss_state *state; /* --state DIR: checkpoints, or NULL */
-	struct level *lv; /* cells + 1 levels */
+	struct level *lv;       /* cells + 1 levels */
 	struct statespace_ply *rows;
 };
 

@@ -49,8 +49,8 @@ static void
 show_note(void *arg, const char *msg)
 {
 	struct progress *pr = arg;
-	fprintf(stderr, "%sdropfour: statespace: %s\n", pr->tty ? "\r\033[K" : "",
-	        msg);
+	fprintf(stderr, "%sdropfour: statespace: %s\n",
+	        pr->tty ? "\r\033[K" : "", msg);
 }
 
 static double

@@ -143,8 +143,7 @@ file_name(char *buf, size_t len, const struct ss_state *st, int kind, int ply)
 }
 
 static void
-state_err(struct statespace *ss, const char *what, const char *path,
-          int errnum)
+state_err(struct statespace *ss, const char *what, const char *path, int errnum)
 {
 	char buf[300];
 	if (snprintf(buf, sizeof buf, "%s %s", what, path) < 0)
@@ -180,7 +179,8 @@ write_manifest(struct statespace *ss)
 			    k == 0 ? &st->keys[ply] : &st->vals[ply];
 			if (e->done)
 				len += (size_t)snprintf(
-				    text + len, cap - len, "%s %d %llu %016llx\n",
+				    text + len, cap - len,
+				    "%s %d %llu %016llx\n",
 				    k == 0 ? "keys" : "vals", ply,
 				    (unsigned long long)e->count,
 				    (unsigned long long)e->sum);
@@ -226,7 +226,8 @@ read_manifest(struct statespace *ss)
 		return false;
 	}
 	while (fgets(line, sizeof line, f) != NULL) {
-		if (sscanf(line, "%7s %d %llu %llx", kind, &ply, &n, &sum) != 4 ||
+		if (sscanf(line, "%7s %d %llu %llx", kind, &ply, &n, &sum) !=
+		        4 ||
 		    ply < 0 || ply > ss->g.cells ||
 		    (strcmp(kind, "keys") != 0 && strcmp(kind, "vals") != 0)) {
 			line[strcspn(line, "\n")] = '\0';
@@ -268,18 +269,20 @@ scan_dir(struct statespace *ss)
 	while ((e = readdir(d)) != NULL) {
 		if (!ours(e->d_name)) {
 			closedir(d);
-			if (snprintf(ss->err, sizeof ss->err,
-			         "%s holds files that are not a dropfour "
-			         "statespace state (%s): give an empty or new "
-			         "directory",
-			             st->dir, e->d_name) < 0)
+			if (snprintf(
+			        ss->err, sizeof ss->err,
+			        "%s holds files that are not a dropfour "
+			        "statespace state (%s): give an empty or new "
+			        "directory",
+			        st->dir, e->d_name) < 0)
 				ss->err[0] = '\0';
 			atomic_flag_test_and_set(&ss->err_set);
 			atomic_store(&ss->failed, true);
 			return false;
 		}
 		if (strstr(e->d_name, ".tmp") != NULL) {
-			snprintf(path, sizeof path, "%s/%s", st->dir, e->d_name);
+			snprintf(path, sizeof path, "%s/%s", st->dir,
+			         e->d_name);
 			unlink(path);
 		}
 	}
@@ -422,7 +425,8 @@ save(struct statespace *ss, int kind, int ply)
 	size_t meta = kind == KIND_KEYS ? (size_t)(2 * L->nparts + 1) * 8 : 0;
 
 	memcpy(hd.magic, STATE_MAGIC, 8);
-	hd.data_off = (HEAD_BYTES + meta + PAGE_ALIGN - 1) / PAGE_ALIGN * PAGE_ALIGN;
+	hd.data_off =
+	    (HEAD_BYTES + meta + PAGE_ALIGN - 1) / PAGE_ALIGN * PAGE_ALIGN;
 	if (kind == KIND_KEYS) {
 		hd.stat[0] = row->terminal;
 		hd.seconds = row->forward_s;
@@ -489,11 +493,11 @@ ss_state_save_vals(struct statespace *ss, int ply)
 
 /* ---- loading a level --------------------------------------------------- */
 
-/* Maps and checks a file the manifest lists; NULL (after a note) if it
- * is not whole and right. */
+/* Maps and checks a file the manifest lists, of `count` entries; NULL
+ * (after a note) if it is not whole and right. */
 static const char *
-load(struct statespace *ss, int kind, int ply, struct file_head *hd,
-     size_t *len)
+load(struct statespace *ss, int kind, int ply, uint64_t count,
+     struct file_head *hd, size_t *len)
 {
 	struct ss_state *st = ss->state;
 	struct entry *e = kind == KIND_KEYS ? &st->keys[ply] : &st->vals[ply];
@@ -515,11 +519,14 @@ load(struct statespace *ss, int kind, int ply, struct file_head *hd,
 	         hd->h != (uint32_t)ss->g.h || hd->ply != (uint32_t)ply ||
 	         hd->count != e->count || hd->sum != e->sum ||
 	         hd->data_off % PAGE_ALIGN != 0 ||
-	         hd->data_off < HEAD_BYTES + (kind == KIND_KEYS
-	                                          ? (2 * hd->nparts + 1) * 8
-	                                          : 0) ||
-	         (kind == KIND_KEYS && (hd->nparts < 1 || hd->nparts > MAX_PARTS)))
+	         hd->data_off <
+	             HEAD_BYTES +
+	                 (kind == KIND_KEYS ? (2 * hd->nparts + 1) * 8 : 0) ||
+	         (kind == KIND_KEYS &&
+	          (hd->nparts < 1 || hd->nparts > MAX_PARTS)))
 		why = "header does not match the manifest";
+	else if (hd->count != count)
+		why = "not as many values as positions";
 	else if ((uint64_t)sb.st_size != hd->data_off + hd->count * elt)
 		why = "wrong size";
 	else if ((map = mmap(NULL, (size_t)sb.st_size, PROT_READ, MAP_SHARED,
@@ -558,11 +565,25 @@ ss_state_load_keys(struct statespace *ss, int ply)
 	struct level *L = &ss->lv[ply];
 
 	if (ss->state == NULL || !ss->state->keys[ply].done ||
-	    (map = load(ss, KIND_KEYS, ply, &hd, &len)) == NULL)
+	    (map = load(ss, KIND_KEYS, ply, ss->state->keys[ply].count, &hd,
+	                &len)) == NULL)
 		return false;
 	const uint64_t *m = (const uint64_t *)(map + HEAD_BYTES);
 	uint64_t at = 0;
 	int n = (int)hd.nparts;
+	for (int i = 0; i < n; i++)
+		at += m[n + 1 + i];
+	if (at != hd.count || m[0] != 0 || m[n] != NO_KEY) {
+		/* Whole, yet not a level: written by a faulty program. */
+		char path[4200];
+		file_name(path, sizeof path, ss->state, KIND_KEYS, ply);
+		note(ss->state, "%s: %s; computing this level again", path,
+		     "parts that do not add up");
+		ss->state->keys[ply].done = false;
+		munmap((void *)map, len);
+		return false;
+	}
+	at = 0;
 	L->nparts = n;
 	L->parts = xcalloc((size_t)n, sizeof *L->parts);
 	L->bounds = xmalloc((size_t)(n + 1) * sizeof *L->bounds);
@@ -576,11 +597,6 @@ ss_state_load_keys(struct statespace *ss, int ply)
 		at += p->n;
 	}
 	ss_level_index(L);
-	if (at != hd.count) { /* sizes that do not add up: a bug's file */
-		ss_fail(ss, "state file with inconsistent parts", EINVAL);
-		munmap((void *)map, len);
-		return false;
-	}
 	L->keys_map = (void *)map;
 	L->keys_maplen = len;
 	ss->rows[ply].terminal = hd.stat[0];
@@ -596,17 +612,9 @@ ss_state_load_vals(struct statespace *ss, int ply)
 	const char *map;
 	struct level *L = &ss->lv[ply];
 
-	if (ss->state == NULL || !ss->state->vals[ply].done)
-		return false;
-	if (ss->state->vals[ply].count != ss_level_size(L)) {
-		char path[4200];
-		file_name(path, sizeof path, ss->state, KIND_VALS, ply);
-		note(ss->state, "%s: %s; computing this level again", path,
-		     "not as many values as positions");
-		ss->state->vals[ply].done = false;
-		return false;
-	}
-	if ((map = load(ss, KIND_VALS, ply, &hd, &len)) == NULL)
+	if (ss->state == NULL || !ss->state->vals[ply].done ||
+	    (map = load(ss, KIND_VALS, ply, ss_level_size(L), &hd, &len)) ==
+	        NULL)
 		return false;
 	for (int i = 0; i < L->nparts; i++) {
 		L->parts[i].vals = (int8_t *)(map + hd.data_off) + L->first[i];
