@@ -102,8 +102,8 @@ book_entry_error(int w, int h, int ply, uint64_t key, int score)
 
 /* ---- the reader ------------------------------------------------------ */
 
-static uint64_t
-get_le(const unsigned char *p, int n)
+uint64_t
+book_le_get(const unsigned char *p, int n)
 {
 	uint64_t v = 0;
 	for (int i = n - 1; i >= 0; i--)
@@ -111,11 +111,25 @@ get_le(const unsigned char *p, int n)
 	return v;
 }
 
-static void
-put_le(unsigned char *p, uint64_t v, int n)
+void
+book_le_put(unsigned char *p, uint64_t v, int n)
 {
 	for (int i = 0; i < n; i++, v >>= 8)
 		p[i] = (unsigned char)(v & 0xff);
+}
+
+void
+book_entry_encode(unsigned char *p, uint64_t key, int score)
+{
+	book_le_put(p, key, 8);
+	p[8] = (unsigned char)(int8_t)score;
+}
+
+void
+book_entry_decode(const unsigned char *p, uint64_t *key, int8_t *score)
+{
+	*key = book_le_get(p, 8);
+	*score = (int8_t)p[8];
 }
 
 /* Entries read per fread while loading. */
@@ -141,9 +155,8 @@ read_entries(FILE *f, struct book *bk, uint64_t *sum, uint64_t *bad)
 		}
 		*sum = book_fnv1a(*sum, buf, (size_t)n * BOOK_ENTRY_SIZE);
 		for (uint64_t j = 0; j < n; j++, i++) {
-			const unsigned char *p = buf + j * BOOK_ENTRY_SIZE;
-			bk->keys[i] = get_le(p, 8);
-			bk->scores[i] = (int8_t)p[8];
+			book_entry_decode(buf + j * BOOK_ENTRY_SIZE,
+			                  &bk->keys[i], &bk->scores[i]);
 		}
 	}
 	free(buf);
@@ -199,19 +212,19 @@ book_open(const char *path, char *err, size_t errlen)
 		         path);
 		goto fail;
 	}
-	if (get_le(hdr + 8, 4) != BOOK_VERSION) {
+	if (book_le_get(hdr + 8, 4) != BOOK_VERSION) {
 		snprintf(err, errlen,
 		         "%s: book format version %llu, this dropfour reads %d",
-		         path, (unsigned long long)get_le(hdr + 8, 4),
+		         path, (unsigned long long)book_le_get(hdr + 8, 4),
 		         BOOK_VERSION);
 		goto fail;
 	}
 	bk = xcalloc(1, sizeof *bk);
 	bk->w = hdr[12];
 	bk->h = hdr[13];
-	bk->ply = (int)get_le(hdr + 14, 2);
-	bk->count = get_le(hdr + 16, 8);
-	bk->checksum = get_le(hdr + 24, 8);
+	bk->ply = (int)book_le_get(hdr + 14, 2);
+	bk->count = book_le_get(hdr + 16, 8);
+	bk->checksum = book_le_get(hdr + 24, 8);
 	if (board_size_error(bk->w, bk->h) != NULL) {
 		snprintf(err, errlen, "%s: bad board size %dx%d in the header",
 		         path, bk->w, bk->h);
@@ -417,8 +430,7 @@ book_writer_add(struct book_writer *wr, uint64_t key, int score, char *err,
 		wr->failed = true;
 		return -1;
 	}
-	put_le(e, key, 8);
-	e[8] = (unsigned char)(int8_t)score;
+	book_entry_encode(e, key, score);
 	wr->sum = book_fnv1a(wr->sum, e, sizeof e);
 	if (fwrite(e, 1, sizeof e, wr->f) != sizeof e) {
 		snprintf(err, errlen, "%s: %s", wr->tmp, strerror(errno));
@@ -454,12 +466,12 @@ book_writer_close(struct book_writer *wr, char *err, size_t errlen)
 	unsigned char hdr[BOOK_HEADER_SIZE] = {0};
 
 	memcpy(hdr, BOOK_MAGIC, 8);
-	put_le(hdr + 8, BOOK_VERSION, 4);
+	book_le_put(hdr + 8, BOOK_VERSION, 4);
 	hdr[12] = (unsigned char)wr->w;
 	hdr[13] = (unsigned char)wr->h;
-	put_le(hdr + 14, (uint64_t)wr->ply, 2);
-	put_le(hdr + 16, wr->count, 8);
-	put_le(hdr + 24, wr->sum, 8);
+	book_le_put(hdr + 14, (uint64_t)wr->ply, 2);
+	book_le_put(hdr + 16, wr->count, 8);
+	book_le_put(hdr + 24, wr->sum, 8);
 	if (wr->failed || fflush(wr->f) != 0 ||
 	    fseek(wr->f, 0, SEEK_SET) != 0 ||
 	    fwrite(hdr, 1, sizeof hdr, wr->f) != sizeof hdr ||
@@ -500,7 +512,8 @@ book_write(const char *path, int w, int h, int ply, struct book_entry *e,
 	struct book_writer *wr = book_writer_open(path, w, h, ply, err, errlen);
 	if (wr == NULL)
 		return -1;
-	qsort(e, n, sizeof *e, cmp_entry);
+	if (n > 1) /* e may be NULL when n is 0: qsort() must not see it */
+		qsort(e, n, sizeof *e, cmp_entry);
 	for (size_t i = 0; i < n; i++)
 		if (book_writer_add(wr, e[i].key, e[i].score, err, errlen)) {
 			book_writer_abort(wr);

@@ -113,6 +113,13 @@ void book_writer_abort(struct book_writer *wr);
 int book_write(const char *path, int w, int h, int ply, struct book_entry *e,
                size_t n, char *err, size_t errlen);
 
+/* Little-endian fields of n bytes (n <= 8), as the format stores them. */
+void book_le_put(unsigned char *p, uint64_t v, int n);
+uint64_t book_le_get(const unsigned char *p, int n);
+/* One 9-byte entry (also the journal's and the MPI messages' record). */
+void book_entry_encode(unsigned char *p, uint64_t key, int score);
+void book_entry_decode(const unsigned char *p, uint64_t *key, int8_t *score);
+
 /* The checksum of the format: 64-bit FNV-1a, continued from `h` (start
  * with BOOK_FNV_BASIS). */
 #define BOOK_FNV_BASIS 0xcbf29ce484222325ull

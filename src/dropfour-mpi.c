@@ -37,6 +37,8 @@
 #include <unistd.h>
 
 #include "board.h"
+#include "book-build.h"
+#include "book.h"
 #include "options.h"
 #include "search.h"
 #include "solve.h"
@@ -52,8 +54,10 @@ struct mpi_world {
 enum {
 	TAG_READY = 1,   /* worker -> 0: give me work (no payload) */
 	TAG_STOP,        /* 0 -> worker: nothing more, finish */
-	TAG_SOLVE_JOB,   /* 0 -> worker: struct solve_job */
-	TAG_SOLVE_RESULT /* worker -> 0: int64_t[SOLVE_RESULT_LEN] */
+	TAG_SOLVE_JOB,    /* 0 -> worker: struct solve_job */
+	TAG_SOLVE_RESULT, /* worker -> 0: int64_t[SOLVE_RESULT_LEN] */
+	TAG_BOOK_BATCH,   /* 0 -> worker: uint64_t keys[] */
+	TAG_BOOK_RESULT,  /* worker -> 0: entries of 9 bytes (book.h) */
 };
 
 /* ---- message helpers ------------------------------------------------- */
@@ -71,6 +75,18 @@ wait_message(MPI_Status *st)
 			return;
 		struct timespec ts = { 0, 200000 }; /* 0.2 ms */
 		nanosleep(&ts, NULL);
+	}
+}
+
+/* Rank 0, when a run ends early: answer every worker's first request
+ * with a stop. */
+static void
+release_workers(const struct mpi_world *w)
+{
+	for (int r = 1; r < w->size; r++) {
+		MPI_Recv(NULL, 0, MPI_BYTE, r, TAG_READY, MPI_COMM_WORLD,
+		    MPI_STATUS_IGNORE);
+		MPI_Send(NULL, 0, MPI_BYTE, r, TAG_STOP, MPI_COMM_WORLD);
 	}
 }
 
@@ -229,14 +245,7 @@ solve_coordinator(const struct options *o, const struct mpi_world *w)
 	struct solve_input in;
 	int status = read_input(o, &in);
 	if (status < 0) {
-		/* Nothing to do: release the workers. */
-		for (int r = 1; r < w->size; r++) {
-			MPI_Status st;
-			MPI_Recv(NULL, 0, MPI_BYTE, r, TAG_READY,
-			    MPI_COMM_WORLD, &st);
-			MPI_Send(NULL, 0, MPI_BYTE, r, TAG_STOP,
-			    MPI_COMM_WORLD);
-		}
+		release_workers(w);
 		return 1;
 	}
 	int64_t (*res)[SOLVE_RESULT_LEN] = xcalloc((size_t)in.n + 1,
@@ -374,6 +383,163 @@ statespace_run_mode(const struct options *o, const struct mpi_world *w)
 
 /* ---- statespace end ---------------------------------------------------- */
 
+/* ---- book build: the deepest level across the ranks -------------------- */
+
+/* Most positions in one batch: a batch is also the most a killed rank
+ * loses, and rank 0 journals every returned batch at once. */
+#define BOOK_BATCH_MAX 64
+
+/* A worker's batch: threads take positions by an atomic index. */
+struct batch {
+	const uint64_t *keys;
+	int8_t *scores;
+	size_t n;
+	atomic_size_t next;
+};
+
+static bool
+batch_claim(void *ctx, uint64_t *key)
+{
+	struct batch *b = ctx;
+	size_t i = atomic_fetch_add(&b->next, 1);
+	if (i >= b->n)
+		return false;
+	*key = b->keys[i];
+	return true;
+}
+
+static void
+batch_done(void *ctx, uint64_t key, int score, int tid)
+{
+	struct batch *b = ctx;
+	(void)tid;
+	/* Batches are in ascending key order. */
+	size_t lo = 0, hi = b->n;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (b->keys[mid] < key)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	b->scores[lo] = (int8_t)score;
+}
+
+static void
+book_worker(const struct options *o)
+{
+	struct book_solver *sv = book_solver_new(o->threads, o->tt_mb);
+	uint64_t keys[BOOK_BATCH_MAX];
+	int8_t scores[BOOK_BATCH_MAX];
+	unsigned char out[BOOK_BATCH_MAX * BOOK_ENTRY_SIZE];
+	atomic_bool never;
+	atomic_init(&never, false);
+
+	MPI_Send(NULL, 0, MPI_BYTE, 0, TAG_READY, MPI_COMM_WORLD);
+	for (;;) {
+		MPI_Status st;
+		int count = 0;
+		MPI_Probe(0, MPI_ANY_TAG, MPI_COMM_WORLD, &st);
+		if (st.MPI_TAG != TAG_BOOK_BATCH) {
+			MPI_Recv(NULL, 0, MPI_BYTE, 0, st.MPI_TAG,
+			    MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+			break;
+		}
+		MPI_Get_count(&st, MPI_UINT64_T, &count);
+		if (count < 1 || count > BOOK_BATCH_MAX)
+			MPI_Abort(MPI_COMM_WORLD, 3);
+		MPI_Recv(keys, count, MPI_UINT64_T, 0, TAG_BOOK_BATCH,
+		    MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+		struct batch b = { keys, scores, (size_t)count, 0 };
+		struct book_work work = { batch_claim, batch_done, &b };
+		book_solver_run(sv, o->width, o->height, &work, &never);
+		for (int i = 0; i < count; i++)
+			book_entry_encode(out + i * BOOK_ENTRY_SIZE, keys[i],
+			    scores[i]);
+		MPI_Send(out, count * BOOK_ENTRY_SIZE, MPI_BYTE, 0,
+		    TAG_BOOK_RESULT, MPI_COMM_WORLD);
+	}
+	book_solver_free(sv);
+}
+
+/* Rank 0: hand out batches on demand, journal every returned one, write
+ * the book at the end (the same bytes as one process). */
+static int
+book_coordinator(const struct options *o, const struct mpi_world *w)
+{
+	int status, stopped = 0, nworkers = w->size - 1;
+	/* Under mpirun rank 0's stderr is a pipe (and its stdout a pty,
+	 * whatever mpirun's own are): progress with --progress. */
+	struct book_build *bb = book_build_open(o, "rank", 1, nworkers,
+	    &status);
+	if (bb == NULL) {
+		release_workers(w);
+		return status;
+	}
+	size_t min = o->threads < 1 ? 1 : (size_t)o->threads;
+	if (min > BOOK_BATCH_MAX)
+		min = BOOK_BATCH_MAX;
+	while (stopped < nworkers) {
+		MPI_Status st;
+		uint64_t keys[BOOK_BATCH_MAX];
+		int8_t scores[BOOK_BATCH_MAX];
+		unsigned char in[BOOK_BATCH_MAX * BOOK_ENTRY_SIZE];
+		int count = 0;
+
+		wait_message(&st);
+		if (st.MPI_TAG == TAG_BOOK_RESULT) {
+			MPI_Get_count(&st, MPI_BYTE, &count);
+			if (count < 0 || count > (int)sizeof in ||
+			    count % BOOK_ENTRY_SIZE != 0)
+				MPI_Abort(MPI_COMM_WORLD, 3);
+			MPI_Recv(in, count, MPI_BYTE, st.MPI_SOURCE,
+			    TAG_BOOK_RESULT, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+			int n = count / BOOK_ENTRY_SIZE;
+			for (int i = 0; i < n; i++)
+				book_entry_decode(in + i * BOOK_ENTRY_SIZE,
+				    &keys[i], &scores[i]);
+			book_build_record(bb, keys, scores, (size_t)n,
+			    st.MPI_SOURCE - 1);
+			if (book_build_flush(bb) != 0)
+				MPI_Abort(MPI_COMM_WORLD, 1);
+		} else {
+			MPI_Recv(NULL, 0, MPI_BYTE, st.MPI_SOURCE, st.MPI_TAG,
+			    MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+		}
+		size_t n = book_build_claim(bb, keys, min, BOOK_BATCH_MAX,
+		    (size_t)nworkers);
+		if (n > 0) {
+			MPI_Send(keys, (int)n, MPI_UINT64_T, st.MPI_SOURCE,
+			    TAG_BOOK_BATCH, MPI_COMM_WORLD);
+		} else {
+			MPI_Send(NULL, 0, MPI_BYTE, st.MPI_SOURCE, TAG_STOP,
+			    MPI_COMM_WORLD);
+			stopped++;
+		}
+		book_build_progress(bb);
+	}
+	status = book_build_finish(bb);
+	book_build_free(bb);
+	return status;
+}
+
+static int
+book_run(const struct options *o, const struct mpi_world *w)
+{
+	if (o->argc != 1 || strcmp(o->argv[0], "build") != 0) {
+		if (w->rank == 0)
+			fputs("dropfour-mpi: book build [OPTION]... is the book "
+			      "command it runs\n", stderr);
+		return 2;
+	}
+	if (w->size == 1)
+		return book_build_run(o);
+	if (w->rank == 0)
+		return book_coordinator(o, w);
+	book_worker(o);
+	return 0;
+}
+
 /* ---- the modes -------------------------------------------------------- */
 
 static const struct mpi_mode {
@@ -396,6 +562,15 @@ static const struct mpi_mode {
 		     "solved; each rank owns\n      parts of every level; "
 		     "the table of dropfour statespace",
 	    .run = statespace_run_mode,
+	},
+	{
+	    .name = "book",
+	    .usage = "book build [-W W] [-H H] --ply N [--threads T] [-o "
+		     "FILE]\n"
+		     "      an opening book, as dropfour book build: rank 0 "
+		     "hands out batches,\n      keeps the journal and writes "
+		     "the book (the same bytes)",
+	    .run = book_run,
 	},
 };
 #define NMODES ((int)(sizeof mpi_modes / sizeof mpi_modes[0]))
@@ -453,7 +628,13 @@ main(int argc, char **argv)
 		MPI_Finalize();
 		return 2;
 	}
+	/* The opening book for solving (every rank loads its own copy). */
+	if (strcmp(mode->name, "solve") == 0 && book_attach(&o) != 0) {
+		MPI_Finalize();
+		return EXIT_FAILURE;
+	}
 	status = mode->run(&o, &w);
+	book_detach(&o);
 	MPI_Finalize();
 	return status;
 }

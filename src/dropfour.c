@@ -10,6 +10,7 @@
 #include "bench.h"
 #include "book-build.h"
 #include "options.h"
+#include "search.h"
 #include "selfplay.h"
 #include "solve.h"
 #include "statespace-main.h"
@@ -47,6 +48,62 @@ prefer_passive_wait(char **argv)
 #endif
 }
 
+static int
+run(struct options *o)
+{
+	switch (o->mode) {
+	case MODE_SOLVE:
+		return solve_main(o);
+	case MODE_SELFPLAY:
+		return selfplay_main(o);
+	case MODE_BENCH:
+		return bench_main(o);
+	case MODE_BOOK:
+		return book_main(o);
+	case MODE_TEXT:
+		return text_main(o);
+	case MODE_STATESPACE:
+		return statespace_main(o);
+	case MODE_PLAY:
+		break;
+	}
+	if (!terminal_usable()) {
+		fputs("dropfour: not a terminal (or TERM is dumb): "
+		      "playing in plain text\n", stderr);
+		return text_main(o);
+	}
+	return ui_main(o);
+}
+
+/*
+ * The memory a run needs is weighed once, here, before any table exists:
+ * a table larger than the memory available, or a small ulimit -v, ends the
+ * run at start with a sentence saying so, never with the kernel's
+ * out-of-memory killer (or a failed allocation) in the middle of a game.
+ * The game's T key may raise the thread count up to 4x the cores (at
+ * least 8, ui.c), so its stacks are counted from the start.
+ */
+static bool
+memory_fits(const struct options *o)
+{
+	char why[256];
+	int threads = o->threads;
+
+	if (o->mode == MODE_PLAY) {
+		int most = 4 * util_ncpus();
+		if (most < 8)
+			most = 8;
+		if (most > STATS_MAX_THREADS)
+			most = STATS_MAX_THREADS;
+		if (threads < most)
+			threads = most;
+	}
+	if (search_memory_error(o->tt_mb, threads, why, sizeof why) == NULL)
+		return true;
+	fprintf(stderr, "dropfour: %s\n", why);
+	return false;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -62,30 +119,20 @@ main(int argc, char **argv)
 			options_usage(stdout, ui_keys_usage);
 		return parsed < 0 ? 2 : EXIT_SUCCESS;
 	}
+	if (!memory_fits(&o)) {
+		free(saved);
+		return 2;
+	}
 	if (o.mode == MODE_PLAY || o.mode == MODE_TEXT ||
 	    o.mode == MODE_SELFPLAY)
 		prefer_passive_wait(saved);
 	free(saved);
-	switch (o.mode) {
-	case MODE_SOLVE:
-		return solve_main(&o);
-	case MODE_SELFPLAY:
-		return selfplay_main(&o);
-	case MODE_BENCH:
-		return bench_main(&o);
-	case MODE_BOOK:
-		return book_main(&o);
-	case MODE_TEXT:
-		return text_main(&o);
-	case MODE_STATESPACE:
-		return statespace_main(&o);
-	case MODE_PLAY:
-		break;
-	}
-	if (!terminal_usable()) {
-		fputs("dropfour: not a terminal (or TERM is dumb): "
-		      "playing in plain text\n", stderr);
-		return text_main(&o);
-	}
-	return ui_main(&o);
+	/* The opening book, for every mode that plays or solves (the
+	 * benchmarks measure the solver alone). */
+	if (o.mode != MODE_BENCH && o.mode != MODE_BOOK &&
+	    o.mode != MODE_STATESPACE && book_attach(&o))
+		return EXIT_FAILURE;
+	int status = run(&o);
+	book_detach(&o);
+	return status;
 }

@@ -23,9 +23,9 @@ options_usage(FILE *f, void (*keys)(FILE *))
 "  or:  dropfour bench speedup [FILE]        parallel speedup and efficiency\n"
 "  or:  dropfour bench ordering [POSITION]... move ordering on and off\n"
 "  or:  dropfour book build --ply N [-o FILE] build an opening book\n"
-"  or:  dropfour book info [FILE]            check a book, print its header\n"
 "  or:  dropfour statespace [OPTION]...      every position of a small board,\n"
 "                                            counted and solved\n"
+"  or:  dropfour book info FILE              check a book, print its header\n"
 "\n"
 "Connect Four with a task-parallel (OpenMP) alpha-beta search that you can\n"
 "watch thread by thread.  Positions are written as the 1-based columns\n"
@@ -38,7 +38,8 @@ options_usage(FILE *f, void (*keys)(FILE *))
 "  -d, --depth=D          depth-limited play: search D plies (default 12)\n"
 "  -p, --perfect          perfect play: the exact solver\n"
 "  -j, --threads=T        search threads (default: the number of cores);\n"
-"                         for bench speedup a list such as 1,2,3,4\n"
+"                         for bench speedup a list such as 1,2,3,4; for\n"
+"                         selfplay a list used move by move, in turn\n"
 "      --split=SCHEME     deep (default, measured fastest: young brothers\n"
 "                         wait at every level, idle threads join split\n"
 "                         points), root (one task per root column) or lazy\n"
@@ -85,6 +86,8 @@ options_usage(FILE *f, void (*keys)(FILE *))
 "                         FILE.journal keeps solved positions: run the same\n"
 "                         command again to continue a stopped build\n"
 "  -j, --threads=T        positions solved at once (default: the cores)\n"
+"      --progress         draw the progress line even when standard error\n"
+"                         is not a terminal (dropfour-mpi's rank 0)\n"
 "\n"
 "bench solve FILE...:\n"
 "  Per test-set file: positions, mean time, mean nodes, nodes per second\n"
@@ -158,6 +161,7 @@ enum {
 	OPT_TMPDIR,
 	OPT_STATE,
 	OPT_KEEP_STATE,
+	OPT_PROGRESS,
 };
 
 static const struct option long_options[] = {
@@ -195,6 +199,7 @@ static const struct option long_options[] = {
 	{ "tmpdir", required_argument, NULL, OPT_TMPDIR },
 	{ "state", required_argument, NULL, OPT_STATE },
 	{ "keep-state", no_argument, NULL, OPT_KEEP_STATE },
+	{ "progress", no_argument, NULL, OPT_PROGRESS },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
 	{ NULL, 0, NULL, 0 },
@@ -309,7 +314,11 @@ options_parse(struct options *o, int argc, char **argv)
 		}
 	}
 
-	optind = 1;
+	/* 0, not 1: glibc's getopt then forgets everything of an earlier
+	 * parse, also a pointer into the middle of an argument ("-Xp" stops
+	 * at X and keeps "p"), which the next parse would read (found by
+	 * tests/fuzz/fuzz-options.c). */
+	optind = 0;
 	opterr = 1;
 	while ((c = getopt_long(argc, argv, "W:H:d:pj:t:m:o:hV", long_options,
 		    NULL)) != -1) {
@@ -477,6 +486,9 @@ options_parse(struct options *o, int argc, char **argv)
 			o->keep_state = true;
 			break;
 		/* end statespace */
+		case OPT_PROGRESS:
+			o->progress = true;
+			break;
 		case 'h':
 			return 2;
 		case 'V':
@@ -538,6 +550,7 @@ options_limits(const struct options *o, struct search_limits *lim)
 	lim->time_limit = o->time_limit;
 	lim->no_ordering = o->no_ordering;
 	lim->seed = o->seed;
+	lim->book = o->book_data;
 }
 
 void

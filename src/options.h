@@ -11,6 +11,8 @@
 #include "game.h"
 #include "search.h"
 
+struct book;
+
 enum run_mode {
 	MODE_PLAY = 0, /* curses game, text fallback */
 	MODE_TEXT,     /* --text */
@@ -65,6 +67,8 @@ struct options {
 	bool no_book;         /* --no-book */
 	int ply;              /* book build --ply N; -1 not given */
 	const char *output;   /* book build -o FILE; statespace -o FILE */
+	bool progress;        /* book build --progress */
+	const struct book *book_data; /* loaded by book_attach(), or NULL */
 	/* statespace */
 	size_t memory_mb;     /* --memory-mb, 0: default (half the RAM) */
 	const char *tmpdir;   /* --tmpdir */

@@ -6,6 +6,7 @@
 #ifndef DROPFOUR_SEARCH_INT_H
 #define DROPFOUR_SEARCH_INT_H
 
+#include "book.h"
 #include "search.h"
 #include "split.h"
 
@@ -82,6 +83,15 @@ static inline int
 unmirror(const board_t *b, int col, bool mirrored)
 {
 	return col < 0 || !mirrored ? col : b->w - 1 - col;
+}
+
+/* The opening book's exact score of a position, if it holds it (the one
+ * hook of the book into the search; book_probe() is read-only). */
+static inline bool
+book_hit(const struct split_ctx *c, const board_t *b, int *score)
+{
+	const struct book *bk = c->team->lim->book;
+	return bk != NULL && book_probe(bk, b, score);
 }
 
 static inline struct tt *

@@ -190,6 +190,11 @@ search_exact(struct split_ctx *c, const board_t *b, int alpha, int beta,
 			return beta;
 	}
 
+	/* 2a. The opening book (not at the root: it wants a move). */
+	int bv;
+	if (best == NULL && book_hit(c, b, &bv))
+		return bv <= alpha ? alpha : bv;
+
 	/* 3. Transposition table: bounds and the remembered move. */
 	if (slot_probe(c, b, &ns, &e)) {
 		/* At the root the cut-off move is wanted: search it. */

@@ -112,6 +112,26 @@ solve_window(struct split_ctx *c, const board_t *b, bool weak, int *lo_out,
 		*lo_out = *hi_out = weak ? 1 : board_max_score(b);
 		return true;
 	}
+	int bv;
+	if (book_hit(c, b, &bv)) {
+		/* The book's score; a move to go with it only at the root of
+		 * a plain solve (analysis wants none): one null-window search
+		 * whose children are mostly in the book too. */
+		c->nodes++;
+		if (c->root_col < 0 && bv > board_min_score(b))
+			search_exact(c, b, bv - 1, bv, 0, best);
+		if (c->aborted)
+			return false;
+		*lo_out = *hi_out = weak ? (bv > 0) - (bv < 0) : bv;
+		if (*best < 0) {
+			struct order_list o;
+			uint64_t next = board_non_losing_moves(b);
+			order_moves(b, next ? next : board_possible(b), -1,
+			    false, &o);
+			*best = o.n ? o.col[0] : -1;
+		}
+		return true;
+	}
 	int lo = board_min_score(b);
 	int hi = board_max_score(b);
 	if (weak) {
@@ -511,6 +531,44 @@ run_lazy(struct split_team *team, const board_t *b, struct search_result *r)
 		r->partial = true;
 }
 
+/* Room kept beside the tables for everything else (the program, the
+ * stats, the UI), and per search thread beside its stack and leaf table
+ * (guard pages, thread-local data, the OpenMP runtime's own): measured
+ * with ulimit -v on Debian 12 (libgomp 12), then rounded up. */
+#define SEARCH_MEMORY_SLACK_MB 32
+#define SEARCH_THREAD_SLACK_MB 8
+
+const char *
+search_memory_error(size_t tt_mb, int threads, char *buf, size_t len)
+{
+	const uint64_t mb = 1 << 20;
+	uint64_t table = tt_bytes(tt_mb);
+	uint64_t leaves = (uint64_t)threads * tt_bytes(LEAF_TT_MB);
+	uint64_t stacks = (uint64_t)threads *
+	    (util_thread_stack() + (uint64_t)SEARCH_THREAD_SLACK_MB * mb);
+	uint64_t slack = (uint64_t)SEARCH_MEMORY_SLACK_MB * mb;
+	uint64_t avail = util_mem_available(), room = util_vm_headroom();
+
+	if (room != UINT64_MAX && table + leaves + stacks + slack > room) {
+		snprintf(buf, len, "the %llu MB table (--tt-mb) and %d search "
+		    "thread%s need %llu MB of address space, but the limit "
+		    "(ulimit -v) leaves %llu MB: give a smaller --tt-mb or "
+		    "fewer --threads", (unsigned long long)(table / mb),
+		    threads, threads == 1 ? "" : "s",
+		    (unsigned long long)((table + leaves + stacks + slack) /
+			mb), (unsigned long long)(room / mb));
+		return buf;
+	}
+	if (avail != 0 && table + leaves > avail) {
+		snprintf(buf, len, "the %llu MB table (--tt-mb) is more than "
+		    "the memory available now (%llu MB): give a smaller "
+		    "--tt-mb", (unsigned long long)(table / mb),
+		    (unsigned long long)(avail / mb));
+		return buf;
+	}
+	return NULL;
+}
+
 void
 search_run(struct search *s, const board_t *b, const struct search_limits *lim,
     struct search_result *r)
@@ -520,6 +578,13 @@ search_run(struct search *s, const board_t *b, const struct search_limits *lim,
 	double t0 = util_now_s();
 	int threads = lim->threads < 1 ? 1 :
 	    lim->threads > STATS_MAX_THREADS ? STATS_MAX_THREADS : lim->threads;
+	/* Every thread needs its leaf table: when memory runs short (a small
+	 * ulimit -v), search on the threads that have one rather than die. */
+	for (; s->nleaf < threads; s->nleaf++)
+		if (!tt_try_init(&s->leaf[s->nleaf], LEAF_TT_MB, s->tt.key_bits))
+			break;
+	if (threads > s->nleaf)
+		threads = s->nleaf;
 	const bool exact_mode =
 	    lim->mode == SEARCH_EXACT || lim->mode == SEARCH_WEAK;
 	const int key_bits = b->w * (b->h + 1);
@@ -555,8 +620,6 @@ search_run(struct search *s, const board_t *b, const struct search_limits *lim,
 	team.search = s;
 	team.lim = lim;
 	team.tt = &s->tt;
-	for (; s->nleaf < threads; s->nleaf++)
-		tt_init(&s->leaf[s->nleaf], LEAF_TT_MB, key_bits);
 	team.leaf = s->leaf;
 	team.stats = &s->stats;
 	team.stop = &s->stop;

@@ -45,6 +45,8 @@ enum split_scheme {
 /* "deep", "root", "lazy": the --split words, indexed by the scheme. */
 extern const char *const search_split_names[SPLIT_NSCHEMES];
 
+struct book;
+
 struct search_limits {
 	enum search_mode mode;
 	bool analyze;      /* exact/weak: score every column, not just best */
@@ -57,6 +59,9 @@ struct search_limits {
 	bool no_ordering;  /* plain centre-first order, no threat ordering */
 	uint64_t seed;     /* 0: deterministic; else random tie-break */
 	atomic_bool *abort; /* optional second stop flag, owned by the caller */
+	/* Opening book (book.h), read-only, or NULL: exact searches take a
+	 * position's score from it, at the root and below. */
+	const struct book *book;
 };
 
 struct search_result {
@@ -91,6 +96,14 @@ void search_stop(struct search *s);
 struct stats *search_stats(struct search *s);
 void search_limits_default(struct search_limits *lim);
 
+/* Before a search is made: NULL when a table of tt_mb megabytes and
+ * `threads` search threads (their leaf tables and stacks) fit in the
+ * memory this process may use, else a sentence saying why not (in buf).
+ * It weighs the table against the memory available now (so that it is
+ * refused at start, not killed by the kernel mid-game) and everything
+ * against the address-space limit (ulimit -v). */
+const char *search_memory_error(size_t tt_mb, int threads, char *buf,
+    size_t len);
 /* The one rule for choosing a move among columns: the highest value among
  * the columns with ok[c], the one nearest the centre among equals
  * (board_centre_order()), or with seed != 0 a seeded pick among the equal

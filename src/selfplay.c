@@ -13,6 +13,10 @@
  * differ from each other and a run is reproducible: without --seed a fixed
  * default seed is used.  The table is emptied before every game so that a
  * game does not depend on the ones before it.
+ *
+ * `--threads LIST` (e.g. 1,2,4) changes the thread count between moves:
+ * move k of a game searches on LIST[k mod n] threads, the way the game's
+ * `T`/`t` keys change it between searches (bench/soak.sh uses it).
  */
 #include "config.h"
 
@@ -58,16 +62,19 @@ selfplay_result(enum game_state s)
 
 /* One game; returns 0, or -1 if the engine had no move. */
 static int
-selfplay_game(struct engine *e, const struct game *start,
-    struct search_limits *lim, struct selfplay_totals *tot)
+selfplay_game(struct engine *e, const struct options *o,
+    const struct game *start, struct search_limits *lim,
+    struct selfplay_totals *tot)
 {
 	struct game g = *start;
 	struct search_result r;
 	char words[64], si[16], moves[BOARD_MAX_CELLS + 1];
 
 	engine_clear(e);
-	while (g.state == GAME_ON) {
+	for (int k = 0; g.state == GAME_ON; k++) {
 		board_t root = g.board;
+		if (o->nthread_list > 1)
+			lim->threads = o->thread_list[k % o->nthread_list];
 		uint64_t id = engine_start(e, &root, lim);
 		engine_wait(e, id, &r);
 		if (r.move < 0 || game_play(&g, r.move) != BOARD_OK) {
@@ -83,6 +90,9 @@ selfplay_game(struct engine *e, const struct game *start,
 			sizeof words));
 		if (r.kind == SCORE_HEURISTIC && r.depth > 0)
 			printf(" (depth %d)", r.depth);
+		if (o->nthread_list > 1)
+			printf("  [%d thread%s]", lim->threads,
+			    lim->threads == 1 ? "" : "s");
 		printf("\n");
 		fflush(stdout);
 		tot->moves++;
@@ -131,7 +141,7 @@ selfplay_main(const struct options *o)
 		if (from[0] != '\0')
 			printf("  from %s\n", from);
 		fflush(stdout);
-		if (selfplay_game(e, &start, &lim, &tot) != 0) {
+		if (selfplay_game(e, o, &start, &lim, &tot) != 0) {
 			status = 1;
 			break;
 		}

@@ -25,25 +25,9 @@
 #include "search.h"
 #include "setup.h"
 #include "stats.h"
+#include "text-int.h"
 #include "text.h"
 #include "util.h"
-
-struct text {
-	const struct options *o;
-	struct game g;
-	struct engine *e; /* made on the AI's first move */
-	struct search_limits lim;
-	bool echo;        /* input is not a terminal: echo what was read */
-	char *line;
-	size_t linecap;
-};
-
-/* What a command asks the main loop to do next. */
-enum text_next {
-	TEXT_ASK,   /* ask the same player again */
-	TEXT_BOARD, /* the position changed: show it, then go on */
-	TEXT_QUIT,
-};
 
 struct text_cmd {
 	const char *names; /* the first is shown first in the help */
@@ -93,7 +77,7 @@ text_print_board(struct text *t)
 
 
 /* The AI's move: search, report, play. */
-static int
+int
 text_ai_move(struct text *t)
 {
 	struct search_result r;
@@ -301,7 +285,7 @@ text_unknown(struct text *t, const char *s)
 }
 
 /* One line of input: a column or a command. */
-static enum text_next
+enum text_next
 text_handle(struct text *t, char *s)
 {
 	char *end, *arg;
@@ -370,7 +354,7 @@ text_print_end(struct text *t)
 	}
 }
 
-static int
+int
 text_setup(struct text *t)
 {
 	int status = setup_game(&t->g, t->o);

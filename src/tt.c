@@ -1,6 +1,8 @@
 /* tt.c -- the shared lock-free transposition table (see tt.h). */
 #include "config.h"
 
+#include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -41,14 +43,23 @@ field(uint64_t w, int shift, int bits)
 	return (w >> shift) & tt_low_mask(bits);
 }
 
-void
-tt_init(struct tt *t, size_t mb, int key_bits)
+size_t
+tt_bytes(size_t mb)
 {
 	size_t bytes = (size_t)TT_MIN_MB << 20;
 	if (mb < TT_MIN_MB)
 		mb = TT_MIN_MB;
+	if (mb > SIZE_MAX >> 21)
+		mb = SIZE_MAX >> 21;
 	while (bytes * 2 <= mb << 20)
 		bytes *= 2;
+	return bytes;
+}
+
+bool
+tt_try_init(struct tt *t, size_t mb, int key_bits)
+{
+	size_t bytes = tt_bytes(mb);
 	memset(t, 0, sizeof *t);
 	t->bytes = bytes;
 	t->nbuckets = bytes / (BUCKET_SLOTS * sizeof(uint64_t));
@@ -59,12 +70,25 @@ tt_init(struct tt *t, size_t mb, int key_bits)
 	 * Every page is touched now, not at random during the first search. */
 	void *p = NULL;
 	if (posix_memalign(&p, (size_t)2 << 20, bytes) != 0 || p == NULL)
-		p = xmalloc(bytes);
+		p = malloc(bytes);
+	if (p == NULL)
+		return false;
 #ifdef MADV_HUGEPAGE
 	madvise(p, bytes, MADV_HUGEPAGE);
 #endif
 	memset(p, 0, bytes);
 	t->slot = p;
+	return true;
+}
+
+void
+tt_init(struct tt *t, size_t mb, int key_bits)
+{
+	if (!tt_try_init(t, mb, key_bits)) {
+		fprintf(stderr, "dropfour: out of memory (a table of %zu MB)\n",
+		    tt_bytes(mb) >> 20);
+		exit(EXIT_FAILURE);
+	}
 }
 
 void

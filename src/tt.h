@@ -49,8 +49,13 @@ struct tt {
 };
 
 /* Allocate a table of about `mb` megabytes (rounded down to a power of
- * two, at least TT_MIN_MB) for keys of `key_bits` bits. */
+ * two, at least TT_MIN_MB) for keys of `key_bits` bits; exits with a
+ * clear message when there is no memory for it. */
 void tt_init(struct tt *t, size_t mb, int key_bits);
+/* The same, but false (and nothing allocated) when there is no memory. */
+bool tt_try_init(struct tt *t, size_t mb, int key_bits);
+/* Bytes of the table that tt_init() makes for `mb` megabytes. */
+size_t tt_bytes(size_t mb);
 void tt_free(struct tt *t);
 /* Empty every entry (and adopt a new key width). */
 void tt_clear(struct tt *t, int key_bits);

@@ -18,6 +18,14 @@ double util_now_s(void);
 /* Number of online processors (at least 1). */
 int util_ncpus(void);
 
+/* Memory that can be had now without pushing anything out (Linux's
+ * MemAvailable, else the free physical pages), in bytes; 0 if unknown. */
+uint64_t util_mem_available(void);
+/* Address space this process may still map under RLIMIT_AS (ulimit -v),
+ * in bytes; UINT64_MAX when there is no limit. */
+uint64_t util_vm_headroom(void);
+/* The stack size a new thread gets (what libgomp's threads get too). */
+size_t util_thread_stack(void);
 /* splitmix64's output function: a well-mixed 64-bit hash of x (for seeded
  * tie-breaks). */
 static inline uint64_t
@@ -32,8 +40,13 @@ util_splitmix(uint64_t x)
 /* Human-friendly numbers: "1.23M", "456k"; writes into buf, returns buf. */
 char *util_si(char *buf, size_t len, double v);
 
-/* Write data to path atomically (temp file + fsync + rename).  Returns 0, or
- * -1 with errno set. */
+/* Write data to path atomically: a temporary file beside it, written,
+ * fsync'ed, then renamed over it, so that the path holds either the old
+ * contents or the new, never a part (a kill or a full disk mid-way leaves
+ * the old file).  A symbolic link is followed (the file it names is
+ * replaced); a device or a FIFO is written in place; the mode of a file
+ * replaced is kept (a new one gets 0666 less the umask).  Returns 0, or
+ * -1 with errno set (EISDIR for a directory). */
 int util_write_atomic(const char *path, const char *data, size_t len);
 
 #endif

@@ -16,6 +16,28 @@
  *    what is wrong.
  * 5. The writer refuses bad entries, leaves no file behind, and never
  *    touches an existing book until the new one is complete.
+ * 6. The build (book-build.c): every position of a 4x4 board that is not
+ *    over (ply 15 = every level) on two threads, against the test's own
+ *    level-by-level enumeration (the same positions), brute force for
+ *    every 8th entry with 10 or more stones, the solver for every entry
+ *    with up to 5 stones and every 32nd of the rest (all at
+ *    DROPFOUR_TEST_SCALE 8); and a
+ *    5x4 book of ply 8 byte for byte the same on one and on two threads.
+ *    The resumed and the MPI builds are tested in tests/book.sh and
+ *    tests/mpi.sh.
+ * 7. The search with a book (search_limits.book): random 5x4 positions of
+ *    up to 12 stones, with a 5x4 book of ply 6, get the scores, the
+ *    per-column analysis and the weak answers of the search without it, a
+ *    best move that reaches the score, and fewer nodes in total.
+ * 8. The shipped 7x6 book (data/): at most 16 MB, a good header and
+ *    checksum (book_open checks every entry too), the empty board's
+ *    known score (1: the first player wins with the last stone; Allis
+ *    1988, and Pons' solver tutorial for this scale), every
+ *    shallower entry the best of its children's, and a sample of the
+ *    deepest entries re-solved without the book: a long check, one
+ *    position per 2 of DROPFOUR_TEST_SCALE, since an entry of the ply-1
+ *    book is a whole 7x6 solve (about a minute on two idle cores; 281 s
+ *    on the shared development machine).
  */
 #include "config.h"
 
@@ -27,7 +49,10 @@
 #include <unistd.h>
 
 #include "board.h"
+#include "book-build.h"
 #include "book.h"
+#include "options.h"
+#include "search.h"
 #include "brute.h"
 #include "check_suites.h"
 #include "util.h"
@@ -126,6 +151,7 @@ struct walk {
 	struct book_entry *e;
 	size_t n, cap;
 	int lo, hi;
+	bool keys_only; /* no scores (0) */
 };
 
 static int
@@ -159,7 +185,9 @@ collect(struct walk *w, int width, int height)
 				}
 				w->e[w->n].key = cur[i];
 				w->e[w->n].score =
-				    (int8_t)brute_score(&g, NULL);
+				    (int8_t)(w->keys_only
+				                 ? 0
+				                 : brute_score(&g, NULL));
 				w->n++;
 			}
 			for (int c = 0; c < width; c++) {
@@ -247,7 +275,7 @@ END_TEST
 
 START_TEST(test_probe_brute)
 {
-	struct walk wk = {NULL, 0, 0, 10, 15};
+	struct walk wk = {NULL, 0, 0, 10, 15, false};
 	char *dir = temp_dir();
 	char path[4200], err[512];
 	struct book *bk;
@@ -583,6 +611,261 @@ START_TEST(test_writer)
 }
 END_TEST
 
+/* ---- 6. the build ----------------------------------------------------- */
+
+/* Run `dropfour book build` in this process with these arguments. */
+static int
+run_build(const char *path, const char *w, const char *h, const char *ply,
+          const char *threads)
+{
+	char *argv[] = {"dropfour",  "book", "build",         "-W",
+	                (char *)w,   "-H",   (char *)h,       "--ply",
+	                (char *)ply, "-j",   (char *)threads, "-m",
+	                "16",        "-o",   (char *)path,    NULL};
+	struct options o;
+	int argc = (int)(sizeof argv / sizeof argv[0]) - 1;
+	check_true(options_parse(&o, argc, argv) == 0);
+	check_true(o.mode == MODE_BOOK);
+	return book_main(&o);
+}
+
+START_TEST(test_build_4x4)
+{
+	char *dir = temp_dir();
+	char path[4200], err[512];
+	struct walk wk = {NULL, 0, 0, 0, 15, true};
+	struct book *bk;
+	struct search *s = search_new(16);
+
+	snprintf(path, sizeof path, "%s/4x4.book", dir);
+	check_true(run_build(path, "4", "4", "15", "2") == 0);
+	bk = book_open(path, err, sizeof err);
+	check_that(bk != NULL, "%s", err);
+	check_true(book_ply(bk) == 15);
+
+	/* The same positions as an enumeration written here; brute force
+	 * scores only where it is quick (the deep end). */
+	collect(&wk, 4, 4);
+	check_that(book_count(bk) == wk.n, "%llu entries, %zu positions",
+	           (unsigned long long)book_count(bk), wk.n);
+	uint64_t key;
+	int score, brute_checked = 0, solver_checked = 0;
+	int every = (int)(8 / check_scale() + 0.5);
+	for (uint64_t i = 0; i < book_count(bk); i++) {
+		board_t b;
+		book_entry_at(bk, i, &key, &score);
+		check_true(book_key_board(4, 4, key, &b));
+		if (b.moves >= 10 &&
+		    i % (uint64_t)(every < 1 ? 1 : every) == 1) {
+			struct brute g;
+			brute_from_board(&g, &b);
+			check_that(brute_score(&g, NULL) == score,
+			           "entry %llu: book %d, brute force %d",
+			           (unsigned long long)i, score,
+			           brute_score(&g, NULL));
+			brute_checked++;
+		} else if (b.moves < 6 ||
+		           i % (uint64_t)(4 * (every < 1 ? 1 : every)) == 0) {
+			int v = search_solve(s, &b, false, NULL);
+			check_that(v == score,
+			           "entry %llu (%d stones): book %d, solver %d",
+			           (unsigned long long)i, b.moves, score, v);
+			solver_checked++;
+		}
+	}
+	printf("4x4 book: %d entries held against brute force, %d against "
+	       "the solver\n",
+	       brute_checked, solver_checked);
+	check_true(brute_checked > 100);
+	/* The empty 4x4 board is a draw. */
+	board_t empty;
+	board_init(&empty, 4, 4);
+	check_true(book_probe(bk, &empty, &score) && score == 0);
+	book_free(bk);
+	search_free(s);
+	free(wk.e);
+	remove_dir(dir);
+}
+END_TEST
+
+START_TEST(test_build_threads_same_bytes)
+{
+	char *dir = temp_dir();
+	char a[4200], b[4200];
+	size_t la, lb;
+
+	snprintf(a, sizeof a, "%s/one.book", dir);
+	snprintf(b, sizeof b, "%s/two.book", dir);
+	check_true(run_build(a, "5", "4", "8", "1") == 0);
+	check_true(run_build(b, "5", "4", "8", "2") == 0);
+	unsigned char *pa = slurp(a, &la), *pb = slurp(b, &lb);
+	check_true(la == lb && memcmp(pa, pb, la) == 0);
+	check_true(dir_entries(dir) == 2); /* journals gone, no temp files */
+	free(pa);
+	free(pb);
+	remove_dir(dir);
+}
+END_TEST
+
+/* ---- 7. the search with a book ------------------------------------------ */
+
+START_TEST(test_search_with_book)
+{
+	char *dir = temp_dir();
+	char path[4200], err[512];
+	snprintf(path, sizeof path, "%s/5x4.book", dir);
+	check_true(run_build(path, "5", "4", "6", "1") == 0);
+	struct book *bk = book_open(path, err, sizeof err);
+	check_that(bk != NULL, "%s", err);
+	struct search *with = search_new(16), *without = search_new(16);
+	struct search *ref = search_new(16);
+	uint64_t rng = 77, nodes_with = 0, nodes_without = 0;
+	int n = check_scaled(150, 20), hits = 0;
+
+	for (int i = 0; i < n; i++) {
+		board_t b;
+		random_position(&b, 5, 4, check_rand_below(&rng, 13), &rng);
+		if (b.over || board_is_full(&b))
+			continue;
+		for (int mode = 0; mode < 3; mode++) {
+			struct search_limits lim;
+			struct search_result r1, r2;
+			search_limits_default(&lim);
+			lim.mode = mode == 2 ? SEARCH_WEAK : SEARCH_EXACT;
+			lim.analyze = mode == 1;
+			lim.threads = 1;
+			search_run(without, &b, &lim, &r2);
+			lim.book = bk;
+			search_run(with, &b, &lim, &r1);
+			nodes_with += r1.nodes;
+			nodes_without += r2.nodes;
+			check_that(r1.score == r2.score && !r1.partial,
+			           "position %d (%d stones), mode %d: %d with "
+			           "the book, %d without",
+			           i, b.moves, mode, r1.score, r2.score);
+			for (int c = 0; c < 5 && lim.analyze; c++)
+				check_that(
+				    r1.col_kind[c] == r2.col_kind[c] &&
+				        (r1.col_kind[c] == SCORE_NONE ||
+				         r1.col_score[c] == r2.col_score[c]),
+				    "position %d column %d, mode %d", i, c + 1,
+				    mode);
+			if (mode == 0) {
+				check_that(
+				    r1.move >= 0 &&
+				        check_move_value(ref, &b, r1.move) ==
+				            r1.score,
+				    "position %d: move %d does not reach %d", i,
+				    r1.move + 1, r1.score);
+				int v;
+				hits += book_probe(bk, &b, &v);
+			}
+		}
+	}
+	printf("search with a book: %d positions (%d in the book), nodes "
+	       "%llu with, %llu without\n",
+	       n, hits, (unsigned long long)nodes_with,
+	       (unsigned long long)nodes_without);
+	check_true(hits > 0 && nodes_with < nodes_without);
+	search_free(with);
+	search_free(without);
+	search_free(ref);
+	book_free(bk);
+	remove_dir(dir);
+}
+END_TEST
+
+/* ---- 8. the shipped book ------------------------------------------------ */
+
+/* The best of a position's children, as the book has them; -99 when a
+ * child is missing. */
+static int
+best_child(const struct book *bk, const board_t *b)
+{
+	int best = -99;
+	for (int c = 0; c < b->w; c++) {
+		if (!board_can_play(b, c))
+			continue;
+		if (board_is_winning_move(b, c))
+			return board_max_score(b);
+		board_t nb = *b;
+		int v;
+		board_play(&nb, c);
+		if (board_is_full(&nb))
+			v = 0;
+		else if (book_probe(bk, &nb, &v))
+			v = -v;
+		else
+			return -99;
+		if (v > best)
+			best = v;
+	}
+	return best;
+}
+
+START_TEST(test_shipped_book)
+{
+	char path[4096], err[512];
+	struct stat st;
+	snprintf(path, sizeof path, "%s/%s", BOOK_SRCDIR, BOOK_DEFAULT_NAME);
+	check_that(stat(path, &st) == 0, "the shipped book %s: %s", path,
+	           strerror(errno));
+	check_that(st.st_size <= 16 * 1024 * 1024, "%s: %lld bytes", path,
+	           (long long)st.st_size);
+	struct book *bk = book_open(path, err, sizeof err);
+	check_that(bk != NULL, "%s", err);
+	check_true(book_width(bk) == 7 && book_height(bk) == 6);
+	board_t b;
+	int score, ply = book_ply(bk), deepest = 0;
+	board_init(&b, 7, 6);
+	check_that(book_probe(bk, &b, &score) && score == 1,
+	           "the empty board: %d", score);
+	for (uint64_t i = 0; i < book_count(bk); i++) {
+		uint64_t key;
+		book_entry_at(bk, i, &key, &score);
+		check_true(book_key_board(7, 6, key, &b));
+		if (b.moves == ply) {
+			deepest++;
+			continue;
+		}
+		check_that(best_child(bk, &b) == score,
+		           "entry %llu (%d stones): %d, its children say %d",
+		           (unsigned long long)i, b.moves, score,
+		           best_child(bk, &b));
+	}
+	/* The deepest entries, a seeded sample, solved from scratch. */
+	/* A deepest entry of the ply-1 book is a whole 7x6 solve (about a
+	 * minute on two idle cores): a long check, from scale 2 on. */
+	int n = check_scale() >= 2 ? (int)(check_scale() / 2) : 0;
+	if (n == 0)
+		printf("shipped book: re-solving its deepest entries is a long "
+		       "check (DROPFOUR_TEST_SCALE=2 or more)\n");
+	uint64_t rng = 2026;
+	struct search *s = search_new(256);
+	for (int k = 0; k < n && k < deepest; k++) {
+		uint64_t key;
+		do {
+			book_entry_at(bk, check_rand(&rng) % book_count(bk),
+			              &key, &score);
+			check_true(book_key_board(7, 6, key, &b));
+		} while (b.moves != ply);
+		struct search_limits lim;
+		struct search_result r;
+		search_limits_default(&lim);
+		lim.mode = SEARCH_EXACT;
+		lim.threads = 2;
+		search_run(s, &b, &lim, &r);
+		check_that(r.score == score,
+		           "a deepest entry: book %d, solver %d", score,
+		           r.score);
+		printf("shipped book: a deepest entry re-solved in %.1f s\n",
+		       r.seconds);
+	}
+	search_free(s);
+	book_free(bk);
+}
+END_TEST
+
 Suite *
 book_suite(void)
 {
@@ -594,6 +877,18 @@ book_suite(void)
 	tcase_add_test(tc, test_byte_identical);
 	tcase_add_test(tc, test_bad_files);
 	tcase_add_test(tc, test_writer);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("build");
+	tcase_set_timeout(tc, CHECK_TIMEOUT_LONG);
+	tcase_add_test(tc, test_build_4x4);
+	tcase_add_test(tc, test_build_threads_same_bytes);
+	tcase_add_test(tc, test_search_with_book);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("shipped");
+	tcase_set_timeout(tc, CHECK_TIMEOUT_LONG);
+	tcase_add_test(tc, test_shipped_book);
 	suite_add_tcase(s, tc);
 	return s;
 }

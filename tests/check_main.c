@@ -140,6 +140,7 @@ main(void)
 	srunner_add_suite(sr, eval_suite());
 	srunner_add_suite(sr, solver_suite());
 	srunner_add_suite(sr, split_suite());
+	srunner_add_suite(sr, fuzz_suite());
 	srunner_add_suite(sr, book_suite());
 	/* statespace */
 	srunner_add_suite(sr, statespace_suite());

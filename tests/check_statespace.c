@@ -510,7 +510,7 @@ world_exchange(void *ctx, const uint64_t *send, const uint64_t *counts,
 		uint64_t off = 0;
 		for (int d = 0; d < self; d++)
 			off += w->counts[r][d];
-		if (rcounts[r] > 0)
+		if (rcounts[r] > 0) /* *recv is NULL when total is 0 */
 			memcpy(*recv + at, w->send[r] + off,
 			       rcounts[r] * sizeof **recv);
 		at += rcounts[r];

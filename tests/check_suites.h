@@ -16,6 +16,7 @@ Suite *solver_suite(void);
 Suite *split_suite(void);
 Suite *game_suite(void);
 Suite *eval_suite(void);
+Suite *fuzz_suite(void);
 Suite *book_suite(void);
 /* statespace */
 Suite *statespace_suite(void);

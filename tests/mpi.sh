@@ -11,6 +11,10 @@
 #    the same as `dropfour solve`; a bad line is reported and gives exit 1.
 # 2. statespace: 1 and 3 ranks print dropfour's 4x4 table; 2 ranks with
 #    levels in files; -o refused on more than one rank.
+# 3. book build: a 5x4 book to ply 8 on one process and on three ranks,
+#    byte for byte the same; a 5x4 book to ply 10 on three ranks whose
+#    worker rank is killed (SIGKILL) once the journal holds a batch
+#    (mpirun then ends the job), run again: the same bytes as one process.
 
 : "${DROPFOUR:=./dropfour}"
 : "${srcdir:=.}"
@@ -113,6 +117,45 @@ grep -q -- '--state needs a single process' "$tmp/err" || fail "statespace --sta
 [ -e "$tmp/state" ] && fail "statespace --state on 2 ranks: made the directory"
 echo "# statespace: 1 and 3 ranks give dropfour's 4x4 table"
 # ---- statespace end ----------------------------------------------------------
+# ---- 2. book build ----------------------------------------------------------
+size() { stat -c %s "$1" 2>/dev/null || echo 0; }
+"$DROPFOUR" book build -W 5 -H 4 --ply 8 -j1 -m 16 -o "$tmp/one.book" >/dev/null ||
+	fail "book build (one process)"
+mpi 3 book build -W 5 -H 4 --ply 8 -j1 -m 16 -o "$tmp/three.book" >"$tmp/three.out" 2>&1 ||
+	fail "book build on 3 ranks: $(cat "$tmp/three.out")"
+cmp -s "$tmp/one.book" "$tmp/three.book" || fail "book build: 3 ranks and one process differ"
+echo "# book 5x4 ply 8: $(size "$tmp/one.book") bytes, the same on 1 process and 3 ranks"
+
+"$DROPFOUR" book build -W 5 -H 4 --ply 10 -j1 -m 16 -o "$tmp/ref.book" >/dev/null ||
+	fail "book build ply 10 (one process)"
+k=$tmp/killed.book
+"$MPIRUN" -n 3 --oversubscribe "$DROPFOUR_MPI" book build -W 5 -H 4 --ply 10 -j1 -m 16 \
+	-o "$k" >"$tmp/k1.out" 2>&1 &
+pid=$!
+i=0
+while [ "$(size "$k.journal")" -le 32 ] && kill -0 $pid 2>/dev/null && [ $i -lt 1500 ]; do
+	sleep 0.02
+	i=$((i + 1))
+done
+# The ranks are mpirun's children; the last one started is a worker.
+victim=$(pgrep -n -P $pid 2>/dev/null)
+if [ -n "$victim" ] && [ ! -e "$k" ]; then
+	kill -KILL "$victim"
+	wait $pid
+	status=$?
+	echo "# killed rank pid $victim after $(size "$k.journal") journal bytes: mpirun exit $status"
+	[ $status -ne 0 ] || [ -e "$k" ] || fail "a rank killed: mpirun exit 0 and no book"
+else
+	wait $pid
+	echo "# the build ended before a rank could be killed: kill part skipped"
+fi
+if [ ! -e "$k" ]; then
+	[ -f "$k.journal" ] || fail "a rank killed: no journal left"
+	mpi 3 book build -W 5 -H 4 --ply 10 -j1 -m 16 -o "$k" >"$tmp/k2.out" 2>&1 ||
+		fail "resumed book build on 3 ranks: $(cat "$tmp/k2.out")"
+	grep -q resuming "$tmp/k2.out" || fail "resumed book build: no 'resuming' line"
+fi
+cmp -s "$k" "$tmp/ref.book" || fail "killed and resumed on 3 ranks: not the one-process bytes"
 
 if [ $failed -ne 0 ]; then
 	echo "mpi.sh: $failed failed"

@@ -149,7 +149,8 @@ play_vs_ai() {
 # 2. The thread count and the depth change while the AI thinks: the
 # running search restarts and the panel's rows follow.
 toggles_while_thinking() {
-	tmux_start 100 30 "$G --ascii --mode ai-human --perfect" &&
+	# (--no-book: the shipped book would answer the empty board at once)
+	tmux_start 100 30 "$G --ascii --mode ai-human --perfect --no-book" &&
 	tmux_wait "AI thinking" &&
 	wait_rows 2 &&
 	tmux_send T && wait_rows 3 && tmux_wait "threads 3/" &&

@@ -1,0 +1,160 @@
+#!/bin/sh
+# book.sh -- `dropfour book build` stopped, killed and resumed (issue 11).
+#
+# Run by `make check` with $DROPFOUR naming the binary.  The reference is an
+# uninterrupted one-thread build of the 5x4 board to ply 10 (42k positions
+# searched, a fraction of a second); every other build must end with the
+# same bytes:
+#   1. two threads, stopped by SIGINT once the journal holds a batch: exit
+#      130, a message, the journal kept and no book; then killed with
+#      SIGKILL once the journal has grown; then run again to the end;
+#   2. an unfinished batch at the end of the journal (as a crash mid-write
+#      leaves it) is cut off and solved again;
+#   3. a journal of another build, a bad --ply: refused, exit 1 / 2,
+#      nothing written;
+#   4. using a book: --book, $DROPFOUR_BOOK and --no-book give solve the
+#      same scores (the book's own positions and deeper ones); a missing,
+#      damaged or other-size book named by --book or $DROPFOUR_BOOK is an
+#      error that names the file.
+
+: "${DROPFOUR:=./dropfour}"
+if [ ! -x "$DROPFOUR" ]; then
+	echo "book.sh: no dropfour binary at $DROPFOUR" >&2
+	exit 99
+fi
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/dropfour-book.XXXXXX") || exit 99
+trap 'rm -rf "$tmp"' EXIT
+failed=0
+
+fail() {
+	echo "FAIL: $*"
+	failed=$((failed + 1))
+}
+
+size() { stat -c %s "$1" 2>/dev/null || echo 0; }
+
+# wait_growth FILE SIZE PID: until FILE is bigger than SIZE bytes (or PID
+# has ended); prints the size.
+wait_growth() {
+	i=0
+	while [ "$(size "$1")" -le "$2" ] && kill -0 "$3" 2>/dev/null &&
+		[ $i -lt 600 ]; do
+		sleep 0.02
+		i=$((i + 1))
+	done
+	size "$1"
+}
+
+# The board and depth of every build here.  (In the background the
+# command is written out in full, so that $! is dropfour's own pid and not
+# a subshell's.)
+set -- -W 5 -H 4 --ply 10 -m 16
+build() {
+	"$DROPFOUR" book build "$@"
+}
+
+build "$@" -j1 -o "$tmp/ref.book" >"$tmp/ref.out" 2>&1 || fail "reference build: $(cat "$tmp/ref.out")"
+"$DROPFOUR" book info "$tmp/ref.book" >/dev/null || fail "book info on the reference"
+
+# ---- 1. SIGINT, SIGKILL, resume ----------------------------------------------
+b=$tmp/b.book
+j=$b.journal
+"$DROPFOUR" book build "$@" -j2 -o "$b" >"$tmp/b1.out" 2>&1 &
+pid=$!
+got=$(wait_growth "$j" 32 $pid)
+kill -INT $pid 2>/dev/null
+wait $pid
+status=$?
+if [ "$got" -le 32 ] || [ $status -eq 0 ]; then
+	echo "# the build ended before the journal was seen growing (fast machine): SIGINT part skipped"
+else
+	[ $status -eq 130 ] || fail "SIGINT: exit $status, expected 130: $(cat "$tmp/b1.out")"
+	grep -q 'run the same command again' "$tmp/b1.out" || fail "SIGINT: no message: $(cat "$tmp/b1.out")"
+	[ -f "$j" ] || fail "SIGINT: no journal kept"
+	[ ! -e "$b" ] || fail "SIGINT: a book was written"
+	echo "# SIGINT after $got journal bytes: exit $status"
+fi
+if [ ! -e "$b" ]; then
+	before=$(size "$j")
+	"$DROPFOUR" book build "$@" -j2 -o "$b" >"$tmp/b2.out" 2>&1 &
+	pid=$!
+	got=$(wait_growth "$j" "$before" $pid)
+	kill -KILL $pid 2>/dev/null
+	wait $pid
+	echo "# SIGKILL after the journal grew from $before to $got bytes"
+	[ ! -e "$b" ] || echo "# (the build had finished)"
+fi
+if [ ! -e "$b" ]; then
+	build "$@" -j2 -o "$b" >"$tmp/b3.out" 2>&1 || fail "resumed build: $(cat "$tmp/b3.out")"
+	grep -q 'resuming' "$tmp/b3.out" || fail "resumed build: no 'resuming' line: $(cat "$tmp/b3.out")"
+fi
+cmp -s "$b" "$tmp/ref.book" || fail "stopped, killed and resumed: not the reference's bytes"
+[ ! -e "$j" ] || fail "the journal is left after the book was written"
+
+# ---- 2. an unfinished batch --------------------------------------------------
+c=$tmp/c.book
+"$DROPFOUR" book build "$@" -j1 -o "$c" >"$tmp/c1.out" 2>&1 &
+pid=$!
+wait_growth "$c.journal" 32 $pid >/dev/null
+kill -KILL $pid 2>/dev/null
+wait $pid
+if [ -f "$c.journal" ]; then
+	printf '\100\000\000\000partial' >>"$c.journal"
+	build "$@" -j1 -o "$c" >"$tmp/c2.out" 2>&1 || fail "after an unfinished batch: $(cat "$tmp/c2.out")"
+	grep -q 'dropped an unfinished batch' "$tmp/c2.out" || fail "unfinished batch: not reported: $(cat "$tmp/c2.out")"
+	cmp -s "$c" "$tmp/ref.book" || fail "after an unfinished batch: not the reference's bytes"
+else
+	echo "# the build ended before it could be killed: unfinished-batch part skipped"
+fi
+
+# ---- 3. refusals ---------------------------------------------------------------
+d=$tmp/d.book
+# The header of a ply-3 build's journal under the name of a ply-10 one.
+printf 'DROP4JN\032\001\000\000\000\005\004\003\000\001\000\000\000\000\000\000\000\000\000\000\000\000\000\000\000\000\000' >"$d.journal"
+build "$@" -j1 -o "$d" >"$tmp/d.out" 2>&1
+status=$?
+[ $status -eq 1 ] || fail "another build's journal: exit $status, expected 1"
+grep -q 'the journal of another build (5x4 board, ply 3)' "$tmp/d.out" || fail "another build's journal: $(cat "$tmp/d.out")"
+"$DROPFOUR" book build -W 5 -H 4 >"$tmp/e.out" 2>&1
+[ $? -eq 2 ] || fail "no --ply: exit status"
+grep -q 'needs --ply' "$tmp/e.out" || fail "no --ply: $(cat "$tmp/e.out")"
+"$DROPFOUR" book build -W 4 -H 4 --ply 16 -o "$tmp/f.book" >"$tmp/f.out" 2>&1
+[ $? -eq 2 ] || fail "--ply 16 on 4x4: exit status"
+[ ! -e "$tmp/f.book" ] && [ ! -e "$tmp/f.book.journal" ] || fail "--ply 16: files written"
+printf 'not a book' >"$tmp/g.book"
+"$DROPFOUR" book info "$tmp/g.book" >"$tmp/g.out" 2>&1
+[ $? -eq 1 ] || fail "book info on a bad file: exit status"
+grep -q 'too short for a book' "$tmp/g.out" || fail "book info on a bad file: $(cat "$tmp/g.out")"
+
+# ---- 4. using a book -----------------------------------------------------------
+# Positions of up to 12 stones, of which the book (ply 10) holds most.
+printf '%s\n' - 3 31 313 3132 31324 3132415 31324152 313241525 3132415253 \
+	31324152534 313241525345 2 25 254 2541 25413 >"$tmp/pos"
+"$DROPFOUR" solve -W 5 -H 4 -m 16 --no-book "$tmp/pos" >"$tmp/nobook" 2>&1 || fail "solve --no-book"
+"$DROPFOUR" solve -W 5 -H 4 -m 16 --book "$tmp/ref.book" "$tmp/pos" >"$tmp/book" 2>&1 || fail "solve --book"
+DROPFOUR_BOOK=$tmp/ref.book "$DROPFOUR" solve -W 5 -H 4 -m 16 "$tmp/pos" >"$tmp/env" 2>&1 || fail "solve with DROPFOUR_BOOK"
+cut -d' ' -f1,2 "$tmp/nobook" >"$tmp/s1"
+cut -d' ' -f1,2 "$tmp/book" >"$tmp/s2"
+cut -d' ' -f1,2 "$tmp/env" >"$tmp/s3"
+cmp -s "$tmp/s1" "$tmp/s2" && cmp -s "$tmp/s1" "$tmp/s3" || fail "solve: scores differ with and without the book"
+nodes() { awk '{ n += $3 } END { print n + 0 }' "$1"; }
+[ "$(nodes "$tmp/book")" -lt "$(nodes "$tmp/nobook")" ] || fail "solve: the book saved no nodes"
+echo "# solve: $(nodes "$tmp/nobook") nodes without the book, $(nodes "$tmp/book") with"
+"$DROPFOUR" solve -W 5 -H 4 --book "$tmp/nope.book" "$tmp/pos" >"$tmp/h.out" 2>&1
+[ $? -eq 1 ] || fail "--book of a missing file: exit status"
+grep -q "nope.book: No such file" "$tmp/h.out" || fail "--book missing: $(cat "$tmp/h.out")"
+DROPFOUR_BOOK=$tmp/g.book "$DROPFOUR" solve -W 5 -H 4 "$tmp/pos" >"$tmp/h.out" 2>&1
+[ $? -eq 1 ] || fail "DROPFOUR_BOOK of a damaged file: exit status"
+grep -q "g.book: too short" "$tmp/h.out" || fail "DROPFOUR_BOOK damaged: $(cat "$tmp/h.out")"
+"$DROPFOUR" solve -W 6 -H 4 --book "$tmp/ref.book" "$tmp/pos" >"$tmp/h.out" 2>&1
+[ $? -eq 1 ] || fail "--book of another size: exit status"
+grep -q "a book of 5x4 positions, but the board is 6x4" "$tmp/h.out" || fail "--book other size: $(cat "$tmp/h.out")"
+DROPFOUR_BOOK=$tmp/nope.book "$DROPFOUR" solve -W 5 -H 4 --no-book "$tmp/pos" >/dev/null 2>&1 ||
+	fail "--no-book did not override DROPFOUR_BOOK"
+
+if [ $failed -ne 0 ]; then
+	echo "book.sh: $failed failed"
+	exit 1
+fi
+echo "book.sh: all passed"
+exit 0
