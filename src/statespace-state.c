@@ -268,7 +268,6 @@ scan_dir(struct statespace *ss)
 	}
 	while ((e = readdir(d)) != NULL) {
 		if (!ours(e->d_name)) {
-			closedir(d);
 			if (snprintf(
 			        ss->err, sizeof ss->err,
 			        "%s holds files that are not a dropfour "
@@ -276,6 +275,7 @@ scan_dir(struct statespace *ss)
 			        "directory",
 			        st->dir, e->d_name) < 0)
 				ss->err[0] = '\0';
+			closedir(d); /* after the last use of e */
 			atomic_flag_test_and_set(&ss->err_set);
 			atomic_store(&ss->failed, true);
 			return false;
