@@ -119,6 +119,11 @@ options_usage(FILE *f, void (*keys)(FILE *))
 "                         (default: half of the machine's memory)\n"
 "      --tmpdir=DIR       where level files go (default $TMPDIR or /tmp);\n"
 "                         they are removed as soon as they are created\n"
+"      --state=DIR        save every finished level in DIR (made if\n"
+"                         missing) so that a stopped run (Ctrl-C, kill,\n"
+"                         power cut) goes on from there when the same\n"
+"                         command is run again; removed when the run ends\n"
+"      --keep-state       keep DIR after the run (a rerun then only reads)\n"
 "  -o, --output=FILE      write the solved table as a book (--book FILE)\n"
 "tour (knight's tours, boards up to 8x8, default -W 4 -H 7):\n"
 "      --from=SQUARE      start square, a chess name: a1 (the default) is\n"
@@ -175,6 +180,8 @@ enum {
 	/* statespace */
 	OPT_MEMORY_MB,
 	OPT_TMPDIR,
+	OPT_STATE,
+	OPT_KEEP_STATE,
 	OPT_PROGRESS,
 	OPT_FROM,
 	OPT_CLOSED,
@@ -216,6 +223,8 @@ static const struct option long_options[] = {
 	/* statespace */
 	{ "memory-mb", required_argument, NULL, OPT_MEMORY_MB },
 	{ "tmpdir", required_argument, NULL, OPT_TMPDIR },
+	{ "state", required_argument, NULL, OPT_STATE },
+	{ "keep-state", no_argument, NULL, OPT_KEEP_STATE },
 	{ "progress", no_argument, NULL, OPT_PROGRESS },
 	{ "from", required_argument, NULL, OPT_FROM },
 	{ "closed", no_argument, NULL, OPT_CLOSED },
@@ -503,6 +512,12 @@ options_parse(struct options *o, int argc, char **argv)
 			break;
 		case OPT_TMPDIR:
 			o->tmpdir = optarg;
+			break;
+		case OPT_STATE:
+			o->state_dir = optarg;
+			break;
+		case OPT_KEEP_STATE:
+			o->keep_state = true;
 			break;
 		/* end statespace */
 		case OPT_PROGRESS:

@@ -73,6 +73,8 @@ struct options {
 	/* statespace */
 	size_t memory_mb;     /* --memory-mb, 0: default (half the RAM) */
 	const char *tmpdir;   /* --tmpdir */
+	const char *state_dir; /* --state DIR: checkpoints, resumable */
+	bool keep_state;      /* --keep-state */
 	/* end statespace */
 	/* knight's tours: `tour` and `bench speedup --tour` */
 	bool width_given, height_given;

@@ -47,6 +47,7 @@ struct part {
 	int8_t *vals;
 	size_t n;
 	bool keys_mapped, vals_mapped; /* file-backed (munmap) or malloc */
+	bool keys_shared, vals_shared; /* in the level's state-file map */
 };
 
 struct level {
@@ -56,6 +57,9 @@ struct level {
 	uint64_t *first;
 	/* Part i holds the keys in [bounds[i], bounds[i + 1]). */
 	uint64_t *bounds;
+	/* Levels resumed from --state: their files, mapped. */
+	void *keys_map, *vals_map;
+	size_t keys_maplen, vals_maplen;
 };
 
 struct statespace {
@@ -70,7 +74,8 @@ struct statespace {
 	atomic_uint_fast64_t disk;          /* bytes written to files */
 	char err[256];
 	atomic_flag err_set;
-	struct level *lv; /* cells + 1 levels */
+	struct ss_state *state; /* --state DIR: checkpoints, or NULL */
+	struct level *lv;       /* cells + 1 levels */
 	struct statespace_ply *rows;
 };
 
@@ -118,6 +123,21 @@ uint64_t ss_level_word(const struct level *L, uint64_t i);
 void ss_cursor_load(struct cursor *c);
 void ss_cursor_at(struct cursor *c, const struct level *L, uint64_t i);
 uint64_t ss_level_lower_bound(const struct level *L, uint64_t key);
+
+/* Checkpoints (statespace-state.c).  open: false with the error set.
+ * load: true if the level (keys: its positions, terminal count and forward
+ * time; vals: its values, counts and backward time) came from the state
+ * directory, false (after a note when a file was bad) if it must be
+ * computed.  save: false with the error set.  levels: files saved so far,
+ * -1 without a state directory. */
+bool ss_state_open(struct statespace *ss, const struct statespace_limits *lim);
+void ss_state_close(struct statespace *ss);
+bool ss_state_load_keys(struct statespace *ss, int ply);
+bool ss_state_load_vals(struct statespace *ss, int ply);
+bool ss_state_save_keys(struct statespace *ss, int ply);
+bool ss_state_save_vals(struct statespace *ss, int ply);
+int ss_state_levels(const struct statespace *ss, int *keys, int *vals);
+const char *ss_state_dir(const struct statespace *ss);
 
 /* The passes over ranks (statespace-dist.c): false on failure.  The
  * backward pass adds this rank's won, drawn and lost to count[]. */

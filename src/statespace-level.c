@@ -244,13 +244,13 @@ ss_part_free(struct statespace *ss, struct part *p)
 {
 	if (p->keys_mapped)
 		munmap(p->keys, p->n * sizeof *p->keys);
-	else if (p->keys != NULL) {
+	else if (p->keys != NULL && !p->keys_shared) {
 		free(p->keys);
 		ss_mem_give(ss, p->n * sizeof *p->keys);
 	}
 	if (p->vals_mapped)
 		munmap(p->vals, p->n);
-	else if (p->vals != NULL) {
+	else if (p->vals != NULL && !p->vals_shared) {
 		free(p->vals);
 		ss_mem_give(ss, p->n);
 	}
@@ -269,6 +269,10 @@ ss_level_release(struct level *L)
 		if (p->vals_mapped)
 			madvise(p->vals, p->n, MADV_DONTNEED);
 	}
+	if (L->keys_map)
+		madvise(L->keys_map, L->keys_maplen, MADV_DONTNEED);
+	if (L->vals_map)
+		madvise(L->vals_map, L->vals_maplen, MADV_DONTNEED);
 }
 
 /* ---- reading a level --------------------------------------------------- */

@@ -2,6 +2,7 @@
  * board, print the per-ply table, optionally write the solved table. */
 #include "config.h"
 
+#include <errno.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -42,6 +43,14 @@ show_progress(void *arg, enum statespace_phase phase, int ply,
 	        phase == STATESPACE_FORWARD ? "forward" : "backward", ply,
 	        pr->last, util_si(n, sizeof n, (double)row->positions));
 	fflush(stderr);
+}
+
+static void
+show_note(void *arg, const char *msg)
+{
+	struct progress *pr = arg;
+	fprintf(stderr, "%sdropfour: statespace: %s\n",
+	        pr->tty ? "\r\033[K" : "", msg);
 }
 
 static double
@@ -133,6 +142,9 @@ statespace_main_ranks(const struct options *o,
 	    .tmpdir = o->tmpdir,
 	    .stop = &stop_flag,
 	    .comm = comm,
+	    .state_dir = o->state_dir,
+	    .keep_state = o->keep_state,
+	    .note = show_note,
 	};
 	bool speak = comm == NULL || comm->rank == 0;
 	int ranks = comm ? comm->size : 1;
@@ -146,6 +158,8 @@ statespace_main_ranks(const struct options *o,
 		why = "unexpected argument";
 	else if (o->output != NULL && ranks > 1)
 		why = "-o needs a single process";
+	else if (o->state_dir != NULL && comm != NULL)
+		why = "--state needs a single process (dropfour statespace)";
 	if (why != NULL) {
 		if (speak)
 			fprintf(stderr, "dropfour: statespace %dx%d: %s%s%s\n",
@@ -153,6 +167,7 @@ statespace_main_ranks(const struct options *o,
 			        o->argc ? o->argv[0] : "");
 		return 2;
 	}
+	lim.note_arg = &pr;
 	if (pr.tty) {
 		lim.progress = show_progress;
 		lim.progress_arg = &pr;
@@ -179,8 +194,12 @@ statespace_main_ranks(const struct options *o,
 	if (pr.tty)
 		fputs("\r\033[K", stderr);
 	if (ss == NULL) {
-		if (speak || strcmp(err, "stopped") != 0)
-			fprintf(stderr, "dropfour: statespace: %s\n", err);
+		if (speak || strncmp(err, "stopped", 7) != 0)
+			fprintf(stderr, "dropfour: statespace: %s%s\n", err,
+			        strcmp(err, "stopped") == 0 && comm == NULL
+			            ? " (with --state DIR a stopped run can be "
+			              "resumed)"
+			            : "");
 		return atomic_load(&stop_flag) ? 130 : 1;
 	}
 
@@ -202,6 +221,11 @@ statespace_main_ranks(const struct options *o,
 		       util_si(disk, sizeof disk, (double)m[2]));
 		status = write_book(o, ss);
 		statespace_print_result(stdout, ss);
+	}
+	if (status == 0 && statespace_state_remove(ss) != 0) {
+		fprintf(stderr, "dropfour: statespace: removing %s: %s\n",
+		        o->state_dir, strerror(errno));
+		status = 1;
 	}
 	statespace_free(ss);
 	return status;

@@ -26,6 +26,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <unistd.h>
 
 #include "statespace-int.h"
@@ -392,6 +393,13 @@ statespace_run(const struct statespace_limits *lim, char *err, size_t errlen)
 	atomic_flag_clear(&ss->err_set);
 	ss->lv = xcalloc((size_t)ss->g.cells + 1, sizeof *ss->lv);
 	ss->rows = xcalloc((size_t)ss->g.cells + 1, sizeof *ss->rows);
+	if (lim->state_dir != NULL && cm != NULL) {
+		snprintf(err, errlen, "--state needs a single process");
+		statespace_free(ss);
+		return NULL;
+	}
+	if (lim->state_dir != NULL && !ss_state_open(ss, lim))
+		ok = false;
 
 	/* Level 0: the empty board, in memory whatever the budget (on rank 0
 	 * of a distributed run). */
@@ -412,9 +420,11 @@ statespace_run(const struct statespace_limits *lim, char *err, size_t errlen)
 	int last = ss->g.cells;
 	for (int ply = 0; ok && ply <= last; ply++) {
 		double t0 = util_now_s();
+		bool loaded = ply > 0 && ss_state_load_keys(ss, ply);
 		if (ply > 0) {
-			ok = cm ? ss_dist_forward(ss, ply - 1)
-			        : forward_level(ss, ply - 1);
+			if (!loaded)
+				ok = cm ? ss_dist_forward(ss, ply - 1)
+				        : forward_level(ss, ply - 1);
 			ss_level_release(&ss->lv[ply - 1]);
 		}
 		struct statespace_ply *row = &ss->rows[ply];
@@ -431,7 +441,10 @@ statespace_run(const struct statespace_limits *lim, char *err, size_t errlen)
 			row->terminal = v[1];
 			row->parts_on_disk = (int)v[2];
 		}
-		row->forward_s = util_now_s() - t0;
+		if (!loaded)
+			row->forward_s = util_now_s() - t0;
+		if (ok && !loaded && ply > 0)
+			ok = ss_state_save_keys(ss, ply);
 		if (ok && lim->progress)
 			lim->progress(lim->progress_arg, STATESPACE_FORWARD,
 			              ply, row);
@@ -439,7 +452,10 @@ statespace_run(const struct statespace_limits *lim, char *err, size_t errlen)
 	for (int ply = last; ok && ply >= 0; ply--) {
 		double t0 = util_now_s();
 		struct statespace_ply *row = &ss->rows[ply];
-		if (cm) {
+		bool loaded = ss_state_load_vals(ss, ply);
+		if (loaded) {
+			row_parts(&ss->lv[ply], row);
+		} else if (cm) {
 			uint64_t v[4] = {0, 0, 0, 0};
 			ok = ranks_agree(ss, ss_dist_backward(ss, ply, v));
 			row_parts(&ss->lv[ply], row);
@@ -455,16 +471,26 @@ statespace_run(const struct statespace_limits *lim, char *err, size_t errlen)
 		}
 		if (ply < last)
 			ss_level_release(&ss->lv[ply + 1]);
-		row->backward_s = util_now_s() - t0;
+		if (!loaded)
+			row->backward_s = util_now_s() - t0;
+		if (ok && !loaded)
+			ok = ss_state_save_vals(ss, ply);
 		if (ok && lim->progress)
 			lim->progress(lim->progress_arg, STATESPACE_BACKWARD,
 			              ply, row);
 	}
 	if (!ok) {
-		if (!atomic_load(&ss->failed))
+		int keys, vals;
+		if (atomic_load(&ss->failed))
+			snprintf(err, errlen, "%s", ss->err);
+		else if (ss_state_levels(ss, &keys, &vals) < 0)
 			snprintf(err, errlen, "stopped");
 		else
-			snprintf(err, errlen, "%s", ss->err);
+			snprintf(err, errlen,
+			         "stopped; %d forward and %d backward levels "
+			         "saved in %s: the same command goes on from "
+			         "there",
+			         keys, vals, ss_state_dir(ss));
 		statespace_free(ss);
 		return NULL;
 	}
@@ -483,7 +509,12 @@ statespace_free(struct statespace *ss)
 		free(L->parts);
 		free(L->first);
 		free(L->bounds);
+		if (L->keys_map)
+			munmap(L->keys_map, L->keys_maplen);
+		if (L->vals_map)
+			munmap(L->vals_map, L->vals_maplen);
 	}
+	ss_state_close(ss);
 	free(ss->lv);
 	free(ss->rows);
 	free(ss);

@@ -86,6 +86,13 @@ struct statespace_limits {
 	 * run: statespace_lookup() and statespace_each() then see this
 	 * rank's positions only, and levels stay in memory. */
 	const struct statespace_comm *comm;
+	/* Optional (one process only): checkpoints in this directory, made
+	 * if missing; levels already there are reused (statespace-state.c).
+	 * Messages about files found damaged go to note(). */
+	const char *state_dir;
+	bool keep_state; /* statespace_state_remove() keeps the files */
+	void (*note)(void *arg, const char *msg);
+	void *note_arg;
 };
 
 struct statespace;
@@ -100,6 +107,9 @@ size_t statespace_default_memory(void);
 struct statespace *statespace_run(const struct statespace_limits *lim,
                                   char *err, size_t errlen);
 void statespace_free(struct statespace *ss);
+/* A finished run's state directory is no longer needed: removes it,
+ * unless keep_state was set.  0, or -1 with errno. */
+int statespace_state_remove(struct statespace *ss);
 
 int statespace_width(const struct statespace *ss);
 int statespace_height(const struct statespace *ss);

@@ -336,6 +336,88 @@ START_TEST(test_stop_and_errors)
 }
 END_TEST
 
+/* ---- checkpoints: a stopped run resumed ------------------------------ */
+
+struct stopper {
+	atomic_bool stop;
+	enum statespace_phase phase;
+	int ply, notes, resumed;
+};
+
+static void
+stop_at(void *arg, enum statespace_phase phase, int ply,
+        const struct statespace_ply *row)
+{
+	struct stopper *s = arg;
+	(void)row;
+	if (phase == s->phase && ply == s->ply)
+		atomic_store(&s->stop, true);
+}
+
+static void
+count_note(void *arg, const char *msg)
+{
+	struct stopper *s = arg;
+	s->notes++;
+	s->resumed += strstr(msg, "resuming") != NULL;
+}
+
+/* Stopped after a forward level, then after a backward level, then run to
+ * the end (with another thread count and budget): every value as in a run
+ * that was never stopped, and the directory gone after
+ * statespace_state_remove(). */
+START_TEST(test_state_resume)
+{
+	static const struct {
+		enum statespace_phase phase;
+		int ply;
+	} stops[] = {{STATESPACE_FORWARD, 7}, {STATESPACE_BACKWARD, 9}};
+	char dir[4096], err[300], want[4200];
+	const char *base = getenv("TMPDIR");
+	struct stopper s = {.stop = false};
+	struct statespace_limits lim = {
+	    .w = 4,
+	    .h = 4,
+	    .threads = 2,
+	    .memory_bytes = (size_t)1 << 30,
+	    .stop = &s.stop,
+	    .progress = stop_at,
+	    .progress_arg = &s,
+	    .note = count_note,
+	    .note_arg = &s,
+	};
+	snprintf(dir, sizeof dir, "%s/dropfour-ss-XXXXXX",
+	         base && *base ? base : "/tmp");
+	ck_assert(mkdtemp(dir) != NULL);
+	lim.state_dir = dir;
+	struct statespace *fresh = run(4, 4, 1, (size_t)1 << 30, NULL);
+
+	for (size_t i = 0; i < sizeof stops / sizeof *stops; i++) {
+		s.phase = stops[i].phase;
+		s.ply = stops[i].ply;
+		atomic_store(&s.stop, false);
+		ck_assert(statespace_run(&lim, err, sizeof err) == NULL);
+		snprintf(want, sizeof want, "levels saved in %s", dir);
+		ck_assert_msg(strstr(err, want) != NULL, "%s", err);
+		ck_assert_int_eq(s.resumed, (int)i);
+	}
+	s.ply = -1;
+	atomic_store(&s.stop, false);
+	lim.threads = 3;
+	lim.memory_bytes = 64 << 10;
+	struct statespace *resumed = statespace_run(&lim, err, sizeof err);
+	ck_assert_msg(resumed != NULL, "%s", err);
+	ck_assert_int_eq(s.resumed, 2);
+	ck_assert_int_eq(s.notes, 2); /* nothing found damaged */
+	assert_same(fresh, resumed);
+	assert_same(resumed, fresh);
+	ck_assert_int_eq(statespace_state_remove(resumed), 0);
+	ck_assert_int_eq(access(dir, F_OK), -1);
+	statespace_free(resumed);
+	statespace_free(fresh);
+}
+END_TEST
+
 /* ---- the solved table as a book ------------------------------------- */
 
 struct in_book {
@@ -579,6 +661,7 @@ statespace_suite(void)
 	tcase_add_test(tc, test_threads_same);
 	tcase_add_test(tc, test_disk_same);
 	tcase_add_test(tc, test_stop_and_errors);
+	tcase_add_test(tc, test_state_resume);
 	tcase_add_test(tc, test_book);
 	suite_add_tcase(s, tc);
 

@@ -111,6 +111,11 @@ mpi 2 statespace -W 4 -H 4 -o "$tmp/x.book" >/dev/null 2>"$tmp/err"
 status=$?
 [ $status -eq 2 ] || fail "statespace -o on 2 ranks: exit $status, expected 2"
 [ "$(grep -c 'single process' "$tmp/err")" = 1 ] || fail "statespace -o on 2 ranks: not said once: $(cat "$tmp/err")"
+mpi 2 statespace -W 4 -H 4 --state "$tmp/state" >/dev/null 2>"$tmp/err"
+status=$?
+[ $status -eq 2 ] || fail "statespace --state on 2 ranks: exit $status, expected 2"
+grep -q -- '--state needs a single process' "$tmp/err" || fail "statespace --state on 2 ranks: $(cat "$tmp/err")"
+[ -e "$tmp/state" ] && fail "statespace --state on 2 ranks: made the directory"
 echo "# statespace: 1 and 3 ranks give dropfour's 4x4 table"
 # ---- statespace end ----------------------------------------------------------
 # ---- 3. book build ----------------------------------------------------------

@@ -91,5 +91,87 @@ status=$?
 grep -q 'stopped' "$tmp/err" || fail "Ctrl-C: no message: $(cat "$tmp/err")"
 [ -z "$(ls -A "$tmp/levels")" ] || fail "Ctrl-C: level files left"
 
+# 7. --state DIR: a run stopped at a random level (kill -9, then Ctrl-C,
+#    with levels in files the second time) and run again goes on from the
+#    saved levels and prints the same table as the uninterrupted run of
+#    test 2 (times and the memory line differ between any two runs); the
+#    state is gone when the run ends.
+manifest_lines() {
+	if [ -f "$1/manifest" ]; then wc -l <"$1/manifest"; else echo 0; fi
+}
+for sig in KILL INT; do
+	st="$tmp/state-$sig"
+	extra=
+	[ "$sig" = INT ] && extra="--memory-mb 1 --tmpdir $tmp/levels"
+	case $sig in KILL) expect=137 ;; INT) expect=130 ;; esac
+	# 2 header lines, then one line a saved level (4x5: 20 forward, then
+	# 21 backward from ply 20 down).  The last levels take milliseconds:
+	# a run that ended before the signal came is tried again, stopped
+	# earlier.
+	want=$(($(od -An -N2 -tu2 /dev/urandom) % 30 + 5))
+	for _ in 1 2 3 4; do
+		# shellcheck disable=SC2086
+		"$DROPFOUR" statespace -W 4 -H 5 -j 1 --state "$st" $extra \
+			>"$tmp/out" 2>"$tmp/err" &
+		pid=$!
+		while [ "$(manifest_lines "$st")" -lt "$want" ] && kill -0 "$pid" 2>/dev/null; do
+			sleep 0.01
+		done
+		kill -"$sig" "$pid" 2>/dev/null
+		wait "$pid"
+		status=$?
+		[ "$status" = 0 ] || break
+		want=$((want / 2 + 2))
+	done
+	[ "$status" = "$expect" ] ||
+		fail "--state, SIG$sig after $want lines: exit status $status, expected $expect"
+	[ "$(manifest_lines "$st")" -ge "$want" ] ||
+		fail "--state, SIG$sig: only $(manifest_lines "$st") manifest lines"
+	if [ "$sig" = INT ]; then
+		grep -q "levels saved in $st: the same command goes on" "$tmp/err" ||
+			fail "--state, Ctrl-C: message: $(cat "$tmp/err")"
+	fi
+	# shellcheck disable=SC2086
+	"$DROPFOUR" statespace -W 4 -H 5 -j 1 --state "$st" $extra \
+		>"$tmp/again" 2>"$tmp/err" || fail "--state, SIG$sig: rerun exit status $?"
+	grep -q "$st: resuming: [0-9]* forward and [0-9]* backward levels saved" \
+		"$tmp/err" || fail "--state, SIG$sig: rerun did not resume: $(cat "$tmp/err")"
+	answer "$tmp/again" >"$tmp/again.a"
+	cmp -s "$tmp/mem.a" "$tmp/again.a" ||
+		fail "--state, SIG$sig after $want lines: resumed table differs: $(diff "$tmp/mem.a" "$tmp/again.a" | head -5)"
+	[ -e "$st" ] && fail "--state, SIG$sig: state left behind: $(ls "$st")"
+done
+[ -z "$(ls -A "$tmp/levels")" ] || fail "--state: level files left"
+
+# 8. A damaged state file is found, said, and its level computed again;
+#    --keep-state keeps the directory; another board's state is refused.
+st="$tmp/state-kept"
+"$DROPFOUR" statespace -W 4 -H 5 --state "$st" --keep-state >/dev/null 2>&1 ||
+	fail "--keep-state: exit status $?"
+[ -f "$st/keys-12" ] && [ -f "$st/vals-07" ] || fail "--keep-state: files gone"
+printf 'x' | dd of="$st/keys-12" bs=1 seek=9000 conv=notrunc 2>/dev/null
+printf 'x' | dd of="$st/vals-07" bs=1 seek=5000 conv=notrunc 2>/dev/null
+: >>"$st/vals-03" && printf 'y' >>"$st/vals-03"
+"$DROPFOUR" statespace -W 4 -H 5 --state "$st" --keep-state >"$tmp/again" 2>"$tmp/err" ||
+	fail "damaged state: exit status $?"
+for f in keys-12:checksum vals-07:checksum vals-03:wrong; do
+	grep -q "$st/${f%%:*}: ${f#*:}.*computing this level again" "$tmp/err" ||
+		fail "damaged ${f%%:*}: no message: $(cat "$tmp/err")"
+done
+answer "$tmp/again" >"$tmp/again.a"
+cmp -s "$tmp/mem.a" "$tmp/again.a" ||
+	fail "damaged state: table differs: $(diff "$tmp/mem.a" "$tmp/again.a" | head -5)"
+cp "$st/manifest" "$tmp/manifest.before"
+"$DROPFOUR" statespace -W 5 -H 4 --state "$st" >"$tmp/out" 2>"$tmp/err"
+status=$?
+[ "$status" = 1 ] || fail "state of another board: exit status $status"
+grep -q "holds a 4x5 run, not 5x4" "$tmp/err" || fail "state of another board: $(cat "$tmp/err")"
+cmp -s "$st/manifest" "$tmp/manifest.before" || fail "state of another board: manifest changed"
+mkdir "$tmp/foreign" && : >"$tmp/foreign/notes.txt"
+"$DROPFOUR" statespace -W 4 -H 4 --state "$tmp/foreign" >"$tmp/out" 2>"$tmp/err"
+status=$?
+[ "$status" = 1 ] || fail "--state on a foreign directory: exit status $status"
+grep -q "not a dropfour statespace state" "$tmp/err" || fail "--state on a foreign directory: $(cat "$tmp/err")"
+
 [ "$failed" = 0 ] && echo "statespace.sh: all passed"
 [ "$failed" = 0 ]
