@@ -105,6 +105,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		a.book = b.book = NULL;
 		a.output = b.output = NULL;
 		a.tmpdir = b.tmpdir = NULL;
+		a.state_dir = b.state_dir = NULL;
+		a.tour_from = b.tour_from = NULL;
 		a.argv = b.argv = NULL;
 		fuzz_require(memcmp(&a, &b, sizeof a) == 0);
 	}
