@@ -17,19 +17,8 @@
 #      damaged or other-size book named by --book or $DROPFOUR_BOOK is an
 #      error that names the file.
 
-: "${DROPFOUR:=./dropfour}"
-if [ ! -x "$DROPFOUR" ]; then
-	echo "book.sh: no dropfour binary at $DROPFOUR" >&2
-	exit 99
-fi
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/dropfour-book.XXXXXX") || exit 99
-trap 'rm -rf "$tmp"' EXIT
-failed=0
-
-fail() {
-	echo "FAIL: $*"
-	failed=$((failed + 1))
-}
+. "$(dirname "$0")/lib-check.sh"
+check_begin book
 
 size() { stat -c %s "$1" 2>/dev/null || echo 0; }
 

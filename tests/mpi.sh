@@ -37,14 +37,8 @@ if [ -n "${ASAN_OPTIONS:-}" ]; then
 	export ASAN_OPTIONS
 fi
 
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/dropfour-mpi.XXXXXX") || exit 99
-trap 'rm -rf "$tmp"' EXIT
-failed=0
-
-fail() {
-	echo "FAIL: $*"
-	failed=$((failed + 1))
-}
+. "$(dirname "$0")/lib-check.sh"
+check_begin mpi
 
 mpi() {
 	n=$1

@@ -7,19 +7,8 @@
 # the same table as a run in memory.  The values themselves are checked
 # against the solver by the Check suite (tests/check_statespace.c).
 
-: "${DROPFOUR:=./dropfour}"
-if [ ! -x "$DROPFOUR" ]; then
-	echo "statespace.sh: no dropfour binary at $DROPFOUR" >&2
-	exit 99
-fi
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/dropfour-statespace.XXXXXX") || exit 99
-trap 'rm -rf "$tmp"' EXIT
-failed=0
-
-fail() {
-	echo "FAIL: $*"
-	failed=$((failed + 1))
-}
+. "$(dirname "$0")/lib-check.sh"
+check_begin statespace
 
 # The table without the times and the lines about this machine.
 answer() {
