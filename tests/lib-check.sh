@@ -5,7 +5,8 @@
 #   check_begin NAME   $DROPFOUR (default ./dropfour) must be executable,
 #                      else exit 99 (a hard error for automake); $tmp is a
 #                      new folder, removed when the script exits
-#   fail MESSAGE...    print FAIL: MESSAGE and count it in $failed
+#   fail MESSAGE...    print FAIL: MESSAGE and count it in $failed (a
+#                      script may define its own fail() after this)
 
 check_begin() {
 	: "${DROPFOUR:=./dropfour}"

@@ -5,16 +5,9 @@
 # lines on standard input, checks the exit status and greps the output.
 # Small boards, small depths and small tables keep it to a few seconds.
 
-: "${DROPFOUR:=./dropfour}"
-if [ ! -x "$DROPFOUR" ]; then
-	echo "text.sh: no dropfour binary at $DROPFOUR" >&2
-	exit 99
-fi
-
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/dropfour-text.XXXXXX") || exit 99
-trap 'rm -rf "$tmp"' EXIT
+. "$(dirname "$0")/lib-check.sh"
+check_begin text
 out=$tmp/out
-failed=0
 last_failed=0
 n=0
 
