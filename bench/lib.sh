@@ -28,3 +28,21 @@ configured_data() {
 data_candidates() {
 	printf '%s\n' "${DROPFOUR_DATA:-}" "$(configured_data)" "$top/../shared/data"
 }
+
+# The directory holding pons-testsets/ (exits 2 with a notice if none).
+find_testsets() {
+	local d
+	while IFS= read -r d; do
+		[ -n "$d" ] && [ -d "$d/pons-testsets" ] && { (cd "$d" && pwd); return 0; }
+	done < <(data_candidates)
+	cat >&2 <<-MSG
+	################################################################
+	$me: THE PONS TEST SETS ARE NOT HERE.
+	Looked in \$DROPFOUR_DATA (${DROPFOUR_DATA:-unset}), configure's
+	--with-testdata and $top/../shared/data.  Set DROPFOUR_DATA to the directory holding
+	pons-testsets/ (files Test_L1_R1 ... Test_L3_R1).
+	(tests/data/pons-sample.txt holds a sample; see tests/data/README.md.)
+	################################################################
+	MSG
+	exit 2
+}

@@ -23,23 +23,6 @@ me=solve-sets.sh
 # shellcheck source=bench/lib.sh
 . "$top/bench/lib.sh"
 
-find_data() {
-	local d
-	while IFS= read -r d; do
-		[ -n "$d" ] && [ -d "$d/pons-testsets" ] && { (cd "$d" && pwd); return 0; }
-	done < <(data_candidates)
-	cat >&2 <<-MSG
-	################################################################
-	solve-sets.sh: THE PONS TEST SETS ARE NOT HERE.
-	Looked in \$DROPFOUR_DATA (${DROPFOUR_DATA:-unset}), configure's
-	--with-testdata and $top/../shared/data.  Set DROPFOUR_DATA to the directory holding
-	pons-testsets/ (files Test_L1_R1 ... Test_L3_R1).
-	(tests/data/pons-sample.txt holds a sample; see tests/data/README.md.)
-	################################################################
-	MSG
-	exit 2
-}
-
 all=0 pin=0 quick=0
 args=()
 for a in "$@"; do
@@ -52,7 +35,7 @@ for a in "$@"; do
 done
 
 bin=$(find_dropfour)
-data=$(find_data)/pons-testsets
+data=$(find_testsets)/pons-testsets
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/dropfour-sets.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
 

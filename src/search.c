@@ -486,6 +486,22 @@ search_memory_error(size_t tt_mb, int threads, char *buf, size_t len)
 	return NULL;
 }
 
+/* The root of a search, on the thread that runs it. */
+static void
+run_root(struct split_team *team, const board_t *b, struct search_result *r,
+    double t0)
+{
+	struct split_ctx c;
+	split_ctx_root(&c, team);
+	if (team->lim->mode == SEARCH_EXACT || team->lim->mode == SEARCH_WEAK)
+		run_exact(&c, b, r);
+	else if (team->lim->mode == SEARCH_AVERAGE)
+		average_root(&c, b, r);
+	else
+		run_depth(&c, b, r, t0);
+	split_ctx_finish(&c);
+}
+
 void
 search_run(struct search *s, const board_t *b, const struct search_limits *lim,
     struct search_result *r)
@@ -555,20 +571,14 @@ search_run(struct search *s, const board_t *b, const struct search_limits *lim,
 	if (lim->split == SPLIT_LAZY && threads > 1 &&
 	    lim->mode != SEARCH_AVERAGE) {
 		run_lazy(&team, b, r);
+	} else if (threads == 1) {
+		/* No parallel region for one thread: entering one costs two
+		 * futex calls in libgomp, more than a small solve itself. */
+		run_root(&team, b, r, t0);
 	} else {
 #pragma omp parallel num_threads(threads)
 #pragma omp single
-		{
-			struct split_ctx c;
-			split_ctx_root(&c, &team);
-			if (exact_mode)
-				run_exact(&c, b, r);
-			else if (lim->mode == SEARCH_AVERAGE)
-				average_root(&c, b, r);
-			else
-				run_depth(&c, b, r, t0);
-			split_ctx_finish(&c);
-		}
+		run_root(&team, b, r, t0);
 	}
 	if (exact_mode && r->move >= 0)
 		extract_pv(s, b, r->move, r);

@@ -78,11 +78,20 @@ leave(struct split_team *team, int tid)
 		    memory_order_relaxed);
 }
 
+/* This thread's index in the team: a one-thread team runs on the caller,
+ * outside any parallel region of its own (search_run()), and the caller may
+ * be thread k of some other region (a book build's solvers). */
+static inline int
+team_tid(const struct split_team *team)
+{
+	return team->threads == 1 ? 0 : omp_get_thread_num();
+}
+
 void
 split_ctx_root(struct split_ctx *c, struct split_team *team)
 {
 	*c = (struct split_ctx){ .team = team, .sp = NULL, .root_col = -1 };
-	c->tid = omp_get_thread_num();
+	c->tid = team_tid(team);
 	c->busy_from = util_now_ns();
 	enter(team, c->tid);
 }
@@ -103,7 +112,7 @@ split_ctx_task(struct split_ctx *c, const struct split_ctx *parent,
 {
 	*c = (struct split_ctx){ .team = parent->team, .sp = NULL,
 		.root_col = root_col, .rng = parent->rng };
-	c->tid = omp_get_thread_num();
+	c->tid = team_tid(c->team);
 	c->busy_from = util_now_ns();
 	enter(c->team, c->tid);
 	count_run(c->team, c->tid, spawner);
@@ -245,7 +254,7 @@ static void
 run_move(struct split_team *team, struct split_point *sp, int k)
 {
 	struct split_ctx c = { .team = team, .sp = sp, .root_col = sp->root_col };
-	c.tid = omp_get_thread_num();
+	c.tid = team_tid(team);
 	c.busy_from = util_now_ns();
 	if (!split_chain_cut(sp))
 		sp->move(&c, sp, k);
@@ -307,7 +316,7 @@ help(struct split_team *team, const struct split_point *anchor)
 static void
 helper(struct split_team *team, int spawner)
 {
-	const int tid = omp_get_thread_num();
+	const int tid = team_tid(team);
 	atomic_fetch_sub_explicit(&team->waiting_tasks, 1, memory_order_relaxed);
 	bool free_thread = enter(team, tid);
 	count_run(team, tid, spawner);
