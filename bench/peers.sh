@@ -43,8 +43,10 @@ trap 'rm -rf "$tmp"' EXIT
 # cpu_of LABEL CMD... : runs CMD with stdin from $input, prints
 # "user+sys wall" seconds.
 cpu_of() {
+	local label=$1
+	shift
 	/usr/bin/time -f '%U %S %e' -o "$tmp/time" "$@" <"$input" >"$tmp/out" 2>/dev/null ||
-		{ echo "$me: $1 failed" >&2; exit 1; }
+		{ echo "$me: $label failed" >&2; exit 1; }
 	awk '{ printf "%.3f %.3f\n", $1 + $2, $3 }' "$tmp/time"
 }
 
@@ -78,7 +80,7 @@ sets)
 		done
 		awk -v s="$set" -v n="$count" -v d="$best_d" -v p="$best_p" 'BEGIN {
 			printf "%-12s %9d %12.3f %12.3f %12.4f %12.4f %8.2f\n",
-			    s, n, d, p, d / n * 1000, p / n * 1000, p > 0 ? d / p : 0 }'
+			    s, n, d, p, d / n * 1000, p / n * 1000, (p > 0 ? d / p : 0) }'
 	done
 	;;
 empty)
@@ -101,7 +103,7 @@ empty)
 			bc=$(min "$bc" "$cw") bcc=$(min "$bcc" "$cc")
 		done
 		awk -v t="$t" -v a="$bd" -v b="$bdc" -v c="$bc" -v d="$bcc" 'BEGIN {
-			printf "%-8s %14.2f %14.2f %12.2f %12.2f %10.2f\n", t, a, b, c, d, c > 0 ? a / c : 0 }'
+			printf "%-8s %14.2f %14.2f %12.2f %12.2f %10.2f\n", t, a, b, c, d, (c > 0 ? a / c : 0) }'
 	done
 	;;
 *) usage ;;
