@@ -564,10 +564,10 @@ options_parse(struct options *o, int argc, char **argv)
 	if (o->eval_average && !o->depth_given)
 		o->depth = 8;
 	/* Tour boards are checked by the tour code (up to 8x8). */
-	bool tour_board = o->mode == MODE_TOUR || o->tour_bench ||
+	o->tour_board = o->mode == MODE_TOUR || o->tour_bench ||
 	    (o->mode == MODE_BENCH && optind < argc &&
 	     strcmp(argv[optind], "tour-sample") == 0);
-	const char *why = tour_board ? NULL :
+	const char *why = o->tour_board ? NULL :
 	    board_size_error(o->width, o->height);
 	if (why != NULL) {
 		fprintf(stderr, "dropfour: impossible board size %dx%d: %s\n",

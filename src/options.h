@@ -84,6 +84,10 @@ struct options {
 	uint64_t tour_list_max; /* N; 0 with tour_list: every tour */
 	bool tour_watch;       /* --watch */
 	bool tour_bench;       /* bench speedup --tour */
+	bool tour_board;       /* -W/-H name a knight's-tour board (tour,
+				* bench speedup --tour, bench tour-sample):
+				* the tour code checks it, not
+				* board_size_error() */
 	int argc;             /* positional arguments after the mode word */
 	char **argv;
 };

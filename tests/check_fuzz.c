@@ -55,6 +55,27 @@ START_TEST(test_options_parse_twice)
 }
 END_TEST
 
+/* fuzz-options, tests/fuzz/regress/options/tour-prefix-board: "--to",
+ * getopt's unique prefix of --tour, made `bench` take -W 1 unchecked (the
+ * tour code checks tour boards later), and the harness found a parse that
+ * answered 0 with a board no Connect Four mode can use.  The options now
+ * say when the board is a tour board; every other mode still refuses it. */
+START_TEST(test_options_tour_board)
+{
+	static char a0[] = "dropfour", a1[] = "bench", a2[] = "--to",
+		    a3[] = "-W", a4[] = "1", a5[] = "speedup";
+	char *tour[] = { a0, a1, a2, a3, a4, a5, NULL };
+	char *plain[] = { a0, a1, a3, a4, a5, NULL };
+	struct options o;
+
+	ck_assert_int_eq(options_parse(&o, 6, tour), 0);
+	ck_assert(o.tour_bench && o.tour_board && o.width == 1);
+	ck_assert_int_eq(options_parse(&o, 5, plain), -1);
+	ck_assert_int_eq(options_parse(&o, 2, (char *[]){ a0, a1, NULL }), 0);
+	ck_assert(!o.tour_board);
+}
+END_TEST
+
 /* Fault tests: saving to a device renamed a file over it (as root, over
  * /dev/full).  A FIFO with no reader stands for the device here: the save
  * fails with the reason and the FIFO stays a FIFO. */
@@ -137,6 +158,7 @@ fuzz_suite(void)
 	TCase *tc = tcase_create("regressions");
 
 	tcase_add_test(tc, test_options_parse_twice);
+	tcase_add_test(tc, test_options_tour_board);
 	tcase_add_test(tc, test_save_to_fifo);
 	tcase_add_test(tc, test_save_through_link);
 	tcase_add_test(tc, test_memory_check);

@@ -3,7 +3,8 @@
  * Input: the arguments after argv[0], separated by NUL bytes (at most
  * 64).  Promises held: the answer is 0 (go on), 1 (--version printed),
  * 2 (--help asked for) or -1 (an error was printed); on 0 every setting is
- * within the range that the modes rely on (a board size that fits,
+ * within the range that the modes rely on (a board size that fits, unless
+ * the options say it is a knight's-tour board,
  * thread counts, depths, table size, games), the positional arguments are
  * the tail of
  * the argument vector, and the search limits can be made from them.  A
@@ -53,7 +54,9 @@ parse(const uint8_t *data, size_t size, struct options *o)
 	int r = options_parse(o, argc, argv);
 	fuzz_require(r == 0 || r == 1 || r == 2 || r == -1);
 	if (r == 0) {
-		fuzz_require(board_size_error(o->width, o->height) == NULL);
+		/* A knight's-tour board is the tour code's to check. */
+		fuzz_require(o->tour_board ||
+		    board_size_error(o->width, o->height) == NULL);
 		/* The default is the number of cores, which may pass 64. */
 		fuzz_require(o->threads >= 1);
 		fuzz_require(o->nthread_list == 0 ||
