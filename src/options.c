@@ -617,6 +617,7 @@ options_limits(const struct options *o, struct search_limits *lim)
 	    o->eval_average ? SEARCH_AVERAGE : SEARCH_DEPTH;
 	/* Perfect play shows (and chooses among) every column's score. */
 	lim->analyze = o->perfect;
+	lim->move_only = o->perfect;
 	lim->depth = o->depth;
 	lim->threads = o->threads;
 	lim->split = o->split;
@@ -633,6 +634,7 @@ options_solve_limits(const struct options *o, struct search_limits *lim)
 	options_limits(o, lim);
 	lim->mode = o->weak ? SEARCH_WEAK : SEARCH_EXACT;
 	lim->analyze = o->analyze;
+	lim->move_only = false;
 	lim->time_limit = 0;
 	lim->seed = 0;
 }

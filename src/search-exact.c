@@ -396,6 +396,41 @@ store:;
 /* ---- the root ------------------------------------------------------ */
 
 bool
+search_exact_known(struct split_ctx *c, const board_t *b, int *score)
+{
+	if (book_hit(c, b, score))
+		return true;
+	bool mirrored;
+	struct tt_entry e;
+	uint64_t key = exact_key(b, &mirrored);
+	if (probe(c, table_for(c, b), key, &e) && e.bound == BOUND_EXACT) {
+		*score = e.value;
+		return true;
+	}
+	return false;
+}
+
+int
+search_exact_test(struct split_ctx *c, const board_t *b, int at, bool floor)
+{
+	if (board_can_win_next(b)) {
+		/* exact() takes that as handled by its caller. */
+		c->nodes++;
+		return board_max_score(b);
+	}
+	int mv = -1;
+	int v = exact(c, b, at, at + 1, 0, &mv);
+	if (!c->aborted && v <= at && floor) {
+		/* The search stored v as an upper bound; the lower one pins
+		 * the entry (tt_store_solved()). */
+		bool mirrored;
+		uint64_t key = exact_key(b, &mirrored);
+		tt_store_solved(table_for(c, b), key, at, BOUND_LOWER, 0, -1);
+	}
+	return v;
+}
+
+bool
 search_exact_solve(struct split_ctx *c, const board_t *b, bool weak,
     int *lo_out, int *hi_out, int *best)
 {

@@ -189,6 +189,18 @@ exact_key(const board_t *b, bool *mirrored)
 bool search_exact_solve(struct split_ctx *c, const board_t *b, bool weak,
     int *lo_out, int *hi_out, int *best);
 
+/* The exact score of a position not over, if known without a search: the
+ * book's, or an exact entry of the table. */
+bool search_exact_known(struct split_ctx *c, const board_t *b, int *score);
+
+/* Whether a position not over scores at most `at`: one null-window search
+ * (or none, when the side to move wins at once).
+ * Returns the fail-soft value (<= at: an upper bound, else a lower one);
+ * if it is at most `at` and `floor` is true, the caller knows the score is
+ * at least `at` too, and the table is told it is exactly `at`. */
+int search_exact_test(struct split_ctx *c, const board_t *b, int at,
+    bool floor);
+
 /* search-node.c: depth-limited play. */
 
 /* Depth-limited alpha-beta: heuristic values, and proven ones as

@@ -228,6 +228,23 @@ extract_pv(struct search *s, const board_t *root, int first,
 	stats_set_pv(&s->stats, r->pv, len);
 }
 
+/* A column settled without a search: a winning move, or one that fills
+ * the board.  Returns false if it needs one. */
+static bool
+column_at_once(struct stats *st, const board_t *b, int col, bool weak,
+    struct search_result *r)
+{
+	if (board_is_winning_move(b, col))
+		r->col_score[col] = weak ? 1 : board_max_score(b);
+	else if (b->moves + 1 == b->w * b->h)
+		r->col_score[col] = 0;
+	else
+		return false;
+	r->col_kind[col] = SCORE_EXACT;
+	col_publish(st, col, COL_DONE, SCORE_EXACT, r->col_score[col]);
+	return true;
+}
+
 /* One column of an exact analysis: the child's exact score, negated. */
 static void
 analyze_column(struct split_ctx *c, const board_t *b, int col, bool weak,
@@ -238,19 +255,9 @@ analyze_column(struct split_ctx *c, const board_t *b, int col, bool weak,
 	int lo, hi, mv;
 
 	col_publish(st, col, COL_SEARCHING, SCORE_NONE, 0);
-	if (board_is_winning_move(b, col)) {
-		r->col_kind[col] = SCORE_EXACT;
-		r->col_score[col] = weak ? 1 : board_max_score(b);
-		col_publish(st, col, COL_DONE, SCORE_EXACT, r->col_score[col]);
+	if (column_at_once(st, b, col, weak, r))
 		return;
-	}
 	board_play(&nb, col);
-	if (board_is_full(&nb)) {
-		r->col_kind[col] = SCORE_EXACT;
-		r->col_score[col] = 0;
-		col_publish(st, col, COL_DONE, SCORE_EXACT, 0);
-		return;
-	}
 	bool done = search_exact_solve(c, &nb, weak, &lo, &hi, &mv);
 	if (done) {
 		r->col_kind[col] = SCORE_EXACT;
@@ -265,6 +272,48 @@ analyze_column(struct split_ctx *c, const board_t *b, int col, bool weak,
 	    r->col_score[col]);
 }
 
+/* One column for a move when the root's exact score v is known (the book,
+ * or the table after the search of the move before): one null-window
+ * search tells whether the column reaches v, and then it scores exactly v,
+ * or not, and then the search's value is an upper bound below v.  The
+ * columns that reach v are the ones a full analysis would choose among. */
+static void
+settle_column(struct split_ctx *c, const board_t *b, int col, int v,
+    struct search_result *r)
+{
+	struct stats *st = c->team->stats;
+	board_t nb = *b;
+	int cv;
+
+	col_publish(st, col, COL_SEARCHING, SCORE_NONE, 0);
+	if (column_at_once(st, b, col, false, r))
+		return;
+	board_play(&nb, col);
+	if (search_exact_known(c, &nb, &cv)) {
+		r->col_kind[col] = SCORE_EXACT;
+		r->col_score[col] = -cv;
+	} else {
+		int t = search_exact_test(c, &nb, -v, true);
+		if (c->aborted)
+			return;
+		r->col_kind[col] = t <= -v ? SCORE_EXACT : SCORE_UPPER;
+		r->col_score[col] = t <= -v ? v : -t;
+	}
+	col_publish(st, col, COL_DONE, r->col_kind[col], r->col_score[col]);
+}
+
+/* A column of the analysis at the root: exact, or settled against the
+ * root's known score. */
+static void
+root_column(struct split_ctx *c, const board_t *b, int col, bool weak,
+    const int *known, struct search_result *r)
+{
+	if (known)
+		settle_column(c, b, col, *known, r);
+	else
+		analyze_column(c, b, col, weak, r);
+}
+
 static void
 run_exact(struct split_ctx *c, const board_t *b, struct search_result *r)
 {
@@ -275,18 +324,36 @@ run_exact(struct split_ctx *c, const board_t *b, struct search_result *r)
 
 	if (lim->analyze) {
 		/* Every column, as one task each (root splitting) or in turn
-		 * with deep splitting inside. */
+		 * with deep splitting inside.  For a move, the root's score
+		 * first (the book's or the table's, else solved: proving one
+		 * best move costs less than every column's exact value), then
+		 * only whether each column reaches it. */
+		int v, lo, hi, mv;
+		const int *known = NULL;
+		if (lim->move_only && !weak) {
+			if (search_exact_known(c, b, &v)) {
+				known = &v;
+			} else if (search_exact_solve(c, b, false, &lo, &hi,
+				       &mv)) {
+				v = lo;
+				known = &v;
+			} else {
+				r->partial = true;
+				return;
+			}
+		}
 		struct order_list o;
 		order_moves(b, legal, -1, lim->no_ordering, &o);
 		if (lim->split == SPLIT_ROOT && c->team->threads > 1) {
 			split_count_spawn(c, o.n);
 			for (int k = 0; k < o.n; k++) {
-#pragma omp task firstprivate(k) shared(o, b, c, r)
+#pragma omp task firstprivate(k) shared(o, b, c, r, known)
 				{
 					struct split_ctx tc;
 					split_ctx_task(&tc, c, c->tid,
 					    o.col[k]);
-					analyze_column(&tc, b, o.col[k], weak, r);
+					root_column(&tc, b, o.col[k], weak,
+					    known, r);
 					split_ctx_finish(&tc);
 				}
 			}
@@ -296,7 +363,7 @@ run_exact(struct split_ctx *c, const board_t *b, struct search_result *r)
 		} else {
 			for (int k = 0; k < o.n; k++) {
 				c->root_col = o.col[k];
-				analyze_column(c, b, o.col[k], weak, r);
+				root_column(c, b, o.col[k], weak, known, r);
 				if (c->aborted)
 					break;
 			}

@@ -50,6 +50,10 @@ struct book;
 struct search_limits {
 	enum search_mode mode;
 	bool analyze;      /* exact/weak: score every column, not just best */
+	/* exact analysis for a move: the root's score first (book, table or
+	 * a solve), then a column that does not reach it stays an upper
+	 * bound; the columns that do are exact */
+	bool move_only;
 	int depth;         /* depth modes: the deepest iteration (plies) */
 	int threads;       /* >= 1 */
 	enum split_scheme split;

@@ -62,8 +62,11 @@ ui_start(struct ui *ui, enum ui_job job)
 	struct search_limits lim;
 
 	ui_limits(ui, &lim);
-	if (job == UI_JOB_ANALYSIS)
+	if (job == UI_JOB_ANALYSIS) {
+		/* The scores shown on the human's turn: all exact. */
 		lim.analyze = true;
+		lim.move_only = false;
+	}
 	ui_job_start(ui, job, &ui->game.board, &lim);
 }
 

@@ -212,6 +212,75 @@ START_TEST(test_analyze)
 }
 END_TEST
 
+/* Analysis for a move: the root's score is known (the table holds it after
+ * a plain solve of the same position) or solved first.  A column then
+ * either reaches the root's score, and is exact, or is an upper bound that
+ * is true
+ * (not below the column's own exact value) and below the root's score.
+ * Every column that reaches the score is found, so the move is chosen among
+ * the same columns as with a full analysis.  _i: threads, 1 or 2. */
+START_TEST(test_analyze_move)
+{
+	struct search *s = search_new(TEST_TT_MB);
+	struct search *ref = search_new(TEST_TT_MB);
+	struct search_limits lim;
+	struct pons_pos *p;
+	int n = check_pons_load("Test_L2_R1", &p);
+	int m = check_scaled(25, 4);
+	int bounds = 0;
+
+	search_limits_default(&lim);
+	lim.mode = SEARCH_EXACT;
+	lim.threads = 1 + _i;
+	for (int i = 0; i < n && i < m; i++) {
+		struct search_result r;
+		board_t b;
+		check_parse_ok(&b, 7, 6, p[i].moves);
+		search_clear(s);
+		if (i % 2 == 0) {
+			/* Known from the table; else solved first. */
+			lim.analyze = false;
+			lim.move_only = false;
+			search_run(s, &b, &lim, &r);
+			ck_assert_int_eq(r.score, p[i].score);
+		}
+		lim.analyze = true;
+		lim.move_only = true;
+		search_run(s, &b, &lim, &r);
+		check_true(!r.partial);
+		for (int c = 0; c < 7; c++) {
+			if (!board_can_play(&b, c)) {
+				check_true(r.col_kind[c] == SCORE_NONE);
+				continue;
+			}
+			int v = check_move_value(ref, &b, c);
+			if (r.col_kind[c] == SCORE_UPPER) {
+				bounds++;
+				check_that(v <= r.col_score[c] &&
+				               r.col_score[c] < p[i].score,
+				           "\"%s\" column %d: bound %d, exact %d, "
+				           "best %d", p[i].moves, c + 1,
+				           r.col_score[c], v, p[i].score);
+			} else {
+				check_that(r.col_kind[c] == SCORE_EXACT &&
+				               r.col_score[c] == v,
+				           "\"%s\" column %d: kind %d score %d, "
+				           "expected %d", p[i].moves, c + 1,
+				           r.col_kind[c], r.col_score[c], v);
+			}
+		}
+		ck_assert_int_eq(r.score, p[i].score);
+		ck_assert_int_eq(r.kind, SCORE_EXACT);
+		ck_assert_int_eq(r.col_score[r.move], p[i].score);
+	}
+	/* The known-score path ran: a full analysis has no bounds. */
+	check_that(bounds > 0, "no column was left as a bound");
+	free(p);
+	search_free(s);
+	search_free(ref);
+}
+END_TEST
+
 /* ---- UCI ---------------------------------------------------------------- */
 
 struct uci_pos {
@@ -731,6 +800,7 @@ solver_suite(void)
 	tcase_add_loop_test(tc, test_pons_weak, 0, 4);
 	tcase_add_test(tc, test_pons_result);
 	tcase_add_test(tc, test_analyze);
+	tcase_add_loop_test(tc, test_analyze_move, 0, 2);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("uci");
