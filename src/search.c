@@ -302,6 +302,31 @@ settle_column(struct split_ctx *c, const board_t *b, int col, int v,
 	col_publish(st, col, COL_DONE, r->col_kind[col], r->col_score[col]);
 }
 
+/* The order in which a move's columns are asked whether they reach the
+ * root's score; the first that does is the move.  Centre first without a
+ * seed: the column search_choose() takes among equal scores.  With one, a
+ * random order: the first column of a random order that is in a set is
+ * uniform over the set, as search_choose()'s tie-break is.  Returns how
+ * many columns are playable. */
+static int
+settle_order(const board_t *b, uint64_t seed, int *col)
+{
+	const int *centre = board_centre_order(b->w);
+	int n = 0;
+	for (int i = 0; i < b->w; i++)
+		if (board_can_play(b, centre[i]))
+			col[n++] = centre[i];
+	uint64_t x = seed ^ ((uint64_t)b->mask * 31) ^ board_key(b);
+	for (int i = n - 1; seed != 0 && i > 0; i--) {
+		x = util_splitmix(x);
+		int j = (int)(x % (uint64_t)(i + 1));
+		int t = col[i];
+		col[i] = col[j];
+		col[j] = t;
+	}
+	return n;
+}
+
 /* A column of the analysis at the root: exact, or settled against the
  * root's known score. */
 static void
@@ -360,10 +385,24 @@ run_exact(struct split_ctx *c, const board_t *b, struct search_result *r)
 			split_wait_begin(c);
 #pragma omp taskwait
 			split_wait_end(c);
+		} else if (known) {
+			/* The first column that reaches the score is the move:
+			 * the ones after it are left unasked. */
+			int col[BOARD_MAX_WIDTH];
+			int n = settle_order(b, lim->seed, col);
+			for (int k = 0; k < n; k++) {
+				c->root_col = col[k];
+				settle_column(c, b, col[k], v, r);
+				if (c->aborted ||
+				    (r->col_kind[col[k]] == SCORE_EXACT &&
+					r->col_score[col[k]] == v))
+					break;
+			}
+			c->root_col = -1;
 		} else {
 			for (int k = 0; k < o.n; k++) {
 				c->root_col = o.col[k];
-				root_column(c, b, o.col[k], weak, known, r);
+				analyze_column(c, b, o.col[k], weak, r);
 				if (c->aborted)
 					break;
 			}

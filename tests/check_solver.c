@@ -213,12 +213,12 @@ START_TEST(test_analyze)
 END_TEST
 
 /* Analysis for a move: the root's score is known (the table holds it after
- * a plain solve of the same position) or solved first.  A column then
- * either reaches the root's score, and is exact, or is an upper bound that
- * is true
- * (not below the column's own exact value) and below the root's score.
- * Every column that reaches the score is found, so the move is chosen among
- * the same columns as with a full analysis.  _i: threads, 1 or 2. */
+ * a plain solve of the same position) or solved first.  The columns are
+ * asked in turn whether they reach it; each one asked is either exact or
+ * an upper bound that is true (not below its exact value) and below the
+ * root's score, and the first that reaches the score is the move.  Without
+ * a seed that is the centre-most best column, the one a full analysis
+ * picks; with one, a best column.  _i: threads, 1 or 2. */
 START_TEST(test_analyze_move)
 {
 	struct search *s = search_new(TEST_TT_MB);
@@ -227,7 +227,8 @@ START_TEST(test_analyze_move)
 	struct pons_pos *p;
 	int n = check_pons_load("Test_L2_R1", &p);
 	int m = check_scaled(25, 4);
-	int bounds = 0;
+	int bounds = 0, unasked = 0, ties = 0;
+	const int *centre = board_centre_order(7);
 
 	search_limits_default(&lim);
 	lim.mode = SEARCH_EXACT;
@@ -241,20 +242,28 @@ START_TEST(test_analyze_move)
 			/* Known from the table; else solved first. */
 			lim.analyze = false;
 			lim.move_only = false;
+			lim.seed = 0;
 			search_run(s, &b, &lim, &r);
 			ck_assert_int_eq(r.score, p[i].score);
 		}
 		lim.analyze = true;
 		lim.move_only = true;
+		lim.seed = (uint64_t)(i % 4 == 3 ? i : 0);
 		search_run(s, &b, &lim, &r);
 		check_true(!r.partial);
-		for (int c = 0; c < 7; c++) {
+		int value[7], first_best = -1;
+		for (int k = 0; k < 7; k++) {
+			int c = centre[k];
 			if (!board_can_play(&b, c)) {
 				check_true(r.col_kind[c] == SCORE_NONE);
 				continue;
 			}
-			int v = check_move_value(ref, &b, c);
-			if (r.col_kind[c] == SCORE_UPPER) {
+			int v = value[c] = check_move_value(ref, &b, c);
+			if (v == p[i].score && first_best < 0)
+				first_best = c;
+			if (r.col_kind[c] == SCORE_NONE) {
+				unasked++;
+			} else if (r.col_kind[c] == SCORE_UPPER) {
 				bounds++;
 				check_that(v <= r.col_score[c] &&
 				               r.col_score[c] < p[i].score,
@@ -272,9 +281,20 @@ START_TEST(test_analyze_move)
 		ck_assert_int_eq(r.score, p[i].score);
 		ck_assert_int_eq(r.kind, SCORE_EXACT);
 		ck_assert_int_eq(r.col_score[r.move], p[i].score);
+		ck_assert_int_eq(value[r.move], p[i].score);
+		int nbest = 0;
+		for (int c = 0; c < 7; c++)
+			nbest += board_can_play(&b, c) && value[c] == p[i].score;
+		ties += lim.seed == 0 && nbest > 1;
+		if (lim.seed == 0)
+			check_that(r.move == first_best,
+			           "\"%s\": move %d, the centre-most best is %d",
+			           p[i].moves, r.move + 1, first_best + 1);
 	}
-	/* The known-score path ran: a full analysis has no bounds. */
-	check_that(bounds > 0, "no column was left as a bound");
+	/* The known-score path ran: a full analysis has neither. */
+	check_that(bounds > 0 && unasked > 0 && ties > 0,
+	           "%d columns left as bounds, %d unasked, %d ties", bounds,
+	           unasked, ties);
 	free(p);
 	search_free(s);
 	search_free(ref);
