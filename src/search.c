@@ -390,13 +390,18 @@ run_exact(struct split_ctx *c, const board_t *b, struct search_result *r)
 			 * the ones after it are left unasked. */
 			int col[BOARD_MAX_WIDTH];
 			int n = settle_order(b, lim->seed, col);
-			for (int k = 0; k < n; k++) {
+			int k = 0;
+			while (k < n) {
 				c->root_col = col[k];
 				settle_column(c, b, col[k], v, r);
-				if (c->aborted ||
-				    (r->col_kind[col[k]] == SCORE_EXACT &&
-					r->col_score[col[k]] == v))
+				if (c->aborted)
 					break;
+				if (r->col_kind[col[k++]] == SCORE_EXACT &&
+				    r->col_score[col[k - 1]] == v) {
+					while (k < n)
+						col_publish(st, col[k++],
+						    COL_SKIPPED, SCORE_NONE, 0);
+				}
 			}
 			c->root_col = -1;
 		} else {

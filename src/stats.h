@@ -37,6 +37,7 @@ enum col_state {
 	COL_WAITING,
 	COL_SEARCHING,
 	COL_DONE,
+	COL_SKIPPED,     /* not asked: an earlier column was the move */
 };
 
 /* How a column's (or the root's) score is known. */

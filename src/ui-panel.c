@@ -268,6 +268,7 @@ panel_columns(struct ui *ui, WINDOW *w, int y, int rows, int width)
 	    [COL_WAITING] = "waiting",
 	    [COL_SEARCHING] = "searching",
 	    [COL_DONE] = "",
+	    [COL_SKIPPED] = "not needed",
 	};
 	/* Words need the root: that of the last search started. */
 	const board_t *root = &ui->job_root;
@@ -278,7 +279,8 @@ panel_columns(struct ui *ui, WINDOW *w, int y, int rows, int width)
 			snprintf(buf, sizeof buf, "%d  -", c + 1);
 		} else if (col->kind == SCORE_NONE || !same) {
 			snprintf(buf, sizeof buf, "%d  %-16s %5s %s", c + 1,
-			         col->kind == SCORE_NONE ? "?" : "",
+			         col->kind != SCORE_NONE ? "" :
+			         col->state == COL_SKIPPED ? "-" : "?",
 			         util_si(a, sizeof a, (double)col->nodes),
 			         state[col->state]);
 		} else {
