@@ -66,6 +66,9 @@ options_usage(FILE *f, void (*keys)(FILE *))
 "      --position=MOVES   start from this position\n"
 "      --load=FILE        load a saved game\n"
 "      --analysis         show the engine's column scores on your turn\n"
+"      --no-ponder        perfect play: the AI does not think on your turn\n"
+"                         (by default it does, its scores hidden, so it\n"
+"                         answers at once)\n"
 "      --text             plain line-based game (also used when stdin or\n"
 "                         stdout is not a terminal, or TERM is dumb)\n"
 "      --no-color         monochrome (also when NO_COLOR is set)\n"
@@ -166,6 +169,7 @@ enum {
 	OPT_POSITION,
 	OPT_LOAD,
 	OPT_ANALYSIS,
+	OPT_NO_PONDER,
 	OPT_TEXT,
 	OPT_NO_COLOR,
 	OPT_ASCII,
@@ -207,6 +211,7 @@ static const struct option long_options[] = {
 	{ "position", required_argument, NULL, OPT_POSITION },
 	{ "load", required_argument, NULL, OPT_LOAD },
 	{ "analysis", no_argument, NULL, OPT_ANALYSIS },
+	{ "no-ponder", no_argument, NULL, OPT_NO_PONDER },
 	{ "text", no_argument, NULL, OPT_TEXT },
 	{ "no-color", no_argument, NULL, OPT_NO_COLOR },
 	{ "no-colour", no_argument, NULL, OPT_NO_COLOR },
@@ -457,6 +462,9 @@ options_parse(struct options *o, int argc, char **argv)
 			break;
 		case OPT_ANALYSIS:
 			o->analysis = true;
+			break;
+		case OPT_NO_PONDER:
+			o->no_ponder = true;
 			break;
 		case OPT_TEXT:
 			if (o->mode == MODE_PLAY)

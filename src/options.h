@@ -60,6 +60,7 @@ struct options {
 	bool no_color;        /* --no-color or NO_COLOR set */
 	bool ascii;
 	bool analysis;        /* background hints on the human's turn */
+	bool no_ponder;       /* perfect play: no thinking on the human's turn */
 	enum play_mode play;
 	bool weak, analyze;   /* solve */
 	int games;            /* selfplay */

@@ -89,7 +89,8 @@ column_views(const struct ui *ui, struct col_view *cv)
 	const board_t *b = &ui->game.board;
 	uint64_t key = board_key(b);
 	bool live = ui->job != UI_JOB_NONE && ui->job != UI_JOB_SPEEDUP &&
-	            ui->job_key == key && ui->job_moves == b->moves;
+	            ui->job != UI_JOB_PONDER && ui->job_key == key &&
+	            ui->job_moves == b->moves;
 
 	memset(cv, 0, sizeof(struct col_view) * BOARD_MAX_WIDTH);
 	if (ui->game.state != GAME_ON)

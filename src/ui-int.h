@@ -57,6 +57,8 @@ enum ui_job {
 	UI_JOB_HINT,     /* best move for the human */
 	UI_JOB_ANALYSIS, /* background scores on the human's turn */
 	UI_JOB_SPEEDUP,  /* a run of the speedup screen */
+	UI_JOB_PONDER,   /* perfect play: the AI thinks on the human's turn,
+	                  * its scores hidden */
 };
 
 /* A token falling into place (purely visual: the game already has it). */
@@ -95,6 +97,7 @@ struct ui {
 	enum split_scheme split;
 	double time_limit;
 	bool analysis;
+	bool ponder;
 	bool paused;
 
 	/* The engine job in flight. */
@@ -108,6 +111,13 @@ struct ui {
 	bool latency_pending;  /* log engine_start_latency() once known */
 	const char *latency_why;
 	double latency_ms; /* last measured toggle-to-search delay */
+
+	/* The snapshot is a ponder's: its scores and PV stay hidden. */
+	bool scores_hidden;
+	/* The position of the last ponder that finished. */
+	bool pondered;
+	uint64_t ponder_key;
+	int ponder_moves;
 
 	/* The last finished result, and which position it belongs to. */
 	struct search_result res;

@@ -43,6 +43,7 @@ ui_job_start(struct ui *ui, enum ui_job job, const board_t *b,
 	engine_snapshot(ui->engine, &ui->snap);
 	ui->have_snap = true;
 	ui->job_searches = ui->snap.searches;
+	ui->scores_hidden = job == UI_JOB_PONDER;
 	ui->job_id = engine_start(ui->engine, b, lim);
 	ui->job = job;
 	ui->job_key = board_key(b);
@@ -62,12 +63,29 @@ ui_start(struct ui *ui, enum ui_job job)
 	struct search_limits lim;
 
 	ui_limits(ui, &lim);
-	if (job == UI_JOB_ANALYSIS) {
-		/* The scores shown on the human's turn: all exact. */
+	if (job == UI_JOB_ANALYSIS || job == UI_JOB_PONDER) {
+		/* The scores of the human's every move, all exact: shown
+		 * (analysis), or only left in the table (ponder), where the
+		 * AI's search after the human's move finds the score of its
+		 * root and asks only which column reaches it. */
 		lim.analyze = true;
 		lim.move_only = false;
 	}
 	ui_job_start(ui, job, &ui->game.board, &lim);
+}
+
+/* Ponder on the human's turn: perfect play against the AI, not done yet
+ * for this position, and not paused. */
+static bool
+ui_should_ponder(const struct ui *ui)
+{
+	const board_t *b = &ui->game.board;
+
+	return ui->ponder && ui->perfect && !ui->analysis && !ui->paused &&
+	       (ui->game.player[0] == PLAYER_AI ||
+	        ui->game.player[1] == PLAYER_AI) &&
+	       !(ui->pondered && ui->ponder_key == board_key(b) &&
+	         ui->ponder_moves == b->moves);
 }
 
 void
@@ -87,6 +105,8 @@ ui_think(struct ui *ui)
 		else if (ui->analysis && !(ui->have_res && ui->res_key == key &&
 		                           ui->res_moves == b->moves))
 			want = UI_JOB_ANALYSIS;
+		else if (ui_should_ponder(ui))
+			want = UI_JOB_PONDER;
 	}
 	if (want == UI_JOB_NONE) {
 		ui_cancel(ui);
@@ -102,9 +122,17 @@ ui_settings_changed(struct ui *ui, const char *why)
 {
 	ui->have_res = false;
 	ui->dirty |= UI_DIRTY_PANEL | UI_DIRTY_TITLE | UI_DIRTY_BOARD;
+	ui->pondered = false;
 	if (ui->speedup.on) {
 		ui_speedup_restart(ui);
 		ui_log(ui, "toggle %s: speedup restarted", why);
+	} else if (ui->job == UI_JOB_PONDER) {
+		/* Perhaps no ponder at all now (depth-limited play). */
+		ui_cancel(ui);
+		ui_think(ui);
+		ui->latency_pending = ui->job == UI_JOB_PONDER;
+		ui->latency_why = why;
+		ui_log(ui, "toggle %s: ponder restarted", why);
 	} else if (ui->job != UI_JOB_NONE) {
 		ui_start(ui, ui->job);
 		ui->latency_pending = true;
@@ -215,6 +243,16 @@ ui_finished(struct ui *ui, const struct search_result *r)
 
 	ui->job = UI_JOB_NONE;
 	ui_snapshot(ui);
+	if (job == UI_JOB_PONDER) {
+		/* Nothing to show: the scores are for the AI's next move. */
+		ui->pondered = !r->partial;
+		ui->ponder_key = ui->job_key;
+		ui->ponder_moves = ui->job_moves;
+		ui_log(ui, "done ponder nodes %llu %.3fs%s",
+		       (unsigned long long)r->nodes, r->seconds,
+		       r->partial ? " partial" : "");
+		return;
+	}
 	ui->res = *r;
 	ui->have_res = true;
 	ui->res_key = ui->job_key;

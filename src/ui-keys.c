@@ -253,6 +253,21 @@ key_analysis(struct ui *ui, int ch)
 }
 
 static void
+key_ponder(struct ui *ui, int ch)
+{
+	(void)ch;
+	ui->ponder = !ui->ponder;
+	ui_message(ui, false, "ponder %s",
+	           ui->ponder ? "on: in perfect play the AI thinks on "
+	                        "your turn (its scores hidden)"
+	                      : "off");
+	if (!ui->ponder && ui->job == UI_JOB_PONDER)
+		ui_cancel(ui);
+	ui->dirty |= UI_DIRTY_PANEL;
+	ui_think(ui);
+}
+
+static void
 key_speedup(struct ui *ui, int ch)
 {
 	(void)ch;
@@ -403,6 +418,8 @@ const struct ui_key ui_keys[] = {
     {.keys = "a", .what = "analysis on / off", .fn = key_analysis,
      .screens = UI_SCREEN_GAME, .bar = "Analysis",
      .bar_screens = UI_SCREEN_GAME, .codes = {'a'}},
+    {.keys = "P", .what = "ponder on / off (perfect play)", .fn = key_ponder,
+     .screens = UI_SCREEN_GAME, .codes = {'P'}},
     {.keys = "S", .what = "speedup: 1..N threads", .fn = key_speedup,
      .screens = UI_SCREEN_GAME, .bar = "Speedup",
      .bar_screens = UI_SCREEN_GAME, .codes = {'S'}},

@@ -165,6 +165,11 @@ panel_title(struct ui *ui, WINDOW *w)
 		         ui_now() - ui->job_t0);
 		what = buf;
 		break;
+	case UI_JOB_PONDER:
+		snprintf(buf, sizeof buf, "AI pondering on your time %.1fs",
+		         ui_now() - ui->job_t0);
+		what = buf;
+		break;
 	default:
 		if (ui->paused)
 			what = "paused";
@@ -245,8 +250,10 @@ panel_totals(struct ui *ui, WINDOW *w, int y, int width)
 	         util_si(b, sizeof b, (double)s->stolen));
 	ui_puts(w, y + 2, 2, buf);
 
-	len = snprintf(buf, sizeof buf, "PV");
-	for (int i = 0; i < s->pv_len && len < width && len < 200; i++)
+	len = snprintf(buf, sizeof buf, "PV%s",
+	               ui->scores_hidden ? " hidden (the AI's ponder)" : "");
+	for (int i = 0; i < s->pv_len && !ui->scores_hidden && len < width &&
+	                len < 200; i++)
 		len +=
 		    snprintf(buf + len, sizeof buf - len, " %d", s->pv[i] + 1);
 	if (len > width) {
@@ -277,6 +284,11 @@ panel_columns(struct ui *ui, WINDOW *w, int y, int rows, int width)
 		const struct stats_column_snap *col = &s->col[c];
 		if (col->state == COL_ILLEGAL) {
 			snprintf(buf, sizeof buf, "%d  -", c + 1);
+		} else if (ui->scores_hidden) {
+			snprintf(buf, sizeof buf, "%d  %-16s %5s %s", c + 1,
+			         "hidden", util_si(a, sizeof a,
+			                           (double)col->nodes),
+			         state[col->state]);
 		} else if (col->kind == SCORE_NONE || !same) {
 			snprintf(buf, sizeof buf, "%d  %-16s %5s %s", c + 1,
 			         col->kind != SCORE_NONE ? "" :
@@ -315,8 +327,8 @@ panel_settings(struct ui *ui, WINDOW *w, int y, int width)
 		snprintf(t, sizeof t, "%gs", ui->time_limit);
 	else
 		snprintf(t, sizeof t, "none");
-	len = snprintf(buf, sizeof buf, "time %s  analysis %s", t,
-	               ui->analysis ? "on" : "off");
+	len = snprintf(buf, sizeof buf, "time %s  analysis %s  ponder %s", t,
+	               ui->analysis ? "on" : "off", ui->ponder ? "on" : "off");
 	if (ui->latency_ms > 0)
 		snprintf(buf + len, sizeof buf - len, "  restart %.2fms",
 		         ui->latency_ms);

@@ -368,6 +368,7 @@ ui_main(const struct options *o)
 	ui->split = o->split;
 	ui->time_limit = o->time_limit;
 	ui->analysis = o->analysis;
+	ui->ponder = !o->no_ponder;
 	ui->hint_col = -1;
 	ui->utf8 = !o->ascii && strcmp(nl_langinfo(CODESET), "UTF-8") == 0;
 	if ((status = setup_game(&ui->game, o)) != 0) {

@@ -309,6 +309,21 @@ speedup_screen() {
 	tmux_send q && tmux_wait "[exited 0]"
 }
 
+# 11. Pondering: in perfect play the AI thinks on the human's turn with
+# its scores and PV hidden; P turns it off (the panel then shows the AI's
+# own last search) and on again.
+ponder() {
+	tmux_start 100 30 "$G --ascii --perfect --no-book --position 4444155" &&
+	tmux_wait "Your turn" && tmux_wait "ponder on" &&
+	tmux_wait "PV hidden" && tmux_wait "1  hidden" &&
+	tmux_send P && tmux_wait "ponder off" &&
+	tmux_send 6 && tmux_wait "move 11" && tmux_wait "Your turn" &&
+	tmux_wait_gone "hidden" &&
+	tmux_send P && tmux_wait "ponder on: in perfect play" &&
+	tmux_wait "PV hidden" &&
+	tmux_send q && tmux_wait "[exited 0]"
+}
+
 check "play against the AI: drop, answer, depth, undo, redo, help, resize" \
     play_vs_ai
 check "threads and depth change while the AI thinks" toggles_while_thinking
@@ -320,6 +335,7 @@ check "UTF-8 tokens and frame" utf8
 check "bad --position and --load exit 2 with one message" bad_setup
 check "the title at 80 columns leaves parts out, overwrites none" title_80
 check "the speedup screen: runs, keys from the table, restart" speedup_screen
+check "pondering: hidden scores on the human's turn, P toggles" ponder
 
 echo "1..$n"
 [ $failed -eq 0 ]
