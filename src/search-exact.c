@@ -411,7 +411,7 @@ search_exact_known(struct split_ctx *c, const board_t *b, int *score)
 }
 
 int
-search_exact_test(struct split_ctx *c, const board_t *b, int at, bool floor)
+search_exact_test(struct split_ctx *c, const board_t *b, int at)
 {
 	if (board_can_win_next(b)) {
 		/* exact() takes that as handled by its caller. */
@@ -420,7 +420,7 @@ search_exact_test(struct split_ctx *c, const board_t *b, int at, bool floor)
 	}
 	int mv = -1;
 	int v = exact(c, b, at, at + 1, 0, &mv);
-	if (!c->aborted && v <= at && floor) {
+	if (!c->aborted && v <= at) {
 		/* The search stored v as an upper bound; the lower one pins
 		 * the entry (tt_store_solved()). */
 		bool mirrored;

@@ -193,13 +193,11 @@ bool search_exact_solve(struct split_ctx *c, const board_t *b, bool weak,
  * book's, or an exact entry of the table. */
 bool search_exact_known(struct split_ctx *c, const board_t *b, int *score);
 
-/* Whether a position not over scores at most `at`: one null-window search
- * (or none, when the side to move wins at once).
- * Returns the fail-soft value (<= at: an upper bound, else a lower one);
- * if it is at most `at` and `floor` is true, the caller knows the score is
- * at least `at` too, and the table is told it is exactly `at`. */
-int search_exact_test(struct split_ctx *c, const board_t *b, int at,
-    bool floor);
+/* Whether a position not over, whose score the caller knows is at least
+ * `at`, scores exactly `at`: one null-window search (or none, when the side
+ * to move wins at once).  Returns the fail-soft value: at most `at` means
+ * exactly `at`, and the table is told so; more is a lower bound. */
+int search_exact_test(struct split_ctx *c, const board_t *b, int at);
 
 /* search-node.c: depth-limited play. */
 

@@ -134,6 +134,14 @@ rank_of(enum score_kind kind, int score)
 	return -100000;
 }
 
+/* The random draw of a tie-break among equal columns: the seed mixed with
+ * the position, so each position of a seeded game draws anew. */
+static uint64_t
+tie_draw(const board_t *b, uint64_t seed)
+{
+	return util_splitmix(seed ^ ((uint64_t)b->mask * 31) ^ board_key(b));
+}
+
 int
 search_choose(const board_t *b, const double *value, const bool *ok,
     uint64_t seed)
@@ -157,8 +165,7 @@ search_choose(const board_t *b, const double *value, const bool *ok,
 		return -1;
 	if (seed == 0 || n == 1)
 		return ties[0];
-	return ties[util_splitmix(seed ^ ((uint64_t)b->mask * 31) ^
-	    board_key(b)) % (uint64_t)n];
+	return ties[tie_draw(b, seed) % (uint64_t)n];
 }
 
 int
@@ -293,7 +300,7 @@ settle_column(struct split_ctx *c, const board_t *b, int col, int v,
 		r->col_kind[col] = SCORE_EXACT;
 		r->col_score[col] = -cv;
 	} else {
-		int t = search_exact_test(c, &nb, -v, true);
+		int t = search_exact_test(c, &nb, -v);
 		if (c->aborted)
 			return;
 		r->col_kind[col] = t <= -v ? SCORE_EXACT : SCORE_UPPER;
@@ -316,7 +323,7 @@ settle_order(const board_t *b, uint64_t seed, int *col)
 	for (int i = 0; i < b->w; i++)
 		if (board_can_play(b, centre[i]))
 			col[n++] = centre[i];
-	uint64_t x = seed ^ ((uint64_t)b->mask * 31) ^ board_key(b);
+	uint64_t x = tie_draw(b, seed);
 	for (int i = n - 1; seed != 0 && i > 0; i--) {
 		x = util_splitmix(x);
 		int j = (int)(x % (uint64_t)(i + 1));
@@ -390,18 +397,15 @@ run_exact(struct split_ctx *c, const board_t *b, struct search_result *r)
 			 * the ones after it are left unasked. */
 			int col[BOARD_MAX_WIDTH];
 			int n = settle_order(b, lim->seed, col);
-			int k = 0;
-			while (k < n) {
+			for (int k = 0; k < n && !c->aborted; k++) {
 				c->root_col = col[k];
 				settle_column(c, b, col[k], v, r);
-				if (c->aborted)
-					break;
-				if (r->col_kind[col[k++]] == SCORE_EXACT &&
-				    r->col_score[col[k - 1]] == v) {
-					while (k < n)
-						col_publish(st, col[k++],
-						    COL_SKIPPED, SCORE_NONE, 0);
-				}
+				if (r->col_kind[col[k]] != SCORE_EXACT ||
+				    r->col_score[col[k]] != v)
+					continue;
+				while (++k < n)
+					col_publish(st, col[k], COL_SKIPPED,
+					    SCORE_NONE, 0);
 			}
 			c->root_col = -1;
 		} else {

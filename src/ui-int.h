@@ -215,9 +215,11 @@ void ui_job_start(struct ui *ui, enum ui_job job, const board_t *b,
 /* Start job on the game's position with the current settings. */
 void ui_start(struct ui *ui, enum ui_job job);
 void ui_cancel(struct ui *ui);
-/* Decide what the engine should be doing now (move, hint, analysis or
+/* Decide what the engine should be doing now (move, hint, analysis, ponder or
  * nothing) and start or cancel searches to match. */
 void ui_think(struct ui *ui);
+/* Whether either player is the AI (ui-keys.c). */
+bool ui_has_ai(const struct ui *ui);
 /* The settings changed: a running search (or the speedup screen's runs)
  * restarts at once with them. */
 void ui_settings_changed(struct ui *ui, const char *why);

@@ -82,8 +82,7 @@ ui_should_ponder(const struct ui *ui)
 	const board_t *b = &ui->game.board;
 
 	return ui->ponder && ui->perfect && !ui->analysis && !ui->paused &&
-	       (ui->game.player[0] == PLAYER_AI ||
-	        ui->game.player[1] == PLAYER_AI) &&
+	       ui_has_ai(ui) &&
 	       !(ui->pondered && ui->ponder_key == board_key(b) &&
 	         ui->ponder_moves == b->moves);
 }

@@ -96,7 +96,7 @@ ui_has_human(const struct ui *ui)
 	       ui->game.player[1] == PLAYER_HUMAN;
 }
 
-static bool
+bool
 ui_has_ai(const struct ui *ui)
 {
 	return ui->game.player[0] == PLAYER_AI ||
@@ -261,10 +261,8 @@ key_ponder(struct ui *ui, int ch)
 	           ui->ponder ? "on: in perfect play the AI thinks on "
 	                        "your turn (its scores hidden)"
 	                      : "off");
-	if (!ui->ponder && ui->job == UI_JOB_PONDER)
-		ui_cancel(ui);
 	ui->dirty |= UI_DIRTY_PANEL;
-	ui_think(ui);
+	ui_think(ui); /* starts or (off) cancels the ponder */
 }
 
 static void

@@ -284,13 +284,10 @@ panel_columns(struct ui *ui, WINDOW *w, int y, int rows, int width)
 		const struct stats_column_snap *col = &s->col[c];
 		if (col->state == COL_ILLEGAL) {
 			snprintf(buf, sizeof buf, "%d  -", c + 1);
-		} else if (ui->scores_hidden) {
+		} else if (ui->scores_hidden || col->kind == SCORE_NONE ||
+		           !same) {
 			snprintf(buf, sizeof buf, "%d  %-16s %5s %s", c + 1,
-			         "hidden", util_si(a, sizeof a,
-			                           (double)col->nodes),
-			         state[col->state]);
-		} else if (col->kind == SCORE_NONE || !same) {
-			snprintf(buf, sizeof buf, "%d  %-16s %5s %s", c + 1,
+			         ui->scores_hidden ? "hidden" :
 			         col->kind != SCORE_NONE ? "" :
 			         col->state == COL_SKIPPED ? "-" : "?",
 			         util_si(a, sizeof a, (double)col->nodes),
