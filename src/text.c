@@ -337,6 +337,48 @@ text_read(struct text *t)
 	return true;
 }
 
+/* Perfect play against the AI: the AI thinks on the human's turn (as the
+ * curses game does), scoring every move the human can make, so that its
+ * search after the move finds its root's score in the table and only asks
+ * which column reaches it.  Nothing is shown until the human has typed a
+ * line.  Returns whether a ponder was started. */
+static bool
+text_ponder_start(struct text *t)
+{
+	if (!t->o->perfect || t->o->no_ponder || !text_human_turn(t) ||
+	    (t->g.player[0] != PLAYER_AI && t->g.player[1] != PLAYER_AI))
+		return false;
+	if (t->e == NULL)
+		t->e = engine_new(t->o->tt_mb);
+	struct search_limits lim = t->lim;
+	struct stats_snapshot *snap = xmalloc(sizeof *snap);
+	engine_snapshot(t->e, snap);
+	t->ponder_after = snap->searches; /* the searches before it */
+	free(snap);
+	lim.analyze = true;
+	lim.move_only = false;
+	t->ponder_id = engine_start(t->e, &t->g.board, &lim);
+	return true;
+}
+
+/* The human has typed a line: stop pondering and say what it did. */
+static void
+text_ponder_stop(struct text *t)
+{
+	struct stats_snapshot *snap = xmalloc(sizeof *snap);
+	struct search_result r;
+	char si[16];
+
+	bool done = engine_poll(t->e, t->ponder_id, &r);
+	engine_snapshot(t->e, snap);
+	engine_cancel(t->e);
+	if (snap->searches > t->ponder_after && snap->nodes > 0)
+		printf("  (the AI pondered on your time: %s nodes, %.2f s%s)\n",
+		    util_si(si, sizeof si, (double)snap->nodes),
+		    snap->elapsed, done ? ", every move scored" : "");
+	free(snap);
+}
+
 static void
 text_print_end(struct text *t)
 {
@@ -400,7 +442,11 @@ text_main(const struct options *o)
 		printf("%c to move, column 1-%d (h for help): ",
 		    text_glyph(game_to_move(&t.g)), t.g.w);
 		fflush(stdout);
-		if (!text_read(&t)) {
+		bool pondering = text_ponder_start(&t);
+		bool got = text_read(&t);
+		if (pondering)
+			text_ponder_stop(&t);
+		if (!got) {
 			printf("\nEnd of input: leaving the game "
 			       "unfinished.\n");
 			break;

@@ -156,5 +156,43 @@ expect_status 0
 expect '^  from 33$'
 expect_count '^result: ' 1
 
+# 12. Pondering in perfect play: on the human's turn the AI scores every
+# move the human can make, so its reply after the human's move finds its
+# root's score in the table and searches far fewer nodes, for the same
+# move and score as without pondering.  The input waits (DROPFOUR_PONDER_WAIT
+# seconds, default 4) for the ponder to finish: 0.2 s on the 2-core machine
+# from this position (8 stones, past the shipped book's 7).
+# run_slow NAME ARGS...: the human plays 5 after a wait, then quits.
+run_slow() {
+	name=$1
+	shift
+	n=$((n + 1))
+	cmd="(sleep ${DROPFOUR_PONDER_WAIT:-4}; echo 5; echo q) | dropfour $*"
+	(sleep "${DROPFOUR_PONDER_WAIT:-4}"; echo 5; echo q) |
+		"$DROPFOUR" "$@" -m 32 >"$out" 2>&1
+	status=$?
+	echo "# $name: exit $status"
+}
+# nodes_of: the AI's reply's node count, suffixes k, M, G expanded.
+nodes_of() {
+	awk '/^  nodes: / { v = $2; m = 1
+		if (v ~ /k$/) m = 1e3; else if (v ~ /M$/) m = 1e6
+		else if (v ~ /G$/) m = 1e9
+		sub(/[kMG]$/, "", v); printf "%d\n", v * m; exit }' "$out"
+}
+run_slow "ponder" --text --perfect --position=44345216 -j 2
+expect_status 0
+expect '^  \(the AI pondered on your time: [0-9.]+[kMG]? nodes, [0-9.]+ s, every move scored\)$'
+expect '^O \(AI\) plays 4: win in 12, '
+with=$(nodes_of)
+run_slow "no ponder" --text --perfect --position=44345216 -j 2 --no-ponder
+expect_status 0
+expect_count 'pondered' 0
+expect '^O \(AI\) plays 4: win in 12, '
+without=$(nodes_of)
+echo "# ponder: the AI's reply searched ${with:-?} nodes, ${without:-?} without"
+[ -n "$with" ] && [ -n "$without" ] && [ $((with * 10)) -lt "$without" ] ||
+	fail "the reply after pondering searched $with nodes, $without without"
+
 echo "text.sh: $n cases, $failed failed"
 [ "$failed" -eq 0 ]
