@@ -201,7 +201,7 @@ static bool
 pv_probe(const struct search *s, const board_t *b, uint64_t key,
     struct tt_entry *e)
 {
-	if (s->tt_mode == TT_EXACT || b->w * b->h - b->moves >= LEAF_CELLS)
+	if (b->w * b->h - b->moves >= LEAF_CELLS)
 		return tt_probe(&s->tt, key, e);
 	for (int i = 0; i < s->nleaf; i++)
 		if (tt_probe(&s->leaf[i], key, e))
