@@ -9,7 +9,7 @@
  *      is not playable now by answering in the same column (claimeven), and
  *      if the first player then has no four left the score is at most 0, or
  *      at most -1 when those cells hold a second-player four.
- *   2. The shared table (and, for the last LEAF_CELLS empty cells, each
+ *   2. The shared table (and, for the last 14 to 24 empty cells, each
  *      thread's small cache-resident one: measured faster than one shared
  *      table at every depth), keyed by the position or, in the opening,
  *      its mirror image if that key is smaller.  Results are stored as the

@@ -43,16 +43,28 @@ _Static_assert(SCORE_INF <= TT_VALUE_MAX && -SCORE_INF >= TT_VALUE_MIN,
 _Static_assert(SCORE_PROVEN + BOARD_MAX_CELLS / 2 < SCORE_INF,
     "proven values stay inside the window");
 
-/* Nodes with fewer empty cells than this use a small table that stays in
- * the cache: most probes happen there, and a miss into a big table costs
- * more than the nodes it would save.  Measured on the 2-core machine
- * (strong solve of the empty 7x6 board, one thread, 1 GB table): 14 cells
- * and 4 MB 48.7 s; 20 and 2 MB 32.0 s; 24 and 2 MB 31.6 s; 28 and 2 MB
- * 32.5 s; 24 and 1 MB 37.9 s; the first five Test_L1_R3 positions: 4 MB
- * at 24 cells 26% slower than 2 MB.  More nodes (330M against 256M), each
- * far cheaper. */
-#ifndef LEAF_CELLS
-#define LEAF_CELLS 24
+/* Nodes with fewer empty cells than team->leaf_cells use a small table
+ * per thread that stays in the cache: most probes happen there, and a miss
+ * into the big table costs more than the nodes it would save.  Measured on
+ * the 2-core machine (strong solve of the empty 7x6 board, one thread,
+ * 1 GB table): 14 cells and 4 MB 48.7 s; 20 and 2 MB 32.0 s; 24 and 2 MB
+ * 31.6 s; 28 and 2 MB 32.5 s; 24 and 1 MB 37.9 s; the first five
+ * Test_L1_R3 positions: 4 MB at 24 cells 26% slower than 2 MB.  More
+ * nodes (330M against 256M), each far cheaper.  But a private table hides
+ * its results from the other threads: on `bench speedup`'s set, 16
+ * threads searched 59M nodes with 14 cells, 64M with 16, 87M with 20 and
+ * 122M with 24 (1 thread: 41M to 46M).  So the exact solver gives up 4
+ * cells for each doubling of the threads, down to LEAF_CELLS_MIN (2
+ * threads 20, 4 threads 16, 8 and more 14); the depth-limited search
+ * keeps LEAF_CELLS_MIN. */
+#ifndef LEAF_CELLS_MAX
+#define LEAF_CELLS_MAX 24
+#endif
+#ifndef LEAF_CELLS_MIN
+#define LEAF_CELLS_MIN 14
+#endif
+#ifndef LEAF_CELLS_PER_DOUBLING
+#define LEAF_CELLS_PER_DOUBLING 4
 #endif
 #ifndef LEAF_TT_MB
 #define LEAF_TT_MB 2
@@ -64,12 +76,26 @@ struct search {
 	 * between the cores' caches on every store. */
 	struct tt leaf[STATS_MAX_THREADS];
 	int nleaf;
+	int leaf_cells; /* the last search's boundary (team->leaf_cells) */
 	enum tt_mode tt_mode;
 	atomic_bool stop;
 	struct stats stats;
 };
 
 /* ---- helpers -------------------------------------------------------- */
+
+/* The leaf tables' boundary for a search on `threads` threads (see
+ * LEAF_CELLS_MAX above). */
+static inline int
+search_leaf_cells(bool exact, int threads)
+{
+	if (!exact)
+		return LEAF_CELLS_MIN;
+	int cells = LEAF_CELLS_MAX;
+	for (int t = 1; t < threads && cells > LEAF_CELLS_MIN; t *= 2)
+		cells -= LEAF_CELLS_PER_DOUBLING;
+	return cells > LEAF_CELLS_MIN ? cells : LEAF_CELLS_MIN;
+}
 
 static inline int
 work_bits(uint64_t n)
@@ -111,7 +137,8 @@ book_hit(const struct split_ctx *c, const board_t *b, int *score)
 static inline struct tt *
 table_at(const struct split_ctx *c, int empty)
 {
-	return empty < LEAF_CELLS ? &c->team->leaf[c->tid] : c->team->tt;
+	return empty < c->team->leaf_cells ? &c->team->leaf[c->tid] :
+	    c->team->tt;
 }
 
 static inline struct tt *

@@ -25,6 +25,7 @@ search_new(size_t tt_mb)
 	tt_init(&s->tt, tt_mb, 64);
 	tt_init(&s->leaf[0], LEAF_TT_MB, 64);
 	s->nleaf = 1;
+	s->leaf_cells = LEAF_CELLS_MIN;
 	s->tt_mode = TT_EMPTY;
 	atomic_init(&s->stop, false);
 	return s;
@@ -201,7 +202,7 @@ static bool
 pv_probe(const struct search *s, const board_t *b, uint64_t key,
     struct tt_entry *e)
 {
-	if (b->w * b->h - b->moves >= LEAF_CELLS)
+	if (b->w * b->h - b->moves >= s->leaf_cells)
 		return tt_probe(&s->tt, key, e);
 	for (int i = 0; i < s->nleaf; i++)
 		if (tt_probe(&s->leaf[i], key, e))
@@ -682,6 +683,8 @@ search_run(struct search *s, const board_t *b, const struct search_limits *lim,
 	team.split_depth = lim->split_depth > 0 ? lim->split_depth :
 	    exact_mode ? SEARCH_MAX_DEPTH : 8;
 	team.min_split_left = exact_mode ? EXACT_MIN_SPLIT_LEFT : 4;
+	team.leaf_cells = search_leaf_cells(exact_mode, threads);
+	s->leaf_cells = team.leaf_cells;
 
 	if (lim->split == SPLIT_LAZY && threads > 1 &&
 	    lim->mode != SEARCH_AVERAGE) {

@@ -75,6 +75,7 @@ struct split_team {
 	uint64_t deadline_ns;       /* 0 none */
 	int split_depth;            /* plies below the root that may split */
 	int min_split_left;         /* do not split with fewer empty cells */
+	int leaf_cells;             /* fewer empty cells: the leaf tables */
 	int threads;
 	int maxopen;
 	const struct eval_tab *eval; /* depth-limited evaluation tables */
