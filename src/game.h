@@ -30,6 +30,13 @@ struct game {
 };
 
 void game_init(struct game *g, int w, int h);
+
+/* Whether either side is played by the AI. */
+static inline bool
+game_has_ai(const struct game *g)
+{
+	return g->player[0] == PLAYER_AI || g->player[1] == PLAYER_AI;
+}
 /* Play a 0-based column; refuses with the board error and changes
  * nothing.  Clears the redo list. */
 enum board_err game_play(struct game *g, int col);

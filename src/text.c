@@ -346,7 +346,7 @@ static bool
 text_ponder_start(struct text *t)
 {
 	if (!t->o->perfect || t->o->no_ponder || !text_human_turn(t) ||
-	    (t->g.player[0] != PLAYER_AI && t->g.player[1] != PLAYER_AI))
+	    !game_has_ai(&t->g))
 		return false;
 	if (t->e == NULL)
 		t->e = engine_new(t->o->tt_mb);

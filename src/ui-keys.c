@@ -99,8 +99,7 @@ ui_has_human(const struct ui *ui)
 bool
 ui_has_ai(const struct ui *ui)
 {
-	return ui->game.player[0] == PLAYER_AI ||
-	       ui->game.player[1] == PLAYER_AI;
+	return game_has_ai(&ui->game);
 }
 
 static void
