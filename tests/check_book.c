@@ -832,9 +832,9 @@ START_TEST(test_shipped_book)
 		           best_child(bk, &b));
 	}
 	/* The deepest entries, a seeded sample, solved from scratch. */
-	/* A deepest entry of the ply-7 book took 0.36 CPU s on average
-	 * when the book was built (27,109 in 4,910 s on two cores): four at
-	 * scale 1, one in the sanitizer runs (scale 0.25). */
+	/* A deepest entry of the ply-8 book took 0.29 CPU s on average
+	 * when the book was built (the last 24,927 in 3,566 s on two
+	 * cores): four at scale 1, one in the sanitizer runs (scale 0.25). */
 	int n = (int)(4 * check_scale());
 	if (n == 0)
 		printf("shipped book: re-solving its deepest entries is left "
