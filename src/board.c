@@ -47,22 +47,7 @@ board_centre_order(int w)
 uint64_t
 board_winning_cells(uint64_t pos, uint64_t mask, const board_t *geo)
 {
-	const int h = geo->h;
-	const int shifts[3] = { h + 1, h, h + 2 };
-	uint64_t r, p;
-
-	/* Vertical: three below. */
-	r = (pos << 1) & (pos << 2) & (pos << 3);
-	for (int i = 0; i < 3; i++) {
-		const int s = shifts[i];
-		p = (pos << s) & (pos << (2 * s));
-		r |= p & (pos << (3 * s));
-		r |= p & (pos >> s);
-		p = (pos >> s) & (pos >> (2 * s));
-		r |= p & (pos << s);
-		r |= p & (pos >> (3 * s));
-	}
-	return r & (geo->full ^ mask);
+	return board_winning_cells_h(pos, geo->full ^ mask, geo->h);
 }
 
 uint64_t
@@ -84,13 +69,7 @@ board_non_losing_moves(const board_t *b)
 bool
 board_has_four(uint64_t s, int h)
 {
-	const int shifts[4] = { 1, h + 1, h, h + 2 };
-	for (int i = 0; i < 4; i++) {
-		uint64_t m = s & (s >> shifts[i]);
-		if (m & (m >> (2 * shifts[i])))
-			return true;
-	}
-	return false;
+	return board_has_four_h(s, h);
 }
 
 uint64_t

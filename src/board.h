@@ -109,6 +109,53 @@ board_key(const board_t *b)
 /* Empty cells where `pos` would complete a four. */
 uint64_t board_winning_cells(uint64_t pos, uint64_t mask, const board_t *geo);
 
+/* The same on a board of height h, inline: the solver's inner loop calls
+ * the _fast forms below, which compile the common height 6 with constant
+ * shifts. */
+static inline __attribute__((always_inline)) uint64_t
+board_winning_cells_h(uint64_t pos, uint64_t empty, int h)
+{
+	const int shifts[3] = { h + 1, h, h + 2 };
+	/* Vertical: three below. */
+	uint64_t r = (pos << 1) & (pos << 2) & (pos << 3);
+	for (int i = 0; i < 3; i++) {
+		const int s = shifts[i];
+		uint64_t p = (pos << s) & (pos << (2 * s));
+		r |= p & (pos << (3 * s));
+		r |= p & (pos >> s);
+		p = (pos >> s) & (pos >> (2 * s));
+		r |= p & (pos << s);
+		r |= p & (pos >> (3 * s));
+	}
+	return r & empty;
+}
+
+static inline __attribute__((always_inline)) bool
+board_has_four_h(uint64_t s, int h)
+{
+	const int shifts[4] = { 1, h + 1, h, h + 2 };
+	for (int i = 0; i < 4; i++) {
+		uint64_t m = s & (s >> shifts[i]);
+		if (m & (m >> (2 * shifts[i])))
+			return true;
+	}
+	return false;
+}
+
+static inline uint64_t
+board_winning_cells_fast(uint64_t pos, uint64_t mask, const board_t *geo)
+{
+	const uint64_t empty = geo->full ^ mask;
+	return geo->h == 6 ? board_winning_cells_h(pos, empty, 6) :
+	    board_winning_cells_h(pos, empty, geo->h);
+}
+
+static inline bool
+board_has_four_fast(uint64_t s, int h)
+{
+	return h == 6 ? board_has_four_h(s, 6) : board_has_four_h(s, h);
+}
+
 static inline uint64_t
 board_my_winning_cells(const board_t *b)
 {

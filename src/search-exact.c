@@ -73,16 +73,16 @@ static inline int
 upper_bound(const board_t *b, int hi)
 {
 	const uint64_t empty = b->full & ~b->mask;
-	if (!board_has_four(b->current | empty, b->h))
+	if (!board_has_four_fast(b->current | empty, b->h))
 		return imin(hi, 0);
 	if ((b->h & 1) || (b->moves & 1))
 		return hi;
 	const uint64_t opp = b->current ^ b->mask;
 	const uint64_t theirs = opp |
 	    (empty & even_rows(b) & ~board_possible(b));
-	if (board_has_four(b->full & ~theirs, b->h))
+	if (board_has_four_fast(b->full & ~theirs, b->h))
 		return hi;
-	return imin(hi, board_has_four(theirs, b->h) ? -1 : 0);
+	return imin(hi, board_has_four_fast(theirs, b->h) ? -1 : 0);
 }
 
 /* ---- move ordering ------------------------------------------------- */
@@ -191,7 +191,8 @@ exact(struct split_ctx *c, const board_t *b, int alpha, int beta, int ply,
 	uint64_t key = exact_key(b, &mirrored);
 	tt_prefetch(tt, key);
 	const uint64_t play = board_possible(b);
-	const uint64_t opp_win = board_opp_winning_cells(b);
+	const uint64_t opp_win =
+	    board_winning_cells_fast(b->current ^ b->mask, b->mask, b);
 	uint64_t next = play;
 	{
 		uint64_t forced = play & opp_win;
@@ -213,7 +214,7 @@ exact(struct split_ctx *c, const board_t *b, int alpha, int beta, int ply,
 		/* The opponent's draw cap is our floor. */
 		const uint64_t empty = b->full & ~b->mask;
 		if (lo < 0 &&
-		    !board_has_four((b->current ^ b->mask) | empty, b->h))
+		    !board_has_four_fast((b->current ^ b->mask) | empty, b->h))
 			lo = 0;
 	}
 	if (hi <= alpha || lo >= hi)
@@ -273,7 +274,7 @@ exact(struct split_ctx *c, const board_t *b, int alpha, int beta, int ply,
 		board_t nb = *b;
 		board_play_cell(&nb, cell);
 		const uint64_t mine =
-		    board_winning_cells(b->current | cell, nb.mask, b);
+		    board_winning_cells_fast(b->current | cell, nb.mask, b);
 		const uint64_t nplay = play ^ cell ^ ((cell << 1) & b->full);
 		/* 4a. No safe reply: we win with our next stone. */
 		if (no_safe_reply(nplay, mine)) {

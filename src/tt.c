@@ -11,37 +11,11 @@
 #include "tt.h"
 #include "util.h"
 
-/* The fields of an entry word, low to high (see tt.h). */
-#define BOUND_BITS 2
-#define DEPTH_BITS 6
-#define MOVE_BITS 4
-#define VALUE_BITS 10
-#define CHECK_BITS 42
-#define DEPTH_SHIFT BOUND_BITS
-#define MOVE_SHIFT (DEPTH_SHIFT + DEPTH_BITS)
-#define VALUE_SHIFT (MOVE_SHIFT + MOVE_BITS)
-#define CHECK_SHIFT (VALUE_SHIFT + VALUE_BITS)
-/* Stored values are value + VALUE_BIAS, so that they are never negative. */
-#define VALUE_BIAS (1 << (VALUE_BITS - 1))
-/* Entries per bucket: slot 0 kept by work, slot 1 always replaced. */
-#define BUCKET_SLOTS 2
 /* Entries tt_fill() samples (contiguous: the hash spreads uniformly). */
 #define FILL_SAMPLE 8192
 
-_Static_assert(CHECK_SHIFT + CHECK_BITS == 64, "an entry is one word");
-_Static_assert(BOUND_EXACT < (1 << BOUND_BITS), "bounds fit");
-_Static_assert(TT_DEPTH_MAX < (1 << DEPTH_BITS), "depths fit");
-_Static_assert(BOARD_MAX_WIDTH < (1 << MOVE_BITS),
+_Static_assert(BOARD_MAX_WIDTH < (1 << TT_MOVE_BITS),
     "columns fit as move + 1 (0 stands for no move)");
-_Static_assert(TT_VALUE_MIN + VALUE_BIAS >= 0 &&
-    TT_VALUE_MAX + VALUE_BIAS < (1 << VALUE_BITS), "values fit");
-
-/* Bits [shift, shift + bits) of w. */
-static inline uint64_t
-field(uint64_t w, int shift, int bits)
-{
-	return (w >> shift) & tt_low_mask(bits);
-}
 
 size_t
 tt_bytes(size_t mb)
@@ -62,7 +36,7 @@ tt_try_init(struct tt *t, size_t mb, int key_bits)
 	size_t bytes = tt_bytes(mb);
 	memset(t, 0, sizeof *t);
 	t->bytes = bytes;
-	t->nbuckets = bytes / (BUCKET_SLOTS * sizeof(uint64_t));
+	t->nbuckets = bytes / (TT_BUCKET_SLOTS * sizeof(uint64_t));
 	t->index_bits = __builtin_ctzll(t->nbuckets);
 	t->key_bits = key_bits;
 	/* 2 MB aligned and advised as huge pages: a probe is a random
@@ -102,52 +76,9 @@ void
 tt_clear(struct tt *t, int key_bits)
 {
 	/* Atomic stores, not memset: a reader may be sampling the fill. */
-	for (uint64_t i = 0; i < t->nbuckets * BUCKET_SLOTS; i++)
+	for (uint64_t i = 0; i < t->nbuckets * TT_BUCKET_SLOTS; i++)
 		atomic_store_explicit(&t->slot[i], 0, memory_order_relaxed);
 	t->key_bits = key_bits;
-}
-
-static inline void
-locate(const struct tt *t, uint64_t key, _Atomic uint64_t **bucket,
-    uint64_t *check)
-{
-	uint64_t x = tt_mix(key, t->key_bits);
-	*bucket = &t->slot[BUCKET_SLOTS * (x & (t->nbuckets - 1))];
-	*check = field(x, t->index_bits, CHECK_BITS) << CHECK_SHIFT;
-}
-
-static inline void
-decode(uint64_t w, struct tt_entry *e)
-{
-	e->bound = (enum bound)field(w, 0, BOUND_BITS);
-	e->depth = (int)field(w, DEPTH_SHIFT, DEPTH_BITS);
-	e->move = (int)field(w, MOVE_SHIFT, MOVE_BITS) - 1;
-	e->value = (int)field(w, VALUE_SHIFT, VALUE_BITS) - VALUE_BIAS;
-}
-
-/* One entry word. */
-static inline uint64_t
-encode(uint64_t check, int value, enum bound bound, int depth, int move)
-{
-	return check | ((uint64_t)(value + VALUE_BIAS) << VALUE_SHIFT) |
-	    ((uint64_t)(move + 1) << MOVE_SHIFT) |
-	    ((uint64_t)depth << DEPTH_SHIFT) | (uint64_t)bound;
-}
-
-bool
-tt_probe(const struct tt *t, uint64_t key, struct tt_entry *e)
-{
-	_Atomic uint64_t *b;
-	uint64_t check;
-	locate(t, key, &b, &check);
-	for (int i = 0; i < BUCKET_SLOTS; i++) {
-		uint64_t w = atomic_load_explicit(&b[i], memory_order_relaxed);
-		if (w != 0 && (w & ~tt_low_mask(CHECK_SHIFT)) == check) {
-			decode(w, e);
-			return true;
-		}
-	}
-	return false;
 }
 
 void
@@ -156,66 +87,22 @@ tt_store(struct tt *t, uint64_t key, int value, enum bound bound, int depth,
 {
 	_Atomic uint64_t *b;
 	uint64_t check;
-	locate(t, key, &b, &check);
+	tt_locate(t, key, &b, &check);
 	if (depth > TT_DEPTH_MAX)
 		depth = TT_DEPTH_MAX;
 	if (depth < 0)
 		depth = 0;
-	uint64_t w = encode(check, value, bound, depth, move);
+	uint64_t w = tt_encode(check, value, bound, depth, move);
 	/* Slot 0 keeps the entry with more work behind it (or the same
 	 * position); slot 1 is always replaced. */
 	uint64_t w0 = atomic_load_explicit(&b[0], memory_order_relaxed);
-	int d0 = (int)field(w0, DEPTH_SHIFT, DEPTH_BITS);
-	if (w0 == 0 || (w0 & ~tt_low_mask(CHECK_SHIFT)) == check || depth >= d0)
+	int d0 = (int)tt_field(w0, TT_DEPTH_SHIFT, TT_DEPTH_BITS);
+	if (w0 == 0 || (w0 & ~tt_low_mask(TT_CHECK_SHIFT)) == check || depth >= d0)
 		atomic_store_explicit(&b[0], w, memory_order_relaxed);
 	else
 		atomic_store_explicit(&b[1], w, memory_order_relaxed);
 }
 
-
-void
-tt_store_solved(struct tt *t, uint64_t key, int value, enum bound bound,
-    int work, int move)
-{
-	_Atomic uint64_t *b;
-	uint64_t check;
-	locate(t, key, &b, &check);
-	if (work > TT_DEPTH_MAX)
-		work = TT_DEPTH_MAX;
-	uint64_t w[BUCKET_SLOTS];
-	int slot = -1;
-	for (int i = 0; i < BUCKET_SLOTS; i++) {
-		w[i] = atomic_load_explicit(&b[i], memory_order_relaxed);
-		if (w[i] != 0 && (w[i] & ~tt_low_mask(CHECK_SHIFT)) == check)
-			slot = i;
-	}
-	if (slot >= 0) {
-		struct tt_entry old;
-		decode(w[slot], &old);
-		if (old.bound == BOUND_EXACT)
-			return;
-		if (old.depth > work)
-			work = old.depth;
-		if (old.bound != bound) {
-			/* Opposite bounds that meet pin the value. */
-			if ((bound == BOUND_UPPER && old.value >= value) ||
-			    (bound == BOUND_LOWER && old.value <= value)) {
-				if (bound == BOUND_UPPER && old.move >= 0)
-					move = old.move;
-				bound = BOUND_EXACT;
-			}
-		} else if (bound == BOUND_UPPER ? old.value <= value :
-						  old.value >= value) {
-			return; /* what is stored is at least as tight */
-		}
-	} else {
-		int d0 = (int)field(w[0], DEPTH_SHIFT, DEPTH_BITS);
-		int d1 = (int)field(w[1], DEPTH_SHIFT, DEPTH_BITS);
-		slot = w[0] == 0 ? 0 : w[1] == 0 ? 1 : d1 <= d0 ? 1 : 0;
-	}
-	atomic_store_explicit(&b[slot], encode(check, value, bound, work, move),
-	    memory_order_relaxed);
-}
 
 double
 tt_fill(const struct tt *t)

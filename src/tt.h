@@ -59,7 +59,6 @@ size_t tt_bytes(size_t mb);
 void tt_free(struct tt *t);
 /* Empty every entry (and adopt a new key width). */
 void tt_clear(struct tt *t, int key_bits);
-bool tt_probe(const struct tt *t, uint64_t key, struct tt_entry *e);
 void tt_store(struct tt *t, uint64_t key, int value, enum bound bound,
     int depth, int move);
 /* Store for the exact solver, where every value is a proven bound: a bound
@@ -67,8 +66,6 @@ void tt_store(struct tt *t, uint64_t key, int value, enum bound bound,
  * the stored opposite bound makes it exact, a looser bound of the same kind
  * is dropped, and a new position takes the slot with less work behind it.
  * `depth` is the work (log2 of the nodes). */
-void tt_store_solved(struct tt *t, uint64_t key, int value, enum bound bound,
-    int work, int move);
 static inline uint64_t
 tt_low_mask(int bits)
 {
@@ -87,6 +84,123 @@ tt_mix(uint64_t x, int bits)
 	x = (x * 0x94d049bb133111ebull) & m;
 	x ^= x >> s;
 	return x;
+}
+
+/* ---- inline: the probe and the solver's store, on every node ---- */
+
+/* The fields of an entry word, low to high (see the top of this file). */
+#define TT_BOUND_BITS 2
+#define TT_DEPTH_BITS 6
+#define TT_MOVE_BITS 4
+#define TT_VALUE_BITS 10
+#define TT_CHECK_BITS 42
+#define TT_DEPTH_SHIFT TT_BOUND_BITS
+#define TT_MOVE_SHIFT (TT_DEPTH_SHIFT + TT_DEPTH_BITS)
+#define TT_VALUE_SHIFT (TT_MOVE_SHIFT + TT_MOVE_BITS)
+#define TT_CHECK_SHIFT (TT_VALUE_SHIFT + TT_VALUE_BITS)
+/* Stored values are value + TT_VALUE_BIAS, so that they are never negative. */
+#define TT_VALUE_BIAS (1 << (TT_VALUE_BITS - 1))
+/* Entries per bucket: slot 0 kept by work, slot 1 always replaced. */
+#define TT_BUCKET_SLOTS 2
+
+_Static_assert(TT_CHECK_SHIFT + TT_CHECK_BITS == 64, "an entry is one word");
+_Static_assert(BOUND_EXACT < (1 << TT_BOUND_BITS), "bounds fit");
+_Static_assert(TT_DEPTH_MAX < (1 << TT_DEPTH_BITS), "depths fit");
+_Static_assert(TT_VALUE_MIN + TT_VALUE_BIAS >= 0 &&
+    TT_VALUE_MAX + TT_VALUE_BIAS < (1 << TT_VALUE_BITS), "values fit");
+
+/* Bits [shift, shift + bits) of w. */
+static inline uint64_t
+tt_field(uint64_t w, int shift, int bits)
+{
+	return (w >> shift) & tt_low_mask(bits);
+}
+
+static inline void
+tt_locate(const struct tt *t, uint64_t key, _Atomic uint64_t **bucket,
+    uint64_t *check)
+{
+	uint64_t x = tt_mix(key, t->key_bits);
+	*bucket = &t->slot[TT_BUCKET_SLOTS * (x & (t->nbuckets - 1))];
+	*check = tt_field(x, t->index_bits, TT_CHECK_BITS) << TT_CHECK_SHIFT;
+}
+
+static inline void
+tt_decode(uint64_t w, struct tt_entry *e)
+{
+	e->bound = (enum bound)tt_field(w, 0, TT_BOUND_BITS);
+	e->depth = (int)tt_field(w, TT_DEPTH_SHIFT, TT_DEPTH_BITS);
+	e->move = (int)tt_field(w, TT_MOVE_SHIFT, TT_MOVE_BITS) - 1;
+	e->value = (int)tt_field(w, TT_VALUE_SHIFT, TT_VALUE_BITS) - TT_VALUE_BIAS;
+}
+
+/* One entry word. */
+static inline uint64_t
+tt_encode(uint64_t check, int value, enum bound bound, int depth, int move)
+{
+	return check | ((uint64_t)(value + TT_VALUE_BIAS) << TT_VALUE_SHIFT) |
+	    ((uint64_t)(move + 1) << TT_MOVE_SHIFT) |
+	    ((uint64_t)depth << TT_DEPTH_SHIFT) | (uint64_t)bound;
+}
+
+static inline bool
+tt_probe(const struct tt *t, uint64_t key, struct tt_entry *e)
+{
+	_Atomic uint64_t *b;
+	uint64_t check;
+	tt_locate(t, key, &b, &check);
+	for (int i = 0; i < TT_BUCKET_SLOTS; i++) {
+		uint64_t w = atomic_load_explicit(&b[i], memory_order_relaxed);
+		if (w != 0 && (w & ~tt_low_mask(TT_CHECK_SHIFT)) == check) {
+			tt_decode(w, e);
+			return true;
+		}
+	}
+	return false;
+}
+
+static inline void
+tt_store_solved(struct tt *t, uint64_t key, int value, enum bound bound,
+    int work, int move)
+{
+	_Atomic uint64_t *b;
+	uint64_t check;
+	tt_locate(t, key, &b, &check);
+	if (work > TT_DEPTH_MAX)
+		work = TT_DEPTH_MAX;
+	uint64_t w[TT_BUCKET_SLOTS];
+	int slot = -1;
+	for (int i = 0; i < TT_BUCKET_SLOTS; i++) {
+		w[i] = atomic_load_explicit(&b[i], memory_order_relaxed);
+		if (w[i] != 0 && (w[i] & ~tt_low_mask(TT_CHECK_SHIFT)) == check)
+			slot = i;
+	}
+	if (slot >= 0) {
+		struct tt_entry old;
+		tt_decode(w[slot], &old);
+		if (old.bound == BOUND_EXACT)
+			return;
+		if (old.depth > work)
+			work = old.depth;
+		if (old.bound != bound) {
+			/* Opposite bounds that meet pin the value. */
+			if ((bound == BOUND_UPPER && old.value >= value) ||
+			    (bound == BOUND_LOWER && old.value <= value)) {
+				if (bound == BOUND_UPPER && old.move >= 0)
+					move = old.move;
+				bound = BOUND_EXACT;
+			}
+		} else if (bound == BOUND_UPPER ? old.value <= value :
+						  old.value >= value) {
+			return; /* what is stored is at least as tight */
+		}
+	} else {
+		int d0 = (int)tt_field(w[0], TT_DEPTH_SHIFT, TT_DEPTH_BITS);
+		int d1 = (int)tt_field(w[1], TT_DEPTH_SHIFT, TT_DEPTH_BITS);
+		slot = w[0] == 0 ? 0 : w[1] == 0 ? 1 : d1 <= d0 ? 1 : 0;
+	}
+	atomic_store_explicit(&b[slot], tt_encode(check, value, bound, work, move),
+	    memory_order_relaxed);
 }
 
 /* Start loading the bucket of `key` into the cache. */
