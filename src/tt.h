@@ -207,8 +207,10 @@ tt_store_solved(struct tt *t, uint64_t key, int value, enum bound bound,
 static inline void
 tt_prefetch(const struct tt *t, uint64_t key)
 {
-	uint64_t x = tt_mix(key, t->key_bits);
-	__builtin_prefetch((const void *)&t->slot[2 * (x & (t->nbuckets - 1))]);
+	_Atomic uint64_t *b;
+	uint64_t check;
+	tt_locate(t, key, &b, &check);
+	__builtin_prefetch((const void *)b);
 }
 
 /* Fraction of used entries, estimated from a fixed sample. */
