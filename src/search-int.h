@@ -10,14 +10,16 @@
 #include "search.h"
 #include "split.h"
 
-/* Children a node searches itself before the rest are shared out: one,
- * as in the classic young brothers wait.  Measured on the 2-core machine,
+/* Children a node searches itself before the rest are shared out.  One
+ * (the classic young brothers wait) measured faster on the 2-core machine,
  * `bench speedup --threads 1,2`, five interleaved runs each: two threads
  * 2.92-3.29 s with 1 against 3.37-3.56 s with 2 (node overhead 1.13
  * against 1.17, busy 98% against 94%); at 16 threads oversubscribed 67M
- * nodes against 61M, but twice the busy share. */
+ * nodes against 61M, twice the busy share.  But with 1, the TSan CI run
+ * of 16 threads on 2 cores spun for minutes on the split lock: 2 stays
+ * until that is settled (-DYBW_ELDERS=1 builds the faster one). */
 #ifndef YBW_ELDERS
-#define YBW_ELDERS 1
+#define YBW_ELDERS 2
 #endif
 /* Below this many empty cells a node never splits (tasks too small). */
 #ifndef EXACT_MIN_SPLIT_LEFT
