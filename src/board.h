@@ -159,13 +159,13 @@ board_has_four_fast(uint64_t s, int h)
 static inline uint64_t
 board_my_winning_cells(const board_t *b)
 {
-	return board_winning_cells(b->current, b->mask, b);
+	return board_winning_cells_fast(b->current, b->mask, b);
 }
 
 static inline uint64_t
 board_opp_winning_cells(const board_t *b)
 {
-	return board_winning_cells(b->current ^ b->mask, b->mask, b);
+	return board_winning_cells_fast(b->current ^ b->mask, b->mask, b);
 }
 
 /* True if the side to move can win with its next stone. */

@@ -191,8 +191,7 @@ exact(struct split_ctx *c, const board_t *b, int alpha, int beta, int ply,
 	uint64_t key = exact_key(b, &mirrored);
 	tt_prefetch(tt, key);
 	const uint64_t play = board_possible(b);
-	const uint64_t opp_win =
-	    board_winning_cells_fast(b->current ^ b->mask, b->mask, b);
+	const uint64_t opp_win = board_opp_winning_cells(b);
 	uint64_t next = play;
 	{
 		uint64_t forced = play & opp_win;
