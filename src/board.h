@@ -112,37 +112,46 @@ uint64_t board_winning_cells(uint64_t pos, uint64_t mask, const board_t *geo);
 /* The same on a board of height h, inline: the solver's inner loop calls
  * the _fast forms below, which compile the common height 6 with constant
  * shifts. */
+/* The cells that complete a four of `pos` along the direction of shift s
+ * (helpers spelt out per direction rather than looped over an array of
+ * shifts: gcc -O2 does not unroll the loop, and the constant shifts of
+ * height 6 then never reach the code: 2.9 times Pons' instructions a node
+ * on Test_L2_R1, measured with callgrind). */
+static inline __attribute__((always_inline)) uint64_t
+board_winning_dir(uint64_t pos, int s)
+{
+	uint64_t p = (pos << s) & (pos << (2 * s));
+	uint64_t r = (p & (pos << (3 * s))) | (p & (pos >> s));
+	p = (pos >> s) & (pos >> (2 * s));
+	return r | (p & (pos << s)) | (p & (pos >> (3 * s)));
+}
+
 static inline __attribute__((always_inline)) uint64_t
 board_winning_cells_h(uint64_t pos, uint64_t empty, int h)
 {
-	const int shifts[3] = { h + 1, h, h + 2 };
 	/* Vertical: three below. */
 	uint64_t r = (pos << 1) & (pos << 2) & (pos << 3);
-	for (int i = 0; i < 3; i++) {
-		const int s = shifts[i];
-		uint64_t p = (pos << s) & (pos << (2 * s));
-		r |= p & (pos << (3 * s));
-		r |= p & (pos >> s);
-		p = (pos >> s) & (pos >> (2 * s));
-		r |= p & (pos << s);
-		r |= p & (pos >> (3 * s));
-	}
+	r |= board_winning_dir(pos, h + 1); /* horizontal */
+	r |= board_winning_dir(pos, h);     /* one diagonal */
+	r |= board_winning_dir(pos, h + 2); /* the other */
 	return r & empty;
+}
+
+static inline __attribute__((always_inline)) bool
+board_four_dir(uint64_t s, int shift)
+{
+	uint64_t m = s & (s >> shift);
+	return (m & (m >> (2 * shift))) != 0;
 }
 
 static inline __attribute__((always_inline)) bool
 board_has_four_h(uint64_t s, int h)
 {
-	const int shifts[4] = { 1, h + 1, h, h + 2 };
-	for (int i = 0; i < 4; i++) {
-		uint64_t m = s & (s >> shifts[i]);
-		if (m & (m >> (2 * shifts[i])))
-			return true;
-	}
-	return false;
+	return board_four_dir(s, 1) || board_four_dir(s, h + 1) ||
+	    board_four_dir(s, h) || board_four_dir(s, h + 2);
 }
 
-static inline uint64_t
+static inline __attribute__((always_inline)) uint64_t
 board_winning_cells_fast(uint64_t pos, uint64_t mask, const board_t *geo)
 {
 	const uint64_t empty = geo->full ^ mask;
@@ -150,19 +159,19 @@ board_winning_cells_fast(uint64_t pos, uint64_t mask, const board_t *geo)
 	    board_winning_cells_h(pos, empty, geo->h);
 }
 
-static inline bool
+static inline __attribute__((always_inline)) bool
 board_has_four_fast(uint64_t s, int h)
 {
 	return h == 6 ? board_has_four_h(s, 6) : board_has_four_h(s, h);
 }
 
-static inline uint64_t
+static inline __attribute__((always_inline)) uint64_t
 board_my_winning_cells(const board_t *b)
 {
 	return board_winning_cells_fast(b->current, b->mask, b);
 }
 
-static inline uint64_t
+static inline __attribute__((always_inline)) uint64_t
 board_opp_winning_cells(const board_t *b)
 {
 	return board_winning_cells_fast(b->current ^ b->mask, b->mask, b);

@@ -76,6 +76,16 @@ _Static_assert(SCORE_PROVEN + BOARD_MAX_CELLS / 2 < SCORE_INF,
 #ifndef LEAF_TT_MB
 #define LEAF_TT_MB 2
 #endif
+/* A leaf table starts every search at LEAF_FLOOR_KB and doubles while the
+ * search has searched more than LEAF_GROW_PER_BUCKET nodes for each of its
+ * buckets in use, up to LEAF_TT_MB: a small search then stays in the
+ * core's own cache (L2) instead of touching lines all over 2 MB. */
+#ifndef LEAF_FLOOR_KB
+#define LEAF_FLOOR_KB 256
+#endif
+#ifndef LEAF_GROW_PER_BUCKET
+#define LEAF_GROW_PER_BUCKET 1
+#endif
 
 struct search {
 	struct tt tt;

@@ -23,7 +23,7 @@ search_new(size_t tt_mb)
 {
 	struct search *s = xcalloc(1, sizeof *s);
 	tt_init(&s->tt, tt_mb, 64);
-	tt_init(&s->leaf[0], LEAF_TT_MB, 64);
+	tt_init_floor(&s->leaf[0], LEAF_TT_MB, (size_t)LEAF_FLOOR_KB << 10, 64);
 	s->nleaf = 1;
 	s->leaf_cells = LEAF_CELLS_MIN;
 	s->tt_mode = TT_EMPTY;
@@ -630,7 +630,8 @@ search_run(struct search *s, const board_t *b, const struct search_limits *lim,
 	/* Every thread needs its leaf table: when memory runs short (a small
 	 * ulimit -v), search on the threads that have one rather than die. */
 	for (; s->nleaf < threads; s->nleaf++)
-		if (!tt_try_init(&s->leaf[s->nleaf], LEAF_TT_MB, s->tt.key_bits))
+		if (!tt_try_init_floor(&s->leaf[s->nleaf], LEAF_TT_MB,
+			(size_t)LEAF_FLOOR_KB << 10, s->tt.key_bits))
 			break;
 	if (threads > s->nleaf)
 		threads = s->nleaf;
@@ -685,6 +686,9 @@ search_run(struct search *s, const board_t *b, const struct search_limits *lim,
 	team.min_split_left = exact_mode ? EXACT_MIN_SPLIT_LEFT : 4;
 	team.leaf_cells = search_leaf_cells(exact_mode, threads);
 	s->leaf_cells = team.leaf_cells;
+	team.leaf_grow = LEAF_GROW_PER_BUCKET;
+	for (int i = 0; i < threads; i++)
+		tt_shrink(&s->leaf[i]);
 
 	if (lim->split == SPLIT_LAZY && threads > 1 &&
 	    lim->mode != SEARCH_AVERAGE) {

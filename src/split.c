@@ -181,6 +181,10 @@ split_poll(struct split_ctx *c)
 	struct split_team *team = c->team;
 
 	settle(c);
+	if (team->leaf_grow)
+		tt_grow(&team->leaf[c->tid],
+		    atomic_load_explicit(&team->nodes, memory_order_relaxed),
+		    team->leaf_grow);
 	if (team->lim->abort != NULL &&
 	    atomic_load_explicit(team->lim->abort, memory_order_relaxed))
 		atomic_store(team->stop, true);

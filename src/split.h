@@ -76,6 +76,8 @@ struct split_team {
 	int split_depth;            /* plies below the root that may split */
 	int min_split_left;         /* do not split with fewer empty cells */
 	int leaf_cells;             /* fewer empty cells: the leaf tables */
+	uint64_t leaf_grow;         /* searched nodes per bucket in use before
+	                               a leaf table widens (tt_grow()), 0 never */
 	int threads;
 	int maxopen;
 	const struct eval_tab *eval; /* depth-limited evaluation tables */

@@ -33,10 +33,20 @@ tt_bytes(size_t mb)
 bool
 tt_try_init(struct tt *t, size_t mb, int key_bits)
 {
+	return tt_try_init_floor(t, mb, 0, key_bits);
+}
+
+bool
+tt_try_init_floor(struct tt *t, size_t mb, size_t floor_bytes, int key_bits)
+{
+	const size_t bucket = TT_BUCKET_SLOTS * sizeof(uint64_t);
 	size_t bytes = tt_bytes(mb);
 	memset(t, 0, sizeof *t);
 	t->bytes = bytes;
-	t->nbuckets = bytes / (TT_BUCKET_SLOTS * sizeof(uint64_t));
+	t->cap = bytes / bucket;
+	t->nbuckets = t->cap;
+	while (floor_bytes >= bucket && t->nbuckets / 2 * bucket >= floor_bytes)
+		t->nbuckets /= 2;
 	t->index_bits = __builtin_ctzll(t->nbuckets);
 	t->key_bits = key_bits;
 	/* 2 MB aligned and advised as huge pages: a probe is a random
@@ -58,7 +68,13 @@ tt_try_init(struct tt *t, size_t mb, int key_bits)
 void
 tt_init(struct tt *t, size_t mb, int key_bits)
 {
-	if (!tt_try_init(t, mb, key_bits)) {
+	tt_init_floor(t, mb, 0, key_bits);
+}
+
+void
+tt_init_floor(struct tt *t, size_t mb, size_t floor_bytes, int key_bits)
+{
+	if (!tt_try_init_floor(t, mb, floor_bytes, key_bits)) {
 		fprintf(stderr, "dropfour: out of memory (a table of %zu MB)\n",
 		    tt_bytes(mb) >> 20);
 		exit(EXIT_FAILURE);
@@ -76,7 +92,7 @@ void
 tt_clear(struct tt *t, int key_bits)
 {
 	/* Atomic stores, not memset: a reader may be sampling the fill. */
-	for (uint64_t i = 0; i < t->nbuckets * TT_BUCKET_SLOTS; i++)
+	for (uint64_t i = 0; i < t->cap * TT_BUCKET_SLOTS; i++)
 		atomic_store_explicit(&t->slot[i], 0, memory_order_relaxed);
 	t->key_bits = key_bits;
 }

@@ -42,8 +42,12 @@ struct tt_entry {
 
 struct tt {
 	_Atomic uint64_t *slot;
-	uint64_t nbuckets; /* a power of two */
-	int index_bits;
+	/* Buckets in use: a power of two from 1 << index_bits up to cap.  A
+	 * table that grows with the search (tt_try_init_floor()) starts each
+	 * search small, so that a small search stays in the cache. */
+	uint64_t nbuckets;
+	uint64_t cap;   /* buckets allocated */
+	int index_bits; /* log2 of the fewest buckets used: the check's start */
 	int key_bits; /* width * (height + 1) of the board it serves */
 	size_t bytes;
 };
@@ -54,6 +58,11 @@ struct tt {
 void tt_init(struct tt *t, size_t mb, int key_bits);
 /* The same, but false (and nothing allocated) when there is no memory. */
 bool tt_try_init(struct tt *t, size_t mb, int key_bits);
+/* The same for a table that grows: it uses `floor_bytes` (a power of two,
+ * at least one bucket) until tt_grow() widens it, up to `mb` megabytes. */
+bool tt_try_init_floor(struct tt *t, size_t mb, size_t floor_bytes,
+    int key_bits);
+void tt_init_floor(struct tt *t, size_t mb, size_t floor_bytes, int key_bits);
 /* Bytes of the table that tt_init() makes for `mb` megabytes. */
 size_t tt_bytes(size_t mb);
 void tt_free(struct tt *t);
@@ -201,6 +210,25 @@ tt_store_solved(struct tt *t, uint64_t key, int value, enum bound bound,
 	}
 	atomic_store_explicit(&b[slot], tt_encode(check, value, bound, work, move),
 	    memory_order_relaxed);
+}
+
+/* Back to the fewest buckets (between searches: the entries of the rest
+ * stay, found again when the table grows). */
+static inline void
+tt_shrink(struct tt *t)
+{
+	t->nbuckets = (uint64_t)1 << t->index_bits;
+}
+
+/* Widen the table while a search of `nodes` nodes has more than
+ * `per_bucket` nodes for each bucket in use.  Entries keep their check
+ * (it starts at index_bits), so a wider table never misreads one; half of
+ * those stored at the old width are found at the new one. */
+static inline void
+tt_grow(struct tt *t, uint64_t nodes, uint64_t per_bucket)
+{
+	while (t->nbuckets < t->cap && nodes > t->nbuckets * per_bucket)
+		t->nbuckets *= 2;
 }
 
 /* Start loading the bucket of `key` into the cache. */

@@ -1068,6 +1068,68 @@ START_TEST(test_tt_solved_merge)
 }
 END_TEST
 
+/* A table that grows with the search: it starts at its floor, widens
+ * only past the node count, never past what was allocated, and no width
+ * misreads an entry stored at another (the check starts at the floor's
+ * index bits).  Every key a different 49-bit value; the value a function
+ * of the key, so a misread is seen. */
+START_TEST(test_tt_grow)
+{
+	struct tt t;
+	struct tt_entry e;
+	const int nkeys = 40000;
+	ck_assert(tt_try_init_floor(&t, 2, 256 << 10, 49));
+	ck_assert_uint_eq(t.cap, (2u << 20) / 16);
+	ck_assert_uint_eq(t.nbuckets, (256u << 10) / 16);
+	tt_grow(&t, t.nbuckets, 1); /* not more nodes than buckets: stays */
+	ck_assert_uint_eq(t.nbuckets, (256u << 10) / 16);
+	for (int i = 0; i < nkeys; i++) {
+		uint64_t k = ((uint64_t)i * 0x9e3779b97f4aull) & ((1ull << 49) - 1);
+		tt_store_solved(&t, k, i % 41 - 20, BOUND_EXACT, 1, i % 7);
+	}
+	int found_small = 0, found_wide = 0, found_again = 0;
+	for (int i = 0; i < nkeys; i++) {
+		uint64_t k = ((uint64_t)i * 0x9e3779b97f4aull) & ((1ull << 49) - 1);
+		if (tt_probe(&t, k, &e)) {
+			found_small++;
+			ck_assert_int_eq(e.value, i % 41 - 20);
+		}
+	}
+	tt_grow(&t, UINT64_MAX / 4, 1);
+	ck_assert_uint_eq(t.nbuckets, t.cap);
+	for (int i = 0; i < nkeys; i++) {
+		uint64_t k = ((uint64_t)i * 0x9e3779b97f4aull) & ((1ull << 49) - 1);
+		if (tt_probe(&t, k, &e)) {
+			found_wide++;
+			ck_assert_int_eq(e.value, i % 41 - 20);
+			ck_assert_int_eq(e.move, i % 7);
+		}
+	}
+	/* 16384 buckets of two hold at most 32768 of the 40000; a quarter
+	 * of the width (2 MB against 256 kB) keeps about an eighth of them
+	 * where the wide index looks. */
+	ck_assert_int_le(found_small, 32768);
+	ck_assert_int_gt(found_small, 20000);
+	ck_assert_int_gt(found_wide, found_small / 16);
+	ck_assert_int_lt(found_wide, found_small / 4);
+	tt_shrink(&t);
+	ck_assert_uint_eq(t.nbuckets, (256u << 10) / 16);
+	for (int i = 0; i < nkeys; i++) {
+		uint64_t k = ((uint64_t)i * 0x9e3779b97f4aull) & ((1ull << 49) - 1);
+		if (tt_probe(&t, k, &e)) {
+			found_again++;
+			ck_assert_int_eq(e.value, i % 41 - 20);
+		}
+	}
+	ck_assert_int_eq(found_again, found_small);
+	/* A plain table is all width from the start. */
+	tt_free(&t);
+	tt_init(&t, 1, 49);
+	ck_assert_uint_eq(t.nbuckets, t.cap);
+	tt_free(&t);
+}
+END_TEST
+
 Suite *
 board_suite(void)
 {
@@ -1107,6 +1169,7 @@ board_suite(void)
 	tcase_add_loop_test(tc, test_mirror, 0, NSIZES);
 	tcase_add_loop_test(tc, test_keys_unique, 0, NSIZES);
 	tcase_add_test(tc, test_tt_solved_merge);
+	tcase_add_test(tc, test_tt_grow);
 	suite_add_tcase(s, tc);
 	return s;
 }
