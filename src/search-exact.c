@@ -122,8 +122,8 @@ struct child {
 	int col;
 	int score;
 	uint64_t cell;
-	uint64_t key;
-	bool mirrored;
+	_Atomic uint64_t *bucket; /* its table entry's place (tt_locate()) */
+	uint64_t check;
 };
 
 static int exact(struct split_ctx *c, const board_t *b, int alpha, int beta,
@@ -264,16 +264,18 @@ exact(struct split_ctx *c, const board_t *b, int alpha, int beta, int ply,
 	struct child ch[BOARD_MAX_WIDTH];
 	const int *centre = board_centre_order(b->w);
 	const bool plain = team->lim->no_ordering;
+	const uint64_t theirs = b->current ^ b->mask; /* a child's mover's */
+	const uint64_t column = ((uint64_t)1 << b->h) - 1;
+	const int h1 = b->h + 1;
 	int n = 0;
 	for (int i = 0; i < b->w; i++) {
 		int col = centre[i];
-		uint64_t cell = next & board_column_mask(b, col);
+		uint64_t cell = next & (column << (col * h1));
 		if (!cell)
 			continue;
-		board_t nb = *b;
-		board_play_cell(&nb, cell);
+		const uint64_t nmask = b->mask | cell;
 		const uint64_t mine =
-		    board_winning_cells_fast(b->current | cell, nb.mask, b);
+		    board_winning_cells_fast(b->current | cell, nmask, b);
 		const uint64_t nplay = play ^ cell ^ ((cell << 1) & b->full);
 		/* 4a. No safe reply: we win with our next stone. */
 		if (no_safe_reply(nplay, mine)) {
@@ -284,8 +286,17 @@ exact(struct split_ctx *c, const board_t *b, int alpha, int beta, int ply,
 		struct child *x = &ch[n++];
 		x->col = col;
 		x->cell = cell;
-		x->key = exact_key(&nb, &x->mirrored);
-		tt_prefetch(ctt, x->key);
+		/* The child's key (board_key() after the move), or in the
+		 * opening the smaller of it and its mirror image's. */
+		uint64_t ckey = theirs + nmask;
+		if (b->moves + 1 < EXACT_SYMMETRY_PLIES) {
+			board_t nb = *b;
+			bool mirrored;
+			board_play_cell(&nb, cell);
+			ckey = exact_key(&nb, &mirrored);
+		}
+		tt_locate(ctt, ckey, &x->bucket, &x->check);
+		__builtin_prefetch((const void *)x->bucket);
 		x->score = plain || !(next & (next - 1)) ? 0 :
 		    move_score(b, mine, opp_win & ~cell, nplay);
 		if (col == ttmove)
@@ -302,7 +313,7 @@ exact(struct split_ctx *c, const board_t *b, int alpha, int beta, int ply,
 	 * enough for the opponent cuts this node without a search. */
 	if (cells - b->moves > EXACT_ETC_MIN_CELLS) {
 		for (int k = 0; k < n; k++) {
-			if (!probe(c, ctt, ch[k].key, &e))
+			if (!probe_at(c, ch[k].bucket, ch[k].check, &e))
 				continue;
 			if ((e.bound & BOUND_UPPER) && -e.value >= beta) {
 				tt_store_solved(tt, key, -e.value, BOUND_LOWER,
@@ -315,21 +326,22 @@ exact(struct split_ctx *c, const board_t *b, int alpha, int beta, int ply,
 		}
 	}
 	perturb(c, ch, n, ply);
-	/* Stable insertion sort, best first; centre first among equals. */
-	struct order_list o;
-	o.n = n;
-	for (int i = 1; i < n; i++) {
-		struct child t = ch[i];
+	/* Stable insertion sort of the children's indices, best first;
+	 * centre first among equals. */
+	int idx[BOARD_MAX_WIDTH];
+	for (int i = 0; i < n; i++) {
 		int j = i;
-		while (j > 0 && ch[j - 1].score < t.score) {
-			ch[j] = ch[j - 1];
+		while (j > 0 && ch[idx[j - 1]].score < ch[i].score) {
+			idx[j] = idx[j - 1];
 			j--;
 		}
-		ch[j] = t;
+		idx[j] = i;
 	}
+	struct order_list o;
+	o.n = n;
 	for (int i = 0; i < n; i++) {
-		o.col[i] = ch[i].col;
-		o.cell[i] = ch[i].cell;
+		o.col[i] = ch[idx[i]].col;
+		o.cell[i] = ch[idx[i]].cell;
 	}
 
 	/* 5. Children, best first; the younger ones maybe shared out. */

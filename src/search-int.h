@@ -167,12 +167,22 @@ table_for(const struct split_ctx *c, const board_t *b)
 }
 
 static inline bool
-probe(struct split_ctx *c, struct tt *tt, uint64_t key, struct tt_entry *e)
+probe_at(struct split_ctx *c, _Atomic uint64_t *bucket, uint64_t check,
+    struct tt_entry *e)
 {
 	c->probes++;
-	bool hit = tt_probe(tt, key, e);
+	bool hit = tt_probe_at(bucket, check, e);
 	c->hits += hit;
 	return hit;
+}
+
+static inline bool
+probe(struct split_ctx *c, struct tt *tt, uint64_t key, struct tt_entry *e)
+{
+	_Atomic uint64_t *bucket;
+	uint64_t check;
+	tt_locate(tt, key, &bucket, &check);
+	return probe_at(c, bucket, check, e);
 }
 
 /* Proven values of the depth-limited search, from exact scores. */

@@ -152,12 +152,10 @@ tt_encode(uint64_t check, int value, enum bound bound, int depth, int move)
 	    ((uint64_t)depth << TT_DEPTH_SHIFT) | (uint64_t)bound;
 }
 
+/* The probe of a bucket already located (tt_locate()). */
 static inline bool
-tt_probe(const struct tt *t, uint64_t key, struct tt_entry *e)
+tt_probe_at(_Atomic uint64_t *b, uint64_t check, struct tt_entry *e)
 {
-	_Atomic uint64_t *b;
-	uint64_t check;
-	tt_locate(t, key, &b, &check);
 	for (int i = 0; i < TT_BUCKET_SLOTS; i++) {
 		uint64_t w = atomic_load_explicit(&b[i], memory_order_relaxed);
 		if (w != 0 && (w & ~tt_low_mask(TT_CHECK_SHIFT)) == check) {
@@ -166,6 +164,15 @@ tt_probe(const struct tt *t, uint64_t key, struct tt_entry *e)
 		}
 	}
 	return false;
+}
+
+static inline bool
+tt_probe(const struct tt *t, uint64_t key, struct tt_entry *e)
+{
+	_Atomic uint64_t *b;
+	uint64_t check;
+	tt_locate(t, key, &b, &check);
+	return tt_probe_at(b, check, e);
 }
 
 static inline void
