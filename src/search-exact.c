@@ -118,16 +118,21 @@ no_safe_reply(uint64_t play, uint64_t opp_win)
 
 /* ---- the search ---------------------------------------------------- */
 
+/* A child as its parent sees it in step 4: what the child's own node
+ * would compute first is handed down to it (exact()'s `pre`). */
 struct child {
 	int col;
 	int score;
 	uint64_t cell;
+	uint64_t key;             /* exact_key() of the child */
 	_Atomic uint64_t *bucket; /* its table entry's place (tt_locate()) */
 	uint64_t check;
+	uint64_t opp_win;         /* the child's board_opp_winning_cells() */
+	bool mirrored;
 };
 
 static int exact(struct split_ctx *c, const board_t *b, int alpha, int beta,
-    int ply, int *best);
+    int ply, int *best, const struct child *pre);
 
 /* What a split point of the exact solver shares. */
 struct exact_node {
@@ -142,7 +147,7 @@ exact_move(struct split_ctx *c, struct split_point *sp, int k)
 	const struct exact_node *x = sp->arg;
 	board_t nb = *x->b;
 	board_play_cell(&nb, x->o->cell[k]);
-	int v = -exact(c, &nb, -x->beta, -x->alpha, x->ply + 1, NULL);
+	int v = -exact(c, &nb, -x->beta, -x->alpha, x->ply + 1, NULL, NULL);
 	if (c->aborted)
 		return;
 	sp->val[k] = v;
@@ -172,7 +177,7 @@ perturb(struct split_ctx *c, struct child *ch, int n, int ply)
  */
 static int
 exact(struct split_ctx *c, const board_t *b, int alpha, int beta, int ply,
-    int *best)
+    int *best, const struct child *pre)
 {
 	const int cells = b->w * b->h;
 	const struct split_team *team = c->team;
@@ -186,12 +191,25 @@ exact(struct split_ctx *c, const board_t *b, int alpha, int beta, int ply,
 	if (c->aborted)
 		return 0;
 
-	/* 2. Forced losses, draws and what can still be won. */
+	/* 2. Forced losses, draws and what can still be won.  The parent
+	 * (pre) has found the key, the entry's place and the opponent's
+	 * winning cells already, and started loading the entry. */
 	bool mirrored;
-	uint64_t key = exact_key(b, &mirrored);
-	tt_prefetch(tt, key);
+	uint64_t key, check, opp_win;
+	_Atomic uint64_t *bucket;
+	if (pre != NULL) {
+		key = pre->key;
+		mirrored = pre->mirrored;
+		bucket = pre->bucket;
+		check = pre->check;
+		opp_win = pre->opp_win;
+	} else {
+		key = exact_key(b, &mirrored);
+		tt_locate(tt, key, &bucket, &check);
+		__builtin_prefetch((const void *)bucket);
+		opp_win = board_opp_winning_cells(b);
+	}
 	const uint64_t play = board_possible(b);
-	const uint64_t opp_win = board_opp_winning_cells(b);
 	uint64_t next = play;
 	{
 		uint64_t forced = play & opp_win;
@@ -229,7 +247,7 @@ exact(struct split_ctx *c, const board_t *b, int alpha, int beta, int ply,
 	/* 3. Transposition table. */
 	int ttmove = -1;
 	enum bound known = BOUND_NONE;
-	if (probe(c, tt, key, &e)) {
+	if (probe_at(c, bucket, check, &e)) {
 		known = e.bound;
 		ttmove = unmirror(b, e.move, mirrored);
 		if (e.bound == BOUND_EXACT && (best == NULL || ttmove >= 0)) {
@@ -288,14 +306,15 @@ exact(struct split_ctx *c, const board_t *b, int alpha, int beta, int ply,
 		x->cell = cell;
 		/* The child's key (board_key() after the move), or in the
 		 * opening the smaller of it and its mirror image's. */
-		uint64_t ckey = theirs + nmask;
+		x->key = theirs + nmask;
+		x->mirrored = false;
 		if (b->moves + 1 < EXACT_SYMMETRY_PLIES) {
 			board_t nb = *b;
-			bool mirrored;
 			board_play_cell(&nb, cell);
-			ckey = exact_key(&nb, &mirrored);
+			x->key = exact_key(&nb, &x->mirrored);
 		}
-		tt_locate(ctt, ckey, &x->bucket, &x->check);
+		x->opp_win = mine;
+		tt_locate(ctt, x->key, &x->bucket, &x->check);
 		__builtin_prefetch((const void *)x->bucket);
 		x->score = plain || !(next & (next - 1)) ? 0 :
 		    move_score(b, mine, opp_win & ~cell, nplay);
@@ -316,8 +335,8 @@ exact(struct split_ctx *c, const board_t *b, int alpha, int beta, int ply,
 			if (!probe_at(c, ch[k].bucket, ch[k].check, &e))
 				continue;
 			if ((e.bound & BOUND_UPPER) && -e.value >= beta) {
-				tt_store_solved(tt, key, -e.value, BOUND_LOWER,
-				    work_bits(split_work(c) - before),
+				tt_store_solved_at(bucket, check, -e.value,
+				    BOUND_LOWER, work_bits(split_work(c) - before),
 				    unmirror(b, ch[k].col, mirrored));
 				if (best)
 					*best = ch[k].col;
@@ -352,7 +371,8 @@ exact(struct split_ctx *c, const board_t *b, int alpha, int beta, int ply,
 	for (; i < n && i < at; i++) {
 		board_t nb = *b;
 		board_play_cell(&nb, o.cell[i]);
-		int v = -exact(c, &nb, -beta, -alpha, ply + 1, NULL);
+		int v = -exact(c, &nb, -beta, -alpha, ply + 1, NULL,
+		    &ch[idx[i]]);
 		if (c->aborted)
 			return 0;
 		if (v > value) {
@@ -398,7 +418,8 @@ store:;
 	} else {
 		bd = BOUND_EXACT;
 	}
-	tt_store_solved(tt, key, value, bd, work_bits(split_work(c) - before),
+	tt_store_solved_at(bucket, check, value, bd,
+	    work_bits(split_work(c) - before),
 	    unmirror(b, bestmove >= 0 ? bestmove : ttmove, mirrored));
 	if (best)
 		*best = bestmove;
@@ -431,7 +452,7 @@ search_exact_test(struct split_ctx *c, const board_t *b, int at)
 		return board_max_score(b);
 	}
 	int mv = -1;
-	int v = exact(c, b, at, at + 1, 0, &mv);
+	int v = exact(c, b, at, at + 1, 0, &mv, NULL);
 	if (!c->aborted && v <= at) {
 		/* The search stored v as an upper bound; the lower one pins
 		 * the entry (tt_store_solved()). */
@@ -466,7 +487,7 @@ search_exact_solve(struct split_ctx *c, const board_t *b, bool weak,
 		 * whose children are mostly in the book too. */
 		c->nodes++;
 		if (c->root_col < 0 && bv > board_min_score(b))
-			exact(c, b, bv - 1, bv, 0, best);
+			exact(c, b, bv - 1, bv, 0, best, NULL);
 		if (c->aborted)
 			return false;
 		*lo_out = *hi_out = weak ? (bv > 0) - (bv < 0) : bv;
@@ -518,7 +539,7 @@ search_exact_solve(struct split_ctx *c, const board_t *b, bool weak,
 		}
 		int w = imin(imax(guess, lo + 1), hi);
 		int mv = -1;
-		int r = exact(c, b, w - 1, w, 0, &mv);
+		int r = exact(c, b, w - 1, w, 0, &mv, NULL);
 		if (c->aborted)
 			break;
 		if (weak)

@@ -176,12 +176,9 @@ tt_probe(const struct tt *t, uint64_t key, struct tt_entry *e)
 }
 
 static inline void
-tt_store_solved(struct tt *t, uint64_t key, int value, enum bound bound,
-    int work, int move)
+tt_store_solved_at(_Atomic uint64_t *b, uint64_t check, int value,
+    enum bound bound, int work, int move)
 {
-	_Atomic uint64_t *b;
-	uint64_t check;
-	tt_locate(t, key, &b, &check);
 	if (work > TT_DEPTH_MAX)
 		work = TT_DEPTH_MAX;
 	uint64_t w[TT_BUCKET_SLOTS];
@@ -217,6 +214,16 @@ tt_store_solved(struct tt *t, uint64_t key, int value, enum bound bound,
 	}
 	atomic_store_explicit(&b[slot], tt_encode(check, value, bound, work, move),
 	    memory_order_relaxed);
+}
+
+static inline void
+tt_store_solved(struct tt *t, uint64_t key, int value, enum bound bound,
+    int work, int move)
+{
+	_Atomic uint64_t *b;
+	uint64_t check;
+	tt_locate(t, key, &b, &check);
+	tt_store_solved_at(b, check, value, bound, work, move);
 }
 
 /* Back to the fewest buckets (between searches: the entries of the rest
