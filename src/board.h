@@ -82,6 +82,14 @@ board_possible(const board_t *b)
 	return (b->mask + b->bottom) & b->full;
 }
 
+/* The column of a single-bit cell (height 6 divides by a constant). */
+static inline __attribute__((always_inline)) int
+board_column_of_cell(const board_t *b, uint64_t cell)
+{
+	const int p = __builtin_ctzll(cell);
+	return b->h == 6 ? p / 7 : p / (b->h + 1);
+}
+
 /* Unchecked play of a legal column (the search's copy-make). */
 static inline void
 board_play(board_t *b, int col)

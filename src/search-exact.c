@@ -123,6 +123,7 @@ no_safe_reply(uint64_t play, uint64_t opp_win)
 struct child {
 	int col;
 	int score;
+	int rank;                 /* in the centre order */
 	uint64_t cell;
 	uint64_t key;             /* exact_key() of the child */
 	_Atomic uint64_t *bucket; /* its table entry's place (tt_locate()) */
@@ -280,17 +281,12 @@ exact(struct split_ctx *c, const board_t *b, int alpha, int beta, int ply,
 
 	/* 4. Every child looked at before any is searched. */
 	struct child ch[BOARD_MAX_WIDTH];
-	const int *centre = board_centre_order(b->w);
 	const bool plain = team->lim->no_ordering;
 	const uint64_t theirs = b->current ^ b->mask; /* a child's mover's */
-	const uint64_t column = ((uint64_t)1 << b->h) - 1;
-	const int h1 = b->h + 1;
 	int n = 0;
-	for (int i = 0; i < b->w; i++) {
-		int col = centre[i];
-		uint64_t cell = next & (column << (col * h1));
-		if (!cell)
-			continue;
+	for (uint64_t rest = next; rest != 0; rest &= rest - 1) {
+		const uint64_t cell = rest & -rest;
+		const int col = board_column_of_cell(b, cell);
 		const uint64_t nmask = b->mask | cell;
 		const uint64_t mine =
 		    board_winning_cells_fast(b->current | cell, nmask, b);
@@ -320,6 +316,10 @@ exact(struct split_ctx *c, const board_t *b, int alpha, int beta, int ply,
 		    move_score(b, mine, opp_win & ~cell, nplay);
 		if (col == ttmove)
 			x->score += plain ? 1000 : 4;
+		/* The centre order's rank (board_centre_order()): nearer the
+		 * centre first, of two equally near the left one. */
+		const int d = 2 * col - (b->w - 1);
+		x->rank = 2 * (d < 0 ? -d : d) + (d > 0);
 	}
 	/* No move wins with our next stone either. */
 	if (hi > board_max_score(b) - 2) {
@@ -345,16 +345,19 @@ exact(struct split_ctx *c, const board_t *b, int alpha, int beta, int ply,
 		}
 	}
 	perturb(c, ch, n, ply);
-	/* Stable insertion sort of the children's indices, best first;
-	 * centre first among equals. */
-	int idx[BOARD_MAX_WIDTH];
+	/* Insertion sort of the children's indices, best first; centre first
+	 * among equals (the rank makes every key different). */
+	int idx[BOARD_MAX_WIDTH], sk[BOARD_MAX_WIDTH];
 	for (int i = 0; i < n; i++) {
+		const int k = ch[i].score * 32 - ch[i].rank;
 		int j = i;
-		while (j > 0 && ch[idx[j - 1]].score < ch[i].score) {
+		while (j > 0 && sk[j - 1] < k) {
 			idx[j] = idx[j - 1];
+			sk[j] = sk[j - 1];
 			j--;
 		}
 		idx[j] = i;
+		sk[j] = k;
 	}
 	struct order_list o;
 	o.n = n;
