@@ -107,13 +107,11 @@ move_score(const board_t *b, uint64_t mine, uint64_t theirs, uint64_t play)
 static inline bool
 no_safe_reply(uint64_t play, uint64_t opp_win)
 {
-	uint64_t forced = play & opp_win;
-	if (forced) {
-		if (forced & (forced - 1))
-			return true;
-		play = forced;
-	}
-	return (play & ~(opp_win >> 1)) == 0;
+	/* Without branches: whether a move is forced is not predictable. */
+	const uint64_t forced = play & opp_win;
+	const bool two = (forced & (forced - 1)) != 0;
+	play = forced ? forced : play;
+	return two | ((play & ~(opp_win >> 1)) == 0);
 }
 
 /* ---- the search ---------------------------------------------------- */
@@ -211,17 +209,10 @@ exact(struct split_ctx *c, const board_t *b, int alpha, int beta, int ply,
 		opp_win = board_opp_winning_cells(b);
 	}
 	const uint64_t play = board_possible(b);
-	uint64_t next = play;
-	{
-		uint64_t forced = play & opp_win;
-		if (forced) {
-			if (forced & (forced - 1))
-				return board_min_score(b);
-			next = forced;
-		}
-		next &= ~(opp_win >> 1);
-	}
-	if (next == 0)
+	const uint64_t forced = play & opp_win;
+	/* A forced move, if any, is the only one; never below their four. */
+	const uint64_t next = (forced ? forced : play) & ~(opp_win >> 1);
+	if (next == 0 || (forced & (forced - 1)))
 		return board_min_score(b);
 	if (b->moves >= cells - 2)
 		return 0;
