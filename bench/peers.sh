@@ -16,6 +16,17 @@
 #       and the ratio dropfour/Pons.  Pons' c4solver looks for 7x6.book in
 #       the current directory; it runs in an empty scratch folder, so both
 #       programs search without a book (dropfour: --no-book).
+#   PONS_WARM=/path/to/driver bench/peers.sh warm [SET...]
+#       Per-position times with warm tables: `dropfour bench solve -j1
+#       --no-book --tt-mb ${TT_MB:-64}` (its own timer) beside a driver of
+#       Pons' solver that keeps one Solver for the whole set (its table is
+#       not reset between positions), reads the set's "moves score" lines
+#       on standard input, times each solve() and prints the mean
+#       microseconds a position as the last field of its last line.  Both
+#       pinned to one CPU (taskset -c ${CPU:-1}) and interleaved REPEAT
+#       times (default 9); the fastest mean of each and the ratio.  SETs
+#       are names under the data directory (default: Test_L3_R1
+#       Test_L2_R1 Test_L1_R1) or paths.
 #   C4=/path/to/c4 bench/peers.sh empty [THREADS...]
 #       Strong solve of the empty 7x6 board by c4 (its thread count is set
 #       when it is built: NUM_THREADS in src/solver/settings.h; give one
@@ -31,7 +42,7 @@ me=peers.sh
 . "$top/bench/lib.sh"
 
 usage() {
-	sed -n '2,27p' "$0" | sed 's/^# \{0,1\}//' >&2
+	sed -n '2,38p' "$0" | sed 's/^# \{0,1\}//' >&2
 	exit 2
 }
 
@@ -81,6 +92,33 @@ sets)
 		awk -v s="$set" -v n="$count" -v d="$best_d" -v p="$best_p" 'BEGIN {
 			printf "%-12s %9d %12.3f %12.3f %12.4f %12.4f %8.2f\n",
 			    s, n, d, p, d / n * 1000, p / n * 1000, (p > 0 ? d / p : 0) }'
+	done
+	;;
+warm)
+	shift
+	[ -n "${PONS_WARM:-}" ] && [ -x "$PONS_WARM" ] || { echo "$me: set PONS_WARM to a driver of Pons' solver (see the top of this file)" >&2; exit 2; }
+	[ $# -gt 0 ] || set -- Test_L3_R1 Test_L2_R1 Test_L1_R1
+	repeat=${repeat:-9}
+	data=$(find_testsets)/pons-testsets
+	pin=()
+	command -v taskset >/dev/null 2>&1 && pin=(taskset -c "${CPU:-1}")
+	printf '# dropfour: %s bench solve -j1 --no-book --tt-mb %s; Pons: %s\n' "$bin" "${TT_MB:-64}" "$PONS_WARM"
+	printf '# fastest mean of %s interleaved runs, each program'"'"'s own per-position timer\n' "$repeat"
+	printf '%-12s %9s %14s %14s %8s\n' set positions "dropfour us" "Pons us" ratio
+	for set in "$@"; do
+		file=$set
+		[ -f "$file" ] || file=$data/$set
+		[ -f "$file" ] || { echo "$me: no test set $set" >&2; exit 2; }
+		best_d='' best_p=''
+		for ((k = 0; k < repeat; k++)); do
+			d=$("${pin[@]}" "$bin" bench solve -j1 --no-book --tt-mb "${TT_MB:-64}" "$file" |
+				awk 'END { v = $3; if ($4 == "ms") v *= 1000; else if ($4 == "s") v *= 1e6; print v }')
+			p=$("${pin[@]}" "$PONS_WARM" <"$file" | awk 'END { print $NF }')
+			best_d=$(min "$best_d" "$d")
+			best_p=$(min "$best_p" "$p")
+		done
+		awk -v s="${set##*/}" -v n="$(wc -l <"$file")" -v d="$best_d" -v p="$best_p" 'BEGIN {
+			printf "%-12s %9d %14.2f %14.2f %8.3f\n", s, n, d, p, (p > 0 ? d / p : 0) }'
 	done
 	;;
 empty)
