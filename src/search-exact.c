@@ -212,13 +212,16 @@ exact(struct split_ctx *c, const board_t *b, int alpha, int beta, int ply,
 	const uint64_t forced = play & opp_win;
 	/* A forced move, if any, is the only one; never below their four. */
 	const uint64_t next = (forced ? forced : play) & ~(opp_win >> 1);
+	/* board_min_score() and board_max_score(), once. */
+	const int min_score = -(cells - b->moves) / 2;
+	const int max_score = (cells + 1 - b->moves) / 2;
 	if (next == 0 || (forced & (forced - 1)))
-		return board_min_score(b);
+		return min_score;
 	if (b->moves >= cells - 2)
 		return 0;
 	/* Not lost with the opponent's next stone, not won with this one. */
-	int lo = board_min_score(b) + 1;
-	int hi = upper_bound(b, board_max_score(b) - 1);
+	int lo = min_score + 1;
+	int hi = upper_bound(b, max_score - 1);
 	{
 		/* The opponent's draw cap is our floor. */
 		const uint64_t empty = b->full & ~b->mask;
@@ -286,7 +289,7 @@ exact(struct split_ctx *c, const board_t *b, int alpha, int beta, int ply,
 		if (no_safe_reply(nplay, mine)) {
 			if (best)
 				*best = col;
-			return board_max_score(b) - 1;
+			return max_score - 1;
 		}
 		struct child *x = &ch[n++];
 		x->col = col;
@@ -313,8 +316,8 @@ exact(struct split_ctx *c, const board_t *b, int alpha, int beta, int ply,
 		x->rank = 2 * (d < 0 ? -d : d) + (d > 0);
 	}
 	/* No move wins with our next stone either. */
-	if (hi > board_max_score(b) - 2) {
-		hi = board_max_score(b) - 2;
+	if (hi > max_score - 2) {
+		hi = max_score - 2;
 		if (hi <= alpha)
 			return hi;
 		beta = imin(beta, hi);

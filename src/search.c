@@ -651,9 +651,9 @@ search_run(struct search *s, const board_t *b, const struct search_limits *lim,
 	 * heuristics; switching (or a new board size) empties it. */
 	enum tt_mode want = exact_mode ? TT_EXACT : TT_DEPTH;
 	if (s->tt_mode == TT_EMPTY) {
-		s->tt.key_bits = key_bits;
+		tt_set_key_bits(&s->tt, key_bits);
 		for (int i = 0; i < s->nleaf; i++)
-			s->leaf[i].key_bits = key_bits;
+			tt_set_key_bits(&s->leaf[i], key_bits);
 	} else if (s->tt_mode != want || s->tt.key_bits != key_bits) {
 		clear_tables(s, key_bits);
 	}

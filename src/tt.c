@@ -48,7 +48,7 @@ tt_try_init_floor(struct tt *t, size_t mb, size_t floor_bytes, int key_bits)
 	while (floor_bytes >= bucket && t->nbuckets / 2 * bucket >= floor_bytes)
 		t->nbuckets /= 2;
 	t->index_bits = __builtin_ctzll(t->nbuckets);
-	t->key_bits = key_bits;
+	tt_set_key_bits(t, key_bits);
 	/* 2 MB aligned and advised as huge pages: a probe is a random
 	 * access into a large table, and TLB misses would dominate it.
 	 * Every page is touched now, not at random during the first search. */
@@ -94,7 +94,7 @@ tt_clear(struct tt *t, int key_bits)
 	/* Atomic stores, not memset: a reader may be sampling the fill. */
 	for (uint64_t i = 0; i < t->cap * TT_BUCKET_SLOTS; i++)
 		atomic_store_explicit(&t->slot[i], 0, memory_order_relaxed);
-	t->key_bits = key_bits;
+	tt_set_key_bits(t, key_bits);
 }
 
 void

@@ -49,6 +49,8 @@ struct tt {
 	uint64_t cap;   /* buckets allocated */
 	int index_bits; /* log2 of the fewest buckets used: the check's start */
 	int key_bits; /* width * (height + 1) of the board it serves */
+	int mix_shift;     /* tt_mix()'s shift and mask for key_bits, */
+	uint64_t key_mask; /* kept beside it (tt_set_key_bits()) */
 	size_t bytes;
 };
 
@@ -81,18 +83,33 @@ tt_low_mask(int bits)
 	return bits >= 64 ? ~(uint64_t)0 : (((uint64_t)1) << bits) - 1;
 }
 
-/* A bijection on the low `bits` bits: xor-shifts and odd multipliers. */
+/* A bijection on the bits of mask m (the low ones): xor-shifts by s and
+ * odd multipliers. */
 static inline uint64_t
-tt_mix(uint64_t x, int bits)
+tt_mix_with(uint64_t x, uint64_t m, int s)
 {
-	const uint64_t m = tt_low_mask(bits);
-	const int s = bits / 2;
 	x ^= x >> s;
 	x = (x * 0xbf58476d1ce4e5b9ull) & m;
 	x ^= x >> s;
 	x = (x * 0x94d049bb133111ebull) & m;
 	x ^= x >> s;
 	return x;
+}
+
+/* The same on the low `bits` bits. */
+static inline uint64_t
+tt_mix(uint64_t x, int bits)
+{
+	return tt_mix_with(x, tt_low_mask(bits), bits / 2);
+}
+
+/* The table serves keys of `bits` bits from now on. */
+static inline void
+tt_set_key_bits(struct tt *t, int bits)
+{
+	t->key_bits = bits;
+	t->key_mask = tt_low_mask(bits);
+	t->mix_shift = bits / 2;
 }
 
 /* ---- inline: the probe and the solver's store, on every node ---- */
@@ -129,7 +146,7 @@ static inline void
 tt_locate(const struct tt *t, uint64_t key, _Atomic uint64_t **bucket,
     uint64_t *check)
 {
-	uint64_t x = tt_mix(key, t->key_bits);
+	uint64_t x = tt_mix_with(key, t->key_mask, t->mix_shift);
 	*bucket = &t->slot[TT_BUCKET_SLOTS * (x & (t->nbuckets - 1))];
 	*check = tt_field(x, t->index_bits, TT_CHECK_BITS) << TT_CHECK_SHIFT;
 }

@@ -1023,6 +1023,29 @@ START_TEST(test_scores)
 }
 END_TEST
 
+/* The column of a cell, against the board's own column masks, on every
+ * board size (height 6 divides by multiplying). */
+START_TEST(test_column_of_cell)
+{
+	board_t b;
+	int sizes = 0;
+	for (int h = BOARD_MIN_SIZE; h <= BOARD_MAX_HEIGHT; h++)
+		for (int w = BOARD_MIN_SIZE; w <= BOARD_MAX_WIDTH; w++) {
+			if (w * (h + 1) > 64)
+				continue;
+			board_init(&b, w, h);
+			sizes++;
+			for (int col = 0; col < w; col++) {
+				uint64_t m = board_column_mask(&b, col);
+				for (; m; m &= m - 1)
+					ck_assert_int_eq(board_column_of_cell(&b,
+					    m & -m), col);
+			}
+		}
+	ck_assert_int_gt(sizes, 20);
+}
+END_TEST
+
 /* The exact solver's store: bounds that meet become exact, an exact entry
  * is kept against later bounds, a looser bound of the same kind is
  * dropped, and another position's entry is left alone. */
@@ -1170,6 +1193,7 @@ board_suite(void)
 	tcase_add_loop_test(tc, test_keys_unique, 0, NSIZES);
 	tcase_add_test(tc, test_tt_solved_merge);
 	tcase_add_test(tc, test_tt_grow);
+	tcase_add_test(tc, test_column_of_cell);
 	suite_add_tcase(s, tc);
 	return s;
 }
