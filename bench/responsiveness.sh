@@ -7,8 +7,9 @@
 #   THREADS   search threads (default: the number of cores)
 #   RENICE_SEARCH=N  an experiment: lower every thread but the UI's by N
 #
-# It starts `dropfour --mode ai-ai --perfect` in a detached tmux pane, so the
-# AI solves the empty board exactly on all threads, and measures:
+# It starts `dropfour --mode ai-ai --perfect --no-book` in a detached tmux
+# pane, so the AI solves the empty board exactly on all threads (the book
+# would answer it at once), and measures:
 #   1. the UI (main) thread's CPU use while the panel refreshes, from
 #      /proc/PID/task/PID/stat, over SECONDS, beside the whole process's;
 #   2. keypress to screen: `?` opens the help overlay (Escape closes it),
@@ -65,7 +66,7 @@ echo "dropfour responsiveness: $threads search threads on $cores cores," \
     "${secs}s sample"
 
 tmux_start 100 30 "DROPFOUR_LOG=$log exec $DROPFOUR --mode ai-ai --perfect \
-    --threads $threads --tt-mb 64" || exit 1
+    --no-book --threads $threads --tt-mb 64" || exit 1
 tmux_wait "thinking" 20 || exit 1
 sleep 1
 pid=$(sed -n 's/.*start pid \([0-9]*\).*/\1/p' "$log" | tail -n 1)
