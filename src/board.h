@@ -118,9 +118,6 @@ board_key(const board_t *b)
 /* Empty cells where `pos` would complete a four. */
 uint64_t board_winning_cells(uint64_t pos, uint64_t mask, const board_t *geo);
 
-/* The same on a board of height h, inline: the solver's inner loop calls
- * the _fast forms below, which compile the common height 6 with constant
- * shifts. */
 /* The cells that complete a four of `pos` along the direction of shift s
  * (helpers spelt out per direction rather than looped over an array of
  * shifts: gcc -O2 does not unroll the loop, and the constant shifts of
@@ -135,6 +132,9 @@ board_winning_dir(uint64_t pos, int s)
 	return r | (p & (pos << s)) | (p & (pos >> (3 * s)));
 }
 
+/* board_winning_cells() on a board of height h, inline: the solver's inner
+ * loop calls the _fast forms below, which compile the common height 6 with
+ * constant shifts. */
 static inline __attribute__((always_inline)) uint64_t
 board_winning_cells_h(uint64_t pos, uint64_t empty, int h)
 {
@@ -231,6 +231,15 @@ board_is_full(const board_t *b)
  * first, and of two columns equally near, the left one: width 4 gives
  * 1, 2, 0, 3; width 7 gives 3, 2, 4, 1, 5, 0, 6. */
 const int *board_centre_order(int w);
+
+/* A column's place in that order, computed: 2 * its distance from the
+ * centre (in half columns), plus one for the right one of a pair. */
+static inline int
+board_centre_rank(int w, int col)
+{
+	const int d = 2 * col - (w - 1);
+	return 2 * (d < 0 ? -d : d) + (d > 0);
+}
 
 /* Key of the mirror image (columns reversed). */
 uint64_t board_mirror_key(const board_t *b, uint64_t key);

@@ -310,10 +310,7 @@ exact(struct split_ctx *c, const board_t *b, int alpha, int beta, int ply,
 		    move_score(b, mine, opp_win & ~cell, nplay);
 		if (col == ttmove)
 			x->score += plain ? 1000 : 4;
-		/* The centre order's rank (board_centre_order()): nearer the
-		 * centre first, of two equally near the left one. */
-		const int d = 2 * col - (b->w - 1);
-		x->rank = 2 * (d < 0 ? -d : d) + (d > 0);
+		x->rank = board_centre_rank(b->w, col);
 	}
 	/* No move wins with our next stone either. */
 	if (hi > max_score - 2) {

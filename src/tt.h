@@ -266,16 +266,6 @@ tt_grow(struct tt *t, uint64_t nodes, uint64_t per_bucket)
 		t->nbuckets *= 2;
 }
 
-/* Start loading the bucket of `key` into the cache. */
-static inline void
-tt_prefetch(const struct tt *t, uint64_t key)
-{
-	_Atomic uint64_t *b;
-	uint64_t check;
-	tt_locate(t, key, &b, &check);
-	__builtin_prefetch((const void *)b);
-}
-
 /* Fraction of used entries, estimated from a fixed sample. */
 double tt_fill(const struct tt *t);
 

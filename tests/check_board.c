@@ -999,6 +999,11 @@ START_TEST(test_centre_order)
 			ck_assert_msg(dp < d || (dp == d && o[i - 1] < o[i]),
 			    "width %d: %d before %d", w, o[i - 1], o[i]);
 		}
+		/* The computed rank (the solver's sort key) keeps the same
+		 * order. */
+		for (int i = 1; i < w; i++)
+			ck_assert_int_lt(board_centre_rank(w, o[i - 1]),
+			    board_centre_rank(w, o[i]));
 	}
 	for (int i = 0; i < 4; i++)
 		ck_assert_int_eq(board_centre_order(4)[i], four[i]);
