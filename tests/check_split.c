@@ -496,6 +496,64 @@ START_TEST(test_average_invariance)
 }
 END_TEST
 
+/* A search stopped as the engine stops it (lim.abort, which split_poll()
+ * and a split point's moves turn into the team's stop) leaves nothing
+ * false in the table: positions of Test_L1_R2 (about a million nodes
+ * each) are stopped again and again partway, then solved to the end in
+ * the same table, and must score Pons' answer.  Moves that a stopping
+ * search skips must never be read as values (a skipped move once counted
+ * as the worst score when the abort had not yet become the stop).
+ * _i + 2 threads, deep split. */
+START_TEST(test_abort_keeps_table)
+{
+	const int threads = _i + 2;
+	static const int stop_ms[] = { 2, 5, 10, 20 };
+	struct search *s = search_new(TEST_TT_MB);
+	struct worker w;
+	struct pons_pos *p;
+	int n = check_pons_load("Test_L1_R2", &p);
+	int stopped = 0;
+
+	worker_init(&w);
+	for (int i = 0; i < n && i < check_scaled(3, 1); i++) {
+		board_t b;
+		struct search_limits lim;
+		atomic_bool abort_flag;
+		check_parse_ok(&b, 7, 6, p[i].moves);
+		search_clear(s);
+		for (int k = 0; k < (int)(sizeof stop_ms / sizeof *stop_ms); k++) {
+			atomic_init(&abort_flag, false);
+			exact_limits(&lim, threads, SPLIT_DEEP);
+			lim.abort = &abort_flag;
+			worker_post(&w, s, &b, &lim);
+			sleep_ms(stop_ms[k]);
+			atomic_store(&abort_flag, true);
+			while (!atomic_load(&w.done))
+				sleep_ms(1);
+			stopped += w.r.partial;
+			check_that(w.r.partial || w.r.score == p[i].score,
+			    "\"%s\" finished before its stop with %d, expected %d",
+			    p[i].moves, w.r.score, p[i].score);
+		}
+		atomic_init(&abort_flag, false);
+		exact_limits(&lim, threads, SPLIT_DEEP);
+		lim.abort = &abort_flag;
+		worker_post(&w, s, &b, &lim);
+		while (!atomic_load(&w.done))
+			sleep_ms(1);
+		check_that(!w.r.partial && w.r.score == p[i].score,
+		    "\"%s\", %d threads, after stops: %d%s, expected %d",
+		    p[i].moves, threads, w.r.score,
+		    w.r.partial ? " (partial)" : "", p[i].score);
+	}
+	/* Most of the stops came before the end. */
+	check_that(stopped >= 2, "only %d searches were stopped", stopped);
+	free(p);
+	worker_free(&w);
+	search_free(s);
+}
+END_TEST
+
 /* Many searches created, stopped and freed. */
 START_TEST(test_stop_churn)
 {
@@ -533,6 +591,7 @@ split_suite(void)
 	tcase_set_timeout(tc, CHECK_TIMEOUT_LONG);
 	tcase_add_loop_test(tc, test_stop, 0, NSCHEMES * 3);
 	tcase_add_test(tc, test_stop_churn);
+	tcase_add_loop_test(tc, test_abort_keeps_table, 0, 3);
 	suite_add_tcase(s, tc);
 	return s;
 }
