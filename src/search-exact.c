@@ -65,15 +65,16 @@ even_rows(const board_t *b)
 
 /*
  * Upper bound on the score of the side to move from the stones it can still
- * use: 0 if it cannot make a four at all; when it is the first player on a
- * board of even height, the claimeven bound (top of file).  Returns the
- * largest score otherwise.
+ * use: 0 if it cannot make a four at all (`can_four`: whether its stones and
+ * the empty cells hold one); when it is the first player on a board of even
+ * height, the claimeven bound (top of file).  Returns the largest score
+ * otherwise.
  */
 static inline int
-upper_bound(const board_t *b, int hi)
+upper_bound(const board_t *b, int hi, bool can_four)
 {
 	const uint64_t empty = b->full & ~b->mask;
-	if (!board_has_four_fast(b->current | empty, b->h))
+	if (!can_four)
 		return imin(hi, 0);
 	if ((b->h & 1) || (b->moves & 1))
 		return hi;
@@ -128,6 +129,7 @@ struct child {
 	uint64_t check;
 	uint64_t opp_win;         /* the child's board_opp_winning_cells() */
 	bool mirrored;
+	bool opp_can_four;        /* its opponent can still make a four */
 };
 
 static int exact(struct split_ctx *c, const board_t *b, int alpha, int beta,
@@ -219,16 +221,19 @@ exact(struct split_ctx *c, const board_t *b, int alpha, int beta, int ply,
 		return min_score;
 	if (b->moves >= cells - 2)
 		return 0;
-	/* Not lost with the opponent's next stone, not won with this one. */
+	/* Not lost with the opponent's next stone, not won with this one.
+	 * Whether we can still make a four; whether they can, which is what
+	 * the parent found for itself (its stones and the empty cells are
+	 * the opponent's stones and empty cells here). */
+	const uint64_t empty = b->full & ~b->mask;
+	const bool can_four = board_has_four_fast(b->current | empty, b->h);
 	int lo = min_score + 1;
-	int hi = upper_bound(b, max_score - 1);
-	{
-		/* The opponent's draw cap is our floor. */
-		const uint64_t empty = b->full & ~b->mask;
-		if (lo < 0 &&
-		    !board_has_four_fast((b->current ^ b->mask) | empty, b->h))
-			lo = 0;
-	}
+	int hi = upper_bound(b, max_score - 1, can_four);
+	/* The opponent's draw cap is our floor. */
+	if (lo < 0 && !(pre != NULL ? pre->opp_can_four :
+			  board_has_four_fast((b->current ^ b->mask) | empty,
+			      b->h)))
+		lo = 0;
 	if (hi <= alpha || lo >= hi)
 		return hi;
 	if (lo >= beta)
@@ -304,6 +309,7 @@ exact(struct split_ctx *c, const board_t *b, int alpha, int beta, int ply,
 			x->key = exact_key(&nb, &x->mirrored);
 		}
 		x->opp_win = mine;
+		x->opp_can_four = can_four;
 		tt_locate(ctt, x->key, &x->bucket, &x->check);
 		__builtin_prefetch((const void *)x->bucket);
 		x->score = plain || !(next & (next - 1)) ? 0 :
