@@ -214,7 +214,8 @@ exact(struct split_ctx *c, const board_t *b, int alpha, int beta, int ply,
 	const uint64_t forced = play & opp_win;
 	/* A forced move, if any, is the only one; never below their four. */
 	const uint64_t next = (forced ? forced : play) & ~(opp_win >> 1);
-	/* board_min_score() and board_max_score(), once. */
+	/* board_min_score() and board_max_score(), from `cells`: the calls
+	 * multiply w * h again (1.1% more instructions on Test_L2_R2). */
 	const int min_score = -(cells - b->moves) / 2;
 	const int max_score = (cells + 1 - b->moves) / 2;
 	if (next == 0 || (forced & (forced - 1)))

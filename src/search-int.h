@@ -85,6 +85,7 @@ _Static_assert(SCORE_PROVEN + BOARD_MAX_CELLS / 2 < SCORE_INF,
 #ifndef LEAF_FLOOR_KB
 #define LEAF_FLOOR_KB 256
 #endif
+#define LEAF_FLOOR_BYTES ((size_t)LEAF_FLOOR_KB << 10)
 #ifndef LEAF_GROW_PER_BUCKET
 #define LEAF_GROW_PER_BUCKET 1
 #endif

@@ -23,7 +23,7 @@ search_new(size_t tt_mb)
 {
 	struct search *s = xcalloc(1, sizeof *s);
 	tt_init(&s->tt, tt_mb, 64);
-	tt_init_floor(&s->leaf[0], LEAF_TT_MB, (size_t)LEAF_FLOOR_KB << 10, 64);
+	tt_init_floor(&s->leaf[0], LEAF_TT_MB, LEAF_FLOOR_BYTES, 64);
 	s->nleaf = 1;
 	s->leaf_cells = LEAF_CELLS_MIN;
 	s->tt_mode = TT_EMPTY;
@@ -631,7 +631,7 @@ search_run(struct search *s, const board_t *b, const struct search_limits *lim,
 	 * ulimit -v), search on the threads that have one rather than die. */
 	for (; s->nleaf < threads; s->nleaf++)
 		if (!tt_try_init_floor(&s->leaf[s->nleaf], LEAF_TT_MB,
-			(size_t)LEAF_FLOOR_KB << 10, s->tt.key_bits))
+			LEAF_FLOOR_BYTES, s->tt.key_bits))
 			break;
 	if (threads > s->nleaf)
 		threads = s->nleaf;

@@ -175,6 +175,20 @@ split_chain_cut(const struct split_point *sp)
 	return false;
 }
 
+/* True once the search is stopped.  An abort asked for (lim->abort) becomes
+ * the stop here, for split_poll() and for a split point's moves alike:
+ * every owner takes a stopped search for aborted, so no move left
+ * unsearched is ever read as a value. */
+static bool
+stopping(struct split_team *team)
+{
+	if (team->lim->abort != NULL &&
+	    atomic_load_explicit(team->lim->abort, memory_order_relaxed))
+		atomic_store(team->stop, true);
+	return atomic_load_explicit(team->stop, memory_order_relaxed) ||
+	    atomic_load_explicit(&team->done, memory_order_relaxed);
+}
+
 void
 split_poll(struct split_ctx *c)
 {
@@ -185,12 +199,7 @@ split_poll(struct split_ctx *c)
 		tt_grow(&team->leaf[c->tid],
 		    atomic_load_explicit(&team->nodes, memory_order_relaxed),
 		    team->leaf_grow);
-	if (team->lim->abort != NULL &&
-	    atomic_load_explicit(team->lim->abort, memory_order_relaxed))
-		atomic_store(team->stop, true);
-	if (atomic_load_explicit(team->stop, memory_order_relaxed) ||
-	    atomic_load_explicit(&team->done, memory_order_relaxed) ||
-	    split_chain_cut(c->sp)) {
+	if (stopping(team) || split_chain_cut(c->sp)) {
 		c->aborted = true;
 		return;
 	}
@@ -260,19 +269,6 @@ claim(struct split_team *team, struct split_point *sp)
 	return k;
 }
 
-/* True once the search is stopped.  An abort asked for since the last
- * poll becomes the stop here, as in split_poll(): every owner takes a
- * stopped search for aborted, so no move left unsearched is ever read as a
- * value. */
-static bool
-stopping(struct split_team *team)
-{
-	if (team->lim->abort != NULL &&
-	    atomic_load_explicit(team->lim->abort, memory_order_relaxed))
-		atomic_store(team->stop, true);
-	return atomic_load_explicit(team->stop, memory_order_relaxed) ||
-	    atomic_load_explicit(&team->done, memory_order_relaxed);
-}
 
 /* Search move k of sp on this thread, in a context of its own.  Not once
  * the search is stopping: every move would search its first 1024 nodes

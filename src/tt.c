@@ -113,7 +113,7 @@ tt_store(struct tt *t, uint64_t key, int value, enum bound bound, int depth,
 	 * position); slot 1 is always replaced. */
 	uint64_t w0 = atomic_load_explicit(&b[0], memory_order_relaxed);
 	int d0 = (int)tt_field(w0, TT_DEPTH_SHIFT, TT_DEPTH_BITS);
-	if (w0 == 0 || (w0 & ~tt_low_mask(TT_CHECK_SHIFT)) == check || depth >= d0)
+	if (w0 == 0 || tt_holds(w0, check) || depth >= d0)
 		atomic_store_explicit(&b[0], w, memory_order_relaxed);
 	else
 		atomic_store_explicit(&b[1], w, memory_order_relaxed);

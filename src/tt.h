@@ -173,6 +173,13 @@ tt_encode(uint64_t check, int value, enum bound bound, int depth, int move)
 	    ((uint64_t)depth << TT_DEPTH_SHIFT) | (uint64_t)bound;
 }
 
+/* Whether entry word w is the position whose check is `check`. */
+static inline bool
+tt_holds(uint64_t w, uint64_t check)
+{
+	return (w != 0) & ((w & ~tt_low_mask(TT_CHECK_SHIFT)) == check);
+}
+
 /* The probe of a bucket already located (tt_locate()).  Both slots are
  * read and the match picked without a branch: which slot holds the
  * position, if any, is what a branch predictor cannot guess (a tenth of
@@ -182,11 +189,10 @@ static inline bool
 tt_probe_at(_Atomic uint64_t *b, uint64_t check, struct tt_entry *e)
 {
 	_Static_assert(TT_BUCKET_SLOTS == 2, "the probe reads two slots");
-	const uint64_t keep = ~tt_low_mask(TT_CHECK_SHIFT);
 	const uint64_t w0 = atomic_load_explicit(&b[0], memory_order_relaxed);
 	const uint64_t w1 = atomic_load_explicit(&b[1], memory_order_relaxed);
-	const bool m0 = (w0 != 0) & ((w0 & keep) == check);
-	const bool m1 = (w1 != 0) & ((w1 & keep) == check);
+	const bool m0 = tt_holds(w0, check);
+	const bool m1 = tt_holds(w1, check);
 	tt_decode(m0 ? w0 : w1, e);
 	return m0 | m1;
 }
@@ -210,7 +216,7 @@ tt_store_solved_at(_Atomic uint64_t *b, uint64_t check, int value,
 	int slot = -1;
 	for (int i = 0; i < TT_BUCKET_SLOTS; i++) {
 		w[i] = atomic_load_explicit(&b[i], memory_order_relaxed);
-		if (w[i] != 0 && (w[i] & ~tt_low_mask(TT_CHECK_SHIFT)) == check)
+		if (tt_holds(w[i], check))
 			slot = i;
 	}
 	if (slot >= 0) {
