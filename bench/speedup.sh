@@ -2,9 +2,10 @@
 # bench/speedup.sh -- parallel speedup and efficiency of the exact solver,
 # for each split scheme, with CSV files for plotting.
 #   bench/speedup.sh [THREAD-LIST] [FILE]
-# DROPFOUR names the binary (default: ./dropfour); REPEAT runs every thread
-# count that many times and keeps the fastest (default 1).  Writes
-# speedup-SCHEME.csv in the current directory.
+# DROPFOUR names the binary (default: ./dropfour); REPEAT runs every position
+# at every thread count, in turn, that many times and keeps each one's
+# fastest run (default 1).  Writes speedup-SCHEME.csv in the current
+# directory.
 set -eu
 bin=${DROPFOUR:-./dropfour}
 list=${1:-1,2,3,4}

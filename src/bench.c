@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "bench.h"
 #include "solve.h"
@@ -171,45 +172,72 @@ static const char *const speedup_default[] = {
 	"651426425", "47237454", "77541", "474362661",
 };
 
-/* Solve every position with lim->threads threads into *row.  Returns 1 if
- * a score differs from scores[] (filled on the first call). */
+/* One position at one thread count: its fastest run so far. */
+struct speedup_cell {
+	double secs, busy; /* busy thread-seconds */
+	uint64_t nodes, spawned, stolen;
+	uint64_t tnodes[STATS_MAX_THREADS];
+	bool done;
+};
+
+/* Solve one position with lim->threads threads, keeping the run in *cell
+ * if it is the fastest so far.  Returns 1 if the score differs from
+ * *score (set on the first call, when first). */
 static int
-speedup_run(struct search *s, const struct search_limits *lim,
-    const struct bench_pos *pos, int npos, int *scores, bool first,
+speedup_one(struct search *s, const struct search_limits *lim,
+    const struct bench_pos *pos, int *score, bool first,
+    struct speedup_cell *cell)
+{
+	struct search_result r;
+	struct stats_snapshot snap;
+	search_clear(s);
+	search_run(s, &pos->b, lim, &r);
+	stats_snapshot(search_stats(s), &snap);
+	if (!cell->done || r.seconds < cell->secs) {
+		memset(cell, 0, sizeof *cell);
+		cell->done = true;
+		cell->secs = r.seconds;
+		cell->nodes = r.nodes;
+		cell->spawned = snap.spawned;
+		cell->stolen = snap.stolen;
+		for (int t = 0; t < snap.nthreads && t < STATS_MAX_THREADS;
+		     t++) {
+			cell->tnodes[t] = snap.thread[t].nodes;
+			cell->busy += snap.thread[t].busy * r.seconds;
+		}
+	}
+	/* The score never depends on the thread count. */
+	if (first) {
+		*score = r.score;
+	} else if (r.score != *score) {
+		fprintf(stderr, "dropfour: %s: score %d with %d threads "
+				"but %d before\n",
+		    pos->moves, r.score, lim->threads, *score);
+		return 1;
+	}
+	return 0;
+}
+
+/* A thread count's row: the sum of its positions' fastest runs. */
+static void
+speedup_row_of(const struct speedup_cell *cells, int npos, int threads,
     struct speedup_row *row)
 {
 	uint64_t tnodes[STATS_MAX_THREADS] = { 0 };
 	double busy = 0;
-	int status = 0;
-
 	memset(row, 0, sizeof *row);
-	row->threads = lim->threads;
+	row->threads = threads;
 	for (int k = 0; k < npos; k++) {
-		struct search_result r;
-		struct stats_snapshot snap;
-		search_clear(s);
-		search_run(s, &pos[k].b, lim, &r);
-		stats_snapshot(search_stats(s), &snap);
-		row->secs += r.seconds;
-		row->nodes += r.nodes;
-		row->spawned += snap.spawned;
-		row->stolen += snap.stolen;
-		for (int t = 0; t < snap.nthreads; t++) {
-			tnodes[t] += snap.thread[t].nodes;
-			busy += snap.thread[t].busy * r.seconds;
-		}
-		/* The score never depends on the thread count. */
-		if (first)
-			scores[k] = r.score;
-		else if (r.score != scores[k]) {
-			fprintf(stderr, "dropfour: %s: score %d with %d threads "
-					"but %d before\n",
-			    pos[k].moves, r.score, lim->threads, scores[k]);
-			status = 1;
-		}
+		const struct speedup_cell *c = &cells[k];
+		row->secs += c->secs;
+		row->nodes += c->nodes;
+		row->spawned += c->spawned;
+		row->stolen += c->stolen;
+		busy += c->busy;
+		for (int t = 0; t < STATS_MAX_THREADS; t++)
+			tnodes[t] += c->tnodes[t];
 	}
 	bench_speedup_balance(row, tnodes, busy);
-	return status;
 }
 
 void
@@ -368,35 +396,53 @@ bench_speedup(const struct options *o, int argc, char **argv)
 	options_solve_limits(o, &lim);
 
 	printf("# dropfour bench speedup: %d position%s, split %s, table %zu MB,"
-	       " %d core%s, best of %d\n",
+	       " %d core%s, best of %d per position\n",
 	    npos, npos == 1 ? "" : "s",
 	    search_split_names[lim.split],
 	    o->tt_mb, cores, cores == 1 ? "" : "s", o->repeat);
 	bench_speedup_head(csv);
 
 	struct speedup_row *rows = xcalloc((size_t)nlist, sizeof *rows);
+	struct speedup_cell *cells =
+	    xcalloc((size_t)nlist * (size_t)npos, sizeof *cells);
 	struct search *s = search_new(o->tt_mb);
 	int *scores = xcalloc((size_t)npos, sizeof *scores);
 	int status = 0;
-	/* Repeats go round the whole list, so a noisy stretch of the machine
-	 * hits every thread count alike; the fastest run of each is kept. */
+	const bool progress = isatty(STDERR_FILENO);
+	/* Every position runs at every thread count in turn, and the whole
+	 * round again for each repeat: the machine's speed drifts over
+	 * seconds, so runs seconds apart compare fairly where whole passes
+	 * minutes apart did not.  The fastest run of each position and thread
+	 * count is kept, and a row adds up its positions' fastest runs. */
 	for (int rep = 0; rep < o->repeat; rep++) {
-		for (int li = 0; li < nlist; li++) {
-			struct speedup_row row;
-			lim.threads = list[li];
-			status |= speedup_run(s, &lim, pos, npos, scores,
-			    rep == 0 && li == 0, &row);
-			if (rep == 0 || row.secs < rows[li].secs)
-				rows[li] = row;
-			if (rep == o->repeat - 1)
-				bench_speedup_row(rows, li, cores, csv);
+		for (int k = 0; k < npos; k++) {
+			for (int li = 0; li < nlist; li++) {
+				lim.threads = list[li];
+				if (progress)
+					fprintf(stderr, "\r  run %d/%d, position "
+							"%d/%d, %d thread%s \033[K",
+					    rep + 1, o->repeat, k + 1, npos,
+					    list[li], list[li] == 1 ? "" : "s");
+				status |= speedup_one(s, &lim, &pos[k],
+				    &scores[k], rep == 0 && li == 0,
+				    &cells[(size_t)li * (size_t)npos +
+					(size_t)k]);
+			}
 		}
+	}
+	if (progress)
+		fputs("\r\033[K", stderr);
+	for (int li = 0; li < nlist; li++) {
+		speedup_row_of(&cells[(size_t)li * (size_t)npos], npos,
+		    list[li], &rows[li]);
+		bench_speedup_row(rows, li, cores, csv);
 	}
 	bench_speedup_curve(rows, nlist);
 	if (csv)
 		fclose(csv);
 	search_free(s);
 	free(scores);
+	free(cells);
 	free(rows);
 	free(pos);
 	return status;

@@ -194,5 +194,31 @@ echo "# ponder: the AI's reply searched ${with:-?} nodes, ${without:-?} without"
 [ -n "$with" ] && [ -n "$without" ] && [ $((with * 10)) -lt "$without" ] ||
 	fail "the reply after pondering searched $with nodes, $without without"
 
+# bench speedup runs every position at every thread count in turn and adds
+# up each position's fastest run.  One thread searches the same tree every
+# time, so its row's nodes are the sum of the positions' nodes, each solved
+# alone in a fresh process; Pons' scores must agree at both thread counts
+# (a difference is an error and exit status 1).
+sp=$tmp/speedup-pos
+grep '^Test_L2_R2 ' "$srcdir/tests/data/pons-sample.txt" | head -n 3 |
+	awk '{ print $2 }' >"$sp"
+run "bench speedup" '' bench speedup --threads 1,2 --repeat 2 --no-book \
+	--csv "$tmp/speedup.csv" "$sp"
+expect_status 0
+expect '^# dropfour bench speedup: 3 positions, .* best of 2 per position$'
+expect '^ +1 +[0-9.]+s +1\.00 '
+expect '^ +2 +[0-9.]+s '
+sum=0
+while read -r line; do
+	nd=$(echo "$line" | "$DROPFOUR" solve -j 1 --no-book -m 8 |
+		awk '{ print $3 }')
+	sum=$((sum + ${nd:-0}))
+done <"$sp"
+row=$(awk -F, '$1 == 1 { print $5 }' "$tmp/speedup.csv")
+echo "# bench speedup: one-thread row $row nodes, alone $sum"
+[ "$sum" -gt 0 ] && [ "$row" = "$sum" ] ||
+	fail "one-thread row has ${row:-no} nodes, the positions alone $sum"
+[ "$(wc -l <"$tmp/speedup.csv")" -eq 3 ] || fail "the CSV is not 3 lines"
+
 echo "text.sh: $n cases, $failed failed"
 [ "$failed" -eq 0 ]
