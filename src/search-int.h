@@ -53,19 +53,28 @@ _Static_assert(SCORE_PROVEN + BOARD_MAX_CELLS / 2 < SCORE_INF,
     "proven values stay inside the window");
 
 /* Nodes with fewer empty cells than team->leaf_cells use a small table
- * per thread that stays in the cache: most probes happen there, and a miss
- * into the big table costs more than the nodes it would save.  Measured on
- * the 2-core machine (strong solve of the empty 7x6 board, one thread,
- * 1 GB table): 14 cells and 4 MB 48.7 s; 20 and 2 MB 32.0 s; 24 and 2 MB
+ * that stays in the cache: most probes happen there, and a miss into the
+ * big table costs more than the nodes it would save.  Measured on the
+ * 2-core machine (strong solve of the empty 7x6 board, one thread, 1 GB
+ * table): 14 cells and 4 MB 48.7 s; 20 and 2 MB 32.0 s; 24 and 2 MB
  * 31.6 s; 28 and 2 MB 32.5 s; 24 and 1 MB 37.9 s; the first five
  * Test_L1_R3 positions: 4 MB at 24 cells 26% slower than 2 MB.  More
- * nodes (330M against 256M), each far cheaper.  But a private table hides
- * its results from the other threads: on `bench speedup`'s set, 16
- * threads searched 59M nodes with 14 cells, 64M with 16, 87M with 20 and
- * 122M with 24 (1 thread: 41M to 46M).  So the exact solver gives up 4
- * cells for each doubling of the threads, down to LEAF_CELLS_MIN (2
- * threads 20, 4 threads 16, 8 and more 14); the depth-limited search
- * keeps LEAF_CELLS_MIN. */
+ * nodes (330M against 256M), each far cheaper.
+ *
+ * All threads share the one leaf table.  Each had its own until
+ * 2026-11-23, when that measured slower: `bench speedup --threads 1,2`,
+ * each position in turn, fastest of 4, two threads 2.66 s and 47.9M nodes
+ * shared against 2.95 s and 50.7M private (node overhead 1.05 against
+ * 1.11); empty board on two threads 17.8 s, 0.75 of c4's time, against
+ * 0.87.  (An earlier shared 2 MB table had measured 4.42 s against
+ * 3.45 s, before the parent located its children's entries for them.)
+ * With more threads the one table holds more threads' positions: the
+ * exact solver gives up 4 cells for each doubling of the threads, down to
+ * LEAF_CELLS_MIN (2 threads 20, 4 threads 16, 8 and more 14).  On 2 cores
+ * (oversubscribed) bench speedup's set took 49.2M, 55.0M and 63.9M nodes
+ * at 4, 8 and 16 threads so, against 53.6M, 61.2M and 71.1M at 24 cells
+ * throughout; the time at 16 real cores is for the 16-core machine to
+ * tell.  The depth-limited search keeps LEAF_CELLS_MIN. */
 #ifndef LEAF_CELLS_MAX
 #define LEAF_CELLS_MAX 24
 #endif
@@ -92,12 +101,9 @@ _Static_assert(SCORE_PROVEN + BOARD_MAX_CELLS / 2 < SCORE_INF,
 
 struct search {
 	struct tt tt;
-	/* One small leaf table per thread: shared, its lines bounce between
-	 * the cores' caches on every store.  Measured (`bench speedup`, two
-	 * threads, one shared 2 MB table at 24 cells): node overhead 1.10
-	 * against 1.18, but 4.42 s against 3.45 s. */
-	struct tt leaf[STATS_MAX_THREADS];
-	int nleaf;
+	/* The small table near the end of the game, one for all threads
+	 * (see LEAF_CELLS_MAX above). */
+	struct tt leaf;
 	int leaf_cells; /* the last search's boundary (team->leaf_cells) */
 	enum tt_mode tt_mode;
 	atomic_bool stop;
@@ -159,8 +165,7 @@ book_hit(const struct split_ctx *c, const board_t *b, int *score)
 static inline struct tt *
 table_at(const struct split_ctx *c, int empty)
 {
-	return empty < c->team->leaf_cells ? &c->team->leaf[c->tid] :
-	    c->team->tt;
+	return empty < c->team->leaf_cells ? c->team->leaf : c->team->tt;
 }
 
 static inline struct tt *

@@ -23,8 +23,7 @@ search_new(size_t tt_mb)
 {
 	struct search *s = xcalloc(1, sizeof *s);
 	tt_init(&s->tt, tt_mb, 64);
-	tt_init_floor(&s->leaf[0], LEAF_TT_MB, LEAF_FLOOR_BYTES, 64);
-	s->nleaf = 1;
+	tt_init_floor(&s->leaf, LEAF_TT_MB, LEAF_FLOOR_BYTES, 64);
 	s->leaf_cells = LEAF_CELLS_MIN;
 	s->tt_mode = TT_EMPTY;
 	atomic_init(&s->stop, false);
@@ -37,18 +36,16 @@ search_free(struct search *s)
 	if (s == NULL)
 		return;
 	tt_free(&s->tt);
-	for (int i = 0; i < s->nleaf; i++)
-		tt_free(&s->leaf[i]);
+	tt_free(&s->leaf);
 	free(s);
 }
 
-/* Empty the big table and every leaf table, for keys of key_bits bits. */
+/* Empty the big table and the leaf table, for keys of key_bits bits. */
 static void
 clear_tables(struct search *s, int key_bits)
 {
 	tt_clear(&s->tt, key_bits);
-	for (int i = 0; i < s->nleaf; i++)
-		tt_clear(&s->leaf[i], key_bits);
+	tt_clear(&s->leaf, key_bits);
 }
 
 void
@@ -197,17 +194,13 @@ pick_best(const board_t *b, const struct search_limits *lim,
 }
 
 /* The principal variation's next entry: the big table, or near the end
- * whichever thread's leaf table has the position. */
+ * the leaf table. */
 static bool
 pv_probe(const struct search *s, const board_t *b, uint64_t key,
     struct tt_entry *e)
 {
-	if (b->w * b->h - b->moves >= s->leaf_cells)
-		return tt_probe(&s->tt, key, e);
-	for (int i = 0; i < s->nleaf; i++)
-		if (tt_probe(&s->leaf[i], key, e))
-			return true;
-	return false;
+	return tt_probe(b->w * b->h - b->moves >= s->leaf_cells ? &s->tt :
+	    &s->leaf, key, e);
 }
 
 static void
@@ -565,7 +558,7 @@ run_lazy(struct split_team *team, const board_t *b, struct search_result *r)
 }
 
 /* Room kept beside the tables for everything else (the program, the
- * stats, the UI), and per search thread beside its stack and leaf table
+ * stats, the UI), and per search thread beside its stack
  * (guard pages, thread-local data, the OpenMP runtime's own): measured
  * with ulimit -v on Debian 12 (libgomp 12), then rounded up. */
 #define SEARCH_MEMORY_SLACK_MB 32
@@ -576,7 +569,7 @@ search_memory_error(size_t tt_mb, int threads, char *buf, size_t len)
 {
 	const uint64_t mb = 1 << 20;
 	uint64_t table = tt_bytes(tt_mb);
-	uint64_t leaves = (uint64_t)threads * tt_bytes(LEAF_TT_MB);
+	uint64_t leaves = tt_bytes(LEAF_TT_MB); /* the one leaf table */
 	uint64_t stacks = (uint64_t)threads *
 	    (util_thread_stack() + (uint64_t)SEARCH_THREAD_SLACK_MB * mb);
 	uint64_t slack = (uint64_t)SEARCH_MEMORY_SLACK_MB * mb;
@@ -627,14 +620,6 @@ search_run(struct search *s, const board_t *b, const struct search_limits *lim,
 	double t0 = util_now_s();
 	int threads = lim->threads < 1 ? 1 :
 	    lim->threads > STATS_MAX_THREADS ? STATS_MAX_THREADS : lim->threads;
-	/* Every thread needs its leaf table: when memory runs short (a small
-	 * ulimit -v), search on the threads that have one rather than die. */
-	for (; s->nleaf < threads; s->nleaf++)
-		if (!tt_try_init_floor(&s->leaf[s->nleaf], LEAF_TT_MB,
-			LEAF_FLOOR_BYTES, s->tt.key_bits))
-			break;
-	if (threads > s->nleaf)
-		threads = s->nleaf;
 	const bool exact_mode =
 	    lim->mode == SEARCH_EXACT || lim->mode == SEARCH_WEAK;
 	const int key_bits = b->w * (b->h + 1);
@@ -652,8 +637,7 @@ search_run(struct search *s, const board_t *b, const struct search_limits *lim,
 	enum tt_mode want = exact_mode ? TT_EXACT : TT_DEPTH;
 	if (s->tt_mode == TT_EMPTY) {
 		tt_set_key_bits(&s->tt, key_bits);
-		for (int i = 0; i < s->nleaf; i++)
-			tt_set_key_bits(&s->leaf[i], key_bits);
+		tt_set_key_bits(&s->leaf, key_bits);
 	} else if (s->tt_mode != want || s->tt.key_bits != key_bits) {
 		clear_tables(s, key_bits);
 	}
@@ -670,7 +654,7 @@ search_run(struct search *s, const board_t *b, const struct search_limits *lim,
 	team.search = s;
 	team.lim = lim;
 	team.tt = &s->tt;
-	team.leaf = s->leaf;
+	team.leaf = &s->leaf;
 	team.stats = &s->stats;
 	team.stop = &s->stop;
 	team.threads = threads;
@@ -687,8 +671,7 @@ search_run(struct search *s, const board_t *b, const struct search_limits *lim,
 	team.leaf_cells = search_leaf_cells(exact_mode, threads);
 	s->leaf_cells = team.leaf_cells;
 	team.leaf_grow = LEAF_GROW_PER_BUCKET;
-	for (int i = 0; i < threads; i++)
-		tt_shrink(&s->leaf[i]);
+	tt_shrink(&s->leaf);
 
 	if (lim->split == SPLIT_LAZY && threads > 1 &&
 	    lim->mode != SEARCH_AVERAGE) {

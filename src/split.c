@@ -196,7 +196,7 @@ split_poll(struct split_ctx *c)
 
 	settle(c);
 	if (team->leaf_grow)
-		tt_grow(&team->leaf[c->tid],
+		tt_grow(team->leaf,
 		    atomic_load_explicit(&team->nodes, memory_order_relaxed),
 		    team->leaf_grow);
 	if (stopping(team) || split_chain_cut(c->sp)) {

@@ -69,7 +69,7 @@ struct split_team {
 	struct search *search;
 	const struct search_limits *lim;
 	struct tt *tt;
-	struct tt *leaf; /* per thread: small tables near the end of the game */
+	struct tt *leaf; /* the small table near the end of the game */
 	struct stats *stats;
 	atomic_bool *stop;          /* the search's stop flag */
 	uint64_t deadline_ns;       /* 0 none */
@@ -77,7 +77,8 @@ struct split_team {
 	int min_split_left;         /* do not split with fewer empty cells */
 	int leaf_cells;             /* fewer empty cells: the leaf tables */
 	uint64_t leaf_grow;         /* searched nodes per bucket in use before
-	                               a leaf table widens (tt_grow()), 0 never */
+	                               the leaf table widens (tt_grow()), 0
+	                               never */
 	int threads;
 	int maxopen;
 	const struct eval_tab *eval; /* depth-limited evaluation tables */

@@ -48,8 +48,9 @@ struct tt {
 	_Atomic uint64_t *slot;
 	/* Buckets in use: a power of two from 1 << index_bits up to cap.  A
 	 * table that grows with the search (tt_try_init_floor()) starts each
-	 * search small, so that a small search stays in the cache. */
-	uint64_t nbuckets;
+	 * search small, so that a small search stays in the cache.  Atomic:
+	 * the threads that share a table may widen it during a search. */
+	_Atomic uint64_t nbuckets;
 	uint64_t cap;   /* buckets allocated */
 	int index_bits; /* log2 of the fewest buckets used: the check's start */
 	int key_bits; /* width * (height + 1) of the board it serves */
@@ -151,7 +152,9 @@ tt_locate(const struct tt *t, uint64_t key, _Atomic uint64_t **bucket,
     uint64_t *check)
 {
 	uint64_t x = tt_mix_with(key, t->key_mask, t->mix_shift);
-	*bucket = &t->slot[TT_BUCKET_SLOTS * (x & (t->nbuckets - 1))];
+	const uint64_t n =
+	    atomic_load_explicit(&t->nbuckets, memory_order_relaxed);
+	*bucket = &t->slot[TT_BUCKET_SLOTS * (x & (n - 1))];
 	*check = tt_field(x, t->index_bits, TT_CHECK_BITS) << TT_CHECK_SHIFT;
 }
 
@@ -262,18 +265,27 @@ tt_store_solved(struct tt *t, uint64_t key, int value, enum bound bound,
 static inline void
 tt_shrink(struct tt *t)
 {
-	t->nbuckets = (uint64_t)1 << t->index_bits;
+	atomic_store_explicit(&t->nbuckets, (uint64_t)1 << t->index_bits,
+	    memory_order_relaxed);
 }
 
 /* Widen the table while a search of `nodes` nodes has more than
  * `per_bucket` nodes for each bucket in use.  Entries keep their check
  * (it starts at index_bits), so a wider table never misreads one; half of
- * those stored at the old width are found at the new one. */
+ * those stored at the old width are found at the new one.  The threads
+ * sharing the table may call this at once: it only ever widens, and a
+ * thread that still locates at the old width just misses. */
 static inline void
 tt_grow(struct tt *t, uint64_t nodes, uint64_t per_bucket)
 {
-	while (t->nbuckets < t->cap && nodes > t->nbuckets * per_bucket)
-		t->nbuckets *= 2;
+	uint64_t n = atomic_load_explicit(&t->nbuckets, memory_order_relaxed);
+	uint64_t want = n;
+	while (want < t->cap && nodes > want * per_bucket)
+		want *= 2;
+	while (want > n && !atomic_compare_exchange_weak_explicit(
+			       &t->nbuckets, &n, want, memory_order_relaxed,
+			       memory_order_relaxed))
+		;
 }
 
 /* Fraction of used entries, estimated from a fixed sample. */
