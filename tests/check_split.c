@@ -31,6 +31,7 @@
 #include "check_suites.h"
 #include "search.h"
 #include "stats.h"
+#include "tt.h"
 #include "util.h"
 
 #define TEST_TT_MB 16
@@ -580,6 +581,84 @@ START_TEST(test_stop_churn)
 }
 END_TEST
 
+/* The leaf table is shared by every search thread, and any of them may
+ * widen it during the search (tt_grow() from split_poll()).  Four threads
+ * store and probe keys of their own while growing the table at their own
+ * pace: the width only ever rises, ends at the whole allocation, and no
+ * thread ever reads a value that was not stored for that key (the value
+ * is a function of the key).  Under ThreadSanitizer this is also the race
+ * check of the bucket count. */
+#define GROW_THREADS 4
+#define GROW_KEYS 60000
+
+struct grow_arg {
+	struct tt *t;
+	int id;
+	int misread, hits;
+	bool narrowed;
+};
+
+static uint64_t
+grow_key(int id, int i)
+{
+	return (((uint64_t)id << 40) ^ ((uint64_t)i * 0x9e3779b97f4aull)) &
+	    ((1ull << 49) - 1);
+}
+
+static void *
+grow_worker(void *p)
+{
+	struct grow_arg *a = p;
+	struct tt_entry e;
+	uint64_t last = 0;
+	for (int i = 0; i < GROW_KEYS; i++) {
+		tt_store_solved(a->t, grow_key(a->id, i), i % 41 - 20,
+		    BOUND_EXACT, 1, a->id);
+		if ((i & 1023) == 0)
+			tt_grow(a->t, (uint64_t)i * (uint64_t)(a->id + 1) * 4,
+			    1);
+		uint64_t n = atomic_load(&a->t->nbuckets);
+		if (n < last)
+			a->narrowed = true;
+		last = n;
+		const int j = i / 2;
+		if (tt_probe(a->t, grow_key(a->id, j), &e)) {
+			a->hits++;
+			if (e.value != j % 41 - 20 || e.move != a->id)
+				a->misread++;
+		}
+	}
+	return NULL;
+}
+
+START_TEST(test_leaf_grows_shared)
+{
+	struct tt t;
+	pthread_t th[GROW_THREADS];
+	struct grow_arg arg[GROW_THREADS];
+	ck_assert(tt_try_init_floor(&t, 2, 256 << 10, 49));
+	for (int k = 0; k < GROW_THREADS; k++) {
+		arg[k] = (struct grow_arg){ .t = &t, .id = k };
+		ck_assert_int_eq(pthread_create(&th[k], NULL, grow_worker,
+		    &arg[k]), 0);
+	}
+	int hits = 0;
+	for (int k = 0; k < GROW_THREADS; k++) {
+		ck_assert_int_eq(pthread_join(th[k], NULL), 0);
+		ck_assert_msg(!arg[k].narrowed, "thread %d saw the table "
+		    "narrow", k);
+		ck_assert_msg(arg[k].misread == 0, "thread %d misread %d of "
+		    "%d entries", k, arg[k].misread, arg[k].hits);
+		hits += arg[k].hits;
+	}
+	/* The fastest grower asked for 4 * 4 * 59392 buckets' worth, more
+	 * than the 131072 allocated. */
+	ck_assert_uint_eq(atomic_load(&t.nbuckets), t.cap);
+	ck_assert_int_gt(hits, GROW_THREADS * GROW_KEYS / 4);
+	tt_free(&t);
+}
+END_TEST
+
 Suite *
 split_suite(void)
 {
@@ -594,6 +673,7 @@ split_suite(void)
 	tcase_add_loop_test(tc, test_invariance_16, 0, NSCHEMES);
 	tcase_add_loop_test(tc, test_deep_shares_work, 0, MAX_THREADS - 1);
 	tcase_add_loop_test(tc, test_average_invariance, 0, MAX_THREADS);
+	tcase_add_test(tc, test_leaf_grows_shared);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("stop");
