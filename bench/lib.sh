@@ -7,7 +7,9 @@ find_dropfour() {
 	local c
 	for c in "${DROPFOUR:-}" "$top/_build/default/dropfour" "$top/dropfour" \
 		"$(command -v dropfour 2>/dev/null || true)"; do
-		[ -n "$c" ] && [ -x "$c" ] && { echo "$c"; return 0; }
+		# Absolute: some scripts run it from a scratch folder.
+		[ -n "$c" ] && [ -x "$c" ] && { case $c in /*) ;; *) c=$PWD/$c ;; esac
+			echo "$c"; return 0; }
 	done
 	echo "$me: no dropfour binary (build with ./run, or set DROPFOUR)" >&2
 	exit 2
