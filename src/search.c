@@ -569,23 +569,23 @@ search_memory_error(size_t tt_mb, int threads, char *buf, size_t len)
 {
 	const uint64_t mb = 1 << 20;
 	uint64_t table = tt_bytes(tt_mb);
-	uint64_t leaves = tt_bytes(LEAF_TT_MB); /* the one leaf table */
+	uint64_t leaf = tt_bytes(LEAF_TT_MB);
 	uint64_t stacks = (uint64_t)threads *
 	    (util_thread_stack() + (uint64_t)SEARCH_THREAD_SLACK_MB * mb);
 	uint64_t slack = (uint64_t)SEARCH_MEMORY_SLACK_MB * mb;
 	uint64_t avail = util_mem_available(), room = util_vm_headroom();
 
-	if (room != UINT64_MAX && table + leaves + stacks + slack > room) {
+	if (room != UINT64_MAX && table + leaf + stacks + slack > room) {
 		snprintf(buf, len, "the %llu MB table (--tt-mb) and %d search "
 		    "thread%s need %llu MB of address space, but the limit "
 		    "(ulimit -v) leaves %llu MB: give a smaller --tt-mb or "
 		    "fewer --threads", (unsigned long long)(table / mb),
 		    threads, threads == 1 ? "" : "s",
-		    (unsigned long long)((table + leaves + stacks + slack) /
+		    (unsigned long long)((table + leaf + stacks + slack) /
 			mb), (unsigned long long)(room / mb));
 		return buf;
 	}
-	if (avail != 0 && table + leaves > avail) {
+	if (avail != 0 && table + leaf > avail) {
 		snprintf(buf, len, "the %llu MB table (--tt-mb) is more than "
 		    "the memory available now (%llu MB): give a smaller "
 		    "--tt-mb", (unsigned long long)(table / mb),
