@@ -112,7 +112,7 @@ struct search {
 
 /* ---- helpers -------------------------------------------------------- */
 
-/* The leaf tables' boundary for a search on `threads` threads (see
+/* The leaf table's boundary for a search on `threads` threads (see
  * LEAF_CELLS_MAX above). */
 static inline int
 search_leaf_cells(bool exact, int threads)

@@ -101,7 +101,7 @@ struct stats *search_stats(struct search *s);
 void search_limits_default(struct search_limits *lim);
 
 /* Before a search is made: NULL when a table of tt_mb megabytes and
- * `threads` search threads (their leaf tables and stacks) fit in the
+ * `threads` search threads (the leaf table and their stacks) fit in the
  * memory this process may use, else a sentence saying why not (in buf).
  * It weighs the table against the memory available now (so that it is
  * refused at start, not killed by the kernel mid-game) and everything

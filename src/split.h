@@ -75,7 +75,7 @@ struct split_team {
 	uint64_t deadline_ns;       /* 0 none */
 	int split_depth;            /* plies below the root that may split */
 	int min_split_left;         /* do not split with fewer empty cells */
-	int leaf_cells;             /* fewer empty cells: the leaf tables */
+	int leaf_cells;             /* fewer empty cells: the leaf table */
 	uint64_t leaf_grow;         /* searched nodes per bucket in use before
 	                               the leaf table widens (tt_grow()), 0
 	                               never */

@@ -7,7 +7,7 @@
  * for every board whose key has at most (index bits + 42) bits, which is
  * every board at any table size of 8 MB and up except 8x7 below 32 MB.
  * A table that grows (tt_try_init_floor()) counts the index bits of its
- * floor: the 256 kB floor of the leaf tables (14 bits) is exact up to 56
+ * floor: the 256 kB floor of the leaf table (14 bits) is exact up to 56
  * key bits, 7x6's 49 among them; above that a false hit needs two keys
  * equal in 56 bits of their mix.
  *

@@ -197,7 +197,7 @@ echo "# ponder: the AI's reply searched ${with:-?} nodes, ${without:-?} without"
 # bench speedup runs every position at every thread count in turn and adds
 # up each position's fastest run.  One thread searches the same tree every
 # time, so its row's nodes are the sum of the positions' nodes, each solved
-# alone in a fresh process; Pons' scores must agree at both thread counts
+# alone in a fresh process; the scores must agree at both thread counts
 # (a difference is an error and exit status 1).
 sp=$tmp/speedup-pos
 grep '^Test_L2_R2 ' "$srcdir/tests/data/pons-sample.txt" | head -n 3 |
