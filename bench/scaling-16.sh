@@ -20,7 +20,9 @@
 # Runs the two programs one after the other for each thread count, writes
 # scaling-16.csv (program,threads,seconds,nodes) and prints the table with
 # each program's speedup and dropfour's time as a fraction of the
-# reference's.  Nothing else may run on the machine meanwhile.
+# reference's.  Nothing else may run on the machine meanwhile.  First,
+# bench/cores.sh records what sharing a cache line costs between the
+# machine's cores (it needs a C compiler; skipped without one).
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 me=scaling-16.sh
@@ -51,6 +53,10 @@ best_of() {
 	printf '%.2f\n' "$best"
 }
 
+if command -v "${CC:-cc}" > /dev/null; then
+	"$top/bench/cores.sh" || echo "$me: bench/cores.sh failed, going on" >&2
+	echo
+fi
 echo "program,threads,seconds,nodes" > "$csv.part"
 printf '%-8s %10s %10s %10s %10s\n' threads dropfour reference ratio nodes
 for t in $list; do

@@ -220,5 +220,28 @@ echo "# bench speedup: one-thread row $row nodes, alone $sum"
 	fail "one-thread row has ${row:-no} nodes, the positions alone $sum"
 [ "$(wc -l <"$tmp/speedup.csv")" -eq 3 ] || fail "the CSV is not 3 lines"
 
+# bench/cores.sh (what sharing a cache line costs between the cores):
+# with two CPUs or more and a C compiler, a round trip for every other CPU
+# and a row of the table test; a size that is not a number is refused.
+n=$((n + 1))
+name="bench/cores.sh"
+cmd="bench/cores.sh 64"
+if command -v "${CC:-cc}" >/dev/null 2>&1 && [ "$(nproc)" -ge 2 ]; then
+	"$srcdir/bench/cores.sh" 64 >"$out" 2>&1
+	status=$?
+	echo "# $name: exit $status"
+	expect_status 0
+	expect '^[0-9]+ +[0-9]+$'
+	expect '^[0-9]+\+[0-9]+ +[0-9.]+ +[0-9.]+ +[0-9.]+ +[0-9.]+$'
+else
+	echo "# $name: skipped (no C compiler or one CPU)"
+fi
+n=$((n + 1))
+cmd="bench/cores.sh 12k"
+"$srcdir/bench/cores.sh" 12k >"$out" 2>&1
+status=$?
+expect_status 2
+expect 'KB must be a number'
+
 echo "text.sh: $n cases, $failed failed"
 [ "$failed" -eq 0 ]
