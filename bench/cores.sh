@@ -5,6 +5,8 @@
 #
 #   bench/cores.sh [KB]        (KB: the shared table's size, default 2048,
 #                               the solver's leaf table)
+#   bench/cores.sh --nearest   only print "FIRST,NEAREST": the first CPU and
+#                              the one nearest it (for taskset -c)
 #
 # 1. The round trip of one cache line between the first CPU this process
 #    may use and each of the others, best of three runs of 400,000 (ns).
@@ -19,6 +21,11 @@
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 me=cores.sh
+nearest_only=0
+if [ "${1:-}" = --nearest ]; then
+	nearest_only=1
+	shift
+fi
 kb=${1:-2048}
 case $kb in '' | *[!0-9]*) echo "$me: KB must be a number, not '$kb'" >&2; exit 2 ;; esac
 tmp=$(mktemp -d)
@@ -42,15 +49,21 @@ if [ "${#cpus[@]}" -lt 2 ]; then
 fi
 
 first=${cpus[0]}
-echo "# round trip of a cache line from CPU $first (ns, best of 3)"
-printf '%-6s %8s\n' cpu ns
+# shellcheck disable=SC2059 # the callers pass the format
+say() { [ "$nearest_only" = 1 ] || printf "$@"; }
+say '# round trip of a cache line from CPU %s (ns, best of 3)\n' "$first"
+say '%-6s %8s\n' cpu ns
 near="" far="" nearns="" farns=""
 for c in "${cpus[@]:1}"; do
 	read -r _ _ ns < <("$tmp/cores" pingpong "$first" "$c")
-	printf '%-6s %8s\n' "$c" "$ns"
+	say '%-6s %8s\n' "$c" "$ns"
 	if [ -z "$near" ] || [ "$ns" -lt "$nearns" ]; then near=$c nearns=$ns; fi
 	if [ -z "$far" ] || [ "$ns" -gt "$farns" ]; then far=$c farns=$ns; fi
 done
+if [ "$nearest_only" = 1 ]; then
+	echo "$first,$near"
+	exit 0
+fi
 
 echo
 echo "# a table of $kb KB: ns per access (one in four also stores)"

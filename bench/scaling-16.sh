@@ -17,12 +17,16 @@
 #             when run; built outside this tree, see the ChangeLog entry)
 #   TT_MB     dropfour's table size (default 1024, the reference's 1 GB)
 #   REPEAT    runs of each (program, threads), the fastest kept (default 1)
+#   REPEAT2   rounds of the last step, the two-thread speedup on the
+#             nearest pair of cores (default 5)
 # Runs the two programs one after the other for each thread count, writes
 # scaling-16.csv (program,threads,seconds,nodes) and prints the table with
 # each program's speedup and dropfour's time as a fraction of the
 # reference's.  Nothing else may run on the machine meanwhile.  First,
 # bench/cores.sh records what sharing a cache line costs between the
-# machine's cores (it needs a C compiler; skipped without one).
+# machine's cores (it needs a C compiler; skipped without one); last, the
+# built-in set at 1 and 2 threads pinned to the nearest pair of cores
+# (scaling-pair.csv).
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 me=scaling-16.sh
@@ -79,3 +83,13 @@ done
 mv "$csv.part" "$csv"
 echo "wrote $csv"
 SKIP_EMPTY=1 "$top/bench/scaling.sh" "$(echo "$list" | tr ' ' '\n' | sort -n | tail -1)"
+
+# Two threads on two cores that share a cache (the nearest pair): the
+# two-thread speedup without the machine's topology in it.
+if command -v "${CC:-cc}" > /dev/null && command -v taskset > /dev/null &&
+    pair=$("$top/bench/cores.sh" --nearest 2> /dev/null); then
+	echo
+	echo "== built-in set on CPUs $pair (the nearest pair), 1 and 2 threads"
+	taskset -c "$pair" "$bin" bench speedup --threads 1,2 \
+	    --repeat "${REPEAT2:-5}" --csv scaling-pair.csv
+fi

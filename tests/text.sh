@@ -222,7 +222,8 @@ echo "# bench speedup: one-thread row $row nodes, alone $sum"
 
 # bench/cores.sh (what sharing a cache line costs between the cores):
 # with two CPUs or more and a C compiler, a round trip for every other CPU
-# and a row of the table test; a size that is not a number is refused.
+# and a row of the table test, and with --nearest one line "FIRST,NEAR";
+# a size that is not a number is refused.
 n=$((n + 1))
 name="bench/cores.sh"
 cmd="bench/cores.sh 64"
@@ -233,6 +234,13 @@ if command -v "${CC:-cc}" >/dev/null 2>&1 && [ "$(nproc)" -ge 2 ]; then
 	expect_status 0
 	expect '^[0-9]+ +[0-9]+$'
 	expect '^[0-9]+\+[0-9]+ +[0-9.]+ +[0-9.]+ +[0-9.]+ +[0-9.]+$'
+	n=$((n + 1))
+	cmd="bench/cores.sh --nearest"
+	"$srcdir/bench/cores.sh" --nearest >"$out" 2>&1
+	status=$?
+	expect_status 0
+	expect_count '.' 1
+	expect '^[0-9]+,[0-9]+$'
 else
 	echo "# $name: skipped (no C compiler or one CPU)"
 fi
