@@ -55,7 +55,8 @@ say '# round trip of a cache line from CPU %s (ns, best of 3)\n' "$first"
 say '%-6s %8s\n' cpu ns
 near="" far="" nearns="" farns=""
 for c in "${cpus[@]:1}"; do
-	read -r _ _ ns < <("$tmp/cores" pingpong "$first" "$c")
+	read -r _ _ ns < <("$tmp/cores" pingpong "$first" "$c") || true
+	case $ns in '' | *[!0-9]*) echo "$me: no round trip for CPU $c" >&2; exit 1 ;; esac
 	say '%-6s %8s\n' "$c" "$ns"
 	if [ -z "$near" ] || [ "$ns" -lt "$nearns" ]; then near=$c nearns=$ns; fi
 	if [ -z "$far" ] || [ "$ns" -gt "$farns" ]; then far=$c farns=$ns; fi
