@@ -269,7 +269,6 @@ claim(struct split_team *team, struct split_point *sp)
 	return k;
 }
 
-
 /* Search move k of sp on this thread, in a context of its own.  Not once
  * the search is stopping: every move would search its first 1024 nodes
  * before it polled, and the moves left at every split point on the way
