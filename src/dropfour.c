@@ -7,17 +7,17 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "bench.h"
-#include "book-build.h"
-#include "options.h"
-#include "search.h"
-#include "selfplay.h"
-#include "solve.h"
-#include "statespace-main.h"
-#include "text.h"
-#include "tour-cli.h"
-#include "ui.h"
-#include "util.h"
+#include "cli/bench.h"
+#include "cli/book-cli.h"
+#include "cli/options.h"
+#include "search/search.h"
+#include "cli/selfplay.h"
+#include "cli/solve.h"
+#include "cli/statespace-main.h"
+#include "cli/text.h"
+#include "cli/tour-cli.h"
+#include "ui/ui.h"
+#include "core/util.h"
 
 /* The curses game needs a real terminal on both ends. */
 static bool
@@ -83,7 +83,8 @@ run(struct options *o)
 		      "playing in plain text\n", stderr);
 		return text_main(o);
 	}
-	return ui_main(o);
+	int status = ui_main(o);
+	return status == UI_NO_CURSES ? text_main(o) : status;
 }
 
 /*
@@ -91,8 +92,8 @@ run(struct options *o)
  * a table larger than the memory available, or a small ulimit -v, ends the
  * run at start with a sentence saying so, never with the kernel's
  * out-of-memory killer (or a failed allocation) in the middle of a game.
- * The game's T key may raise the thread count up to 4x the cores (at
- * least 8, ui.c), so its stacks are counted from the start.
+ * The game's T key may raise the thread count up to
+ * options_game_max_threads(), so its stacks are counted from the start.
  */
 static bool
 memory_fits(const struct options *o)
@@ -100,15 +101,8 @@ memory_fits(const struct options *o)
 	char why[256];
 	int threads = o->threads;
 
-	if (o->mode == MODE_PLAY) {
-		int most = 4 * util_ncpus();
-		if (most < 8)
-			most = 8;
-		if (most > STATS_MAX_THREADS)
-			most = STATS_MAX_THREADS;
-		if (threads < most)
-			threads = most;
-	}
+	if (o->mode == MODE_PLAY)
+		threads = options_game_max_threads(o);
 	if (search_memory_error(o->tt_mb, threads, why, sizeof why) == NULL)
 		return true;
 	fprintf(stderr, "dropfour: %s\n", why);

@@ -11,10 +11,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "board.h"
+#include "core/board.h"
 #include "brute.h"
 #include "check_suites.h"
-#include "tt.h"
+#include "search/tt.h"
 
 static const struct {
 	int w, h;

@@ -46,14 +46,14 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "board.h"
-#include "book-build.h"
-#include "book.h"
-#include "options.h"
-#include "search.h"
+#include "core/board.h"
+#include "cli/book-cli.h"
+#include "book/book.h"
+#include "cli/options.h"
+#include "search/search.h"
 #include "brute.h"
 #include "check_suites.h"
-#include "util.h"
+#include "core/util.h"
 
 /* ---- helpers ---------------------------------------------------------- */
 
@@ -733,7 +733,7 @@ START_TEST(test_search_with_book)
 			lim.analyze = mode == 1;
 			lim.threads = 1;
 			search_run(without, &b, &lim, &r2);
-			lim.book = bk;
+			lim.book = book_oracle(bk);
 			search_run(with, &b, &lim, &r1);
 			nodes_with += r1.nodes;
 			nodes_without += r2.nodes;

@@ -1,4 +1,4 @@
-/* check_eval.c -- the averaged-outcome evaluation (src/average.c) on
+/* check_eval.c -- the averaged-outcome evaluation (src/search/average.c) on
  * hand-made positions, and iterative deepening under a time limit.
  *
  * Positions are on the 7x6 board in move-string notation (1-based columns
@@ -14,10 +14,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "average.h"
-#include "board.h"
+#include "search/average.h"
+#include "core/board.h"
 #include "check_suites.h"
-#include "search.h"
+#include "search/search.h"
 
 static board_t
 eval_board(const char *moves)

@@ -13,9 +13,9 @@
 #include <unistd.h>
 
 #include "check_suites.h"
-#include "game.h"
-#include "options.h"
-#include "util.h"
+#include "core/game.h"
+#include "cli/options.h"
+#include "core/util.h"
 
 /* A scratch folder for the save tests, removed by the caller's rm. */
 static void

@@ -8,10 +8,10 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "board.h"
+#include "core/board.h"
 #include "brute.h"
 #include "check_suites.h"
-#include "game.h"
+#include "core/game.h"
 
 static void
 assert_moves(const struct game *g, const char *want)

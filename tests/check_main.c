@@ -22,7 +22,7 @@
 #include <sys/stat.h>
 
 #include "check_suites.h"
-#include "util.h"
+#include "core/util.h"
 
 double
 check_scale(void)

@@ -28,12 +28,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "board.h"
+#include "core/board.h"
 #include "brute.h"
 #include "check_suites.h"
-#include "score.h"
-#include "search.h"
-#include "util.h"
+#include "core/score.h"
+#include "search/search.h"
+#include "core/util.h"
 
 #define TEST_TT_MB 16
 

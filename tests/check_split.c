@@ -26,13 +26,13 @@
 #include <string.h>
 #include <time.h>
 
-#include "average.h"
-#include "board.h"
+#include "search/average.h"
+#include "core/board.h"
 #include "check_suites.h"
-#include "search.h"
-#include "stats.h"
-#include "tt.h"
-#include "util.h"
+#include "search/search.h"
+#include "search/stats.h"
+#include "search/tt.h"
+#include "core/util.h"
 
 #define TEST_TT_MB 16
 

@@ -25,12 +25,12 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "book.h"
+#include "book/book.h"
 #include "brute.h"
 #include "check_suites.h"
-#include "statespace-book.h"
-#include "statespace.h"
-#include "util.h"
+#include "statespace/statespace-book.h"
+#include "statespace/statespace.h"
+#include "core/util.h"
 
 #define TEST_TT_MB 16
 

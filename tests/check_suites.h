@@ -8,8 +8,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "board.h"
-#include "search.h"
+#include "core/board.h"
+#include "search/search.h"
 
 Suite *board_suite(void);
 Suite *solver_suite(void);

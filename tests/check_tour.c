@@ -30,9 +30,9 @@
 #include <time.h>
 
 #include "check_suites.h"
-#include "tour-cli.h"
-#include "tour.h"
-#include "util.h"
+#include "cli/tour-cli.h"
+#include "tour/tour.h"
+#include "core/util.h"
 
 /* ---- the plain counter ------------------------------------------------ */
 

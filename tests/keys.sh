@@ -1,5 +1,5 @@
 #!/bin/sh
-# keys.sh -- the key table in src/ui-keys.c is the one list of the game's
+# keys.sh -- the key table in src/ui/ui-keys.c is the one list of the game's
 # keys: the help overlay and the key bars are drawn from it, and here
 # `dropfour --help` and the man page's KEYS section must name every key of
 # it (a key added to the table and forgotten in the documentation fails).
@@ -9,7 +9,7 @@
 set -f # keys such as ? are not file patterns
 : "${DROPFOUR:=./dropfour}"
 : "${srcdir:=.}"
-table=$srcdir/src/ui-keys.c
+table=$srcdir/src/ui/ui-keys.c
 man=$srcdir/man/dropfour.6.in
 for f in "$DROPFOUR" "$table" "$man"; do
 	[ -e "$f" ] || { echo "keys.sh: $f is missing" >&2; exit 99; }

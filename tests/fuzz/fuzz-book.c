@@ -17,7 +17,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "book.h"
+#include "book/book.h"
 #include "fuzz.h"
 
 static void

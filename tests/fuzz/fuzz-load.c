@@ -15,7 +15,7 @@
 #include <unistd.h>
 
 #include "fuzz.h"
-#include "game.h"
+#include "core/game.h"
 
 static bool
 same_game(const struct game *a, const struct game *b)

@@ -16,8 +16,8 @@
 #include <string.h>
 
 #include "fuzz.h"
-#include "options.h"
-#include "stats.h"
+#include "cli/options.h"
+#include "search/stats.h"
 
 #define MAX_ARGS 64
 

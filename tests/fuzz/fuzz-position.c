@@ -13,7 +13,7 @@
 
 #include <string.h>
 
-#include "board.h"
+#include "core/board.h"
 #include "../brute.h"
 #include "fuzz.h"
 

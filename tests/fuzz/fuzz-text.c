@@ -24,7 +24,7 @@
 #include <unistd.h>
 
 #include "fuzz.h"
-#include "text-int.h"
+#include "cli/text-int.h"
 
 static struct engine *engine;
 static struct search *search;

@@ -1,0 +1,793 @@
+/* book-build.c -- building an opening book (book-cli.c runs `dropfour book`).
+ *
+ * The build (see book-build.h for the shape):
+ *   1. Plan: level by level from the empty board, every child whose game
+ *      is not over, by canonical key, sorted and deduplicated, up to the
+ *      requested ply.
+ *   2. Journal: FILE.journal starts with a header naming the build (board,
+ *      ply, number of deepest positions) and holds batches of solved
+ *      deepest positions, each with its own checksum.  A rerun reads the
+ *      whole batches back, cuts off an unfinished last one, and continues.
+ *   3. Search the deepest level: OpenMP threads (or MPI ranks) take
+ *      positions off one list, each thread with its own search and table;
+ *      another pthread flushes the results to the journal twice a second
+ *      and draws the progress line.
+ *   4. Every shallower level from its children (the best child's score,
+ *      negated; a win at once or a draw on the last cell directly), then
+ *      the book through book.c's writer (temporary file, renamed).
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+
+#include "core/board.h"
+#include "book/book-build.h"
+#include "book/book.h"
+#include "search/search.h"
+#include "core/util.h"
+
+#define JOURNAL_MAGIC       "DROP4JN\x1a"
+#define JOURNAL_VERSION     1
+#define JOURNAL_HEADER_SIZE 32
+/* Most entries in one journal batch. */
+#define JOURNAL_BATCH_MAX 65536
+/* A score not known yet (real ones are within +-32). */
+#define UNSOLVED INT8_MIN
+
+/* One level of the plan: the positions with `moves` stones, ascending. */
+struct level {
+	uint64_t *keys;
+	int8_t *score;
+	uint64_t n;
+};
+
+struct book_build {
+	int w, h, ply;
+	char *path, *jpath;
+	struct level lv[BOARD_MAX_CELLS + 1]; /* 0..ply */
+	uint64_t total;                       /* all levels */
+
+	/* The deepest level: the searched one. */
+	uint64_t *todo; /* indices into lv[ply], in the order handed out */
+	uint64_t ntodo, next;
+	uint64_t known; /* deepest positions with a score */
+
+	/* The journal and the results not yet in it. */
+	int jfd;
+	unsigned char *pend;
+	size_t npend, cappend;
+	pthread_mutex_t lock;
+
+	/* Progress. */
+	bool tty;
+	double t0, last_draw;
+	uint64_t known0; /* at the start of this run */
+	const char *workers;
+	int first, nworkers;
+	uint64_t *per_worker;
+};
+
+/* ---- 1. the plan ------------------------------------------------------ */
+
+static int
+cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+	return x < y ? -1 : x > y;
+}
+
+static uint64_t
+sort_unique(uint64_t *k, uint64_t n)
+{
+	uint64_t u = 0;
+	qsort(k, (size_t)n, sizeof *k, cmp_u64);
+	for (uint64_t i = 0; i < n; i++)
+		if (u == 0 || k[i] != k[u - 1])
+			k[u++] = k[i];
+	return u;
+}
+
+/* Index of key in a level, or -1. */
+static int64_t
+level_find(const struct level *l, uint64_t key)
+{
+	uint64_t lo = 0, hi = l->n;
+	while (lo < hi) {
+		uint64_t mid = lo + (hi - lo) / 2;
+		if (l->keys[mid] < key)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < l->n && l->keys[lo] == key ? (int64_t)lo : -1;
+}
+
+static void
+enumerate(struct book_build *bb)
+{
+	board_t b;
+	board_init(&b, bb->w, bb->h);
+	bb->lv[0].keys = xmalloc(sizeof(uint64_t));
+	bb->lv[0].keys[0] = book_canonical_key(&b);
+	bb->lv[0].n = 1;
+	for (int d = 0; d < bb->ply; d++) {
+		const struct level *l = &bb->lv[d];
+		uint64_t *next = xmalloc((size_t)(l->n * (uint64_t)bb->w + 1) *
+		                         sizeof *next);
+		uint64_t n = 0;
+		for (uint64_t i = 0; i < l->n; i++) {
+			book_key_board(bb->w, bb->h, l->keys[i], &b);
+			for (int c = 0; c < bb->w; c++) {
+				if (!board_can_play(&b, c) ||
+				    board_is_winning_move(&b, c))
+					continue;
+				board_t nb = b;
+				board_play(&nb, c);
+				if (!board_is_full(&nb))
+					next[n++] = book_canonical_key(&nb);
+			}
+		}
+		n = sort_unique(next, n);
+		bb->lv[d + 1].keys =
+		    xrealloc(next, (size_t)(n + 1) * sizeof *next);
+		bb->lv[d + 1].n = n;
+	}
+	for (int d = 0; d <= bb->ply; d++) {
+		struct level *l = &bb->lv[d];
+		l->score = xmalloc((size_t)l->n + 1);
+		memset(l->score, UNSOLVED, (size_t)l->n + 1);
+		bb->total += l->n;
+	}
+}
+
+/* ---- 2. the journal ----------------------------------------------------- */
+
+static void
+journal_header(const struct book_build *bb, unsigned char *hdr)
+{
+	memset(hdr, 0, JOURNAL_HEADER_SIZE);
+	memcpy(hdr, JOURNAL_MAGIC, 8);
+	book_le_put(hdr + 8, JOURNAL_VERSION, 4);
+	hdr[12] = (unsigned char)bb->w;
+	hdr[13] = (unsigned char)bb->h;
+	book_le_put(hdr + 14, (uint64_t)bb->ply, 2);
+	book_le_put(hdr + 16, bb->lv[bb->ply].n, 8);
+}
+
+static int
+write_all(int fd, const unsigned char *p, size_t len)
+{
+	while (len > 0) {
+		ssize_t n = write(fd, p, len);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			return -1;
+		p += n;
+		len -= (size_t)n;
+	}
+	return 0;
+}
+
+/* Apply one journal entry to the plan.  Returns NULL or what is wrong. */
+static const char *
+apply_entry(struct book_build *bb, const unsigned char *e)
+{
+	uint64_t key;
+	int8_t score;
+	book_entry_decode(e, &key, &score);
+	struct level *l = &bb->lv[bb->ply];
+	int64_t i = level_find(l, key);
+	if (i < 0)
+		return "a position that is not one of this build";
+	const char *why = book_entry_error(bb->w, bb->h, bb->ply, key, score);
+	if (why != NULL)
+		return why;
+	if (l->score[i] != UNSOLVED && l->score[i] != score)
+		return "two different scores for one position";
+	if (l->score[i] == UNSOLVED)
+		bb->known++;
+	l->score[i] = (int8_t)score;
+	return NULL;
+}
+
+/* Read the batches of an existing journal; cut off an unfinished last one.
+ * Returns 0, or -1 after printing a message. */
+static int
+journal_replay(struct book_build *bb, int fd)
+{
+	unsigned char hdr[JOURNAL_HEADER_SIZE], want[JOURNAL_HEADER_SIZE];
+	unsigned char *buf =
+	    xmalloc((size_t)JOURNAL_BATCH_MAX * BOOK_ENTRY_SIZE + 8);
+	FILE *f = fdopen(dup(fd), "rb");
+	off_t good = JOURNAL_HEADER_SIZE;
+	int status = -1;
+	uint64_t batches = 0;
+
+	if (f == NULL) {
+		fprintf(stderr, "dropfour: %s: %s\n", bb->jpath,
+		        strerror(errno));
+		free(buf);
+		return -1;
+	}
+	journal_header(bb, want);
+	if (fread(hdr, 1, sizeof hdr, f) != sizeof hdr ||
+	    memcmp(hdr, JOURNAL_MAGIC, 8) != 0) {
+		fprintf(stderr,
+		        "dropfour: %s: not a dropfour book journal; "
+		        "remove it to start this build afresh\n",
+		        bb->jpath);
+		goto out;
+	}
+	if (memcmp(hdr, want, sizeof hdr) != 0) {
+		fprintf(
+		    stderr,
+		    "dropfour: %s: the journal of another build (%dx%d board, "
+		    "ply %d); build that again, or remove the journal to "
+		    "start this one afresh\n",
+		    bb->jpath, hdr[12], hdr[13], (int)book_le_get(hdr + 14, 2));
+		goto out;
+	}
+	for (;;) {
+		unsigned char nb[4];
+		if (fread(nb, 1, 4, f) != 4)
+			break;
+		uint64_t n = book_le_get(nb, 4);
+		size_t len = (size_t)n * BOOK_ENTRY_SIZE;
+		if (n == 0 || n > JOURNAL_BATCH_MAX ||
+		    fread(buf, 1, len + 8, f) != len + 8 ||
+		    book_le_get(buf + len, 8) !=
+		        book_fnv1a(BOOK_FNV_BASIS, buf, len))
+			break;
+		for (uint64_t i = 0; i < n; i++) {
+			const char *why =
+			    apply_entry(bb, buf + i * BOOK_ENTRY_SIZE);
+			if (why != NULL) {
+				fprintf(stderr,
+				        "dropfour: %s: batch %" PRIu64 ": %s; "
+				        "remove the journal to start afresh\n",
+				        bb->jpath, batches + 1, why);
+				goto out;
+			}
+		}
+		good += (off_t)(4 + len + 8);
+		batches++;
+	}
+	struct stat st;
+	if (fstat(fd, &st) == 0 && st.st_size > good) {
+		/* A batch cut short by a kill or a crash: it is solved again.
+		 */
+		if (ftruncate(fd, good) != 0) {
+			fprintf(stderr, "dropfour: %s: %s\n", bb->jpath,
+			        strerror(errno));
+			goto out;
+		}
+		fprintf(stderr,
+		        "dropfour: %s: dropped an unfinished batch at "
+		        "the end (%lld bytes)\n",
+		        bb->jpath, (long long)(st.st_size - good));
+	}
+	if (bb->known > 0)
+		fprintf(stderr,
+		        "dropfour: %s: resuming: %" PRIu64 " of %" PRIu64
+		        " positions already solved\n",
+		        bb->jpath, bb->known, bb->lv[bb->ply].n);
+	status = 0;
+out:
+	fclose(f);
+	free(buf);
+	return status;
+}
+
+static int
+journal_open(struct book_build *bb)
+{
+	int fd = open(bb->jpath, O_RDWR);
+	if (fd >= 0) {
+		if (journal_replay(bb, fd) != 0 || lseek(fd, 0, SEEK_END) < 0) {
+			close(fd);
+			return -1;
+		}
+		bb->jfd = fd;
+		return 0;
+	}
+	if (errno != ENOENT) {
+		fprintf(stderr, "dropfour: %s: %s\n", bb->jpath,
+		        strerror(errno));
+		return -1;
+	}
+	unsigned char hdr[JOURNAL_HEADER_SIZE];
+	journal_header(bb, hdr);
+	fd = open(bb->jpath, O_WRONLY | O_CREAT | O_EXCL, 0644);
+	if (fd < 0 || write_all(fd, hdr, sizeof hdr) != 0 || fsync(fd) != 0) {
+		fprintf(stderr, "dropfour: %s: %s\n", bb->jpath,
+		        strerror(errno));
+		if (fd >= 0)
+			close(fd);
+		return -1;
+	}
+	bb->jfd = fd;
+	return 0;
+}
+
+int
+book_build_flush(struct book_build *bb)
+{
+	pthread_mutex_lock(&bb->lock);
+	unsigned char *p = bb->pend;
+	size_t n = bb->npend;
+	bb->pend = NULL;
+	bb->npend = bb->cappend = 0;
+	pthread_mutex_unlock(&bb->lock);
+
+	int status = 0;
+	for (size_t at = 0; at < n && status == 0; at += JOURNAL_BATCH_MAX) {
+		size_t k =
+		    n - at < JOURNAL_BATCH_MAX ? n - at : JOURNAL_BATCH_MAX;
+		size_t len = k * BOOK_ENTRY_SIZE;
+		unsigned char *e = p + at * BOOK_ENTRY_SIZE;
+		unsigned char head[4], tail[8];
+		book_le_put(head, k, 4);
+		book_le_put(tail, book_fnv1a(BOOK_FNV_BASIS, e, len), 8);
+		/* One write per batch: the usual kill leaves it whole or
+		 * absent, and the checksum catches the rest. */
+		unsigned char *rec = xmalloc(len + 12);
+		memcpy(rec, head, 4);
+		memcpy(rec + 4, e, len);
+		memcpy(rec + 4 + len, tail, 8);
+		if (write_all(bb->jfd, rec, len + 12) != 0 ||
+		    fdatasync(bb->jfd) != 0) {
+			fprintf(stderr, "dropfour: %s: %s\n", bb->jpath,
+			        strerror(errno));
+			status = -1;
+		}
+		free(rec);
+	}
+	free(p);
+	return status;
+}
+
+/* ---- the build's state ----------------------------------------------------
+ */
+
+static char *
+default_path(int w, int h, int ply)
+{
+	char buf[64];
+	snprintf(buf, sizeof buf, "dropfour-%dx%d-ply%d.book", w, h, ply);
+	return xstrdup(buf);
+}
+
+struct book_build *
+book_build_open(const struct book_build_params *p, const char *workers, int first,
+                int nworkers, int *status)
+{
+	*status = 2;
+	if (p->ply < 0) {
+		fputs("dropfour: book build needs --ply N (the most stones of "
+		      "a position in the book)\n",
+		      stderr);
+		return NULL;
+	}
+	if (p->ply >= p->width * p->height) {
+		fprintf(stderr,
+		        "dropfour: --ply %d: a %dx%d board holds "
+		        "positions of at most %d stones that are not over\n",
+		        p->ply, p->width, p->height, p->width * p->height - 1);
+		return NULL;
+	}
+	struct book_build *bb = xcalloc(1, sizeof *bb);
+	bb->w = p->width;
+	bb->h = p->height;
+	bb->ply = p->ply;
+	bb->path = p->output ? xstrdup(p->output)
+	                     : default_path(bb->w, bb->h, bb->ply);
+	size_t plen = strlen(bb->path) + 16;
+	bb->jpath = xmalloc(plen);
+	snprintf(bb->jpath, plen, "%s.journal", bb->path);
+	bb->jfd = -1;
+	pthread_mutex_init(&bb->lock, NULL);
+	bb->workers = workers;
+	bb->first = first;
+	bb->nworkers = nworkers < 1 ? 1 : nworkers;
+	bb->per_worker = xcalloc((size_t)bb->nworkers, sizeof *bb->per_worker);
+	bb->tty = p->progress || isatty(STDERR_FILENO);
+
+	enumerate(bb);
+	*status = 1;
+	if (journal_open(bb) != 0) {
+		book_build_free(bb);
+		return NULL;
+	}
+	const struct level *deep = &bb->lv[bb->ply];
+	bb->todo =
+	    xmalloc((size_t)(deep->n - bb->known + 1) * sizeof *bb->todo);
+	for (uint64_t i = 0; i < deep->n; i++)
+		if (deep->score[i] == UNSOLVED)
+			bb->todo[bb->ntodo++] = i;
+	bb->known0 = bb->known;
+	bb->t0 = util_now_s();
+	*status = 0;
+	return bb;
+}
+
+void
+book_build_free(struct book_build *bb)
+{
+	if (bb == NULL)
+		return;
+	for (int d = 0; d <= bb->ply; d++) {
+		free(bb->lv[d].keys);
+		free(bb->lv[d].score);
+	}
+	if (bb->jfd >= 0)
+		close(bb->jfd);
+	pthread_mutex_destroy(&bb->lock);
+	free(bb->todo);
+	free(bb->pend);
+	free(bb->per_worker);
+	free(bb->path);
+	free(bb->jpath);
+	free(bb);
+}
+
+uint64_t
+book_build_left(const struct book_build *bb)
+{
+	return bb->ntodo - bb->next;
+}
+
+size_t
+book_build_claim(struct book_build *bb, uint64_t *keys, size_t min, size_t max,
+                 size_t consumers)
+{
+	pthread_mutex_lock(&bb->lock);
+	uint64_t left = bb->ntodo - bb->next;
+	/* Guided: a quarter of an even share, so the last batches are
+	 * short and no worker is left with a long tail. */
+	uint64_t n = left / (4 * (consumers ? consumers : 1));
+	if (n < min)
+		n = min;
+	if (n > max)
+		n = max;
+	if (n < 1)
+		n = 1;
+	if (n > left)
+		n = left;
+	for (uint64_t i = 0; i < n; i++)
+		keys[i] = bb->lv[bb->ply].keys[bb->todo[bb->next++]];
+	pthread_mutex_unlock(&bb->lock);
+	return (size_t)n;
+}
+
+void
+book_build_record(struct book_build *bb, const uint64_t *keys,
+                  const int8_t *scores, size_t n, int who)
+{
+	struct level *l = &bb->lv[bb->ply];
+	pthread_mutex_lock(&bb->lock);
+	if (bb->npend + n > bb->cappend) {
+		bb->cappend = 2 * (bb->npend + n) + 64;
+		bb->pend = xrealloc(bb->pend, bb->cappend * BOOK_ENTRY_SIZE);
+	}
+	for (size_t i = 0; i < n; i++) {
+		int64_t at = level_find(l, keys[i]);
+		if (at < 0 || l->score[at] != UNSOLVED)
+			continue; /* not ours, or twice */
+		l->score[at] = scores[i];
+		bb->known++;
+		book_entry_encode(bb->pend + bb->npend++ * BOOK_ENTRY_SIZE,
+		                  keys[i], scores[i]);
+		if (who >= 0 && who < bb->nworkers)
+			bb->per_worker[who]++;
+	}
+	pthread_mutex_unlock(&bb->lock);
+}
+
+static void
+format_duration(char *buf, size_t len, double s)
+{
+	if (s < 0 || s > 1e8)
+		snprintf(buf, len, "?");
+	else if (s < 60)
+		snprintf(buf, len, "%.0fs", s);
+	else if (s < 3600)
+		snprintf(buf, len, "%dm%02ds", (int)s / 60, (int)s % 60);
+	else
+		snprintf(buf, len, "%dh%02dm", (int)(s / 3600),
+		         (int)s % 3600 / 60);
+}
+
+void
+book_build_progress(struct book_build *bb)
+{
+	char line[512], a[16], b[16], r[16], eta[16];
+	double now = util_now_s(), dt = now - bb->t0;
+	if (!bb->tty || now - bb->last_draw < 0.25)
+		return;
+	pthread_mutex_lock(&bb->lock);
+	uint64_t known = bb->known, now_done = bb->known - bb->known0;
+	uint64_t total = bb->lv[bb->ply].n;
+	double rate = dt > 0 ? (double)now_done / dt : 0;
+	format_duration(eta, sizeof eta,
+	                rate > 0 ? (double)(total - known) / rate : -1);
+	int n =
+	    snprintf(line, sizeof line,
+	             "book %dx%d ply %d: %s/%s (%.1f%%) %s/s ETA %s  %s", bb->w,
+	             bb->h, bb->ply, util_si(a, sizeof a, (double)known),
+	             util_si(b, sizeof b, (double)total),
+	             total ? 100.0 * (double)known / (double)total : 100.0,
+	             util_si(r, sizeof r, rate), eta, bb->workers);
+	for (int i = 0; i < bb->nworkers && n > 0 && n < (int)sizeof line - 16;
+	     i++)
+		n += snprintf(line + n, sizeof line - (size_t)n, " %d:%.0f%%",
+		              bb->first + i,
+		              now_done ? 100.0 * (double)bb->per_worker[i] /
+		                             (double)now_done
+		                       : 0.0);
+	pthread_mutex_unlock(&bb->lock);
+	fprintf(stderr, "\r\033[K%s", line);
+	fflush(stderr);
+	bb->last_draw = now;
+}
+
+/* ---- 4. the shallower levels, the book ------------------------------- */
+
+/* A position's score from its children's (all known). */
+static int
+from_children(const struct book_build *bb, const board_t *b, int d)
+{
+	int best = -BOARD_MAX_CELLS;
+	for (int c = 0; c < b->w; c++) {
+		if (!board_can_play(b, c))
+			continue;
+		if (board_is_winning_move(b, c))
+			return board_max_score(b);
+		board_t nb = *b;
+		board_play(&nb, c);
+		int v = 0;
+		if (!board_is_full(&nb)) {
+			int64_t i =
+			    level_find(&bb->lv[d + 1], book_canonical_key(&nb));
+			if (i < 0 || bb->lv[d + 1].score[i] == UNSOLVED)
+				abort(); /* the plan holds every child */
+			v = -bb->lv[d + 1].score[i];
+		}
+		if (v > best)
+			best = v;
+	}
+	return best;
+}
+
+int
+book_build_finish(struct book_build *bb)
+{
+	char err[512];
+	if (bb->tty)
+		fputs("\r\033[K", stderr);
+	if (bb->known < bb->lv[bb->ply].n) {
+		fprintf(stderr,
+		        "dropfour: stopped: %" PRIu64 " of %" PRIu64
+		        " positions solved, kept in %s; run the same command "
+		        "again to continue\n",
+		        bb->known, bb->lv[bb->ply].n, bb->jpath);
+		return 130;
+	}
+	for (int d = bb->ply - 1; d >= 0; d--) {
+		struct level *l = &bb->lv[d];
+		for (uint64_t i = 0; i < l->n; i++) {
+			board_t b;
+			book_key_board(bb->w, bb->h, l->keys[i], &b);
+			l->score[i] = (int8_t)from_children(bb, &b, d);
+		}
+	}
+	struct book_entry *e = xmalloc((size_t)(bb->total + 1) * sizeof *e);
+	size_t n = 0;
+	for (int d = 0; d <= bb->ply; d++)
+		for (uint64_t i = 0; i < bb->lv[d].n; i++) {
+			e[n].key = bb->lv[d].keys[i];
+			e[n].score = bb->lv[d].score[i];
+			n++;
+		}
+	int r =
+	    book_write(bb->path, bb->w, bb->h, bb->ply, e, n, err, sizeof err);
+	free(e);
+	if (r != 0) {
+		fprintf(stderr, "dropfour: %s\n", err);
+		return 1;
+	}
+	unlink(bb->jpath);
+	printf("%s: %" PRIu64 " positions (%dx%d, up to %d stones; %" PRIu64
+	       " searched at %d stones), %.1f s\n",
+	       bb->path, bb->total, bb->w, bb->h, bb->ply, bb->lv[bb->ply].n,
+	       bb->ply, util_now_s() - bb->t0);
+	return 0;
+}
+
+/* ---- 3. the solvers ------------------------------------------------------ */
+
+struct book_solver {
+	int threads;
+	struct search **s;
+};
+
+struct book_solver *
+book_solver_new(int threads, size_t tt_mb)
+{
+	struct book_solver *sv = xcalloc(1, sizeof *sv);
+	size_t mb = tt_mb / (size_t)(threads < 1 ? 1 : threads);
+	sv->threads = threads < 1 ? 1 : threads;
+	sv->s = xcalloc((size_t)sv->threads, sizeof *sv->s);
+	for (int i = 0; i < sv->threads; i++)
+		sv->s[i] = search_new(mb < 16 ? 16 : mb);
+	return sv;
+}
+
+void
+book_solver_free(struct book_solver *sv)
+{
+	if (sv == NULL)
+		return;
+	for (int i = 0; i < sv->threads; i++)
+		search_free(sv->s[i]);
+	free(sv->s);
+	free(sv);
+}
+
+static void
+solve_loop(struct book_solver *sv, int tid, int w, int h,
+           const struct book_work *work, atomic_bool *stop)
+{
+	struct search_limits lim;
+	search_limits_default(&lim);
+	lim.mode = SEARCH_EXACT;
+	lim.threads = 1;
+	lim.abort = stop;
+	uint64_t key;
+	while (!atomic_load_explicit(stop, memory_order_relaxed) &&
+	       work->claim(work->ctx, &key)) {
+		board_t b;
+		struct search_result r;
+		book_key_board(w, h, key, &b);
+		search_run(sv->s[tid], &b, &lim, &r);
+		if (r.partial || atomic_load(stop))
+			break;
+		work->done(work->ctx, key, r.score, tid);
+	}
+}
+
+void
+book_solver_run(struct book_solver *sv, int w, int h,
+                const struct book_work *work, atomic_bool *stop)
+{
+#ifdef _OPENMP
+#pragma omp parallel num_threads(sv->threads)
+	solve_loop(sv, omp_get_thread_num(), w, h, work, stop);
+#else
+	solve_loop(sv, 0, w, h, work, stop);
+#endif
+}
+
+/* ---- one process -----------------------------------------------------------
+ */
+
+static volatile sig_atomic_t got_signal;
+
+static void
+on_signal(int sig)
+{
+	got_signal = sig;
+}
+
+struct local {
+	struct book_build *bb;
+	atomic_bool stop;
+	atomic_bool finished;
+	int flush_status;
+};
+
+static bool
+local_claim(void *ctx, uint64_t *key)
+{
+	struct local *l = ctx;
+	return book_build_claim(l->bb, key, 1, 1, 1) == 1;
+}
+
+static void
+local_done(void *ctx, uint64_t key, int score, int tid)
+{
+	struct local *l = ctx;
+	int8_t s = (int8_t)score;
+	book_build_record(l->bb, &key, &s, 1, tid);
+}
+
+/* The keeper flushes the journal every KEEP_FLUSH_S seconds, sooner once
+ * KEEP_FLUSH_MAX results wait: a kill loses no more than that (and the
+ * positions being searched).  One fdatasync per flush costs a few ms. */
+#define KEEP_FLUSH_S   0.5
+#define KEEP_FLUSH_MAX 256
+
+/* The journal and the progress line, while the threads search; a signal
+ * stops the search. */
+static void *
+keeper(void *arg)
+{
+	struct local *l = arg;
+	double last_flush = util_now_s();
+	while (!atomic_load(&l->finished)) {
+		struct timespec ts = {0, 100 * 1000 * 1000};
+		nanosleep(&ts, NULL);
+		if (got_signal)
+			atomic_store(&l->stop, true);
+		double now = util_now_s();
+		pthread_mutex_lock(&l->bb->lock);
+		size_t pending = l->bb->npend;
+		pthread_mutex_unlock(&l->bb->lock);
+		if (now - last_flush >= KEEP_FLUSH_S ||
+		    pending >= KEEP_FLUSH_MAX) {
+			if (book_build_flush(l->bb) != 0) {
+				l->flush_status = 1;
+				atomic_store(&l->stop, true);
+			}
+			last_flush = now;
+		}
+		book_build_progress(l->bb);
+	}
+	return NULL;
+}
+
+int
+book_build_run(const struct book_build_params *p)
+{
+	int status;
+	int threads = p->threads < 1 ? 1 : p->threads;
+	struct book_build *bb =
+	    book_build_open(p, "thread", 0, threads, &status);
+	if (bb == NULL)
+		return status;
+
+	struct local l = {.bb = bb, .flush_status = 0};
+	atomic_init(&l.stop, false);
+	atomic_init(&l.finished, false);
+	struct book_work work = {local_claim, local_done, &l};
+	struct sigaction sa, old_int, old_term, old_hup;
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on_signal;
+	sigemptyset(&sa.sa_mask);
+	got_signal = 0;
+	sigaction(SIGINT, &sa, &old_int);
+	sigaction(SIGTERM, &sa, &old_term);
+	sigaction(SIGHUP, &sa, &old_hup);
+
+	pthread_t kt;
+	bool have_keeper = pthread_create(&kt, NULL, keeper, &l) == 0;
+	if (book_build_left(bb) > 0) {
+		struct book_solver *sv = book_solver_new(threads, p->tt_mb);
+		book_solver_run(sv, bb->w, bb->h, &work, &l.stop);
+		book_solver_free(sv);
+	}
+	atomic_store(&l.finished, true);
+	if (have_keeper)
+		pthread_join(kt, NULL);
+	if (book_build_flush(bb) != 0)
+		l.flush_status = 1;
+	sigaction(SIGINT, &old_int, NULL);
+	sigaction(SIGTERM, &old_term, NULL);
+	sigaction(SIGHUP, &old_hup, NULL);
+
+	status = l.flush_status ? 1 : book_build_finish(bb);
+	book_build_free(bb);
+	return status;
+}

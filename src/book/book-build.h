@@ -1,0 +1,100 @@
+/* book-build.h -- building an opening book: the plan, the journal, the
+ * solvers, and `dropfour book`.
+ *
+ * A build holds every reachable position with at most N stones whose game
+ * is not over, one per mirror pair.  Only the deepest level (exactly N
+ * stones) is searched; every shallower position takes the best of its
+ * children's scores, which are then all known, so the positions that are
+ * hardest to search (the fewest stones) cost nothing.  Solved positions of
+ * the deepest level go to a journal (the book's path + ".journal") in small
+ * flushed batches; a stopped, killed or crashed build loses at most the
+ * batch in flight, and the same command run again continues.  The book is
+ * written once, at the end, through book.c's writer.
+ *
+ * One process: book_build_run().  dropfour-mpi drives the same pieces:
+ * rank 0 owns a struct book_build (claim, record, progress, finish), every
+ * worker rank a struct book_solver.
+ */
+#ifndef DROPFOUR_BOOK_BUILD_H
+#define DROPFOUR_BOOK_BUILD_H
+
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* What a build is asked for (the command line's -W, -H, --ply, -o,
+ * --progress, --threads, --tt-mb). */
+struct book_build_params {
+	int width, height;
+	int ply;            /* the most stones of a position in the book */
+	const char *output; /* the book's path; NULL: dropfour-WxH-plyN.book */
+	bool progress;      /* draw progress even when stderr is no terminal */
+	int threads;        /* book_build_run(): positions solved at once */
+	size_t tt_mb;       /* book_build_run(): table memory of all threads */
+};
+
+/* ---- the build's state (one process, or rank 0) ------------------------ */
+
+struct book_build;
+
+/* Enumerate the positions of the build `p` asks for, and open or resume
+ * its journal.  `workers` names the progress columns
+ * ("thread" or "rank"), numbered from `first`, `nworkers` of them.  NULL after
+ * printing a message to stderr; *status then holds the exit status (1, or 2 for
+ * bad usage). */
+struct book_build *book_build_open(const struct book_build_params *p,
+                                   const char *workers,
+                                   int first, int nworkers, int *status);
+void book_build_free(struct book_build *bb);
+
+/* Positions of the deepest level still to be searched. */
+uint64_t book_build_left(const struct book_build *bb);
+/* Positions to search next, taken off the list: a quarter of an even share
+ * among `consumers`, within min..max, so batches shrink as the end nears
+ * and the last ones are short.  Returns how many went into keys (ascending),
+ * 0 when none is left. */
+size_t book_build_claim(struct book_build *bb, uint64_t *keys, size_t min,
+                        size_t max, size_t consumers);
+/* Results of worker `who`: kept for the journal's next batch. */
+void book_build_record(struct book_build *bb, const uint64_t *keys,
+                       const int8_t *scores, size_t n, int who);
+/* Write the kept results to the journal as one batch and flush it to the
+ * disk.  Returns 0, or -1 after printing a message. */
+int book_build_flush(struct book_build *bb);
+/* Redraw the progress line, at most four times a second, if progress is
+ * on: when stderr is a terminal, or with --progress. */
+void book_build_progress(struct book_build *bb);
+/* Everything searched: the shallower levels from their children, the book
+ * written, the journal removed, a summary on stdout.  Returns the exit
+ * status.  If positions are left (a stopped build), says how to continue
+ * and returns 130. */
+int book_build_finish(struct book_build *bb);
+
+/* ---- solvers: OpenMP threads, each with its own search ----------------- */
+
+struct book_solver;
+
+/* `threads` searches of tt_mb / threads MB each (at least 16). */
+struct book_solver *book_solver_new(int threads, size_t tt_mb);
+void book_solver_free(struct book_solver *sv);
+
+/* Where a solver gets work from and puts results: claim() hands out the
+ * next position (false: none left), done() takes a score (tid: the thread
+ * that found it).  Both are called from every thread at once. */
+struct book_work {
+	bool (*claim)(void *ctx, uint64_t *key);
+	void (*done)(void *ctx, uint64_t key, int score, int tid);
+	void *ctx;
+};
+
+/* Search until claim() says none is left or *stop is set, one position per
+ * thread at a time, W x H board.  A position stopped mid-search is not
+ * reported. */
+void book_solver_run(struct book_solver *sv, int w, int h,
+                     const struct book_work *work, atomic_bool *stop);
+
+/* The whole build in this process, p->threads at once. */
+int book_build_run(const struct book_build_params *p);
+
+#endif

@@ -1,0 +1,449 @@
+/* bench.c -- benchmarks: the solver on test-set files, and the parallel
+ * speedup and efficiency of the search against the thread count. */
+#include "config.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli/bench.h"
+#include "cli/solve.h"
+#include "cli/tour-cli.h"
+#include "core/util.h"
+
+static int bench_solve(const struct options *o, int argc, char **argv);
+static int bench_speedup(const struct options *o, int argc, char **argv);
+
+struct bench_entry {
+	const char *name;
+	int (*run)(const struct options *, int, char **);
+};
+
+static const struct bench_entry bench_table[] = {
+	{ "solve", bench_solve },
+	{ "speedup", bench_speedup },
+	{ "ordering", bench_ordering },
+	{ "tour-sample", bench_tour_sample },
+};
+
+int
+bench_main(const struct options *o)
+{
+	if (o->argc < 1) {
+		fputs("dropfour: bench needs one of: solve, speedup, ordering, "
+		      "tour-sample\n",
+		    stderr);
+		return 2;
+	}
+	for (size_t i = 0; i < sizeof bench_table / sizeof bench_table[0];
+	     i++)
+		if (strcmp(o->argv[0], bench_table[i].name) == 0)
+			return bench_table[i].run(o, o->argc - 1, o->argv + 1);
+	fprintf(stderr, "dropfour: unknown benchmark '%s' (solve, speedup, "
+			"ordering, tour-sample)\n",
+	    o->argv[0]);
+	return 2;
+}
+
+/* A position with its expected score from a test-set file. */
+struct bench_pos {
+	board_t b;
+	int expect;
+	bool has_expect;
+	char moves[BOARD_MAX_CELLS + 1];
+};
+
+/* Read "<moves> [score]" lines; returns the count or -1. */
+static int
+read_positions(const char *path, int w, int h, struct bench_pos **out)
+{
+	FILE *f = fopen(path, "r");
+	char *line = NULL;
+	size_t cap = 0;
+	int n = 0, alloc = 0;
+	long lineno = 0;
+
+	if (f == NULL) {
+		fprintf(stderr, "dropfour: %s: %s\n", path, strerror(errno));
+		return -1;
+	}
+	*out = NULL;
+	while (getline(&line, &cap, f) != -1) {
+		char err[128];
+		board_t b;
+		lineno++;
+		if (solve_parse_line(line, w, h, &b, err, sizeof err) != 0) {
+			fprintf(stderr, "dropfour: %s:%ld: %s\n", path, lineno,
+			    err);
+			continue;
+		}
+		if (n == alloc) {
+			alloc = alloc ? alloc * 2 : 256;
+			*out = xrealloc(*out, (size_t)alloc * sizeof **out);
+		}
+		struct bench_pos *p = &(*out)[n++];
+		p->b = b;
+		size_t len = strcspn(line, " \t\r\n");
+		if (len > BOARD_MAX_CELLS)
+			len = BOARD_MAX_CELLS;
+		memcpy(p->moves, line, len);
+		p->moves[len] = '\0';
+		p->has_expect = sscanf(line + len, "%d", &p->expect) == 1;
+	}
+	free(line);
+	fclose(f);
+	return n;
+}
+
+static int
+bench_solve(const struct options *o, int argc, char **argv)
+{
+	struct search_limits lim;
+	int status = 0;
+
+	if (argc < 1) {
+		fputs("dropfour: bench solve needs test-set FILEs\n", stderr);
+		return 2;
+	}
+	options_solve_limits(o, &lim);
+
+	printf("# dropfour %s bench solve: %d thread%s, split %s, table %zu MB%s\n",
+	    PACKAGE_VERSION, lim.threads, lim.threads == 1 ? "" : "s",
+	    search_split_names[lim.split],
+	    o->tt_mb, o->weak ? ", weak" : "");
+	printf("%-28s %9s %12s %14s %12s %9s\n", "set", "positions",
+	    "mean time", "mean nodes", "nodes/s", "matched");
+	struct search *s = search_new(o->tt_mb);
+	for (int i = 0; i < argc; i++) {
+		struct bench_pos *pos;
+		int n = read_positions(argv[i], o->width, o->height, &pos);
+		if (n < 0) {
+			status = 1;
+			continue;
+		}
+		double secs = 0;
+		uint64_t nodes = 0;
+		int matched = 0, checked = 0;
+		search_clear(s);
+		for (int k = 0; k < n; k++) {
+			struct search_result r;
+			search_run(s, &pos[k].b, &lim, &r);
+			secs += r.seconds;
+			nodes += r.nodes;
+			if (pos[k].has_expect) {
+				int want = pos[k].expect;
+				if (o->weak)
+					want = want > 0 ? 1 : want < 0 ? -1 : 0;
+				checked++;
+				matched += r.score == want;
+			}
+		}
+		const char *base = strrchr(argv[i], '/');
+		char t[32], nd[32], nps[32];
+		double mean = n ? secs / n : 0;
+		if (mean < 1e-3)
+			snprintf(t, sizeof t, "%.2f us", mean * 1e6);
+		else if (mean < 1)
+			snprintf(t, sizeof t, "%.2f ms", mean * 1e3);
+		else
+			snprintf(t, sizeof t, "%.2f s", mean);
+		snprintf(nd, sizeof nd, "%.0f", n ? (double)nodes / n : 0);
+		util_si(nps, sizeof nps, secs > 0 ? (double)nodes / secs : 0);
+		printf("%-28s %9d %12s %14s %12s %5d/%d\n",
+		    base ? base + 1 : argv[i], n, t, nd, nps, matched, checked);
+		fflush(stdout);
+		if (matched != checked)
+			status = 1;
+		free(pos);
+	}
+	search_free(s);
+	return status;
+}
+
+/* ---- speedup ---------------------------------------------------------- */
+
+/* Built-in positions: the eight hardest of the first 300 of Test_L1_R2,
+ * 5 to 21 million nodes each, about 7 s in all on one thread of the 2-core
+ * development machine. */
+static const char *const speedup_default[] = {
+	"7357561511", "1511475", "76122164", "122743",
+	"651426425", "47237454", "77541", "474362661",
+};
+
+/* One position at one thread count: its fastest run so far. */
+struct speedup_cell {
+	double secs, busy; /* busy thread-seconds */
+	uint64_t nodes, spawned, stolen;
+	uint64_t tnodes[STATS_MAX_THREADS];
+	bool done;
+};
+
+/* Solve one position with lim->threads threads, keeping the run in *cell
+ * if it is the fastest so far.  Returns 1 if the score differs from
+ * *score (set on the first call, when first). */
+static int
+speedup_one(struct search *s, const struct search_limits *lim,
+    const struct bench_pos *pos, int *score, bool first,
+    struct speedup_cell *cell)
+{
+	struct search_result r;
+	struct stats_snapshot snap;
+	search_clear(s);
+	search_run(s, &pos->b, lim, &r);
+	stats_snapshot(search_stats(s), &snap);
+	if (!cell->done || r.seconds < cell->secs) {
+		memset(cell, 0, sizeof *cell);
+		cell->done = true;
+		cell->secs = r.seconds;
+		cell->nodes = r.nodes;
+		cell->spawned = snap.spawned;
+		cell->stolen = snap.stolen;
+		for (int t = 0; t < snap.nthreads && t < STATS_MAX_THREADS;
+		     t++) {
+			cell->tnodes[t] = snap.thread[t].nodes;
+			cell->busy += snap.thread[t].busy * r.seconds;
+		}
+	}
+	/* The score never depends on the thread count. */
+	if (first) {
+		*score = r.score;
+	} else if (r.score != *score) {
+		fprintf(stderr, "dropfour: %s: score %d with %d threads "
+				"but %d before\n",
+		    pos->moves, r.score, lim->threads, *score);
+		return 1;
+	}
+	return 0;
+}
+
+/* A thread count's row: the sum of its positions' fastest runs. */
+static void
+speedup_row_of(const struct speedup_cell *cells, int npos, int threads,
+    struct speedup_row *row)
+{
+	uint64_t tnodes[STATS_MAX_THREADS] = { 0 };
+	double busy = 0;
+	memset(row, 0, sizeof *row);
+	row->threads = threads;
+	for (int k = 0; k < npos; k++) {
+		const struct speedup_cell *c = &cells[k];
+		row->secs += c->secs;
+		row->nodes += c->nodes;
+		row->spawned += c->spawned;
+		row->stolen += c->stolen;
+		busy += c->busy;
+		for (int t = 0; t < STATS_MAX_THREADS; t++)
+			tnodes[t] += c->tnodes[t];
+	}
+	bench_speedup_balance(row, tnodes, busy);
+}
+
+void
+bench_speedup_balance(struct speedup_row *row, const uint64_t *tnodes,
+    double busy)
+{
+	/* Balance over the whole run: each thread's share of all nodes. */
+	uint64_t sum = 0;
+	for (int t = 0; t < row->threads; t++)
+		sum += tnodes[t];
+	row->share_lo = 1;
+	row->share_hi = 0;
+	for (int t = 0; t < row->threads && sum; t++) {
+		double sh = (double)tnodes[t] / (double)sum;
+		if (sh < row->share_lo)
+			row->share_lo = sh;
+		if (sh > row->share_hi)
+			row->share_hi = sh;
+	}
+	row->busy = row->secs > 0 ? busy / (row->secs * row->threads) : 0;
+}
+
+void
+bench_speedup_curve(const struct speedup_row *rows, int n)
+{
+	const int height = 10;
+	int maxt = rows[n - 1].threads;
+	double top = maxt;
+	for (int i = 0; i < n; i++)
+		if (rows[0].secs / rows[i].secs > top)
+			top = rows[0].secs / rows[i].secs;
+	printf("\nspeedup ('*' measured, '.' ideal)\n");
+	for (int y = height; y >= 1; y--) {
+		double lo = top * (y - 0.5) / height, hi = top * (y + 0.5) / height;
+		printf("%5.1f |", top * y / height);
+		for (int t = 1; t <= maxt; t++) {
+			char ch = ' ';
+			if (t >= lo && t < hi)
+				ch = '.';
+			for (int i = 0; i < n; i++) {
+				double sp = rows[0].secs / rows[i].secs;
+				if (rows[i].threads == t && sp >= lo && sp < hi)
+					ch = '*';
+			}
+			printf("  %c ", ch);
+		}
+		putchar('\n');
+	}
+	printf("      +");
+	for (int t = 1; t <= maxt; t++)
+		printf("----");
+	printf("\n       ");
+	for (int t = 1; t <= maxt; t++)
+		printf("%3d ", t);
+	printf(" threads\n");
+}
+
+void
+bench_speedup_head(FILE *csv)
+{
+	printf("%7s %9s %8s %10s %13s %9s %13s %6s %9s %9s\n", "threads",
+	    "time", "speedup", "efficiency", "nodes", "overhead", "balance",
+	    "busy", "spawned", "stolen");
+	if (csv)
+		fprintf(csv, "threads,seconds,speedup,efficiency,nodes,"
+			     "node_overhead,share_min,share_max,busy,spawned,"
+			     "stolen\n");
+}
+
+int
+bench_thread_list(const struct options *o, int *list)
+{
+	const int cores = util_ncpus();
+	int nlist = 0;
+
+	if (o->nthread_list > 1) {
+		memcpy(list, o->thread_list, sizeof(int) * (size_t)o->nthread_list);
+		return o->nthread_list;
+	}
+	int maxt = o->nthread_list == 1 ? o->threads : cores < 4 ? 4 : cores;
+	for (int t = 1; t <= maxt && nlist < OPTIONS_MAX_THREAD_LIST; t++)
+		list[nlist++] = t;
+	return nlist;
+}
+
+void
+bench_speedup_row(const struct speedup_row *rows, int li, int cores, FILE *csv)
+{
+	const struct speedup_row *row = &rows[li];
+	double sp = rows[0].secs / row->secs;
+	double ov = (double)row->nodes / (double)rows[0].nodes;
+	char nodes[32], bal[32];
+	snprintf(nodes, sizeof nodes, "%llu", (unsigned long long)row->nodes);
+	snprintf(bal, sizeof bal, "%.0f%%-%.0f%%", row->share_lo * 100,
+	    row->share_hi * 100);
+	printf("%7d %8.2fs %8.2f %9.0f%% %13s %9.3f %13s %5.0f%% %9llu %9llu%s\n",
+	    row->threads, row->secs, sp, 100 * sp / row->threads, nodes, ov,
+	    bal, 100 * row->busy, (unsigned long long)row->spawned,
+	    (unsigned long long)row->stolen,
+	    row->threads > cores ? "  (more threads than cores)" : "");
+	fflush(stdout);
+	if (csv)
+		fprintf(csv, "%d,%.6f,%.4f,%.4f,%llu,%.4f,%.4f,%.4f,%.4f,%llu,"
+			     "%llu\n",
+		    row->threads, row->secs, sp, sp / row->threads,
+		    (unsigned long long)row->nodes, ov, row->share_lo,
+		    row->share_hi, row->busy, (unsigned long long)row->spawned,
+		    (unsigned long long)row->stolen);
+}
+
+static int
+bench_speedup(const struct options *o, int argc, char **argv)
+{
+	int list[OPTIONS_MAX_THREAD_LIST], nlist;
+	struct bench_pos *pos = NULL;
+	int npos = 0;
+	const int cores = util_ncpus();
+	FILE *csv = NULL;
+
+	if (o->tour_bench) {
+		if (argc == 0)
+			return bench_speedup_tour(o);
+		fputs("dropfour: bench speedup --tour takes no FILE\n", stderr);
+		return 2;
+	}
+	nlist = bench_thread_list(o, list);
+	if (argc > 1) {
+		fputs("dropfour: bench speedup takes at most one FILE\n", stderr);
+		return 2;
+	}
+	if (argc == 1) {
+		npos = read_positions(argv[0], o->width, o->height, &pos);
+		if (npos <= 0) {
+			fputs("dropfour: no positions to run\n", stderr);
+			free(pos);
+			return 1;
+		}
+	} else {
+		npos = (int)(sizeof speedup_default / sizeof speedup_default[0]);
+		pos = xcalloc((size_t)npos, sizeof *pos);
+		for (int i = 0; i < npos; i++) {
+			char err[128];
+			solve_parse_line(speedup_default[i], o->width, o->height,
+			    &pos[i].b, err, sizeof err);
+			snprintf(pos[i].moves, sizeof pos[i].moves, "%s",
+			    speedup_default[i]);
+		}
+	}
+	if (o->csv != NULL && (csv = fopen(o->csv, "w")) == NULL) {
+		fprintf(stderr, "dropfour: %s: %s\n", o->csv, strerror(errno));
+		free(pos);
+		return 1;
+	}
+
+	struct search_limits lim;
+	options_solve_limits(o, &lim);
+
+	printf("# dropfour bench speedup: %d position%s, split %s, table %zu MB,"
+	       " %d core%s, best of %d per position\n",
+	    npos, npos == 1 ? "" : "s",
+	    search_split_names[lim.split],
+	    o->tt_mb, cores, cores == 1 ? "" : "s", o->repeat);
+	bench_speedup_head(csv);
+
+	struct speedup_row *rows = xcalloc((size_t)nlist, sizeof *rows);
+	struct speedup_cell *cells =
+	    xcalloc((size_t)nlist * (size_t)npos, sizeof *cells);
+	struct search *s = search_new(o->tt_mb);
+	int *scores = xcalloc((size_t)npos, sizeof *scores);
+	int status = 0;
+	const bool progress = isatty(STDERR_FILENO);
+	/* Every position runs at every thread count in turn, and the whole
+	 * round again for each repeat: the machine's speed drifts over
+	 * seconds, so runs seconds apart compare fairly where whole passes
+	 * minutes apart did not.  The fastest run of each position and thread
+	 * count is kept, and a row adds up its positions' fastest runs. */
+	for (int rep = 0; rep < o->repeat; rep++) {
+		for (int k = 0; k < npos; k++) {
+			for (int li = 0; li < nlist; li++) {
+				lim.threads = list[li];
+				if (progress)
+					fprintf(stderr, "\r  run %d/%d, position "
+							"%d/%d, %d thread%s \033[K",
+					    rep + 1, o->repeat, k + 1, npos,
+					    list[li], list[li] == 1 ? "" : "s");
+				status |= speedup_one(s, &lim, &pos[k],
+				    &scores[k], rep == 0 && li == 0,
+				    &cells[(size_t)li * (size_t)npos +
+					(size_t)k]);
+			}
+		}
+	}
+	if (progress)
+		fputs("\r\033[K", stderr);
+	for (int li = 0; li < nlist; li++) {
+		speedup_row_of(&cells[(size_t)li * (size_t)npos], npos,
+		    list[li], &rows[li]);
+		bench_speedup_row(rows, li, cores, csv);
+	}
+	bench_speedup_curve(rows, nlist);
+	if (csv)
+		fclose(csv);
+	search_free(s);
+	free(scores);
+	free(cells);
+	free(rows);
+	free(pos);
+	return status;
+}

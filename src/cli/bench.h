@@ -1,0 +1,41 @@
+/* bench.h -- benchmarks: solver sets, parallel speedup, move ordering. */
+#ifndef DROPFOUR_BENCH_H
+#define DROPFOUR_BENCH_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "cli/options.h"
+
+/* `dropfour bench WHAT ...`: dispatches on o->argv[0]. */
+int bench_main(const struct options *o);
+/* One row of the speedup table: a run with this many threads. */
+struct speedup_row {
+	int threads;
+	double secs;
+	uint64_t nodes, spawned, stolen;
+	double share_lo, share_hi;
+	double busy; /* working share of threads x time, 0..1 */
+};
+/* Fill share_lo/hi and busy from per-thread nodes and busy thread-seconds
+ * (row->threads and row->secs set). */
+void bench_speedup_balance(struct speedup_row *row, const uint64_t *tnodes,
+    double busy);
+/* The thread counts of --threads (a list, or 1..N), into list[]. */
+int bench_thread_list(const struct options *o, int *list);
+/* The table's column heads (and the CSV's, if csv). */
+void bench_speedup_head(FILE *csv);
+/* Row li of rows[] (row 0 is the baseline of the speedup). */
+void bench_speedup_row(const struct speedup_row *rows, int li, int cores,
+    FILE *csv);
+/* The speedup curve under the table. */
+void bench_speedup_curve(const struct speedup_row *rows, int n);
+/* bench-tour.c: `dropfour bench speedup --tour`. */
+int bench_speedup_tour(const struct options *o);
+/* bench-tour.c: `dropfour bench tour-sample [K]`: estimate a whole count from K
+ * prefixes drawn at random (default 7x7). */
+int bench_tour_sample(const struct options *o, int argc, char **argv);
+/* bench-ordering.c */
+int bench_ordering(const struct options *o, int argc, char **argv);
+
+#endif

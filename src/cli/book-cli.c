@@ -1,0 +1,146 @@
+/* book-cli.c -- the opening book at the command line: `dropfour book build`
+ * and `dropfour book info`, and finding the book that solve, selfplay and
+ * the game use (--book, DROPFOUR_BOOK, the shipped one).  The build itself
+ * is book-build.c's. */
+#include "config.h"
+
+#include <inttypes.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "book/book.h"
+#include "cli/book-cli.h"
+#include "cli/data.h"
+#include "core/board.h"
+
+/* ---- finding the book -----------------------------------------------------
+ */
+
+int
+book_attach(struct options *o)
+{
+	char err[512];
+	const char *env = getenv("DROPFOUR_BOOK");
+	const char *path = o->book;
+	bool named = true;
+
+	o->book_data = NULL;
+	if (o->no_book)
+		return 0;
+	if (path == NULL && env != NULL && env[0] != '\0')
+		path = env;
+	if (path == NULL) {
+		/* The shipped book, from the package data. */
+		static char buf[4096];
+		named = false;
+		if (o->width != BOARD_DEFAULT_WIDTH ||
+		    o->height != BOARD_DEFAULT_HEIGHT ||
+		    !data_find(BOOK_DEFAULT_NAME, buf, sizeof buf))
+			return 0;
+		path = buf;
+	}
+	struct book *bk = book_open(path, err, sizeof err);
+	if (bk == NULL) {
+		fprintf(stderr, "dropfour: %s%s\n", err,
+		        named ? "" : " (the shipped book: not used)");
+		return named ? 1 : 0;
+	}
+	if (book_width(bk) != o->width || book_height(bk) != o->height) {
+		fprintf(
+		    stderr,
+		    "dropfour: %s: a book of %dx%d positions, but the board "
+		    "is %dx%d\n",
+		    path, book_width(bk), book_height(bk), o->width, o->height);
+		book_free(bk);
+		return 1;
+	}
+	o->book_data = bk;
+	return 0;
+}
+
+void
+book_detach(struct options *o)
+{
+	book_free((struct book *)o->book_data);
+	o->book_data = NULL;
+}
+
+void
+book_cli_params(const struct options *o, struct book_build_params *p)
+{
+	p->width = o->width;
+	p->height = o->height;
+	p->ply = o->ply;
+	p->output = o->output;
+	p->progress = o->progress;
+	p->threads = o->threads;
+	p->tt_mb = o->tt_mb;
+}
+
+/* ---- `dropfour book` ------------------------------------------------------
+ */
+
+static int
+book_build_cmd(const struct options *o, int argc, char **argv)
+{
+	(void)argv;
+	if (argc != 0) {
+		fprintf(stderr,
+		        "dropfour: book build: unexpected argument "
+		        "'%s'\n",
+		        argv[0]);
+		return 2;
+	}
+	struct book_build_params p;
+	book_cli_params(o, &p);
+	return book_build_run(&p);
+}
+
+/* `dropfour book info FILE`: check the whole file, print its header. */
+static int
+book_info(const struct options *o, int argc, char **argv)
+{
+	char err[512];
+	(void)o;
+	if (argc != 1) {
+		fputs("dropfour: book info takes one FILE\n", stderr);
+		return 2;
+	}
+	struct book *bk = book_open(argv[0], err, sizeof err);
+	if (bk == NULL) {
+		fprintf(stderr, "dropfour: %s\n", err);
+		return 1;
+	}
+	printf("%s: dropfour book, format %d, %dx%d board, positions up to "
+	       "%d stones\n%" PRIu64 " entries, checksum %016" PRIx64 " (ok)\n",
+	       argv[0], BOOK_VERSION, book_width(bk), book_height(bk),
+	       book_ply(bk), book_count(bk), book_checksum(bk));
+	book_free(bk);
+	return 0;
+}
+
+static const struct {
+	const char *name;
+	int (*run)(const struct options *o, int argc, char **argv);
+} book_commands[] = {
+    {"build", book_build_cmd},
+    {"info", book_info},
+};
+
+int
+book_main(const struct options *o)
+{
+	for (size_t i = 0;
+	     o->argc > 0 && i < sizeof book_commands / sizeof book_commands[0];
+	     i++)
+		if (strcmp(o->argv[0], book_commands[i].name) == 0)
+			return book_commands[i].run(o, o->argc - 1,
+			                            o->argv + 1);
+	fprintf(stderr, "dropfour: %s: book build or book info\n",
+	        o->argc > 0 ? "unknown book command" : "missing book command");
+	fputs("Try 'dropfour --help' for more information.\n", stderr);
+	return 2;
+}

@@ -1,0 +1,113 @@
+/* options.h -- the command line, parsed once in main() and handed to every
+ * front-end and mode.  One table of long options serves them all. */
+#ifndef DROPFOUR_OPTIONS_H
+#define DROPFOUR_OPTIONS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "core/game.h"
+#include "search/search.h"
+
+struct book;
+
+enum run_mode {
+	MODE_PLAY = 0, /* curses game, text fallback */
+	MODE_TEXT,     /* --text */
+	MODE_SOLVE,
+	MODE_SELFPLAY,
+	MODE_BENCH,
+	MODE_BOOK, /* book build | info */
+	/* statespace */
+	MODE_STATESPACE,
+	MODE_TOUR,     /* knight's tours (tour-cli.c, ui-tour.c) */
+};
+
+/* Who plays which side in the game front-ends. */
+enum play_mode {
+	PLAY_HUMAN_AI = 0, /* human first */
+	PLAY_AI_HUMAN,     /* AI first */
+	PLAY_AI_AI,
+	PLAY_HUMAN_HUMAN,
+};
+
+#define OPTIONS_MAX_THREAD_LIST 32
+
+struct options {
+	enum run_mode mode;
+	int width, height;
+	size_t tt_mb;
+	int threads;          /* default: number of cores */
+	int thread_list[OPTIONS_MAX_THREAD_LIST]; /* bench speedup --threads */
+	int nthread_list;     /* 0: not given */
+	enum split_scheme split;
+	bool split_given;
+	int split_depth;      /* 0 automatic */
+	int depth;            /* depth-limited play */
+	bool depth_given;
+	bool perfect;         /* exact solver for play */
+	double time_limit;    /* seconds per move, 0 none */
+	bool eval_average;    /* --eval=average */
+	bool no_ordering;
+	uint64_t seed;
+	bool seed_given;
+	const char *position; /* --position MOVES */
+	const char *load;     /* --load FILE */
+	const char *csv;      /* --csv FILE */
+	int repeat;           /* bench speedup: runs per thread count, best kept */
+	bool no_color;        /* --no-color or NO_COLOR set */
+	bool ascii;
+	bool analysis;        /* background hints on the human's turn */
+	bool no_ponder;       /* perfect play: no thinking on the human's turn */
+	enum play_mode play;
+	bool weak, analyze;   /* solve */
+	int games;            /* selfplay */
+	/* The opening book (issue 11). */
+	const char *book;     /* --book FILE; NULL: $DROPFOUR_BOOK or default */
+	bool no_book;         /* --no-book */
+	int ply;              /* book build --ply N; -1 not given */
+	const char *output;   /* book build -o FILE; statespace -o FILE */
+	bool progress;        /* book build --progress */
+	const struct book *book_data; /* loaded by book_attach(), or NULL */
+	/* statespace */
+	size_t memory_mb;     /* --memory-mb, 0: default (half the RAM) */
+	const char *tmpdir;   /* --tmpdir */
+	const char *state_dir; /* --state DIR: checkpoints, resumable */
+	bool keep_state;      /* --keep-state */
+	/* end statespace */
+	/* knight's tours: `tour` and `bench speedup --tour` */
+	bool width_given, height_given;
+	const char *tour_from; /* --from SQUARE or "all"; NULL: a1 */
+	bool tour_closed;      /* --closed */
+	bool tour_list;        /* --list[=N] */
+	uint64_t tour_list_max; /* N; 0 with tour_list: every tour */
+	bool tour_watch;       /* --watch */
+	bool tour_bench;       /* bench speedup --tour */
+	bool tour_board;       /* -W/-H name a knight's-tour board (tour,
+				* bench speedup --tour, bench tour-sample):
+				* the tour code checks it, not
+				* board_size_error() */
+	int argc;             /* positional arguments after the mode word */
+	char **argv;
+};
+
+/* Parse argv.  Returns 0 to go on, 1 when --version was printed (exit 0),
+ * 2 when --help was asked for (print options_usage(), exit 0), -1 after
+ * printing an error (exit 2). */
+int options_parse(struct options *o, int argc, char **argv);
+/* The --help text; keys(f), when not NULL, prints the game's keys. */
+void options_usage(FILE *f, void (*keys)(FILE *));
+/* The most search threads the game's T key may ask for: four per core, at
+ * least 8, at least --threads, at most STATS_MAX_THREADS. */
+int options_game_max_threads(const struct options *o);
+/* Search limits for play as the options ask (depth or perfect, threads,
+ * split, time, eval, ordering, seed). */
+void options_limits(const struct options *o, struct search_limits *lim);
+
+/* Search limits of the solver modes (solve, bench): exact or --weak, with
+ * the threads, split and ordering options; no time limit. */
+void options_solve_limits(const struct options *o, struct search_limits *lim);
+
+#endif

@@ -1,0 +1,161 @@
+/* selfplay.c -- `dropfour selfplay`: the AI against itself, no screen.
+ *
+ * Plays --games games from the empty board (or --load, --position), prints
+ * every move with its time, nodes and score, ends each game with exactly
+ * one of
+ *
+ *	result: first player wins
+ *	result: second player wins
+ *	result: draw
+ *
+ * and closes with a summary over all games.  Game i (from 0) breaks ties
+ * among equally good moves with the seed seed + i, so depth-limited games
+ * differ from each other and a run is reproducible: without --seed a fixed
+ * default seed is used.  The table is emptied before every game so that a
+ * game does not depend on the ones before it.
+ *
+ * `--threads LIST` (e.g. 1,2,4) changes the thread count between moves:
+ * move k of a game searches on LIST[k mod n] threads, the way the game's
+ * `T`/`t` keys change it between searches (bench/soak.sh uses it).
+ */
+#include "config.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "search/engine.h"
+#include "core/game.h"
+#include "cli/options.h"
+#include "core/score.h"
+#include "search/search.h"
+#include "cli/selfplay.h"
+#include "cli/setup.h"
+#include "core/util.h"
+
+/* The seed of the first game when --seed is not given. */
+#define SELFPLAY_SEED 1
+
+struct selfplay_totals {
+	int games;
+	int wins[2]; /* first, second player */
+	int draws;
+	int moves;
+	double seconds;
+	uint64_t nodes;
+};
+
+static const char *
+selfplay_result(enum game_state s)
+{
+	switch (s) {
+	case GAME_WIN1:
+		return "first player wins";
+	case GAME_WIN2:
+		return "second player wins";
+	default:
+		return "draw";
+	}
+}
+
+
+/* One game; returns 0, or -1 if the engine had no move. */
+static int
+selfplay_game(struct engine *e, const struct options *o,
+    const struct game *start, struct search_limits *lim,
+    struct selfplay_totals *tot)
+{
+	struct game g = *start;
+	struct search_result r;
+	char words[64], si[16], moves[BOARD_MAX_CELLS + 1];
+
+	engine_clear(e);
+	for (int k = 0; g.state == GAME_ON; k++) {
+		board_t root = g.board;
+		if (o->nthread_list > 1)
+			lim->threads = o->thread_list[k % o->nthread_list];
+		uint64_t id = engine_start(e, &root, lim);
+		engine_wait(e, id, &r);
+		if (r.move < 0 || game_play(&g, r.move) != BOARD_OK) {
+			game_moves_string(&g, moves, sizeof moves);
+			fprintf(stderr, "dropfour: the engine found no move "
+			    "after '%s'\n", moves);
+			return -1;
+		}
+		printf("  %2d. %c %d  %9.3f s  %7s nodes  %s", root.moves + 1,
+		    board_to_move(&root) == 1 ? 'X' : 'O', r.move + 1,
+		    r.seconds, util_si(si, sizeof si, (double)r.nodes),
+		    score_words(&root, r.kind, r.score, words,
+			sizeof words));
+		if (r.kind == SCORE_HEURISTIC && r.depth > 0)
+			printf(" (depth %d)", r.depth);
+		if (o->nthread_list > 1)
+			printf("  [%d thread%s]", lim->threads,
+			    lim->threads == 1 ? "" : "s");
+		printf("\n");
+		fflush(stdout);
+		tot->moves++;
+		tot->seconds += r.seconds;
+		tot->nodes += r.nodes;
+	}
+
+	game_moves_string(&g, moves, sizeof moves);
+	printf("moves: %s\n", moves);
+	printf("result: %s\n", selfplay_result(g.state));
+	tot->games++;
+	if (g.state == GAME_WIN1)
+		tot->wins[0]++;
+	else if (g.state == GAME_WIN2)
+		tot->wins[1]++;
+	else
+		tot->draws++;
+	return 0;
+}
+
+int
+selfplay_main(const struct options *o)
+{
+	struct search_limits lim;
+	struct selfplay_totals tot;
+	char what[160], si[16];
+	uint64_t seed = o->seed_given ? o->seed : SELFPLAY_SEED;
+	struct game start;
+	char from[BOARD_MAX_CELLS + 1];
+	int status = setup_game(&start, o);
+
+	if (status != 0)
+		return status;
+	start.player[0] = start.player[1] = PLAYER_AI;
+	game_moves_string(&start, from, sizeof from);
+
+	options_limits(o, &lim);
+	search_limits_describe(&lim, what, sizeof what);
+	memset(&tot, 0, sizeof tot);
+	struct engine *e = engine_new(o->tt_mb);
+
+	for (int i = 0; i < o->games; i++) {
+		lim.seed = seed + (uint64_t)i;
+		printf("game %d of %d: %dx%d, %s, seed %" PRIu64 "\n", i + 1,
+		    o->games, start.w, start.h, what, lim.seed);
+		if (from[0] != '\0')
+			printf("  from %s\n", from);
+		fflush(stdout);
+		if (selfplay_game(e, o, &start, &lim, &tot) != 0) {
+			status = 1;
+			break;
+		}
+	}
+	engine_free(e);
+
+	printf("summary: %d game%s: first player %d win%s, second player %d "
+	       "win%s, %d draw%s\n", tot.games, tot.games == 1 ? "" : "s",
+	    tot.wins[0], tot.wins[0] == 1 ? "" : "s", tot.wins[1],
+	    tot.wins[1] == 1 ? "" : "s", tot.draws,
+	    tot.draws == 1 ? "" : "s");
+	if (tot.moves > 0)
+		printf("summary: %d moves, on average %.3f s and %s nodes a "
+		       "move\n", tot.moves, tot.seconds / tot.moves,
+		    util_si(si, sizeof si, (double)tot.nodes / tot.moves));
+	return status;
+}

@@ -1,0 +1,9 @@
+/* selfplay.h -- AI against AI without a screen. */
+#ifndef DROPFOUR_SELFPLAY_H
+#define DROPFOUR_SELFPLAY_H
+
+#include "cli/options.h"
+
+int selfplay_main(const struct options *o);
+
+#endif

@@ -1,0 +1,42 @@
+/* setup.c -- the game the command line asks for: --load, --position and
+ * the sides of --mode, with one message for bad input. */
+#include "config.h"
+
+#include <stdio.h>
+
+#include "cli/setup.h"
+
+/* Who plays each side in every --mode. */
+static const enum player_kind sides[][2] = {
+	[PLAY_HUMAN_AI] = { PLAYER_HUMAN, PLAYER_AI },
+	[PLAY_AI_HUMAN] = { PLAYER_AI, PLAYER_HUMAN },
+	[PLAY_AI_AI] = { PLAYER_AI, PLAYER_AI },
+	[PLAY_HUMAN_HUMAN] = { PLAYER_HUMAN, PLAYER_HUMAN },
+};
+
+int
+setup_game(struct game *g, const struct options *o)
+{
+	char err[256];
+	size_t at = 0;
+
+	game_init(g, o->width, o->height);
+	if (o->load != NULL && game_load(g, o->load, err, sizeof err) != 0) {
+		fprintf(stderr, "dropfour: cannot load the game: %s\n", err);
+		game_init(g, o->width, o->height);
+		return 2;
+	}
+	if (o->position != NULL) {
+		enum board_err e = game_set_moves(g, o->position, &at);
+		if (e != BOARD_OK) {
+			fprintf(stderr, "dropfour: bad --position '%s' at "
+			    "character %zu: %s\n", o->position, at + 1,
+			    board_err_string(e));
+			game_init(g, o->width, o->height);
+			return 2;
+		}
+	}
+	g->player[0] = sides[o->play][0];
+	g->player[1] = sides[o->play][1];
+	return 0;
+}

@@ -1,0 +1,238 @@
+/* statespace-main.c -- `dropfour statespace`: run both passes over a small
+ * board, print the per-ply table, optionally write the solved table. */
+#include "config.h"
+
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <unistd.h>
+
+#include "core/score.h"
+#include "search/search.h"
+#include "statespace/statespace-book.h"
+#include "cli/statespace-main.h"
+#include "core/util.h"
+
+static atomic_bool stop_flag;
+
+static void
+on_signal(int sig)
+{
+	(void)sig;
+	atomic_store(&stop_flag, true);
+}
+
+struct progress {
+	bool tty;
+	int last;
+};
+
+static void
+show_progress(void *arg, enum statespace_phase phase, int ply,
+              const struct statespace_ply *row)
+{
+	struct progress *pr = arg;
+	char n[32];
+
+	if (!pr->tty)
+		return;
+	fprintf(stderr, "\r\033[K%s pass: ply %d of %d, %s positions",
+	        phase == STATESPACE_FORWARD ? "forward" : "backward", ply,
+	        pr->last, util_si(n, sizeof n, (double)row->positions));
+	fflush(stderr);
+}
+
+static void
+show_note(void *arg, const char *msg)
+{
+	struct progress *pr = arg;
+	fprintf(stderr, "%sdropfour: statespace: %s\n",
+	        pr->tty ? "\r\033[K" : "", msg);
+}
+
+static double
+rate(uint64_t n, double s)
+{
+	return s > 0 ? (double)n / s : 0;
+}
+
+void
+statespace_print_table(FILE *f, const struct statespace *ss)
+{
+	int w = statespace_width(ss), h = statespace_height(ss);
+	struct statespace_ply sum;
+	char a[32], b[32];
+
+	fprintf(f, "%4s %14s %14s %14s %14s %14s %9s %9s\n", "ply", "positions",
+	        "terminal", "won", "drawn", "lost", "forward", "backward");
+	for (int ply = 0; ply <= w * h; ply++) {
+		const struct statespace_ply *r = statespace_row(ss, ply);
+		fprintf(
+		    f, "%4d %14llu %14llu %14llu %14llu %14llu %8.3fs %8.3fs\n",
+		    ply, (unsigned long long)r->positions,
+		    (unsigned long long)r->terminal, (unsigned long long)r->won,
+		    (unsigned long long)r->drawn, (unsigned long long)r->lost,
+		    r->forward_s, r->backward_s);
+	}
+	statespace_totals(ss, &sum);
+	fprintf(f,
+	        "forward pass %.3f s, %s positions/s; backward pass %.3f s, "
+	        "%s positions/s\n",
+	        sum.forward_s,
+	        util_si(a, sizeof a, rate(sum.positions, sum.forward_s)),
+	        sum.backward_s,
+	        util_si(b, sizeof b, rate(sum.positions, sum.backward_s)));
+}
+
+void
+statespace_print_result(FILE *f, const struct statespace *ss)
+{
+	int w = statespace_width(ss), h = statespace_height(ss);
+	struct statespace_ply sum;
+	char words[64];
+
+	statespace_totals(ss, &sum);
+	board_t empty;
+	int score = 0;
+	board_init(&empty, w, h);
+	statespace_lookup(ss, &empty, &score);
+	score_words(&empty, SCORE_EXACT, score, words, sizeof words);
+	fprintf(f, "empty %dx%d board: %d, %s for the first player\n", w, h,
+	        score, words);
+	fprintf(f,
+	        "total %llu positions, %llu won, %llu drawn, %llu lost by "
+	        "the side to move\n",
+	        (unsigned long long)sum.positions, (unsigned long long)sum.won,
+	        (unsigned long long)sum.drawn, (unsigned long long)sum.lost);
+}
+
+/* -o FILE: the solved table as a book (statespace-book.c). */
+static int
+write_book(const struct options *o, const struct statespace *ss)
+{
+	char err[600];
+	uint64_t n = 0;
+	double t0 = util_now_s();
+
+	if (o->output == NULL)
+		return 0;
+	if (statespace_write_book(ss, o->output, &n, err, sizeof err) != 0) {
+		fprintf(stderr, "dropfour: statespace: %s\n", err);
+		return 1;
+	}
+	printf("book %s: %llu positions whose game is not over (one of each "
+	       "mirror pair), %.3f s\n",
+	       o->output, (unsigned long long)n, util_now_s() - t0);
+	return 0;
+}
+
+int
+statespace_main_ranks(const struct options *o,
+                      const struct statespace_comm *comm)
+{
+	struct statespace_limits lim = {
+	    .w = o->width,
+	    .h = o->height,
+	    .threads = o->threads,
+	    .memory_bytes =
+	        o->memory_mb ? o->memory_mb << 20 : statespace_default_memory(),
+	    .tmpdir = o->tmpdir,
+	    .stop = &stop_flag,
+	    .comm = comm,
+	    .state_dir = o->state_dir,
+	    .keep_state = o->keep_state,
+	    .note = show_note,
+	};
+	bool speak = comm == NULL || comm->rank == 0;
+	int ranks = comm ? comm->size : 1;
+	struct progress pr = {.tty = speak && isatty(STDERR_FILENO),
+	                      .last = o->width * o->height};
+	struct sigaction sa;
+	char err[300], mem[32], disk[32], rss[32];
+	const char *why = statespace_size_error(o->width, o->height);
+
+	if (o->argc > 0)
+		why = "unexpected argument";
+	else if (o->output != NULL && ranks > 1)
+		why = "-o needs a single process";
+	else if (o->state_dir != NULL && comm != NULL)
+		why = "--state needs a single process (dropfour statespace)";
+	if (why != NULL) {
+		if (speak)
+			fprintf(stderr, "dropfour: statespace %dx%d: %s%s%s\n",
+			        o->width, o->height, why, o->argc ? " " : "",
+			        o->argc ? o->argv[0] : "");
+		return 2;
+	}
+	lim.note_arg = &pr;
+	if (pr.tty) {
+		lim.progress = show_progress;
+		lim.progress_arg = &pr;
+	}
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on_signal;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+
+	if (speak) {
+		printf("statespace %dx%d: ", o->width, o->height);
+		if (ranks > 1)
+			printf("%d ranks of ", ranks);
+		printf("%d thread%s, memory for levels %s, files under %s\n",
+		       o->threads, o->threads == 1 ? "" : "s",
+		       util_si(mem, sizeof mem, (double)lim.memory_bytes),
+		       o->tmpdir          ? o->tmpdir
+		       : getenv("TMPDIR") ? getenv("TMPDIR")
+		                          : "/tmp");
+		fflush(stdout);
+	}
+	struct statespace *ss = statespace_run(&lim, err, sizeof err);
+	if (pr.tty)
+		fputs("\r\033[K", stderr);
+	if (ss == NULL) {
+		if (speak || strncmp(err, "stopped", 7) != 0)
+			fprintf(stderr, "dropfour: statespace: %s%s\n", err,
+			        strcmp(err, "stopped") == 0 && comm == NULL
+			            ? " (with --state DIR a stopped run can be "
+			              "resumed)"
+			            : "");
+		return atomic_load(&stop_flag) ? 130 : 1;
+	}
+
+	/* Memory: summed over the ranks. */
+	struct rusage ru;
+	getrusage(RUSAGE_SELF, &ru);
+	uint64_t m[3] = {(uint64_t)ru.ru_maxrss * 1024,
+	                 statespace_peak_memory(ss), statespace_disk_bytes(ss)};
+	if (comm)
+		comm->sum(comm->ctx, m, 3);
+	int status = 0;
+	if (speak) {
+		statespace_print_table(stdout, ss);
+		printf("peak memory %sB%s (levels: in memory at most %sB, in "
+		       "files %sB)\n",
+		       util_si(rss, sizeof rss, (double)m[0]),
+		       ranks > 1 ? " over all ranks" : "",
+		       util_si(mem, sizeof mem, (double)m[1]),
+		       util_si(disk, sizeof disk, (double)m[2]));
+		status = write_book(o, ss);
+		statespace_print_result(stdout, ss);
+	}
+	if (status == 0 && statespace_state_remove(ss) != 0) {
+		fprintf(stderr, "dropfour: statespace: removing %s: %s\n",
+		        o->state_dir, strerror(errno));
+		status = 1;
+	}
+	statespace_free(ss);
+	return status;
+}
+
+int
+statespace_main(const struct options *o)
+{
+	return statespace_main_ranks(o, NULL);
+}

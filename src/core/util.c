@@ -1,0 +1,243 @@
+/* util.c -- allocation wrappers, clocks and small helpers shared by all. */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "core/util.h"
+
+static void
+oom(size_t size)
+{
+	fprintf(stderr, "dropfour: out of memory (asked for %zu bytes)\n",
+	    size);
+	exit(EXIT_FAILURE);
+}
+
+void *
+xmalloc(size_t size)
+{
+	void *p = malloc(size ? size : 1);
+	if (p == NULL)
+		oom(size);
+	return p;
+}
+
+void *
+xcalloc(size_t n, size_t size)
+{
+	void *p = calloc(n ? n : 1, size ? size : 1);
+	if (p == NULL)
+		oom(n * size);
+	return p;
+}
+
+void *
+xrealloc(void *p, size_t size)
+{
+	void *q = realloc(p, size ? size : 1);
+	if (q == NULL)
+		oom(size);
+	return q;
+}
+
+char *
+xstrdup(const char *s)
+{
+	size_t n = strlen(s) + 1;
+	return memcpy(xmalloc(n), s, n);
+}
+
+uint64_t
+util_now_ns(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+double
+util_now_s(void)
+{
+	return (double)util_now_ns() / 1e9;
+}
+
+int
+util_ncpus(void)
+{
+	long n = sysconf(_SC_NPROCESSORS_ONLN);
+	return n < 1 ? 1 : (int)n;
+}
+
+/* The number of kB on the line of /proc file `path` that starts with
+ * `key`, or -1. */
+static long long
+proc_kb(const char *path, const char *key)
+{
+	FILE *f = fopen(path, "r");
+	char line[256];
+	long long kb = -1;
+	size_t n = strlen(key);
+
+	if (f == NULL)
+		return -1;
+	while (fgets(line, sizeof line, f) != NULL)
+		if (strncmp(line, key, n) == 0) {
+			kb = strtoll(line + n, NULL, 10);
+			break;
+		}
+	fclose(f);
+	return kb;
+}
+
+uint64_t
+util_mem_available(void)
+{
+	long long kb = proc_kb("/proc/meminfo", "MemAvailable:");
+	if (kb >= 0)
+		return (uint64_t)kb << 10;
+	long pages = sysconf(_SC_AVPHYS_PAGES), size = sysconf(_SC_PAGESIZE);
+	return pages > 0 && size > 0 ? (uint64_t)pages * (uint64_t)size : 0;
+}
+
+uint64_t
+util_vm_headroom(void)
+{
+	struct rlimit rl;
+	if (getrlimit(RLIMIT_AS, &rl) != 0 || rl.rlim_cur == RLIM_INFINITY)
+		return UINT64_MAX;
+	long long kb = proc_kb("/proc/self/status", "VmSize:");
+	uint64_t used = kb > 0 ? (uint64_t)kb << 10 : 0;
+	return rl.rlim_cur > used ? rl.rlim_cur - used : 0;
+}
+
+size_t
+util_thread_stack(void)
+{
+	pthread_attr_t a;
+	size_t size = 8u << 20;
+	if (pthread_attr_init(&a) == 0) {
+		pthread_attr_getstacksize(&a, &size);
+		pthread_attr_destroy(&a);
+	}
+	return size;
+}
+
+char *
+util_si(char *buf, size_t len, double v)
+{
+	static const char suffix[] = " kMGTP";
+	int i = 0;
+	while (v >= 999.5 && i < 5) {
+		v /= 1000.0;
+		i++;
+	}
+	if (i == 0)
+		snprintf(buf, len, "%.0f", v);
+	else
+		snprintf(buf, len, v < 9.995 ? "%.2f%c" : v < 99.95 ? "%.1f%c" :
+		    "%.0f%c", v, suffix[i]);
+	return buf;
+}
+
+/* Write all of data to fd; -1 with errno on failure. */
+static int
+write_all(int fd, const char *data, size_t len)
+{
+	while (len > 0) {
+		ssize_t n = write(fd, data, len);
+		if (n < 0) {
+			if (errno == EINTR)
+				continue;
+			return -1;
+		}
+		data += n;
+		len -= (size_t)n;
+	}
+	return 0;
+}
+
+/* A device, a FIFO or a socket has no contents to replace: write to it
+ * as it is (renaming over /dev/full would put a file where the device
+ * node was). */
+static int
+write_in_place(const char *path, const char *data, size_t len)
+{
+	int fd = open(path, O_WRONLY | O_NOCTTY | O_NONBLOCK);
+	if (fd < 0)
+		return -1;
+	if (write_all(fd, data, len) != 0) {
+		int saved = errno;
+		close(fd);
+		errno = saved;
+		return -1;
+	}
+	return close(fd);
+}
+
+int
+util_write_atomic(const char *path, const char *data, size_t len)
+{
+	struct stat st;
+	mode_t mode;
+	int fd, saved;
+
+	if (stat(path, &st) == 0) {
+		if (S_ISDIR(st.st_mode)) {
+			errno = EISDIR;
+			return -1;
+		}
+		if (!S_ISREG(st.st_mode))
+			return write_in_place(path, data, len);
+		mode = st.st_mode & 07777;
+	} else {
+		mode_t mask = umask(0);
+		umask(mask);
+		mode = 0666 & ~mask;
+	}
+	/* Through a symbolic link: replace the file it names, beside it,
+	 * and keep the link. */
+	char *real = realpath(path, NULL);
+	const char *target = real != NULL ? real : path;
+	size_t plen = strlen(target);
+	char *tmp = xmalloc(plen + 16);
+
+	snprintf(tmp, plen + 16, "%s.tmpXXXXXX", target);
+	fd = mkstemp(tmp);
+	if (fd < 0) {
+		saved = errno;
+		free(tmp);
+		free(real);
+		errno = saved;
+		return -1;
+	}
+	if (write_all(fd, data, len) != 0 || fchmod(fd, mode) != 0)
+		goto fail;
+	if (fsync(fd) != 0 || close(fd) != 0) {
+		fd = -1;
+		goto fail;
+	}
+	fd = -1;
+	if (rename(tmp, target) != 0)
+		goto fail;
+	free(tmp);
+	free(real);
+	return 0;
+fail:
+	saved = errno;
+	if (fd >= 0)
+		close(fd);
+	unlink(tmp);
+	free(tmp);
+	free(real);
+	errno = saved;
+	return -1;
+}

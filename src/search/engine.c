@@ -1,0 +1,210 @@
+/* engine.c -- the worker pthread that runs searches, and its mailbox.
+ *
+ * One mutex guards the mailbox (the next request, the published result);
+ * the worker sleeps on a condition variable between searches.  The search
+ * itself runs unlocked; the caller stops it through the engine's atomic
+ * abort flag, which the search limits point to and which the worker resets
+ * under the lock when it takes a request, so a stop can never be lost
+ * between taking a request and starting its search.  Live statistics are
+ * read lock-free through the stats slots.
+ */
+#include "config.h"
+
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "search/engine.h"
+#include "core/util.h"
+
+struct engine {
+	pthread_t thread;
+	pthread_mutex_t lock;
+	pthread_cond_t wake; /* the worker waits for work */
+	pthread_cond_t done; /* engine_wait() waits for results */
+	struct search *search;
+
+	bool quit;
+	bool clear;          /* empty the table before the next search */
+	uint64_t next_id;
+	uint64_t req_id;     /* pending request, 0 none */
+	board_t req_board;
+	struct search_limits req_lim;
+	uint64_t req_ns;     /* when it was posted */
+
+	uint64_t run_id;     /* running search, 0 none */
+	bool run_discard;    /* its result is not wanted */
+
+	atomic_bool abort;   /* stops the running (or starting) search */
+
+	uint64_t res_id;     /* last published result */
+	struct search_result res;
+	double latency;
+};
+
+static void *
+worker(void *arg)
+{
+	struct engine *e = arg;
+
+	pthread_mutex_lock(&e->lock);
+	for (;;) {
+		while (!e->quit && e->req_id == 0)
+			pthread_cond_wait(&e->wake, &e->lock);
+		if (e->quit)
+			break;
+		board_t b = e->req_board;
+		struct search_limits lim = e->req_lim;
+		uint64_t id = e->req_id;
+		bool clear = e->clear;
+		e->req_id = 0;
+		e->clear = false;
+		e->run_id = id;
+		e->run_discard = false;
+		atomic_store(&e->abort, false);
+		lim.abort = &e->abort;
+		e->latency = (double)(util_now_ns() - e->req_ns) / 1e9;
+		pthread_mutex_unlock(&e->lock);
+
+		struct search_result r;
+		if (clear)
+			search_clear(e->search);
+		search_run(e->search, &b, &lim, &r);
+
+		pthread_mutex_lock(&e->lock);
+		if (!e->run_discard) {
+			e->res = r;
+			e->res_id = id;
+		}
+		e->run_id = 0;
+		pthread_cond_broadcast(&e->done);
+	}
+	pthread_mutex_unlock(&e->lock);
+	return NULL;
+}
+
+struct engine *
+engine_new(size_t tt_mb)
+{
+	struct engine *e = xcalloc(1, sizeof *e);
+	pthread_mutex_init(&e->lock, NULL);
+	pthread_cond_init(&e->wake, NULL);
+	pthread_cond_init(&e->done, NULL);
+	e->search = search_new(tt_mb);
+	atomic_init(&e->abort, false);
+	if (pthread_create(&e->thread, NULL, worker, e) != 0) {
+		fputs("dropfour: cannot start the engine thread\n", stderr);
+		exit(EXIT_FAILURE);
+	}
+	return e;
+}
+
+void
+engine_free(struct engine *e)
+{
+	if (e == NULL)
+		return;
+	pthread_mutex_lock(&e->lock);
+	e->quit = true;
+	e->req_id = 0;
+	if (e->run_id)
+		atomic_store(&e->abort, true);
+	pthread_cond_broadcast(&e->wake);
+	pthread_mutex_unlock(&e->lock);
+	pthread_join(e->thread, NULL);
+	search_free(e->search);
+	pthread_cond_destroy(&e->wake);
+	pthread_cond_destroy(&e->done);
+	pthread_mutex_destroy(&e->lock);
+	free(e);
+}
+
+uint64_t
+engine_start(struct engine *e, const board_t *b,
+    const struct search_limits *lim)
+{
+	pthread_mutex_lock(&e->lock);
+	uint64_t id = ++e->next_id;
+	if (e->run_id) {
+		e->run_discard = true;
+		atomic_store(&e->abort, true);
+	}
+	e->req_board = *b;
+	e->req_lim = *lim;
+	e->req_id = id;
+	e->req_ns = util_now_ns();
+	pthread_cond_signal(&e->wake);
+	pthread_mutex_unlock(&e->lock);
+	return id;
+}
+
+void
+engine_stop(struct engine *e)
+{
+	pthread_mutex_lock(&e->lock);
+	if (e->run_id)
+		atomic_store(&e->abort, true);
+	pthread_mutex_unlock(&e->lock);
+}
+
+void
+engine_cancel(struct engine *e)
+{
+	pthread_mutex_lock(&e->lock);
+	e->req_id = 0;
+	if (e->run_id) {
+		e->run_discard = true;
+		atomic_store(&e->abort, true);
+	}
+	pthread_mutex_unlock(&e->lock);
+}
+
+bool
+engine_poll(struct engine *e, uint64_t id, struct search_result *r)
+{
+	bool got = false;
+	pthread_mutex_lock(&e->lock);
+	if (id != 0 && e->res_id == id) {
+		*r = e->res;
+		got = true;
+	}
+	pthread_mutex_unlock(&e->lock);
+	return got;
+}
+
+void
+engine_wait(struct engine *e, uint64_t id, struct search_result *r)
+{
+	pthread_mutex_lock(&e->lock);
+	while (e->res_id != id && (e->req_id == id || e->run_id == id))
+		pthread_cond_wait(&e->done, &e->lock);
+	if (e->res_id == id)
+		*r = e->res;
+	else
+		memset(r, 0, sizeof *r), r->move = -1, r->partial = true;
+	pthread_mutex_unlock(&e->lock);
+}
+
+void
+engine_snapshot(struct engine *e, struct stats_snapshot *snap)
+{
+	stats_snapshot(search_stats(e->search), snap);
+}
+
+void
+engine_clear(struct engine *e)
+{
+	pthread_mutex_lock(&e->lock);
+	e->clear = true;
+	pthread_mutex_unlock(&e->lock);
+}
+
+double
+engine_start_latency(struct engine *e)
+{
+	pthread_mutex_lock(&e->lock);
+	double l = e->latency;
+	pthread_mutex_unlock(&e->lock);
+	return l;
+}

@@ -1,0 +1,41 @@
+/* engine.h -- the search's worker pthread and its mailbox.
+ *
+ * The UI (or the text front-end) posts requests; the worker runs them one at
+ * a time and publishes results.  Nothing here blocks the caller except
+ * engine_wait().  Starting a new search while one runs stops the old one
+ * first (the transposition table is kept); its result is discarded.
+ */
+#ifndef DROPFOUR_ENGINE_H
+#define DROPFOUR_ENGINE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "core/board.h"
+#include "search/search.h"
+#include "search/stats.h"
+
+struct engine;
+
+struct engine *engine_new(size_t tt_mb);
+void engine_free(struct engine *e);
+/* Queue a search; returns its id (never 0).  A running search is stopped. */
+uint64_t engine_start(struct engine *e, const board_t *b,
+    const struct search_limits *lim);
+/* Stop the running search; its (partial) result is still published. */
+void engine_stop(struct engine *e);
+/* Stop and discard: no result will be published for the current id. */
+void engine_cancel(struct engine *e);
+/* Non-blocking: true (and *r filled) once search `id` has finished. */
+bool engine_poll(struct engine *e, uint64_t id, struct search_result *r);
+/* Block until search `id` finishes. */
+void engine_wait(struct engine *e, uint64_t id, struct search_result *r);
+/* Live statistics of the current (or last) search. */
+void engine_snapshot(struct engine *e, struct stats_snapshot *snap);
+/* Forget the transposition table (new game, new board size). */
+void engine_clear(struct engine *e);
+/* Seconds from the last engine_start() to the search actually running
+ * (for the responsiveness benchmark). */
+double engine_start_latency(struct engine *e);
+
+#endif

@@ -1,0 +1,63 @@
+/* eval.c -- the heuristic evaluation of depth-limited play. */
+#include "config.h"
+
+#include <string.h>
+
+#include "search/eval.h"
+#include "core/score.h"
+
+void
+eval_init(struct eval_tab *t, const board_t *geo)
+{
+	const int w = geo->w, h = geo->h;
+	int count[BOARD_MAX_CELLS] = { 0 };
+	static const int dir[4][2] = { { 1, 0 }, { 0, 1 }, { 1, 1 }, { 1, -1 } };
+
+	memset(t, 0, sizeof *t);
+	for (int c = 0; c < w; c++)
+		for (int r = 0; r < h; r++)
+			for (int d = 0; d < 4; d++) {
+				int ec = c + 3 * dir[d][0], er = r + 3 * dir[d][1];
+				if (ec < 0 || ec >= w || er < 0 || er >= h)
+					continue;
+				for (int k = 0; k < 4; k++)
+					count[(c + k * dir[d][0]) * (h + 1) +
+					    r + k * dir[d][1]]++;
+			}
+	for (int c = 0; c < w; c++)
+		for (int r = 0; r < h; r++) {
+			int i = c * (h + 1) + r;
+			for (int k = 0; k < count[i] && k < 32; k++)
+				t->layer[k] |= (uint64_t)1 << i;
+			if (count[i] > t->nlayers)
+				t->nlayers = count[i] > 32 ? 32 : count[i];
+			if ((r & 1) == 0)
+				t->odd_rows |= (uint64_t)1 << i;
+		}
+}
+
+int
+eval_board(const struct eval_tab *t, const board_t *b)
+{
+	uint64_t me = b->current, opp = b->current ^ b->mask;
+	uint64_t my_threats = board_winning_cells(me, b->mask, b);
+	uint64_t opp_threats = board_winning_cells(opp, b->mask, b);
+	int s = 0;
+
+	for (int k = 0; k < t->nlayers; k++)
+		s += __builtin_popcountll(me & t->layer[k]) -
+		    __builtin_popcountll(opp & t->layer[k]);
+	s += 8 * (__builtin_popcountll(my_threats) -
+		     __builtin_popcountll(opp_threats));
+	/* Zugzwang parity: the first player wants threats on odd rows, the
+	 * second on even rows. */
+	uint64_t good = (b->moves & 1) == 0 ? t->odd_rows :
+	    (b->full & ~t->odd_rows);
+	s += 4 * (__builtin_popcountll(my_threats & good) -
+		     __builtin_popcountll(opp_threats & (b->full ^ good)));
+	if (s >= SCORE_PROVEN)
+		s = SCORE_PROVEN - 1;
+	if (s <= -SCORE_PROVEN)
+		s = -(SCORE_PROVEN - 1);
+	return s;
+}

@@ -1,0 +1,568 @@
+/* search-exact.c -- the exact solver: fail-soft negamax with a null
+ * window, driven from the root by probes that halve the interval far from
+ * 0 and step by one near it.
+ *
+ * What makes it fast, in the order a node meets it:
+ *   1. Game knowledge as bounds: a side that can no longer make any four
+ *      cannot win (draw cap); when the first player is to move on a board
+ *      of even height, the second player can take every even-row cell that
+ *      is not playable now by answering in the same column (claimeven), and
+ *      if the first player then has no four left the score is at most 0, or
+ *      at most -1 when those cells hold a second-player four.
+ *   2. The shared table (and, for the last 14 to 24 empty cells, each
+ *      thread's small cache-resident one: measured faster than one shared
+ *      table at every depth), keyed by the position or, in the opening,
+ *      its mirror image if that key is smaller.  Results are stored as the
+ *      value found (fail-soft), not the window edge; a lower and an upper
+ *      bound that meet become an exact entry, and an exact entry is never
+ *      replaced by a bound of the same position (tt_store_solved()).
+ *   3. A look at every child before any is searched: a move after which the
+ *      opponent has no safe reply wins at once; a child whose table entry
+ *      already refutes the window cuts the node.
+ *   4. Move ordering by useful threats: cells where the move completes a
+ *      three that are not directly above an opponent's winning cell, the
+ *      ones just above the playable cells counted most.
+ *
+ * Parallel search: the remaining moves of a node are shared out through
+ * split points (split.c) as in the depth-limited search, or every thread
+ * searches the whole tree with a perturbed order (lazy SMP, search.c).
+ */
+#include "config.h"
+
+#include "search/order.h"
+#include "search/search-int.h"
+
+/* Root probes at scores within this distance of 0 step by one (MTD(f));
+ * farther out they halve the interval (search_exact_solve()).  Measured on
+ * Pons' test sets and the empty board: 4, 5 and 6 within 8% of each other
+ * in nodes, 8 takes 7.7 times the nodes of 6 on Test_L1_R1. */
+#define EXACT_NEAR 6
+
+/* A value below every score: a move that was not searched. */
+#define EXACT_NONE (-1000)
+
+static inline int
+imax(int a, int b)
+{
+	return a > b ? a : b;
+}
+
+static inline int
+imin(int a, int b)
+{
+	return a < b ? a : b;
+}
+
+/* ---- keys and bounds ------------------------------------------------- */
+
+/* Every even-row cell (rows 2, 4, ... counted from 1) of a board of even
+ * height: 0b1010...10 in every column. */
+static inline uint64_t
+even_rows(const board_t *b)
+{
+	return b->bottom * (((((uint64_t)1 << b->h) - 1) / 3) << 1);
+}
+
+/*
+ * Upper bound on the score of the side to move from the stones it can still
+ * use: 0 if it cannot make a four at all (`can_four`: whether its stones and
+ * the empty cells hold one); when it is the first player on a board of even
+ * height, the claimeven bound (top of file).  Returns the largest score
+ * otherwise.
+ */
+static inline int
+upper_bound(const board_t *b, int hi, bool can_four)
+{
+	const uint64_t empty = b->full & ~b->mask;
+	if (!can_four)
+		return imin(hi, 0);
+	if ((b->h & 1) || (b->moves & 1))
+		return hi;
+	const uint64_t opp = b->current ^ b->mask;
+	const uint64_t theirs = opp |
+	    (empty & even_rows(b) & ~board_possible(b));
+	if (board_has_four_fast(b->full & ~theirs, b->h))
+		return hi;
+	return imin(hi, board_has_four_fast(theirs, b->h) ? -1 : 0);
+}
+
+/* ---- move ordering ------------------------------------------------- */
+
+/* Score of a move: the useful threats it leaves (`mine`: the cells where
+ * the mover would now complete a four; `theirs`: the opponent's), weighted
+ * by how soon they can be played (`play`: the playable cells after it). */
+static inline int
+move_score(const board_t *b, uint64_t mine, uint64_t theirs, uint64_t play)
+{
+	uint64_t useful = mine & ~(theirs << 1);
+	uint64_t up1 = (play << 1) & b->full;
+	uint64_t up2 = (up1 << 1) & b->full;
+	return 6 * __builtin_popcountll(useful & up1) +
+	    3 * __builtin_popcountll(useful & up2) +
+	    2 * __builtin_popcountll(useful) +
+	    4 * __builtin_popcountll(mine & play);
+}
+
+/* True if the side to move (winning cells `opp_win` against it, playable
+ * cells `play`) has no move that does not lose at once. */
+static inline bool
+no_safe_reply(uint64_t play, uint64_t opp_win)
+{
+	/* Without branches: whether a move is forced is not predictable. */
+	const uint64_t forced = play & opp_win;
+	const bool two = (forced & (forced - 1)) != 0;
+	play = forced ? forced : play;
+	return two | ((play & ~(opp_win >> 1)) == 0);
+}
+
+/* ---- the search ---------------------------------------------------- */
+
+/* A child as its parent sees it in step 4: what the child's own node
+ * would compute first is handed down to it (exact()'s `pre`). */
+struct child {
+	int col;
+	int score;
+	int rank;                 /* in the centre order */
+	uint64_t cell;
+	uint64_t key;             /* exact_key() of the child */
+	_Atomic uint64_t *bucket; /* its table entry's place (tt_locate()) */
+	uint64_t check;
+	uint64_t opp_win;         /* the child's board_opp_winning_cells() */
+	bool mirrored;
+	bool opp_can_four;        /* its opponent can still make a four */
+};
+
+static int exact(struct split_ctx *c, const board_t *b, int alpha, int beta,
+    int ply, int *best, const struct child *pre);
+
+/* What a split point of the exact solver shares. */
+struct exact_node {
+	const board_t *b;
+	const struct order_list *o;
+	int alpha, beta, ply;
+};
+
+static void
+exact_move(struct split_ctx *c, struct split_point *sp, int k)
+{
+	const struct exact_node *x = sp->arg;
+	board_t nb = *x->b;
+	board_play_cell(&nb, x->o->cell[k]);
+	int v = -exact(c, &nb, -x->beta, -x->alpha, x->ply + 1, NULL, NULL);
+	if (c->aborted)
+		return;
+	sp->val[k] = v;
+	if (v >= x->beta) {
+		atomic_store(&sp->cut, true);
+		split_count_cutoff(c);
+	}
+}
+
+/* Lazy SMP helpers perturb the order of near-tied moves near the root. */
+static void
+perturb(struct split_ctx *c, struct child *ch, int n, int ply)
+{
+	if (c->rng == 0 || ply > 6)
+		return;
+	for (int i = 0; i < n; i++) {
+		c->rng = c->rng * 1103515245u + 12345u;
+		ch[i].score += (int)((c->rng >> 16) % 4u);
+	}
+}
+
+/*
+ * Fail-soft negamax for a position where the side to move cannot win at
+ * once.  Returns v: the exact value if alpha < v < beta, an upper bound if
+ * v <= alpha, a lower bound if v >= beta.  *best gets a move reaching v when
+ * v > alpha.
+ */
+static int
+exact(struct split_ctx *c, const board_t *b, int alpha, int beta, int ply,
+    int *best, const struct child *pre)
+{
+	const int cells = b->w * b->h;
+	const struct split_team *team = c->team;
+	struct tt *tt = table_at(c, cells - b->moves);
+	struct tt *ctt = table_at(c, cells - b->moves - 1);
+	uint64_t before = split_work(c);
+	struct tt_entry e;
+
+	/* 1. Count and poll. */
+	split_node(c);
+	if (c->aborted)
+		return 0;
+
+	/* 2. Forced losses, draws and what can still be won.  The parent
+	 * (pre) has found the key, the entry's place and the opponent's
+	 * winning cells already, and started loading the entry. */
+	bool mirrored;
+	uint64_t key, check, opp_win;
+	_Atomic uint64_t *bucket;
+	if (pre != NULL) {
+		key = pre->key;
+		mirrored = pre->mirrored;
+		bucket = pre->bucket;
+		check = pre->check;
+		opp_win = pre->opp_win;
+	} else {
+		key = exact_key(b, &mirrored);
+		tt_locate(tt, key, &bucket, &check);
+		__builtin_prefetch((const void *)bucket);
+		opp_win = board_opp_winning_cells(b);
+	}
+	const uint64_t play = board_possible(b);
+	const uint64_t forced = play & opp_win;
+	/* A forced move, if any, is the only one; never below their four. */
+	const uint64_t next = (forced ? forced : play) & ~(opp_win >> 1);
+	/* board_min_score() and board_max_score(), from `cells`: the calls
+	 * multiply w * h again (1.1% more instructions on Test_L2_R2). */
+	const int min_score = -(cells - b->moves) / 2;
+	const int max_score = (cells + 1 - b->moves) / 2;
+	if (next == 0 || (forced & (forced - 1)))
+		return min_score;
+	if (b->moves >= cells - 2)
+		return 0;
+	/* Not lost with the opponent's next stone, not won with this one.
+	 * Whether we can still make a four; whether they can, which is what
+	 * the parent found for itself (its stones and the empty cells are
+	 * the opponent's stones and empty cells here). */
+	const uint64_t empty = b->full & ~b->mask;
+	const bool can_four = board_has_four_fast(b->current | empty, b->h);
+	int lo = min_score + 1;
+	int hi = upper_bound(b, max_score - 1, can_four);
+	/* The opponent's draw cap is our floor. */
+	if (lo < 0 && !(pre != NULL ? pre->opp_can_four :
+			  board_has_four_fast((b->current ^ b->mask) | empty,
+			      b->h)))
+		lo = 0;
+	if (hi <= alpha || lo >= hi)
+		return hi;
+	if (lo >= beta)
+		return lo;
+
+	/* 2a. The opening book (not at the root: it wants a move). */
+	int bv;
+	if (best == NULL && book_hit(c, b, &bv))
+		return bv;
+
+	/* 3. Transposition table. */
+	int ttmove = -1;
+	enum bound known = BOUND_NONE;
+	if (probe_at(c, bucket, check, &e)) {
+		known = e.bound;
+		ttmove = unmirror(b, e.move, mirrored);
+		if (e.bound == BOUND_EXACT && (best == NULL || ttmove >= 0)) {
+			if (best)
+				*best = ttmove;
+			return e.value;
+		}
+		if (e.bound & BOUND_LOWER) {
+			lo = imax(lo, e.value);
+			if (lo >= beta && (best == NULL || ttmove >= 0)) {
+				if (best)
+					*best = ttmove;
+				return lo;
+			}
+		}
+		if (e.bound & BOUND_UPPER) {
+			hi = imin(hi, e.value);
+			if (hi <= alpha)
+				return hi;
+		}
+	}
+	if (lo >= hi && best == NULL)
+		return lo;
+	alpha = imax(alpha, lo);
+	beta = imin(beta, hi);
+	if (alpha >= beta) {
+		/* The root, known but without a move: search for one. */
+		alpha = beta - 1;
+	}
+
+	/* 4. Every child looked at before any is searched. */
+	struct child ch[BOARD_MAX_WIDTH];
+	const bool plain = team->lim->no_ordering;
+	const uint64_t theirs = b->current ^ b->mask; /* a child's mover's */
+	int n = 0;
+	for (uint64_t rest = next; rest != 0; rest &= rest - 1) {
+		const uint64_t cell = rest & -rest;
+		const int col = board_column_of_cell(b, cell);
+		const uint64_t nmask = b->mask | cell;
+		const uint64_t mine =
+		    board_winning_cells_fast(b->current | cell, nmask, b);
+		const uint64_t nplay = play ^ cell ^ ((cell << 1) & b->full);
+		/* 4a. No safe reply: we win with our next stone. */
+		if (no_safe_reply(nplay, mine)) {
+			if (best)
+				*best = col;
+			return max_score - 1;
+		}
+		struct child *x = &ch[n++];
+		x->col = col;
+		x->cell = cell;
+		/* The child's key (board_key() after the move), or in the
+		 * opening the smaller of it and its mirror image's. */
+		x->key = theirs + nmask;
+		x->mirrored = false;
+		if (b->moves + 1 < EXACT_SYMMETRY_PLIES) {
+			board_t nb = *b;
+			board_play_cell(&nb, cell);
+			x->key = exact_key(&nb, &x->mirrored);
+		}
+		x->opp_win = mine;
+		x->opp_can_four = can_four;
+		tt_locate(ctt, x->key, &x->bucket, &x->check);
+		__builtin_prefetch((const void *)x->bucket);
+		x->score = plain || !(next & (next - 1)) ? 0 :
+		    move_score(b, mine, opp_win & ~cell, nplay);
+		if (col == ttmove)
+			x->score += plain ? 1000 : 4;
+		x->rank = board_centre_rank(b->w, col);
+	}
+	/* No move wins with our next stone either. */
+	if (hi > max_score - 2) {
+		hi = max_score - 2;
+		if (hi <= alpha)
+			return hi;
+		beta = imin(beta, hi);
+	}
+	/* 4b. Enhanced transposition cut-off: a child already known to be bad
+	 * enough for the opponent cuts this node without a search. */
+	if (cells - b->moves > EXACT_ETC_MIN_CELLS) {
+		for (int k = 0; k < n; k++) {
+			if (!probe_at(c, ch[k].bucket, ch[k].check, &e))
+				continue;
+			if ((e.bound & BOUND_UPPER) && -e.value >= beta) {
+				tt_store_solved_at(bucket, check, -e.value,
+				    BOUND_LOWER, work_bits(split_work(c) - before),
+				    unmirror(b, ch[k].col, mirrored));
+				if (best)
+					*best = ch[k].col;
+				return -e.value;
+			}
+		}
+	}
+	perturb(c, ch, n, ply);
+	/* Insertion sort of the children's indices, best first; centre first
+	 * among equals (the rank makes every key different). */
+	int idx[BOARD_MAX_WIDTH], sk[BOARD_MAX_WIDTH];
+	for (int i = 0; i < n; i++) {
+		const int k = ch[i].score * 32 - ch[i].rank;
+		int j = i;
+		while (j > 0 && sk[j - 1] < k) {
+			idx[j] = idx[j - 1];
+			sk[j] = sk[j - 1];
+			j--;
+		}
+		idx[j] = i;
+		sk[j] = k;
+	}
+	struct order_list o;
+	o.n = n;
+	for (int i = 0; i < n; i++) {
+		o.col[i] = ch[idx[i]].col;
+		o.cell[i] = ch[idx[i]].cell;
+	}
+
+	/* 5. Children, best first; the younger ones maybe shared out. */
+	const int alpha0 = alpha;
+	int value = EXACT_NONE, bestmove = -1;
+	int i = 0;
+	const int at = split_index(c, b, ply, n, known);
+	for (; i < n && i < at; i++) {
+		board_t nb = *b;
+		board_play_cell(&nb, o.cell[i]);
+		int v = -exact(c, &nb, -beta, -alpha, ply + 1, NULL,
+		    &ch[idx[i]]);
+		if (c->aborted)
+			return 0;
+		if (v > value) {
+			value = v;
+			bestmove = o.col[i];
+		}
+		if (v >= beta)
+			goto store;
+		if (v > alpha)
+			alpha = v;
+	}
+	if (i < n) {
+		struct split_point sp;
+		const struct exact_node x = { b, &o, alpha, beta, ply };
+		sp.move = exact_move;
+		sp.arg = &x;
+		for (int k = i; k < n; k++)
+			sp.val[k] = EXACT_NONE;
+		split_run(c, &sp, ply, i, n);
+		if (split_chain_cut(c->sp) ||
+		    atomic_load_explicit(team->stop, memory_order_relaxed) ||
+		    atomic_load_explicit(&team->done, memory_order_relaxed)) {
+			c->aborted = true;
+			return 0;
+		}
+		for (int k = i; k < n; k++) {
+			if (sp.val[k] > value) {
+				value = sp.val[k];
+				bestmove = o.col[k];
+			}
+		}
+	}
+
+store:;
+	/* 6. Store what was found; bounds that meet are exact. */
+	enum bound bd;
+	if (value >= beta) {
+		bd = value >= hi ? BOUND_EXACT : BOUND_LOWER;
+	} else if (value <= alpha0) {
+		if (value < lo)
+			value = lo;
+		bd = value <= lo ? BOUND_EXACT : BOUND_UPPER;
+	} else {
+		bd = BOUND_EXACT;
+	}
+	tt_store_solved_at(bucket, check, value, bd,
+	    work_bits(split_work(c) - before),
+	    unmirror(b, bestmove >= 0 ? bestmove : ttmove, mirrored));
+	if (best)
+		*best = bestmove;
+	return value;
+}
+
+/* ---- the root ------------------------------------------------------ */
+
+bool
+search_exact_known(struct split_ctx *c, const board_t *b, int *score)
+{
+	if (book_hit(c, b, score))
+		return true;
+	bool mirrored;
+	struct tt_entry e;
+	uint64_t key = exact_key(b, &mirrored);
+	if (probe(c, table_for(c, b), key, &e) && e.bound == BOUND_EXACT) {
+		*score = e.value;
+		return true;
+	}
+	return false;
+}
+
+int
+search_exact_test(struct split_ctx *c, const board_t *b, int at)
+{
+	if (board_can_win_next(b)) {
+		/* exact() takes that as handled by its caller. */
+		c->nodes++;
+		return board_max_score(b);
+	}
+	int mv = -1;
+	int v = exact(c, b, at, at + 1, 0, &mv, NULL);
+	if (!c->aborted && v <= at) {
+		/* The search stored v as an upper bound; the lower one pins
+		 * the entry (tt_store_solved()). */
+		bool mirrored;
+		uint64_t key = exact_key(b, &mirrored);
+		tt_store_solved(table_for(c, b), key, at, BOUND_LOWER, 0, -1);
+	}
+	return v;
+}
+
+bool
+search_exact_solve(struct split_ctx *c, const board_t *b, bool weak,
+    int *lo_out, int *hi_out, int *best)
+{
+	const int cells = b->w * b->h;
+	*best = -1;
+	if (board_can_win_next(b)) {
+		c->nodes++; /* the root itself, solved without a search */
+		uint64_t win = board_my_winning_cells(b) & board_possible(b);
+		for (int col = 0; col < b->w; col++)
+			if (win & board_column_mask(b, col)) {
+				*best = col;
+				break;
+			}
+		*lo_out = *hi_out = weak ? 1 : board_max_score(b);
+		return true;
+	}
+	int bv;
+	if (book_hit(c, b, &bv)) {
+		/* The book's score; a move to go with it only at the root of
+		 * a plain solve (analysis wants none): one null-window search
+		 * whose children are mostly in the book too. */
+		c->nodes++;
+		if (c->root_col < 0 && bv > board_min_score(b))
+			exact(c, b, bv - 1, bv, 0, best, NULL);
+		if (c->aborted)
+			return false;
+		*lo_out = *hi_out = weak ? (bv > 0) - (bv < 0) : bv;
+		if (*best < 0) {
+			struct order_list o;
+			uint64_t next = board_non_losing_moves(b);
+			order_moves(b, next ? next : board_possible(b), -1,
+			    false, &o);
+			*best = o.n ? o.col[0] : -1;
+		}
+		return true;
+	}
+	int lo = board_min_score(b);
+	int hi = board_max_score(b);
+	if (weak) {
+		lo = imax(lo, -1);
+		hi = imin(hi, 1);
+	}
+	if (board_non_losing_moves(b) == 0 || b->moves >= cells - 1) {
+		c->nodes++;
+		/* Every move loses at once, or the last cell draws. */
+		hi = lo = b->moves >= cells - 1 ? 0 :
+		    (weak ? -1 : board_min_score(b));
+	}
+	/* Far from 0, halve the interval leaning to its far end: a probe
+	 * for a quick win or loss is cut short by the score bounds, so those
+	 * cost little and settle the easy positions (a probe at 0 on a
+	 * position won in three moves searches slow wins and can cost a
+	 * thousand times more).  Within EXACT_NEAR of 0 the probes cost a
+	 * full solve each: start at 0 and step by one from the value each
+	 * probe returned (fail-soft), which on the empty board is 0, 1, 2. */
+	int guess = 0;
+	bool far = true;
+	*lo_out = lo;
+	*hi_out = hi;
+	while (lo < hi) {
+		int med = lo + (hi - lo) / 2;
+		if (med <= 0 && lo / 2 < med)
+			med = lo / 2;
+		else if (med >= 0 && hi / 2 > med)
+			med = hi / 2;
+		if (med >= EXACT_NEAR || med < -EXACT_NEAR) {
+			guess = med + 1;
+			far = true;
+		} else if (far) {
+			/* Back near 0 from a probe far out: start at 0. */
+			far = false;
+			guess = 0;
+		}
+		int w = imin(imax(guess, lo + 1), hi);
+		int mv = -1;
+		int r = exact(c, b, w - 1, w, 0, &mv, NULL);
+		if (c->aborted)
+			break;
+		if (weak)
+			r = r > 0 ? 1 : r < 0 ? -1 : 0;
+		if (r >= w) {
+			lo = r;
+			if (mv >= 0)
+				*best = mv;
+			guess = r + 1;
+		} else {
+			hi = r;
+			guess = r;
+		}
+		*lo_out = lo;
+		*hi_out = hi;
+	}
+	if (*best < 0) {
+		/* Never failed high: any non-losing move reaches lo. */
+		struct order_list o;
+		uint64_t next = board_non_losing_moves(b);
+		order_moves(b, next ? next : board_possible(b), -1, false, &o);
+		*best = o.n ? o.col[0] : -1;
+	}
+	return lo == hi;
+}

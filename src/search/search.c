@@ -1,0 +1,738 @@
+/* search.c -- the search's driver: the table and its lifetime, the root of
+ * the exact solver (null-window iterations on the score, per-column
+ * analysis) and of depth-limited play (iterative deepening), lazy SMP, the
+ * choice of the move, the principal variation, and search_run() itself,
+ * which opens one OpenMP parallel region per search.  The node searches
+ * are in search-node.c.
+ */
+#include "config.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "search/average.h"
+#include "search/eval.h"
+#include "search/order.h"
+#include "search/search-int.h"
+#include "core/util.h"
+
+struct search *
+search_new(size_t tt_mb)
+{
+	struct search *s = xcalloc(1, sizeof *s);
+	tt_init(&s->tt, tt_mb, 64);
+	tt_init_floor(&s->leaf, LEAF_TT_MB, LEAF_FLOOR_BYTES, 64);
+	s->leaf_cells = LEAF_CELLS_MIN;
+	s->tt_mode = TT_EMPTY;
+	atomic_init(&s->stop, false);
+	return s;
+}
+
+void
+search_free(struct search *s)
+{
+	if (s == NULL)
+		return;
+	tt_free(&s->tt);
+	tt_free(&s->leaf);
+	free(s);
+}
+
+/* Empty the big table and the leaf table, for keys of key_bits bits. */
+static void
+clear_tables(struct search *s, int key_bits)
+{
+	tt_clear(&s->tt, key_bits);
+	tt_clear(&s->leaf, key_bits);
+}
+
+void
+search_clear(struct search *s)
+{
+	clear_tables(s, s->tt.key_bits);
+	s->tt_mode = TT_EMPTY;
+}
+
+void
+search_stop(struct search *s)
+{
+	atomic_store(&s->stop, true);
+}
+
+struct stats *
+search_stats(struct search *s)
+{
+	return &s->stats;
+}
+
+const char *const search_split_names[SPLIT_NSCHEMES] = {
+	[SPLIT_DEEP] = "deep",
+	[SPLIT_ROOT] = "root",
+	[SPLIT_LAZY] = "lazy",
+};
+
+void
+search_limits_default(struct search_limits *lim)
+{
+	memset(lim, 0, sizeof *lim);
+	lim->mode = SEARCH_DEPTH;
+	lim->depth = 12;
+	lim->threads = 1;
+	lim->split = SPLIT_DEEP;
+}
+
+static void
+col_publish(struct stats *st, int col, enum col_state state,
+    enum score_kind kind, int score)
+{
+	atomic_store_explicit(&st->col[col].score, score, memory_order_relaxed);
+	atomic_store_explicit(&st->col[col].kind, kind, memory_order_relaxed);
+	atomic_store_explicit(&st->col[col].state, state, memory_order_release);
+}
+
+/* ---- the root -------------------------------------------------------- */
+
+/* Scores as the result reports them. */
+static void
+to_result_score(int v, enum score_kind *kind, int *score)
+{
+	if (v >= SCORE_PROVEN) {
+		*kind = SCORE_EXACT;
+		*score = v - SCORE_PROVEN;
+	} else if (v <= -SCORE_PROVEN) {
+		*kind = SCORE_EXACT;
+		*score = v + SCORE_PROVEN;
+	} else {
+		*kind = SCORE_HEURISTIC;
+		*score = v;
+	}
+}
+
+/* Ranking key of a column's score for choosing a move: exact and bounds by
+ * value, heuristic between loss and win. */
+static int
+rank_of(enum score_kind kind, int score)
+{
+	switch (kind) {
+	case SCORE_EXACT:
+	case SCORE_LOWER:
+	case SCORE_UPPER:
+		if (score > 0)
+			return 10000 + score;
+		if (score < 0)
+			return -10000 + score;
+		return 0;
+	case SCORE_HEURISTIC:
+		return score;
+	case SCORE_NONE:
+		break;
+	}
+	return -100000;
+}
+
+/* The random draw of a tie-break among equal columns: the seed mixed with
+ * the position, so each position of a seeded game draws anew. */
+static uint64_t
+tie_draw(const board_t *b, uint64_t seed)
+{
+	return util_splitmix(seed ^ ((uint64_t)b->mask * 31) ^ board_key(b));
+}
+
+int
+search_choose(const board_t *b, const double *value, const bool *ok,
+    uint64_t seed)
+{
+	const int *centre = board_centre_order(b->w);
+	int ties[BOARD_MAX_WIDTH], n = 0;
+	double best = 0.0;
+
+	for (int i = 0; i < b->w; i++) {
+		int col = centre[i];
+		if (!ok[col])
+			continue;
+		if (n == 0 || value[col] > best + SEARCH_CHOOSE_EPS) {
+			best = value[col];
+			n = 0;
+		}
+		if (fabs(value[col] - best) <= SEARCH_CHOOSE_EPS)
+			ties[n++] = col;
+	}
+	if (n == 0)
+		return -1;
+	if (seed == 0 || n == 1)
+		return ties[0];
+	return ties[tie_draw(b, seed) % (uint64_t)n];
+}
+
+int
+search_best_column(const board_t *b, const struct search_result *r,
+    uint64_t seed)
+{
+	double value[BOARD_MAX_WIDTH];
+	bool ok[BOARD_MAX_WIDTH];
+
+	for (int c = 0; c < b->w; c++) {
+		ok[c] = c < r->ncols && r->col_kind[c] != SCORE_NONE;
+		value[c] = ok[c] ? rank_of(r->col_kind[c], r->col_score[c]) : 0;
+	}
+	return search_choose(b, value, ok, seed);
+}
+
+/* Make the best column of r its move (random tie-break with the seed). */
+static void
+pick_best(const board_t *b, const struct search_limits *lim,
+    struct search_result *r)
+{
+	int col = search_best_column(b, r, lim->seed);
+	if (col < 0)
+		return;
+	r->move = col;
+	r->score = r->col_score[col];
+	r->kind = r->col_kind[col];
+}
+
+/* The principal variation's next entry: the big table, or near the end
+ * the leaf table. */
+static bool
+pv_probe(const struct search *s, const board_t *b, uint64_t key,
+    struct tt_entry *e)
+{
+	return tt_probe(b->w * b->h - b->moves >= s->leaf_cells ? &s->tt :
+	    &s->leaf, key, e);
+}
+
+static void
+extract_pv(struct search *s, const board_t *root, int first,
+    struct search_result *r)
+{
+	board_t b = *root;
+	int len = 0;
+	int col = first;
+	while (col >= 0 && len < STATS_PV_MAX && board_can_play(&b, col) &&
+	    !b.over) {
+		r->pv[len++] = col;
+		if (board_play_checked(&b, col) != BOARD_OK || b.over ||
+		    board_is_full(&b))
+			break;
+		bool mirrored;
+		struct tt_entry e;
+		uint64_t key = s->tt_mode == TT_EXACT ?
+		    exact_key(&b, &mirrored) : tt_key(&b, &mirrored);
+		if (!pv_probe(s, &b, key, &e))
+			break;
+		col = board_can_win_next(&b) ? board_winning_column(&b) :
+		    unmirror(&b, e.move, mirrored);
+	}
+	r->pv_len = len;
+	stats_set_pv(&s->stats, r->pv, len);
+}
+
+/* A column settled without a search: a winning move, or one that fills
+ * the board.  Returns false if it needs one. */
+static bool
+column_at_once(struct stats *st, const board_t *b, int col, bool weak,
+    struct search_result *r)
+{
+	if (board_is_winning_move(b, col))
+		r->col_score[col] = weak ? 1 : board_max_score(b);
+	else if (b->moves + 1 == b->w * b->h)
+		r->col_score[col] = 0;
+	else
+		return false;
+	r->col_kind[col] = SCORE_EXACT;
+	col_publish(st, col, COL_DONE, SCORE_EXACT, r->col_score[col]);
+	return true;
+}
+
+/* One column of an exact analysis: the child's exact score, negated. */
+static void
+analyze_column(struct split_ctx *c, const board_t *b, int col, bool weak,
+    struct search_result *r)
+{
+	struct stats *st = c->team->stats;
+	board_t nb = *b;
+	int lo, hi, mv;
+
+	col_publish(st, col, COL_SEARCHING, SCORE_NONE, 0);
+	if (column_at_once(st, b, col, weak, r))
+		return;
+	board_play(&nb, col);
+	bool done = search_exact_solve(c, &nb, weak, &lo, &hi, &mv);
+	if (done) {
+		r->col_kind[col] = SCORE_EXACT;
+		r->col_score[col] = -lo;
+	} else {
+		/* Partial: the child's lo is our upper bound. */
+		r->col_kind[col] = lo > board_min_score(&nb) ? SCORE_UPPER :
+		    hi < board_max_score(&nb) ? SCORE_LOWER : SCORE_NONE;
+		r->col_score[col] = r->col_kind[col] == SCORE_UPPER ? -lo : -hi;
+	}
+	col_publish(st, col, done ? COL_DONE : COL_SEARCHING, r->col_kind[col],
+	    r->col_score[col]);
+}
+
+/* One column for a move when the root's exact score v is known (the book,
+ * or the table after the search of the move before): one null-window
+ * search tells whether the column reaches v, and then it scores exactly v,
+ * or not, and then the search's value is an upper bound below v.  The
+ * columns that reach v are the ones a full analysis would choose among. */
+static void
+settle_column(struct split_ctx *c, const board_t *b, int col, int v,
+    struct search_result *r)
+{
+	struct stats *st = c->team->stats;
+	board_t nb = *b;
+	int cv;
+
+	col_publish(st, col, COL_SEARCHING, SCORE_NONE, 0);
+	if (column_at_once(st, b, col, false, r))
+		return;
+	board_play(&nb, col);
+	if (search_exact_known(c, &nb, &cv)) {
+		r->col_kind[col] = SCORE_EXACT;
+		r->col_score[col] = -cv;
+	} else {
+		int t = search_exact_test(c, &nb, -v);
+		if (c->aborted)
+			return;
+		r->col_kind[col] = t <= -v ? SCORE_EXACT : SCORE_UPPER;
+		r->col_score[col] = t <= -v ? v : -t;
+	}
+	col_publish(st, col, COL_DONE, r->col_kind[col], r->col_score[col]);
+}
+
+/* The order in which a move's columns are asked whether they reach the
+ * root's score; the first that does is the move.  Centre first without a
+ * seed: the column search_choose() takes among equal scores.  With one, a
+ * random order: the first column of a random order that is in a set is
+ * uniform over the set, as search_choose()'s tie-break is.  Returns how
+ * many columns are playable. */
+static int
+settle_order(const board_t *b, uint64_t seed, int *col)
+{
+	const int *centre = board_centre_order(b->w);
+	int n = 0;
+	for (int i = 0; i < b->w; i++)
+		if (board_can_play(b, centre[i]))
+			col[n++] = centre[i];
+	uint64_t x = tie_draw(b, seed);
+	for (int i = n - 1; seed != 0 && i > 0; i--) {
+		x = util_splitmix(x);
+		int j = (int)(x % (uint64_t)(i + 1));
+		int t = col[i];
+		col[i] = col[j];
+		col[j] = t;
+	}
+	return n;
+}
+
+/* A column of the analysis at the root: exact, or settled against the
+ * root's known score. */
+static void
+root_column(struct split_ctx *c, const board_t *b, int col, bool weak,
+    const int *known, struct search_result *r)
+{
+	if (known)
+		settle_column(c, b, col, *known, r);
+	else
+		analyze_column(c, b, col, weak, r);
+}
+
+static void
+run_exact(struct split_ctx *c, const board_t *b, struct search_result *r)
+{
+	const struct search_limits *lim = c->team->lim;
+	const bool weak = lim->mode == SEARCH_WEAK;
+	struct stats *st = c->team->stats;
+	uint64_t legal = board_possible(b);
+
+	if (lim->analyze) {
+		/* Every column, as one task each (root splitting) or in turn
+		 * with deep splitting inside.  For a move, the root's score
+		 * first (the book's or the table's, else solved: proving one
+		 * best move costs less than every column's exact value), then
+		 * only whether each column reaches it. */
+		int v, lo, hi, mv;
+		const int *known = NULL;
+		if (lim->move_only && !weak) {
+			if (search_exact_known(c, b, &v)) {
+				known = &v;
+			} else if (search_exact_solve(c, b, false, &lo, &hi,
+				       &mv)) {
+				v = lo;
+				known = &v;
+			} else {
+				r->partial = true;
+				return;
+			}
+		}
+		struct order_list o;
+		order_moves(b, legal, -1, lim->no_ordering, &o);
+		if (lim->split == SPLIT_ROOT && c->team->threads > 1) {
+			split_count_spawn(c, o.n);
+			for (int k = 0; k < o.n; k++) {
+#pragma omp task firstprivate(k) shared(o, b, c, r, known)
+				{
+					struct split_ctx tc;
+					split_ctx_task(&tc, c, c->tid,
+					    o.col[k]);
+					root_column(&tc, b, o.col[k], weak,
+					    known, r);
+					split_ctx_finish(&tc);
+				}
+			}
+			split_wait_begin(c);
+#pragma omp taskwait
+			split_wait_end(c);
+		} else if (known) {
+			/* The first column that reaches the score is the move:
+			 * the ones after it are left unasked. */
+			int col[BOARD_MAX_WIDTH];
+			int n = settle_order(b, lim->seed, col);
+			for (int k = 0; k < n && !c->aborted; k++) {
+				c->root_col = col[k];
+				settle_column(c, b, col[k], v, r);
+				if (r->col_kind[col[k]] != SCORE_EXACT ||
+				    r->col_score[col[k]] != v)
+					continue;
+				while (++k < n)
+					col_publish(st, col[k], COL_SKIPPED,
+					    SCORE_NONE, 0);
+			}
+			c->root_col = -1;
+		} else {
+			for (int k = 0; k < o.n; k++) {
+				c->root_col = o.col[k];
+				analyze_column(c, b, o.col[k], weak, r);
+				if (c->aborted)
+					break;
+			}
+			c->root_col = -1;
+		}
+		r->partial = atomic_load(c->team->stop);
+		pick_best(b, lim, r);
+		return;
+	}
+
+	int lo, hi, mv;
+	bool done = search_exact_solve(c, b, weak, &lo, &hi, &mv);
+	r->move = mv;
+	r->partial = !done;
+	if (done) {
+		r->kind = SCORE_EXACT;
+		r->score = lo;
+	} else {
+		r->kind = lo > board_min_score(b) ? SCORE_LOWER :
+		    SCORE_UPPER;
+		r->score = r->kind == SCORE_LOWER ? lo : hi;
+	}
+	if (mv >= 0 && done) {
+		r->col_kind[mv] = SCORE_EXACT;
+		r->col_score[mv] = lo;
+		col_publish(st, mv, COL_DONE, SCORE_EXACT, lo);
+	}
+}
+
+/* Depth-limited: iterative deepening, every root column searched with the
+ * full window so the panel can show them all. */
+static void
+run_depth(struct split_ctx *c, const board_t *b, struct search_result *r,
+    double t0)
+{
+	const struct search_limits *lim = c->team->lim;
+	struct stats *st = c->team->stats;
+	struct order_list o;
+	const int cells = b->w * b->h;
+	int maxd = lim->depth < 1 ? 1 : lim->depth;
+	struct search_result cur;
+	int prev_best = -1;
+
+	if (maxd > cells - b->moves)
+		maxd = cells - b->moves;
+	for (int d = 1; d <= maxd; d++) {
+		cur = *r;
+		order_moves(b, board_possible(b), prev_best, lim->no_ordering,
+		    &o);
+		int val[BOARD_MAX_WIDTH];
+		for (int k = 0; k < o.n; k++)
+			col_publish(st, o.col[k], COL_WAITING,
+			    r->col_kind[o.col[k]], r->col_score[o.col[k]]);
+		for (int k = 0; k < o.n; k++) {
+			int col = o.col[k];
+			if (c->team->threads > 1 && k > 0 &&
+			    lim->split != SPLIT_LAZY) {
+				split_count_spawn(c, 1);
+#pragma omp task firstprivate(k, col) shared(o, b, c, val)
+				{
+					struct split_ctx tc;
+					split_ctx_task(&tc, c, c->tid, col);
+					col_publish(st, col, COL_SEARCHING,
+					    SCORE_NONE, 0);
+					board_t nb = *b;
+					board_play(&nb, col);
+					val[k] = board_is_winning_move(b, col) ?
+					    proven_win(board_max_score(b)) :
+					    -search_depth(&tc, &nb, d - 1,
+						-SCORE_INF, SCORE_INF, 1);
+					if (!tc.aborted) {
+						enum score_kind kd;
+						int sc;
+						to_result_score(val[k], &kd, &sc);
+						col_publish(st, col, COL_DONE,
+						    kd, sc);
+					}
+					split_ctx_finish(&tc);
+				}
+			} else {
+				int save = c->root_col;
+				c->root_col = col;
+				col_publish(st, col, COL_SEARCHING, SCORE_NONE,
+				    0);
+				board_t nb = *b;
+				board_play(&nb, col);
+				val[k] = board_is_winning_move(b, col) ?
+				    proven_win(board_max_score(b)) :
+				    -search_depth(c, &nb, d - 1, -SCORE_INF,
+					SCORE_INF, 1);
+				c->root_col = save;
+				if (!c->aborted) {
+					enum score_kind kd;
+					int sc;
+					to_result_score(val[k], &kd, &sc);
+					col_publish(st, col, COL_DONE, kd, sc);
+				}
+			}
+		}
+		split_wait_begin(c);
+#pragma omp taskwait
+		split_wait_end(c);
+		if (c->aborted || atomic_load(c->team->stop))
+			break;
+		bool all_proven = true;
+		for (int k = 0; k < o.n; k++) {
+			to_result_score(val[k], &cur.col_kind[o.col[k]],
+			    &cur.col_score[o.col[k]]);
+			if (cur.col_kind[o.col[k]] != SCORE_EXACT)
+				all_proven = false;
+		}
+		pick_best(b, lim, &cur);
+		cur.depth = d;
+		*r = cur;
+		prev_best = r->move;
+		atomic_store_explicit(&st->depth, d, memory_order_relaxed);
+		extract_pv(c->team->search, b, r->move, r);
+		if (all_proven)
+			break;
+		/* No new iteration once half of the time is spent. */
+		if (lim->time_limit > 0 &&
+		    util_now_s() - t0 >= lim->time_limit / 2)
+			break;
+	}
+	r->partial = atomic_load(c->team->stop) && r->depth < maxd;
+}
+
+/* Lazy SMP: every thread solves the root with a perturbed order. */
+static void
+run_lazy(struct split_team *team, const board_t *b, struct search_result *r)
+{
+#pragma omp parallel num_threads(team->threads)
+	{
+		struct split_ctx c;
+		struct search_result mine = *r;
+		split_ctx_root(&c, team);
+		c.rng = c.tid ? 2654435761u * (uint32_t)(c.tid + 1) : 0;
+		if (team->lim->mode == SEARCH_DEPTH)
+			run_depth(&c, b, &mine, util_now_s());
+		else
+			run_exact(&c, b, &mine);
+		split_ctx_finish(&c);
+		if (!c.aborted && !mine.partial &&
+		    !atomic_exchange(&team->done, true)) {
+			*r = mine;
+		}
+	}
+	if (!atomic_load(&team->done))
+		r->partial = true;
+}
+
+/* Room kept beside the tables for everything else (the program, the
+ * stats, the UI), and per search thread beside its stack
+ * (guard pages, thread-local data, the OpenMP runtime's own): measured
+ * with ulimit -v on Debian 12 (libgomp 12), then rounded up. */
+#define SEARCH_MEMORY_SLACK_MB 32
+#define SEARCH_THREAD_SLACK_MB 8
+
+const char *
+search_memory_error(size_t tt_mb, int threads, char *buf, size_t len)
+{
+	const uint64_t mb = 1 << 20;
+	uint64_t table = tt_bytes(tt_mb);
+	uint64_t leaf = tt_bytes(LEAF_TT_MB);
+	uint64_t stacks = (uint64_t)threads *
+	    (util_thread_stack() + (uint64_t)SEARCH_THREAD_SLACK_MB * mb);
+	uint64_t slack = (uint64_t)SEARCH_MEMORY_SLACK_MB * mb;
+	uint64_t avail = util_mem_available(), room = util_vm_headroom();
+
+	if (room != UINT64_MAX && table + leaf + stacks + slack > room) {
+		snprintf(buf, len, "the %llu MB table (--tt-mb) and %d search "
+		    "thread%s need %llu MB of address space, but the limit "
+		    "(ulimit -v) leaves %llu MB: give a smaller --tt-mb or "
+		    "fewer --threads", (unsigned long long)(table / mb),
+		    threads, threads == 1 ? "" : "s",
+		    (unsigned long long)((table + leaf + stacks + slack) /
+			mb), (unsigned long long)(room / mb));
+		return buf;
+	}
+	if (avail != 0 && table + leaf > avail) {
+		snprintf(buf, len, "the %llu MB table (--tt-mb) is more than "
+		    "the memory available now (%llu MB): give a smaller "
+		    "--tt-mb", (unsigned long long)(table / mb),
+		    (unsigned long long)(avail / mb));
+		return buf;
+	}
+	return NULL;
+}
+
+/* The root of a search, on the thread that runs it. */
+static void
+run_root(struct split_team *team, const board_t *b, struct search_result *r,
+    double t0)
+{
+	struct split_ctx c;
+	split_ctx_root(&c, team);
+	if (team->lim->mode == SEARCH_EXACT || team->lim->mode == SEARCH_WEAK)
+		run_exact(&c, b, r);
+	else if (team->lim->mode == SEARCH_AVERAGE)
+		average_root(&c, b, r);
+	else
+		run_depth(&c, b, r, t0);
+	split_ctx_finish(&c);
+}
+
+void
+search_run(struct search *s, const board_t *b, const struct search_limits *lim,
+    struct search_result *r)
+{
+	struct split_team team;
+	struct eval_tab et;
+	double t0 = util_now_s();
+	int threads = lim->threads < 1 ? 1 :
+	    lim->threads > STATS_MAX_THREADS ? STATS_MAX_THREADS : lim->threads;
+	const bool exact_mode =
+	    lim->mode == SEARCH_EXACT || lim->mode == SEARCH_WEAK;
+	const int key_bits = b->w * (b->h + 1);
+
+	/* A stop asked for while no search ran is not for this one; the
+	 * engine stops a search that has not started yet through lim->abort. */
+	atomic_store(&s->stop, false);
+	memset(r, 0, sizeof *r);
+	r->move = -1;
+	r->ncols = b->w;
+	r->threads = threads;
+
+	/* The table holds one kind of value: exact scores or depth-limited
+	 * heuristics; switching (or a new board size) empties it. */
+	enum tt_mode want = exact_mode ? TT_EXACT : TT_DEPTH;
+	if (s->tt_mode == TT_EMPTY) {
+		tt_set_key_bits(&s->tt, key_bits);
+		tt_set_key_bits(&s->leaf, key_bits);
+	} else if (s->tt_mode != want || s->tt.key_bits != key_bits) {
+		clear_tables(s, key_bits);
+	}
+	s->tt_mode = want;
+
+	stats_begin(&s->stats, b, threads, exact_mode, &s->tt);
+	if (b->over || board_is_full(b)) {
+		stats_end(&s->stats);
+		return;
+	}
+	memset(&team, 0, sizeof team);
+	if (lim->mode == SEARCH_DEPTH)
+		eval_init(&et, b);
+	team.search = s;
+	team.lim = lim;
+	team.tt = &s->tt;
+	team.leaf = &s->leaf;
+	team.stats = &s->stats;
+	team.stop = &s->stop;
+	team.threads = threads;
+	team.eval = &et;
+	atomic_init(&team.done, false);
+	atomic_init(&team.nodes, 0);
+	split_team_init(&team, lim->split == SPLIT_LAZY ? 1 : threads);
+	if (lim->time_limit > 0)
+		team.deadline_ns =
+		    util_now_ns() + (uint64_t)(lim->time_limit * 1e9);
+	team.split_depth = lim->split_depth > 0 ? lim->split_depth :
+	    exact_mode ? SEARCH_MAX_DEPTH : 8;
+	team.min_split_left = exact_mode ? EXACT_MIN_SPLIT_LEFT : 4;
+	team.leaf_cells = search_leaf_cells(exact_mode, threads);
+	s->leaf_cells = team.leaf_cells;
+	team.leaf_grow = LEAF_GROW_PER_BUCKET;
+	tt_shrink(&s->leaf);
+
+	if (lim->split == SPLIT_LAZY && threads > 1 &&
+	    lim->mode != SEARCH_AVERAGE) {
+		run_lazy(&team, b, r);
+	} else if (threads == 1) {
+		/* No parallel region for one thread: entering one costs two
+		 * futex calls in libgomp, more than a small solve itself. */
+		run_root(&team, b, r, t0);
+	} else {
+#pragma omp parallel num_threads(threads)
+#pragma omp single
+		run_root(&team, b, r, t0);
+	}
+	if (exact_mode && r->move >= 0)
+		extract_pv(s, b, r->move, r);
+	if (exact_mode && lim->mode == SEARCH_EXACT && !r->partial)
+		atomic_store_explicit(&s->stats.depth, b->w * b->h - b->moves,
+		    memory_order_relaxed);
+	if (exact_mode)
+		r->depth = b->w * b->h - b->moves;
+	split_team_free(&team);
+	r->nodes = atomic_load(&team.nodes);
+	r->seconds = util_now_s() - t0;
+	stats_end(&s->stats);
+	if (atomic_load(&s->stop))
+		r->partial = true;
+	atomic_store(&s->stop, false);
+}
+
+int
+search_solve(struct search *s, const board_t *b, bool weak, uint64_t *nodes)
+{
+	struct search_limits lim;
+	struct search_result r;
+	search_limits_default(&lim);
+	lim.mode = weak ? SEARCH_WEAK : SEARCH_EXACT;
+	lim.threads = 1;
+	search_run(s, b, &lim, &r);
+	if (nodes)
+		*nodes = r.nodes;
+	return r.score;
+}
+
+void
+search_limits_describe(const struct search_limits *lim, char *buf, size_t len)
+{
+	static const char *const modes[] = {
+		[SEARCH_EXACT] = "perfect play",
+		[SEARCH_WEAK] = "win/draw/loss solver",
+		[SEARCH_DEPTH] = "depth",
+		[SEARCH_AVERAGE] = "averaged outcomes, depth",
+	};
+	int n = lim->mode == SEARCH_EXACT || lim->mode == SEARCH_WEAK ?
+	    snprintf(buf, len, "%s", modes[lim->mode]) :
+	    snprintf(buf, len, "%s %d", modes[lim->mode], lim->depth);
+	if (n < 0 || (size_t)n >= len)
+		return;
+	n += snprintf(buf + n, len - (size_t)n, ", %d thread%s%s",
+	    lim->threads, lim->threads == 1 ? "" : "s",
+	    lim->no_ordering ? ", no ordering" : "");
+	if (lim->time_limit > 0 && n > 0 && (size_t)n < len)
+		snprintf(buf + n, len - (size_t)n, ", at most %g s a move",
+		    lim->time_limit);
+}

@@ -1,0 +1,132 @@
+/* search.h -- negamax alpha-beta search: exact solver and depth-limited play.
+ *
+ * Scores are for the side to move, on the scales of core/score.h.
+ *
+ * One `struct search` owns a transposition table, a stats block and a stop
+ * flag.  search_run() blocks the calling thread for the whole search (the
+ * engine's worker thread); search_stop() may be called from any thread.
+ * The search never prints.
+ */
+#ifndef DROPFOUR_SEARCH_H
+#define DROPFOUR_SEARCH_H
+
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "core/board.h"
+#include "search/stats.h"
+#include "search/tt.h"
+
+#define SEARCH_MAX_DEPTH 64
+
+enum search_mode {
+	SEARCH_EXACT = 0, /* exact score (perfect play) */
+	SEARCH_WEAK,      /* win / draw / loss only: score 1, 0 or -1 */
+	SEARCH_DEPTH,     /* depth-limited alpha-beta, heuristic evaluation */
+	SEARCH_AVERAGE,   /* depth-limited, averaged-outcome evaluation */
+};
+
+enum split_scheme {
+	SPLIT_DEEP = 0, /* young brothers wait, tasks below the root */
+	SPLIT_ROOT,     /* one task per root column (the reports' scheme) */
+	SPLIT_LAZY,     /* every thread searches the root, shared table */
+	SPLIT_NSCHEMES
+};
+
+/* "deep", "root", "lazy": the --split words, indexed by the scheme. */
+extern const char *const search_split_names[SPLIT_NSCHEMES];
+
+/* Exact scores the exact search may take instead of searching (the
+ * opening book, book/book.h): probe() answers true with the score of a
+ * position it holds.  The search knows nothing of the store's format. */
+struct search_oracle {
+	bool (*probe)(const void *store, const board_t *b, int *score);
+	const void *store;
+};
+
+struct search_limits {
+	enum search_mode mode;
+	bool analyze;      /* exact/weak: score every column, not just best */
+	/* exact analysis for a move: the root's score first (book, table or
+	 * a solve), then a column that does not reach it stays an upper
+	 * bound; the columns that do are exact */
+	bool move_only;
+	int depth;         /* depth modes: the deepest iteration (plies) */
+	int threads;       /* >= 1 */
+	enum split_scheme split;
+	int split_depth;   /* plies below the root where tasks are made; 0 auto */
+	double time_limit; /* seconds, 0 none; no new iteration past half */
+	uint64_t node_limit; /* 0 none */
+	bool no_ordering;  /* plain centre-first order, no threat ordering */
+	uint64_t seed;     /* 0: deterministic; else random tie-break */
+	atomic_bool *abort; /* optional second stop flag, owned by the caller */
+	/* The opening book, read-only, or NULL: exact searches take a
+	 * position's score from it, at the root and below. */
+	const struct search_oracle *book;
+};
+
+struct search_result {
+	int move;       /* best column (0-based), -1 when there is none */
+	int score;      /* see the top of this file */
+	enum score_kind kind;
+	bool partial;   /* stopped before it finished */
+	int depth;      /* last finished iteration; exact searches: plies left */
+	int ncols;
+	enum score_kind col_kind[BOARD_MAX_WIDTH]; /* SCORE_NONE: illegal/unknown */
+	int col_score[BOARD_MAX_WIDTH];
+	uint64_t nodes;
+	double seconds;
+	int threads;
+	int pv_len;
+	int pv[STATS_PV_MAX];
+};
+
+struct search;
+
+struct search *search_new(size_t tt_mb);
+void search_free(struct search *s);
+/* Forget everything in the transposition table. */
+void search_clear(struct search *s);
+void search_run(struct search *s, const board_t *b,
+    const struct search_limits *lim, struct search_result *r);
+/* Ask the running search to stop; it returns within milliseconds with the
+ * best result found so far, marked partial.  Ignored when no search runs
+ * (search_run() clears it on entry); a caller that must stop a search that
+ * may not have started yet sets its own lim->abort flag instead. */
+void search_stop(struct search *s);
+struct stats *search_stats(struct search *s);
+void search_limits_default(struct search_limits *lim);
+
+/* Before a search is made: NULL when a table of tt_mb megabytes and
+ * `threads` search threads (the leaf table and their stacks) fit in the
+ * memory this process may use, else a sentence saying why not (in buf).
+ * It weighs the table against the memory available now (so that it is
+ * refused at start, not killed by the kernel mid-game) and everything
+ * against the address-space limit (ulimit -v). */
+const char *search_memory_error(size_t tt_mb, int threads, char *buf,
+    size_t len);
+/* The one rule for choosing a move among columns: the highest value among
+ * the columns with ok[c], the one nearest the centre among equals
+ * (board_centre_order()), or with seed != 0 a seeded pick among the equal
+ * best.  Values within SEARCH_CHOOSE_EPS are equal.  -1 if no column is
+ * ok. */
+#define SEARCH_CHOOSE_EPS 1e-12
+int search_choose(const board_t *b, const double *value, const bool *ok,
+    uint64_t seed);
+/* The best column of a result by its column scores (a proven win above any
+ * heuristic value above a proven loss), through search_choose(); -1 when
+ * no column is scored. */
+int search_best_column(const board_t *b, const struct search_result *r,
+    uint64_t seed);
+
+/* Convenience: exact score of a position, one thread, no stats reader. */
+int search_solve(struct search *s, const board_t *b, bool weak,
+    uint64_t *nodes);
+
+/* Words for the limits: "depth 12, 2 threads, at most 5 s a move". */
+void search_limits_describe(const struct search_limits *lim, char *buf,
+    size_t len);
+
+
+#endif

@@ -1,0 +1,131 @@
+/* stats.c -- per-thread and per-column search statistics and the snapshot
+ * a reader thread draws from. */
+#include "config.h"
+
+#include <string.h>
+
+#include "search/stats.h"
+#include "search/tt.h"
+#include "core/util.h"
+
+#define LOAD(x) atomic_load_explicit(&(x), memory_order_relaxed)
+#define STORE(x, v) atomic_store_explicit(&(x), (v), memory_order_relaxed)
+
+void
+stats_begin(struct stats *s, const board_t *root, int nthreads, bool exact,
+    const struct tt *tt)
+{
+	if (nthreads > STATS_MAX_THREADS)
+		nthreads = STATS_MAX_THREADS;
+	/* Slots beyond this search's threads are never read. */
+	for (int i = 0; i < nthreads; i++) {
+		struct stats_thread *t = &s->thread[i];
+		STORE(t->nodes, 0);
+		STORE(t->busy_ns, 0);
+		STORE(t->spawned, 0);
+		STORE(t->run, 0);
+		STORE(t->stolen, 0);
+		STORE(t->cutoffs, 0);
+		STORE(t->tt_probes, 0);
+		STORE(t->tt_hits, 0);
+	}
+	/* No root: a search without columns (knight's tours). */
+	uint64_t over = root == NULL || root->over ? 0 : board_possible(root);
+	for (int c = 0; c < BOARD_MAX_WIDTH; c++) {
+		struct stats_column *col = &s->col[c];
+		bool legal = root != NULL && c < root->w &&
+		    (over & board_column_mask(root, c));
+		STORE(col->state, legal ? COL_WAITING : COL_ILLEGAL);
+		STORE(col->kind, SCORE_NONE);
+		STORE(col->score, 0);
+		STORE(col->nodes, 0);
+	}
+	s->tt = tt;
+	STORE(s->ncols, root != NULL ? root->w : 0);
+	STORE(s->nthreads, nthreads);
+	STORE(s->exact, exact);
+	STORE(s->depth, 0);
+	STORE(s->pv_len, 0);
+	STORE(s->end_ns, 0);
+	STORE(s->start_ns, util_now_ns());
+	atomic_fetch_add_explicit(&s->searches, 1, memory_order_release);
+	atomic_store_explicit(&s->running, 1, memory_order_release);
+}
+
+void
+stats_end(struct stats *s)
+{
+	STORE(s->end_ns, util_now_ns());
+	atomic_store_explicit(&s->running, 0, memory_order_release);
+}
+
+void
+stats_set_pv(struct stats *s, const int *pv, int len)
+{
+	if (len > STATS_PV_MAX)
+		len = STATS_PV_MAX;
+	for (int i = 0; i < len; i++)
+		STORE(s->pv[i], (signed char)pv[i]);
+	STORE(s->pv_len, len);
+}
+
+void
+stats_snapshot(const struct stats *s, struct stats_snapshot *o)
+{
+	struct stats *m = (struct stats *)s; /* atomics: loads only */
+
+	memset(o, 0, sizeof *o);
+	o->running = atomic_load_explicit(&m->running, memory_order_acquire);
+	o->searches = LOAD(m->searches);
+	o->nthreads = LOAD(m->nthreads);
+	o->ncols = LOAD(m->ncols);
+	o->exact = LOAD(m->exact);
+	o->depth = LOAD(m->depth);
+	uint64_t start = LOAD(m->start_ns), end = LOAD(m->end_ns);
+	uint64_t now = o->running || end == 0 ? util_now_ns() : end;
+	o->elapsed = start && now > start ? (double)(now - start) / 1e9 : 0;
+
+	uint64_t lo = UINT64_MAX, hi = 0;
+	for (int i = 0; i < o->nthreads; i++) {
+		struct stats_thread *t = &m->thread[i];
+		struct stats_thread_snap *d = &o->thread[i];
+		d->nodes = LOAD(t->nodes);
+		d->spawned = LOAD(t->spawned);
+		d->run = LOAD(t->run);
+		d->stolen = LOAD(t->stolen);
+		d->cutoffs = LOAD(t->cutoffs);
+		uint64_t busy = LOAD(t->busy_ns);
+		d->busy = o->elapsed > 0 ? (double)busy / 1e9 / o->elapsed : 0;
+		if (d->busy > 1)
+			d->busy = 1;
+		d->nps = o->elapsed > 0 ? (double)d->nodes / o->elapsed : 0;
+		o->nodes += d->nodes;
+		o->spawned += d->spawned;
+		o->stolen += d->stolen;
+		o->tt_probes += LOAD(t->tt_probes);
+		o->tt_hits += LOAD(t->tt_hits);
+		if (d->nodes < lo)
+			lo = d->nodes;
+		if (d->nodes > hi)
+			hi = d->nodes;
+	}
+	for (int i = 0; i < o->nthreads; i++)
+		o->thread[i].share = o->nodes ?
+		    (double)o->thread[i].nodes / (double)o->nodes : 0;
+	o->balance = hi > 0 ? (double)lo / (double)hi : 1;
+	o->nps = o->elapsed > 0 ? (double)o->nodes / o->elapsed : 0;
+	o->tt_hitrate = o->tt_probes ?
+	    (double)o->tt_hits / (double)o->tt_probes : 0;
+	o->tt_fill = s->tt != NULL && s->tt->slot != NULL ? tt_fill(s->tt) : 0;
+
+	for (int c = 0; c < o->ncols && c < BOARD_MAX_WIDTH; c++) {
+		struct stats_column *col = &m->col[c];
+		o->col[c].state = (enum col_state)LOAD(col->state);
+		o->col[c].kind = (enum score_kind)LOAD(col->kind);
+		o->col[c].score = LOAD(col->score);
+		o->col[c].nodes = LOAD(col->nodes);
+	}
+	o->pv_len = LOAD(m->pv_len);
+	for (int i = 0; i < o->pv_len; i++)
+		o->pv[i] = LOAD(m->pv[i]);
+}

@@ -1,0 +1,114 @@
+/* stats.h -- live search statistics, written by the search threads and
+ * sampled by a reader (the UI) 10-20 times a second.
+ *
+ * Every per-thread slot sits on its own cache line and has a single writer
+ * (the OpenMP thread of that number); the reader sums relaxed loads.  The
+ * search flushes its local counters into the slots every 1024 nodes
+ * (SPLIT_POLL_MASK in split.h) and at the end of every task, so a snapshot
+ * lags by at most that.  Per-column slots are updated with
+ * atomic stores (scores) and fetch-adds (nodes) at flush time.
+ */
+#ifndef DROPFOUR_STATS_H
+#define DROPFOUR_STATS_H
+
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "core/board.h"
+#include "core/score.h"
+
+#define STATS_MAX_THREADS 64
+#define STATS_PV_MAX 64
+
+struct stats_thread {
+	_Alignas(64) _Atomic uint64_t nodes;
+	_Atomic uint64_t busy_ns;  /* time inside search work (not waiting) */
+	_Atomic uint64_t spawned;  /* tasks created by this thread */
+	_Atomic uint64_t run;      /* tasks executed by this thread */
+	_Atomic uint64_t stolen;   /* of those, created by another thread */
+	_Atomic uint64_t cutoffs;  /* beta cut-offs found after a split */
+	_Atomic uint64_t tt_probes;
+	_Atomic uint64_t tt_hits;
+};
+
+enum col_state {
+	COL_ILLEGAL = 0, /* full column (or game over) */
+	COL_WAITING,
+	COL_SEARCHING,
+	COL_DONE,
+	COL_SKIPPED,     /* not asked: an earlier column was the move */
+};
+
+struct stats_column {
+	_Alignas(64) _Atomic int state; /* enum col_state */
+	_Atomic int kind;               /* enum score_kind */
+	_Atomic int score;
+	_Atomic uint64_t nodes;
+};
+
+struct stats {
+	struct stats_thread thread[STATS_MAX_THREADS];
+	struct stats_column col[BOARD_MAX_WIDTH];
+	_Alignas(64) _Atomic int nthreads;
+	_Atomic int ncols;
+	_Atomic int running;  /* 1 while a search is on */
+	_Atomic int exact;    /* 1 for exact / weak searches */
+	_Atomic int depth;    /* depth of the last finished iteration */
+	_Atomic int pv_len;
+	_Atomic signed char pv[STATS_PV_MAX];
+	_Atomic uint64_t start_ns, end_ns;
+	_Atomic uint64_t searches; /* incremented when a search starts */
+	const struct tt *tt;
+};
+
+struct stats_thread_snap {
+	uint64_t nodes, spawned, run, stolen, cutoffs;
+	double busy;  /* fraction of elapsed time spent working, 0..1 */
+	double share; /* fraction of all nodes */
+	double nps;
+};
+
+struct stats_column_snap {
+	enum col_state state;
+	enum score_kind kind;
+	int score;
+	uint64_t nodes;
+};
+
+struct stats_snapshot {
+	int nthreads, ncols;
+	bool running, exact;
+	int depth;
+	uint64_t searches;
+	struct stats_thread_snap thread[STATS_MAX_THREADS];
+	struct stats_column_snap col[BOARD_MAX_WIDTH];
+	uint64_t nodes, spawned, stolen, tt_probes, tt_hits;
+	double elapsed; /* seconds since the search started (to its end) */
+	double nps;
+	double balance;   /* smallest / largest per-thread node count, 0..1 */
+	double tt_fill;   /* 0..1 */
+	double tt_hitrate;
+	int pv_len;
+	int pv[STATS_PV_MAX];
+};
+
+/* Prepare for a new search on `root` with `nthreads` threads; root NULL:
+ * a search without root columns (the knight's tour counter). */
+void stats_begin(struct stats *s, const board_t *root, int nthreads,
+    bool exact, const struct tt *tt);
+void stats_end(struct stats *s);
+void stats_set_pv(struct stats *s, const int *pv, int len);
+/* Copy everything for a reader; safe from any thread at any time. */
+void stats_snapshot(const struct stats *s, struct stats_snapshot *out);
+
+/* Single-writer counter bump (relaxed load + store). */
+static inline void
+stats_add(_Atomic uint64_t *c, uint64_t v)
+{
+	atomic_store_explicit(c,
+	    atomic_load_explicit(c, memory_order_relaxed) + v,
+	    memory_order_relaxed);
+}
+
+#endif

@@ -1,0 +1,132 @@
+/* tt.c -- the shared lock-free transposition table (see tt.h). */
+#include "config.h"
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+
+#include "core/board.h"
+#include "search/tt.h"
+#include "core/util.h"
+
+/* Entries tt_fill() samples (contiguous: the hash spreads uniformly). */
+#define FILL_SAMPLE 8192
+
+_Static_assert(BOARD_MAX_WIDTH < (1 << TT_MOVE_BITS),
+    "columns fit as move + 1 (0 stands for no move)");
+
+size_t
+tt_bytes(size_t mb)
+{
+	size_t bytes = (size_t)TT_MIN_MB << 20;
+	if (mb < TT_MIN_MB)
+		mb = TT_MIN_MB;
+	if (mb > SIZE_MAX >> 21)
+		mb = SIZE_MAX >> 21;
+	while (bytes * 2 <= mb << 20)
+		bytes *= 2;
+	return bytes;
+}
+
+bool
+tt_try_init(struct tt *t, size_t mb, int key_bits)
+{
+	return tt_try_init_floor(t, mb, 0, key_bits);
+}
+
+bool
+tt_try_init_floor(struct tt *t, size_t mb, size_t floor_bytes, int key_bits)
+{
+	const size_t bucket = TT_BUCKET_SLOTS * sizeof(uint64_t);
+	size_t bytes = tt_bytes(mb);
+	memset(t, 0, sizeof *t);
+	t->bytes = bytes;
+	t->cap = bytes / bucket;
+	t->nbuckets = t->cap;
+	while (floor_bytes >= bucket && t->nbuckets / 2 * bucket >= floor_bytes)
+		t->nbuckets /= 2;
+	t->index_bits = __builtin_ctzll(t->nbuckets);
+	tt_set_key_bits(t, key_bits);
+	/* 2 MB aligned and advised as huge pages: a probe is a random
+	 * access into a large table, and TLB misses would dominate it.
+	 * Every page is touched now, not at random during the first search. */
+	void *p = NULL;
+	if (posix_memalign(&p, (size_t)2 << 20, bytes) != 0 || p == NULL)
+		p = malloc(bytes);
+	if (p == NULL)
+		return false;
+#ifdef MADV_HUGEPAGE
+	madvise(p, bytes, MADV_HUGEPAGE);
+#endif
+	memset(p, 0, bytes);
+	t->slot = p;
+	return true;
+}
+
+void
+tt_init(struct tt *t, size_t mb, int key_bits)
+{
+	tt_init_floor(t, mb, 0, key_bits);
+}
+
+void
+tt_init_floor(struct tt *t, size_t mb, size_t floor_bytes, int key_bits)
+{
+	if (!tt_try_init_floor(t, mb, floor_bytes, key_bits)) {
+		fprintf(stderr, "dropfour: out of memory (a table of %zu MB)\n",
+		    tt_bytes(mb) >> 20);
+		exit(EXIT_FAILURE);
+	}
+}
+
+void
+tt_free(struct tt *t)
+{
+	free(t->slot);
+	t->slot = NULL;
+}
+
+void
+tt_clear(struct tt *t, int key_bits)
+{
+	/* Atomic stores, not memset: a reader may be sampling the fill. */
+	for (uint64_t i = 0; i < t->cap * TT_BUCKET_SLOTS; i++)
+		atomic_store_explicit(&t->slot[i], 0, memory_order_relaxed);
+	tt_set_key_bits(t, key_bits);
+}
+
+void
+tt_store(struct tt *t, uint64_t key, int value, enum bound bound, int depth,
+    int move)
+{
+	_Atomic uint64_t *b;
+	uint64_t check;
+	tt_locate(t, key, &b, &check);
+	if (depth > TT_DEPTH_MAX)
+		depth = TT_DEPTH_MAX;
+	if (depth < 0)
+		depth = 0;
+	uint64_t w = tt_encode(check, value, bound, depth, move);
+	/* Slot 0 keeps the entry with more work behind it (or the same
+	 * position); slot 1 is always replaced. */
+	uint64_t w0 = atomic_load_explicit(&b[0], memory_order_relaxed);
+	int d0 = (int)tt_field(w0, TT_DEPTH_SHIFT, TT_DEPTH_BITS);
+	if (w0 == 0 || tt_holds(w0, check) || depth >= d0)
+		atomic_store_explicit(&b[0], w, memory_order_relaxed);
+	else
+		atomic_store_explicit(&b[1], w, memory_order_relaxed);
+}
+
+
+double
+tt_fill(const struct tt *t)
+{
+	const uint64_t n = FILL_SAMPLE;
+	uint64_t used = 0;
+	for (uint64_t i = 0; i < n; i++)
+		used += atomic_load_explicit(&t->slot[i],
+			    memory_order_relaxed) != 0;
+	return (double)used / (double)n;
+}

@@ -1,9 +1,0 @@
-/* selfplay.h -- AI against AI without a screen. */
-#ifndef DROPFOUR_SELFPLAY_H
-#define DROPFOUR_SELFPLAY_H
-
-#include "options.h"
-
-int selfplay_main(const struct options *o);
-
-#endif

@@ -1,0 +1,389 @@
+/* ui-board.c -- the board window: frame, tokens, the falling animation,
+ * the cursor, the last move and the winning four, and under every column
+ * that column's score for the side to move as the search knows it now.
+ *
+ * Layout (board window rows, h = board height):
+ *   0          cursor above the selected column
+ *   1          top of the frame
+ *   2 .. h+1   the cells, top row first
+ *   h+2        bottom of the frame
+ *   h+3        column numbers
+ *   h+4        score glyph: a bar whose height and colour tell the
+ *              outcome, and beside it a mark (a spinner while the column
+ *              is searched, >= or <= when the value is only a bound)
+ *   h+5        score: W5 (win in 5), L12, D (draw), +37 (heuristic)
+ *   h+6        the selected column's score in words
+ *   h+8        the moves so far, when there is room
+ * A column is 4 cells wide; its token sits at x = BOARD_X + 2 + 4 * col.
+ * The animation is only a picture: the game already holds the move, and a
+ * new move simply replaces a token still in flight.
+ */
+#include "config.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "ui/ui-int.h"
+
+#define BOARD_X 2
+
+struct col_view {
+	bool show;
+	enum col_state state;
+	enum score_kind kind;
+	int score;
+};
+
+void
+ui_board_size(const struct ui *ui, int *w, int *h)
+{
+	*w = BOARD_X + 4 * ui->game.w + 1 + 2;
+	*h = ui->game.h + 7;
+}
+
+int
+ui_board_column_at(const struct ui *ui, int x)
+{
+	int c;
+
+	if (x <= BOARD_X || x >= BOARD_X + 4 * ui->game.w)
+		return -1;
+	c = (x - BOARD_X - 1) / 4;
+	return c < ui->game.w ? c : -1;
+}
+
+void
+ui_board_animate(struct ui *ui, int col)
+{
+	const board_t *b = &ui->game.board;
+	int row = board_column_height(b, col) - 1;
+	int dist = 2 + (b->h - 1 - row);
+
+	if (row < 0)
+		return;
+	ui->anim.on = true;
+	ui->anim.col = col;
+	ui->anim.row = row;
+	ui->anim.player = board_cell(b, col, row);
+	ui->anim.t0 = ui_now();
+	ui->anim.duration = 0.04 + 0.025 * dist;
+	ui->dirty |= UI_DIRTY_BOARD;
+}
+
+bool
+ui_board_animating(struct ui *ui)
+{
+	if (ui->anim.on && ui_now() >= ui->anim.t0 + ui->anim.duration) {
+		ui->anim.on = false;
+		ui->dirty |= UI_DIRTY_BOARD;
+	}
+	return ui->anim.on;
+}
+
+/* Where the column scores come from: the search of this very position
+ * while it runs, else a finished result for it, else nothing. */
+static void
+column_views(const struct ui *ui, struct col_view *cv)
+{
+	const board_t *b = &ui->game.board;
+	uint64_t key = board_key(b);
+	bool live = ui->job != UI_JOB_NONE && ui->job != UI_JOB_SPEEDUP &&
+	            ui->job != UI_JOB_PONDER && ui->job_key == key &&
+	            ui->job_moves == b->moves;
+
+	memset(cv, 0, sizeof(struct col_view) * BOARD_MAX_WIDTH);
+	if (ui->game.state != GAME_ON)
+		return;
+	for (int c = 0; c < b->w; c++) {
+		if (!board_can_play(b, c))
+			continue;
+		if (live) {
+			cv[c].show = true;
+			if (ui->have_snap &&
+			    ui->snap.searches > ui->job_searches &&
+			    c < ui->snap.ncols) {
+				cv[c].state = ui->snap.col[c].state;
+				cv[c].kind = ui->snap.col[c].kind;
+				cv[c].score = ui->snap.col[c].score;
+			} else {
+				cv[c].state = COL_WAITING;
+			}
+		} else if (ui->have_res && ui->res_key == key &&
+		           ui->res_moves == b->moves && c < ui->res.ncols) {
+			cv[c].show = ui->res.col_kind[c] != SCORE_NONE;
+			cv[c].state = COL_DONE;
+			cv[c].kind = ui->res.col_kind[c];
+			cv[c].score = ui->res.col_score[c];
+		}
+	}
+}
+
+/* Bar height 1..8: wins tall (sooner taller), draws half, losses low. */
+static int
+score_level(const board_t *b, enum score_kind kind, int s)
+{
+	int lv;
+
+	if (kind == SCORE_HEURISTIC)
+		return 1 + (int)lround(7 * (0.5 + 0.5 * tanh(s / 24.0)));
+	if (s > 0) {
+		int max = board_max_score(b) > 0 ? board_max_score(b) : 1;
+		lv = 5 + (int)lround(3.0 * s / max);
+		return lv > 8 ? 8 : lv;
+	}
+	if (s < 0) {
+		int span = -board_min_score(b) - 1;
+		double f = span > 0 ? (double)(-s - 1) / span : 0;
+		lv = 3 - (int)lround(2 * f);
+		return lv < 1 ? 1 : lv;
+	}
+	return 4;
+}
+
+static enum ui_color
+score_color(enum score_kind kind, int s)
+{
+	if (kind == SCORE_HEURISTIC)
+		return UI_C_HEUR;
+	return s > 0 ? UI_C_WIN : s < 0 ? UI_C_LOSS : UI_C_DRAW;
+}
+
+static const char *
+spinner(const struct ui *ui)
+{
+	static const char *const utf[] = {
+	    "\u280b", "\u2819", "\u2839", "\u2838", "\u283c",
+	    "\u2834", "\u2826", "\u2827", "\u2807", "\u280f"};
+	static const char *const asc[] = {"|", "/", "-", "\\"};
+	int t = (int)(ui_now() * 12);
+
+	return ui->utf8 ? utf[t % 10] : asc[t % 4];
+}
+
+static void
+draw_cell(struct ui *ui, WINDOW *w, int y, int x, int player, attr_t extra)
+{
+	if (player == 0) {
+		wattron(w, A_DIM);
+		mvwaddstr(w, y, x, ui->utf8 ? "\u00b7" : ".");
+		wattroff(w, A_DIM);
+		return;
+	}
+	attr_t a = ui_attr(ui, player == 1 ? UI_C_P1 : UI_C_P2) | extra;
+	if (ui->color)
+		a |= A_BOLD;
+	wattron(w, a);
+	mvwaddstr(w, y, x, ui_token(ui, player));
+	wattroff(w, a);
+}
+
+static void
+draw_frame(struct ui *ui, WINDOW *w, int W, int H)
+{
+	const char *hz = ui->utf8 ? "\u2500" : "-";
+	attr_t a = ui_attr(ui, UI_C_FRAME);
+	int right = BOARD_X + 4 * W;
+
+	wattron(w, a);
+	mvwaddstr(w, 1, BOARD_X, ui->utf8 ? "\u256d" : "+");
+	for (int x = BOARD_X + 1; x < right; x++)
+		waddstr(w, hz);
+	waddstr(w, ui->utf8 ? "\u256e" : "+");
+	for (int y = 2; y < 2 + H; y++) {
+		mvwaddstr(w, y, BOARD_X, ui->utf8 ? "\u2502" : "|");
+		mvwaddstr(w, y, right, ui->utf8 ? "\u2502" : "|");
+	}
+	mvwaddstr(w, 2 + H, BOARD_X, ui->utf8 ? "\u2570" : "+");
+	for (int x = BOARD_X + 1; x < right; x++)
+		waddstr(w, hz);
+	waddstr(w, ui->utf8 ? "\u256f" : "+");
+	wattroff(w, a);
+}
+
+static void
+draw_scores(struct ui *ui, WINDOW *w, int y, const struct col_view *cv)
+{
+	const board_t *b = &ui->game.board;
+	char buf[16];
+
+	for (int c = 0; c < b->w; c++) {
+		int x = BOARD_X + 1 + 4 * c, n;
+		const struct col_view *v = &cv[c];
+		attr_t a;
+
+		if (!v->show)
+			continue;
+		if (v->kind == SCORE_NONE) {
+			if (v->state == COL_SEARCHING) {
+				mvwaddstr(w, y + 1, x + 1, spinner(ui));
+			} else {
+				wattron(w, A_DIM);
+				mvwaddstr(w, y + 1, x + 1,
+				          ui->utf8 ? "\u00b7" : ".");
+				wattroff(w, A_DIM);
+			}
+			continue;
+		}
+		a = ui_attr(ui, score_color(v->kind, v->score));
+		/* the glyph: a bar of 1..8 eighths */
+		int lv = score_level(b, v->kind, v->score);
+		static const char *const bars[] = {
+		    " ",      "\u2581", "\u2582", "\u2583", "\u2584",
+		    "\u2585", "\u2586", "\u2587", "\u2588"};
+		static const char asc[] = " _.-=+*#@";
+		wattron(w, a | (v->kind == SCORE_LOWER || v->kind == SCORE_UPPER
+		                    ? A_DIM
+		                    : 0));
+		for (int i = 0; i < 3; i++) {
+			if (ui->utf8)
+				mvwaddstr(w, y, x + i, bars[lv]);
+			else
+				mvwaddch(w, y, x + i, (chtype)asc[lv]);
+		}
+		wattroff(w, a | A_DIM);
+		/* the mark, in the gap: still searched, or only a bound */
+		if (v->state == COL_SEARCHING)
+			mvwaddstr(w, y, x + 3, spinner(ui));
+		else if (v->kind == SCORE_LOWER)
+			mvwaddstr(w, y, x + 3, ui->utf8 ? "\u2265" : ">");
+		else if (v->kind == SCORE_UPPER)
+			mvwaddstr(w, y, x + 3, ui->utf8 ? "\u2264" : "<");
+		/* the number */
+		score_short(b, v->kind, v->score, buf, sizeof buf);
+		n = (int)strlen(buf);
+		wattron(w, a | (v->kind == SCORE_EXACT ? A_BOLD : 0));
+		mvwaddstr(w, y + 1, x + (n >= 3 ? 0 : 1), buf);
+		wattroff(w, a | A_BOLD);
+	}
+}
+
+/* The selected column's score in words, or what to press for scores. */
+static void
+draw_words(struct ui *ui, WINDOW *w, int y, const struct col_view *cv)
+{
+	const board_t *b = &ui->game.board;
+	const struct col_view *v = &cv[ui->cursor];
+	char words[64], buf[128];
+
+	if (ui->game.state != GAME_ON)
+		return;
+	if (!board_can_play(b, ui->cursor)) {
+		snprintf(buf, sizeof buf, "%d: full", ui->cursor + 1);
+	} else if (v->show && v->kind != SCORE_NONE) {
+		score_words(b, v->kind, v->score, words, sizeof words);
+		snprintf(buf, sizeof buf, "%d: %s%s%s", ui->cursor + 1, words,
+		         v->kind == SCORE_HEURISTIC ? " (heuristic)" : "",
+		         v->state == COL_SEARCHING ? " ..." : "");
+	} else if (v->show) {
+		snprintf(buf, sizeof buf, "%d: %s", ui->cursor + 1,
+		         v->state == COL_SEARCHING ? "searching..."
+		                                   : "waiting");
+	} else if (game_current_player(&ui->game) == PLAYER_HUMAN) {
+		wattron(w, A_DIM);
+		ui_puts(w, y, BOARD_X, "scores: h hint, a analysis");
+		wattroff(w, A_DIM);
+		return;
+	} else {
+		return;
+	}
+	if (ui->hint_col == ui->cursor)
+		strncat(buf, "  < hint", sizeof buf - strlen(buf) - 1);
+	ui_puts(w, y, BOARD_X, buf);
+}
+
+static void
+draw_moves(struct ui *ui, WINDOW *w, int y)
+{
+	char moves[BOARD_MAX_CELLS + 1], buf[BOARD_MAX_CELLS + 16];
+	int room = getmaxx(w) - BOARD_X - 1, n;
+
+	if (y >= getmaxy(w) || ui->game.nmoves == 0)
+		return;
+	game_moves_string(&ui->game, moves, sizeof moves);
+	n = (int)strlen(moves);
+	if (n + 7 <= room)
+		snprintf(buf, sizeof buf, "moves %s", moves);
+	else
+		snprintf(buf, sizeof buf, "moves ..%s",
+		         moves + n - (room - 9 > 0 ? room - 9 : 0));
+	wattron(w, A_DIM);
+	ui_puts(w, y, BOARD_X, buf);
+	wattroff(w, A_DIM);
+}
+
+void
+ui_board_draw(struct ui *ui, WINDOW *w)
+{
+	const struct game *g = &ui->game;
+	const board_t *b = &g->board;
+	int W = b->w, H = b->h, last = -1, lastrow = -1, fall_y = -1;
+	struct col_view cv[BOARD_MAX_WIDTH];
+	char num[12];
+
+	werase(w);
+	ui_board_animating(ui);
+	if (g->nmoves > 0) {
+		last = g->moves[g->nmoves - 1];
+		lastrow = board_column_height(b, last) - 1;
+	}
+	if (ui->anim.on) {
+		double t = (ui_now() - ui->anim.t0) / ui->anim.duration;
+		int target = 2 + (H - 1 - ui->anim.row);
+		fall_y = (int)(target * t * t);
+		if (fall_y >= target)
+			fall_y = -1;
+	}
+
+	/* 1. the cursor */
+	if (g->state == GAME_ON && !(ui->anim.on && fall_y >= 0)) {
+		int p = game_to_move(g);
+		bool mine = game_current_player(g) == PLAYER_HUMAN;
+		attr_t a = ui_attr(ui, p == 1 ? UI_C_P1 : UI_C_P2) |
+		           (mine ? A_BOLD : A_DIM);
+		wattron(w, a);
+		mvwaddstr(w, 0, BOARD_X + 2 + 4 * ui->cursor,
+		          ui->utf8 ? "\u25bc" : "v");
+		wattroff(w, a);
+	}
+
+	/* 2. frame and cells */
+	draw_frame(ui, w, W, H);
+	for (int r = H - 1; r >= 0; r--) {
+		int y = 2 + (H - 1 - r);
+		for (int c = 0; c < W; c++) {
+			int p = board_cell(b, c, r);
+			int bit = c * (H + 1) + r;
+			attr_t extra = 0;
+			if (ui->anim.on && c == ui->anim.col &&
+			    r == ui->anim.row && fall_y >= 0)
+				p = 0;
+			if ((g->four >> bit) & 1)
+				extra |= A_REVERSE;
+			else if (c == last && r == lastrow)
+				extra |= A_UNDERLINE;
+			draw_cell(ui, w, y, BOARD_X + 2 + 4 * c, p, extra);
+		}
+	}
+	if (fall_y >= 0)
+		draw_cell(ui, w, fall_y, BOARD_X + 2 + 4 * ui->anim.col,
+		          ui->anim.player, 0);
+
+	/* 3. column numbers: the cursor's bold, a hint's reversed */
+	for (int c = 0; c < W; c++) {
+		attr_t a = c == ui->cursor ? A_BOLD : A_DIM;
+		if (c == ui->hint_col)
+			a = A_REVERSE | A_BOLD | ui_attr(ui, UI_C_WIN);
+		snprintf(num, sizeof num, "%d", c + 1);
+		wattron(w, a);
+		mvwaddstr(w, H + 3, BOARD_X + 2 + 4 * c, num);
+		wattroff(w, a);
+	}
+
+	/* 4. column scores */
+	column_views(ui, cv);
+	draw_scores(ui, w, H + 4, cv);
+	draw_words(ui, w, H + 6, cv);
+	draw_moves(ui, w, H + 8);
+	wnoutrefresh(w);
+}

@@ -1,0 +1,121 @@
+/* ui-draw.c -- the drawing primitives every ui file uses: tokens,
+ * attributes (colour or monochrome), frames, clipped strings and bars. */
+#include "config.h"
+
+#include <math.h>
+
+#include "ui/ui-int.h"
+
+const char *
+ui_token(const struct ui *ui, int player)
+{
+	if (!ui->utf8)
+		return player == 1 ? "X" : "O";
+	if (ui->color)
+		return "\u25cf";                  /* ● */
+	return player == 1 ? "\u25cf" : "\u25cb"; /* ● ○ */
+}
+
+attr_t
+ui_attr(const struct ui *ui, enum ui_color c)
+{
+	if (ui->color)
+		return COLOR_PAIR(c);
+	switch (c) {
+	case UI_C_TITLE:
+	case UI_C_KEY:
+		return A_REVERSE;
+	case UI_C_HEAD:
+	case UI_C_WARN:
+	case UI_C_WIN:
+		return A_BOLD;
+	case UI_C_FRAME:
+	case UI_C_HEUR:
+		return A_NORMAL;
+	default:
+		return A_NORMAL;
+	}
+}
+
+void
+ui_box(const struct ui *ui, WINDOW *w)
+{
+	attr_t a = ui_attr(ui, UI_C_FRAME);
+
+	wattron(w, a);
+	if (ui->utf8)
+		wborder_set(w, WACS_VLINE, WACS_VLINE, WACS_HLINE, WACS_HLINE,
+		            WACS_ULCORNER, WACS_URCORNER, WACS_LLCORNER,
+		            WACS_LRCORNER);
+	else
+		wborder(w, '|', '|', '-', '-', '+', '+', '+', '+');
+	wattroff(w, a);
+}
+
+int
+ui_cells(const char *s)
+{
+	int n = 0;
+
+	for (; *s != '\0'; s++)
+		n += ((unsigned char)*s & 0xc0) != 0x80;
+	return n;
+}
+
+void
+ui_puts(WINDOW *w, int y, int x, const char *s)
+{
+	int maxx = getmaxx(w);
+
+	if (x >= maxx || y < 0 || y >= getmaxy(w))
+		return;
+	mvwaddnstr(w, y, x, s, -1);
+	/* waddnstr wraps at the right edge; undo anything that spilled. */
+	if (getcury(w) != y) {
+		wmove(w, y + 1, 0);
+		wclrtoeol(w);
+		wmove(w, y, maxx - 1);
+	}
+}
+
+void
+ui_bar(const struct ui *ui, WINDOW *w, int y, int x, int width, double v,
+       double t, attr_t attr)
+{
+	static const char *const eighth[] = {"",       "\u258f", "\u258e",
+	                                     "\u258d", "\u258c", "\u258b",
+	                                     "\u258a", "\u2589"};
+	double f = t > 0 ? v / t : 0;
+	int i, n;
+
+	if (f < 0)
+		f = 0;
+	if (f > 1)
+		f = 1;
+	if (width < 1)
+		return;
+	if (!ui->utf8) {
+		n = (int)ceil(f * width - 1e-9);
+		mvwaddch(w, y, x, '[');
+		wattron(w, attr);
+		for (i = 0; i < width; i++)
+			waddch(w, i < n ? '#' : ' ');
+		wattroff(w, attr);
+		waddch(w, ']');
+		return;
+	}
+	n = (int)ceil(f * width * 8 - 1e-9);
+	mvwaddstr(w, y, x, "\u2595"); /* ▕ */
+	wattron(w, attr);
+	for (i = 0; i < width; i++) {
+		int e = n - i * 8;
+		if (e >= 8)
+			waddstr(w, "\u2588");
+		else if (e > 0)
+			waddstr(w, eighth[e]);
+		else
+			waddch(w, ' ');
+	}
+	wattroff(w, attr);
+	waddstr(w, "\u258f"); /* ▏ */
+}

@@ -1,0 +1,291 @@
+/* ui-int.h -- state shared by the files of the curses front-end (ui*.c).
+ *
+ * Only the main thread touches any of this, and only ui*.c include curses.
+ * One `struct ui` holds the game, the engine handle, the settings the keys
+ * change, the last statistics snapshot and the windows.  Mutations set bits
+ * in `dirty`; ui_draw() redraws the dirty windows once per loop turn.
+ */
+#ifndef DROPFOUR_UI_INT_H
+#define DROPFOUR_UI_INT_H
+
+#ifndef NCURSES_WIDECHAR
+#define NCURSES_WIDECHAR 1
+#endif
+#include <curses.h>
+
+#include <signal.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "search/engine.h"
+#include "core/game.h"
+#include "cli/options.h"
+#include "core/score.h"
+#include "search/search.h"
+#include "search/stats.h"
+
+/* Dirty bits: which windows need drawing this turn. */
+#define UI_DIRTY_TITLE  0x01
+#define UI_DIRTY_BOARD  0x02
+#define UI_DIRTY_PANEL  0x04
+#define UI_DIRTY_STATUS 0x08
+#define UI_DIRTY_LAYOUT 0x10 /* windows must be (re)created */
+#define UI_DIRTY_ALL    0x1f
+
+/* Colour pairs (0 is the terminal default). */
+enum ui_color {
+	UI_C_P1 = 1, /* first player's tokens */
+	UI_C_P2,     /* second player's tokens */
+	UI_C_FRAME,  /* the board frame */
+	UI_C_WIN,    /* column scores: a win */
+	UI_C_DRAW,   /* a draw */
+	UI_C_LOSS,   /* a loss */
+	UI_C_HEUR,   /* a heuristic value */
+	UI_C_TITLE,  /* title bar */
+	UI_C_KEY,    /* key labels in the key bar */
+	UI_C_BAR,    /* per-thread share bars */
+	UI_C_BAR2,   /* second bar colour (busy, ideal line) */
+	UI_C_HEAD,   /* panel headings */
+	UI_C_WARN,   /* refusals, errors */
+	UI_C_COUNT
+};
+
+/* What the engine is doing for us. */
+enum ui_job {
+	UI_JOB_NONE = 0,
+	UI_JOB_MOVE,     /* the AI chooses its move */
+	UI_JOB_HINT,     /* best move for the human */
+	UI_JOB_ANALYSIS, /* background scores on the human's turn */
+	UI_JOB_SPEEDUP,  /* a run of the speedup screen */
+	UI_JOB_PONDER,   /* perfect play: the AI thinks on the human's turn,
+	                  * its scores hidden */
+};
+
+/* A token falling into place (purely visual: the game already has it). */
+struct ui_anim {
+	bool on;
+	int col, row, player;
+	double t0, duration;
+};
+
+/* The speedup screen: one exact (or depth) search per thread count. */
+struct ui_speedup {
+	bool on;
+	bool finished;
+	int n;   /* largest thread count */
+	int cur; /* thread count of the run in progress */
+	board_t root;
+	struct search_limits lim;
+	double t0;
+	double secs[STATS_MAX_THREADS + 1];
+	uint64_t nodes[STATS_MAX_THREADS + 1];
+	int score;
+	enum score_kind kind;
+	int move;
+};
+
+struct ui {
+	const struct options *o;
+	struct game game;
+	struct engine *engine;
+	enum play_mode play;
+
+	/* Settings that the keys change. */
+	int depth;
+	bool perfect;
+	int threads, max_threads;
+	enum split_scheme split;
+	double time_limit;
+	bool analysis;
+	bool ponder;
+	bool paused;
+
+	/* The engine job in flight. */
+	enum ui_job job;
+	uint64_t job_id;
+	uint64_t job_key; /* board_key() of the position searched */
+	int job_moves;
+	board_t job_root; /* the position searched */
+	double job_t0;
+	uint64_t job_searches; /* snap.searches before engine_start() */
+	bool latency_pending;  /* log engine_start_latency() once known */
+	const char *latency_why;
+	double latency_ms; /* last measured toggle-to-search delay */
+
+	/* The snapshot is a ponder's: its scores and PV stay hidden. */
+	bool scores_hidden;
+	/* The position of the last ponder that finished. */
+	bool pondered;
+	uint64_t ponder_key;
+	int ponder_moves;
+
+	/* The last finished result, and which position it belongs to. */
+	struct search_result res;
+	bool have_res;
+	uint64_t res_key;
+	int res_moves;
+
+	/* An AI move waiting for the animation (or the pace) to end. */
+	bool move_pending;
+	int move_col;
+	double move_not_before;
+
+	struct stats_snapshot snap;
+	bool have_snap;
+	double next_tick;
+
+	/* The board view. */
+	int cursor;
+	int hint_col; /* -1 none */
+	struct ui_anim anim;
+
+	/* The screen. */
+	bool utf8, color;
+	int lines, cols;
+	bool too_small;
+	int need_w, need_h;
+	WINDOW *wtitle, *wboard, *wpanel, *wstatus;
+	int dirty;
+	bool help;
+	int help_scroll;
+	char msg[192];
+	bool msg_warn;
+	double msg_time;
+	struct ui_speedup speedup;
+
+	bool quit;
+	FILE *log;
+};
+
+/* The screens, for the key table: the game and the speedup screen. */
+enum ui_screen {
+	UI_SCREEN_GAME = 1,
+	UI_SCREEN_SPEEDUP = 2,
+	UI_SCREEN_BOTH = 3,
+};
+
+#define UI_KEY_ESC 27
+#define UI_KEY_CODES 10
+
+/* One entry of the key table (ui-keys.c). */
+struct ui_key {
+	const char *keys; /* as the help, --help and the man page name them;
+	                     NULL: not listed (the mouse) */
+	const char *what;
+	void (*fn)(struct ui *, int);
+	int screens; /* enum ui_screen bits where the key works */
+	/* The key bars: label (NULL: not in a bar), on which screens, and
+	 * the glyphs when not the keys themselves. */
+	const char *bar;
+	int bar_screens;
+	const char *bar_keys, *bar_utf8;
+	int codes[UI_KEY_CODES]; /* 0-terminated */
+};
+extern const struct ui_key ui_keys[];
+extern const int ui_nkeys;
+
+/* ui.c */
+double ui_now(void);
+void ui_message(struct ui *ui, bool warn, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+void ui_log(struct ui *ui, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+void ui_limits(const struct ui *ui, struct search_limits *lim);
+/* Who plays the side to move, as words: "You", "AI", "Player 1". */
+const char *ui_player_name(const struct ui *ui, int player);
+
+/* ui-draw.c */
+/* "●" / "X": the token of player 1 or 2 as text (no colour). */
+const char *ui_token(const struct ui *ui, int player);
+attr_t ui_attr(const struct ui *ui, enum ui_color c);
+/* A frame around the whole window, in the frame colour. */
+void ui_box(const struct ui *ui, WINDOW *w);
+/* Cells a UTF-8 string takes (every character drawn here is one wide). */
+int ui_cells(const char *s);
+/* Draw a string clipped to the window's width. */
+void ui_puts(WINDOW *w, int y, int x, const char *s);
+/* A horizontal bar: v out of t in width cells (eighths in UTF-8). */
+void ui_bar(const struct ui *ui, WINDOW *w, int y, int x, int width, double v,
+            double t, attr_t attr);
+
+/* ui-jobs.c */
+/* Start a search of b with lim as job (the one way every job starts). */
+void ui_job_start(struct ui *ui, enum ui_job job, const board_t *b,
+                  const struct search_limits *lim);
+/* Start job on the game's position with the current settings. */
+void ui_start(struct ui *ui, enum ui_job job);
+void ui_cancel(struct ui *ui);
+/* Decide what the engine should be doing now (move, hint, analysis, ponder or
+ * nothing) and start or cancel searches to match. */
+void ui_think(struct ui *ui);
+/* Whether either player is the AI (ui-keys.c). */
+bool ui_has_ai(const struct ui *ui);
+/* The settings changed: a running search (or the speedup screen's runs)
+ * restarts at once with them. */
+void ui_settings_changed(struct ui *ui, const char *why);
+/* Drop a token; by_ai moves skip the whose-turn checks. */
+bool ui_drop(struct ui *ui, int col, bool by_ai);
+void ui_game_over(struct ui *ui);
+/* Take a statistics snapshot now (marks the panel dirty). */
+void ui_snapshot(struct ui *ui);
+/* One loop turn's look at the engine, the AI's pending move and the
+ * message's age. */
+void ui_poll(struct ui *ui);
+
+/* ui-keys.c */
+enum ui_screen ui_screen(const struct ui *ui);
+void ui_key(struct ui *ui, int ch);
+/* The key bar of a screen on row y of w, htop style. */
+void ui_keys_bar(const struct ui *ui, WINDOW *w, int y, enum ui_screen screen);
+
+/* ui-term.c */
+void ui_term_signals(void);
+/* Block the terminal's signals in this thread, so that the threads it
+ * starts leave them to it (they interrupt its getch()); undo with
+ * pthread_sigmask(SIG_SETMASK, old, NULL). */
+void ui_term_block_signals(sigset_t *old);
+/* Back to the default actions (before the plain-text fallback). */
+void ui_term_signals_default(void);
+/* Start curses and colours; false if the terminal cannot. */
+bool ui_term_start(struct ui *ui);
+void ui_term_end(void);
+void ui_term_suspend(struct ui *ui);
+/* The signal that asked to quit, or 0. */
+int ui_term_quit_signal(void);
+bool ui_term_stop_asked(void);
+
+/* ui-board.c */
+/* Width and height the board needs, score rows included. */
+void ui_board_size(const struct ui *ui, int *w, int *h);
+void ui_board_draw(struct ui *ui, WINDOW *w);
+/* Column under screen x in the board window, or -1. */
+int ui_board_column_at(const struct ui *ui, int x);
+void ui_board_animate(struct ui *ui, int col);
+/* True while a token is still falling. */
+bool ui_board_animating(struct ui *ui);
+
+/* ui-panel.c */
+#define UI_PANEL_MIN_W 40
+#define UI_PANEL_MAX_W 76
+#define UI_PANEL_MIN_H 11
+void ui_panel_draw(struct ui *ui, WINDOW *w);
+/* Per-thread rows of a snapshot from row y; returns the rows used. */
+int ui_panel_threads(const struct ui *ui, WINDOW *w, int y, int x, int width,
+                     int maxrows, const struct stats_snapshot *s);
+/* The load balance line of a snapshot at row y, column x. */
+void ui_panel_balance(const struct ui *ui, WINDOW *w, int y, int x, int width,
+                      const struct stats_snapshot *s);
+
+/* ui-help.c */
+void ui_help_draw(struct ui *ui);
+
+/* ui-speedup.c */
+void ui_speedup_open(struct ui *ui);
+void ui_speedup_close(struct ui *ui);
+/* Start the runs again from one thread, with the current settings. */
+void ui_speedup_restart(struct ui *ui);
+/* Poll the engine; returns true if the screen changed. */
+bool ui_speedup_poll(struct ui *ui);
+void ui_speedup_draw(struct ui *ui);
+
+#endif

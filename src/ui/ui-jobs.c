@@ -1,0 +1,323 @@
+/* ui-jobs.c -- what the engine does for the curses game: starting and
+ * cancelling searches (the AI's move, hints, analysis, the speedup
+ * screen's runs), taking their results, playing the AI's moves when their
+ * turn comes, and the statistics snapshots the panel draws.
+ *
+ * The main thread never waits on the engine: ui_poll(), once per loop
+ * turn, asks whether the search in flight has finished (engine_poll) and
+ * takes a snapshot 12 times a second while one runs.
+ */
+#include "config.h"
+
+#include "ui/ui-int.h"
+
+#define UI_TICK        0.08 /* seconds between snapshots while searching */
+#define UI_MSG_SECONDS 8.0  /* how long a status message stays */
+#define UI_AI_AI_PACE  0.6  /* seconds between moves when AIs play */
+
+static bool
+ui_job_is_current(const struct ui *ui)
+{
+	return ui->job != UI_JOB_NONE &&
+	       ui->job_key == board_key(&ui->game.board) &&
+	       ui->job_moves == ui->game.board.moves;
+}
+
+void
+ui_cancel(struct ui *ui)
+{
+	if (ui->job != UI_JOB_NONE) {
+		engine_cancel(ui->engine);
+		ui->job = UI_JOB_NONE;
+		ui->latency_pending = false;
+		engine_snapshot(ui->engine, &ui->snap);
+		ui->have_snap = true;
+		ui->dirty |= UI_DIRTY_PANEL | UI_DIRTY_BOARD | UI_DIRTY_STATUS;
+	}
+}
+
+void
+ui_job_start(struct ui *ui, enum ui_job job, const board_t *b,
+             const struct search_limits *lim)
+{
+	engine_snapshot(ui->engine, &ui->snap);
+	ui->have_snap = true;
+	ui->job_searches = ui->snap.searches;
+	ui->scores_hidden = job == UI_JOB_PONDER;
+	ui->job_id = engine_start(ui->engine, b, lim);
+	ui->job = job;
+	ui->job_key = board_key(b);
+	ui->job_moves = b->moves;
+	ui->job_root = *b;
+	ui->job_t0 = ui_now();
+	ui->next_tick = ui->job_t0 + 0.01;
+	ui->dirty |= UI_DIRTY_PANEL | UI_DIRTY_BOARD | UI_DIRTY_STATUS;
+	ui_log(ui, "start job %d id %llu threads %d depth %d perfect %d",
+	       (int)job, (unsigned long long)ui->job_id, lim->threads,
+	       lim->depth, ui->perfect);
+}
+
+void
+ui_start(struct ui *ui, enum ui_job job)
+{
+	struct search_limits lim;
+
+	ui_limits(ui, &lim);
+	if (job == UI_JOB_ANALYSIS || job == UI_JOB_PONDER) {
+		/* The scores of the human's every move, all exact: shown
+		 * (analysis), or only left in the table (ponder), where the
+		 * AI's search after the human's move finds the score of its
+		 * root and asks only which column reaches it. */
+		lim.analyze = true;
+		lim.move_only = false;
+	}
+	ui_job_start(ui, job, &ui->game.board, &lim);
+}
+
+/* Ponder on the human's turn: perfect play against the AI, not done yet
+ * for this position, and not paused. */
+static bool
+ui_should_ponder(const struct ui *ui)
+{
+	const board_t *b = &ui->game.board;
+
+	return ui->ponder && ui->perfect && !ui->analysis && !ui->paused &&
+	       ui_has_ai(ui) &&
+	       !(ui->pondered && ui->ponder_key == board_key(b) &&
+	         ui->ponder_moves == b->moves);
+}
+
+void
+ui_think(struct ui *ui)
+{
+	const board_t *b = &ui->game.board;
+	enum ui_job want = UI_JOB_NONE;
+	uint64_t key = board_key(b);
+
+	if (ui->speedup.on)
+		return;
+	if (ui->game.state == GAME_ON && !ui->move_pending) {
+		if (game_current_player(&ui->game) == PLAYER_AI)
+			want = ui->paused ? UI_JOB_NONE : UI_JOB_MOVE;
+		else if (ui->job == UI_JOB_HINT && ui_job_is_current(ui))
+			return; /* a hint is on its way */
+		else if (ui->analysis && !(ui->have_res && ui->res_key == key &&
+		                           ui->res_moves == b->moves))
+			want = UI_JOB_ANALYSIS;
+		else if (ui_should_ponder(ui))
+			want = UI_JOB_PONDER;
+	}
+	if (want == UI_JOB_NONE) {
+		ui_cancel(ui);
+		return;
+	}
+	if (ui->job == want && ui_job_is_current(ui))
+		return;
+	ui_start(ui, want);
+}
+
+void
+ui_settings_changed(struct ui *ui, const char *why)
+{
+	ui->have_res = false;
+	ui->dirty |= UI_DIRTY_PANEL | UI_DIRTY_TITLE | UI_DIRTY_BOARD;
+	ui->pondered = false;
+	if (ui->speedup.on) {
+		ui_speedup_restart(ui);
+		ui_log(ui, "toggle %s: speedup restarted", why);
+	} else if (ui->job == UI_JOB_PONDER) {
+		/* Perhaps no ponder at all now (depth-limited play). */
+		ui_cancel(ui);
+		ui_think(ui);
+		ui->latency_pending = ui->job == UI_JOB_PONDER;
+		ui->latency_why = why;
+		ui_log(ui, "toggle %s: ponder restarted", why);
+	} else if (ui->job != UI_JOB_NONE) {
+		ui_start(ui, ui->job);
+		ui->latency_pending = true;
+		ui->latency_why = why;
+		ui_log(ui, "toggle %s: search restarted", why);
+	} else {
+		ui_think(ui);
+	}
+}
+
+/* A move for a partial result that has none: the best column scored so
+ * far, or the legal column nearest the centre (search_choose()'s rule for
+ * equal columns). */
+static int
+ui_fallback_move(const struct ui *ui, const struct search_result *r)
+{
+	const board_t *b = &ui->game.board;
+	double zero[BOARD_MAX_WIDTH] = { 0 };
+	bool legal[BOARD_MAX_WIDTH];
+
+	int best = search_best_column(b, r, 0);
+	if (best >= 0)
+		return best;
+	for (int c = 0; c < b->w; c++)
+		legal[c] = board_can_play(b, c);
+	return search_choose(b, zero, legal, 0);
+}
+
+void
+ui_game_over(struct ui *ui)
+{
+	ui_cancel(ui);
+	ui->move_pending = false;
+	ui->dirty |= UI_DIRTY_ALL & ~UI_DIRTY_LAYOUT;
+	ui_log(ui, "game over: %s", game_state_string(ui->game.state));
+}
+
+bool
+ui_drop(struct ui *ui, int col, bool by_ai)
+{
+	struct game *g = &ui->game;
+	enum board_err err;
+
+	if (g->state != GAME_ON) {
+		ui_message(ui, true, "the game is over: n new game, u undo");
+		return false;
+	}
+	if (!by_ai && game_current_player(g) == PLAYER_AI) {
+		if (g->player[0] == PLAYER_AI && g->player[1] == PLAYER_AI)
+			ui_message(ui, true,
+			           "the AIs are playing "
+			           "(space pauses, s swaps)");
+		else
+			ui_message(ui, true,
+			           "the AI is thinking: wait, "
+			           "or press m to make it move now");
+		return false;
+	}
+	if (col < 0 || col >= g->w) {
+		ui_message(ui, true, "there is no column %d (1-%d)", col + 1,
+		           g->w);
+		return false;
+	}
+	err = game_play(g, col);
+	if (err == BOARD_ERR_FULL) {
+		ui_message(ui, true, "column %d is full", col + 1);
+		return false;
+	}
+	if (err != BOARD_OK) {
+		ui_message(ui, true, "%s", board_err_string(err));
+		return false;
+	}
+	ui_log(ui, "move %d col %d by %s", g->nmoves, col + 1,
+	       by_ai ? "ai" : "human");
+	if (!by_ai)
+		ui->cursor = col;
+	ui->hint_col = -1;
+	if (ui->msg_warn)
+		ui->msg[0] = '\0';
+	ui_board_animate(ui, col);
+	ui->dirty |= UI_DIRTY_ALL & ~UI_DIRTY_LAYOUT;
+	if (g->state != GAME_ON)
+		ui_game_over(ui);
+	else
+		ui_think(ui);
+	return true;
+}
+
+void
+ui_snapshot(struct ui *ui)
+{
+	engine_snapshot(ui->engine, &ui->snap);
+	ui->have_snap = true;
+	ui->dirty |= UI_DIRTY_PANEL | UI_DIRTY_BOARD | UI_DIRTY_STATUS;
+	if (ui->latency_pending && ui->snap.searches > ui->job_searches) {
+		ui->latency_ms = engine_start_latency(ui->engine) * 1e3;
+		ui->latency_pending = false;
+		ui_log(ui, "toggle %s: start latency %.3f ms",
+		       ui->latency_why ? ui->latency_why : "?", ui->latency_ms);
+	}
+}
+
+static void
+ui_finished(struct ui *ui, const struct search_result *r)
+{
+	enum ui_job job = ui->job;
+	char words[64];
+
+	ui->job = UI_JOB_NONE;
+	ui_snapshot(ui);
+	if (job == UI_JOB_PONDER) {
+		/* Nothing to show: the scores are for the AI's next move. */
+		ui->pondered = !r->partial;
+		ui->ponder_key = ui->job_key;
+		ui->ponder_moves = ui->job_moves;
+		ui_log(ui, "done ponder nodes %llu %.3fs%s",
+		       (unsigned long long)r->nodes, r->seconds,
+		       r->partial ? " partial" : "");
+		return;
+	}
+	ui->res = *r;
+	ui->have_res = true;
+	ui->res_key = ui->job_key;
+	ui->res_moves = ui->job_moves;
+	ui_log(ui, "done job %d move %d score %d nodes %llu %.3fs%s", (int)job,
+	       r->move + 1, r->score, (unsigned long long)r->nodes, r->seconds,
+	       r->partial ? " partial" : "");
+	if (ui->job_key != board_key(&ui->game.board) ||
+	    ui->job_moves != ui->game.board.moves)
+		return;
+	switch (job) {
+	case UI_JOB_MOVE:
+		ui->move_pending = true;
+		ui->move_col =
+		    r->move >= 0 && board_can_play(&ui->game.board, r->move)
+		        ? r->move
+		        : ui_fallback_move(ui, r);
+		break;
+	case UI_JOB_HINT:
+		ui->hint_col = r->move >= 0 ? r->move : ui_fallback_move(ui, r);
+		if (ui->hint_col >= 0) {
+			ui->cursor = ui->hint_col;
+			score_words(&ui->game.board, r->kind, r->score,
+			                   words, sizeof words);
+			ui_message(ui, false, "hint: column %d (%s)",
+			           ui->hint_col + 1, words);
+		}
+		break;
+	default:
+		break;
+	}
+}
+
+void
+ui_poll(struct ui *ui)
+{
+	struct search_result r;
+	double now = ui_now();
+
+	if (ui->speedup.on) {
+		if (ui_speedup_poll(ui))
+			ui->dirty |= UI_DIRTY_PANEL;
+	} else if (ui->job != UI_JOB_NONE &&
+	           engine_poll(ui->engine, ui->job_id, &r)) {
+		ui_finished(ui, &r);
+		ui_think(ui);
+	}
+	if (ui->job != UI_JOB_NONE && now >= ui->next_tick) {
+		ui_snapshot(ui);
+		ui->next_tick = now + UI_TICK;
+	}
+	if (ui->move_pending && !ui_board_animating(ui) &&
+	    now >= ui->move_not_before) {
+		bool ai_ai = ui->game.player[0] == PLAYER_AI &&
+		             ui->game.player[1] == PLAYER_AI;
+		ui->move_pending = false;
+		if (ui->move_col >= 0 &&
+		    game_current_player(&ui->game) == PLAYER_AI)
+			ui_drop(ui, ui->move_col, true);
+		ui->move_not_before = ui_now() + (ai_ai ? UI_AI_AI_PACE : 0);
+		ui_think(ui);
+	}
+	if (ui->msg[0] != '\0' && now - ui->msg_time > UI_MSG_SECONDS) {
+		ui->msg[0] = '\0';
+		ui->dirty |= UI_DIRTY_STATUS;
+	}
+	if (ui->anim.on)
+		ui->dirty |= UI_DIRTY_BOARD;
+}

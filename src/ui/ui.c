@@ -1,0 +1,445 @@
+/* ui.c -- the curses game's main loop and layout: set-up and teardown,
+ * the timed input loop, the windows and what goes where, the title and
+ * status lines, and the helpers every ui file shares (messages, the log,
+ * the search limits of the settings).
+ *
+ * The main thread is the only one that calls curses.  It never waits on the
+ * engine: each loop turn polls for a finished search (ui_poll in
+ * ui-jobs.c), handles at most one key (getch with a timeout of 5-100 ms,
+ * ui_key in ui-keys.c) and redraws the windows whose dirty bit is set.
+ * The terminal and signals are ui-term.c's.
+ *
+ * The files of the curses front-end, each with one job:
+ *   ui.c          this loop, the layout, the title and status lines
+ *   ui-jobs.c     engine jobs: the AI's move, hints, analysis, snapshots
+ *   ui-keys.c     the key handlers and the key table
+ *   ui-term.c     curses start and end, colours, signals
+ *   ui-draw.c     drawing primitives (tokens, attributes, frames, bars)
+ *   ui-board.c    the board window and the column scores
+ *   ui-panel.c    the search panel
+ *   ui-help.c     the help overlay
+ *   ui-speedup.c  the speedup screen
+ * They share ui-int.h and nothing else.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <langinfo.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli/setup.h"
+#include "ui/ui-int.h"
+#include "ui/ui.h"
+#include "core/util.h"
+
+double
+ui_now(void)
+{
+	return util_now_s();
+}
+
+void
+ui_message(struct ui *ui, bool warn, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(ui->msg, sizeof ui->msg, fmt, ap);
+	va_end(ap);
+	ui->msg_warn = warn;
+	ui->msg_time = ui_now();
+	ui->dirty |= UI_DIRTY_STATUS;
+}
+
+void
+ui_log(struct ui *ui, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (ui->log == NULL)
+		return;
+	fprintf(ui->log, "%.6f ", ui_now());
+	va_start(ap, fmt);
+	vfprintf(ui->log, fmt, ap);
+	va_end(ap);
+	fputc('\n', ui->log);
+	fflush(ui->log);
+}
+
+void
+ui_limits(const struct ui *ui, struct search_limits *lim)
+{
+	struct options o = *ui->o;
+
+	o.depth = ui->depth;
+	o.perfect = ui->perfect;
+	o.threads = ui->threads;
+	o.split = ui->split;
+	o.time_limit = ui->time_limit;
+	options_limits(&o, lim);
+}
+
+const char *
+ui_player_name(const struct ui *ui, int player)
+{
+	static const char *const both_human[] = {"Player 1", "Player 2"};
+	static const char *const both_ai[] = {"AI 1", "AI 2"};
+	const enum player_kind *k = ui->game.player;
+
+	if (k[0] == k[1])
+		return k[0] == PLAYER_HUMAN ? both_human[player - 1]
+		                            : both_ai[player - 1];
+	return k[player - 1] == PLAYER_HUMAN ? "You" : "AI";
+}
+
+static void
+ui_free_windows(struct ui *ui)
+{
+	WINDOW **w[] = {&ui->wtitle, &ui->wboard, &ui->wpanel, &ui->wstatus};
+
+	for (size_t i = 0; i < sizeof w / sizeof w[0]; i++) {
+		if (*w[i] != NULL)
+			delwin(*w[i]);
+		*w[i] = NULL;
+	}
+}
+
+static void
+ui_layout(struct ui *ui)
+{
+	int bw, bh, pw, body;
+
+	ui_free_windows(ui);
+	/* Nothing of an earlier screen (too small, speedup) may show
+	 * around the windows. */
+	werase(stdscr);
+	wnoutrefresh(stdscr);
+	getmaxyx(stdscr, ui->lines, ui->cols);
+	ui_board_size(ui, &bw, &bh);
+	ui->need_w = bw + UI_PANEL_MIN_W;
+	ui->need_h = (bh > UI_PANEL_MIN_H ? bh : UI_PANEL_MIN_H) + 3;
+	ui->too_small = ui->cols < ui->need_w || ui->lines < ui->need_h;
+	clearok(curscr, TRUE);
+	ui->dirty = UI_DIRTY_ALL & ~UI_DIRTY_LAYOUT;
+	if (ui->too_small)
+		return;
+	body = ui->lines - 3;
+	pw = ui->cols - bw;
+	if (pw > UI_PANEL_MAX_W)
+		pw = UI_PANEL_MAX_W;
+	ui->wtitle = newwin(1, ui->cols, 0, 0);
+	ui->wboard = newwin(body, bw, 1, 0);
+	ui->wpanel = newwin(body, pw, 1, bw);
+	ui->wstatus = newwin(2, ui->cols, ui->lines - 2, 0);
+	ui_log(ui, "layout %dx%d", ui->cols, ui->lines);
+}
+
+/*
+ * The title line: the program, the players, the board, the move, the kind
+ * of play and, right-aligned, "? help".  When they do not all fit, parts
+ * go by priority (the program name first, the players last) instead of
+ * one part overwriting another.
+ */
+static void
+ui_draw_title(struct ui *ui)
+{
+	enum { T_NAME, T_PLAYERS, T_SIZE, T_MOVE, T_PLAY, T_HELP, T_N };
+	/* Dropped first to last. */
+	static const int drop_order[] = { T_NAME, T_SIZE, T_HELP, T_PLAY,
+		                          T_MOVE, T_PLAYERS };
+	WINDOW *w = ui->wtitle;
+	const struct game *g = &ui->game;
+	char part[T_N][96];
+	bool on[T_N];
+	int width = 0, sep[T_N] = { 1, 2, 3, 3, 3, 0 };
+
+	snprintf(part[T_NAME], sizeof part[T_NAME], "%s", PACKAGE_STRING);
+	snprintf(part[T_PLAYERS], sizeof part[T_PLAYERS], "%s %s vs %s %s",
+	         ui_player_name(ui, 1),
+	         ui->color && ui->utf8 ? "(red)" : ui_token(ui, 1),
+	         ui_player_name(ui, 2),
+	         ui->color && ui->utf8 ? "(yellow)" : ui_token(ui, 2));
+	snprintf(part[T_SIZE], sizeof part[T_SIZE], "%dx%d", g->w, g->h);
+	snprintf(part[T_MOVE], sizeof part[T_MOVE], "move %d", g->nmoves + 1);
+	snprintf(part[T_PLAY], sizeof part[T_PLAY], "%s",
+	         ui->perfect ? "perfect play" : "depth-limited");
+	snprintf(part[T_HELP], sizeof part[T_HELP], "? help ");
+	for (int i = 0; i < T_N; i++) {
+		on[i] = true;
+		width += sep[i] + ui_cells(part[i]);
+	}
+	width += 1; /* at least one blank before "? help" */
+	for (int i = 0; i < T_N && width > ui->cols; i++) {
+		int d = drop_order[i];
+		on[d] = false;
+		width -= sep[d] + ui_cells(part[d]);
+	}
+	/* The first part shown needs no more than the one blank. */
+	werase(w);
+	wbkgdset(w, ' ' | ui_attr(ui, UI_C_TITLE));
+	werase(w);
+	wattron(w, ui_attr(ui, UI_C_TITLE));
+	wmove(w, 0, 0);
+	for (int i = 0, first = 1; i < T_HELP; i++) {
+		if (!on[i])
+			continue;
+		wmove(w, 0, getcurx(w) + (first ? 1 : sep[i]));
+		first = 0;
+		if (i == T_NAME)
+			wattron(w, A_BOLD);
+		waddnstr(w, part[i], -1);
+		wattroff(w, A_BOLD);
+	}
+	if (on[T_HELP])
+		ui_puts(w, 0, ui->cols - ui_cells(part[T_HELP]),
+		        part[T_HELP]);
+	wattroff(w, ui_attr(ui, UI_C_TITLE));
+	wnoutrefresh(w);
+}
+
+static void
+ui_draw_status(struct ui *ui)
+{
+	WINDOW *w = ui->wstatus;
+	const struct game *g = &ui->game;
+	char buf[256];
+	int tomove = game_to_move(g);
+	attr_t tok;
+
+	werase(w);
+	/* Line 1: whose turn, the result, and the last message. */
+	wmove(w, 0, 1);
+	if (g->state == GAME_WIN1 || g->state == GAME_WIN2) {
+		int p = g->state == GAME_WIN1 ? 1 : 2;
+		const char *name = ui_player_name(ui, p);
+		tok = ui_attr(ui, p == 1 ? UI_C_P1 : UI_C_P2) | A_BOLD;
+		wattron(w, tok);
+		waddstr(w, ui_token(ui, p));
+		wattroff(w, tok);
+		wattron(w, A_BOLD);
+		snprintf(buf, sizeof buf, " %s (%s) %s! ", name,
+		         ui_token(ui, p),
+		         strcmp(name, "You") == 0 ? "win" : "wins");
+		waddstr(w, buf);
+		wattroff(w, A_BOLD);
+		waddstr(w, " n new game, u undo, q quit");
+	} else if (g->state == GAME_DRAW) {
+		wattron(w, A_BOLD);
+		waddstr(w, "Draw: the board is full.");
+		wattroff(w, A_BOLD);
+		waddstr(w, "  n new game, u undo, q quit");
+	} else {
+		tok = ui_attr(ui, tomove == 1 ? UI_C_P1 : UI_C_P2) | A_BOLD;
+		wattron(w, tok);
+		waddstr(w, ui_token(ui, tomove));
+		wattroff(w, tok);
+		if (game_current_player(g) == PLAYER_HUMAN) {
+			const char *name = ui_player_name(ui, tomove);
+			if (strcmp(name, "You") == 0)
+				snprintf(buf, sizeof buf, " Your turn");
+			else
+				snprintf(buf, sizeof buf, " %s to move", name);
+		} else if (ui->paused) {
+			snprintf(buf, sizeof buf, " %s paused (space resumes)",
+			         ui_player_name(ui, tomove));
+		} else if (ui->job == UI_JOB_MOVE) {
+			snprintf(buf, sizeof buf, " %s thinking %.1fs",
+			         ui_player_name(ui, tomove),
+			         ui_now() - ui->job_t0);
+		} else {
+			snprintf(buf, sizeof buf, " %s to move",
+			         ui_player_name(ui, tomove));
+		}
+		wattron(w, A_BOLD);
+		waddstr(w, buf);
+		wattroff(w, A_BOLD);
+	}
+	if (ui->msg[0] != '\0') {
+		attr_t a = ui->msg_warn ? ui_attr(ui, UI_C_WARN) | A_BOLD : 0;
+		waddstr(w, "  ");
+		wattron(w, a);
+		if (getcurx(w) < ui->cols - 1)
+			waddnstr(w, ui->msg, ui->cols - 1 - getcurx(w));
+		wattroff(w, a);
+	}
+	/* Line 2: the key bar, htop style. */
+	ui_keys_bar(ui, w, 1, UI_SCREEN_GAME);
+	wnoutrefresh(w);
+}
+
+static void
+ui_draw_too_small(struct ui *ui)
+{
+	char buf[80];
+	int n;
+
+	erase();
+	n = snprintf(buf, sizeof buf, "terminal too small (need %dx%d)",
+	             ui->need_w, ui->need_h);
+	if (n > ui->cols)
+		n = ui->cols;
+	mvaddnstr(ui->lines / 2,
+	          (ui->cols - n) / 2 > 0 ? (ui->cols - n) / 2 : 0, buf,
+	          ui->cols);
+	n = snprintf(buf, sizeof buf, "now %dx%d, q quits", ui->cols,
+	             ui->lines);
+	if (ui->lines > 2)
+		mvaddnstr(ui->lines / 2 + 1,
+		          (ui->cols - n) / 2 > 0 ? (ui->cols - n) / 2 : 0, buf,
+		          ui->cols);
+	wnoutrefresh(stdscr);
+}
+
+static void
+ui_draw(struct ui *ui)
+{
+	if (ui->dirty & UI_DIRTY_LAYOUT)
+		ui_layout(ui);
+	if (ui->dirty == 0)
+		return;
+	if (ui->too_small) {
+		ui_draw_too_small(ui);
+	} else if (ui->speedup.on) {
+		ui_speedup_draw(ui);
+		if (ui->help)
+			ui_help_draw(ui);
+	} else {
+		if (ui->dirty & UI_DIRTY_TITLE)
+			ui_draw_title(ui);
+		if (ui->dirty & UI_DIRTY_BOARD)
+			ui_board_draw(ui, ui->wboard);
+		if (ui->dirty & UI_DIRTY_PANEL)
+			ui_panel_draw(ui, ui->wpanel);
+		if (ui->dirty & UI_DIRTY_STATUS)
+			ui_draw_status(ui);
+		if (ui->help)
+			ui_help_draw(ui);
+	}
+	doupdate();
+	ui->dirty = 0;
+}
+
+/* How long getch may wait: short while something moves on screen. */
+static int
+ui_timeout(struct ui *ui)
+{
+	double now = ui_now(), wait = 0.1;
+
+	if (ui->anim.on)
+		wait = 0.015;
+	else if (ui->move_pending)
+		wait = ui->move_not_before - now;
+	if (ui->job != UI_JOB_NONE && ui->next_tick - now < wait)
+		wait = ui->next_tick - now;
+	if (wait < 0.005)
+		wait = 0.005;
+	if (wait > 0.1)
+		wait = 0.1;
+	return (int)(wait * 1000);
+}
+
+int
+ui_main(const struct options *o)
+{
+	struct ui *ui = xcalloc(1, sizeof *ui);
+	sigset_t old;
+	const char *logpath = getenv("DROPFOUR_LOG");
+	int status = 0;
+
+	ui->o = o;
+	ui->play = o->play;
+	ui->depth = o->depth;
+	ui->perfect = o->perfect;
+	ui->threads = o->threads;
+	ui->max_threads = options_game_max_threads(o);
+	ui->split = o->split;
+	ui->time_limit = o->time_limit;
+	ui->analysis = o->analysis;
+	ui->ponder = !o->no_ponder;
+	ui->hint_col = -1;
+	ui->utf8 = !o->ascii && strcmp(nl_langinfo(CODESET), "UTF-8") == 0;
+	if ((status = setup_game(&ui->game, o)) != 0) {
+		free(ui);
+		return status;
+	}
+	ui->cursor = (ui->game.w - 1) / 2;
+	if (logpath != NULL && logpath[0] != '\0') {
+		ui->log = fopen(logpath, "a");
+		if (ui->log == NULL)
+			fprintf(stderr, "dropfour: cannot open %s: %s\n",
+			        logpath, strerror(errno));
+	}
+	ui_log(ui, "start pid %ld", (long)getpid());
+
+	/* Search threads inherit a mask that leaves the terminal's signals
+	 * to the main thread, so they interrupt its getch(). */
+	ui_term_signals();
+	ui_term_block_signals(&old);
+	ui->engine = engine_new(o->tt_mb);
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+
+	if (!ui_term_start(ui)) {
+		fprintf(stderr,
+		        "dropfour: cannot start curses for TERM=%s: "
+		        "playing in plain text\n",
+		        getenv("TERM") ? getenv("TERM") : "");
+		engine_free(ui->engine);
+		if (ui->log)
+			fclose(ui->log);
+		free(ui);
+		ui_term_signals_default();
+		return UI_NO_CURSES;
+	}
+	ui->dirty = UI_DIRTY_ALL;
+	if (ui->game.state != GAME_ON)
+		ui_message(ui, false, "this game is over: n new game, u undo");
+	ui_think(ui);
+
+	while (!ui->quit && !ui_term_quit_signal()) {
+		int ch;
+
+		if (ui_term_stop_asked())
+			ui_term_suspend(ui);
+		ui_poll(ui);
+		ui_draw(ui);
+		timeout(ui_timeout(ui));
+		ch = getch();
+		if (ch == ERR)
+			continue;
+		if (ch == KEY_RESIZE) {
+			ui->dirty |= UI_DIRTY_LAYOUT;
+			continue;
+		}
+		if (ui->too_small) {
+			if (ch == 'q')
+				ui->quit = true;
+			continue;
+		}
+		double t0 = ui_now();
+		ui_key(ui, ch);
+		/* Draw right away so the key shows within this turn. */
+		ui_draw(ui);
+		ui_log(ui, "key %d shown in %.3f ms", ch,
+		       (ui_now() - t0) * 1e3);
+	}
+
+	/* Terminal first, so the shell is back at once; then the engine. */
+	ui_free_windows(ui);
+	ui_term_end();
+	if (ui_term_quit_signal()) {
+		ui_log(ui, "signal %d", ui_term_quit_signal());
+		status = 128 + ui_term_quit_signal();
+	}
+	ui_log(ui, "quit");
+	engine_free(ui->engine);
+	if (ui->log)
+		fclose(ui->log);
+	free(ui);
+	return status;
+}
