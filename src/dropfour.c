@@ -121,7 +121,7 @@ main(int argc, char **argv)
 	if (parsed != 0) {
 		free(saved);
 		if (parsed == 2)
-			options_usage(stdout, ui_keys_usage);
+			options_usage(stdout, o.mode, ui_keys_usage);
 		return parsed < 0 ? 2 : EXIT_SUCCESS;
 	}
 	if (!memory_fits(&o)) {

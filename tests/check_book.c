@@ -1,4 +1,4 @@
-/* check_book.c -- the opening book file (issue 11): format, reader, probe.
+/* check_book.c -- the opening book file: format, reader, probe.
  *
  * 1. Keys: every position of random games on boards from 4x4 to the 64-bit
  *    ones decodes back from its key; the canonical key is the same for a

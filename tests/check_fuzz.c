@@ -1,5 +1,5 @@
 /* check_fuzz.c -- suite "fuzz": one test for every problem that fuzzing,
- * the soak runs and the fault tests (issue 14) found, holding the fixed
+ * the soak runs and the fault tests found, holding the fixed
  * behaviour.  The inputs that crashed a fuzz target are also replayed as
  * they are by tests/fuzz-replay.sh (tests/fuzz/regress/).
  */

@@ -1,4 +1,4 @@
-/* check_split.c -- the parallel search (issue 3).
+/* check_split.c -- the parallel search.
  *
  * 1. Thread-count invariance: the exact (and weak) scores of a few hundred
  *    test-set positions are the same for 1, 2, 3 and 4 threads and for each

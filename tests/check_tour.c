@@ -1,4 +1,4 @@
-/* check_tour.c -- the knight's tour counter (issue 13).
+/* check_tour.c -- the knight's tour counter.
  *
  * Known answers that this code did not compute:
  *   - the seed's figures: 1682 tours of the 4x7 board from a corner, 2 of

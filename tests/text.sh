@@ -110,7 +110,7 @@ for mode in "--text" "play" "selfplay" "solve" "bench solve"; do
 	expect_status 2
 	case $mode in
 	solve | "bench solve")
-		expect_count '^dropfour: --position is for the game and selfplay' 1 ;;
+		expect_count '^dropfour: --position does not apply to ' 1 ;;
 	*)
 		expect_count "^dropfour: bad --position '12a' at character 3" 1 ;;
 	esac

@@ -1,9 +1,13 @@
-/* options.c -- one getopt_long table for every mode of dropfour. */
+/* options.c -- the command line: one table of options (opts[]) from which
+ * getopt's long options, the short-option string, every --help and the
+ * check that an option applies to its mode are all made, and one table of
+ * mode words (modes[]). */
 #include "config.h"
 
 #include <errno.h>
 #include <getopt.h>
 #include <limits.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,262 +15,500 @@
 #include "book/book.h"
 #include "cli/options.h"
 #include "core/util.h"
+#include "search/settings.h"
 
-void
-options_usage(FILE *f, void (*keys)(FILE *))
+/* ---- the modes ----------------------------------------------------------
+ */
+
+#define M(mode) (1u << (mode))
+#define M_GAME (M(MODE_PLAY) | M(MODE_TEXT))
+#define M_PLAYS (M_GAME | M(MODE_SELFPLAY))
+#define M_SEARCH (M_PLAYS | M(MODE_SOLVE) | M(MODE_BENCH))
+#define M_ALL 0xffffu
+
+/* A mode word, its usage lines and what it prints (its --help). */
+static const struct mode_def {
+	const char *word; /* NULL: the game (no word) */
+	enum run_mode mode;
+	const char *usage; /* lines after "Usage: dropfour " / "  or:  " */
+	const char *about; /* below the mode's options in its --help */
+} modes[] = {
+    {
+        .word = NULL,
+        .mode = MODE_PLAY,
+        .usage = "[OPTION]...                 play in the terminal\n"
+                 "--text [OPTION]...          play with plain lines of "
+                 "text\n",
+        .about = "In --text mode type a column, or u undo, r redo, b board,\n"
+                 "w FILE save, h help, q quit.\n",
+    },
+    {
+        .word = "solve",
+        .mode = MODE_SOLVE,
+        .usage = "solve [OPTION]... [FILE]    solve positions, one per line\n",
+        .about = "Prints '<position> <score> <nodes> <microseconds>' per line "
+                 "('-' for the\nempty position).  Reads FILE or standard "
+                 "input.\n",
+    },
+    {
+        .word = "selfplay",
+        .mode = MODE_SELFPLAY,
+        .usage = "selfplay [OPTION]...        AI against AI, no screen\n",
+        .about = "Prints every move, one 'result: ...' line per game and a "
+                 "summary.\n",
+    },
+    {
+        .word = "bench",
+        .mode = MODE_BENCH,
+        .usage = "bench solve FILE...         solver benchmark on test sets\n"
+                 "bench speedup [FILE]        parallel speedup and "
+                 "efficiency\n"
+                 "bench ordering [POSITION]... move ordering on and off\n"
+                 "bench speedup --tour        speedup of the tour counter\n"
+                 "bench tour-sample [K]       estimate a big count (7x7)\n",
+        .about =
+            "bench solve FILE...: per test-set file, positions, mean time, "
+            "mean\n  nodes, nodes per second and how many scores matched "
+            "the file.\n"
+            "bench speedup [FILE]: solves the positions once per thread "
+            "count\n  (--threads LIST, default 1..max(4, cores)) and prints "
+            "time, speedup,\n  efficiency, nodes, node overhead, load "
+            "balance, busy time and tasks,\n  then the speedup curve.\n"
+            "bench ordering [POSITION]...: deeper while a row takes under "
+            "--time\n  (default 1.5 s); one thread unless --threads is "
+            "given.\n"
+            "bench speedup --tour [-W W -H H]: every tour of the board "
+            "(default\n  6x6, all starts) once per thread count.\n"
+            "bench tour-sample [K] [-W W -H H] [--split-depth L] [--seed "
+            "S]: counts\n  K (default 200) random prefixes of L (9) squares "
+            "(default 7x7, all\n  starts) and estimates the whole count, its "
+            "work and its time on 1 to 64\n  machines of 16 cores.\n",
+    },
+    {
+        .word = "book",
+        .mode = MODE_BOOK,
+        .usage = "book build --ply N [-o FILE] build an opening book\n"
+                 "book info FILE              check a book, print its "
+                 "header\n",
+        .about = "FILE.journal keeps solved positions: run the same build "
+                 "again to\ncontinue a stopped one.\n",
+    },
+    {
+        .word = "statespace",
+        .mode = MODE_STATESPACE,
+        .usage = "statespace [OPTION]...      every position of a small "
+                 "board,\n"
+                 "                                            counted and "
+                 "solved\n",
+        .about =
+            "Boards of at most 63 bits (width * (height + 1) <= 63).  "
+            "Builds every\nposition reachable from the empty board ply by "
+            "ply (each once; mirror\nimages distinct; finished games "
+            "counted, not expanded), then values\nevery one exactly, from "
+            "the last ply back (the scale of solve).  Prints\none row per "
+            "ply: positions, terminal, won, drawn and lost for the side "
+            "to\nmove, the time of each pass; then the pass rates, the peak "
+            "memory, the\nempty board's value and the totals.\n",
+    },
+    {
+        .word = "tour",
+        .mode = MODE_TOUR,
+        .usage = "tour [OPTION]...            count knight's tours\n",
+        .about = "Boards up to 8x8, default -W 4 -H 7.  Prints the tours per "
+                 "first move,\nper-thread nodes and tours, nodes per second "
+                 "and time; the last line\nreads 'tours N'.\n",
+    },
+    {
+        .word = "play",
+        .mode = MODE_PLAY,
+    },
+};
+
+#define NMODES (sizeof modes / sizeof modes[0])
+
+static const struct mode_def *
+mode_find(enum run_mode m)
 {
-	fputs(
-"Usage: dropfour [OPTION]...                 play in the terminal\n"
-"  or:  dropfour --text [OPTION]...          play with plain lines of text\n"
-"  or:  dropfour solve [OPTION]... [FILE]    solve positions, one per line\n"
-"  or:  dropfour selfplay [OPTION]...        AI against AI, no screen\n"
-"  or:  dropfour bench solve FILE...         solver benchmark on test sets\n"
-"  or:  dropfour bench speedup [FILE]        parallel speedup and efficiency\n"
-"  or:  dropfour bench ordering [POSITION]... move ordering on and off\n"
-"  or:  dropfour book build --ply N [-o FILE] build an opening book\n"
-"  or:  dropfour statespace [OPTION]...      every position of a small board,\n"
-"                                            counted and solved\n"
-"  or:  dropfour book info FILE              check a book, print its header\n"
-"  or:  dropfour tour [OPTION]...            count knight's tours\n"
-"  or:  dropfour bench speedup --tour        speedup of the tour counter\n"
-"  or:  dropfour bench tour-sample [K]       estimate a big count (7x7)\n"
-"\n"
-"Connect Four with a task-parallel (OpenMP) alpha-beta search that you can\n"
-"watch thread by thread.  Positions are written as the 1-based columns\n"
-"played from the empty board, e.g. 4453.\n"
-"\n"
-"Board and search:\n"
-"  -W, --width=W          board width, 4..9 (default 7)\n"
-"  -H, --height=H         board height, at least 4, width*(height+1) <= 64\n"
-"                         (default 6)\n"
-"  -d, --depth=D          depth-limited play: search D plies (default 12)\n"
-"  -p, --perfect          perfect play: the exact solver\n"
-"  -j, --threads=T        search threads (default: the number of cores);\n"
-"                         for bench speedup a list such as 1,2,3,4; for\n"
-"                         selfplay a list used move by move, in turn\n"
-"      --split=SCHEME     deep (default, measured fastest: young brothers\n"
-"                         wait at every level, idle threads join split\n"
-"                         points), root (one task per root column) or lazy\n"
-"                         (shared-table SMP)\n"
-"      --split-depth=N    plies below the root where nodes may split\n"
-"                         (default: any for the solver, 8 for depth play)\n"
-"  -t, --time=S           think at most S seconds per move (iterative\n"
-"                         deepening; no new iteration past half of S)\n"
-"      --eval=KIND        heuristic (default) or average (averaged outcomes;\n"
-"                         no pruning: depth 8 unless --depth is given)\n"
-"      --no-ordering      search moves centre first, without threat ordering\n"
-"      --seed=N           random tie-break among equal moves (self-play)\n"
-"  -m, --tt-mb=M          transposition table size in MB (default 256)\n"
-"      --book=FILE        opening book for solve, selfplay, perfect play,\n"
-"                         hints and analysis (default: $DROPFOUR_BOOK, else\n"
-"                         the shipped 7x6 book)\n"
-"      --no-book          use no opening book\n"
-"\n"
-"Game:\n"
-"      --mode=MODE        human-ai (default), ai-human, ai-ai, human-human\n"
-"      --position=MOVES   start from this position\n"
-"      --load=FILE        load a saved game\n"
-"      --analysis         show the engine's column scores on your turn\n"
-"      --no-ponder        perfect play: the AI does not think on your turn\n"
-"                         (by default it does, its scores hidden, so it\n"
-"                         answers at once)\n"
-"      --text             plain line-based game (also used when stdin or\n"
-"                         stdout is not a terminal, or TERM is dumb)\n"
-"      --no-color         monochrome (also when NO_COLOR is set)\n"
-"      --ascii            ASCII tokens and borders only\n"
-"\n"
-"solve:\n"
-"      --weak             only win (1), draw (0) or loss (-1)\n"
-"      --analyze          print the score of every column ('-' if full)\n"
-"  Prints '<position> <score> <nodes> <microseconds>' per line ('-' for the\n"
-"  empty position).  Reads FILE or standard input.\n"
-"\n"
-"selfplay:\n"
-"      --games=N          number of games (default 1)\n"
-"      --seed=N           tie-break seed of the first game (default 1);\n"
-"                         game i uses N+i\n"
-"  Prints every move, one 'result: ...' line per game and a summary.\n"
-"\n"
-"book build:\n"
-"      --ply=N            every position with at most N stones (required)\n"
-"  -o, --output=FILE      the book file (default dropfour-WxH-plyN.book);\n"
-"                         FILE.journal keeps solved positions: run the same\n"
-"                         command again to continue a stopped build\n"
-"  -j, --threads=T        positions solved at once (default: the cores)\n"
-"      --progress         draw the progress line even when standard error\n"
-"                         is not a terminal (dropfour-mpi's rank 0)\n"
-"\n"
-"bench solve FILE...:\n"
-"  Per test-set file: positions, mean time, mean nodes, nodes per second\n"
-"  and how many scores matched the file.\n"
-"bench speedup [FILE]:\n"
-"  Solves the positions once per thread count (--threads LIST, default\n"
-"  1..max(4, cores)) and prints time, speedup, efficiency, nodes, node\n"
-"  overhead, load balance, busy time and tasks, then the speedup curve.\n"
-"      --csv=FILE         also write the table as CSV\n"
-"      --repeat=N         run every position at every thread count, in\n"
-"                         turn, N times and keep each one's fastest run\n"
-"                         (default 1; for noisy machines)\n"
-"bench ordering:\n"
-"      --time=S           go deeper while a row takes under S s (default 1.5)\n"
-"  One thread unless --threads is given; --csv=FILE writes CSV.\n"
-"\n"
-"statespace (-W W -H H, at most 63 bits: width * (height + 1) <= 63):\n"
-"  Builds every position reachable from the empty board ply by ply (each\n"
-"  once; mirror images distinct; finished games counted, not expanded),\n"
-"  then values every one exactly, from the last ply back (the scale of\n"
-"  solve).  Prints one row per ply: positions, terminal, won, drawn and\n"
-"  lost for the side to move, the time of each pass; then the pass rates,\n"
-"  the peak memory, the empty board's value and the totals.\n"
-"  -j, --threads=T        OpenMP threads for both passes\n"
-"      --memory-mb=M      levels in memory up to M MB, the rest in files\n"
-"                         (default: half of the machine's memory)\n"
-"      --tmpdir=DIR       where level files go (default $TMPDIR or /tmp);\n"
-"                         they are removed as soon as they are created\n"
-"      --state=DIR        save every finished level in DIR (made if\n"
-"                         missing) so that a stopped run (Ctrl-C, kill,\n"
-"                         power cut) goes on from there when the same\n"
-"                         command is run again; removed when the run ends\n"
-"      --keep-state       keep DIR after the run (a rerun then only reads)\n"
-"  -o, --output=FILE      write the solved table as a book (--book FILE)\n"
-"tour (knight's tours, boards up to 8x8, default -W 4 -H 7):\n"
-"      --from=SQUARE      start square, a chess name: a1 (the default) is\n"
-"                         the bottom-left corner; 'all' adds up every start\n"
-"                         (counted once per orbit of the board's symmetry)\n"
-"      --closed           only tours that end a knight's move from the start\n"
-"      --list[=N]         print the tours (the first N) as square sequences\n"
-"      --watch            a live screen: the board with one thread's path\n"
-"                         (t: next thread), the per-thread panel; q quits\n"
-"      --split-depth=D    moves below the start that spawn tasks (default 5)\n"
-"  Prints the tours per first move, per-thread nodes and tours, nodes per\n"
-"  second and time; the last line reads 'tours N'.\n"
-"bench speedup --tour [-W W -H H]:\n"
-"  Counts every tour of the board (default 6x6, all start squares) once\n"
-"  per thread count: the same table, --csv and curve as for the solver.\n"
-"bench tour-sample [K] [-W W -H H] [--split-depth L] [--seed S]:\n"
-"  Counts K (default 200) random prefixes of L (9) squares of the board\n"
-"  (default 7x7, all starts) and estimates the whole count, its work and\n"
-"  its time on 1 to 64 machines of 16 cores.\n"
-"\n"
-"  -h, --help             show this help and exit\n"
-"  -V, --version          show the version and exit\n"
-"\n", f);
-	if (keys != NULL)
-		keys(f);
-	fputs(
-"In --text mode type a column, or u undo, r redo, b board, w FILE save,\n"
-"h help, q quit.  See dropfour(6).\n"
-"\n"
-"Report bugs to: " PACKAGE_BUGREPORT "\n", f);
+	for (size_t i = 0; i < NMODES; i++)
+		if (modes[i].mode == m && modes[i].usage != NULL)
+			return &modes[i];
+	return &modes[0];
 }
 
-enum {
-	OPT_SPLIT = 256,
-	OPT_SPLIT_DEPTH,
-	OPT_EVAL,
-	OPT_NO_ORDERING,
-	OPT_SEED,
-	OPT_MODE,
-	OPT_POSITION,
-	OPT_LOAD,
-	OPT_ANALYSIS,
-	OPT_NO_PONDER,
-	OPT_TEXT,
-	OPT_NO_COLOR,
-	OPT_ASCII,
-	OPT_WEAK,
-	OPT_ANALYZE,
-	OPT_GAMES,
-	OPT_CSV,
-	OPT_REPEAT,
-	OPT_BOOK,
-	OPT_NO_BOOK,
-	OPT_PLY,
-	/* statespace */
-	OPT_MEMORY_MB,
-	OPT_TMPDIR,
-	OPT_STATE,
-	OPT_KEEP_STATE,
-	OPT_PROGRESS,
-	OPT_FROM,
-	OPT_CLOSED,
-	OPT_LIST,
-	OPT_WATCH,
-	OPT_TOUR,
+/* ---- the options ----------------------------------------------------------
+ */
+
+/* How an option's argument is read. */
+enum opt_kind {
+	OPT_FLAG,   /* sets the bool at .field */
+	OPT_STRING, /* keeps the argument at .field */
+	OPT_INT,    /* an int in .lo..hi at .field */
+	OPT_SIZE,   /* a size_t in .lo..hi at .field */
+	OPT_CUSTOM, /* .parse() */
 };
 
-static const struct option long_options[] = {
-	{ "width", required_argument, NULL, 'W' },
-	{ "height", required_argument, NULL, 'H' },
-	{ "depth", required_argument, NULL, 'd' },
-	{ "perfect", no_argument, NULL, 'p' },
-	{ "threads", required_argument, NULL, 'j' },
-	{ "split", required_argument, NULL, OPT_SPLIT },
-	{ "split-depth", required_argument, NULL, OPT_SPLIT_DEPTH },
-	{ "time", required_argument, NULL, 't' },
-	{ "eval", required_argument, NULL, OPT_EVAL },
-	{ "no-ordering", no_argument, NULL, OPT_NO_ORDERING },
-	{ "seed", required_argument, NULL, OPT_SEED },
-	{ "tt-mb", required_argument, NULL, 'm' },
-	{ "mode", required_argument, NULL, OPT_MODE },
-	{ "position", required_argument, NULL, OPT_POSITION },
-	{ "load", required_argument, NULL, OPT_LOAD },
-	{ "analysis", no_argument, NULL, OPT_ANALYSIS },
-	{ "no-ponder", no_argument, NULL, OPT_NO_PONDER },
-	{ "text", no_argument, NULL, OPT_TEXT },
-	{ "no-color", no_argument, NULL, OPT_NO_COLOR },
-	{ "no-colour", no_argument, NULL, OPT_NO_COLOR },
-	{ "ascii", no_argument, NULL, OPT_ASCII },
-	{ "weak", no_argument, NULL, OPT_WEAK },
-	{ "analyze", no_argument, NULL, OPT_ANALYZE },
-	{ "games", required_argument, NULL, OPT_GAMES },
-	{ "csv", required_argument, NULL, OPT_CSV },
-	{ "repeat", required_argument, NULL, OPT_REPEAT },
-	{ "book", required_argument, NULL, OPT_BOOK },
-	{ "no-book", no_argument, NULL, OPT_NO_BOOK },
-	{ "ply", required_argument, NULL, OPT_PLY },
-	{ "output", required_argument, NULL, 'o' }, /* book build, statespace */
-	/* statespace */
-	{ "memory-mb", required_argument, NULL, OPT_MEMORY_MB },
-	{ "tmpdir", required_argument, NULL, OPT_TMPDIR },
-	{ "state", required_argument, NULL, OPT_STATE },
-	{ "keep-state", no_argument, NULL, OPT_KEEP_STATE },
-	{ "progress", no_argument, NULL, OPT_PROGRESS },
-	{ "from", required_argument, NULL, OPT_FROM },
-	{ "closed", no_argument, NULL, OPT_CLOSED },
-	{ "list", optional_argument, NULL, OPT_LIST },
-	{ "watch", no_argument, NULL, OPT_WATCH },
-	{ "tour", no_argument, NULL, OPT_TOUR },
-	{ "help", no_argument, NULL, 'h' },
-	{ "version", no_argument, NULL, 'V' },
-	{ NULL, 0, NULL, 0 },
-};
-
-static const struct {
+struct opt_def {
 	const char *name;
-	enum run_mode mode;
-} mode_words[] = {
-	{ "solve", MODE_SOLVE },
-	{ "selfplay", MODE_SELFPLAY },
-	{ "bench", MODE_BENCH },
-	{ "book", MODE_BOOK },
-	{ "play", MODE_PLAY },
-	{ "statespace", MODE_STATESPACE },
-	{ "tour", MODE_TOUR },
+	char short_name; /* 0: long only */
+	enum opt_kind kind;
+	int has_arg; /* getopt's no_argument, ... */
+	const char *arg; /* the argument's name in --help */
+	unsigned modes;  /* where it applies */
+	size_t field;    /* offsetof(struct options, ...) */
+	size_t given;    /* a bool set when the option is given; 0 none */
+	long lo, hi;
+	const char *why; /* what a bad argument is told */
+	int (*parse)(struct options *o, const char *arg);
+	const char *help; /* "\n" starts a continuation line */
+	const char *group; /* the heading in the whole --help */
 };
+
+static int parse_threads(struct options *o, const char *arg);
+static int parse_split(struct options *o, const char *arg);
+static int parse_time(struct options *o, const char *arg);
+static int parse_eval(struct options *o, const char *arg);
+static int parse_seed(struct options *o, const char *arg);
+static int parse_mode(struct options *o, const char *arg);
+static int parse_list(struct options *o, const char *arg);
+static int parse_depth(struct options *o, const char *arg);
+static int parse_text(struct options *o, const char *arg);
+static int parse_book(struct options *o, const char *arg);
+
+#define F(field) offsetof(struct options, field)
+
+static const char G_BOARD[] = "Board and search";
+static const char G_GAME[] = "Game";
+static const char G_SOLVE[] = "solve";
+static const char G_SELFPLAY[] = "selfplay";
+static const char G_BENCH[] = "bench";
+static const char G_BOOK[] = "book build";
+static const char G_STATESPACE[] = "statespace";
+static const char G_TOUR[] = "tour";
+
+static const struct opt_def opts[] = {
+    /* Board and search */
+    {.name = "width", .short_name = 'W', .kind = OPT_INT, .arg = "W",
+     .modes = M_ALL, .field = F(width), .given = F(width_given), .lo = 1,
+     .hi = 1000, .why = "not a number",
+     .help = "board width, 4..9 (default 7)", .group = G_BOARD},
+    {.name = "height", .short_name = 'H', .kind = OPT_INT, .arg = "H",
+     .modes = M_ALL, .field = F(height), .given = F(height_given), .lo = 1,
+     .hi = 1000, .why = "not a number",
+     .help = "board height, at least 4, width*(height+1) <= 64\n(default 6)",
+     .group = G_BOARD},
+    {.name = "depth", .short_name = 'd', .kind = OPT_CUSTOM, .arg = "D",
+     .modes = M_PLAYS | M(MODE_BENCH), .parse = parse_depth,
+     .help = "depth-limited play: search D plies (default "
+             "12)",
+     .group = G_BOARD},
+    {.name = "perfect", .short_name = 'p', .kind = OPT_FLAG,
+     .modes = M_PLAYS | M(MODE_BENCH), .field = F(perfect),
+     .help = "perfect play: the exact solver", .group = G_BOARD},
+    {.name = "threads", .short_name = 'j', .kind = OPT_CUSTOM, .arg = "T",
+     .modes = M_ALL, .parse = parse_threads,
+     .help = "search threads (default: the number of cores);\nfor bench "
+             "speedup a list such as 1,2,3,4; for\nselfplay a list used "
+             "move by move, in turn",
+     .group = G_BOARD},
+    {.name = "split", .kind = OPT_CUSTOM, .arg = "SCHEME", .modes = M_SEARCH,
+     .parse = parse_split,
+     .help = "deep (default, measured fastest: young brothers\nwait at every "
+             "level, idle threads join split\npoints), root (one task per "
+             "root column) or lazy\n(shared-table SMP)",
+     .group = G_BOARD},
+    {.name = "split-depth", .kind = OPT_INT, .arg = "N",
+     .modes = M_SEARCH | M(MODE_TOUR), .field = F(split_depth), .lo = 1,
+     .hi = 40, .why = "must be 1..40",
+     .help = "plies below the root where nodes may split\n(default: any for "
+             "the solver, 8 for depth play;\ntour: moves below the start "
+             "that spawn tasks, 5)",
+     .group = G_BOARD},
+    {.name = "time", .short_name = 't', .kind = OPT_CUSTOM, .arg = "S",
+     .modes = M_PLAYS | M(MODE_BENCH), .parse = parse_time,
+     .help = "think at most S seconds per move (iterative\ndeepening; no "
+             "new iteration past half of S)",
+     .group = G_BOARD},
+    {.name = "eval", .kind = OPT_CUSTOM, .arg = "KIND", .modes = M_PLAYS,
+     .parse = parse_eval,
+     .help = "heuristic (default) or average (averaged outcomes;\nno "
+             "pruning: depth 8 unless --depth is given)",
+     .group = G_BOARD},
+    {.name = "no-ordering", .kind = OPT_FLAG, .modes = M_SEARCH,
+     .field = F(no_ordering),
+     .help = "search moves centre first, without threat ordering",
+     .group = G_BOARD},
+    {.name = "seed", .kind = OPT_CUSTOM, .arg = "N",
+     .modes = M_PLAYS | M(MODE_BENCH), .parse = parse_seed,
+     .help = "random tie-break among equal moves (self-play:\nthe first "
+             "game's, default 1; game i uses N+i)",
+     .group = G_BOARD},
+    {.name = "tt-mb", .short_name = 'm', .kind = OPT_SIZE, .arg = "M",
+     .modes = M_SEARCH | M(MODE_BOOK), .field = F(tt_mb), .lo = 1,
+     .hi = 1L << 20, .why = "must be a number of megabytes",
+     .help = "transposition table size in MB (default 256)",
+     .group = G_BOARD},
+    {.name = "book", .kind = OPT_CUSTOM, .arg = "FILE",
+     .modes = M_PLAYS | M(MODE_SOLVE), .parse = parse_book,
+     .help = "opening book for solve, selfplay, perfect play,\nhints and "
+             "analysis (default: $DROPFOUR_BOOK, else\nthe shipped 7x6 book)",
+     .group = G_BOARD},
+    {.name = "no-book", .kind = OPT_FLAG,
+     .modes = M_PLAYS | M(MODE_SOLVE) | M(MODE_BENCH),
+     .field = F(no_book), .help = "use no opening book", .group = G_BOARD},
+    /* Game */
+    {.name = "mode", .kind = OPT_CUSTOM, .arg = "MODE", .modes = M_GAME,
+     .parse = parse_mode,
+     .help = "human-ai (default), ai-human, ai-ai, human-human",
+     .group = G_GAME},
+    {.name = "position", .kind = OPT_STRING, .arg = "MOVES",
+     .modes = M_PLAYS, .field = F(position),
+     .help = "start from this position", .group = G_GAME},
+    {.name = "load", .kind = OPT_STRING, .arg = "FILE", .modes = M_PLAYS,
+     .field = F(load), .help = "load a saved game", .group = G_GAME},
+    {.name = "analysis", .kind = OPT_FLAG, .modes = M_GAME,
+     .field = F(analysis),
+     .help = "show the engine's column scores on your turn",
+     .group = G_GAME},
+    {.name = "no-ponder", .kind = OPT_FLAG, .modes = M_GAME,
+     .field = F(no_ponder),
+     .help = "perfect play: the AI does not think on your turn\n(by default "
+             "it does, its scores hidden, so it\nanswers at once)",
+     .group = G_GAME},
+    {.name = "text", .kind = OPT_CUSTOM, .has_arg = no_argument,
+     .modes = M_GAME, .parse = parse_text,
+     .help = "plain line-based game (also used when stdin or\nstdout is not "
+             "a terminal, or TERM is dumb)",
+     .group = G_GAME},
+    {.name = "no-color", .kind = OPT_FLAG, .modes = M_GAME | M(MODE_TOUR),
+     .field = F(no_color), .help = "monochrome (also when NO_COLOR is set)",
+     .group = G_GAME},
+    {.name = "no-colour", .kind = OPT_FLAG, .modes = M_GAME | M(MODE_TOUR),
+     .field = F(no_color), .help = NULL, .group = G_GAME},
+    {.name = "ascii", .kind = OPT_FLAG, .modes = M_GAME | M(MODE_TOUR),
+     .field = F(ascii), .help = "ASCII tokens and borders only",
+     .group = G_GAME},
+    /* solve */
+    {.name = "weak", .kind = OPT_FLAG, .modes = M(MODE_SOLVE) | M(MODE_BENCH),
+     .field = F(weak), .help = "only win (1), draw (0) or loss (-1)",
+     .group = G_SOLVE},
+    {.name = "analyze", .kind = OPT_FLAG, .modes = M(MODE_SOLVE),
+     .field = F(analyze),
+     .help = "print the score of every column ('-' if full)",
+     .group = G_SOLVE},
+    /* selfplay */
+    {.name = "games", .kind = OPT_INT, .arg = "N", .modes = M(MODE_SELFPLAY),
+     .field = F(games), .lo = 1, .hi = 1000000,
+     .why = "must be a positive number",
+     .help = "number of games (default 1)", .group = G_SELFPLAY},
+    /* bench */
+    {.name = "csv", .kind = OPT_STRING, .arg = "FILE", .modes = M(MODE_BENCH),
+     .field = F(csv), .help = "also write the table as CSV", .group = G_BENCH},
+    {.name = "repeat", .kind = OPT_INT, .arg = "N", .modes = M(MODE_BENCH),
+     .field = F(repeat), .lo = 1, .hi = 1000, .why = "must be 1..1000",
+     .help = "bench speedup: run every position at every thread\ncount, in "
+             "turn, N times and keep each one's fastest\nrun (default 1; for "
+             "noisy machines)",
+     .group = G_BENCH},
+    {.name = "tour", .kind = OPT_FLAG, .modes = M(MODE_BENCH),
+     .field = F(tour_bench),
+     .help = "bench speedup: time the knight's-tour counter",
+     .group = G_BENCH},
+    /* book build */
+    {.name = "ply", .kind = OPT_INT, .arg = "N", .modes = M(MODE_BOOK),
+     .field = F(ply), .lo = 0, .hi = BOARD_MAX_CELLS, .why = "must be 0..64",
+     .help = "every position with at most N stones (required)",
+     .group = G_BOOK},
+    {.name = "output", .short_name = 'o', .kind = OPT_STRING, .arg = "FILE",
+     .modes = M(MODE_BOOK) | M(MODE_STATESPACE), .field = F(output),
+     .help = "book build: the book file (default\ndropfour-WxH-plyN.book); "
+             "statespace: write the\nsolved table as a book",
+     .group = G_BOOK},
+    {.name = "progress", .kind = OPT_FLAG, .modes = M(MODE_BOOK),
+     .field = F(progress),
+     .help = "draw the progress line even when standard error\nis not a "
+             "terminal (dropfour-mpi's rank 0)",
+     .group = G_BOOK},
+    /* statespace */
+    {.name = "memory-mb", .kind = OPT_SIZE, .arg = "M",
+     .modes = M(MODE_STATESPACE), .field = F(memory_mb), .lo = 1,
+     .hi = 1L << 30, .why = "must be a number of megabytes",
+     .help = "levels in memory up to M MB, the rest in files\n(default: "
+             "half of the machine's memory)",
+     .group = G_STATESPACE},
+    {.name = "tmpdir", .kind = OPT_STRING, .arg = "DIR",
+     .modes = M(MODE_STATESPACE), .field = F(tmpdir),
+     .help = "where level files go (default $TMPDIR or /tmp);\nthey are "
+             "removed as soon as they are created",
+     .group = G_STATESPACE},
+    {.name = "state", .kind = OPT_STRING, .arg = "DIR",
+     .modes = M(MODE_STATESPACE), .field = F(state_dir),
+     .help = "save every finished level in DIR (made if\nmissing) so that a "
+             "stopped run (Ctrl-C, kill,\npower cut) goes on from there when "
+             "the same\ncommand is run again; removed when the run ends",
+     .group = G_STATESPACE},
+    {.name = "keep-state", .kind = OPT_FLAG, .modes = M(MODE_STATESPACE),
+     .field = F(keep_state),
+     .help = "keep DIR after the run (a rerun then only reads)",
+     .group = G_STATESPACE},
+    /* tour */
+    {.name = "from", .kind = OPT_STRING, .arg = "SQUARE", .modes = M(MODE_TOUR),
+     .field = F(tour_from),
+     .help = "start square, a chess name: a1 (the default) is\nthe "
+             "bottom-left corner; 'all' adds up every start\n(counted once "
+             "per orbit of the board's symmetry)",
+     .group = G_TOUR},
+    {.name = "closed", .kind = OPT_FLAG, .modes = M(MODE_TOUR),
+     .field = F(tour_closed),
+     .help = "only tours that end a knight's move from the start",
+     .group = G_TOUR},
+    {.name = "list", .kind = OPT_CUSTOM, .has_arg = optional_argument,
+     .arg = "[=N]", .modes = M(MODE_TOUR), .parse = parse_list,
+     .help = "print the tours (the first N) as square sequences",
+     .group = G_TOUR},
+    {.name = "watch", .kind = OPT_FLAG, .modes = M(MODE_TOUR),
+     .field = F(tour_watch),
+     .help = "a live screen: the board with one thread's path\n(t: next "
+             "thread), the per-thread panel; q quits",
+     .group = G_TOUR},
+    /* every mode */
+    {.name = "help", .short_name = 'h', .kind = OPT_CUSTOM,
+     .has_arg = no_argument, .modes = M_ALL,
+     .help = "show this help and exit (after a mode word: that\nmode's)"},
+    {.name = "version", .short_name = 'V', .kind = OPT_CUSTOM,
+     .has_arg = no_argument, .modes = M_ALL,
+     .help = "show the version and exit"},
+};
+
+#define NOPTS (sizeof opts / sizeof opts[0])
+
+static const char *const group_order[] = {
+    G_BOARD, G_GAME, G_SOLVE, G_SELFPLAY, G_BENCH, G_BOOK, G_STATESPACE,
+    G_TOUR,
+};
+
+static bool
+takes_arg(const struct opt_def *d)
+{
+	if (d->kind == OPT_FLAG)
+		return false;
+	if (d->kind == OPT_CUSTOM)
+		return d->has_arg != no_argument || d->arg != NULL;
+	return true;
+}
+
+static int
+opt_has_arg(const struct opt_def *d)
+{
+	if (d->has_arg == optional_argument)
+		return optional_argument;
+	return takes_arg(d) ? required_argument : no_argument;
+}
+
+/* One option's lines of --help: "  -W, --width=W          board width". */
+static void
+usage_option(FILE *f, const struct opt_def *d)
+{
+	char head[64];
+	const char *a = d->arg == NULL ? ""
+	                : d->has_arg == optional_argument ? d->arg
+	                                                  : NULL;
+	char eq[32];
+	if (a == NULL) {
+		snprintf(eq, sizeof eq, "=%s", d->arg);
+		a = eq;
+	}
+	if (d->short_name != 0)
+		snprintf(head, sizeof head, "  -%c, --%s%s", d->short_name, d->name,
+		         a);
+	else
+		snprintf(head, sizeof head, "      --%s%s", d->name, a);
+	fprintf(f, "%-24s ", head);
+	if (strlen(head) > 24)
+		fprintf(f, "\n%25s", "");
+	for (const char *p = d->help; *p != '\0'; p++) {
+		fputc(*p, f);
+		if (*p == '\n')
+			fprintf(f, "%25s", "");
+	}
+	fputc('\n', f);
+}
+
+static void
+usage_lines(FILE *f, const struct mode_def *m, bool *first)
+{
+	const char *p = m->usage;
+	while (p != NULL && *p != '\0') {
+		const char *nl = strchr(p, '\n');
+		int len = (int)(nl ? nl - p : (ptrdiff_t)strlen(p));
+		if (p[0] == ' ')
+			fprintf(f, "%.*s\n", len, p);
+		else
+			fprintf(f, "%s dropfour %.*s\n", *first ? "Usage:" : "  or: ",
+			        len, p);
+		*first = false;
+		p = nl ? nl + 1 : p + len;
+	}
+}
+
+void
+options_usage(FILE *f, enum run_mode mode, void (*keys)(FILE *))
+{
+	bool first = true;
+	bool all = mode == MODE_PLAY;
+
+	if (all) {
+		for (size_t i = 0; i < NMODES; i++)
+			usage_lines(f, &modes[i], &first);
+		fputs("\nConnect Four with a task-parallel (OpenMP) alpha-beta "
+		      "search that you can\nwatch thread by thread.  Positions "
+		      "are written as the 1-based columns\nplayed from the "
+		      "empty board, e.g. 4453.\n",
+		      f);
+		for (size_t g = 0; g < sizeof group_order / sizeof *group_order;
+		     g++) {
+			fprintf(f, "\n%s:\n", group_order[g]);
+			for (size_t i = 0; i < NOPTS; i++)
+				if (opts[i].group == group_order[g] &&
+				    opts[i].help != NULL)
+					usage_option(f, &opts[i]);
+		}
+		fputc('\n', f);
+		for (size_t i = 0; i < NOPTS; i++)
+			if (opts[i].group == NULL)
+				usage_option(f, &opts[i]);
+		fputc('\n', f);
+		if (keys != NULL)
+			keys(f);
+		fputs(modes[0].about, f);
+		fputs("Each mode's own options: dropfour MODE --help.  See "
+		      "dropfour(6).\n",
+		      f);
+	} else {
+		const struct mode_def *m = mode_find(mode);
+		usage_lines(f, m, &first);
+		fputs("\nOptions:\n", f);
+		for (size_t i = 0; i < NOPTS; i++)
+			if ((opts[i].modes & M(mode)) && opts[i].help != NULL)
+				usage_option(f, &opts[i]);
+		fputc('\n', f);
+		fputs(m->about, f);
+		fputs("See dropfour(6).\n", f);
+	}
+	fputs("\nReport bugs to: " PACKAGE_BUGREPORT "\n", f);
+}
 
 static const char *const play_names[] = {
-	[PLAY_HUMAN_AI] = "human-ai",
-	[PLAY_AI_HUMAN] = "ai-human",
-	[PLAY_AI_AI] = "ai-ai",
-	[PLAY_HUMAN_HUMAN] = "human-human",
+    [PLAY_HUMAN_AI] = "human-ai",
+    [PLAY_AI_HUMAN] = "ai-human",
+    [PLAY_AI_AI] = "ai-ai",
+    [PLAY_HUMAN_HUMAN] = "human-human",
 };
 
 static int
 bad(const char *opt, const char *arg, const char *why)
 {
 	fprintf(stderr, "dropfour: invalid argument '%s' for --%s: %s\n", arg,
-	    opt, why);
+	        opt, why);
 	fputs("Try 'dropfour --help' for more information.\n", stderr);
 	return -1;
 }
@@ -292,15 +534,16 @@ parse_threads(struct options *o, const char *arg)
 		char *end;
 		errno = 0;
 		long v = strtol(p, &end, 10);
-		if (errno || end == p || v < 1 || v > STATS_MAX_THREADS)
-			return -1;
-		if (o->nthread_list == OPTIONS_MAX_THREAD_LIST)
-			return -1;
+		if (errno || end == p || v < 1 || v > STATS_MAX_THREADS ||
+		    o->nthread_list == OPTIONS_MAX_THREAD_LIST)
+			return bad("threads", arg,
+			           "must be 1..64, or a list such as 1,2,4");
 		o->thread_list[o->nthread_list++] = (int)v;
 		if (*end == '\0')
 			break;
 		if (*end != ',')
-			return -1;
+			return bad("threads", arg,
+			           "must be 1..64, or a list such as 1,2,4");
 		p = end + 1;
 	}
 	o->threads = o->thread_list[0];
@@ -319,10 +562,178 @@ lookup(const char *const *names, int n, const char *arg)
 	return -1;
 }
 
+static int
+parse_depth(struct options *o, const char *arg)
+{
+	long v;
+	if (parse_long(arg, 1, SEARCH_MAX_DEPTH, &v))
+		return bad("depth", arg, "must be a whole number from 1 to 64");
+	o->depth = (int)v;
+	o->depth_given = true;
+	o->perfect = false;
+	return 0;
+}
+
+static int
+parse_split(struct options *o, const char *arg)
+{
+	int i = lookup(search_split_names, SPLIT_NSCHEMES, arg);
+	if (i < 0)
+		return bad("split", arg, "must be deep, root or lazy");
+	o->split = (enum split_scheme)i;
+	o->split_given = true;
+	return 0;
+}
+
+static int
+parse_time(struct options *o, const char *arg)
+{
+	char *end;
+	errno = 0;
+	double d = strtod(arg, &end);
+	if (errno || end == arg || *end || !(d > 0) || d > 86400)
+		return bad("time", arg, "must be a positive number of seconds");
+	o->time_limit = d;
+	return 0;
+}
+
+static int
+parse_eval(struct options *o, const char *arg)
+{
+	if (strcmp(arg, "average") == 0)
+		o->eval_average = true;
+	else if (strcmp(arg, "heuristic") == 0)
+		o->eval_average = false;
+	else
+		return bad("eval", arg, "must be heuristic or average");
+	return 0;
+}
+
+static int
+parse_seed(struct options *o, const char *arg)
+{
+	char *end;
+	errno = 0;
+	/* strtoull() takes "-1" as 2^64 - 1: refuse signs. */
+	unsigned long long s = strtoull(arg, &end, 10);
+	if (errno || end == arg || *end || arg[strspn(arg, " \t")] == '-' ||
+	    arg[strspn(arg, " \t")] == '+')
+		return bad("seed", arg,
+		           "must be a whole number from 0 to "
+		           "18446744073709551615");
+	o->seed = s;
+	o->seed_given = true;
+	return 0;
+}
+
+static int
+parse_mode(struct options *o, const char *arg)
+{
+	int i = lookup(play_names, 4, arg);
+	if (i < 0)
+		return bad("mode", arg,
+		           "must be human-ai, ai-human, ai-ai or human-human");
+	o->play = (enum play_mode)i;
+	return 0;
+}
+
+static int
+parse_text(struct options *o, const char *arg)
+{
+	(void)arg;
+	if (o->mode == MODE_PLAY)
+		o->mode = MODE_TEXT;
+	return 0;
+}
+
+static int
+parse_book(struct options *o, const char *arg)
+{
+	o->book = arg;
+	o->no_book = false;
+	return 0;
+}
+
+static int
+parse_list(struct options *o, const char *arg)
+{
+	char *end;
+	errno = 0;
+	unsigned long long n = arg ? strtoull(arg, &end, 10) : 0;
+	if (arg && (errno || end == arg || *end || n == 0 || arg[0] == '-'))
+		return bad("list", arg, "must be a positive number of tours");
+	o->tour_list = true;
+	o->tour_list_max = n;
+	return 0;
+}
+
+/* Apply option d with argument arg (NULL for none).  0, or -1 after a
+ * message. */
+static int
+opt_apply(struct options *o, const struct opt_def *d, const char *arg)
+{
+	char *base = (char *)o;
+	long v;
+
+	if (d->given != 0)
+		*(bool *)(base + d->given) = true;
+	switch (d->kind) {
+	case OPT_FLAG:
+		*(bool *)(base + d->field) = true;
+		return 0;
+	case OPT_STRING:
+		*(const char **)(base + d->field) = arg;
+		return 0;
+	case OPT_INT:
+		if (parse_long(arg, d->lo, d->hi, &v))
+			return bad(d->name, arg, d->why);
+		*(int *)(base + d->field) = (int)v;
+		return 0;
+	case OPT_SIZE:
+		if (parse_long(arg, d->lo, d->hi, &v))
+			return bad(d->name, arg, d->why);
+		*(size_t *)(base + d->field) = (size_t)v;
+		return 0;
+	case OPT_CUSTOM:
+		return d->parse(o, arg);
+	}
+	return -1;
+}
+
+/* getopt's tables from opts[]: the short-option string and the long
+ * options, each long option's val its index in opts[] plus 256. */
+static void
+getopt_tables(char *shorts, size_t len, struct option *longs)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < NOPTS; i++) {
+		const struct opt_def *d = &opts[i];
+		longs[i] = (struct option){d->name, opt_has_arg(d), NULL,
+		                           (int)i + 256};
+		if (d->short_name != 0 && n + 3 < len) {
+			shorts[n++] = d->short_name;
+			if (takes_arg(d))
+				shorts[n++] = ':';
+		}
+	}
+	shorts[n] = '\0';
+	longs[NOPTS] = (struct option){NULL, 0, NULL, 0};
+}
+
+static const char *
+mode_word(enum run_mode m)
+{
+	const struct mode_def *d = mode_find(m);
+	return d->word != NULL ? d->word : m == MODE_TEXT ? "the text game"
+	                                                  : "the game";
+}
+
 int
 options_parse(struct options *o, int argc, char **argv)
 {
-	long v;
+	char shorts[2 * NOPTS + 1];
+	struct option longs[NOPTS + 1];
+	bool seen[NOPTS] = {false};
 	int c, i;
 
 	memset(o, 0, sizeof *o);
@@ -330,7 +741,7 @@ options_parse(struct options *o, int argc, char **argv)
 	o->height = BOARD_DEFAULT_HEIGHT;
 	o->tt_mb = TT_DEFAULT_MB;
 	o->threads = util_ncpus();
-	o->depth = 12;
+	o->depth = SEARCH_DEFAULT_DEPTH;
 	o->games = 1;
 	o->repeat = 1;
 	o->split = SPLIT_DEEP;
@@ -340,10 +751,10 @@ options_parse(struct options *o, int argc, char **argv)
 
 	/* A mode word may come first. */
 	if (argc > 1 && argv[1][0] != '-') {
-		for (i = 0; i < (int)(sizeof mode_words / sizeof mode_words[0]);
-		     i++) {
-			if (strcmp(argv[1], mode_words[i].name) == 0) {
-				o->mode = mode_words[i].mode;
+		for (i = 0; i < (int)NMODES; i++) {
+			if (modes[i].word != NULL &&
+			    strcmp(argv[1], modes[i].word) == 0) {
+				o->mode = modes[i].mode;
 				argv[1] = argv[0];
 				argv++;
 				argc--;
@@ -352,226 +763,53 @@ options_parse(struct options *o, int argc, char **argv)
 		}
 	}
 
+	getopt_tables(shorts, sizeof shorts, longs);
 	/* 0, not 1: glibc's getopt then forgets everything of an earlier
 	 * parse, also a pointer into the middle of an argument ("-Xp" stops
 	 * at X and keeps "p"), which the next parse would read (found by
 	 * tests/fuzz/fuzz-options.c). */
 	optind = 0;
 	opterr = 1;
-	while ((c = getopt_long(argc, argv, "W:H:d:pj:t:m:o:hV", long_options,
-		    NULL)) != -1) {
-		switch (c) {
-		case 'W':
-			if (parse_long(optarg, 1, 1000, &v))
-				return bad("width", optarg, "not a number");
-			o->width = (int)v;
-			o->width_given = true;
-			break;
-		case 'H':
-			if (parse_long(optarg, 1, 1000, &v))
-				return bad("height", optarg, "not a number");
-			o->height = (int)v;
-			o->height_given = true;
-			break;
-		case 'd':
-			if (parse_long(optarg, 1, SEARCH_MAX_DEPTH, &v))
-				return bad("depth", optarg,
-				    "must be a whole number from 1 to 64");
-			o->depth = (int)v;
-			o->depth_given = true;
-			o->perfect = false;
-			break;
-		case 'p':
-			o->perfect = true;
-			break;
-		case 'j':
-			if (parse_threads(o, optarg))
-				return bad("threads", optarg,
-				    "must be 1..64, or a list such as 1,2,4");
-			break;
-		case OPT_SPLIT:
-			i = lookup(search_split_names, SPLIT_NSCHEMES, optarg);
-			if (i < 0)
-				return bad("split", optarg,
-				    "must be deep, root or lazy");
-			o->split = (enum split_scheme)i;
-			o->split_given = true;
-			break;
-		case OPT_SPLIT_DEPTH:
-			if (parse_long(optarg, 1, 40, &v))
-				return bad("split-depth", optarg,
-				    "must be 1..40");
-			o->split_depth = (int)v;
-			break;
-		case 't': {
-			char *end;
-			errno = 0;
-			double d = strtod(optarg, &end);
-			if (errno || end == optarg || *end || !(d > 0) ||
-			    d > 86400)
-				return bad("time", optarg,
-				    "must be a positive number of seconds");
-			o->time_limit = d;
-			break;
+	while ((c = getopt_long(argc, argv, shorts, longs, NULL)) != -1) {
+		const struct opt_def *d = NULL;
+		if (c >= 256 && c < 256 + (int)NOPTS)
+			d = &opts[c - 256];
+		for (size_t k = 0; d == NULL && k < NOPTS; k++)
+			if (c != 0 && opts[k].short_name == c)
+				d = &opts[k];
+		if (d == NULL) {
+			fputs("Try 'dropfour --help' for more information.\n",
+			      stderr);
+			return -1;
 		}
-		case OPT_EVAL:
-			if (strcmp(optarg, "average") == 0)
-				o->eval_average = true;
-			else if (strcmp(optarg, "heuristic") == 0)
-				o->eval_average = false;
-			else
-				return bad("eval", optarg,
-				    "must be heuristic or average");
-			break;
-		case OPT_NO_ORDERING:
-			o->no_ordering = true;
-			break;
-		case OPT_SEED: {
-			char *end;
-			errno = 0;
-			/* strtoull() takes "-1" as 2^64 - 1: refuse signs. */
-			unsigned long long s = strtoull(optarg, &end, 10);
-			if (errno || end == optarg || *end ||
-			    optarg[strspn(optarg, " \t")] == '-' ||
-			    optarg[strspn(optarg, " \t")] == '+')
-				return bad("seed", optarg,
-				    "must be a whole number from 0 to "
-				    "18446744073709551615");
-			o->seed = s;
-			o->seed_given = true;
-			break;
-		}
-		case 'm':
-			if (parse_long(optarg, 1, 1 << 20, &v))
-				return bad("tt-mb", optarg,
-				    "must be a number of megabytes");
-			o->tt_mb = (size_t)v;
-			break;
-		case OPT_MODE:
-			i = lookup(play_names, 4, optarg);
-			if (i < 0)
-				return bad("mode", optarg,
-				    "must be human-ai, ai-human, ai-ai or "
-				    "human-human");
-			o->play = (enum play_mode)i;
-			break;
-		case OPT_POSITION:
-			o->position = optarg;
-			break;
-		case OPT_LOAD:
-			o->load = optarg;
-			break;
-		case OPT_ANALYSIS:
-			o->analysis = true;
-			break;
-		case OPT_NO_PONDER:
-			o->no_ponder = true;
-			break;
-		case OPT_TEXT:
-			if (o->mode == MODE_PLAY)
-				o->mode = MODE_TEXT;
-			break;
-		case OPT_NO_COLOR:
-			o->no_color = true;
-			break;
-		case OPT_ASCII:
-			o->ascii = true;
-			break;
-		case OPT_WEAK:
-			o->weak = true;
-			break;
-		case OPT_ANALYZE:
-			o->analyze = true;
-			break;
-		case OPT_GAMES:
-			if (parse_long(optarg, 1, 1000000, &v))
-				return bad("games", optarg,
-				    "must be a positive number");
-			o->games = (int)v;
-			break;
-		case OPT_CSV:
-			o->csv = optarg;
-			break;
-		case OPT_REPEAT:
-			if (parse_long(optarg, 1, 1000, &v))
-				return bad("repeat", optarg, "must be 1..1000");
-			o->repeat = (int)v;
-			break;
-		case OPT_BOOK:
-			o->book = optarg;
-			o->no_book = false;
-			break;
-		case OPT_NO_BOOK:
-			o->no_book = true;
-			break;
-		case OPT_PLY:
-			if (parse_long(optarg, 0, BOARD_MAX_CELLS, &v))
-				return bad("ply", optarg, "must be 0..64");
-			o->ply = (int)v;
-			break;
-		case 'o': /* book build, statespace */
-			o->output = optarg;
-			break;
-		/* statespace */
-		case OPT_MEMORY_MB:
-			if (parse_long(optarg, 1, 1L << 30, &v))
-				return bad("memory-mb", optarg,
-				    "must be a number of megabytes");
-			o->memory_mb = (size_t)v;
-			break;
-		case OPT_TMPDIR:
-			o->tmpdir = optarg;
-			break;
-		case OPT_STATE:
-			o->state_dir = optarg;
-			break;
-		case OPT_KEEP_STATE:
-			o->keep_state = true;
-			break;
-		/* end statespace */
-		case OPT_PROGRESS:
-			o->progress = true;
-			break;
-		/* knight's tours */
-		case OPT_FROM:
-			o->tour_from = optarg;
-			break;
-		case OPT_CLOSED:
-			o->tour_closed = true;
-			break;
-		case OPT_LIST: {
-			char *end;
-			errno = 0;
-			unsigned long long n = optarg ? strtoull(optarg, &end, 10) : 0;
-			if (optarg && (errno || end == optarg || *end || n == 0 ||
-			    optarg[0] == '-'))
-				return bad("list", optarg,
-				    "must be a positive number of tours");
-			o->tour_list = true;
-			o->tour_list_max = n;
-			break;
-		}
-		case OPT_WATCH:
-			o->tour_watch = true;
-			break;
-		case OPT_TOUR:
-			o->tour_bench = true;
-			break;
-		case 'h':
+		if (strcmp(d->name, "help") == 0)
 			return 2;
-		case 'V':
+		if (strcmp(d->name, "version") == 0) {
 			printf("%s\n", PACKAGE_STRING);
 			puts("Copyright (C) 2026 the dropfour developers.\n"
 			     "License: MIT.  There is NO WARRANTY.");
 			return 1;
-		default:
-			fputs("Try 'dropfour --help' for more information.\n",
-			    stderr);
+		}
+		if (opt_apply(o, d, optarg) != 0)
+			return -1;
+		seen[d - opts] = true;
+	}
+	/* An option that does not apply to the mode is refused, never
+	 * silently ignored. */
+	for (size_t k = 0; k < NOPTS; k++) {
+		if (seen[k] && !(opts[k].modes & M(o->mode))) {
+			fprintf(stderr,
+			        "dropfour: --%s does not apply to %s\n"
+			        "Try 'dropfour%s%s --help' for its options.\n",
+			        opts[k].name, mode_word(o->mode),
+			        mode_find(o->mode)->word ? " " : "",
+			        mode_find(o->mode)->word ? mode_find(o->mode)->word
+			                                 : "");
 			return -1;
 		}
 	}
 	if (o->eval_average && !o->depth_given)
-		o->depth = 8;
+		o->depth = SEARCH_AVERAGE_DEPTH;
 	/* Tour boards are checked by the tour code (up to 8x8). */
 	o->tour_board = o->mode == MODE_TOUR || o->tour_bench ||
 	    (o->mode == MODE_BENCH && optind < argc &&
@@ -588,26 +826,8 @@ options_parse(struct options *o, int argc, char **argv)
 		    stderr);
 		return -1;
 	}
-	if ((o->position != NULL || o->load != NULL) &&
-	    (o->mode == MODE_SOLVE || o->mode == MODE_BENCH)) {
-		fprintf(stderr, "dropfour: --%s is for the game and selfplay: "
-		    "%s reads its positions from FILE\n",
-		    o->position != NULL ? "position" : "load",
-		    o->mode == MODE_SOLVE ? "solve" : "bench");
-		return -1;
-	}
 	o->argc = argc - optind;
 	o->argv = argv + optind;
-	if ((o->tour_from || o->tour_closed || o->tour_list || o->tour_watch) &&
-	    o->mode != MODE_TOUR) {
-		fputs("dropfour: --from, --closed, --list and --watch belong to "
-		      "the tour mode\n", stderr);
-		return -1;
-	}
-	if (o->tour_bench && o->mode != MODE_BENCH) {
-		fputs("dropfour: --tour belongs to bench speedup\n", stderr);
-		return -1;
-	}
 	if (o->mode != MODE_SOLVE && o->mode != MODE_BENCH &&
 	    o->mode != MODE_BOOK && o->argc > 0) {
 		fprintf(stderr, "dropfour: unexpected argument '%s'\n",

@@ -1,5 +1,5 @@
 /* options.h -- the command line, parsed once in main() and handed to every
- * front-end and mode.  One table of long options serves them all. */
+ * front-end and mode.  One table of options serves them all (options.c). */
 #ifndef DROPFOUR_OPTIONS_H
 #define DROPFOUR_OPTIONS_H
 
@@ -20,7 +20,6 @@ enum run_mode {
 	MODE_SELFPLAY,
 	MODE_BENCH,
 	MODE_BOOK, /* book build | info */
-	/* statespace */
 	MODE_STATESPACE,
 	MODE_TOUR,     /* knight's tours (tour-cli.c, ui-tour.c) */
 };
@@ -64,7 +63,7 @@ struct options {
 	enum play_mode play;
 	bool weak, analyze;   /* solve */
 	int games;            /* selfplay */
-	/* The opening book (issue 11). */
+	/* The opening book. */
 	const char *book;     /* --book FILE; NULL: $DROPFOUR_BOOK or default */
 	bool no_book;         /* --no-book */
 	int ply;              /* book build --ply N; -1 not given */
@@ -76,7 +75,6 @@ struct options {
 	const char *tmpdir;   /* --tmpdir */
 	const char *state_dir; /* --state DIR: checkpoints, resumable */
 	bool keep_state;      /* --keep-state */
-	/* end statespace */
 	/* knight's tours: `tour` and `bench speedup --tour` */
 	bool width_given, height_given;
 	const char *tour_from; /* --from SQUARE or "all"; NULL: a1 */
@@ -97,8 +95,10 @@ struct options {
  * 2 when --help was asked for (print options_usage(), exit 0), -1 after
  * printing an error (exit 2). */
 int options_parse(struct options *o, int argc, char **argv);
-/* The --help text; keys(f), when not NULL, prints the game's keys. */
-void options_usage(FILE *f, void (*keys)(FILE *));
+/* The --help text of a mode (MODE_PLAY: the whole of it, with the game's
+ * keys from keys(f) when not NULL). */
+void options_usage(FILE *f, enum run_mode mode, void (*keys)(FILE *));
+
 /* The most search threads the game's T key may ask for: four per core, at
  * least 8, at least --threads, at most STATS_MAX_THREADS. */
 int options_game_max_threads(const struct options *o);

@@ -42,7 +42,7 @@
 #include "cli/options.h"
 #include "search/search.h"
 #include "cli/solve.h"
-#include "cli/statespace-main.h" /* statespace */
+#include "cli/statespace-main.h"
 #include "cli/tour-cli.h"        /* tour */
 #include "tour/tour.h"
 #include "core/util.h"
@@ -759,7 +759,6 @@ static const struct mpi_mode {
 		     "output in input\n      order, as dropfour solve",
 	    .run = solve_run,
 	},
-	/* statespace */
 	{
 	    .name = "statespace",
 	    .usage = "statespace [-W W] [-H H] [OPTION]...\n"

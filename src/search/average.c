@@ -37,13 +37,10 @@
 #include <string.h>
 
 #include "search/average.h"
+#include "search/settings.h"
 #include "search/split.h"
 #include "core/util.h"
 
-/* Default plies below the root where tasks are made (7^3 = 343 tasks). */
-#define AVERAGE_SPLIT 3
-/* Do not make tasks for subtrees shallower than this. */
-#define AVERAGE_GRAIN 3
 
 /* A value together with whether it is proven (+1 won, -1 lost, 0 not). */
 struct avg_val {

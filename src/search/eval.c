@@ -5,6 +5,7 @@
 
 #include "search/eval.h"
 #include "core/score.h"
+#include "search/settings.h"
 
 void
 eval_init(struct eval_tab *t, const board_t *geo)
@@ -27,10 +28,11 @@ eval_init(struct eval_tab *t, const board_t *geo)
 	for (int c = 0; c < w; c++)
 		for (int r = 0; r < h; r++) {
 			int i = c * (h + 1) + r;
-			for (int k = 0; k < count[i] && k < 32; k++)
+			for (int k = 0; k < count[i] && k < EVAL_MAX_LAYERS; k++)
 				t->layer[k] |= (uint64_t)1 << i;
 			if (count[i] > t->nlayers)
-				t->nlayers = count[i] > 32 ? 32 : count[i];
+				t->nlayers = count[i] > EVAL_MAX_LAYERS ? EVAL_MAX_LAYERS
+								  : count[i];
 			if ((r & 1) == 0)
 				t->odd_rows |= (uint64_t)1 << i;
 		}
@@ -47,13 +49,13 @@ eval_board(const struct eval_tab *t, const board_t *b)
 	for (int k = 0; k < t->nlayers; k++)
 		s += __builtin_popcountll(me & t->layer[k]) -
 		    __builtin_popcountll(opp & t->layer[k]);
-	s += 8 * (__builtin_popcountll(my_threats) -
+	s += EVAL_THREAT * (__builtin_popcountll(my_threats) -
 		     __builtin_popcountll(opp_threats));
 	/* Zugzwang parity: the first player wants threats on odd rows, the
 	 * second on even rows. */
 	uint64_t good = (b->moves & 1) == 0 ? t->odd_rows :
 	    (b->full & ~t->odd_rows);
-	s += 4 * (__builtin_popcountll(my_threats & good) -
+	s += EVAL_PARITY_THREAT * (__builtin_popcountll(my_threats & good) -
 		     __builtin_popcountll(opp_threats & (b->full ^ good)));
 	if (s >= SCORE_PROVEN)
 		s = SCORE_PROVEN - 1;

@@ -5,10 +5,11 @@
 #define DROPFOUR_EVAL_H
 
 #include "core/board.h"
+#include "search/settings.h"
 
 struct eval_tab {
 	int nlayers;
-	uint64_t layer[32]; /* layer[k]: cells lying on more than k fours */
+	uint64_t layer[EVAL_MAX_LAYERS]; /* layer[k]: cells lying on more than k fours */
 	uint64_t odd_rows;  /* rows 1, 3, 5... counted from 1 at the bottom */
 };
 

@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include "search/order.h"
+#include "search/settings.h"
 
 void
 order_moves(const board_t *b, uint64_t candidates, int first, bool plain,
@@ -18,7 +19,7 @@ order_moves(const board_t *b, uint64_t candidates, int first, bool plain,
 			continue;
 		int s;
 		if (col == first)
-			s = 1000;
+			s = ORDER_FIRST_BONUS;
 		else if (plain)
 			s = 0;
 		else

@@ -32,12 +32,6 @@
 #include "search/order.h"
 #include "search/search-int.h"
 
-/* Root probes at scores within this distance of 0 step by one (MTD(f));
- * farther out they halve the interval (search_exact_solve()).  Measured on
- * Pons' test sets and the empty board: 4, 5 and 6 within 8% of each other
- * in nodes, 8 takes 7.7 times the nodes of 6 on Test_L1_R1. */
-#define EXACT_NEAR 6
-
 /* A value below every score: a move that was not searched. */
 #define EXACT_NONE (-1000)
 
@@ -316,7 +310,7 @@ exact(struct split_ctx *c, const board_t *b, int alpha, int beta, int ply,
 		x->score = plain || !(next & (next - 1)) ? 0 :
 		    move_score(b, mine, opp_win & ~cell, nplay);
 		if (col == ttmove)
-			x->score += plain ? 1000 : 4;
+			x->score += plain ? ORDER_FIRST_BONUS : EXACT_TT_MOVE_BONUS;
 		x->rank = board_centre_rank(b->w, col);
 	}
 	/* No move wins with our next stone either. */

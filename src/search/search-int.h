@@ -7,41 +7,8 @@
 #define DROPFOUR_SEARCH_INT_H
 
 #include "search/search.h"
+#include "search/settings.h"
 #include "search/split.h"
-
-/* Children a node searches itself before the rest are shared out.  One
- * (the classic young brothers wait) measured faster on the 2-core machine,
- * `bench speedup --threads 1,2`, five interleaved runs each: two threads
- * 2.92-3.29 s with 1 against 3.37-3.56 s with 2 (node overhead 1.13
- * against 1.17, busy 98% against 94%); at 16 threads oversubscribed 67M
- * nodes against 61M, twice the busy share.  With 1, the TSan run of 16
- * threads on 2 cores once spun for minutes on the split lock, whose
- * holder was not running; since the lock yields the processor after 64
- * failed spins (split.c) the same suite passed nine runs in a row in
- * 19-40 s.  -DYBW_ELDERS=2 builds the other. */
-#ifndef YBW_ELDERS
-#define YBW_ELDERS 1
-#endif
-/* Below this many empty cells a node never splits (tasks too small). */
-#ifndef EXACT_MIN_SPLIT_LEFT
-#define EXACT_MIN_SPLIT_LEFT 20
-#endif
-#define DEPTH_MIN_SPLIT_DEPTH 5
-/* Mirror symmetry is worth its cost only in the opening. */
-#ifndef SYMMETRY_PLIES
-#define SYMMETRY_PLIES 16
-#endif
-#ifndef EXACT_SYMMETRY_PLIES
-#define EXACT_SYMMETRY_PLIES 16
-#endif
-/* Enhanced transposition cut-offs where a subtree is worth a few probes
- * (the exact solver: 12 measured fastest against 8 and 16). */
-#ifndef ETC_MIN_CELLS
-#define ETC_MIN_CELLS 10
-#endif
-#ifndef EXACT_ETC_MIN_CELLS
-#define EXACT_ETC_MIN_CELLS 12
-#endif
 
 enum tt_mode { TT_EMPTY, TT_EXACT, TT_DEPTH };
 
@@ -51,57 +18,10 @@ _Static_assert(SCORE_INF <= TT_VALUE_MAX && -SCORE_INF >= TT_VALUE_MIN,
 _Static_assert(SCORE_PROVEN + BOARD_MAX_CELLS / 2 < SCORE_INF,
     "proven values stay inside the window");
 
-/* Nodes with fewer empty cells than team->leaf_cells use a small table
- * that stays in the cache: most probes happen there, and a miss into the
- * big table costs more than the nodes it would save.  Measured on the
- * 2-core machine (strong solve of the empty 7x6 board, one thread, 1 GB
- * table): 14 cells and 4 MB 48.7 s; 20 and 2 MB 32.0 s; 24 and 2 MB
- * 31.6 s; 28 and 2 MB 32.5 s; 24 and 1 MB 37.9 s; the first five
- * Test_L1_R3 positions: 4 MB at 24 cells 26% slower than 2 MB.  More
- * nodes (330M against 256M), each far cheaper.
- *
- * All threads share the one leaf table.  Each had its own until
- * 2026-11-23, when that measured slower: `bench speedup --threads 1,2`,
- * each position in turn, fastest of 4, two threads 2.66 s and 47.9M nodes
- * shared against 2.95 s and 50.7M private (node overhead 1.05 against
- * 1.11); empty board on two threads 17.8 s, 0.75 of c4's time, against
- * 0.87.  (An earlier shared 2 MB table had measured 4.42 s against
- * 3.45 s, before the parent located its children's entries for them.)
- * With more threads the one table holds more threads' positions: the
- * exact solver gives up 4 cells for each doubling of the threads, down to
- * LEAF_CELLS_MIN (2 threads 20, 4 threads 16, 8 and more 14).  On 2 cores
- * (oversubscribed) bench speedup's set took 49.2M, 55.0M and 63.9M nodes
- * at 4, 8 and 16 threads so, against 53.6M, 61.2M and 71.1M at 24 cells
- * throughout; the time at 16 real cores is for the 16-core machine to
- * tell.  The depth-limited search keeps LEAF_CELLS_MIN. */
-#ifndef LEAF_CELLS_MAX
-#define LEAF_CELLS_MAX 24
-#endif
-#ifndef LEAF_CELLS_MIN
-#define LEAF_CELLS_MIN 14
-#endif
-#ifndef LEAF_CELLS_PER_DOUBLING
-#define LEAF_CELLS_PER_DOUBLING 4
-#endif
-#ifndef LEAF_TT_MB
-#define LEAF_TT_MB 2
-#endif
-/* A leaf table starts every search at LEAF_FLOOR_KB and doubles while the
- * search has searched more than LEAF_GROW_PER_BUCKET nodes for each of its
- * buckets in use, up to LEAF_TT_MB: a small search then stays in the
- * core's own cache (L2) instead of touching lines all over 2 MB. */
-#ifndef LEAF_FLOOR_KB
-#define LEAF_FLOOR_KB 256
-#endif
-#define LEAF_FLOOR_BYTES ((size_t)LEAF_FLOOR_KB << 10)
-#ifndef LEAF_GROW_PER_BUCKET
-#define LEAF_GROW_PER_BUCKET 1
-#endif
-
 struct search {
 	struct tt tt;
 	/* The small table near the end of the game, one for all threads
-	 * (see LEAF_CELLS_MAX above). */
+	 * (see LEAF_CELLS_MAX in settings.h). */
 	struct tt leaf;
 	int leaf_cells; /* the last search's boundary (team->leaf_cells) */
 	enum tt_mode tt_mode;

@@ -78,7 +78,7 @@ search_limits_default(struct search_limits *lim)
 {
 	memset(lim, 0, sizeof *lim);
 	lim->mode = SEARCH_DEPTH;
-	lim->depth = 12;
+	lim->depth = SEARCH_DEFAULT_DEPTH;
 	lim->threads = 1;
 	lim->split = SPLIT_DEEP;
 }
@@ -120,16 +120,16 @@ rank_of(enum score_kind kind, int score)
 	case SCORE_LOWER:
 	case SCORE_UPPER:
 		if (score > 0)
-			return 10000 + score;
+			return CHOOSE_PROVEN_RANK + score;
 		if (score < 0)
-			return -10000 + score;
+			return -CHOOSE_PROVEN_RANK + score;
 		return 0;
 	case SCORE_HEURISTIC:
 		return score;
 	case SCORE_NONE:
 		break;
 	}
-	return -100000;
+	return CHOOSE_UNKNOWN_RANK;
 }
 
 /* The random draw of a tie-break among equal columns: the seed mixed with
@@ -557,13 +557,6 @@ run_lazy(struct split_team *team, const board_t *b, struct search_result *r)
 		r->partial = true;
 }
 
-/* Room kept beside the tables for everything else (the program, the
- * stats, the UI), and per search thread beside its stack
- * (guard pages, thread-local data, the OpenMP runtime's own): measured
- * with ulimit -v on Debian 12 (libgomp 12), then rounded up. */
-#define SEARCH_MEMORY_SLACK_MB 32
-#define SEARCH_THREAD_SLACK_MB 8
-
 const char *
 search_memory_error(size_t tt_mb, int threads, char *buf, size_t len)
 {
@@ -666,8 +659,9 @@ search_run(struct search *s, const board_t *b, const struct search_limits *lim,
 		team.deadline_ns =
 		    util_now_ns() + (uint64_t)(lim->time_limit * 1e9);
 	team.split_depth = lim->split_depth > 0 ? lim->split_depth :
-	    exact_mode ? SEARCH_MAX_DEPTH : 8;
-	team.min_split_left = exact_mode ? EXACT_MIN_SPLIT_LEFT : 4;
+	    exact_mode ? SEARCH_MAX_DEPTH : DEPTH_SPLIT_PLIES;
+	team.min_split_left =
+	    exact_mode ? EXACT_MIN_SPLIT_LEFT : DEPTH_MIN_SPLIT_LEFT;
 	team.leaf_cells = search_leaf_cells(exact_mode, threads);
 	s->leaf_cells = team.leaf_cells;
 	team.leaf_grow = LEAF_GROW_PER_BUCKET;

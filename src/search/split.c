@@ -8,8 +8,6 @@
 #include "search/split.h"
 #include "core/util.h"
 
-/* The most split points one thread can have open: one per ply. */
-#define SPLIT_MAX_OPEN_PER_THREAD 64
 
 static inline void
 cpu_relax(void)

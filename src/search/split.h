@@ -17,13 +17,13 @@
 
 #include "core/board.h"
 #include "search/search.h"
+#include "search/settings.h"
 #include "search/stats.h"
 #include "search/tt.h"
 #include "search/eval.h"
 
 #include "core/omp.h"
 
-#define SPLIT_POLL_MASK 1023 /* poll the flags and the clock every 1024 nodes */
 
 struct split_ctx;
 struct split_point;

@@ -31,12 +31,6 @@ tt_bytes(size_t mb)
 }
 
 bool
-tt_try_init(struct tt *t, size_t mb, int key_bits)
-{
-	return tt_try_init_floor(t, mb, 0, key_bits);
-}
-
-bool
 tt_try_init_floor(struct tt *t, size_t mb, size_t floor_bytes, int key_bits)
 {
 	const size_t bucket = TT_BUCKET_SLOTS * sizeof(uint64_t);

@@ -63,10 +63,9 @@ struct tt {
  * two, at least TT_MIN_MB) for keys of `key_bits` bits; exits with a
  * clear message when there is no memory for it. */
 void tt_init(struct tt *t, size_t mb, int key_bits);
-/* The same, but false (and nothing allocated) when there is no memory. */
-bool tt_try_init(struct tt *t, size_t mb, int key_bits);
-/* The same for a table that grows: it uses `floor_bytes` (a power of two,
- * at least one bucket) until tt_grow() widens it, up to `mb` megabytes. */
+/* A table that grows, or false (and nothing allocated) when there is no
+ * memory: it uses `floor_bytes` (a power of two, at least one bucket;
+ * 0: all of it) until tt_grow() widens it, up to `mb` megabytes. */
 bool tt_try_init_floor(struct tt *t, size_t mb, size_t floor_bytes,
     int key_bits);
 void tt_init_floor(struct tt *t, size_t mb, size_t floor_bytes, int key_bits);

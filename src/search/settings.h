@@ -1,0 +1,166 @@
+/* settings.h -- every tunable of the searches in one place: what each
+ * trades, its default, and a compile-time check of its limits.  Most can be
+ * overridden with -DNAME=VALUE to build a variant for measurement; the
+ * measurements behind the defaults are in docs/parallel-search.md and
+ * docs/benchmarks.md.
+ */
+#ifndef DROPFOUR_SETTINGS_H
+#define DROPFOUR_SETTINGS_H
+
+/* ---- depth-limited play --------------------------------------------------- */
+
+/* Plies the game and selfplay search when no --depth is given.  Deeper
+ * plays stronger and thinks longer. */
+#ifndef SEARCH_DEFAULT_DEPTH
+#define SEARCH_DEFAULT_DEPTH 12
+#endif
+/* The averaged-outcome evaluation does not prune, so it gets a shallower
+ * default (--eval=average without --depth). */
+#ifndef SEARCH_AVERAGE_DEPTH
+#define SEARCH_AVERAGE_DEPTH 8
+#endif
+_Static_assert(SEARCH_DEFAULT_DEPTH >= 1 && SEARCH_DEFAULT_DEPTH <= 64 &&
+                   SEARCH_AVERAGE_DEPTH >= 1 && SEARCH_AVERAGE_DEPTH <= 64,
+               "default depths are valid --depth values");
+
+/* The heuristic evaluation (eval.c): each of the side to move's cells
+ * counts once per line of four through it (the layers); on top, each
+ * cell that would complete a four is worth EVAL_THREAT, and one on the
+ * rows that zugzwang favours for that side another EVAL_PARITY_THREAT.
+ * Larger threat weights play sharper, more tactical games. */
+#define EVAL_THREAT 8
+#define EVAL_PARITY_THREAT 4
+/* A cell lies on at most 16 lines of four; the layer table has room for
+ * twice that. */
+#define EVAL_MAX_LAYERS 32
+_Static_assert(EVAL_THREAT > 0 && EVAL_PARITY_THREAT >= 0,
+               "threats are good for the side that has them");
+
+/* Move ordering: the table's (or the caller's) best move is searched
+ * first; ORDER_FIRST_BONUS is above any threat count a move can have
+ * (order.c and the exact solver's plain ordering). */
+#define ORDER_FIRST_BONUS 1000
+/* The exact solver's own ordering: the table's move gets this much on top
+ * of its threat score (a hint, not a rule: two threats beat it). */
+#define EXACT_TT_MOVE_BONUS 4
+_Static_assert(ORDER_FIRST_BONUS > 64, "the first move outranks any count");
+
+/* Choosing the move among the root's columns (search.c): proven wins rank
+ * above every heuristic value, proven losses below, and an unknown column
+ * below all. */
+#define CHOOSE_PROVEN_RANK 10000
+#define CHOOSE_UNKNOWN_RANK (-10 * CHOOSE_PROVEN_RANK)
+_Static_assert(CHOOSE_PROVEN_RANK > 2 * 500,
+               "proven ranks lie outside the heuristic scale");
+
+/* ---- mirror symmetry, cut-offs ---------------------------------------------- */
+
+/* Below this many stones a position and its mirror image share one table
+ * entry.  Worth its cost only in the opening, where mirror pairs are
+ * common. */
+#ifndef SYMMETRY_PLIES
+#define SYMMETRY_PLIES 16
+#endif
+#ifndef EXACT_SYMMETRY_PLIES
+#define EXACT_SYMMETRY_PLIES 16
+#endif
+/* Enhanced transposition cut-offs where a subtree is worth a few probes:
+ * nodes with more empty cells than this (12 measured fastest against 8
+ * and 16). */
+#ifndef EXACT_ETC_MIN_CELLS
+#define EXACT_ETC_MIN_CELLS 12
+#endif
+/* Root probes at scores within this distance of 0 step by one (MTD(f));
+ * farther out they halve the interval.  4, 5 and 6 are within 8% of each
+ * other in nodes; 8 takes 7.7 times the nodes of 6 on Test_L1_R1. */
+#define EXACT_NEAR 6
+_Static_assert(SYMMETRY_PLIES >= 0 && EXACT_SYMMETRY_PLIES >= 0 &&
+                   EXACT_ETC_MIN_CELLS >= 0 && EXACT_NEAR >= 1,
+               "symmetry, ETC and probe settings are non-negative");
+
+/* ---- the parallel split ---------------------------------------------------- */
+
+/* Children a node searches itself before the rest are shared out (young
+ * brothers wait).  One measured faster than two at two threads (node
+ * overhead 1.13 against 1.17, busy 98% against 94%). */
+#ifndef YBW_ELDERS
+#define YBW_ELDERS 1
+#endif
+/* The exact solver: below this many empty cells a node never splits
+ * (tasks too small to pay for themselves). */
+#ifndef EXACT_MIN_SPLIT_LEFT
+#define EXACT_MIN_SPLIT_LEFT 20
+#endif
+/* Depth-limited search: nodes split only within DEPTH_SPLIT_PLIES of the
+ * root (unless --split-depth says otherwise), with at least
+ * DEPTH_MIN_SPLIT_LEFT plies to go, and only nodes searched at least
+ * DEPTH_MIN_SPLIT_DEPTH deep. */
+#define DEPTH_SPLIT_PLIES 8
+#define DEPTH_MIN_SPLIT_LEFT 4
+#define DEPTH_MIN_SPLIT_DEPTH 5
+/* The averaged-outcome search makes tasks AVERAGE_SPLIT plies below the
+ * root (7^3 = 343 tasks) and none for subtrees shallower than
+ * AVERAGE_GRAIN. */
+#define AVERAGE_SPLIT 3
+#define AVERAGE_GRAIN 3
+/* The most split points one thread can have open: one per ply. */
+#define SPLIT_MAX_OPEN_PER_THREAD 64
+/* The stop flag, the deadline and the node limit are polled every
+ * SPLIT_POLL_MASK + 1 nodes: cheaper polling against a later stop (a
+ * stop takes about 2 ms at 1024). */
+#define SPLIT_POLL_MASK 1023
+_Static_assert(YBW_ELDERS >= 1, "a node searches at least one child first");
+_Static_assert(EXACT_MIN_SPLIT_LEFT >= 1 && DEPTH_SPLIT_PLIES >= 1 &&
+                   DEPTH_MIN_SPLIT_LEFT >= 1 && AVERAGE_SPLIT >= 1,
+               "split limits are positive");
+_Static_assert((SPLIT_POLL_MASK & (SPLIT_POLL_MASK + 1)) == 0,
+               "the poll mask is a power of two minus one");
+
+/* ---- the leaf table ------------------------------------------------------ */
+
+/* Nodes with fewer empty cells than the team's leaf boundary use a small
+ * table, shared by all threads, that stays in the cache: most probes
+ * happen there, and a miss into the big table costs more than the nodes
+ * it saves.  The exact solver starts at LEAF_CELLS_MAX empty cells and
+ * gives up LEAF_CELLS_PER_DOUBLING for each doubling of the threads (the
+ * one table holds more threads' positions), down to LEAF_CELLS_MIN; the
+ * depth-limited search keeps LEAF_CELLS_MIN.  24 cells and 2 MB measured
+ * fastest on the empty 7x6 board (20 and 28 cells, 1 and 4 MB slower). */
+#ifndef LEAF_CELLS_MAX
+#define LEAF_CELLS_MAX 24
+#endif
+#ifndef LEAF_CELLS_MIN
+#define LEAF_CELLS_MIN 14
+#endif
+#ifndef LEAF_CELLS_PER_DOUBLING
+#define LEAF_CELLS_PER_DOUBLING 4
+#endif
+#ifndef LEAF_TT_MB
+#define LEAF_TT_MB 2
+#endif
+/* The leaf table starts every search at LEAF_FLOOR_KB and doubles while
+ * the search has searched more than LEAF_GROW_PER_BUCKET nodes for each of
+ * its buckets in use, up to LEAF_TT_MB: a small search stays in the
+ * core's own cache (L2) instead of touching lines all over 2 MB. */
+#ifndef LEAF_FLOOR_KB
+#define LEAF_FLOOR_KB 256
+#endif
+#define LEAF_FLOOR_BYTES ((size_t)LEAF_FLOOR_KB << 10)
+#ifndef LEAF_GROW_PER_BUCKET
+#define LEAF_GROW_PER_BUCKET 1
+#endif
+_Static_assert(LEAF_CELLS_MIN <= LEAF_CELLS_MAX && LEAF_CELLS_MIN >= 0,
+               "the leaf boundary range is ordered");
+_Static_assert(LEAF_FLOOR_KB * 1024 <= LEAF_TT_MB * 1024 * 1024,
+               "the leaf table's floor fits its size");
+
+/* ---- memory -------------------------------------------------------------- */
+
+/* Room kept beside the tables for everything else (the program, the
+ * stats, the UI), and per search thread beside its stack (guard pages,
+ * thread-local data, the OpenMP runtime's own): measured with ulimit -v
+ * on Debian 12 (libgomp 12), then rounded up. */
+#define SEARCH_MEMORY_SLACK_MB 32
+#define SEARCH_THREAD_SLACK_MB 8
+
+#endif
