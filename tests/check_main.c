@@ -88,9 +88,7 @@ check_full_data_dir(void)
 uint64_t
 check_rand(uint64_t *state)
 {
-	uint64_t z = *state;
-	*state += 0x9e3779b97f4a7c15ULL; /* splitmix64's step */
-	return util_splitmix(z);
+	return util_rand(state);
 }
 
 int

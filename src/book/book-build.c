@@ -81,18 +81,11 @@ struct book_build {
 
 /* ---- 1. the plan ------------------------------------------------------ */
 
-static int
-cmp_u64(const void *a, const void *b)
-{
-	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-	return x < y ? -1 : x > y;
-}
-
 static uint64_t
 sort_unique(uint64_t *k, uint64_t n)
 {
 	uint64_t u = 0;
-	qsort(k, (size_t)n, sizeof *k, cmp_u64);
+	qsort(k, (size_t)n, sizeof *k, util_cmp_u64);
 	for (uint64_t i = 0; i < n; i++)
 		if (u == 0 || k[i] != k[u - 1])
 			k[u++] = k[i];
@@ -164,21 +157,6 @@ journal_header(const struct book_build *bb, unsigned char *hdr)
 	hdr[13] = (unsigned char)bb->h;
 	book_le_put(hdr + 14, (uint64_t)bb->ply, 2);
 	book_le_put(hdr + 16, bb->lv[bb->ply].n, 8);
-}
-
-static int
-write_all(int fd, const unsigned char *p, size_t len)
-{
-	while (len > 0) {
-		ssize_t n = write(fd, p, len);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			return -1;
-		p += n;
-		len -= (size_t)n;
-	}
-	return 0;
 }
 
 /* Apply one journal entry to the plan.  Returns NULL or what is wrong. */
@@ -311,7 +289,7 @@ journal_open(struct book_build *bb)
 	unsigned char hdr[JOURNAL_HEADER_SIZE];
 	journal_header(bb, hdr);
 	fd = open(bb->jpath, O_WRONLY | O_CREAT | O_EXCL, 0644);
-	if (fd < 0 || write_all(fd, hdr, sizeof hdr) != 0 || fsync(fd) != 0) {
+	if (fd < 0 || util_write_all(fd, hdr, sizeof hdr) != 0 || fsync(fd) != 0) {
 		fprintf(stderr, "dropfour: %s: %s\n", bb->jpath,
 		        strerror(errno));
 		if (fd >= 0)
@@ -347,7 +325,7 @@ book_build_flush(struct book_build *bb)
 		memcpy(rec, head, 4);
 		memcpy(rec + 4, e, len);
 		memcpy(rec + 4 + len, tail, 8);
-		if (write_all(bb->jfd, rec, len + 12) != 0 ||
+		if (util_write_all(bb->jfd, rec, len + 12) != 0 ||
 		    fdatasync(bb->jfd) != 0) {
 			fprintf(stderr, "dropfour: %s: %s\n", bb->jpath,
 			        strerror(errno));
@@ -496,20 +474,6 @@ book_build_record(struct book_build *bb, const uint64_t *keys,
 	pthread_mutex_unlock(&bb->lock);
 }
 
-static void
-format_duration(char *buf, size_t len, double s)
-{
-	if (s < 0 || s > 1e8)
-		snprintf(buf, len, "?");
-	else if (s < 60)
-		snprintf(buf, len, "%.0fs", s);
-	else if (s < 3600)
-		snprintf(buf, len, "%dm%02ds", (int)s / 60, (int)s % 60);
-	else
-		snprintf(buf, len, "%dh%02dm", (int)(s / 3600),
-		         (int)s % 3600 / 60);
-}
-
 void
 book_build_progress(struct book_build *bb)
 {
@@ -521,7 +485,7 @@ book_build_progress(struct book_build *bb)
 	uint64_t known = bb->known, now_done = bb->known - bb->known0;
 	uint64_t total = bb->lv[bb->ply].n;
 	double rate = dt > 0 ? (double)now_done / dt : 0;
-	format_duration(eta, sizeof eta,
+	util_duration(eta, sizeof eta,
 	                rate > 0 ? (double)(total - known) / rate : -1);
 	int n =
 	    snprintf(line, sizeof line,
@@ -683,14 +647,6 @@ book_solver_run(struct book_solver *sv, int w, int h,
 /* ---- one process -----------------------------------------------------------
  */
 
-static volatile sig_atomic_t got_signal;
-
-static void
-on_signal(int sig)
-{
-	got_signal = sig;
-}
-
 struct local {
 	struct book_build *bb;
 	atomic_bool stop;
@@ -729,7 +685,7 @@ keeper(void *arg)
 	while (!atomic_load(&l->finished)) {
 		struct timespec ts = {0, 100 * 1000 * 1000};
 		nanosleep(&ts, NULL);
-		if (got_signal)
+		if (atomic_load(util_stop_flag()))
 			atomic_store(&l->stop, true);
 		double now = util_now_s();
 		pthread_mutex_lock(&l->bb->lock);
@@ -762,14 +718,8 @@ book_build_run(const struct book_build_params *p)
 	atomic_init(&l.stop, false);
 	atomic_init(&l.finished, false);
 	struct book_work work = {local_claim, local_done, &l};
-	struct sigaction sa, old_int, old_term, old_hup;
-	memset(&sa, 0, sizeof sa);
-	sa.sa_handler = on_signal;
-	sigemptyset(&sa.sa_mask);
-	got_signal = 0;
-	sigaction(SIGINT, &sa, &old_int);
-	sigaction(SIGTERM, &sa, &old_term);
-	sigaction(SIGHUP, &sa, &old_hup);
+	struct util_stop_saved saved;
+	util_stop_signals_begin(&saved);
 
 	pthread_t kt;
 	bool have_keeper = pthread_create(&kt, NULL, keeper, &l) == 0;
@@ -783,9 +733,7 @@ book_build_run(const struct book_build_params *p)
 		pthread_join(kt, NULL);
 	if (book_build_flush(bb) != 0)
 		l.flush_status = 1;
-	sigaction(SIGINT, &old_int, NULL);
-	sigaction(SIGTERM, &old_term, NULL);
-	sigaction(SIGHUP, &old_hup, NULL);
+	util_stop_signals_end(&saved);
 
 	status = l.flush_status ? 1 : book_build_finish(bb);
 	book_build_free(bb);

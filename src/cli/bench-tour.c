@@ -139,8 +139,7 @@ bench_tour_sample(const struct options *o, int argc, char **argv)
 	/* Draw k of them without replacement (partial Fisher-Yates). */
 	uint64_t rng = o->seed_given ? o->seed : 1;
 	for (long i = 0; i < k; i++) {
-		rng = rng * 6364136223846793005ULL + 1442695040888963407ULL;
-		long j = i + (long)((rng >> 33) % (uint64_t)(n - i));
+		long j = i + (long)(util_rand(&rng) % (uint64_t)(n - i));
 		struct tour_prefix t = all[i];
 		int tw = w[i];
 		all[i] = all[j];

@@ -16,15 +16,6 @@
 #include "cli/statespace-main.h"
 #include "core/util.h"
 
-static atomic_bool stop_flag;
-
-static void
-on_signal(int sig)
-{
-	(void)sig;
-	atomic_store(&stop_flag, true);
-}
-
 struct progress {
 	bool tty;
 	int last;
@@ -140,7 +131,7 @@ statespace_main_ranks(const struct options *o,
 	    .memory_bytes =
 	        o->memory_mb ? o->memory_mb << 20 : statespace_default_memory(),
 	    .tmpdir = o->tmpdir,
-	    .stop = &stop_flag,
+	    .stop = util_stop_flag(),
 	    .comm = comm,
 	    .state_dir = o->state_dir,
 	    .keep_state = o->keep_state,
@@ -150,7 +141,7 @@ statespace_main_ranks(const struct options *o,
 	int ranks = comm ? comm->size : 1;
 	struct progress pr = {.tty = speak && isatty(STDERR_FILENO),
 	                      .last = o->width * o->height};
-	struct sigaction sa;
+	struct util_stop_saved saved;
 	char err[300], mem[32], disk[32], rss[32];
 	const char *why = statespace_size_error(o->width, o->height);
 
@@ -172,11 +163,7 @@ statespace_main_ranks(const struct options *o,
 		lim.progress = show_progress;
 		lim.progress_arg = &pr;
 	}
-	memset(&sa, 0, sizeof sa);
-	sa.sa_handler = on_signal;
-	sigemptyset(&sa.sa_mask);
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
+	util_stop_signals_begin(&saved);
 
 	if (speak) {
 		printf("statespace %dx%d: ", o->width, o->height);
@@ -200,7 +187,7 @@ statespace_main_ranks(const struct options *o,
 			            ? " (with --state DIR a stopped run can be "
 			              "resumed)"
 			            : "");
-		return atomic_load(&stop_flag) ? 130 : 1;
+		return atomic_load(util_stop_flag()) ? 130 : 1;
 	}
 
 	/* Memory: summed over the ranks. */

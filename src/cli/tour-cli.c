@@ -167,15 +167,6 @@ struct counting {
 	bool done;
 };
 
-static volatile sig_atomic_t tour_interrupted;
-
-static void
-on_sigint(int sig)
-{
-	(void)sig;
-	tour_interrupted = 1;
-}
-
 static void *
 count_thread(void *arg)
 {
@@ -286,15 +277,15 @@ tour_main(const struct options *o)
 	    p.par.split_depth ? p.par.split_depth : TOUR_SPLIT_DEPTH);
 	fflush(stdout);
 
-	/* SIGINT stops the count: the partial figures go to stderr. */
-	struct sigaction sa, old;
-	memset(&sa, 0, sizeof sa);
-	sa.sa_handler = on_sigint;
-	sigemptyset(&sa.sa_mask);
-	sigaction(SIGINT, &sa, &old);
+	/* SIGINT, SIGTERM or SIGHUP stop the count: the partial figures go
+	 * to stderr.  The counting threads leave the signals to this one. */
+	struct util_stop_saved saved;
+	util_stop_signals_begin(&saved);
 	sigset_t block, prev;
 	sigemptyset(&block);
 	sigaddset(&block, SIGINT);
+	sigaddset(&block, SIGTERM);
+	sigaddset(&block, SIGHUP);
 	pthread_sigmask(SIG_BLOCK, &block, &prev);
 	pthread_t th;
 	if (pthread_create(&th, NULL, count_thread, &c) != 0) {
@@ -317,7 +308,7 @@ tour_main(const struct options *o)
 			ts.tv_nsec -= 1000000000L;
 		}
 		pthread_cond_timedwait(&c.cond, &c.lock, &ts);
-		if (tour_interrupted)
+		if (atomic_load(util_stop_flag()))
 			atomic_store(&c.run->stop, true);
 		double el = util_now_s() - t0;
 		if (tty && !c.done && el >= 2 &&
@@ -338,7 +329,7 @@ tour_main(const struct options *o)
 	}
 	pthread_mutex_unlock(&c.lock);
 	pthread_join(th, NULL);
-	sigaction(SIGINT, &old, NULL);
+	util_stop_signals_end(&saved);
 	if (shown)
 		fputs("\r\033[K", stderr);
 

@@ -148,21 +148,88 @@ util_si(char *buf, size_t len, double v)
 	return buf;
 }
 
-/* Write all of data to fd; -1 with errno on failure. */
-static int
-write_all(int fd, const char *data, size_t len)
+int
+util_write_all(int fd, const void *buf, size_t len)
 {
+	const char *p = buf;
 	while (len > 0) {
-		ssize_t n = write(fd, data, len);
-		if (n < 0) {
-			if (errno == EINTR)
-				continue;
+		ssize_t n = write(fd, p, len);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0) {
+			if (n == 0)
+				errno = ENOSPC;
 			return -1;
 		}
-		data += n;
+		p += n;
 		len -= (size_t)n;
 	}
 	return 0;
+}
+
+char *
+util_duration(char *buf, size_t len, double s)
+{
+	if (s < 0 || s > 1e8)
+		snprintf(buf, len, "?");
+	else if (s < 60)
+		snprintf(buf, len, "%.0fs", s);
+	else if (s < 3600)
+		snprintf(buf, len, "%dm%02ds", (int)s / 60, (int)s % 60);
+	else
+		snprintf(buf, len, "%dh%02dm", (int)(s / 3600),
+		         (int)s % 3600 / 60);
+	return buf;
+}
+
+int
+util_cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+	return (x > y) - (x < y);
+}
+
+static atomic_bool stop_flag;
+static volatile sig_atomic_t stop_signal;
+static const int stop_signals[3] = {SIGINT, SIGTERM, SIGHUP};
+
+static void
+on_stop_signal(int sig)
+{
+	stop_signal = sig;
+	atomic_store(&stop_flag, true);
+}
+
+void
+util_stop_signals_begin(struct util_stop_saved *saved)
+{
+	struct sigaction sa;
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on_stop_signal;
+	sigemptyset(&sa.sa_mask);
+	atomic_store(&stop_flag, false);
+	stop_signal = 0;
+	for (int i = 0; i < 3; i++)
+		sigaction(stop_signals[i], &sa, &saved->old[i]);
+}
+
+void
+util_stop_signals_end(const struct util_stop_saved *saved)
+{
+	for (int i = 0; i < 3; i++)
+		sigaction(stop_signals[i], &saved->old[i], NULL);
+}
+
+atomic_bool *
+util_stop_flag(void)
+{
+	return &stop_flag;
+}
+
+int
+util_stop_signal(void)
+{
+	return stop_signal;
 }
 
 /* A device, a FIFO or a socket has no contents to replace: write to it
@@ -174,7 +241,7 @@ write_in_place(const char *path, const char *data, size_t len)
 	int fd = open(path, O_WRONLY | O_NOCTTY | O_NONBLOCK);
 	if (fd < 0)
 		return -1;
-	if (write_all(fd, data, len) != 0) {
+	if (util_write_all(fd, data, len) != 0) {
 		int saved = errno;
 		close(fd);
 		errno = saved;
@@ -219,7 +286,7 @@ util_write_atomic(const char *path, const char *data, size_t len)
 		errno = saved;
 		return -1;
 	}
-	if (write_all(fd, data, len) != 0 || fchmod(fd, mode) != 0)
+	if (util_write_all(fd, data, len) != 0 || fchmod(fd, mode) != 0)
 		goto fail;
 	if (fsync(fd) != 0 || close(fd) != 0) {
 		fd = -1;

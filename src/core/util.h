@@ -2,6 +2,9 @@
 #ifndef DROPFOUR_UTIL_H
 #define DROPFOUR_UTIL_H
 
+#include <signal.h>
+#include <stdatomic.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -36,6 +39,39 @@ util_splitmix(uint64_t x)
 	x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
 	return x ^ (x >> 31);
 }
+
+/* Write all of buf to fd, again after EINTR and short writes.  0, or -1
+ * with errno set (ENOSPC for a write that wrote nothing). */
+int util_write_all(int fd, const void *buf, size_t len);
+
+/* qsort()'s comparison of two uint64_t. */
+int util_cmp_u64(const void *a, const void *b);
+
+/* Stopping long jobs on a signal: between _begin() and _end(), SIGINT,
+ * SIGTERM and SIGHUP do not kill the process but set the flag
+ * util_stop_flag() points to (and util_stop_signal() says which came), so
+ * the job stops cleanly, keeps its journal or state and says so. */
+struct util_stop_saved {
+	struct sigaction old[3];
+};
+void util_stop_signals_begin(struct util_stop_saved *saved);
+void util_stop_signals_end(const struct util_stop_saved *saved);
+atomic_bool *util_stop_flag(void);
+int util_stop_signal(void);
+
+/* The next number of the splitmix64 sequence whose state is *state (for
+ * seeded draws: any state, 0 included, is a good one). */
+static inline uint64_t
+util_rand(uint64_t *state)
+{
+	uint64_t z = util_splitmix(*state);
+	*state += 0x9e3779b97f4a7c15ull;
+	return z;
+}
+
+/* A duration for progress lines: "42s", "3m05s", "1h02m", "?" when
+ * negative or absurd.  Returns buf. */
+char *util_duration(char *buf, size_t len, double seconds);
 
 /* Human-friendly numbers: "1.23M", "456k"; writes into buf, returns buf. */
 char *util_si(char *buf, size_t len, double v);

@@ -9,9 +9,9 @@
  *      is not playable now by answering in the same column (claimeven), and
  *      if the first player then has no four left the score is at most 0, or
  *      at most -1 when those cells hold a second-player four.
- *   2. The shared table (and, for the last 14 to 24 empty cells, each
- *      thread's small cache-resident one: measured faster than one shared
- *      table at every depth), keyed by the position or, in the opening,
+ *   2. The shared table (and, for the last 14 to 24 empty cells, a small
+ *      cache-resident leaf table, one for all threads: settings.h),
+ *      keyed by the position or, in the opening,
  *      its mirror image if that key is smaller.  Results are stored as the
  *      value found (fail-soft), not the window edge; a lower and an upper
  *      bound that meet become an exact entry, and an exact entry is never
@@ -31,6 +31,7 @@
 
 #include "search/order.h"
 #include "search/search-int.h"
+#include "core/util.h"
 
 /* A value below every score: a move that was not searched. */
 #define EXACT_NONE (-1000)
@@ -159,8 +160,7 @@ perturb(struct split_ctx *c, struct child *ch, int n, int ply)
 	if (c->rng == 0 || ply > 6)
 		return;
 	for (int i = 0; i < n; i++) {
-		c->rng = c->rng * 1103515245u + 12345u;
-		ch[i].score += (int)((c->rng >> 16) % 4u);
+		ch[i].score += (int)(util_rand(&c->rng) % 4u);
 	}
 }
 
@@ -466,12 +466,7 @@ search_exact_solve(struct split_ctx *c, const board_t *b, bool weak,
 	*best = -1;
 	if (board_can_win_next(b)) {
 		c->nodes++; /* the root itself, solved without a search */
-		uint64_t win = board_my_winning_cells(b) & board_possible(b);
-		for (int col = 0; col < b->w; col++)
-			if (win & board_column_mask(b, col)) {
-				*best = col;
-				break;
-			}
+		*best = board_winning_column(b);
 		*lo_out = *hi_out = weak ? 1 : board_max_score(b);
 		return true;
 	}

@@ -50,20 +50,26 @@ work_bits(uint64_t n)
 	return n ? 64 - __builtin_clzll(n) : 0;
 }
 
-/* The key used in the table, and whether it is the mirror image's. */
+/* A table key: the position's, or below `plies` stones the smaller of it
+ * and its mirror image's (*mirrored tells which, so a stored column can be
+ * mirrored back). */
 static inline uint64_t
-tt_key(const board_t *b, bool *mirrored)
+sym_key(const board_t *b, int plies, bool *mirrored)
 {
 	uint64_t k = board_key(b);
 	*mirrored = false;
-	if (b->moves < SYMMETRY_PLIES) {
-		uint64_t m = board_mirror_key(b, k);
-		if (m < k) {
-			*mirrored = true;
-			return m;
-		}
-	}
-	return k;
+	if (b->moves >= plies)
+		return k;
+	uint64_t m = board_mirror_key(b, k);
+	*mirrored = m < k;
+	return *mirrored ? m : k;
+}
+
+/* The depth-limited search's table key. */
+static inline uint64_t
+tt_key(const board_t *b, bool *mirrored)
+{
+	return sym_key(b, SYMMETRY_PLIES, mirrored);
 }
 
 static inline int
@@ -157,19 +163,11 @@ split_index(const struct split_ctx *c, const board_t *b, int ply, int n,
 
 /* search-exact.c: the exact solver. */
 
-/* The exact solver's table key: the position's or its mirror image's,
- * whichever is smaller, in the opening (*mirrored tells which, so a stored
- * column can be mirrored back). */
+/* The exact solver's table key. */
 static inline uint64_t
 exact_key(const board_t *b, bool *mirrored)
 {
-	uint64_t k = board_key(b);
-	*mirrored = false;
-	if (b->moves >= EXACT_SYMMETRY_PLIES)
-		return k;
-	uint64_t m = board_mirror_key(b, k);
-	*mirrored = m < k;
-	return *mirrored ? m : k;
+	return sym_key(b, EXACT_SYMMETRY_PLIES, mirrored);
 }
 
 /* Exact score of a position that is not over.  *lo_out and *hi_out get the

@@ -435,6 +435,27 @@ run_exact(struct split_ctx *c, const board_t *b, struct search_result *r)
 	}
 }
 
+/* One root column of an iteration of depth d, searched in context c: its
+ * value, published to the live panel as it starts and ends. */
+static int
+depth_root_move(struct split_ctx *c, const board_t *b, int col, int d)
+{
+	struct stats *st = c->team->stats;
+	col_publish(st, col, COL_SEARCHING, SCORE_NONE, 0);
+	board_t nb = *b;
+	board_play(&nb, col);
+	int v = board_is_winning_move(b, col) ?
+	    proven_win(board_max_score(b)) :
+	    -search_depth(c, &nb, d - 1, -SCORE_INF, SCORE_INF, 1);
+	if (!c->aborted) {
+		enum score_kind kd;
+		int sc;
+		to_result_score(v, &kd, &sc);
+		col_publish(st, col, COL_DONE, kd, sc);
+	}
+	return v;
+}
+
 /* Depth-limited: iterative deepening, every root column searched with the
  * full window so the panel can show them all. */
 static void
@@ -464,45 +485,18 @@ run_depth(struct split_ctx *c, const board_t *b, struct search_result *r,
 			if (c->team->threads > 1 && k > 0 &&
 			    lim->split != SPLIT_LAZY) {
 				split_count_spawn(c, 1);
-#pragma omp task firstprivate(k, col) shared(o, b, c, val)
+#pragma omp task firstprivate(k, col) shared(b, c, val)
 				{
 					struct split_ctx tc;
 					split_ctx_task(&tc, c, c->tid, col);
-					col_publish(st, col, COL_SEARCHING,
-					    SCORE_NONE, 0);
-					board_t nb = *b;
-					board_play(&nb, col);
-					val[k] = board_is_winning_move(b, col) ?
-					    proven_win(board_max_score(b)) :
-					    -search_depth(&tc, &nb, d - 1,
-						-SCORE_INF, SCORE_INF, 1);
-					if (!tc.aborted) {
-						enum score_kind kd;
-						int sc;
-						to_result_score(val[k], &kd, &sc);
-						col_publish(st, col, COL_DONE,
-						    kd, sc);
-					}
+					val[k] = depth_root_move(&tc, b, col, d);
 					split_ctx_finish(&tc);
 				}
 			} else {
 				int save = c->root_col;
 				c->root_col = col;
-				col_publish(st, col, COL_SEARCHING, SCORE_NONE,
-				    0);
-				board_t nb = *b;
-				board_play(&nb, col);
-				val[k] = board_is_winning_move(b, col) ?
-				    proven_win(board_max_score(b)) :
-				    -search_depth(c, &nb, d - 1, -SCORE_INF,
-					SCORE_INF, 1);
+				val[k] = depth_root_move(c, b, col, d);
 				c->root_col = save;
-				if (!c->aborted) {
-					enum score_kind kd;
-					int sc;
-					to_result_score(val[k], &kd, &sc);
-					col_publish(st, col, COL_DONE, kd, sc);
-				}
 			}
 		}
 		split_wait_begin(c);
@@ -542,7 +536,7 @@ run_lazy(struct split_team *team, const board_t *b, struct search_result *r)
 		struct split_ctx c;
 		struct search_result mine = *r;
 		split_ctx_root(&c, team);
-		c.rng = c.tid ? 2654435761u * (uint32_t)(c.tid + 1) : 0;
+		c.rng = (uint64_t)c.tid;
 		if (team->lim->mode == SEARCH_DEPTH)
 			run_depth(&c, b, &mine, util_now_s());
 		else

@@ -2,7 +2,7 @@
  * shared by every task of one search), per-task contexts, split points,
  * the stop and cut-off flags, split_poll() (the one place that decides
  * stop, deadline and node limit) and the per-thread accounting that feeds
- * the live panel.  Used by search.c and average.c.
+ * the live panel.  Used by every search (search*.c, average.c).
  *
  * One OpenMP parallel region per search; tasks are tied (the default), so
  * the thread that runs a task never changes and omp_get_thread_num() taken
@@ -108,7 +108,7 @@ struct split_ctx {
 	uint64_t sub;                 /* nodes of the tasks it waited for */
 	uint64_t probes, hits;
 	uint64_t busy_from;           /* ns when the current busy stretch began */
-	uint32_t rng;                 /* lazy SMP move-order noise, 0 off */
+	uint64_t rng;                 /* lazy SMP move-order noise, 0 off */
 };
 
 void split_ctx_root(struct split_ctx *c, struct split_team *team);

@@ -130,20 +130,11 @@ ss_tmp_file(struct statespace *ss)
 bool
 ss_write_all(struct statespace *ss, int fd, const void *buf, size_t len)
 {
-	const char *p = buf;
-	while (len > 0) {
-		ssize_t k = write(fd, p, len);
-		if (k < 0 && errno == EINTR)
-			continue;
-		if (k <= 0) {
-			ss_fail(ss, "writing a level file",
-			        k < 0 ? errno : ENOSPC);
-			return false;
-		}
-		p += k;
-		len -= (size_t)k;
+	if (util_write_all(fd, buf, len) != 0) {
+		ss_fail(ss, "writing a level file", errno);
+		return false;
 	}
-	atomic_fetch_add(&ss->disk, (uint64_t)(p - (const char *)buf));
+	atomic_fetch_add(&ss->disk, (uint64_t)len);
 	return true;
 }
 

@@ -83,13 +83,6 @@ stream_fill(const struct geo *g, struct stream *st, int mover_shift,
 	st->head = NO_KEY;
 }
 
-static int
-cmp_u64(const void *a, const void *b)
-{
-	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-	return (x > y) - (x < y);
-}
-
 int
 ss_parts_for(const struct statespace *ss, uint64_t parents, int ranks)
 {
@@ -126,7 +119,7 @@ ss_pick_bounds(uint64_t *sample, size_t m, int parts, uint64_t *bounds)
 	int k = 1;
 
 	bounds[0] = 0;
-	qsort(sample, m, sizeof *sample, cmp_u64);
+	qsort(sample, m, sizeof *sample, util_cmp_u64);
 	for (int i = 1; i < parts && m > 0; i++) {
 		uint64_t b = sample[(size_t)i * m / (size_t)parts];
 		if (b > bounds[k - 1])
