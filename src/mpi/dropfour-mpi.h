@@ -1,0 +1,53 @@
+/* dropfour-mpi.h -- what the files of dropfour-mpi share: the world, the message
+ * tags, rank 0's helpers, and each mode's entry point (mpi-solve.c,
+ * mpi-book.c, mpi-statespace.c, mpi-tour.c; main() in dropfour-mpi.c).
+ * Only src/mpi includes <mpi.h>. */
+#ifndef DROPFOUR_DROPFOUR_MPI_H
+#define DROPFOUR_DROPFOUR_MPI_H
+
+#include <mpi.h>
+
+#include "cli/options.h"
+
+struct mpi_world {
+	int rank, size;
+};
+
+/* Message tags.  Every mode uses its own range so a stray message is
+ * never taken for another mode's. */
+enum {
+	TAG_READY = 1,   /* worker -> 0: give me work (no payload) */
+	TAG_STOP,        /* 0 -> worker: nothing more, finish */
+	TAG_SOLVE_JOB,    /* 0 -> worker: struct solve_job */
+	TAG_SOLVE_RESULT, /* worker -> 0: int64_t[SOLVE_RESULT_LEN] */
+	TAG_BOOK_BATCH,   /* 0 -> worker: uint64_t keys[] */
+	TAG_BOOK_RESULT,  /* worker -> 0: entries of 9 bytes (book.h) */
+	TAG_TOUR_WORK,    /* 0 -> worker: int64_t {first, count} */
+	TAG_TOUR_RESULT,  /* worker -> 0: int64_t {first, count, nodes, ...} */
+};
+
+/* Rank 0: wait for the next message from any rank, sleeping between
+ * polls instead of spinning. */
+void mpi_wait_message(MPI_Status *st);
+/* Rank 0, when a run ends early: answer every worker's first request
+ * with a stop. */
+void mpi_release_workers(const struct mpi_world *w);
+/* Silence stdout and stderr of ranks other than 0 between
+ * mpi_quiet_begin() and mpi_quiet_end() (option errors and --help are said
+ * once, by rank 0). */
+struct quiet {
+	int out, err, devnull;
+};
+void mpi_quiet_begin(const struct mpi_world *w, struct quiet *q);
+void mpi_quiet_end(struct quiet *q);
+/* options_parse() with the output of ranks other than 0 silenced. */
+int mpi_parse_options(const struct mpi_world *w, struct options *o, int argc,
+    char **argv);
+
+/* The modes, run on every rank. */
+int mpi_solve_run(const struct options *o, const struct mpi_world *w);
+int mpi_statespace_run(const struct options *o, const struct mpi_world *w);
+int mpi_book_run(const struct options *o, const struct mpi_world *w);
+int mpi_tour_run(const struct options *o, const struct mpi_world *w);
+
+#endif

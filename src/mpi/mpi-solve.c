@@ -1,0 +1,222 @@
+/* mpi-solve.c -- `dropfour-mpi solve`: positions of a file solved across the ranks, printed in input order. */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "core/board.h"
+#include "cli/solve.h"
+#include "search/search.h"
+#include "core/util.h"
+#include "mpi/dropfour-mpi.h"
+
+/* ---- solve: batch solving of a position file -------------------------- */
+
+/* A position to solve: its line number (0-based, the output order) and the
+ * line itself up to the first blank. */
+struct solve_job {
+	int64_t index;
+	char moves[BOARD_MAX_CELLS + 2];
+};
+
+/* index, score, nodes, microseconds, then every column's score (analyze;
+ * SOLVE_NO_SCORE for a full column). */
+#define SOLVE_RESULT_LEN (4 + BOARD_MAX_WIDTH)
+#define SOLVE_NO_SCORE INT64_MIN
+
+static void
+solve_worker(const struct options *o)
+{
+	struct search_limits lim;
+	struct search *s = search_new(o->tt_mb);
+	struct solve_job job;
+	MPI_Status st;
+
+	options_solve_limits(o, &lim);
+	MPI_Send(NULL, 0, MPI_BYTE, 0, TAG_READY, MPI_COMM_WORLD);
+	for (;;) {
+		MPI_Recv(&job, sizeof job, MPI_BYTE, 0, MPI_ANY_TAG,
+		    MPI_COMM_WORLD, &st);
+		if (st.MPI_TAG == TAG_STOP)
+			break;
+		int64_t res[SOLVE_RESULT_LEN];
+		struct search_result r;
+		board_t b;
+		char err[128];
+		job.moves[sizeof job.moves - 1] = '\0';
+		/* Rank 0 parsed the line already: it cannot fail here. */
+		if (solve_parse_line(job.moves, o->width, o->height, &b, err,
+			sizeof err) != 0)
+			MPI_Abort(MPI_COMM_WORLD, 3);
+		search_run(s, &b, &lim, &r);
+		res[0] = job.index;
+		res[1] = r.score;
+		res[2] = (int64_t)r.nodes;
+		res[3] = (int64_t)(r.seconds * 1e6 + 0.5);
+		for (int c = 0; c < BOARD_MAX_WIDTH; c++)
+			res[4 + c] = c < b.w && r.col_kind[c] != SCORE_NONE ?
+			    r.col_score[c] : SOLVE_NO_SCORE;
+		MPI_Send(res, SOLVE_RESULT_LEN, MPI_INT64_T, 0,
+		    TAG_SOLVE_RESULT, MPI_COMM_WORLD);
+	}
+	search_free(s);
+}
+
+/* The input's lines, and which of them are positions to solve. */
+struct solve_input {
+	char **line;
+	bool *valid;
+	int64_t n;
+};
+
+static int
+read_input(const struct options *o, struct solve_input *in)
+{
+	FILE *f = stdin;
+	const char *name = "stdin";
+	char *line = NULL;
+	size_t cap = 0, alloc = 0;
+	int status = 0;
+
+	if (o->argc == 1 && strcmp(o->argv[0], "-") != 0) {
+		name = o->argv[0];
+		if ((f = fopen(name, "r")) == NULL) {
+			fprintf(stderr, "dropfour-mpi: %s: %s\n", name,
+			    strerror(errno));
+			return -1;
+		}
+	}
+	memset(in, 0, sizeof *in);
+	while (getline(&line, &cap, f) != -1) {
+		board_t b;
+		char err[128];
+		if ((size_t)in->n == alloc) {
+			alloc = alloc ? 2 * alloc : 256;
+			in->line = xrealloc(in->line, alloc * sizeof *in->line);
+			in->valid = xrealloc(in->valid,
+			    alloc * sizeof *in->valid);
+		}
+		in->line[in->n] = xstrdup(line);
+		in->valid[in->n] = solve_parse_line(line, o->width, o->height,
+		    &b, err, sizeof err) == 0;
+		if (!in->valid[in->n]) {
+			fprintf(stderr, "dropfour-mpi: %s:%lld: %s\n", name,
+			    (long long)in->n + 1, err);
+			status = 1;
+		}
+		in->n++;
+	}
+	free(line);
+	if (f != stdin)
+		fclose(f);
+	return status;
+}
+
+static void
+print_result(const struct options *o, const char *line, const int64_t *res)
+{
+	struct search_result r;
+	memset(&r, 0, sizeof r);
+	r.score = (int)res[1];
+	r.nodes = (uint64_t)res[2];
+	r.seconds = (double)res[3] / 1e6;
+	for (int c = 0; c < BOARD_MAX_WIDTH; c++) {
+		r.col_kind[c] =
+		    res[4 + c] == SOLVE_NO_SCORE ? SCORE_NONE : SCORE_EXACT;
+		r.col_score[c] = res[4 + c] == SOLVE_NO_SCORE ? 0 :
+		    (int)res[4 + c];
+	}
+	solve_print(line, o->width, o->analyze, &r);
+}
+
+/* Rank 0: hand out the valid lines one at a time to whichever worker asks,
+ * print the results in input order as they complete. */
+static int
+solve_coordinator(const struct options *o, const struct mpi_world *w)
+{
+	struct solve_input in;
+	int status = read_input(o, &in);
+	if (status < 0) {
+		mpi_release_workers(w);
+		return 1;
+	}
+	int64_t (*res)[SOLVE_RESULT_LEN] = xcalloc((size_t)in.n + 1,
+	    sizeof *res);
+	bool *have = xcalloc((size_t)in.n + 1, sizeof *have);
+	int64_t next_job = 0, next_print = 0;
+	int stopped = 0;
+
+	while (stopped < w->size - 1) {
+		MPI_Status st;
+		int64_t buf[SOLVE_RESULT_LEN];
+		mpi_wait_message(&st);
+		if (st.MPI_TAG == TAG_SOLVE_RESULT) {
+			MPI_Recv(buf, SOLVE_RESULT_LEN, MPI_INT64_T,
+			    st.MPI_SOURCE, TAG_SOLVE_RESULT, MPI_COMM_WORLD,
+			    MPI_STATUS_IGNORE);
+			if (buf[0] < 0 || buf[0] >= in.n)
+				MPI_Abort(MPI_COMM_WORLD, 3);
+			memcpy(res[buf[0]], buf, sizeof buf);
+			have[buf[0]] = true;
+		} else {
+			MPI_Recv(NULL, 0, MPI_BYTE, st.MPI_SOURCE, st.MPI_TAG,
+			    MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+		}
+		/* Every message asks for the next job. */
+		while (next_job < in.n && !in.valid[next_job])
+			next_job++;
+		if (next_job < in.n) {
+			struct solve_job job;
+			memset(&job, 0, sizeof job);
+			job.index = next_job;
+			size_t len = strcspn(in.line[next_job], " \t\r\n");
+			if (len >= sizeof job.moves)
+				len = sizeof job.moves - 1;
+			memcpy(job.moves, in.line[next_job], len);
+			MPI_Send(&job, sizeof job, MPI_BYTE, st.MPI_SOURCE,
+			    TAG_SOLVE_JOB, MPI_COMM_WORLD);
+			next_job++;
+		} else {
+			MPI_Send(NULL, 0, MPI_BYTE, st.MPI_SOURCE, TAG_STOP,
+			    MPI_COMM_WORLD);
+			stopped++;
+		}
+		for (; next_print < in.n &&
+		     (have[next_print] || !in.valid[next_print]);
+		     next_print++)
+			if (in.valid[next_print])
+				print_result(o, in.line[next_print],
+				    res[next_print]);
+	}
+	for (int64_t i = 0; i < in.n; i++)
+		free(in.line[i]);
+	free(in.line);
+	free(in.valid);
+	free(res);
+	free(have);
+	return status;
+}
+
+int
+mpi_solve_run(const struct options *o, const struct mpi_world *w)
+{
+	if (o->argc > 1) {
+		if (w->rank == 0)
+			fputs("dropfour-mpi: solve takes at most one FILE\n",
+			    stderr);
+		return 2;
+	}
+	if (w->size == 1)
+		return solve_main(o);
+	if (w->rank == 0)
+		return solve_coordinator(o, w);
+	solve_worker(o);
+	return 0;
+}
