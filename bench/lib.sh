@@ -1,12 +1,16 @@
-# bench/lib.sh -- shared by the bench scripts (sourced, not run): finds the
-# dropfour binary and the directories where the full test data may be.
-# The caller sets `top` (the source tree) and `me` (its own name).
+# bench/lib.sh -- shared by the bench scripts and tests/faults-long.sh
+# (sourced, not run; sh or bash): finds the dropfour binary and the
+# directories where the full test data may be.  The caller sets `top` (the
+# source tree) and `me` (its own name).
 
-# $DROPFOUR, else the ./run build, else ./dropfour, else PATH.
+# find_dropfour: print the binary's absolute path: $DROPFOUR, else the ./run
+# build (_build/default/dropfour), else an in-tree build ($top/dropfour),
+# else ./dropfour, else PATH.  None: a message and exit status 2 (use as
+# bin=$(find_dropfour) || exit 2, or under set -e).
 find_dropfour() {
 	local c
 	for c in "${DROPFOUR:-}" "$top/_build/default/dropfour" "$top/dropfour" \
-		"$(command -v dropfour 2>/dev/null || true)"; do
+		./dropfour "$(command -v dropfour 2>/dev/null || true)"; do
 		# Absolute: some scripts run it from a scratch folder.
 		[ -n "$c" ] && [ -x "$c" ] && { case $c in /*) ;; *) c=$PWD/$c ;; esac
 			echo "$c"; return 0; }
@@ -36,7 +40,9 @@ find_testsets() {
 	local d
 	while IFS= read -r d; do
 		[ -n "$d" ] && [ -d "$d/pons-testsets" ] && { (cd "$d" && pwd); return 0; }
-	done < <(data_candidates)
+	done <<-DIRS
+	$(data_candidates)
+	DIRS
 	cat >&2 <<-MSG
 	################################################################
 	$me: THE PONS TEST SETS ARE NOT HERE.

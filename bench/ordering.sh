@@ -13,16 +13,8 @@
 set -eu
 
 top=$(cd "$(dirname "$0")/.." && pwd)
-dropfour=
-for c in "${DROPFOUR:-}" "$top/_build/default/dropfour" "$top/dropfour" \
-	"$(command -v dropfour 2>/dev/null || true)"; do
-	if [ -n "$c" ] && [ -x "$c" ]; then
-		dropfour=$c
-		break
-	fi
-done
-if [ -z "$dropfour" ]; then
-	echo "ordering.sh: no dropfour binary (build with ./run, or set DROPFOUR)" >&2
-	exit 2
-fi
+me=ordering.sh
+# shellcheck source=bench/lib.sh
+. "$top/bench/lib.sh"
+dropfour=$(find_dropfour)
 exec nice "$dropfour" bench ordering "$@"

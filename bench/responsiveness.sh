@@ -3,7 +3,8 @@
 # is busy (issue 5's benchmark; a measurement, not a test).
 #
 # Usage: bench/responsiveness.sh [SECONDS]     (default 10)
-#   DROPFOUR  the binary (default ./dropfour)
+#   DROPFOUR  the binary (default: the ./run build, else ./dropfour, else
+#             PATH: find_dropfour in bench/lib.sh)
 #   THREADS   search threads (default: the number of cores)
 #   RENICE_SEARCH=N  an experiment: lower every thread but the UI's by N
 #
@@ -23,17 +24,16 @@
 set -u
 
 secs=${1:-10}
-DROPFOUR=${DROPFOUR:-./dropfour}
+top=$(cd "$(dirname "$0")/.." && pwd)
+me=responsiveness
+# shellcheck source=bench/lib.sh
+. "$top/bench/lib.sh"
+DROPFOUR=$(find_dropfour) || exit 1
 TMUX_BIN=${TMUX_BIN:-tmux}
-here=$(cd "$(dirname "$0")" && pwd)
-. "$here/../tests/lib-tmux.sh"
+. "$top/tests/lib-tmux.sh"
 
 if ! command -v "$TMUX_BIN" >/dev/null 2>&1; then
 	echo "responsiveness: tmux is needed" >&2
-	exit 1
-fi
-if [ ! -x "$DROPFOUR" ]; then
-	echo "responsiveness: no program at DROPFOUR=$DROPFOUR" >&2
 	exit 1
 fi
 cores=$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1)

@@ -141,9 +141,4 @@ grep -q "a book of 5x4 positions, but the board is 6x4" "$tmp/h.out" || fail "--
 DROPFOUR_BOOK=$tmp/nope.book "$DROPFOUR" solve -W 5 -H 4 --no-book "$tmp/pos" >/dev/null 2>&1 ||
 	fail "--no-book did not override DROPFOUR_BOOK"
 
-if [ $failed -ne 0 ]; then
-	echo "book.sh: $failed failed"
-	exit 1
-fi
-echo "book.sh: all passed"
-exit 0
+check_end

@@ -13,6 +13,10 @@
  * set CK_VERBOSITY to change it) go to stdout, which automake's harness
  * keeps in tests/check_dropfour.log.  CK_RUN_SUITE and CK_RUN_CASE pick a
  * suite or a test case (the ThreadSanitizer run uses CK_RUN_SUITE=split).
+ *
+ * Cases tagged CHECK_TAG_APART (check_suites.h) run only when CK_RUN_CASE,
+ * CK_INCLUDE_TAGS or CK_EXCLUDE_TAGS is set: their shell tests
+ * (tests/long-*.sh) run them by name, or report them skipped.
  */
 #include "config.h"
 
@@ -149,7 +153,14 @@ main(void)
 	       check_full_data_dir() ? check_full_data_dir() : "(none)",
 	       check_scale());
 	fflush(stdout);
-	srunner_run_all(sr, getenv("CK_VERBOSITY") ? CK_ENV : CK_VERBOSE);
+	/* NULL: Check reads CK_RUN_SUITE, CK_RUN_CASE and the tag variables;
+	 * with none of the last three set, the cases apart are left out. */
+	srunner_run_tagged(sr, NULL, NULL, NULL,
+	                   getenv("CK_RUN_CASE") || getenv("CK_INCLUDE_TAGS") ||
+	                           getenv("CK_EXCLUDE_TAGS")
+	                       ? NULL
+	                       : CHECK_TAG_APART,
+	                   getenv("CK_VERBOSITY") ? CK_ENV : CK_VERBOSE);
 	failed = srunner_ntests_failed(sr);
 	srunner_free(sr);
 	return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;

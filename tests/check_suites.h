@@ -71,4 +71,12 @@ int check_pons_load(const char *prefix, struct pons_pos **out);
 #define CHECK_TIMEOUT_SHORT 30
 #define CHECK_TIMEOUT_LONG  300
 
+/* The Check tag of the test cases that tests/check_dropfour leaves out
+ * unless CK_RUN_CASE, CK_INCLUDE_TAGS or CK_EXCLUDE_TAGS is set: those that
+ * need what a plain `make check` may lack (the full data, time).  Each
+ * has a shell test of its own that runs it, or is skipped (exit 77) and
+ * reported so by automake: tests/long-data.sh ("full-data"),
+ * tests/long-statespace.sh ("statespace-long"). */
+#define CHECK_TAG_APART "apart"
+
 #endif

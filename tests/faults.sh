@@ -1,8 +1,8 @@
 #!/bin/sh
 # faults.sh -- signals, kills, full and read-only disks, too little memory
 # (issue 14).  Run by `make check` with $DROPFOUR naming the binary and
-# $TMUX_BIN naming tmux; bench/faults.sh runs the same cases many more
-# times (FAULT_KILLS, FAULT_SIGNALS) and counts them.
+# $TMUX_BIN naming tmux; tests/faults-long.sh runs the same cases many
+# more times (FAULT_KILLS, FAULT_SIGNALS) and counts them.
 #
 #   1. Exit statuses of --version, --help and a bad option (the ASan build
 #      of make check also sees a leak on these early exits).
@@ -28,36 +28,26 @@
 # that runs under ulimit -v) say so and are skipped.
 set -u
 
-: "${DROPFOUR:=./dropfour}"
-if [ ! -x "$DROPFOUR" ]; then
-	echo "faults.sh: no dropfour binary at $DROPFOUR" >&2
-	exit 99
-fi
+here=$(cd "$(dirname "$0")" && pwd)
+. "$here/lib-check.sh"
+check_begin faults
 kill_rounds=${FAULT_KILLS:-5}
 sig_rounds=${FAULT_SIGNALS:-1}
-here=$(cd "$(dirname "$0")" && pwd)
 TMUX_BIN=${TMUX_BIN:-}
 if [ -n "$TMUX_BIN" ] && command -v "$TMUX_BIN" >/dev/null 2>&1; then
 	. "$here/lib-tmux.sh"
 	have_tmux=yes
+	check_at_exit tmux_kill
 else
 	have_tmux=no
 fi
 
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/dropfour-faults.XXXXXX") || exit 99
+# The tmpfs mounted under $tmp are unmounted at exit, before $tmp goes.
 mounted=""
-cleanup() {
-	[ "$have_tmux" = yes ] && tmux_kill
-	for m in $mounted; do umount "$m" 2>/dev/null; done
-	chmod -R u+w "$tmp" 2>/dev/null
-	rm -rf "$tmp"
-}
-trap cleanup EXIT
-trap 'exit 1' INT TERM HUP
+check_at_exit 'for m in $mounted; do umount "$m" 2>/dev/null; done'
 out=$tmp/out
-failed=0
 n=0
-# Counts for bench/faults.sh.
+# Counts for tests/faults-long.sh.
 kills=0
 signals=0
 
@@ -345,4 +335,4 @@ fi
 
 echo "1..$n"
 echo "# faults: $kills kills mid-save, $signals signals mid-search, $failed failed"
-[ $failed -eq 0 ]
+check_end

@@ -7,19 +7,14 @@
 # Run by `make check` with $DROPFOUR naming the binary and $srcdir the
 # source tree.
 set -f # keys such as ? are not file patterns
-: "${DROPFOUR:=./dropfour}"
+. "$(dirname "$0")/lib-check.sh"
+check_begin keys
 : "${srcdir:=.}"
 table=$srcdir/src/ui/ui-keys.c
 man=$srcdir/man/dropfour.6.in
-for f in "$DROPFOUR" "$table" "$man"; do
-	[ -e "$f" ] || { echo "keys.sh: $f is missing" >&2; exit 99; }
+for f in "$table" "$man"; do
+	[ -e "$f" ] || { echo "keys: ERROR: $f is missing" >&2; exit 99; }
 done
-
-failed=0
-fail() {
-	echo "FAIL: $*"
-	failed=$((failed + 1))
-}
 
 # Every `.keys = "..."` of the table (the mouse's NULL entry has none).
 keys=$(sed -n 's/.*\.keys = "\([^"]*\)".*/\1/p' "$table")
@@ -43,11 +38,10 @@ printf '%s\n' "$keys" | while IFS= read -r k; do
 		printf '%s\n' "$manwords" | grep -Fxq -- "$word" ||
 		    echo "FAIL: the man page's KEYS section does not name '$word' (key '$k')"
 	done
-done >"${TMPDIR:-/tmp}/keys-sh.$$"
-if [ -s "${TMPDIR:-/tmp}/keys-sh.$$" ]; then
-	cat "${TMPDIR:-/tmp}/keys-sh.$$"
-	failed=$((failed + $(grep -c . "${TMPDIR:-/tmp}/keys-sh.$$")))
+done >"$tmp/fails"
+if [ -s "$tmp/fails" ]; then
+	cat "$tmp/fails"
+	failed=$((failed + $(grep -c . "$tmp/fails")))
 fi
-rm -f "${TMPDIR:-/tmp}/keys-sh.$$"
-echo "keys.sh: $nkeys keys of the table checked, $failed failures"
-[ "$failed" -eq 0 ]
+echo "# keys.sh: $nkeys keys of the table checked"
+check_end

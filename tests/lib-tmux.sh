@@ -1,8 +1,11 @@
 # lib-tmux.sh -- drive a full-screen program in a detached tmux session.
 #
-# Sourced by tests/tui.sh and bench/responsiveness.sh.  Every helper talks to
-# a private tmux server (its own socket, no config file), so a user's tmux is
-# never touched.  The session is named "main" and has one pane.
+# Sourced by tests/tui.sh, tests/tour.sh, tests/faults.sh, tests/tui-soak.sh
+# and bench/responsiveness.sh.  Every helper talks to a private tmux server
+# (its own socket, no config file), so a user's tmux is never touched.  The
+# session is named "main" and has one pane.  A test that sources
+# tests/lib-check.sh first stops the server at exit with
+# `check_at_exit tmux_kill`; a script without it traps EXIT itself.
 #
 #   tmux_start W H CMD   start CMD (a shell command line) in a W x H pane;
 #                        when it ends the pane shows "[exited STATUS]"

@@ -17,11 +17,11 @@
 #    (mpirun then ends the job), run again: the same bytes as one process.
 # 4. tour: 1 and 3 ranks count dropfour's knight's tours.
 
-: "${DROPFOUR:=./dropfour}"
+. "$(dirname "$0")/lib-check.sh"
+check_begin mpi
 : "${srcdir:=.}"
 if [ -z "${DROPFOUR_MPI:-}" ] || [ ! -x "$DROPFOUR_MPI" ]; then
-	echo "mpi.sh: dropfour-mpi was not built (configure --without-mpi or no Open MPI): skipped"
-	exit 77
+	check_skip "dropfour-mpi was not built (configure --without-mpi or no Open MPI)"
 fi
 : "${MPIRUN:=mpirun}"
 OMPI_ALLOW_RUN_AS_ROOT=1
@@ -36,9 +36,6 @@ if [ -n "${ASAN_OPTIONS:-}" ]; then
 	ASAN_OPTIONS="$ASAN_OPTIONS:detect_leaks=0"
 	export ASAN_OPTIONS
 fi
-
-. "$(dirname "$0")/lib-check.sh"
-check_begin mpi
 
 mpi() {
 	n=$1
@@ -177,9 +174,4 @@ status=$?
 echo "# tour: 1 and 3 ranks give dropfour's counts ($(tail -n 1 "$tmp/tour.3"))"
 # ---- tour end ----------------------------------------------------------------
 
-if [ $failed -ne 0 ]; then
-	echo "mpi.sh: $failed failed"
-	exit 1
-fi
-echo "mpi.sh: all passed"
-exit 0
+check_end

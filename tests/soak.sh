@@ -3,7 +3,7 @@
 # no leak, no hang, and every game played twice with the same seed gives
 # the same moves (issue 14; a long check, not part of make check).
 #
-# Usage: bench/soak.sh [--games N] [--batch B] [--from I] [--limit S]
+# Usage: tests/soak.sh [--games N] [--batch B] [--from I] [--limit S]
 #                      [--no-replay]
 #   --games N    games to play (default 1000)
 #   --batch B    games per process, with the same settings (default 5)

@@ -162,5 +162,4 @@ status=$?
 [ "$status" = 1 ] || fail "--state on a foreign directory: exit status $status"
 grep -q "not a dropfour statespace state" "$tmp/err" || fail "--state on a foreign directory: $(cat "$tmp/err")"
 
-[ "$failed" = 0 ] && echo "statespace.sh: all passed"
-[ "$failed" = 0 ]
+check_end

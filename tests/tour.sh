@@ -7,16 +7,11 @@
 # tmux (the screen part is skipped without it).  Small boards: a second.
 set -u
 
-DROPFOUR=${DROPFOUR:-./dropfour}
-if [ ! -x "$DROPFOUR" ]; then
-	echo "ERROR: no program at DROPFOUR=$DROPFOUR"
-	exit 99
-fi
 here=$(cd "$(dirname "$0")" && pwd)
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/dropfour-tour.XXXXXX") || exit 99
+. "$here/lib-check.sh"
+check_begin tour
 out=$tmp/out
 n=0
-failed=0
 
 ok() {
 	n=$((n + 1))
@@ -112,7 +107,7 @@ if [ -z "${TMUX_BIN:-}" ] || ! command -v "$TMUX_BIN" >/dev/null 2>&1; then
 	echo "# tmux not found: --watch not tested"
 else
 	. "$here/lib-tmux.sh"
-	trap 'tmux_kill; rm -rf "$tmp"' EXIT
+	check_at_exit tmux_kill
 	# 6x6 from every square on two threads: a few seconds of count, to
 	# see it climb, cycle the threads and quit in the middle.
 	watch_live() {
@@ -153,6 +148,5 @@ else
 		echo "not ok $n - --watch: a finished count, then q"; fi
 	tmux_kill
 fi
-rm -rf "$tmp"
 echo "1..$n"
-[ "$failed" -eq 0 ]
+check_end

@@ -3,7 +3,7 @@
 # no crash, and the terminal settings (`stty -a`) the same before and after
 # (issue 14; a long check, not part of make check).
 #
-# Usage: bench/tui-soak.sh [SECONDS]     (default 600: ten minutes)
+# Usage: tests/tui-soak.sh [SECONDS]     (default 600: ten minutes)
 #   DROPFOUR  the binary (default: the ASan build _build/asan/dropfour,
 #             made with `./run build asan` when missing)
 #   TMUX_BIN  tmux (default: tmux on PATH)
@@ -21,7 +21,9 @@
 # most 4 threads, with a 16 MB table.  Every 30 s it checks that the game
 # is still running.  At the end: q, then the exit status must be 0,
 # stderr (ASan, UBSan, LeakSanitizer reports) empty, and the stty output
-# unchanged.  Prints the keys sent, by kind, and the verdict.
+# unchanged.  Prints the keys sent, by kind, and the verdict.  Exit status
+# 0 when all is well, 1 when not, 2 for bad usage or no tmux, 99 when
+# $DROPFOUR is not a program (tests/lib-check.sh).
 set -u
 
 secs=${1:-600}
@@ -34,13 +36,12 @@ if [ -z "${DROPFOUR:-}" ]; then
 	DROPFOUR=$top/_build/asan/dropfour
 	[ -x "$DROPFOUR" ] || "$top/run" build asan || exit 1
 fi
-[ -x "$DROPFOUR" ] || { echo "$me: no binary at $DROPFOUR" >&2; exit 2; }
+. "$top/tests/lib-check.sh"
+check_begin "$me"
 . "$top/tests/lib-tmux.sh"
+check_at_exit tmux_kill
 
 seed=${SEED:-$(date +%s)}
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/dropfour-tui-soak.XXXXXX") || exit 1
-trap 'tmux_kill; rm -rf "$tmp"' EXIT
-trap 'exit 1' INT TERM HUP
 echo "$me: ${secs}s of random keys, seed $seed, $DROPFOUR"
 
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:strict_string_checks=1}
@@ -69,7 +70,7 @@ awk -v seed="$seed" -v n=$((secs * 40)) 'BEGIN {
 start=$(date +%s)
 last_check=$start
 sent=0 digits=0 keys=0 clicks=0 resizes=0 small=0
-failed=""
+why=""
 while read -r kind a b; do
 	now=$(date +%s)
 	[ $((now - start)) -ge "$secs" ] && break
@@ -93,14 +94,14 @@ while read -r kind a b; do
 	if [ $((now - last_check)) -ge 30 ]; then
 		last_check=$now
 		if tmux_capture | grep -q "rc="; then
-			failed="the game ended by itself after $((now - start))s"
+			why="the game ended by itself after $((now - start))s"
 			break
 		fi
 		echo "$me: $((now - start))s, $sent keys so far"
 	fi
 done <"$tmp/plan"
 
-if [ -z "$failed" ]; then
+if [ -z "$why" ]; then
 	# Back to a size that shows everything, out of any overlay, then q.
 	tmux_resize 100 30
 	tmux_send Escape
@@ -113,15 +114,15 @@ if [ -z "$failed" ]; then
 		tmux_nap
 		i=$((i + 1))
 	done
-	[ -s "$tmp/after" ] || failed="no exit after q"
+	[ -s "$tmp/after" ] || why="no exit after q"
 fi
 rc=$(tmux_capture | sed -n 's/.*rc=\([0-9]*\).*/\1/p' | tail -n 1)
 echo "$me: sent $sent keys in $(($(date +%s) - start))s: $digits digits, $keys command keys, $clicks mouse clicks, $resizes resizes ($small below 73x16)"
-[ -z "$failed" ] && [ "$rc" != 0 ] && failed="exit status ${rc:-unknown}"
-[ -z "$failed" ] && [ -s "$tmp/err" ] && failed="messages on stderr"
-[ -z "$failed" ] && ! cmp -s "$tmp/before" "$tmp/after" && failed="stty -a differs"
-if [ -n "$failed" ]; then
-	echo "$me: FAILED: $failed (seed $seed)"
+[ -z "$why" ] && [ "$rc" != 0 ] && why="exit status ${rc:-unknown}"
+[ -z "$why" ] && [ -s "$tmp/err" ] && why="messages on stderr"
+[ -z "$why" ] && ! cmp -s "$tmp/before" "$tmp/after" && why="stty -a differs"
+if [ -n "$why" ]; then
+	echo "$me: FAILED: $why (seed $seed)"
 	echo "---- stderr"; cat "$tmp/err"
 	echo "---- stty diff"; diff "$tmp/before" "$tmp/after"
 	echo "---- screen"; tmux_capture

@@ -7,27 +7,19 @@
 # Small depths and a 16 MB table keep it to a few seconds.
 set -u
 
-if [ -z "${TMUX_BIN:-}" ] || ! command -v "$TMUX_BIN" >/dev/null 2>&1; then
-	echo "SKIP: tmux not found (TMUX_BIN='${TMUX_BIN:-}')"
-	exit 77
-fi
-DROPFOUR=${DROPFOUR:-./dropfour}
-if [ ! -x "$DROPFOUR" ]; then
-	echo "ERROR: no program at DROPFOUR=$DROPFOUR"
-	exit 99
-fi
 here=$(cd "$(dirname "$0")" && pwd)
+. "$here/lib-check.sh"
+check_begin tui
+if [ -z "${TMUX_BIN:-}" ] || ! command -v "$TMUX_BIN" >/dev/null 2>&1; then
+	check_skip "tmux not found (TMUX_BIN='${TMUX_BIN:-}')"
+fi
 . "$here/lib-tmux.sh"
-
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/dropfour-tui.XXXXXX")
-trap 'tmux_kill; rm -rf "$tmp"' EXIT
-trap 'exit 1' INT TERM HUP
+check_at_exit tmux_kill
 
 G="$DROPFOUR --tt-mb 16 --threads 2"
 # A per-thread row of the panel, in ASCII: " 0 [###   ]  58% ..."
 ROW_RE='[0-9]+ \[[# ]+\] +[0-9]+%'
 n=0
-failed=0
 
 check() {
 	desc=$1
@@ -338,4 +330,4 @@ check "the speedup screen: runs, keys from the table, restart" speedup_screen
 check "pondering: hidden scores on the human's turn, P toggles" ponder
 
 echo "1..$n"
-[ $failed -eq 0 ]
+check_end
