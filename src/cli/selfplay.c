@@ -16,7 +16,7 @@
  *
  * `--threads LIST` (e.g. 1,2,4) changes the thread count between moves:
  * move k of a game searches on LIST[k mod n] threads, the way the game's
- * `T`/`t` keys change it between searches (bench/soak.sh uses it).
+ * `T`/`t` keys change it between searches (tests/soak.sh uses it).
  */
 #include "config.h"
 
