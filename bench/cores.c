@@ -23,7 +23,7 @@
 #include <string.h>
 #include <time.h>
 
-#define PINGS 400000L
+#define PINGS    400000L
 #define ACCESSES 40000000L
 
 static double
@@ -55,7 +55,7 @@ pong(void *arg)
 		return (void *)1;
 	for (long i = 0; i < PINGS; i++) {
 		while (atomic_load_explicit(&ball, memory_order_acquire) !=
-		    2 * i + 1)
+		       2 * i + 1)
 			;
 		atomic_store_explicit(&ball, 2 * i + 2, memory_order_release);
 	}
@@ -73,15 +73,15 @@ pingpong(int a, int b)
 		pong_cpu = b;
 		if (pin(a) != 0 || pthread_create(&t, NULL, pong, NULL) != 0) {
 			fprintf(stderr, "cores: cannot run on CPUs %d and %d\n",
-			    a, b);
+			        a, b);
 			return 1;
 		}
 		double t0 = now_ns();
 		for (long i = 0; i < PINGS; i++) {
 			atomic_store_explicit(&ball, 2 * i + 1,
-			    memory_order_release);
-			while (atomic_load_explicit(&ball,
-				   memory_order_acquire) != 2 * i + 2)
+			                      memory_order_release);
+			while (atomic_load_explicit(
+			           &ball, memory_order_acquire) != 2 * i + 2)
 				;
 		}
 		double ns = (now_ns() - t0) / PINGS;
@@ -168,8 +168,8 @@ table(int a, int b, long kb)
 		fprintf(stderr, "cores: out of memory\n");
 		return 1;
 	}
-	struct walker w[2] = { { .cpu = a, .tab = t0, .words = words },
-		{ .cpu = b, .tab = t1, .words = words } };
+	struct walker w[2] = {{.cpu = a, .tab = t0, .words = words},
+	                      {.cpu = b, .tab = t1, .words = words}};
 	double alone = walkers(w, 1);
 	double own = walkers(w, 2);
 	w[1].tab = t0;
@@ -204,13 +204,15 @@ main(int argc, char **argv)
 	if (argc == 5 && strcmp(argv[1], "table") == 0) {
 		long kb = strtol(argv[4], NULL, 10);
 		if (kb < 64 || kb > (1L << 22)) {
-			fprintf(stderr, "cores: table size %s KB out of "
-					"64..4194304\n", argv[4]);
+			fprintf(stderr,
+			        "cores: table size %s KB out of "
+			        "64..4194304\n",
+			        argv[4]);
 			return 2;
 		}
 		return table(cpu_arg(argv[2]), cpu_arg(argv[3]), kb);
 	}
 	fputs("usage: cores pingpong CPU CPU | cores table CPU CPU KB\n",
-	    stderr);
+	      stderr);
 	return 2;
 }

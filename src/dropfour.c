@@ -25,7 +25,7 @@ terminal_usable(void)
 {
 	const char *term = getenv("TERM");
 	return isatty(STDIN_FILENO) && isatty(STDOUT_FILENO) && term != NULL &&
-	    term[0] != '\0' && strcmp(term, "dumb") != 0;
+	       term[0] != '\0' && strcmp(term, "dumb") != 0;
 }
 
 /*
@@ -71,7 +71,7 @@ run(struct options *o)
 			return tour_main(o);
 		if (!terminal_usable()) {
 			fputs("dropfour: tour --watch needs a terminal\n",
-			    stderr);
+			      stderr);
 			return 2;
 		}
 		return ui_tour_main(o);
@@ -80,7 +80,8 @@ run(struct options *o)
 	}
 	if (!terminal_usable()) {
 		fputs("dropfour: not a terminal (or TERM is dumb): "
-		      "playing in plain text\n", stderr);
+		      "playing in plain text\n",
+		      stderr);
 		return text_main(o);
 	}
 	int status = ui_main(o);
@@ -135,8 +136,7 @@ main(int argc, char **argv)
 	/* The opening book, for every mode that plays or solves (the
 	 * benchmarks measure the solver alone). */
 	if (o.mode != MODE_BENCH && o.mode != MODE_BOOK &&
-	    o.mode != MODE_STATESPACE && o.mode != MODE_TOUR &&
-	    book_attach(&o))
+	    o.mode != MODE_STATESPACE && o.mode != MODE_TOUR && book_attach(&o))
 		return EXIT_FAILURE;
 	int status = run(&o);
 	book_detach(&o);

@@ -983,27 +983,29 @@ END_TEST
  * the TUI's fallback move once used 2, 1, 3, 0 and 1, 0, 2, 3). */
 START_TEST(test_centre_order)
 {
-	static const int four[] = { 1, 2, 0, 3 };
+	static const int four[] = {1, 2, 0, 3};
 	for (int w = BOARD_MIN_SIZE; w <= BOARD_MAX_WIDTH; w++) {
 		const int *o = board_centre_order(w);
-		bool seen[BOARD_MAX_WIDTH] = { false };
+		bool seen[BOARD_MAX_WIDTH] = {false};
 		for (int i = 0; i < w; i++) {
 			ck_assert_int_ge(o[i], 0);
 			ck_assert_int_lt(o[i], w);
-			ck_assert_msg(!seen[o[i]], "width %d: %d twice", w, o[i]);
+			ck_assert_msg(!seen[o[i]], "width %d: %d twice", w,
+			              o[i]);
 			seen[o[i]] = true;
 			if (i == 0)
 				continue;
 			int dp = abs(2 * o[i - 1] - (w - 1));
 			int d = abs(2 * o[i] - (w - 1));
 			ck_assert_msg(dp < d || (dp == d && o[i - 1] < o[i]),
-			    "width %d: %d before %d", w, o[i - 1], o[i]);
+			              "width %d: %d before %d", w, o[i - 1],
+			              o[i]);
 		}
 		/* The computed rank (the solver's sort key) keeps the same
 		 * order. */
 		for (int i = 1; i < w; i++)
 			ck_assert_int_lt(board_centre_rank(w, o[i - 1]),
-			    board_centre_rank(w, o[i]));
+			                 board_centre_rank(w, o[i]));
 	}
 	for (int i = 0; i < 4; i++)
 		ck_assert_int_eq(board_centre_order(4)[i], four[i]);
@@ -1043,8 +1045,9 @@ START_TEST(test_column_of_cell)
 			for (int col = 0; col < w; col++) {
 				uint64_t m = board_column_mask(&b, col);
 				for (; m; m &= m - 1)
-					ck_assert_int_eq(board_column_of_cell(&b,
-					    m & -m), col);
+					ck_assert_int_eq(
+					    board_column_of_cell(&b, m & -m),
+					    col);
 			}
 		}
 	ck_assert_int_gt(sizes, 20);
@@ -1112,12 +1115,14 @@ START_TEST(test_tt_grow)
 	tt_grow(&t, t.nbuckets, 1); /* not more nodes than buckets: stays */
 	ck_assert_uint_eq(t.nbuckets, (256u << 10) / 16);
 	for (int i = 0; i < nkeys; i++) {
-		uint64_t k = ((uint64_t)i * 0x9e3779b97f4aull) & ((1ull << 49) - 1);
+		uint64_t k =
+		    ((uint64_t)i * 0x9e3779b97f4aull) & ((1ull << 49) - 1);
 		tt_store_solved(&t, k, i % 41 - 20, BOUND_EXACT, 1, i % 7);
 	}
 	int found_small = 0, found_wide = 0, found_again = 0;
 	for (int i = 0; i < nkeys; i++) {
-		uint64_t k = ((uint64_t)i * 0x9e3779b97f4aull) & ((1ull << 49) - 1);
+		uint64_t k =
+		    ((uint64_t)i * 0x9e3779b97f4aull) & ((1ull << 49) - 1);
 		if (tt_probe(&t, k, &e)) {
 			found_small++;
 			ck_assert_int_eq(e.value, i % 41 - 20);
@@ -1126,7 +1131,8 @@ START_TEST(test_tt_grow)
 	tt_grow(&t, UINT64_MAX / 4, 1);
 	ck_assert_uint_eq(t.nbuckets, t.cap);
 	for (int i = 0; i < nkeys; i++) {
-		uint64_t k = ((uint64_t)i * 0x9e3779b97f4aull) & ((1ull << 49) - 1);
+		uint64_t k =
+		    ((uint64_t)i * 0x9e3779b97f4aull) & ((1ull << 49) - 1);
 		if (tt_probe(&t, k, &e)) {
 			found_wide++;
 			ck_assert_int_eq(e.value, i % 41 - 20);
@@ -1143,7 +1149,8 @@ START_TEST(test_tt_grow)
 	tt_shrink(&t);
 	ck_assert_uint_eq(t.nbuckets, (256u << 10) / 16);
 	for (int i = 0; i < nkeys; i++) {
-		uint64_t k = ((uint64_t)i * 0x9e3779b97f4aull) & ((1ull << 49) - 1);
+		uint64_t k =
+		    ((uint64_t)i * 0x9e3779b97f4aull) & ((1ull << 49) - 1);
 		if (tt_probe(&t, k, &e)) {
 			found_again++;
 			ck_assert_int_eq(e.value, i % 41 - 20);

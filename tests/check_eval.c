@@ -25,8 +25,8 @@ eval_board(const char *moves)
 	board_t b;
 	size_t at = 0;
 
-	ck_assert_msg(board_parse(&b, 7, 6, moves, (size_t)-1, &at) ==
-		BOARD_OK, "bad test position %s (at %zu)", moves, at);
+	ck_assert_msg(board_parse(&b, 7, 6, moves, (size_t)-1, &at) == BOARD_OK,
+	              "bad test position %s (at %zu)", moves, at);
 	return b;
 }
 
@@ -53,7 +53,7 @@ eval_limits(struct search_limits *lim, int depth, int threads)
 /* The averaged-outcome search through search_run(), on a fresh table. */
 static void
 eval_search(const board_t *b, const struct search_limits *lim,
-    struct search_result *r)
+            struct search_result *r)
 {
 	struct search *s = search_new(1);
 	search_run(s, b, lim, r);
@@ -117,8 +117,8 @@ START_TEST(test_full_board)
 {
 	board_t b;
 	/* A 4x4 board filled without a four. */
-	ck_assert(board_parse(&b, 4, 4, "4321311144234232", (size_t)-1,
-		      NULL) == BOARD_OK);
+	ck_assert(board_parse(&b, 4, 4, "4321311144234232", (size_t)-1, NULL) ==
+	          BOARD_OK);
 	ck_assert(board_is_full(&b));
 	ck_assert(average_value(&b, 5, NULL) == 0.0);
 }
@@ -262,7 +262,7 @@ END_TEST
 START_TEST(test_choose)
 {
 	board_t b;
-	double v[BOARD_MAX_WIDTH] = { 0 };
+	double v[BOARD_MAX_WIDTH] = {0};
 	bool ok[BOARD_MAX_WIDTH];
 
 	for (int w = BOARD_MIN_SIZE; w <= BOARD_MAX_WIDTH; w++) {
@@ -270,10 +270,10 @@ START_TEST(test_choose)
 		for (int c = 0; c < w; c++)
 			ok[c] = true;
 		ck_assert_int_eq(search_choose(&b, v, ok, 0),
-		    board_centre_order(w)[0]);
+		                 board_centre_order(w)[0]);
 		ok[board_centre_order(w)[0]] = false;
 		ck_assert_int_eq(search_choose(&b, v, ok, 0),
-		    board_centre_order(w)[1]);
+		                 board_centre_order(w)[1]);
 	}
 	board_init(&b, 7, 6);
 	for (int c = 0; c < 7; c++)
@@ -288,7 +288,7 @@ START_TEST(test_choose)
 	int first = search_choose(&b, v, ok, 99);
 	ck_assert(first == 0 || first == 6);
 	ck_assert_int_eq(search_choose(&b, v, ok, 99), first);
-	bool both[2] = { false, false };
+	bool both[2] = {false, false};
 	for (uint64_t seed = 1; seed <= 64; seed++)
 		both[search_choose(&b, v, ok, seed) == 6] = true;
 	ck_assert(both[0] && both[1]);

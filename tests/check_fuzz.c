@@ -36,8 +36,8 @@ scratch(char *dir, size_t len)
 START_TEST(test_options_parse_twice)
 {
 	static char a0[] = "dropfour", a1[] = "-Xp", b1[] = "--text";
-	char *first[] = { a0, a1, NULL };
-	char *second[] = { a0, b1, NULL };
+	char *first[] = {a0, a1, NULL};
+	char *second[] = {a0, b1, NULL};
 	struct options o;
 
 	ck_assert_int_eq(options_parse(&o, 2, first), -1);
@@ -46,8 +46,8 @@ START_TEST(test_options_parse_twice)
 	ck_assert_int_eq(o.mode, MODE_TEXT);
 	/* And a cluster that was fine, then one that is not. */
 	static char c1[] = "-pd3", d1[] = "-d", d2[] = "5";
-	char *third[] = { a0, c1, NULL };
-	char *fourth[] = { a0, d1, d2, NULL };
+	char *third[] = {a0, c1, NULL};
+	char *fourth[] = {a0, d1, d2, NULL};
 	ck_assert_int_eq(options_parse(&o, 2, third), 0);
 	ck_assert(!o.perfect && o.depth == 3);
 	ck_assert_int_eq(options_parse(&o, 3, fourth), 0);
@@ -63,15 +63,15 @@ END_TEST
 START_TEST(test_options_tour_board)
 {
 	static char a0[] = "dropfour", a1[] = "bench", a2[] = "--to",
-		    a3[] = "-W", a4[] = "1", a5[] = "speedup";
-	char *tour[] = { a0, a1, a2, a3, a4, a5, NULL };
-	char *plain[] = { a0, a1, a3, a4, a5, NULL };
+	            a3[] = "-W", a4[] = "1", a5[] = "speedup";
+	char *tour[] = {a0, a1, a2, a3, a4, a5, NULL};
+	char *plain[] = {a0, a1, a3, a4, a5, NULL};
 	struct options o;
 
 	ck_assert_int_eq(options_parse(&o, 6, tour), 0);
 	ck_assert(o.tour_bench && o.tour_board && o.width == 1);
 	ck_assert_int_eq(options_parse(&o, 5, plain), -1);
-	ck_assert_int_eq(options_parse(&o, 2, (char *[]){ a0, a1, NULL }), 0);
+	ck_assert_int_eq(options_parse(&o, 2, (char *[]){a0, a1, NULL}), 0);
 	ck_assert(!o.tour_board);
 }
 END_TEST

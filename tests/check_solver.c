@@ -265,17 +265,21 @@ START_TEST(test_analyze_move)
 				unasked++;
 			} else if (r.col_kind[c] == SCORE_UPPER) {
 				bounds++;
-				check_that(v <= r.col_score[c] &&
-				               r.col_score[c] < p[i].score,
-				           "\"%s\" column %d: bound %d, exact %d, "
-				           "best %d", p[i].moves, c + 1,
-				           r.col_score[c], v, p[i].score);
+				check_that(
+				    v <= r.col_score[c] &&
+				        r.col_score[c] < p[i].score,
+				    "\"%s\" column %d: bound %d, exact %d, "
+				    "best %d",
+				    p[i].moves, c + 1, r.col_score[c], v,
+				    p[i].score);
 			} else {
-				check_that(r.col_kind[c] == SCORE_EXACT &&
-				               r.col_score[c] == v,
-				           "\"%s\" column %d: kind %d score %d, "
-				           "expected %d", p[i].moves, c + 1,
-				           r.col_kind[c], r.col_score[c], v);
+				check_that(
+				    r.col_kind[c] == SCORE_EXACT &&
+				        r.col_score[c] == v,
+				    "\"%s\" column %d: kind %d score %d, "
+				    "expected %d",
+				    p[i].moves, c + 1, r.col_kind[c],
+				    r.col_score[c], v);
 			}
 		}
 		ck_assert_int_eq(r.score, p[i].score);
@@ -284,12 +288,14 @@ START_TEST(test_analyze_move)
 		ck_assert_int_eq(value[r.move], p[i].score);
 		int nbest = 0;
 		for (int c = 0; c < 7; c++)
-			nbest += board_can_play(&b, c) && value[c] == p[i].score;
+			nbest +=
+			    board_can_play(&b, c) && value[c] == p[i].score;
 		ties += lim.seed == 0 && nbest > 1;
 		if (lim.seed == 0)
-			check_that(r.move == first_best,
-			           "\"%s\": move %d, the centre-most best is %d",
-			           p[i].moves, r.move + 1, first_best + 1);
+			check_that(
+			    r.move == first_best,
+			    "\"%s\": move %d, the centre-most best is %d",
+			    p[i].moves, r.move + 1, first_best + 1);
 	}
 	/* The known-score path ran: a full analysis has neither. */
 	check_that(bounds > 0 && unasked > 0 && ties > 0,
@@ -602,9 +608,9 @@ START_TEST(test_score_words)
 			snprintf(want, sizeof want, "%s in %d",
 			         p[i].score > 0 ? "win" : "loss",
 			         moves_to_end(42, b.moves, p[i].score));
-		ck_assert_ptr_eq(score_words(&b, SCORE_EXACT, p[i].score,
-		                                    buf, sizeof buf),
-		                 buf);
+		ck_assert_ptr_eq(
+		    score_words(&b, SCORE_EXACT, p[i].score, buf, sizeof buf),
+		    buf);
 		check_that(strcmp(buf, want) == 0,
 		           "\"%s\" score %d: \"%s\", expected \"%s\"",
 		           p[i].moves, p[i].score, buf, want);

@@ -9,8 +9,8 @@
  *    stopped from this one with search_stop(); it must come back promptly
  *    with result.partial set, again and again on the same search, and the
  *    next search must run normally.  The averaged-outcome search too, and
- *    its values equal the serial ones for 1 to 4 threads.  Leaks show up in the sanitizer run
- *    (LeakSanitizer checks every forked test at its exit).
+ *    its values equal the serial ones for 1 to 4 threads.  Leaks show up in the
+ * sanitizer run (LeakSanitizer checks every forked test at its exit).
  *
  * These are the tests the ThreadSanitizer build runs (CK_RUN_SUITE=split,
  * clang with LLVM's libomp and Archer, plus tests/tsan-task-memory.c; see
@@ -56,11 +56,9 @@ static const struct {
 	int count; /* positions at scale 1 */
 	int min;
 } invariance_sets[] = {
-    {"Test_L3_R1", 80, 10},
-    {"Test_L2_R1", 120, 15},
-    {"Test_L2_R2", 120, 8},
-    {"Test_L1_R1", 80, 5},
-    {"Test_L1_R2", 6, 2}, /* a million nodes each: deep split points */
+    {"Test_L3_R1", 80, 10}, {"Test_L2_R1", 120, 15}, {"Test_L2_R2", 120, 8},
+    {"Test_L1_R1", 80, 5},  {"Test_L1_R2", 6, 2}, /* a million nodes each: deep
+                                                     split points */
 };
 
 /* _i = scheme * MAX_THREADS + threads - 1. */
@@ -376,8 +374,8 @@ START_TEST(test_stop)
 		 * split_poll() (it knows no split schemes: once). */
 		if (scheme != 0)
 			continue;
-		lat = stop_once(&w, s, SEARCH_AVERAGE, threads,
-		                schemes[scheme], 20 + 20 * rep, &r);
+		lat = stop_once(&w, s, SEARCH_AVERAGE, threads, schemes[scheme],
+		                20 + 20 * rep, &r);
 		if (lat > worst)
 			worst = lat;
 		check_true(r.partial);
@@ -448,8 +446,8 @@ START_TEST(test_deep_shares_work)
 	           "%d threads: %llu tasks spawned, %llu stolen", threads,
 	           (unsigned long long)spawned, (unsigned long long)stolen);
 	for (int t = 0; t < threads; t++)
-		check_that(tnodes[t] > 0, "thread %d of %d searched nothing",
-		           t, threads);
+		check_that(tnodes[t] > 0, "thread %d of %d searched nothing", t,
+		           threads);
 	free(p);
 	search_free(s);
 }
@@ -485,12 +483,13 @@ START_TEST(test_average_invariance)
 			} else {
 				board_play(&child, c);
 				want = (int)lround(
-				    -average_value(&child, depth - 1, NULL) * 100);
+				    -average_value(&child, depth - 1, NULL) *
+				    100);
 			}
-			check_that(r.col_score[c] == want,
-			           "\"%s\" column %d, %d threads: %d, serial %d",
-			           positions[i], c + 1, threads, r.col_score[c],
-			           want);
+			check_that(
+			    r.col_score[c] == want,
+			    "\"%s\" column %d, %d threads: %d, serial %d",
+			    positions[i], c + 1, threads, r.col_score[c], want);
 		}
 	}
 	search_free(s);
@@ -509,7 +508,7 @@ END_TEST
 START_TEST(test_abort_keeps_table)
 {
 	const int threads = _i + 2;
-	static const int stop_ms[] = { 2, 5, 10, 20 };
+	static const int stop_ms[] = {2, 5, 10, 20};
 	struct search *s = search_new(TEST_TT_MB);
 	struct worker w;
 	struct pons_pos *p;
@@ -525,7 +524,8 @@ START_TEST(test_abort_keeps_table)
 		bool first_stopped = false;
 		check_parse_ok(&b, 7, 6, p[i].moves);
 		search_clear(s);
-		for (int k = 0; k < (int)(sizeof stop_ms / sizeof *stop_ms); k++) {
+		for (int k = 0; k < (int)(sizeof stop_ms / sizeof *stop_ms);
+		     k++) {
 			atomic_init(&abort_flag, false);
 			exact_limits(&lim, threads, SPLIT_DEEP);
 			lim.abort = &abort_flag;
@@ -535,8 +535,9 @@ START_TEST(test_abort_keeps_table)
 			while (!atomic_load(&w.done))
 				sleep_ms(1);
 			check_that(w.r.partial || w.r.score == p[i].score,
-			    "\"%s\" finished before its stop with %d, expected %d",
-			    p[i].moves, w.r.score, p[i].score);
+			           "\"%s\" finished before its stop with %d, "
+			           "expected %d",
+			           p[i].moves, w.r.score, p[i].score);
 			if (k == 0)
 				first_stopped = w.r.partial;
 			if (!first_stopped)
@@ -552,12 +553,12 @@ START_TEST(test_abort_keeps_table)
 		while (!atomic_load(&w.done))
 			sleep_ms(1);
 		check_that(!w.r.partial && w.r.score == p[i].score,
-		    "\"%s\", %d threads, after stops: %d%s, expected %d",
-		    p[i].moves, threads, w.r.score,
-		    w.r.partial ? " (partial)" : "", p[i].score);
+		           "\"%s\", %d threads, after stops: %d%s, expected %d",
+		           p[i].moves, threads, w.r.score,
+		           w.r.partial ? " (partial)" : "", p[i].score);
 	}
 	check_that(used == npos, "only %d of %d positions were stopped", used,
-	    npos);
+	           npos);
 	free(p);
 	worker_free(&w);
 	search_free(s);
@@ -589,7 +590,7 @@ END_TEST
  * is a function of the key).  Under ThreadSanitizer this is also the race
  * check of the bucket count. */
 #define GROW_THREADS 4
-#define GROW_KEYS 60000
+#define GROW_KEYS    60000
 
 struct grow_arg {
 	struct tt *t;
@@ -602,7 +603,7 @@ static uint64_t
 grow_key(int id, int i)
 {
 	return (((uint64_t)id << 40) ^ ((uint64_t)i * 0x9e3779b97f4aull)) &
-	    ((1ull << 49) - 1);
+	       ((1ull << 49) - 1);
 }
 
 static void *
@@ -613,10 +614,10 @@ grow_worker(void *p)
 	uint64_t last = 0;
 	for (int i = 0; i < GROW_KEYS; i++) {
 		tt_store_solved(a->t, grow_key(a->id, i), i % 41 - 20,
-		    BOUND_EXACT, 1, a->id);
+		                BOUND_EXACT, 1, a->id);
 		if ((i & 1023) == 0)
 			tt_grow(a->t, (uint64_t)i * (uint64_t)(a->id + 1) * 4,
-			    1);
+			        1);
 		uint64_t n = atomic_load(&a->t->nbuckets);
 		if (n < last)
 			a->narrowed = true;
@@ -638,17 +639,21 @@ START_TEST(test_leaf_grows_shared)
 	struct grow_arg arg[GROW_THREADS];
 	ck_assert(tt_try_init_floor(&t, 2, 256 << 10, 49));
 	for (int k = 0; k < GROW_THREADS; k++) {
-		arg[k] = (struct grow_arg){ .t = &t, .id = k };
-		ck_assert_int_eq(pthread_create(&th[k], NULL, grow_worker,
-		    &arg[k]), 0);
+		arg[k] = (struct grow_arg){.t = &t, .id = k};
+		ck_assert_int_eq(
+		    pthread_create(&th[k], NULL, grow_worker, &arg[k]), 0);
 	}
 	int hits = 0;
 	for (int k = 0; k < GROW_THREADS; k++) {
 		ck_assert_int_eq(pthread_join(th[k], NULL), 0);
-		ck_assert_msg(!arg[k].narrowed, "thread %d saw the table "
-		    "narrow", k);
-		ck_assert_msg(arg[k].misread == 0, "thread %d misread %d of "
-		    "%d entries", k, arg[k].misread, arg[k].hits);
+		ck_assert_msg(!arg[k].narrowed,
+		              "thread %d saw the table "
+		              "narrow",
+		              k);
+		ck_assert_msg(arg[k].misread == 0,
+		              "thread %d misread %d of "
+		              "%d entries",
+		              k, arg[k].misread, arg[k].hits);
 		hits += arg[k].hits;
 	}
 	/* The fastest grower asked for 4 * 4 * 59392 buckets' worth, more

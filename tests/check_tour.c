@@ -58,7 +58,7 @@ plain_rec(struct plain *p, int x, int y, int visited)
 
 	if (visited == p->n)
 		return !p->closed ||
-		    plain_jump(x, y, p->start % p->w, p->start / p->w);
+		       plain_jump(x, y, p->start % p->w, p->start / p->w);
 	for (int k = 0; k < 8; k++) {
 		int nx = x + dx[k], ny = y + dy[k];
 		if (nx < 0 || ny < 0 || nx >= p->w || ny >= p->h ||
@@ -93,7 +93,7 @@ board_ok(struct tour_board *b, int w, int h)
 /* Tours from one square with these settings. */
 static uint64_t
 count_from(const struct tour_board *b, int sq, bool closed, bool prune,
-    int threads, int split)
+           int threads, int split)
 {
 	struct tour_prefix p = {.len = 1};
 	struct tour_params par;
@@ -107,7 +107,7 @@ count_from(const struct tour_board *b, int sq, bool closed, bool prune,
 	par.threads = threads;
 	par.split_depth = split;
 	check_that(tour_count(b, &p, 1, &par, NULL, &n, &r) == 0,
-	    "tour_count refused a1");
+	           "tour_count refused a1");
 	check_that(r.tours == n && !r.stopped, "result disagrees");
 	return n;
 }
@@ -125,7 +125,7 @@ count_all(const struct tour_board *b, bool closed, int threads)
 /* The plan of `dropfour tour` for these options, counted. */
 static uint64_t
 count_plan(int w, int h, const char *from, bool closed, int threads,
-    bool *symmetric)
+           bool *symmetric)
 {
 	struct options o;
 	struct tour_plan p;
@@ -141,7 +141,7 @@ count_plan(int w, int h, const char *from, bool closed, int threads,
 	check_that(tour_plan_make(&o, 4, 7, false, &p) == 0, "plan refused");
 	uint64_t *counts = xcalloc((size_t)p.n, sizeof *counts);
 	check_that(tour_count(&p.b, p.pre, p.n, &p.par, NULL, counts, &r) == 0,
-	    "plan's prefixes refused");
+	           "plan's prefixes refused");
 	uint64_t t = tour_plan_total(&p, counts);
 	if (symmetric)
 		*symmetric = p.symmetric;
@@ -190,15 +190,18 @@ START_TEST(test_plain_counter)
 		for (int y = 0; y < h; y++) {
 			for (int x = 0; x < w; x++) {
 				for (int c = 0; c < 2; c++) {
-					uint64_t want = plain_count(w, h, x, y,
-					    c);
-					uint64_t got = count_from(&b, y * 8 + x,
-					    c, true, 1 + (x + y) % 2, 0);
-					uint64_t raw = count_from(&b, y * 8 + x,
-					    c, false, 1, 0);
-					check_that(got == want && raw == want,
+					uint64_t want =
+					    plain_count(w, h, x, y, c);
+					uint64_t got =
+					    count_from(&b, y * 8 + x, c, true,
+					               1 + (x + y) % 2, 0);
+					uint64_t raw = count_from(
+					    &b, y * 8 + x, c, false, 1, 0);
+					check_that(
+					    got == want && raw == want,
 					    "%dx%d from %c%d%s: %llu tours "
-					    "(%llu unpruned), the plain counter "
+					    "(%llu unpruned), the plain "
+					    "counter "
 					    "%llu",
 					    w, h, 'a' + x, y + 1,
 					    c ? " closed" : "",
@@ -212,7 +215,7 @@ START_TEST(test_plain_counter)
 	}
 	/* The comparison is not vacuous. */
 	check_that(nonzero > (most < 64 ? 30 : 2000), "only %llu tours in all",
-	    (unsigned long long)nonzero);
+	           (unsigned long long)nonzero);
 }
 END_TEST
 
@@ -229,8 +232,8 @@ START_TEST(test_pruning_unchanged)
 		uint64_t a = count_from(&b, sq, false, true, 2, 0);
 		uint64_t r = count_from(&b, sq, false, false, 2, 0);
 		ck_assert_uint_eq(a, r);
-		ck_assert_uint_eq(a, plain_count(5, 5, from[i][0], from[i][1],
-		    false));
+		ck_assert_uint_eq(
+		    a, plain_count(5, 5, from[i][0], from[i][1], false));
 	}
 	if (check_scale() < 1)
 		return; /* the sanitizer runs */
@@ -245,8 +248,8 @@ END_TEST
 START_TEST(test_published_5x5)
 {
 	static const int table[5][5] = {
-	    {304, 0, 56, 0, 304}, {0, 56, 0, 56, 0}, {56, 0, 64, 0, 56},
-	    {0, 56, 0, 56, 0}, {304, 0, 56, 0, 304},
+	    {304, 0, 56, 0, 304}, {0, 56, 0, 56, 0},    {56, 0, 64, 0, 56},
+	    {0, 56, 0, 56, 0},    {304, 0, 56, 0, 304},
 	};
 	struct tour_board b;
 	bool sym;
@@ -254,8 +257,9 @@ START_TEST(test_published_5x5)
 	board_ok(&b, 5, 5);
 	for (int y = 0; y < 5; y++)
 		for (int x = 0; x < 5; x++)
-			ck_assert_uint_eq(count_from(&b, y * 8 + x, false,
-			    true, 2, 0), (uint64_t)table[y][x]);
+			ck_assert_uint_eq(
+			    count_from(&b, y * 8 + x, false, true, 2, 0),
+			    (uint64_t)table[y][x]);
 	ck_assert_uint_eq(count_plan(5, 5, "all", false, 2, &sym), 1728);
 	ck_assert(sym);
 }
@@ -268,9 +272,9 @@ START_TEST(test_published_narrow)
 		int w, h;
 		uint64_t tours;
 	} known[] = {
-	    {3, 4, 16}, {3, 7, 104}, {3, 8, 792}, {4, 3, 16},
-	    {4, 5, 2 * 82}, {4, 6, 2 * 744}, {4, 7, 2 * 6378},
-	    {8, 4, 2 * 31088},
+	    {3, 4, 16},       {3, 7, 104},       {3, 8, 792},
+	    {4, 3, 16},       {4, 5, 2 * 82},    {4, 6, 2 * 744},
+	    {4, 7, 2 * 6378}, {8, 4, 2 * 31088},
 	};
 	for (size_t i = 0; i < sizeof known / sizeof known[0]; i++) {
 		struct tour_board b;
@@ -279,11 +283,12 @@ START_TEST(test_published_narrow)
 		board_ok(&b, known[i].w, known[i].h);
 		uint64_t got = count_all(&b, false, 2);
 		check_that(got == known[i].tours, "%dx%d: %llu tours, not %llu",
-		    known[i].w, known[i].h, (unsigned long long)got,
-		    (unsigned long long)known[i].tours);
+		           known[i].w, known[i].h, (unsigned long long)got,
+		           (unsigned long long)known[i].tours);
 		/* And through the plan, one start per orbit. */
-		ck_assert_uint_eq(count_plan(known[i].w, known[i].h, "all",
-		    false, 2, NULL), known[i].tours);
+		ck_assert_uint_eq(
+		    count_plan(known[i].w, known[i].h, "all", false, 2, NULL),
+		    known[i].tours);
 	}
 }
 END_TEST
@@ -296,7 +301,7 @@ START_TEST(test_published_closed_6x6)
 	ck_assert_uint_eq(count_plan(6, 6, "c3", true, 2, NULL), 2 * 9862);
 	if (check_scale() >= 1)
 		ck_assert_uint_eq(count_plan(6, 6, "all", true, 2, NULL),
-		    2 * 9862 * 36);
+		                  2 * 9862 * 36);
 }
 END_TEST
 
@@ -323,23 +328,23 @@ START_TEST(test_symmetry)
 		int corner[4] = {0, w - 1, (h - 1) * 8, (h - 1) * 8 + w - 1};
 		uint64_t c0 = count_from(&b, corner[0], false, true, 2, 0);
 		for (int k = 1; k < 4; k++)
-			ck_assert_uint_eq(count_from(&b, corner[k], false,
-			    true, 2, 0), c0);
+			ck_assert_uint_eq(
+			    count_from(&b, corner[k], false, true, 2, 0), c0);
 		check_that(c0 > 0, "%dx%d: no tour from the corner", w, h);
 		int ng = tour_symmetries(&b, map);
 		ck_assert_int_eq(ng, w == h ? 8 : 4);
 		int sq = 1 * 8 + 1; /* b2 */
 		uint64_t s0 = count_from(&b, sq, false, true, 1, 0);
 		for (int g = 1; g < ng; g++)
-			ck_assert_uint_eq(count_from(&b, map[g][sq], false,
-			    true, 1, 0), s0);
+			ck_assert_uint_eq(
+			    count_from(&b, map[g][sq], false, true, 1, 0), s0);
 	}
 	/* One start per orbit adds up like every start. */
 	struct tour_board b;
 	board_ok(&b, 5, 6);
 	bool sym;
 	ck_assert_uint_eq(count_plan(5, 6, "all", false, 2, &sym),
-	    count_all(&b, false, 2));
+	                  count_all(&b, false, 2));
 	ck_assert(sym);
 	int rep[TOUR_MAX_SQUARES], weight[TOUR_MAX_SQUARES], total = 0;
 	int k = tour_start_orbits(&b, rep, weight);
@@ -359,7 +364,7 @@ START_TEST(test_threads_invariant)
 	for (int t = 1; t <= 4; t++)
 		for (int d = 1; d <= 9; d += 2)
 			ck_assert_uint_eq(count_from(&b, 0, false, true, t, d),
-			    one);
+			                  one);
 }
 END_TEST
 
@@ -379,12 +384,12 @@ START_TEST(test_expand_prefixes)
 		uint64_t *counts = xcalloc((size_t)n, sizeof *counts);
 		tour_params_default(&par);
 		par.threads = 2;
-		ck_assert_int_eq(tour_count(&b, pre, n, &par, NULL, counts,
-		    &r), 0);
+		ck_assert_int_eq(tour_count(&b, pre, n, &par, NULL, counts, &r),
+		                 0);
 		ck_assert_uint_eq(r.tours, want);
 		for (int i = 0; i < n; i++)
 			check_true(pre[i].len == len &&
-			    tour_prefix_valid(&b, &pre[i]));
+			           tour_prefix_valid(&b, &pre[i]));
 		free(counts);
 		free(pre);
 	}
@@ -477,7 +482,7 @@ START_TEST(test_stop)
 	pthread_join(th, NULL);
 	ck_assert(r.stopped);
 	check_that(util_now_s() - t0 < 5, "took %.1f s to stop",
-	    util_now_s() - t0);
+	           util_now_s() - t0);
 	ck_assert_uint_gt(r.nodes, 0);
 	/* The slots carry the threads' numbers and paths. */
 	struct stats_snapshot s;

@@ -56,7 +56,8 @@ struct task_head {
 
 /* ompt_get_task_memory() starts right after part_id (a C program's tasks
  * have no destructor thunk): the task's own address is this far before. */
-#define TASK_MEMORY_OFFSET (offsetof(struct task_head, part_id) + sizeof(int32_t))
+#define TASK_MEMORY_OFFSET                                                     \
+	(offsetof(struct task_head, part_id) + sizeof(int32_t))
 
 typedef struct task_head *(*task_alloc_fn)(void *, int32_t, int32_t, size_t,
                                            size_t, void *);

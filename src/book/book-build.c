@@ -289,7 +289,8 @@ journal_open(struct book_build *bb)
 	unsigned char hdr[JOURNAL_HEADER_SIZE];
 	journal_header(bb, hdr);
 	fd = open(bb->jpath, O_WRONLY | O_CREAT | O_EXCL, 0644);
-	if (fd < 0 || util_write_all(fd, hdr, sizeof hdr) != 0 || fsync(fd) != 0) {
+	if (fd < 0 || util_write_all(fd, hdr, sizeof hdr) != 0 ||
+	    fsync(fd) != 0) {
 		fprintf(stderr, "dropfour: %s: %s\n", bb->jpath,
 		        strerror(errno));
 		if (fd >= 0)
@@ -349,8 +350,8 @@ default_path(int w, int h, int ply)
 }
 
 struct book_build *
-book_build_open(const struct book_build_params *p, const char *workers, int first,
-                int nworkers, int *status)
+book_build_open(const struct book_build_params *p, const char *workers,
+                int first, int nworkers, int *status)
 {
 	*status = 2;
 	if (p->ply < 0) {
@@ -486,7 +487,7 @@ book_build_progress(struct book_build *bb)
 	uint64_t total = bb->lv[bb->ply].n;
 	double rate = dt > 0 ? (double)now_done / dt : 0;
 	util_duration(eta, sizeof eta,
-	                rate > 0 ? (double)(total - known) / rate : -1);
+	              rate > 0 ? (double)(total - known) / rate : -1);
 	int n =
 	    snprintf(line, sizeof line,
 	             "book %dx%d ply %d: %s/%s (%.1f%%) %s/s ETA %s  %s", bb->w,

@@ -44,8 +44,8 @@ struct book_build;
  * printing a message to stderr; *status then holds the exit status (1, or 2 for
  * bad usage). */
 struct book_build *book_build_open(const struct book_build_params *p,
-                                   const char *workers,
-                                   int first, int nworkers, int *status);
+                                   const char *workers, int first, int nworkers,
+                                   int *status);
 void book_build_free(struct book_build *bb);
 
 /* Positions of the deepest level still to be searched. */

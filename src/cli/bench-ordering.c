@@ -34,7 +34,7 @@
 
 /* Stop deepening a position once one row took this long (both runs);
  * --time changes it. */
-#define BENCH_ORDERING_ROW_S 1.5
+#define BENCH_ORDERING_ROW_S     1.5
 #define BENCH_ORDERING_MAX_DEPTH 42
 /* Time ratios of runs shorter than this are not shown. */
 #define BENCH_ORDERING_MIN_S 0.005
@@ -51,9 +51,9 @@ struct bench_pos {
  * (Test_L2_R2 line 1, exact score 0; Test_L2_R1 line 1, exact score 4),
  * see shared/data/pons-testsets/SOURCE.md. */
 static const struct bench_pos bench_ordering_positions[] = {
-	{ .phase = "start", .moves = "" },
-	{ .phase = "middle", .moves = "274552224131661", .exact = true },
-	{ .phase = "end", .moves = "5554224333234511764415115", .exact = true },
+    {.phase = "start", .moves = ""},
+    {.phase = "middle", .moves = "274552224131661", .exact = true},
+    {.phase = "end", .moves = "5554224333234511764415115", .exact = true},
 };
 
 struct bench_run {
@@ -65,7 +65,8 @@ struct bench_run {
 
 static void
 bench_ordering_run(struct search *s, const board_t *b,
-    const struct search_limits *base, bool no_ordering, struct bench_run *out)
+                   const struct search_limits *base, bool no_ordering,
+                   struct bench_run *out)
 {
 	struct search_limits lim = *base;
 	struct search_result r;
@@ -82,7 +83,8 @@ bench_ordering_run(struct search *s, const board_t *b,
 
 static void
 bench_ordering_row(FILE *csv, const struct bench_pos *p, const board_t *b,
-    const char *depth, const struct bench_run *on, const struct bench_run *off)
+                   const char *depth, const struct bench_run *on,
+                   const struct bench_run *off)
 {
 	char n1[16], n2[16], words[64], tratio[16] = "-";
 	double nr = on->nodes ? (double)off->nodes / (double)on->nodes : 0.0;
@@ -92,17 +94,19 @@ bench_ordering_row(FILE *csv, const struct bench_pos *p, const board_t *b,
 	if (on->seconds >= BENCH_ORDERING_MIN_S &&
 	    off->seconds >= BENCH_ORDERING_MIN_S)
 		snprintf(tratio, sizeof tratio, "%.1fx", tr);
-	printf("%-7s %-5s %8s %9.3f %8s %9.3f %7.1fx %7s  %d %s\n",
-	    p->phase, depth, util_si(n1, sizeof n1, (double)on->nodes),
-	    on->seconds, util_si(n2, sizeof n2, (double)off->nodes),
-	    off->seconds, nr, tratio, on->move + 1,
-	    score_words(b, on->kind, on->score, words, sizeof words));
+	printf("%-7s %-5s %8s %9.3f %8s %9.3f %7.1fx %7s  %d %s\n", p->phase,
+	       depth, util_si(n1, sizeof n1, (double)on->nodes), on->seconds,
+	       util_si(n2, sizeof n2, (double)off->nodes), off->seconds, nr,
+	       tratio, on->move + 1,
+	       score_words(b, on->kind, on->score, words, sizeof words));
 	fflush(stdout);
 	if (csv != NULL)
-		fprintf(csv, "%s,%s,%s,%" PRIu64 ",%.6f,%" PRIu64 ",%.6f,%.3f,"
-		    "%.3f,%d\n", p->phase, p->moves[0] ? p->moves : "-", depth,
-		    on->nodes, on->seconds, off->nodes, off->seconds, nr, tr,
-		    on->move + 1);
+		fprintf(csv,
+		        "%s,%s,%s,%" PRIu64 ",%.6f,%" PRIu64 ",%.6f,%.3f,"
+		        "%.3f,%d\n",
+		        p->phase, p->moves[0] ? p->moves : "-", depth,
+		        on->nodes, on->seconds, off->nodes, off->seconds, nr,
+		        tr, on->move + 1);
 }
 
 int
@@ -111,20 +115,22 @@ bench_ordering(const struct options *o, int argc, char **argv)
 	struct bench_pos user[16];
 	const struct bench_pos *pos = bench_ordering_positions;
 	size_t npos = sizeof bench_ordering_positions /
-	    sizeof bench_ordering_positions[0];
+	              sizeof bench_ordering_positions[0];
 	struct search_limits base;
 	FILE *csv = NULL;
 	int threads = o->nthread_list > 0 ? o->threads : 1;
-	double budget = o->time_limit > 0 ? o->time_limit :
-	    BENCH_ORDERING_ROW_S;
+	double budget =
+	    o->time_limit > 0 ? o->time_limit : BENCH_ORDERING_ROW_S;
 
 	if (argc > (int)(sizeof user / sizeof user[0])) {
-		fprintf(stderr, "dropfour: bench ordering takes at most %zu "
-		    "positions\n", sizeof user / sizeof user[0]);
+		fprintf(stderr,
+		        "dropfour: bench ordering takes at most %zu "
+		        "positions\n",
+		        sizeof user / sizeof user[0]);
 		return 2;
 	}
 	if (argc == 0 && (o->width != BOARD_DEFAULT_WIDTH ||
-		o->height != BOARD_DEFAULT_HEIGHT)) {
+	                  o->height != BOARD_DEFAULT_HEIGHT)) {
 		/* The built-in positions are 7x6: keep only the start. */
 		npos = 1;
 	}
@@ -132,19 +138,22 @@ bench_ordering(const struct options *o, int argc, char **argv)
 		for (int i = 0; i < argc; i++) {
 			board_t b;
 			size_t at = 0;
-			const char *m = strcmp(argv[i], "-") == 0 ? "" :
-			    argv[i];
+			const char *m =
+			    strcmp(argv[i], "-") == 0 ? "" : argv[i];
 			enum board_err e = board_parse(&b, o->width, o->height,
-			    m, (size_t)-1, &at);
+			                               m, (size_t)-1, &at);
 			if (e != BOARD_OK || b.over) {
-				fprintf(stderr, "dropfour: bad position '%s' "
-				    "at character %zu: %s\n", argv[i], at + 1,
-				    e != BOARD_OK ? board_err_string(e) :
-				    "the game is already won");
+				fprintf(stderr,
+				        "dropfour: bad position '%s' "
+				        "at character %zu: %s\n",
+				        argv[i], at + 1,
+				        e != BOARD_OK
+				            ? board_err_string(e)
+				            : "the game is already won");
 				return 2;
 			}
-			user[i] = (struct bench_pos){ .phase = "given",
-				.moves = m, .exact = o->perfect };
+			user[i] = (struct bench_pos){
+			    .phase = "given", .moves = m, .exact = o->perfect};
 		}
 		pos = user;
 		npos = (size_t)argc;
@@ -153,11 +162,12 @@ bench_ordering(const struct options *o, int argc, char **argv)
 		csv = fopen(o->csv, "w");
 		if (csv == NULL) {
 			fprintf(stderr, "dropfour: cannot write %s: %s\n",
-			    o->csv, strerror(errno));
+			        o->csv, strerror(errno));
 			return 1;
 		}
 		fputs("phase,position,depth,nodes_on,seconds_on,nodes_off,"
-		      "seconds_off,node_ratio,time_ratio,move\n", csv);
+		      "seconds_off,node_ratio,time_ratio,move\n",
+		      csv);
 	}
 
 	search_limits_default(&base);
@@ -169,11 +179,11 @@ bench_ordering(const struct options *o, int argc, char **argv)
 
 	printf("move ordering on and off: %dx%d board, %d thread%s, deeper "
 	       "while a row takes under %g s, empty table for every run\n",
-	    o->width, o->height, threads, threads == 1 ? "" : "s", budget);
+	       o->width, o->height, threads, threads == 1 ? "" : "s", budget);
 	printf("%-7s %-5s %8s %9s %8s %9s %8s %7s  %s\n", "phase", "depth",
-	    "nodes", "seconds", "nodes", "seconds", "nodes", "time", "best");
+	       "nodes", "seconds", "nodes", "seconds", "nodes", "time", "best");
 	printf("%-7s %-5s %18s %18s %16s\n", "", "", "(ordering on)",
-	    "(ordering off)", "(off / on)");
+	       "(ordering off)", "(off / on)");
 
 	for (size_t i = 0; i < npos; i++) {
 		const struct bench_pos *p = &pos[i];
@@ -182,9 +192,9 @@ bench_ordering(const struct options *o, int argc, char **argv)
 		char depth[16];
 
 		board_parse(&b, o->width, o->height, p->moves, (size_t)-1,
-		    NULL);
+		            NULL);
 		printf("%s position: %s (%d stones)\n", p->phase,
-		    p->moves[0] ? p->moves : "empty board", b.moves);
+		       p->moves[0] ? p->moves : "empty board", b.moves);
 		int left = b.w * b.h - b.moves;
 		for (int d = 2; d <= BENCH_ORDERING_MAX_DEPTH; d += 2) {
 			if (d > left)
@@ -209,7 +219,7 @@ bench_ordering(const struct options *o, int argc, char **argv)
 	search_free(s);
 	if (csv != NULL && fclose(csv) != 0) {
 		fprintf(stderr, "dropfour: cannot write %s: %s\n", o->csv,
-		    strerror(errno));
+		        strerror(errno));
 		return 1;
 	}
 	return 0;

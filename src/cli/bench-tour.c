@@ -36,8 +36,8 @@ bench_speedup_tour(const struct options *o)
 	tour_plan_describe(&p, desc, sizeof desc);
 	printf("# dropfour bench speedup --tour: %s, split depth %d, %d "
 	       "core%s, best of %d\n",
-	    desc, p.par.split_depth ? p.par.split_depth : TOUR_SPLIT_DEPTH,
-	    cores, cores == 1 ? "" : "s", o->repeat);
+	       desc, p.par.split_depth ? p.par.split_depth : TOUR_SPLIT_DEPTH,
+	       cores, cores == 1 ? "" : "s", o->repeat);
 	bench_speedup_head(csv);
 
 	struct speedup_row *rows = xcalloc((size_t)nlist, sizeof *rows);
@@ -70,10 +70,11 @@ bench_speedup_tour(const struct options *o)
 			if (rep == 0 && li == 0)
 				want = got;
 			else if (got != want) {
-				fprintf(stderr, "dropfour: %llu tours with %d "
-						"threads but %llu before\n",
-				    (unsigned long long)got, list[li],
-				    (unsigned long long)want);
+				fprintf(stderr,
+				        "dropfour: %llu tours with %d "
+				        "threads but %llu before\n",
+				        (unsigned long long)got, list[li],
+				        (unsigned long long)want);
 				status = 1;
 			}
 			if (rep == 0 || row.secs < rows[li].secs)
@@ -115,7 +116,8 @@ bench_tour_sample(const struct options *o, int argc, char **argv)
 	if (argc > 1 || (argc == 1 && ((k = strtol(argv[0], NULL, 10)) < 1 ||
 	                               k > 1000000))) {
 		fputs("dropfour: bench tour-sample takes one number of "
-		      "prefixes to count (default 200)\n", stderr);
+		      "prefixes to count (default 200)\n",
+		      stderr);
 		tour_plan_free(&p);
 		return 2;
 	}
@@ -153,7 +155,7 @@ bench_tour_sample(const struct options *o, int argc, char **argv)
 	tour_plan_describe(&p, desc, sizeof desc);
 	printf("# dropfour bench tour-sample: %s, %d prefixes of length %d, "
 	       "%ld counted, %d thread%s\n",
-	    desc, n, len, k, p.par.threads, p.par.threads == 1 ? "" : "s");
+	       desc, n, len, k, p.par.threads, p.par.threads == 1 ? "" : "s");
 	fflush(stdout);
 	tour_count(&p.b, all, (int)k, &p.par, NULL, counts, &r);
 
@@ -174,35 +176,38 @@ bench_tour_sample(const struct options *o, int argc, char **argv)
 	 * n x n board), nodes per tour of the sample times that count is the
 	 * steadier estimate of the work (a ratio estimator). */
 	static const uint64_t a165134[TOUR_MAX_SIDE + 1] = {
-	    [5] = 1728ULL, [6] = 6637920ULL, [7] = 165575218320ULL,
+	    [5] = 1728ULL,
+	    [6] = 6637920ULL,
+	    [7] = 165575218320ULL,
 	    [8] = 19591828170979904ULL,
 	};
 	uint64_t known = p.b.w == p.b.h && !p.par.closed ? a165134[p.b.w] : 0;
 	if (known && tours > 0)
 		nodes = (double)r.nodes / tours * (double)known;
-	double rate = r.seconds > 0 ? (double)r.nodes / r.seconds /
-	                                  p.par.threads :
-	                              0;
+	double rate =
+	    r.seconds > 0 ? (double)r.nodes / r.seconds / p.par.threads : 0;
 	double core_s = rate > 0 ? nodes / rate : 0;
 	printf("sample: %llu tours, %llu nodes in %.2f s: %s nodes/s per "
 	       "thread\n",
-	    (unsigned long long)r.tours, (unsigned long long)r.nodes,
-	    r.seconds, util_si(a, sizeof a, rate));
+	       (unsigned long long)r.tours, (unsigned long long)r.nodes,
+	       r.seconds, util_si(a, sizeof a, rate));
 	printf("estimate: %.4g tours (+- %.2g)", tours * scale, se);
 	if (known)
 		printf("; published (OEIS A165134): %llu",
-		    (unsigned long long)known);
+		       (unsigned long long)known);
 	printf("\nwork: %s nodes%s, %.1f core-hours at that rate\n",
-	    util_si(b, sizeof b, nodes),
-	    known ? " (the sample's nodes per tour times the published count)" :
-	            "",
-	    core_s / 3600);
-	printf("%9s %8s %14s\n", "machines", "cores", "time (16 cores "
-	                                               "each)");
+	       util_si(b, sizeof b, nodes),
+	       known
+	           ? " (the sample's nodes per tour times the published count)"
+	           : "",
+	       core_s / 3600);
+	printf("%9s %8s %14s\n", "machines", "cores",
+	       "time (16 cores "
+	       "each)");
 	for (int m = 1; m <= 64; m *= 2) {
 		double s = core_s / (16.0 * m);
 		printf("%9d %8d %11.1f %s\n", m, 16 * m,
-		    s >= 3600 ? s / 3600 : s / 60, s >= 3600 ? "h" : "min");
+		       s >= 3600 ? s / 3600 : s / 60, s >= 3600 ? "h" : "min");
 	}
 	free(counts);
 	free(all);

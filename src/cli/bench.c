@@ -22,10 +22,10 @@ struct bench_entry {
 };
 
 static const struct bench_entry bench_table[] = {
-	{ "solve", bench_solve },
-	{ "speedup", bench_speedup },
-	{ "ordering", bench_ordering },
-	{ "tour-sample", bench_tour_sample },
+    {"solve", bench_solve},
+    {"speedup", bench_speedup},
+    {"ordering", bench_ordering},
+    {"tour-sample", bench_tour_sample},
 };
 
 int
@@ -34,16 +34,16 @@ bench_main(const struct options *o)
 	if (o->argc < 1) {
 		fputs("dropfour: bench needs one of: solve, speedup, ordering, "
 		      "tour-sample\n",
-		    stderr);
+		      stderr);
 		return 2;
 	}
-	for (size_t i = 0; i < sizeof bench_table / sizeof bench_table[0];
-	     i++)
+	for (size_t i = 0; i < sizeof bench_table / sizeof bench_table[0]; i++)
 		if (strcmp(o->argv[0], bench_table[i].name) == 0)
 			return bench_table[i].run(o, o->argc - 1, o->argv + 1);
-	fprintf(stderr, "dropfour: unknown benchmark '%s' (solve, speedup, "
-			"ordering, tour-sample)\n",
-	    o->argv[0]);
+	fprintf(stderr,
+	        "dropfour: unknown benchmark '%s' (solve, speedup, "
+	        "ordering, tour-sample)\n",
+	        o->argv[0]);
 	return 2;
 }
 
@@ -76,7 +76,7 @@ read_positions(const char *path, int w, int h, struct bench_pos **out)
 		lineno++;
 		if (solve_parse_line(line, w, h, &b, err, sizeof err) != 0) {
 			fprintf(stderr, "dropfour: %s:%ld: %s\n", path, lineno,
-			    err);
+			        err);
 			continue;
 		}
 		if (n == alloc) {
@@ -109,12 +109,13 @@ bench_solve(const struct options *o, int argc, char **argv)
 	}
 	options_solve_limits(o, &lim);
 
-	printf("# dropfour %s bench solve: %d thread%s, split %s, table %zu MB%s\n",
-	    PACKAGE_VERSION, lim.threads, lim.threads == 1 ? "" : "s",
-	    search_split_names[lim.split],
-	    o->tt_mb, o->weak ? ", weak" : "");
+	printf("# dropfour %s bench solve: %d thread%s, split %s, table %zu "
+	       "MB%s\n",
+	       PACKAGE_VERSION, lim.threads, lim.threads == 1 ? "" : "s",
+	       search_split_names[lim.split], o->tt_mb,
+	       o->weak ? ", weak" : "");
 	printf("%-28s %9s %12s %14s %12s %9s\n", "set", "positions",
-	    "mean time", "mean nodes", "nodes/s", "matched");
+	       "mean time", "mean nodes", "nodes/s", "matched");
 	struct search *s = search_new(o->tt_mb);
 	for (int i = 0; i < argc; i++) {
 		struct bench_pos *pos;
@@ -152,7 +153,8 @@ bench_solve(const struct options *o, int argc, char **argv)
 		snprintf(nd, sizeof nd, "%.0f", n ? (double)nodes / n : 0);
 		util_si(nps, sizeof nps, secs > 0 ? (double)nodes / secs : 0);
 		printf("%-28s %9d %12s %14s %12s %5d/%d\n",
-		    base ? base + 1 : argv[i], n, t, nd, nps, matched, checked);
+		       base ? base + 1 : argv[i], n, t, nd, nps, matched,
+		       checked);
 		fflush(stdout);
 		if (matched != checked)
 			status = 1;
@@ -168,8 +170,8 @@ bench_solve(const struct options *o, int argc, char **argv)
  * 5 to 21 million nodes each, about 7 s in all on one thread of the 2-core
  * development machine. */
 static const char *const speedup_default[] = {
-	"7357561511", "1511475", "76122164", "122743",
-	"651426425", "47237454", "77541", "474362661",
+    "7357561511", "1511475",  "76122164", "122743",
+    "651426425",  "47237454", "77541",    "474362661",
 };
 
 /* One position at one thread count: its fastest run so far. */
@@ -185,8 +187,8 @@ struct speedup_cell {
  * *score (set on the first call, when first). */
 static int
 speedup_one(struct search *s, const struct search_limits *lim,
-    const struct bench_pos *pos, int *score, bool first,
-    struct speedup_cell *cell)
+            const struct bench_pos *pos, int *score, bool first,
+            struct speedup_cell *cell)
 {
 	struct search_result r;
 	struct stats_snapshot snap;
@@ -210,9 +212,10 @@ speedup_one(struct search *s, const struct search_limits *lim,
 	if (first) {
 		*score = r.score;
 	} else if (r.score != *score) {
-		fprintf(stderr, "dropfour: %s: score %d with %d threads "
-				"but %d before\n",
-		    pos->moves, r.score, lim->threads, *score);
+		fprintf(stderr,
+		        "dropfour: %s: score %d with %d threads "
+		        "but %d before\n",
+		        pos->moves, r.score, lim->threads, *score);
 		return 1;
 	}
 	return 0;
@@ -221,9 +224,9 @@ speedup_one(struct search *s, const struct search_limits *lim,
 /* A thread count's row: the sum of its positions' fastest runs. */
 static void
 speedup_row_of(const struct speedup_cell *cells, int npos, int threads,
-    struct speedup_row *row)
+               struct speedup_row *row)
 {
-	uint64_t tnodes[STATS_MAX_THREADS] = { 0 };
+	uint64_t tnodes[STATS_MAX_THREADS] = {0};
 	double busy = 0;
 	memset(row, 0, sizeof *row);
 	row->threads = threads;
@@ -242,7 +245,7 @@ speedup_row_of(const struct speedup_cell *cells, int npos, int threads,
 
 void
 bench_speedup_balance(struct speedup_row *row, const uint64_t *tnodes,
-    double busy)
+                      double busy)
 {
 	/* Balance over the whole run: each thread's share of all nodes. */
 	uint64_t sum = 0;
@@ -271,7 +274,8 @@ bench_speedup_curve(const struct speedup_row *rows, int n)
 			top = rows[0].secs / rows[i].secs;
 	printf("\nspeedup ('*' measured, '.' ideal)\n");
 	for (int y = height; y >= 1; y--) {
-		double lo = top * (y - 0.5) / height, hi = top * (y + 0.5) / height;
+		double lo = top * (y - 0.5) / height,
+		       hi = top * (y + 0.5) / height;
 		printf("%5.1f |", top * y / height);
 		for (int t = 1; t <= maxt; t++) {
 			char ch = ' ';
@@ -299,12 +303,12 @@ void
 bench_speedup_head(FILE *csv)
 {
 	printf("%7s %9s %8s %10s %13s %9s %13s %6s %9s %9s\n", "threads",
-	    "time", "speedup", "efficiency", "nodes", "overhead", "balance",
-	    "busy", "spawned", "stolen");
+	       "time", "speedup", "efficiency", "nodes", "overhead", "balance",
+	       "busy", "spawned", "stolen");
 	if (csv)
 		fprintf(csv, "threads,seconds,speedup,efficiency,nodes,"
-			     "node_overhead,share_min,share_max,busy,spawned,"
-			     "stolen\n");
+		             "node_overhead,share_min,share_max,busy,spawned,"
+		             "stolen\n");
 }
 
 int
@@ -314,7 +318,8 @@ bench_thread_list(const struct options *o, int *list)
 	int nlist = 0;
 
 	if (o->nthread_list > 1) {
-		memcpy(list, o->thread_list, sizeof(int) * (size_t)o->nthread_list);
+		memcpy(list, o->thread_list,
+		       sizeof(int) * (size_t)o->nthread_list);
 		return o->nthread_list;
 	}
 	int maxt = o->nthread_list == 1 ? o->threads : cores < 4 ? 4 : cores;
@@ -332,20 +337,23 @@ bench_speedup_row(const struct speedup_row *rows, int li, int cores, FILE *csv)
 	char nodes[32], bal[32];
 	snprintf(nodes, sizeof nodes, "%llu", (unsigned long long)row->nodes);
 	snprintf(bal, sizeof bal, "%.0f%%-%.0f%%", row->share_lo * 100,
-	    row->share_hi * 100);
-	printf("%7d %8.2fs %8.2f %9.0f%% %13s %9.3f %13s %5.0f%% %9llu %9llu%s\n",
+	         row->share_hi * 100);
+	printf(
+	    "%7d %8.2fs %8.2f %9.0f%% %13s %9.3f %13s %5.0f%% %9llu %9llu%s\n",
 	    row->threads, row->secs, sp, 100 * sp / row->threads, nodes, ov,
 	    bal, 100 * row->busy, (unsigned long long)row->spawned,
 	    (unsigned long long)row->stolen,
 	    row->threads > cores ? "  (more threads than cores)" : "");
 	fflush(stdout);
 	if (csv)
-		fprintf(csv, "%d,%.6f,%.4f,%.4f,%llu,%.4f,%.4f,%.4f,%.4f,%llu,"
-			     "%llu\n",
-		    row->threads, row->secs, sp, sp / row->threads,
-		    (unsigned long long)row->nodes, ov, row->share_lo,
-		    row->share_hi, row->busy, (unsigned long long)row->spawned,
-		    (unsigned long long)row->stolen);
+		fprintf(csv,
+		        "%d,%.6f,%.4f,%.4f,%llu,%.4f,%.4f,%.4f,%.4f,%llu,"
+		        "%llu\n",
+		        row->threads, row->secs, sp, sp / row->threads,
+		        (unsigned long long)row->nodes, ov, row->share_lo,
+		        row->share_hi, row->busy,
+		        (unsigned long long)row->spawned,
+		        (unsigned long long)row->stolen);
 }
 
 static int
@@ -365,7 +373,8 @@ bench_speedup(const struct options *o, int argc, char **argv)
 	}
 	nlist = bench_thread_list(o, list);
 	if (argc > 1) {
-		fputs("dropfour: bench speedup takes at most one FILE\n", stderr);
+		fputs("dropfour: bench speedup takes at most one FILE\n",
+		      stderr);
 		return 2;
 	}
 	if (argc == 1) {
@@ -376,14 +385,15 @@ bench_speedup(const struct options *o, int argc, char **argv)
 			return 1;
 		}
 	} else {
-		npos = (int)(sizeof speedup_default / sizeof speedup_default[0]);
+		npos =
+		    (int)(sizeof speedup_default / sizeof speedup_default[0]);
 		pos = xcalloc((size_t)npos, sizeof *pos);
 		for (int i = 0; i < npos; i++) {
 			char err[128];
-			solve_parse_line(speedup_default[i], o->width, o->height,
-			    &pos[i].b, err, sizeof err);
+			solve_parse_line(speedup_default[i], o->width,
+			                 o->height, &pos[i].b, err, sizeof err);
 			snprintf(pos[i].moves, sizeof pos[i].moves, "%s",
-			    speedup_default[i]);
+			         speedup_default[i]);
 		}
 	}
 	if (o->csv != NULL && (csv = fopen(o->csv, "w")) == NULL) {
@@ -395,11 +405,11 @@ bench_speedup(const struct options *o, int argc, char **argv)
 	struct search_limits lim;
 	options_solve_limits(o, &lim);
 
-	printf("# dropfour bench speedup: %d position%s, split %s, table %zu MB,"
-	       " %d core%s, best of %d per position\n",
-	    npos, npos == 1 ? "" : "s",
-	    search_split_names[lim.split],
-	    o->tt_mb, cores, cores == 1 ? "" : "s", o->repeat);
+	printf(
+	    "# dropfour bench speedup: %d position%s, split %s, table %zu MB,"
+	    " %d core%s, best of %d per position\n",
+	    npos, npos == 1 ? "" : "s", search_split_names[lim.split], o->tt_mb,
+	    cores, cores == 1 ? "" : "s", o->repeat);
 	bench_speedup_head(csv);
 
 	struct speedup_row *rows = xcalloc((size_t)nlist, sizeof *rows);
@@ -419,14 +429,17 @@ bench_speedup(const struct options *o, int argc, char **argv)
 			for (int li = 0; li < nlist; li++) {
 				lim.threads = list[li];
 				if (progress)
-					fprintf(stderr, "\r  run %d/%d, position "
-							"%d/%d, %d thread%s \033[K",
-					    rep + 1, o->repeat, k + 1, npos,
-					    list[li], list[li] == 1 ? "" : "s");
-				status |= speedup_one(s, &lim, &pos[k],
-				    &scores[k], rep == 0 && li == 0,
+					fprintf(stderr,
+					        "\r  run %d/%d, position "
+					        "%d/%d, %d thread%s \033[K",
+					        rep + 1, o->repeat, k + 1, npos,
+					        list[li],
+					        list[li] == 1 ? "" : "s");
+				status |= speedup_one(
+				    s, &lim, &pos[k], &scores[k],
+				    rep == 0 && li == 0,
 				    &cells[(size_t)li * (size_t)npos +
-					(size_t)k]);
+				           (size_t)k]);
 			}
 		}
 	}
@@ -434,7 +447,7 @@ bench_speedup(const struct options *o, int argc, char **argv)
 		fputs("\r\033[K", stderr);
 	for (int li = 0; li < nlist; li++) {
 		speedup_row_of(&cells[(size_t)li * (size_t)npos], npos,
-		    list[li], &rows[li]);
+		               list[li], &rows[li]);
 		bench_speedup_row(rows, li, cores, csv);
 	}
 	bench_speedup_curve(rows, nlist);

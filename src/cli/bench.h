@@ -20,14 +20,14 @@ struct speedup_row {
 /* Fill share_lo/hi and busy from per-thread nodes and busy thread-seconds
  * (row->threads and row->secs set). */
 void bench_speedup_balance(struct speedup_row *row, const uint64_t *tnodes,
-    double busy);
+                           double busy);
 /* The thread counts of --threads (a list, or 1..N), into list[]. */
 int bench_thread_list(const struct options *o, int *list);
 /* The table's column heads (and the CSV's, if csv). */
 void bench_speedup_head(FILE *csv);
 /* Row li of rows[] (row 0 is the baseline of the speedup). */
 void bench_speedup_row(const struct speedup_row *rows, int li, int cores,
-    FILE *csv);
+                       FILE *csv);
 /* The speedup curve under the table. */
 void bench_speedup_curve(const struct speedup_row *rows, int n);
 /* bench-tour.c: `dropfour bench speedup --tour`. */

@@ -20,11 +20,11 @@
 /* ---- the modes ----------------------------------------------------------
  */
 
-#define M(mode) (1u << (mode))
-#define M_GAME (M(MODE_PLAY) | M(MODE_TEXT))
-#define M_PLAYS (M_GAME | M(MODE_SELFPLAY))
+#define M(mode)  (1u << (mode))
+#define M_GAME   (M(MODE_PLAY) | M(MODE_TEXT))
+#define M_PLAYS  (M_GAME | M(MODE_SELFPLAY))
 #define M_SEARCH (M_PLAYS | M(MODE_SOLVE) | M(MODE_BENCH))
-#define M_ALL 0xffffu
+#define M_ALL    0xffffu
 
 /* A mode word, its usage lines and what it prints (its --help). */
 static const struct mode_def {
@@ -151,7 +151,7 @@ struct opt_def {
 	const char *name;
 	char short_name; /* 0: long only */
 	enum opt_kind kind;
-	int has_arg; /* getopt's no_argument, ... */
+	int has_arg;     /* getopt's no_argument, ... */
 	const char *arg; /* the argument's name in --help */
 	unsigned modes;  /* where it applies */
 	size_t field;    /* offsetof(struct options, ...) */
@@ -159,7 +159,7 @@ struct opt_def {
 	long lo, hi;
 	const char *why; /* what a bad argument is told */
 	int (*parse)(struct options *o, const char *arg);
-	const char *help; /* "\n" starts a continuation line */
+	const char *help;  /* "\n" starts a continuation line */
 	const char *group; /* the heading in the whole --help */
 };
 
@@ -187,203 +187,356 @@ static const char G_TOUR[] = "tour";
 
 static const struct opt_def opts[] = {
     /* Board and search */
-    {.name = "width", .short_name = 'W', .kind = OPT_INT, .arg = "W",
-     .modes = M_ALL, .field = F(width), .given = F(width_given), .lo = 1,
-     .hi = 1000, .why = "not a number",
-     .help = "board width, 4..9 (default 7)", .group = G_BOARD},
-    {.name = "height", .short_name = 'H', .kind = OPT_INT, .arg = "H",
-     .modes = M_ALL, .field = F(height), .given = F(height_given), .lo = 1,
-     .hi = 1000, .why = "not a number",
+    {.name = "width",
+     .short_name = 'W',
+     .kind = OPT_INT,
+     .arg = "W",
+     .modes = M_ALL,
+     .field = F(width),
+     .given = F(width_given),
+     .lo = 1,
+     .hi = 1000,
+     .why = "not a number",
+     .help = "board width, 4..9 (default 7)",
+     .group = G_BOARD},
+    {.name = "height",
+     .short_name = 'H',
+     .kind = OPT_INT,
+     .arg = "H",
+     .modes = M_ALL,
+     .field = F(height),
+     .given = F(height_given),
+     .lo = 1,
+     .hi = 1000,
+     .why = "not a number",
      .help = "board height, at least 4, width*(height+1) <= 64\n(default 6)",
      .group = G_BOARD},
-    {.name = "depth", .short_name = 'd', .kind = OPT_CUSTOM, .arg = "D",
-     .modes = M_PLAYS | M(MODE_BENCH), .parse = parse_depth,
+    {.name = "depth",
+     .short_name = 'd',
+     .kind = OPT_CUSTOM,
+     .arg = "D",
+     .modes = M_PLAYS | M(MODE_BENCH),
+     .parse = parse_depth,
      .help = "depth-limited play: search D plies (default "
              "12)",
      .group = G_BOARD},
-    {.name = "perfect", .short_name = 'p', .kind = OPT_FLAG,
-     .modes = M_PLAYS | M(MODE_BENCH), .field = F(perfect),
-     .help = "perfect play: the exact solver", .group = G_BOARD},
-    {.name = "threads", .short_name = 'j', .kind = OPT_CUSTOM, .arg = "T",
-     .modes = M_ALL, .parse = parse_threads,
+    {.name = "perfect",
+     .short_name = 'p',
+     .kind = OPT_FLAG,
+     .modes = M_PLAYS | M(MODE_BENCH),
+     .field = F(perfect),
+     .help = "perfect play: the exact solver",
+     .group = G_BOARD},
+    {.name = "threads",
+     .short_name = 'j',
+     .kind = OPT_CUSTOM,
+     .arg = "T",
+     .modes = M_ALL,
+     .parse = parse_threads,
      .help = "search threads (default: the number of cores);\nfor bench "
              "speedup a list such as 1,2,3,4; for\nselfplay a list used "
              "move by move, in turn",
      .group = G_BOARD},
-    {.name = "split", .kind = OPT_CUSTOM, .arg = "SCHEME", .modes = M_SEARCH,
+    {.name = "split",
+     .kind = OPT_CUSTOM,
+     .arg = "SCHEME",
+     .modes = M_SEARCH,
      .parse = parse_split,
      .help = "deep (default, measured fastest: young brothers\nwait at every "
              "level, idle threads join split\npoints), root (one task per "
              "root column) or lazy\n(shared-table SMP)",
      .group = G_BOARD},
-    {.name = "split-depth", .kind = OPT_INT, .arg = "N",
-     .modes = M_SEARCH | M(MODE_TOUR), .field = F(split_depth), .lo = 1,
-     .hi = 40, .why = "must be 1..40",
+    {.name = "split-depth",
+     .kind = OPT_INT,
+     .arg = "N",
+     .modes = M_SEARCH | M(MODE_TOUR),
+     .field = F(split_depth),
+     .lo = 1,
+     .hi = 40,
+     .why = "must be 1..40",
      .help = "plies below the root where nodes may split\n(default: any for "
              "the solver, 8 for depth play;\ntour: moves below the start "
              "that spawn tasks, 5)",
      .group = G_BOARD},
-    {.name = "time", .short_name = 't', .kind = OPT_CUSTOM, .arg = "S",
-     .modes = M_PLAYS | M(MODE_BENCH), .parse = parse_time,
+    {.name = "time",
+     .short_name = 't',
+     .kind = OPT_CUSTOM,
+     .arg = "S",
+     .modes = M_PLAYS | M(MODE_BENCH),
+     .parse = parse_time,
      .help = "think at most S seconds per move (iterative\ndeepening; no "
              "new iteration past half of S)",
      .group = G_BOARD},
-    {.name = "eval", .kind = OPT_CUSTOM, .arg = "KIND", .modes = M_PLAYS,
+    {.name = "eval",
+     .kind = OPT_CUSTOM,
+     .arg = "KIND",
+     .modes = M_PLAYS,
      .parse = parse_eval,
      .help = "heuristic (default) or average (averaged outcomes;\nno "
              "pruning: depth 8 unless --depth is given)",
      .group = G_BOARD},
-    {.name = "no-ordering", .kind = OPT_FLAG, .modes = M_SEARCH,
+    {.name = "no-ordering",
+     .kind = OPT_FLAG,
+     .modes = M_SEARCH,
      .field = F(no_ordering),
      .help = "search moves centre first, without threat ordering",
      .group = G_BOARD},
-    {.name = "seed", .kind = OPT_CUSTOM, .arg = "N",
-     .modes = M_PLAYS | M(MODE_BENCH), .parse = parse_seed,
+    {.name = "seed",
+     .kind = OPT_CUSTOM,
+     .arg = "N",
+     .modes = M_PLAYS | M(MODE_BENCH),
+     .parse = parse_seed,
      .help = "random tie-break among equal moves (self-play:\nthe first "
              "game's, default 1; game i uses N+i)",
      .group = G_BOARD},
-    {.name = "tt-mb", .short_name = 'm', .kind = OPT_SIZE, .arg = "M",
-     .modes = M_SEARCH | M(MODE_BOOK), .field = F(tt_mb), .lo = 1,
-     .hi = 1L << 20, .why = "must be a number of megabytes",
+    {.name = "tt-mb",
+     .short_name = 'm',
+     .kind = OPT_SIZE,
+     .arg = "M",
+     .modes = M_SEARCH | M(MODE_BOOK),
+     .field = F(tt_mb),
+     .lo = 1,
+     .hi = 1L << 20,
+     .why = "must be a number of megabytes",
      .help = "transposition table size in MB (default 256)",
      .group = G_BOARD},
-    {.name = "book", .kind = OPT_CUSTOM, .arg = "FILE",
-     .modes = M_PLAYS | M(MODE_SOLVE), .parse = parse_book,
+    {.name = "book",
+     .kind = OPT_CUSTOM,
+     .arg = "FILE",
+     .modes = M_PLAYS | M(MODE_SOLVE),
+     .parse = parse_book,
      .help = "opening book for solve, selfplay, perfect play,\nhints and "
              "analysis (default: $DROPFOUR_BOOK, else\nthe shipped 7x6 book)",
      .group = G_BOARD},
-    {.name = "no-book", .kind = OPT_FLAG,
+    {.name = "no-book",
+     .kind = OPT_FLAG,
      .modes = M_PLAYS | M(MODE_SOLVE) | M(MODE_BENCH),
-     .field = F(no_book), .help = "use no opening book", .group = G_BOARD},
+     .field = F(no_book),
+     .help = "use no opening book",
+     .group = G_BOARD},
     /* Game */
-    {.name = "mode", .kind = OPT_CUSTOM, .arg = "MODE", .modes = M_GAME,
+    {.name = "mode",
+     .kind = OPT_CUSTOM,
+     .arg = "MODE",
+     .modes = M_GAME,
      .parse = parse_mode,
      .help = "human-ai (default), ai-human, ai-ai, human-human",
      .group = G_GAME},
-    {.name = "position", .kind = OPT_STRING, .arg = "MOVES",
-     .modes = M_PLAYS, .field = F(position),
-     .help = "start from this position", .group = G_GAME},
-    {.name = "load", .kind = OPT_STRING, .arg = "FILE", .modes = M_PLAYS,
-     .field = F(load), .help = "load a saved game", .group = G_GAME},
-    {.name = "analysis", .kind = OPT_FLAG, .modes = M_GAME,
+    {.name = "position",
+     .kind = OPT_STRING,
+     .arg = "MOVES",
+     .modes = M_PLAYS,
+     .field = F(position),
+     .help = "start from this position",
+     .group = G_GAME},
+    {.name = "load",
+     .kind = OPT_STRING,
+     .arg = "FILE",
+     .modes = M_PLAYS,
+     .field = F(load),
+     .help = "load a saved game",
+     .group = G_GAME},
+    {.name = "analysis",
+     .kind = OPT_FLAG,
+     .modes = M_GAME,
      .field = F(analysis),
      .help = "show the engine's column scores on your turn",
      .group = G_GAME},
-    {.name = "no-ponder", .kind = OPT_FLAG, .modes = M_GAME,
+    {.name = "no-ponder",
+     .kind = OPT_FLAG,
+     .modes = M_GAME,
      .field = F(no_ponder),
      .help = "perfect play: the AI does not think on your turn\n(by default "
              "it does, its scores hidden, so it\nanswers at once)",
      .group = G_GAME},
-    {.name = "text", .kind = OPT_CUSTOM, .has_arg = no_argument,
-     .modes = M_GAME, .parse = parse_text,
+    {.name = "text",
+     .kind = OPT_CUSTOM,
+     .has_arg = no_argument,
+     .modes = M_GAME,
+     .parse = parse_text,
      .help = "plain line-based game (also used when stdin or\nstdout is not "
              "a terminal, or TERM is dumb)",
      .group = G_GAME},
-    {.name = "no-color", .kind = OPT_FLAG, .modes = M_GAME | M(MODE_TOUR),
-     .field = F(no_color), .help = "monochrome (also when NO_COLOR is set)",
+    {.name = "no-color",
+     .kind = OPT_FLAG,
+     .modes = M_GAME | M(MODE_TOUR),
+     .field = F(no_color),
+     .help = "monochrome (also when NO_COLOR is set)",
      .group = G_GAME},
-    {.name = "no-colour", .kind = OPT_FLAG, .modes = M_GAME | M(MODE_TOUR),
-     .field = F(no_color), .help = NULL, .group = G_GAME},
-    {.name = "ascii", .kind = OPT_FLAG, .modes = M_GAME | M(MODE_TOUR),
-     .field = F(ascii), .help = "ASCII tokens and borders only",
+    {.name = "no-colour",
+     .kind = OPT_FLAG,
+     .modes = M_GAME | M(MODE_TOUR),
+     .field = F(no_color),
+     .help = NULL,
+     .group = G_GAME},
+    {.name = "ascii",
+     .kind = OPT_FLAG,
+     .modes = M_GAME | M(MODE_TOUR),
+     .field = F(ascii),
+     .help = "ASCII tokens and borders only",
      .group = G_GAME},
     /* solve */
-    {.name = "weak", .kind = OPT_FLAG, .modes = M(MODE_SOLVE) | M(MODE_BENCH),
-     .field = F(weak), .help = "only win (1), draw (0) or loss (-1)",
+    {.name = "weak",
+     .kind = OPT_FLAG,
+     .modes = M(MODE_SOLVE) | M(MODE_BENCH),
+     .field = F(weak),
+     .help = "only win (1), draw (0) or loss (-1)",
      .group = G_SOLVE},
-    {.name = "analyze", .kind = OPT_FLAG, .modes = M(MODE_SOLVE),
+    {.name = "analyze",
+     .kind = OPT_FLAG,
+     .modes = M(MODE_SOLVE),
      .field = F(analyze),
      .help = "print the score of every column ('-' if full)",
      .group = G_SOLVE},
     /* selfplay */
-    {.name = "games", .kind = OPT_INT, .arg = "N", .modes = M(MODE_SELFPLAY),
-     .field = F(games), .lo = 1, .hi = 1000000,
+    {.name = "games",
+     .kind = OPT_INT,
+     .arg = "N",
+     .modes = M(MODE_SELFPLAY),
+     .field = F(games),
+     .lo = 1,
+     .hi = 1000000,
      .why = "must be a positive number",
-     .help = "number of games (default 1)", .group = G_SELFPLAY},
+     .help = "number of games (default 1)",
+     .group = G_SELFPLAY},
     /* bench */
-    {.name = "csv", .kind = OPT_STRING, .arg = "FILE", .modes = M(MODE_BENCH),
-     .field = F(csv), .help = "also write the table as CSV", .group = G_BENCH},
-    {.name = "repeat", .kind = OPT_INT, .arg = "N", .modes = M(MODE_BENCH),
-     .field = F(repeat), .lo = 1, .hi = 1000, .why = "must be 1..1000",
+    {.name = "csv",
+     .kind = OPT_STRING,
+     .arg = "FILE",
+     .modes = M(MODE_BENCH),
+     .field = F(csv),
+     .help = "also write the table as CSV",
+     .group = G_BENCH},
+    {.name = "repeat",
+     .kind = OPT_INT,
+     .arg = "N",
+     .modes = M(MODE_BENCH),
+     .field = F(repeat),
+     .lo = 1,
+     .hi = 1000,
+     .why = "must be 1..1000",
      .help = "bench speedup: run every position at every thread\ncount, in "
              "turn, N times and keep each one's fastest\nrun (default 1; for "
              "noisy machines)",
      .group = G_BENCH},
-    {.name = "tour", .kind = OPT_FLAG, .modes = M(MODE_BENCH),
+    {.name = "tour",
+     .kind = OPT_FLAG,
+     .modes = M(MODE_BENCH),
      .field = F(tour_bench),
      .help = "bench speedup: time the knight's-tour counter",
      .group = G_BENCH},
     /* book build */
-    {.name = "ply", .kind = OPT_INT, .arg = "N", .modes = M(MODE_BOOK),
-     .field = F(ply), .lo = 0, .hi = BOARD_MAX_CELLS, .why = "must be 0..64",
+    {.name = "ply",
+     .kind = OPT_INT,
+     .arg = "N",
+     .modes = M(MODE_BOOK),
+     .field = F(ply),
+     .lo = 0,
+     .hi = BOARD_MAX_CELLS,
+     .why = "must be 0..64",
      .help = "every position with at most N stones (required)",
      .group = G_BOOK},
-    {.name = "output", .short_name = 'o', .kind = OPT_STRING, .arg = "FILE",
-     .modes = M(MODE_BOOK) | M(MODE_STATESPACE), .field = F(output),
+    {.name = "output",
+     .short_name = 'o',
+     .kind = OPT_STRING,
+     .arg = "FILE",
+     .modes = M(MODE_BOOK) | M(MODE_STATESPACE),
+     .field = F(output),
      .help = "book build: the book file (default\ndropfour-WxH-plyN.book); "
              "statespace: write the\nsolved table as a book",
      .group = G_BOOK},
-    {.name = "progress", .kind = OPT_FLAG, .modes = M(MODE_BOOK),
+    {.name = "progress",
+     .kind = OPT_FLAG,
+     .modes = M(MODE_BOOK),
      .field = F(progress),
      .help = "draw the progress line even when standard error\nis not a "
              "terminal (dropfour-mpi's rank 0)",
      .group = G_BOOK},
     /* statespace */
-    {.name = "memory-mb", .kind = OPT_SIZE, .arg = "M",
-     .modes = M(MODE_STATESPACE), .field = F(memory_mb), .lo = 1,
-     .hi = 1L << 30, .why = "must be a number of megabytes",
+    {.name = "memory-mb",
+     .kind = OPT_SIZE,
+     .arg = "M",
+     .modes = M(MODE_STATESPACE),
+     .field = F(memory_mb),
+     .lo = 1,
+     .hi = 1L << 30,
+     .why = "must be a number of megabytes",
      .help = "levels in memory up to M MB, the rest in files\n(default: "
              "half of the machine's memory)",
      .group = G_STATESPACE},
-    {.name = "tmpdir", .kind = OPT_STRING, .arg = "DIR",
-     .modes = M(MODE_STATESPACE), .field = F(tmpdir),
+    {.name = "tmpdir",
+     .kind = OPT_STRING,
+     .arg = "DIR",
+     .modes = M(MODE_STATESPACE),
+     .field = F(tmpdir),
      .help = "where level files go (default $TMPDIR or /tmp);\nthey are "
              "removed as soon as they are created",
      .group = G_STATESPACE},
-    {.name = "state", .kind = OPT_STRING, .arg = "DIR",
-     .modes = M(MODE_STATESPACE), .field = F(state_dir),
+    {.name = "state",
+     .kind = OPT_STRING,
+     .arg = "DIR",
+     .modes = M(MODE_STATESPACE),
+     .field = F(state_dir),
      .help = "save every finished level in DIR (made if\nmissing) so that a "
              "stopped run (Ctrl-C, kill,\npower cut) goes on from there when "
              "the same\ncommand is run again; removed when the run ends",
      .group = G_STATESPACE},
-    {.name = "keep-state", .kind = OPT_FLAG, .modes = M(MODE_STATESPACE),
+    {.name = "keep-state",
+     .kind = OPT_FLAG,
+     .modes = M(MODE_STATESPACE),
      .field = F(keep_state),
      .help = "keep DIR after the run (a rerun then only reads)",
      .group = G_STATESPACE},
     /* tour */
-    {.name = "from", .kind = OPT_STRING, .arg = "SQUARE", .modes = M(MODE_TOUR),
+    {.name = "from",
+     .kind = OPT_STRING,
+     .arg = "SQUARE",
+     .modes = M(MODE_TOUR),
      .field = F(tour_from),
      .help = "start square, a chess name: a1 (the default) is\nthe "
              "bottom-left corner; 'all' adds up every start\n(counted once "
              "per orbit of the board's symmetry)",
      .group = G_TOUR},
-    {.name = "closed", .kind = OPT_FLAG, .modes = M(MODE_TOUR),
+    {.name = "closed",
+     .kind = OPT_FLAG,
+     .modes = M(MODE_TOUR),
      .field = F(tour_closed),
      .help = "only tours that end a knight's move from the start",
      .group = G_TOUR},
-    {.name = "list", .kind = OPT_CUSTOM, .has_arg = optional_argument,
-     .arg = "[=N]", .modes = M(MODE_TOUR), .parse = parse_list,
+    {.name = "list",
+     .kind = OPT_CUSTOM,
+     .has_arg = optional_argument,
+     .arg = "[=N]",
+     .modes = M(MODE_TOUR),
+     .parse = parse_list,
      .help = "print the tours (the first N) as square sequences",
      .group = G_TOUR},
-    {.name = "watch", .kind = OPT_FLAG, .modes = M(MODE_TOUR),
+    {.name = "watch",
+     .kind = OPT_FLAG,
+     .modes = M(MODE_TOUR),
      .field = F(tour_watch),
      .help = "a live screen: the board with one thread's path\n(t: next "
              "thread), the per-thread panel; q quits",
      .group = G_TOUR},
     /* every mode */
-    {.name = "help", .short_name = 'h', .kind = OPT_CUSTOM,
-     .has_arg = no_argument, .modes = M_ALL,
+    {.name = "help",
+     .short_name = 'h',
+     .kind = OPT_CUSTOM,
+     .has_arg = no_argument,
+     .modes = M_ALL,
      .help = "show this help and exit (after a mode word: that\nmode's)"},
-    {.name = "version", .short_name = 'V', .kind = OPT_CUSTOM,
-     .has_arg = no_argument, .modes = M_ALL,
+    {.name = "version",
+     .short_name = 'V',
+     .kind = OPT_CUSTOM,
+     .has_arg = no_argument,
+     .modes = M_ALL,
      .help = "show the version and exit"},
 };
 
 #define NOPTS (sizeof opts / sizeof opts[0])
 
 static const char *const group_order[] = {
-    G_BOARD, G_GAME, G_SOLVE, G_SELFPLAY, G_BENCH, G_BOOK, G_STATESPACE,
-    G_TOUR,
+    G_BOARD, G_GAME, G_SOLVE, G_SELFPLAY, G_BENCH, G_BOOK, G_STATESPACE, G_TOUR,
 };
 
 static bool
@@ -409,7 +562,7 @@ static void
 usage_option(FILE *f, const struct opt_def *d)
 {
 	char head[64];
-	const char *a = d->arg == NULL ? ""
+	const char *a = d->arg == NULL                    ? ""
 	                : d->has_arg == optional_argument ? d->arg
 	                                                  : NULL;
 	char eq[32];
@@ -418,8 +571,8 @@ usage_option(FILE *f, const struct opt_def *d)
 		a = eq;
 	}
 	if (d->short_name != 0)
-		snprintf(head, sizeof head, "  -%c, --%s%s", d->short_name, d->name,
-		         a);
+		snprintf(head, sizeof head, "  -%c, --%s%s", d->short_name,
+		         d->name, a);
 	else
 		snprintf(head, sizeof head, "      --%s%s", d->name, a);
 	fprintf(f, "%-24s ", head);
@@ -443,8 +596,8 @@ usage_lines(FILE *f, const struct mode_def *m, bool *first)
 		if (p[0] == ' ')
 			fprintf(f, "%.*s\n", len, p);
 		else
-			fprintf(f, "%s dropfour %.*s\n", *first ? "Usage:" : "  or: ",
-			        len, p);
+			fprintf(f, "%s dropfour %.*s\n",
+			        *first ? "Usage:" : "  or: ", len, p);
 		*first = false;
 		p = nl ? nl + 1 : p + len;
 	}
@@ -724,8 +877,9 @@ static const char *
 mode_word(enum run_mode m)
 {
 	const struct mode_def *d = mode_find(m);
-	return d->word != NULL ? d->word : m == MODE_TEXT ? "the text game"
-	                                                  : "the game";
+	return d->word != NULL  ? d->word
+	       : m == MODE_TEXT ? "the text game"
+	                        : "the game";
 }
 
 int
@@ -803,8 +957,9 @@ options_parse(struct options *o, int argc, char **argv)
 			        "Try 'dropfour%s%s --help' for its options.\n",
 			        opts[k].name, mode_word(o->mode),
 			        mode_find(o->mode)->word ? " " : "",
-			        mode_find(o->mode)->word ? mode_find(o->mode)->word
-			                                 : "");
+			        mode_find(o->mode)->word
+			            ? mode_find(o->mode)->word
+			            : "");
 			return -1;
 		}
 	}
@@ -812,18 +967,18 @@ options_parse(struct options *o, int argc, char **argv)
 		o->depth = SEARCH_AVERAGE_DEPTH;
 	/* Tour boards are checked by the tour code (up to 8x8). */
 	o->tour_board = o->mode == MODE_TOUR || o->tour_bench ||
-	    (o->mode == MODE_BENCH && optind < argc &&
-	     strcmp(argv[optind], "tour-sample") == 0);
-	const char *why = o->tour_board ? NULL :
-	    board_size_error(o->width, o->height);
+	                (o->mode == MODE_BENCH && optind < argc &&
+	                 strcmp(argv[optind], "tour-sample") == 0);
+	const char *why =
+	    o->tour_board ? NULL : board_size_error(o->width, o->height);
 	if (why != NULL) {
 		fprintf(stderr, "dropfour: impossible board size %dx%d: %s\n",
-		    o->width, o->height, why);
+		        o->width, o->height, why);
 		return -1;
 	}
 	if (o->weak && o->analyze) {
 		fputs("dropfour: --weak and --analyze cannot be combined\n",
-		    stderr);
+		      stderr);
 		return -1;
 	}
 	o->argc = argc - optind;
@@ -831,7 +986,7 @@ options_parse(struct options *o, int argc, char **argv)
 	if (o->mode != MODE_SOLVE && o->mode != MODE_BENCH &&
 	    o->mode != MODE_BOOK && o->argc > 0) {
 		fprintf(stderr, "dropfour: unexpected argument '%s'\n",
-		    o->argv[0]);
+		        o->argv[0]);
 		fputs("Try 'dropfour --help' for more information.\n", stderr);
 		return -1;
 	}
@@ -842,8 +997,9 @@ void
 options_limits(const struct options *o, struct search_limits *lim)
 {
 	search_limits_default(lim);
-	lim->mode = o->perfect ? SEARCH_EXACT :
-	    o->eval_average ? SEARCH_AVERAGE : SEARCH_DEPTH;
+	lim->mode = o->perfect        ? SEARCH_EXACT
+	            : o->eval_average ? SEARCH_AVERAGE
+	                              : SEARCH_DEPTH;
 	/* Perfect play shows (and chooses among) every column's score. */
 	lim->analyze = o->perfect;
 	lim->move_only = o->perfect;

@@ -21,7 +21,7 @@ enum run_mode {
 	MODE_BENCH,
 	MODE_BOOK, /* book build | info */
 	MODE_STATESPACE,
-	MODE_TOUR,     /* knight's tours (tour-cli.c, ui-tour.c) */
+	MODE_TOUR, /* knight's tours (tour-cli.c, ui-tour.c) */
 };
 
 /* Who plays which side in the game front-ends. */
@@ -38,56 +38,56 @@ struct options {
 	enum run_mode mode;
 	int width, height;
 	size_t tt_mb;
-	int threads;          /* default: number of cores */
+	int threads;                              /* default: number of cores */
 	int thread_list[OPTIONS_MAX_THREAD_LIST]; /* bench speedup --threads */
-	int nthread_list;     /* 0: not given */
+	int nthread_list;                         /* 0: not given */
 	enum split_scheme split;
 	bool split_given;
-	int split_depth;      /* 0 automatic */
-	int depth;            /* depth-limited play */
+	int split_depth; /* 0 automatic */
+	int depth;       /* depth-limited play */
 	bool depth_given;
-	bool perfect;         /* exact solver for play */
-	double time_limit;    /* seconds per move, 0 none */
-	bool eval_average;    /* --eval=average */
+	bool perfect;      /* exact solver for play */
+	double time_limit; /* seconds per move, 0 none */
+	bool eval_average; /* --eval=average */
 	bool no_ordering;
 	uint64_t seed;
 	bool seed_given;
 	const char *position; /* --position MOVES */
 	const char *load;     /* --load FILE */
 	const char *csv;      /* --csv FILE */
-	int repeat;           /* bench speedup: runs per thread count, best kept */
-	bool no_color;        /* --no-color or NO_COLOR set */
+	int repeat;    /* bench speedup: runs per thread count, best kept */
+	bool no_color; /* --no-color or NO_COLOR set */
 	bool ascii;
-	bool analysis;        /* background hints on the human's turn */
-	bool no_ponder;       /* perfect play: no thinking on the human's turn */
+	bool analysis;  /* background hints on the human's turn */
+	bool no_ponder; /* perfect play: no thinking on the human's turn */
 	enum play_mode play;
-	bool weak, analyze;   /* solve */
-	int games;            /* selfplay */
+	bool weak, analyze; /* solve */
+	int games;          /* selfplay */
 	/* The opening book. */
-	const char *book;     /* --book FILE; NULL: $DROPFOUR_BOOK or default */
-	bool no_book;         /* --no-book */
-	int ply;              /* book build --ply N; -1 not given */
-	const char *output;   /* book build -o FILE; statespace -o FILE */
-	bool progress;        /* book build --progress */
+	const char *book;   /* --book FILE; NULL: $DROPFOUR_BOOK or default */
+	bool no_book;       /* --no-book */
+	int ply;            /* book build --ply N; -1 not given */
+	const char *output; /* book build -o FILE; statespace -o FILE */
+	bool progress;      /* book build --progress */
 	const struct book *book_data; /* loaded by book_attach(), or NULL */
 	/* statespace */
-	size_t memory_mb;     /* --memory-mb, 0: default (half the RAM) */
-	const char *tmpdir;   /* --tmpdir */
+	size_t memory_mb;      /* --memory-mb, 0: default (half the RAM) */
+	const char *tmpdir;    /* --tmpdir */
 	const char *state_dir; /* --state DIR: checkpoints, resumable */
-	bool keep_state;      /* --keep-state */
+	bool keep_state;       /* --keep-state */
 	/* knight's tours: `tour` and `bench speedup --tour` */
 	bool width_given, height_given;
-	const char *tour_from; /* --from SQUARE or "all"; NULL: a1 */
-	bool tour_closed;      /* --closed */
-	bool tour_list;        /* --list[=N] */
+	const char *tour_from;  /* --from SQUARE or "all"; NULL: a1 */
+	bool tour_closed;       /* --closed */
+	bool tour_list;         /* --list[=N] */
 	uint64_t tour_list_max; /* N; 0 with tour_list: every tour */
-	bool tour_watch;       /* --watch */
-	bool tour_bench;       /* bench speedup --tour */
-	bool tour_board;       /* -W/-H name a knight's-tour board (tour,
-				* bench speedup --tour, bench tour-sample):
-				* the tour code checks it, not
-				* board_size_error() */
-	int argc;             /* positional arguments after the mode word */
+	bool tour_watch;        /* --watch */
+	bool tour_bench;        /* bench speedup --tour */
+	bool tour_board;        /* -W/-H name a knight's-tour board (tour,
+	                         * bench speedup --tour, bench tour-sample):
+	                         * the tour code checks it, not
+	                         * board_size_error() */
+	int argc;               /* positional arguments after the mode word */
 	char **argv;
 };
 

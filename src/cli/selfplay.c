@@ -59,12 +59,11 @@ selfplay_result(enum game_state s)
 	}
 }
 
-
 /* One game; returns 0, or -1 if the engine had no move. */
 static int
 selfplay_game(struct engine *e, const struct options *o,
-    const struct game *start, struct search_limits *lim,
-    struct selfplay_totals *tot)
+              const struct game *start, struct search_limits *lim,
+              struct selfplay_totals *tot)
 {
 	struct game g = *start;
 	struct search_result r;
@@ -79,20 +78,22 @@ selfplay_game(struct engine *e, const struct options *o,
 		engine_wait(e, id, &r);
 		if (r.move < 0 || game_play(&g, r.move) != BOARD_OK) {
 			game_moves_string(&g, moves, sizeof moves);
-			fprintf(stderr, "dropfour: the engine found no move "
-			    "after '%s'\n", moves);
+			fprintf(stderr,
+			        "dropfour: the engine found no move "
+			        "after '%s'\n",
+			        moves);
 			return -1;
 		}
-		printf("  %2d. %c %d  %9.3f s  %7s nodes  %s", root.moves + 1,
+		printf(
+		    "  %2d. %c %d  %9.3f s  %7s nodes  %s", root.moves + 1,
 		    board_to_move(&root) == 1 ? 'X' : 'O', r.move + 1,
 		    r.seconds, util_si(si, sizeof si, (double)r.nodes),
-		    score_words(&root, r.kind, r.score, words,
-			sizeof words));
+		    score_words(&root, r.kind, r.score, words, sizeof words));
 		if (r.kind == SCORE_HEURISTIC && r.depth > 0)
 			printf(" (depth %d)", r.depth);
 		if (o->nthread_list > 1)
 			printf("  [%d thread%s]", lim->threads,
-			    lim->threads == 1 ? "" : "s");
+			       lim->threads == 1 ? "" : "s");
 		printf("\n");
 		fflush(stdout);
 		tot->moves++;
@@ -137,7 +138,7 @@ selfplay_main(const struct options *o)
 	for (int i = 0; i < o->games; i++) {
 		lim.seed = seed + (uint64_t)i;
 		printf("game %d of %d: %dx%d, %s, seed %" PRIu64 "\n", i + 1,
-		    o->games, start.w, start.h, what, lim.seed);
+		       o->games, start.w, start.h, what, lim.seed);
 		if (from[0] != '\0')
 			printf("  from %s\n", from);
 		fflush(stdout);
@@ -149,13 +150,15 @@ selfplay_main(const struct options *o)
 	engine_free(e);
 
 	printf("summary: %d game%s: first player %d win%s, second player %d "
-	       "win%s, %d draw%s\n", tot.games, tot.games == 1 ? "" : "s",
-	    tot.wins[0], tot.wins[0] == 1 ? "" : "s", tot.wins[1],
-	    tot.wins[1] == 1 ? "" : "s", tot.draws,
-	    tot.draws == 1 ? "" : "s");
+	       "win%s, %d draw%s\n",
+	       tot.games, tot.games == 1 ? "" : "s", tot.wins[0],
+	       tot.wins[0] == 1 ? "" : "s", tot.wins[1],
+	       tot.wins[1] == 1 ? "" : "s", tot.draws,
+	       tot.draws == 1 ? "" : "s");
 	if (tot.moves > 0)
 		printf("summary: %d moves, on average %.3f s and %s nodes a "
-		       "move\n", tot.moves, tot.seconds / tot.moves,
-		    util_si(si, sizeof si, (double)tot.nodes / tot.moves));
+		       "move\n",
+		       tot.moves, tot.seconds / tot.moves,
+		       util_si(si, sizeof si, (double)tot.nodes / tot.moves));
 	return status;
 }

@@ -8,10 +8,10 @@
 
 /* Who plays each side in every --mode. */
 static const enum player_kind sides[][2] = {
-	[PLAY_HUMAN_AI] = { PLAYER_HUMAN, PLAYER_AI },
-	[PLAY_AI_HUMAN] = { PLAYER_AI, PLAYER_HUMAN },
-	[PLAY_AI_AI] = { PLAYER_AI, PLAYER_AI },
-	[PLAY_HUMAN_HUMAN] = { PLAYER_HUMAN, PLAYER_HUMAN },
+    [PLAY_HUMAN_AI] = {PLAYER_HUMAN, PLAYER_AI},
+    [PLAY_AI_HUMAN] = {PLAYER_AI, PLAYER_HUMAN},
+    [PLAY_AI_AI] = {PLAYER_AI, PLAYER_AI},
+    [PLAY_HUMAN_HUMAN] = {PLAYER_HUMAN, PLAYER_HUMAN},
 };
 
 int
@@ -29,9 +29,10 @@ setup_game(struct game *g, const struct options *o)
 	if (o->position != NULL) {
 		enum board_err e = game_set_moves(g, o->position, &at);
 		if (e != BOARD_OK) {
-			fprintf(stderr, "dropfour: bad --position '%s' at "
-			    "character %zu: %s\n", o->position, at + 1,
-			    board_err_string(e));
+			fprintf(stderr,
+			        "dropfour: bad --position '%s' at "
+			        "character %zu: %s\n",
+			        o->position, at + 1, board_err_string(e));
 			game_init(g, o->width, o->height);
 			return 2;
 		}

@@ -13,7 +13,7 @@
 
 int
 solve_parse_line(const char *line, int w, int h, board_t *b, char *err,
-    size_t errlen)
+                 size_t errlen)
 {
 	size_t len = strcspn(line, " \t\r\n");
 	size_t at = 0;
@@ -23,8 +23,9 @@ solve_parse_line(const char *line, int w, int h, board_t *b, char *err,
 	enum board_err e = board_parse(b, w, h, line, len, &at);
 	if (e != BOARD_OK) {
 		snprintf(err, errlen, "character %zu ('%c'): %s", at + 1,
-		    line[at], e == BOARD_ERR_RANGE ? "no such column" :
-		    board_err_string(e));
+		         line[at],
+		         e == BOARD_ERR_RANGE ? "no such column"
+		                              : board_err_string(e));
 		return -1;
 	}
 	if (b->over) {
@@ -36,7 +37,7 @@ solve_parse_line(const char *line, int w, int h, board_t *b, char *err,
 
 void
 solve_print(const char *line, int width, bool analyze,
-    const struct search_result *r)
+            const struct search_result *r)
 {
 	size_t len = strcspn(line, " \t\r\n");
 	if (len == 0 || (len == 1 && line[0] == '-'))
@@ -46,12 +47,13 @@ solve_print(const char *line, int width, bool analyze,
 	if (analyze) {
 		char num[16];
 		for (int c = 0; c < width; c++)
-			printf(" %s", score_number(r->col_kind[c],
-			    r->col_score[c], num, sizeof num));
+			printf(" %s",
+			       score_number(r->col_kind[c], r->col_score[c],
+			                    num, sizeof num));
 		putchar('\n');
 	} else {
 		printf(" %d %llu %.0f\n", r->score,
-		    (unsigned long long)r->nodes, r->seconds * 1e6);
+		       (unsigned long long)r->nodes, r->seconds * 1e6);
 	}
 	fflush(stdout);
 }
@@ -75,7 +77,7 @@ solve_main(const struct options *o)
 		in = fopen(name, "r");
 		if (in == NULL) {
 			fprintf(stderr, "dropfour: %s: %s\n", name,
-			    strerror(errno));
+			        strerror(errno));
 			return 1;
 		}
 	}
@@ -88,9 +90,9 @@ solve_main(const struct options *o)
 		struct search_result r;
 
 		if (solve_parse_line(line, o->width, o->height, &b, err,
-			sizeof err) != 0) {
+		                     sizeof err) != 0) {
 			fprintf(stderr, "dropfour: %s:%ld: %s\n", name, lineno,
-			    err);
+			        err);
 			status = 1;
 			continue;
 		}

@@ -14,11 +14,11 @@
 struct text {
 	const struct options *o;
 	struct game g;
-	struct engine *e; /* made on the AI's first move (or ponder) */
-	uint64_t ponder_id; /* the engine's id of the last ponder */
+	struct engine *e;      /* made on the AI's first move (or ponder) */
+	uint64_t ponder_id;    /* the engine's id of the last ponder */
 	uint64_t ponder_after; /* the engine's search count before it */
 	struct search_limits lim;
-	bool echo;        /* input is not a terminal: echo what was read */
+	bool echo; /* input is not a terminal: echo what was read */
 	char *line;
 	size_t linecap;
 };

@@ -44,18 +44,21 @@ static enum text_next text_cmd_help(struct text *, const char *);
 static enum text_next text_cmd_quit(struct text *, const char *);
 
 static const struct text_cmd text_cmds[] = {
-	{ .names = "u undo", .fn = text_cmd_undo,
-	    .help = "take back your last move (and the AI's reply)" },
-	{ .names = "r redo", .fn = text_cmd_redo,
-	    .help = "play again what was taken back" },
-	{ .names = "b board", .fn = text_cmd_board,
-	    .help = "show the board and the moves so far" },
-	{ .names = "w save", .args = " FILE", .fn = text_cmd_save,
-	    .help = "save the game to FILE" },
-	{ .names = "h ? help", .fn = text_cmd_help,
-	    .help = "this help" },
-	{ .names = "q quit exit", .fn = text_cmd_quit,
-	    .help = "leave the game" },
+    {.names = "u undo",
+     .fn = text_cmd_undo,
+     .help = "take back your last move (and the AI's reply)"},
+    {.names = "r redo",
+     .fn = text_cmd_redo,
+     .help = "play again what was taken back"},
+    {.names = "b board",
+     .fn = text_cmd_board,
+     .help = "show the board and the moves so far"},
+    {.names = "w save",
+     .args = " FILE",
+     .fn = text_cmd_save,
+     .help = "save the game to FILE"},
+    {.names = "h ? help", .fn = text_cmd_help, .help = "this help"},
+    {.names = "q quit exit", .fn = text_cmd_quit, .help = "leave the game"},
 };
 
 static char
@@ -74,7 +77,6 @@ text_print_board(struct text *t)
 	printf("\n%s", buf);
 	printf("moves: %s\n", moves[0] != '\0' ? moves : "(none)");
 }
-
 
 /* The AI's move: search, report, play. */
 int
@@ -102,7 +104,7 @@ text_ai_move(struct text *t)
 	}
 
 	printf("%c (AI) plays %d: %s", text_glyph(who), r.move + 1,
-	    score_words(&root, r.kind, r.score, words, sizeof words));
+	       score_words(&root, r.kind, r.score, words, sizeof words));
 	if (r.depth > 0 && r.kind == SCORE_HEURISTIC)
 		printf(", depth %d", r.depth);
 	printf(", %.3f s%s\n", r.seconds, r.partial ? " (stopped early)" : "");
@@ -113,8 +115,8 @@ text_ai_move(struct text *t)
 			printf("  %d: -", c + 1);
 		else
 			printf("  %d: %s", c + 1,
-			    score_words(&root, r.col_kind[c],
-				r.col_score[c], words, sizeof words));
+			       score_words(&root, r.col_kind[c], r.col_score[c],
+			                   words, sizeof words));
 	}
 	printf("\n");
 
@@ -122,13 +124,13 @@ text_ai_move(struct text *t)
 	if (nthreads < 1 || nthreads > STATS_MAX_THREADS)
 		nthreads = 1;
 	printf("  nodes: %s (%s/s) on %d thread%s:",
-	    util_si(si, sizeof si, (double)r.nodes),
-	    util_si(si2, sizeof si2,
-		r.seconds > 0 ? (double)r.nodes / r.seconds : 0.0),
-	    nthreads, nthreads == 1 ? "" : "s");
+	       util_si(si, sizeof si, (double)r.nodes),
+	       util_si(si2, sizeof si2,
+	               r.seconds > 0 ? (double)r.nodes / r.seconds : 0.0),
+	       nthreads, nthreads == 1 ? "" : "s");
 	for (int i = 0; i < nthreads; i++)
 		printf(" #%d %s", i,
-		    util_si(si, sizeof si, (double)snap->thread[i].nodes));
+		       util_si(si, sizeof si, (double)snap->thread[i].nodes));
 	printf("\n");
 	free(snap);
 	return 0;
@@ -138,12 +140,13 @@ static void
 text_print_help(struct text *t)
 {
 	printf("Type a column number, 1 to %d, to drop a stone there.  "
-	       "Commands:\n", t->g.w);
+	       "Commands:\n",
+	       t->g.w);
 	for (size_t i = 0; i < sizeof text_cmds / sizeof text_cmds[0]; i++) {
 		const struct text_cmd *c = &text_cmds[i];
 		char name[32];
 		snprintf(name, sizeof name, "%s%s", c->names,
-		    c->args != NULL ? c->args : "");
+		         c->args != NULL ? c->args : "");
 		printf("  %-18s %s\n", name, c->help);
 	}
 	printf("X moves first; four in a row (across, up or diagonal) "
@@ -154,7 +157,7 @@ static bool
 text_human_turn(struct text *t)
 {
 	return t->g.state == GAME_ON &&
-	    game_current_player(&t->g) == PLAYER_HUMAN;
+	       game_current_player(&t->g) == PLAYER_HUMAN;
 }
 
 static enum text_next
@@ -237,7 +240,8 @@ text_column(struct text *t, const char *s)
 	for (const char *p = s; *p != '\0'; p++) {
 		if (!isdigit((unsigned char)*p)) {
 			printf("'%s' is not a column: type a number from 1 to "
-			       "%d (h for help).\n", s, w);
+			       "%d (h for help).\n",
+			       s, w);
 			return TEXT_ASK;
 		}
 		if (n < 1000)
@@ -245,7 +249,7 @@ text_column(struct text *t, const char *s)
 	}
 	if (n < 1 || n > w) {
 		printf("There is no column %s: the columns are 1 to %d.\n", s,
-		    w);
+		       w);
 		return TEXT_ASK;
 	}
 	switch (game_play(&t->g, (int)n - 1)) {
@@ -281,7 +285,8 @@ static void
 text_unknown(struct text *t, const char *s)
 {
 	printf("'%s' is not a column or a command: type a number from 1 to "
-	       "%d, or h for help.\n", s, t->g.w);
+	       "%d, or h for help.\n",
+	       s, t->g.w);
 }
 
 /* One line of input: a column or a command. */
@@ -297,7 +302,7 @@ text_handle(struct text *t, char *s)
 		*--end = '\0';
 	if (*s == '\0') {
 		printf("Type a column number from 1 to %d (h for help).\n",
-		    t->g.w);
+		       t->g.w);
 		return TEXT_ASK;
 	}
 	if (isdigit((unsigned char)*s))
@@ -374,8 +379,8 @@ text_ponder_stop(struct text *t)
 	engine_cancel(t->e);
 	if (snap->searches > t->ponder_after && snap->nodes > 0)
 		printf("  (the AI pondered on your time: %s nodes, %.2f s%s)\n",
-		    util_si(si, sizeof si, (double)snap->nodes),
-		    snap->elapsed, done ? ", every move scored" : "");
+		       util_si(si, sizeof si, (double)snap->nodes),
+		       snap->elapsed, done ? ", every move scored" : "");
 	free(snap);
 }
 
@@ -386,7 +391,7 @@ text_print_end(struct text *t)
 	case GAME_WIN1:
 	case GAME_WIN2:
 		printf("%c wins.\n",
-		    text_glyph(t->g.state == GAME_WIN1 ? 1 : 2));
+		       text_glyph(t->g.state == GAME_WIN1 ? 1 : 2));
 		break;
 	case GAME_DRAW:
 		printf("Draw: the board is full.\n");
@@ -421,9 +426,9 @@ text_main(const struct options *o)
 	if ((status = text_setup(&t)) != 0)
 		return status;
 
-	printf("dropfour %dx%d: X %s, O %s.  Type h for help.\n", t.g.w,
-	    t.g.h, t.g.player[0] == PLAYER_AI ? "(AI)" : "(you)",
-	    t.g.player[1] == PLAYER_AI ? "(AI)" : "(you)");
+	printf("dropfour %dx%d: X %s, O %s.  Type h for help.\n", t.g.w, t.g.h,
+	       t.g.player[0] == PLAYER_AI ? "(AI)" : "(you)",
+	       t.g.player[1] == PLAYER_AI ? "(AI)" : "(you)");
 	text_print_board(&t);
 	for (;;) {
 		if (t.g.state != GAME_ON) {
@@ -440,7 +445,7 @@ text_main(const struct options *o)
 		}
 
 		printf("%c to move, column 1-%d (h for help): ",
-		    text_glyph(game_to_move(&t.g)), t.g.w);
+		       text_glyph(game_to_move(&t.g)), t.g.w);
 		fflush(stdout);
 		bool pondering = text_ponder_start(&t);
 		bool got = text_read(&t);

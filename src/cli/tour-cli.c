@@ -28,12 +28,13 @@ usage_error(const char *fmt, const char *a, const char *b)
 
 static void
 add_prefix(struct tour_plan *p, int *cap, const struct tour_prefix *x,
-    int weight)
+           int weight)
 {
 	if (p->n == *cap) {
 		*cap = *cap ? 2 * *cap : 64;
 		p->pre = xrealloc(p->pre, (size_t)*cap * sizeof *p->pre);
-		p->weight = xrealloc(p->weight, (size_t)*cap * sizeof *p->weight);
+		p->weight =
+		    xrealloc(p->weight, (size_t)*cap * sizeof *p->weight);
 	}
 	p->pre[p->n] = *x;
 	p->weight[p->n] = weight;
@@ -61,8 +62,8 @@ add_start(struct tour_plan *p, int *cap, int sq, int weight)
 }
 
 int
-tour_plan_make(const struct options *o, int dflt_w, int dflt_h,
-    bool from_all, struct tour_plan *p)
+tour_plan_make(const struct options *o, int dflt_w, int dflt_h, bool from_all,
+               struct tour_plan *p)
 {
 	int w = o->width_given ? o->width : dflt_w;
 	int h = o->height_given ? o->height : dflt_h;
@@ -82,9 +83,10 @@ tour_plan_make(const struct options *o, int dflt_w, int dflt_h,
 		if (p->from < 0) {
 			char last[4];
 			tour_square_name((h - 1) * 8 + w - 1, last);
-			return usage_error("invalid start square '%s': must be a "
-			    "square of the board, a1 to %s, or 'all'", name,
-			    last);
+			return usage_error(
+			    "invalid start square '%s': must be a "
+			    "square of the board, a1 to %s, or 'all'",
+			    name, last);
 		}
 	}
 	tour_params_default(&p->par);
@@ -92,8 +94,8 @@ tour_plan_make(const struct options *o, int dflt_w, int dflt_h,
 	p->par.split_depth = o->split_depth;
 	p->par.closed = o->tour_closed;
 	if (o->tour_list)
-		p->par.list_max = o->tour_list_max ? o->tour_list_max :
-		                                     UINT64_MAX;
+		p->par.list_max =
+		    o->tour_list_max ? o->tour_list_max : UINT64_MAX;
 	/* Listing needs every tour itself, not one per orbit; the live
 	 * screen shows the real count climbing. */
 	p->symmetric = p->all && !o->tour_list && !o->tour_watch;
@@ -140,17 +142,19 @@ tour_plan_describe(const struct tour_plan *p, char *buf, size_t len)
 
 	if (!p->all)
 		snprintf(from, sizeof from, "from %s",
-		    tour_square_name(p->from, sq));
+		         tour_square_name(p->from, sq));
 	else if (p->symmetric) {
 		int starts = 0;
 		for (int i = 0; i < p->n; i++)
-			starts += i == 0 || p->pre[i].sq[0] != p->pre[i - 1].sq[0];
+			starts +=
+			    i == 0 || p->pre[i].sq[0] != p->pre[i - 1].sq[0];
 		snprintf(from, sizeof from,
-		    "from all %d squares (%d up to symmetry)", p->b.n, starts);
+		         "from all %d squares (%d up to symmetry)", p->b.n,
+		         starts);
 	} else
 		snprintf(from, sizeof from, "from all %d squares", p->b.n);
 	snprintf(buf, len, "%dx%d board, %s, %s tours", p->b.w, p->b.h, from,
-	    p->par.closed ? "closed" : "open");
+	         p->par.closed ? "closed" : "open");
 }
 
 /* ---- dropfour tour ------------------------------------------------------ */
@@ -173,7 +177,7 @@ count_thread(void *arg)
 	struct counting *c = arg;
 
 	tour_count(&c->p->b, c->p->pre, c->p->n, &c->p->par, c->run, c->counts,
-	    &c->res);
+	           &c->res);
 	pthread_mutex_lock(&c->lock);
 	c->done = true;
 	pthread_cond_signal(&c->cond);
@@ -208,47 +212,47 @@ tour_report_moves(const struct tour_plan *p, const uint64_t *counts)
 
 	if (p->symmetric)
 		printf("%-5s %-5s %6s %20s\n", "from", "first", "times",
-		    "tours");
+		       "tours");
 	else
 		printf("%-5s %-5s %20s\n", "from", "first", "tours");
 	for (int i = 0; i < p->n; i++) {
 		const struct tour_prefix *x = &p->pre[i];
-		const char *first = x->len > 1 ? tour_square_name(x->sq[1], b) :
-		                                 "-";
+		const char *first =
+		    x->len > 1 ? tour_square_name(x->sq[1], b) : "-";
 		tour_square_name(x->sq[0], a);
 		if (p->symmetric)
 			printf("%-5s %-5s %6d %20llu\n", a, first, p->weight[i],
-			    (unsigned long long)counts[i]);
+			       (unsigned long long)counts[i]);
 		else
 			printf("%-5s %-5s %20llu\n", a, first,
-			    (unsigned long long)counts[i]);
+			       (unsigned long long)counts[i]);
 	}
 }
 
 void
 tour_report_total(const struct tour_plan *p, const uint64_t *counts,
-    uint64_t nodes, double seconds)
+                  uint64_t nodes, double seconds)
 {
 	char t[32], nps[32];
 
 	format_time(t, sizeof t, seconds);
 	util_si(nps, sizeof nps, seconds > 0 ? (double)nodes / seconds : 0);
 	printf("nodes %llu  %s nodes/s  time %s\n", (unsigned long long)nodes,
-	    nps, t);
+	       nps, t);
 	printf("tours %llu\n", (unsigned long long)tour_plan_total(p, counts));
 }
 
 void
 tour_report(const struct tour_plan *p, const uint64_t *counts,
-    const struct tour_result *r)
+            const struct tour_result *r)
 {
 	tour_report_moves(p, counts);
 	printf("%6s %16s %16s%s\n", "thread", "nodes", "tours",
-	    p->symmetric ? " (one start per orbit)" : "");
+	       p->symmetric ? " (one start per orbit)" : "");
 	for (int i = 0; i < r->nthreads; i++)
 		printf("%6d %16llu %16llu\n", i,
-		    (unsigned long long)r->thread_nodes[i],
-		    (unsigned long long)r->thread_tours[i]);
+		       (unsigned long long)r->thread_nodes[i],
+		       (unsigned long long)r->thread_tours[i]);
 	tour_report_total(p, counts, r->nodes, r->seconds);
 }
 
@@ -273,8 +277,8 @@ tour_main(const struct options *o)
 
 	tour_plan_describe(&p, desc, sizeof desc);
 	printf("# dropfour tour: %s, %d thread%s, split depth %d\n", desc,
-	    p.par.threads, p.par.threads == 1 ? "" : "s",
-	    p.par.split_depth ? p.par.split_depth : TOUR_SPLIT_DEPTH);
+	       p.par.threads, p.par.threads == 1 ? "" : "s",
+	       p.par.split_depth ? p.par.split_depth : TOUR_SPLIT_DEPTH);
 	fflush(stdout);
 
 	/* SIGINT, SIGTERM or SIGHUP stop the count: the partial figures go
@@ -290,7 +294,7 @@ tour_main(const struct options *o)
 	pthread_t th;
 	if (pthread_create(&th, NULL, count_thread, &c) != 0) {
 		fprintf(stderr, "dropfour: cannot start a thread: %s\n",
-		    strerror(errno));
+		        strerror(errno));
 		exit(EXIT_FAILURE);
 	}
 	pthread_sigmask(SIG_SETMASK, &prev, NULL);
@@ -311,19 +315,20 @@ tour_main(const struct options *o)
 		if (atomic_load(util_stop_flag()))
 			atomic_store(&c.run->stop, true);
 		double el = util_now_s() - t0;
-		if (tty && !c.done && el >= 2 &&
-		    (int)(el * 5) % 5 == 0) {
+		if (tty && !c.done && el >= 2 && (int)(el * 5) % 5 == 0) {
 			struct stats_snapshot s;
 			uint64_t tours = 0;
 			char nps[16];
 			stats_snapshot(&c.run->stats, &s);
 			for (int i = 0; i < s.nthreads; i++)
-				tours += atomic_load_explicit(
-				    &c.run->slot[i].tours, memory_order_relaxed);
-			fprintf(stderr, "\r%llu tours so far, %s nodes/s, "
-					"%.0f s ",
-			    (unsigned long long)tours,
-			    util_si(nps, sizeof nps, s.nps), el);
+				tours +=
+				    atomic_load_explicit(&c.run->slot[i].tours,
+				                         memory_order_relaxed);
+			fprintf(stderr,
+			        "\r%llu tours so far, %s nodes/s, "
+			        "%.0f s ",
+			        (unsigned long long)tours,
+			        util_si(nps, sizeof nps, s.nps), el);
 			shown = true;
 		}
 	}
@@ -335,10 +340,11 @@ tour_main(const struct options *o)
 
 	int status = 0;
 	if (c.res.stopped) {
-		fprintf(stderr, "dropfour: interrupted after %.1f s: %llu tours "
-				"counted so far (incomplete)\n",
-		    c.res.seconds, (unsigned long long)tour_plan_total(&p,
-		                       c.counts));
+		fprintf(stderr,
+		        "dropfour: interrupted after %.1f s: %llu tours "
+		        "counted so far (incomplete)\n",
+		        c.res.seconds,
+		        (unsigned long long)tour_plan_total(&p, c.counts));
 		status = 130;
 	} else {
 		tour_report(&p, c.counts, &c.res);

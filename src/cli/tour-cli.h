@@ -19,7 +19,7 @@ struct tour_plan {
 	 * square without a move is a prefix of its own. */
 	int n;
 	struct tour_prefix *pre;
-	int *weight;    /* squares each prefix's start stands for */
+	int *weight; /* squares each prefix's start stands for */
 	struct tour_params par;
 };
 
@@ -30,7 +30,7 @@ struct tour_plan {
  * an error and returns 2 on a bad size or square, else 0.
  */
 int tour_plan_make(const struct options *o, int dflt_w, int dflt_h,
-    bool from_all, struct tour_plan *p);
+                   bool from_all, struct tour_plan *p);
 void tour_plan_free(struct tour_plan *p);
 /* The weighted sum of per-prefix counts: the tours the plan asks for. */
 uint64_t tour_plan_total(const struct tour_plan *p, const uint64_t *counts);
@@ -40,11 +40,11 @@ void tour_plan_describe(const struct tour_plan *p, char *buf, size_t len);
 /* Per first move, per thread, nodes/s and time, and the last line
  * `tours N`, on stdout. */
 void tour_report(const struct tour_plan *p, const uint64_t *counts,
-    const struct tour_result *r);
+                 const struct tour_result *r);
 /* Its parts: the table per first move; the totals and `tours N`. */
 void tour_report_moves(const struct tour_plan *p, const uint64_t *counts);
 void tour_report_total(const struct tour_plan *p, const uint64_t *counts,
-    uint64_t nodes, double seconds);
+                       uint64_t nodes, double seconds);
 /* `dropfour tour` without --watch. */
 int tour_main(const struct options *o);
 

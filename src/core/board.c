@@ -30,12 +30,12 @@ board_init(board_t *b, int w, int h)
 }
 
 static const int centre_orders[BOARD_MAX_WIDTH + 1][BOARD_MAX_WIDTH] = {
-	[4] = { 1, 2, 0, 3 },
-	[5] = { 2, 1, 3, 0, 4 },
-	[6] = { 2, 3, 1, 4, 0, 5 },
-	[7] = { 3, 2, 4, 1, 5, 0, 6 },
-	[8] = { 3, 4, 2, 5, 1, 6, 0, 7 },
-	[9] = { 4, 3, 5, 2, 6, 1, 7, 0, 8 },
+    [4] = {1, 2, 0, 3},
+    [5] = {2, 1, 3, 0, 4},
+    [6] = {2, 3, 1, 4, 0, 5},
+    [7] = {3, 2, 4, 1, 5, 0, 6},
+    [8] = {3, 4, 2, 5, 1, 6, 0, 7},
+    [9] = {4, 3, 5, 2, 6, 1, 7, 0, 8},
 };
 
 const int *
@@ -75,14 +75,15 @@ board_has_four(uint64_t s, int h)
 uint64_t
 board_four_cells(uint64_t s, int h)
 {
-	const int shifts[4] = { 1, h + 1, h, h + 2 };
+	const int shifts[4] = {1, h + 1, h, h + 2};
 	uint64_t out = 0;
 	for (int i = 0; i < 4; i++) {
 		int d = shifts[i];
 		uint64_t m = s & (s >> d);
-		uint64_t start = m & (m >> (2 * d)); /* first cell of each four */
+		uint64_t start =
+		    m & (m >> (2 * d)); /* first cell of each four */
 		out |= start | (start << d) | (start << (2 * d)) |
-		    (start << (3 * d));
+		       (start << (3 * d));
 	}
 	return out;
 }
@@ -148,7 +149,7 @@ board_play_checked(board_t *b, int col)
 
 enum board_err
 board_parse(board_t *out, int w, int h, const char *s, size_t len,
-    size_t *err_index)
+            size_t *err_index)
 {
 	board_t b;
 	board_init(&b, w, h);
@@ -191,14 +192,14 @@ board_err_string(enum board_err e)
 int
 board_format(const board_t *b, char *buf, size_t len)
 {
-	static const char glyph[3] = { '.', 'X', 'O' };
+	static const char glyph[3] = {'.', 'X', 'O'};
 	size_t n = 0;
 	int r;
 
-#define PUT(...)                                                              \
+#define PUT(...)                                                               \
 	do {                                                                   \
 		r = snprintf(buf + (n < len ? n : len), n < len ? len - n : 0, \
-		    __VA_ARGS__);                                              \
+		             __VA_ARGS__);                                     \
 		n += (size_t)r;                                                \
 	} while (0)
 	for (int row = b->h - 1; row >= 0; row--) {

@@ -17,11 +17,11 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define BOARD_MIN_SIZE 4
-#define BOARD_MAX_WIDTH 9
-#define BOARD_MAX_HEIGHT 15
-#define BOARD_MAX_CELLS 64
-#define BOARD_DEFAULT_WIDTH 7
+#define BOARD_MIN_SIZE       4
+#define BOARD_MAX_WIDTH      9
+#define BOARD_MAX_HEIGHT     15
+#define BOARD_MAX_CELLS      64
+#define BOARD_DEFAULT_WIDTH  7
 #define BOARD_DEFAULT_HEIGHT 6
 
 typedef struct board {
@@ -32,7 +32,7 @@ typedef struct board {
 	int8_t w, h;      /* width, height */
 	int8_t over;      /* 1 once a move has made four (checked play only) */
 	int8_t pad;
-	int32_t moves;    /* stones on the board */
+	int32_t moves; /* stones on the board */
 } board_t;
 
 /* Errors of checked play and parsing. */
@@ -72,7 +72,8 @@ board_top_mask(const board_t *b, int col)
 static inline bool
 board_can_play(const board_t *b, int col)
 {
-	return col >= 0 && col < b->w && (b->mask & board_top_mask(b, col)) == 0;
+	return col >= 0 && col < b->w &&
+	       (b->mask & board_top_mask(b, col)) == 0;
 }
 
 /* Bitmap of the cells where a stone can be dropped now. */
@@ -157,15 +158,15 @@ static inline __attribute__((always_inline)) bool
 board_has_four_h(uint64_t s, int h)
 {
 	return board_four_dir(s, 1) || board_four_dir(s, h + 1) ||
-	    board_four_dir(s, h) || board_four_dir(s, h + 2);
+	       board_four_dir(s, h) || board_four_dir(s, h + 2);
 }
 
 static inline __attribute__((always_inline)) uint64_t
 board_winning_cells_fast(uint64_t pos, uint64_t mask, const board_t *geo)
 {
 	const uint64_t empty = geo->full ^ mask;
-	return geo->h == 6 ? board_winning_cells_h(pos, empty, 6) :
-	    board_winning_cells_h(pos, empty, geo->h);
+	return geo->h == 6 ? board_winning_cells_h(pos, empty, 6)
+	                   : board_winning_cells_h(pos, empty, geo->h);
 }
 
 static inline __attribute__((always_inline)) bool
@@ -206,7 +207,7 @@ static inline bool
 board_is_winning_move(const board_t *b, int col)
 {
 	return (board_my_winning_cells(b) & board_possible(b) &
-	    board_column_mask(b, col)) != 0;
+	        board_column_mask(b, col)) != 0;
 }
 
 /* Moves (as cells) that do not hand the opponent an immediate win.  Only
@@ -262,7 +263,7 @@ enum board_err board_play_checked(board_t *b, int col);
  * 0-based index of the offending character, and the error is returned.
  * `len` may be (size_t)-1 for a NUL-terminated string. */
 enum board_err board_parse(board_t *out, int w, int h, const char *s,
-    size_t len, size_t *err_index);
+                           size_t len, size_t *err_index);
 /* A sentence for an error code ("column 3 is full", ...). */
 const char *board_err_string(enum board_err e);
 

@@ -125,8 +125,9 @@ game_save(const struct game *g, const char *path)
 {
 	char moves[BOARD_MAX_CELLS + 1], buf[256];
 	game_moves_string(g, moves, sizeof moves);
-	int n = snprintf(buf, sizeof buf, "dropfour-game 1\nsize %dx%d\nmoves %s\n",
-	    g->w, g->h, moves);
+	int n =
+	    snprintf(buf, sizeof buf, "dropfour-game 1\nsize %dx%d\nmoves %s\n",
+	             g->w, g->h, moves);
 	return util_write_atomic(path, buf, (size_t)n);
 }
 
@@ -146,8 +147,10 @@ game_load(struct game *g, const char *path, char *err, size_t errlen)
 		lineno++;
 		size_t n = strcspn(line, "\r\n");
 		if (line[n] == '\0' && n > GAME_LINE_MAX) {
-			snprintf(err, errlen, "%s:%d: line longer than %d "
-			    "characters", path, lineno, GAME_LINE_MAX);
+			snprintf(err, errlen,
+			         "%s:%d: line longer than %d "
+			         "characters",
+			         path, lineno, GAME_LINE_MAX);
 			fclose(f);
 			return -1;
 		}
@@ -157,11 +160,12 @@ game_load(struct game *g, const char *path, char *err, size_t errlen)
 			continue;
 		if (sscanf(line, "size %dx%d", &w, &h) == 2)
 			continue;
-		const char *m = strncmp(line, "moves", 5) == 0 ?
-		    line + 5 + strspn(line + 5, " \t") : line;
+		const char *m = strncmp(line, "moves", 5) == 0
+		                    ? line + 5 + strspn(line + 5, " \t")
+		                    : line;
 		if (strlen(m) >= sizeof moves) {
 			snprintf(err, errlen, "%s:%d: too many moves", path,
-			    lineno);
+			         lineno);
 			fclose(f);
 			return -1;
 		}
@@ -173,7 +177,7 @@ game_load(struct game *g, const char *path, char *err, size_t errlen)
 	const char *why = board_size_error(w, h);
 	if (why != NULL) {
 		snprintf(err, errlen, "%s: impossible board size %dx%d: %s",
-		    path, w, h, why);
+		         path, w, h, why);
 		return -1;
 	}
 	if (!have_moves && lineno == 0) {
@@ -185,9 +189,11 @@ game_load(struct game *g, const char *path, char *err, size_t errlen)
 	size_t at = 0;
 	enum board_err e = game_set_moves(&tmp, moves, &at);
 	if (e != BOARD_OK) {
-		snprintf(err, errlen, "%s:%d: bad move at character %zu "
-		    "('%c'): %s", path, moves_line, at + 1, moves[at],
-		    board_err_string(e));
+		snprintf(err, errlen,
+		         "%s:%d: bad move at character %zu "
+		         "('%c'): %s",
+		         path, moves_line, at + 1, moves[at],
+		         board_err_string(e));
 		return -1;
 	}
 	*g = tmp;
@@ -198,10 +204,10 @@ const char *
 game_state_string(enum game_state s)
 {
 	static const char *const names[] = {
-		[GAME_ON] = "game on",
-		[GAME_WIN1] = "first player wins",
-		[GAME_WIN2] = "second player wins",
-		[GAME_DRAW] = "draw",
+	    [GAME_ON] = "game on",
+	    [GAME_WIN1] = "first player wins",
+	    [GAME_WIN2] = "second player wins",
+	    [GAME_DRAW] = "draw",
 	};
 	return names[s];
 }

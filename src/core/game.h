@@ -23,7 +23,7 @@ struct game {
 	int nmoves;
 	int moves[BOARD_MAX_CELLS]; /* 0-based columns */
 	int nredo;
-	int redo[BOARD_MAX_CELLS]; /* redo[nredo-1] is the next to replay */
+	int redo[BOARD_MAX_CELLS];  /* redo[nredo-1] is the next to replay */
 	enum player_kind player[2]; /* [0] first player, [1] second */
 	enum game_state state;
 	uint64_t four; /* cells of the winning four(s), once won */
@@ -48,7 +48,7 @@ enum player_kind game_current_player(const struct game *g);
 /* Replace the game by the position given in notation (keeps players).
  * On error nothing changes and *err_index names the character. */
 enum board_err game_set_moves(struct game *g, const char *moves,
-    size_t *err_index);
+                              size_t *err_index);
 /* The moves so far in notation ("" for the empty board). */
 void game_moves_string(const struct game *g, char *buf, size_t len);
 /* Save atomically: "dropfour-game 1\nsize WxH\nmoves 4453\n".  Returns 0 or

@@ -9,14 +9,15 @@
 
 void
 score_parts(const board_t *b, enum score_kind kind, int score,
-    struct score_parts *p)
+            struct score_parts *p)
 {
 	const int cells = b->w * b->h;
 
 	memset(p, 0, sizeof *p);
 	p->value = score;
-	p->bound = kind == SCORE_LOWER ? SCORE_BOUND_AT_LEAST :
-	    kind == SCORE_UPPER ? SCORE_BOUND_AT_MOST : SCORE_BOUND_NONE;
+	p->bound = kind == SCORE_LOWER   ? SCORE_BOUND_AT_LEAST
+	           : kind == SCORE_UPPER ? SCORE_BOUND_AT_MOST
+	                                 : SCORE_BOUND_NONE;
 	switch (kind) {
 	case SCORE_NONE:
 		p->outcome = SCORE_OUT_UNKNOWN;
@@ -38,26 +39,26 @@ score_parts(const board_t *b, enum score_kind kind, int score,
 	 * ((m - moves) / 2 + 1)-th stone of the side to move.  A loss with
 	 * -s is the opponent's ((m - moves - 1) / 2 + 1)-th stone. */
 	p->outcome = score > 0 ? SCORE_OUT_WIN : SCORE_OUT_LOSS;
-	p->stones = score > 0 ? (cells + 1 - 2 * score - b->moves) / 2 + 1 :
-	    (cells + 2 * score - b->moves) / 2 + 1;
+	p->stones = score > 0 ? (cells + 1 - 2 * score - b->moves) / 2 + 1
+	                      : (cells + 2 * score - b->moves) / 2 + 1;
 	if (p->stones < 1)
 		p->stones = 1;
 }
 
 /* Words, or the short form when brief. */
 static const char *
-format(const board_t *b, enum score_kind kind, int score, bool brief,
-    char *buf, size_t len)
+format(const board_t *b, enum score_kind kind, int score, bool brief, char *buf,
+       size_t len)
 {
 	static const char *const at[] = {
-		[SCORE_BOUND_NONE] = "",
-		[SCORE_BOUND_AT_LEAST] = "at least ",
-		[SCORE_BOUND_AT_MOST] = "at most ",
+	    [SCORE_BOUND_NONE] = "",
+	    [SCORE_BOUND_AT_LEAST] = "at least ",
+	    [SCORE_BOUND_AT_MOST] = "at most ",
 	};
 	static const char *const draw[] = {
-		[SCORE_BOUND_NONE] = "draw",
-		[SCORE_BOUND_AT_LEAST] = "draw or better",
-		[SCORE_BOUND_AT_MOST] = "draw or worse",
+	    [SCORE_BOUND_NONE] = "draw",
+	    [SCORE_BOUND_AT_LEAST] = "draw or better",
+	    [SCORE_BOUND_AT_MOST] = "draw or worse",
 	};
 	struct score_parts p;
 	bool win;
@@ -84,7 +85,7 @@ format(const board_t *b, enum score_kind kind, int score, bool brief,
 			snprintf(buf, len, "%c%d", win ? 'W' : 'L', p.stones);
 		else
 			snprintf(buf, len, "%s%s in %d", at[p.bound],
-			    win ? "win" : "loss", p.stones);
+			         win ? "win" : "loss", p.stones);
 		break;
 	}
 	return buf;
@@ -92,14 +93,14 @@ format(const board_t *b, enum score_kind kind, int score, bool brief,
 
 const char *
 score_words(const board_t *b, enum score_kind kind, int score, char *buf,
-    size_t len)
+            size_t len)
 {
 	return format(b, kind, score, false, buf, len);
 }
 
 const char *
 score_short(const board_t *b, enum score_kind kind, int score, char *buf,
-    size_t len)
+            size_t len)
 {
 	return format(b, kind, score, true, buf, len);
 }

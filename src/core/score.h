@@ -22,7 +22,7 @@
 /* The depth-limited scale: |heuristic| < SCORE_PROVEN; a proven result is
  * +-(SCORE_PROVEN + exact score); SCORE_INF is beyond every score. */
 #define SCORE_PROVEN 400
-#define SCORE_INF 500
+#define SCORE_INF    500
 
 /* How a column's (or the root's) score is known. */
 enum score_kind {
@@ -57,18 +57,18 @@ struct score_parts {
 };
 
 void score_parts(const board_t *b, enum score_kind kind, int score,
-    struct score_parts *p);
+                 struct score_parts *p);
 /* "win in 5", "loss in 12", "draw", "at least win in 3", "draw or worse",
  * "+37" (heuristic), "?" (unknown).  Returns buf. */
 const char *score_words(const board_t *b, enum score_kind kind, int score,
-    char *buf, size_t len);
+                        char *buf, size_t len);
 /* Three cells at most, bounds left out (the board shows them as marks):
  * "W5", "L12", "D", "+37", "+>>" / "-<<" for heuristic values too wide,
  * "?" unknown.  Returns buf. */
 const char *score_short(const board_t *b, enum score_kind kind, int score,
-    char *buf, size_t len);
+                        char *buf, size_t len);
 /* The number as the solver prints it, "-" when unknown.  Returns buf. */
 const char *score_number(enum score_kind kind, int score, char *buf,
-    size_t len);
+                         size_t len);
 
 #endif

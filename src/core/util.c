@@ -18,7 +18,7 @@ static void
 oom(size_t size)
 {
 	fprintf(stderr, "dropfour: out of memory (asked for %zu bytes)\n",
-	    size);
+	        size);
 	exit(EXIT_FAILURE);
 }
 
@@ -143,8 +143,11 @@ util_si(char *buf, size_t len, double v)
 	if (i == 0)
 		snprintf(buf, len, "%.0f", v);
 	else
-		snprintf(buf, len, v < 9.995 ? "%.2f%c" : v < 99.95 ? "%.1f%c" :
-		    "%.0f%c", v, suffix[i]);
+		snprintf(buf, len,
+		         v < 9.995   ? "%.2f%c"
+		         : v < 99.95 ? "%.1f%c"
+		                     : "%.0f%c",
+		         v, suffix[i]);
 	return buf;
 }
 

@@ -9,9 +9,9 @@
  * `dropfour MODE` would.
  *
  * Only src/mpi includes mpi.h: the engine is libdropfour.a, the command
- * line libdropfour-cli.a, as for dropfour.  Messages carry plain data (positions, batches of keys,
- * results as fixed-size integer records), never pointers; every rank runs
- * the same binary, so records go as bytes.
+ * line libdropfour-cli.a, as for dropfour.  Messages carry plain data
+ * (positions, batches of keys, results as fixed-size integer records), never
+ * pointers; every rank runs the same binary, so records go as bytes.
  *
  * Modes are rows of mpi_modes[] (a name, a usage line, a function run on
  * every rank, in its own file mpi-MODE.c).  To add one: write `int
@@ -46,40 +46,40 @@ static const struct mpi_mode {
 	const char *usage;
 	int (*run)(const struct options *o, const struct mpi_world *w);
 } mpi_modes[] = {
-	{
-	    .name = "solve",
-	    .usage = "solve [OPTION]... [FILE]\n"
-		     "      positions, one per line, solved across the ranks; "
-		     "output in input\n      order, as dropfour solve",
-	    .run = mpi_solve_run,
-	},
-	{
-	    .name = "statespace",
-	    .usage = "statespace [-W W] [-H H] [OPTION]...\n"
-		     "      every position of a small board, counted and "
-		     "solved; each rank owns\n      parts of every level; "
-		     "the table of dropfour statespace",
-	    .run = mpi_statespace_run,
-	},
-	{
-	    .name = "book",
-	    .usage = "book build [-W W] [-H H] --ply N [--threads T] [-o "
-		     "FILE]\n"
-		     "      an opening book, as dropfour book build: rank 0 "
-		     "hands out batches,\n      keeps the journal and writes "
-		     "the book (the same bytes)",
-	    .run = mpi_book_run,
-	},
-	/* tour */
-	{
-	    .name = "tour",
-	    .usage = "tour [-W W] [-H H] [--from SQUARE|all] [--closed] "
-		     "[OPTION]...\n"
-		     "      knight's tours: rank 0 hands out prefixes of 8 "
-		     "squares on demand and\n      adds up the counts; the "
-		     "report of dropfour tour",
-	    .run = mpi_tour_run,
-	},
+    {
+        .name = "solve",
+        .usage = "solve [OPTION]... [FILE]\n"
+                 "      positions, one per line, solved across the ranks; "
+                 "output in input\n      order, as dropfour solve",
+        .run = mpi_solve_run,
+    },
+    {
+        .name = "statespace",
+        .usage = "statespace [-W W] [-H H] [OPTION]...\n"
+                 "      every position of a small board, counted and "
+                 "solved; each rank owns\n      parts of every level; "
+                 "the table of dropfour statespace",
+        .run = mpi_statespace_run,
+    },
+    {
+        .name = "book",
+        .usage = "book build [-W W] [-H H] --ply N [--threads T] [-o "
+                 "FILE]\n"
+                 "      an opening book, as dropfour book build: rank 0 "
+                 "hands out batches,\n      keeps the journal and writes "
+                 "the book (the same bytes)",
+        .run = mpi_book_run,
+    },
+    /* tour */
+    {
+        .name = "tour",
+        .usage = "tour [-W W] [-H H] [--from SQUARE|all] [--closed] "
+                 "[OPTION]...\n"
+                 "      knight's tours: rank 0 hands out prefixes of 8 "
+                 "squares on demand and\n      adds up the counts; the "
+                 "report of dropfour tour",
+        .run = mpi_tour_run,
+    },
 };
 #define NMODES ((int)(sizeof mpi_modes / sizeof mpi_modes[0]))
 
@@ -91,13 +91,13 @@ usage(FILE *f)
 	      "dropfour across processes (Open MPI): rank 0 hands out work "
 	      "and writes\nthe results, every other rank works with its own "
 	      "--threads.\n\nModes:\n",
-	    f);
+	      f);
 	for (int i = 0; i < NMODES; i++)
 		fprintf(f, "  dropfour-mpi %s\n", mpi_modes[i].usage);
 	fputs("\nThe options are dropfour's (see dropfour --help and "
 	      "dropfour(6)).\n"
 	      "Report bugs to: " PACKAGE_BUGREPORT "\n",
-	    f);
+	      f);
 }
 
 int
@@ -118,11 +118,12 @@ main(int argc, char **argv)
 			mode = &mpi_modes[i];
 	if (mode == NULL) {
 		bool help = argc > 1 && (strcmp(argv[1], "--help") == 0 ||
-		    strcmp(argv[1], "-h") == 0);
+		                         strcmp(argv[1], "-h") == 0);
 		if (w.rank == 0) {
 			if (!help)
 				fprintf(stderr, "dropfour-mpi: %s\n",
-				    argc > 1 ? "unknown mode" : "no mode given");
+				        argc > 1 ? "unknown mode"
+				                 : "no mode given");
 			usage(help ? stdout : stderr);
 		}
 		MPI_Finalize();

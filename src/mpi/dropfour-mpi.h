@@ -1,5 +1,5 @@
-/* dropfour-mpi.h -- what the files of dropfour-mpi share: the world, the message
- * tags, rank 0's helpers, and each mode's entry point (mpi-solve.c,
+/* dropfour-mpi.h -- what the files of dropfour-mpi share: the world, the
+ * message tags, rank 0's helpers, and each mode's entry point (mpi-solve.c,
  * mpi-book.c, mpi-statespace.c, mpi-tour.c; main() in dropfour-mpi.c).
  * Only src/mpi includes <mpi.h>. */
 #ifndef DROPFOUR_DROPFOUR_MPI_H
@@ -16,8 +16,8 @@ struct mpi_world {
 /* Message tags.  Every mode uses its own range so a stray message is
  * never taken for another mode's. */
 enum {
-	TAG_READY = 1,   /* worker -> 0: give me work (no payload) */
-	TAG_STOP,        /* 0 -> worker: nothing more, finish */
+	TAG_READY = 1,    /* worker -> 0: give me work (no payload) */
+	TAG_STOP,         /* 0 -> worker: nothing more, finish */
 	TAG_SOLVE_JOB,    /* 0 -> worker: struct solve_job */
 	TAG_SOLVE_RESULT, /* worker -> 0: int64_t[SOLVE_RESULT_LEN] */
 	TAG_BOOK_BATCH,   /* 0 -> worker: uint64_t keys[] */
@@ -42,7 +42,7 @@ void mpi_quiet_begin(const struct mpi_world *w, struct quiet *q);
 void mpi_quiet_end(struct quiet *q);
 /* options_parse() with the output of ranks other than 0 silenced. */
 int mpi_parse_options(const struct mpi_world *w, struct options *o, int argc,
-    char **argv);
+                      char **argv);
 
 /* The modes, run on every rank. */
 int mpi_solve_run(const struct options *o, const struct mpi_world *w);

@@ -1,4 +1,5 @@
-/* mpi-book.c -- `dropfour-mpi book build`: the deepest level of a book searched across the ranks, journaled by rank 0. */
+/* mpi-book.c -- `dropfour-mpi book build`: the deepest level of a book searched
+ * across the ranks, journaled by rank 0. */
 #include "config.h"
 
 #include <errno.h>
@@ -76,22 +77,22 @@ book_worker(const struct options *o)
 		MPI_Probe(0, MPI_ANY_TAG, MPI_COMM_WORLD, &st);
 		if (st.MPI_TAG != TAG_BOOK_BATCH) {
 			MPI_Recv(NULL, 0, MPI_BYTE, 0, st.MPI_TAG,
-			    MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+			         MPI_COMM_WORLD, MPI_STATUS_IGNORE);
 			break;
 		}
 		MPI_Get_count(&st, MPI_UINT64_T, &count);
 		if (count < 1 || count > BOOK_BATCH_MAX)
 			MPI_Abort(MPI_COMM_WORLD, 3);
 		MPI_Recv(keys, count, MPI_UINT64_T, 0, TAG_BOOK_BATCH,
-		    MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-		struct batch b = { keys, scores, (size_t)count, 0 };
-		struct book_work work = { batch_claim, batch_done, &b };
+		         MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+		struct batch b = {keys, scores, (size_t)count, 0};
+		struct book_work work = {batch_claim, batch_done, &b};
 		book_solver_run(sv, o->width, o->height, &work, &never);
 		for (int i = 0; i < count; i++)
 			book_entry_encode(out + i * BOOK_ENTRY_SIZE, keys[i],
-			    scores[i]);
+			                  scores[i]);
 		MPI_Send(out, count * BOOK_ENTRY_SIZE, MPI_BYTE, 0,
-		    TAG_BOOK_RESULT, MPI_COMM_WORLD);
+		         TAG_BOOK_RESULT, MPI_COMM_WORLD);
 	}
 	book_solver_free(sv);
 }
@@ -106,8 +107,8 @@ book_coordinator(const struct options *o, const struct mpi_world *w)
 	 * whatever mpirun's own are): progress with --progress. */
 	struct book_build_params p;
 	book_cli_params(o, &p);
-	struct book_build *bb = book_build_open(&p, "rank", 1, nworkers,
-	    &status);
+	struct book_build *bb =
+	    book_build_open(&p, "rank", 1, nworkers, &status);
 	if (bb == NULL) {
 		mpi_release_workers(w);
 		return status;
@@ -129,27 +130,28 @@ book_coordinator(const struct options *o, const struct mpi_world *w)
 			    count % BOOK_ENTRY_SIZE != 0)
 				MPI_Abort(MPI_COMM_WORLD, 3);
 			MPI_Recv(in, count, MPI_BYTE, st.MPI_SOURCE,
-			    TAG_BOOK_RESULT, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+			         TAG_BOOK_RESULT, MPI_COMM_WORLD,
+			         MPI_STATUS_IGNORE);
 			int n = count / BOOK_ENTRY_SIZE;
 			for (int i = 0; i < n; i++)
 				book_entry_decode(in + i * BOOK_ENTRY_SIZE,
-				    &keys[i], &scores[i]);
+				                  &keys[i], &scores[i]);
 			book_build_record(bb, keys, scores, (size_t)n,
-			    st.MPI_SOURCE - 1);
+			                  st.MPI_SOURCE - 1);
 			if (book_build_flush(bb) != 0)
 				MPI_Abort(MPI_COMM_WORLD, 1);
 		} else {
 			MPI_Recv(NULL, 0, MPI_BYTE, st.MPI_SOURCE, st.MPI_TAG,
-			    MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+			         MPI_COMM_WORLD, MPI_STATUS_IGNORE);
 		}
 		size_t n = book_build_claim(bb, keys, min, BOOK_BATCH_MAX,
-		    (size_t)nworkers);
+		                            (size_t)nworkers);
 		if (n > 0) {
 			MPI_Send(keys, (int)n, MPI_UINT64_T, st.MPI_SOURCE,
-			    TAG_BOOK_BATCH, MPI_COMM_WORLD);
+			         TAG_BOOK_BATCH, MPI_COMM_WORLD);
 		} else {
 			MPI_Send(NULL, 0, MPI_BYTE, st.MPI_SOURCE, TAG_STOP,
-			    MPI_COMM_WORLD);
+			         MPI_COMM_WORLD);
 			stopped++;
 		}
 		book_build_progress(bb);
@@ -164,8 +166,10 @@ mpi_book_run(const struct options *o, const struct mpi_world *w)
 {
 	if (o->argc != 1 || strcmp(o->argv[0], "build") != 0) {
 		if (w->rank == 0)
-			fputs("dropfour-mpi: book build [OPTION]... is the book "
-			      "command it runs\n", stderr);
+			fputs(
+			    "dropfour-mpi: book build [OPTION]... is the book "
+			    "command it runs\n",
+			    stderr);
 		return 2;
 	}
 	if (w->size == 1) {

@@ -1,4 +1,5 @@
-/* mpi-common.c -- rank 0's message helpers and quiet option parsing for every mode of dropfour-mpi. */
+/* mpi-common.c -- rank 0's message helpers and quiet option parsing for every
+ * mode of dropfour-mpi. */
 #include "config.h"
 
 #include <errno.h>
@@ -24,10 +25,10 @@ mpi_wait_message(MPI_Status *st)
 	int flag = 0;
 	for (;;) {
 		MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_COMM_WORLD, &flag,
-		    st);
+		           st);
 		if (flag)
 			return;
-		struct timespec ts = { 0, 200000 }; /* 0.2 ms */
+		struct timespec ts = {0, 200000}; /* 0.2 ms */
 		nanosleep(&ts, NULL);
 	}
 }
@@ -39,7 +40,7 @@ mpi_release_workers(const struct mpi_world *w)
 {
 	for (int r = 1; r < w->size; r++) {
 		MPI_Recv(NULL, 0, MPI_BYTE, r, TAG_READY, MPI_COMM_WORLD,
-		    MPI_STATUS_IGNORE);
+		         MPI_STATUS_IGNORE);
 		MPI_Send(NULL, 0, MPI_BYTE, r, TAG_STOP, MPI_COMM_WORLD);
 	}
 }
@@ -74,7 +75,7 @@ mpi_quiet_end(struct quiet *q)
 
 int
 mpi_parse_options(const struct mpi_world *w, struct options *o, int argc,
-    char **argv)
+                  char **argv)
 {
 	struct quiet q;
 	mpi_quiet_begin(w, &q);

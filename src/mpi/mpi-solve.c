@@ -1,4 +1,5 @@
-/* mpi-solve.c -- `dropfour-mpi solve`: positions of a file solved across the ranks, printed in input order. */
+/* mpi-solve.c -- `dropfour-mpi solve`: positions of a file solved across the
+ * ranks, printed in input order. */
 #include "config.h"
 
 #include <errno.h>
@@ -29,7 +30,7 @@ struct solve_job {
 /* index, score, nodes, microseconds, then every column's score (analyze;
  * SOLVE_NO_SCORE for a full column). */
 #define SOLVE_RESULT_LEN (4 + BOARD_MAX_WIDTH)
-#define SOLVE_NO_SCORE INT64_MIN
+#define SOLVE_NO_SCORE   INT64_MIN
 
 static void
 solve_worker(const struct options *o)
@@ -43,7 +44,7 @@ solve_worker(const struct options *o)
 	MPI_Send(NULL, 0, MPI_BYTE, 0, TAG_READY, MPI_COMM_WORLD);
 	for (;;) {
 		MPI_Recv(&job, sizeof job, MPI_BYTE, 0, MPI_ANY_TAG,
-		    MPI_COMM_WORLD, &st);
+		         MPI_COMM_WORLD, &st);
 		if (st.MPI_TAG == TAG_STOP)
 			break;
 		int64_t res[SOLVE_RESULT_LEN];
@@ -53,7 +54,7 @@ solve_worker(const struct options *o)
 		job.moves[sizeof job.moves - 1] = '\0';
 		/* Rank 0 parsed the line already: it cannot fail here. */
 		if (solve_parse_line(job.moves, o->width, o->height, &b, err,
-			sizeof err) != 0)
+		                     sizeof err) != 0)
 			MPI_Abort(MPI_COMM_WORLD, 3);
 		search_run(s, &b, &lim, &r);
 		res[0] = job.index;
@@ -61,10 +62,11 @@ solve_worker(const struct options *o)
 		res[2] = (int64_t)r.nodes;
 		res[3] = (int64_t)(r.seconds * 1e6 + 0.5);
 		for (int c = 0; c < BOARD_MAX_WIDTH; c++)
-			res[4 + c] = c < b.w && r.col_kind[c] != SCORE_NONE ?
-			    r.col_score[c] : SOLVE_NO_SCORE;
+			res[4 + c] = c < b.w && r.col_kind[c] != SCORE_NONE
+			                 ? r.col_score[c]
+			                 : SOLVE_NO_SCORE;
 		MPI_Send(res, SOLVE_RESULT_LEN, MPI_INT64_T, 0,
-		    TAG_SOLVE_RESULT, MPI_COMM_WORLD);
+		         TAG_SOLVE_RESULT, MPI_COMM_WORLD);
 	}
 	search_free(s);
 }
@@ -89,7 +91,7 @@ read_input(const struct options *o, struct solve_input *in)
 		name = o->argv[0];
 		if ((f = fopen(name, "r")) == NULL) {
 			fprintf(stderr, "dropfour-mpi: %s: %s\n", name,
-			    strerror(errno));
+			        strerror(errno));
 			return -1;
 		}
 	}
@@ -100,15 +102,15 @@ read_input(const struct options *o, struct solve_input *in)
 		if ((size_t)in->n == alloc) {
 			alloc = alloc ? 2 * alloc : 256;
 			in->line = xrealloc(in->line, alloc * sizeof *in->line);
-			in->valid = xrealloc(in->valid,
-			    alloc * sizeof *in->valid);
+			in->valid =
+			    xrealloc(in->valid, alloc * sizeof *in->valid);
 		}
 		in->line[in->n] = xstrdup(line);
 		in->valid[in->n] = solve_parse_line(line, o->width, o->height,
-		    &b, err, sizeof err) == 0;
+		                                    &b, err, sizeof err) == 0;
 		if (!in->valid[in->n]) {
 			fprintf(stderr, "dropfour-mpi: %s:%lld: %s\n", name,
-			    (long long)in->n + 1, err);
+			        (long long)in->n + 1, err);
 			status = 1;
 		}
 		in->n++;
@@ -130,8 +132,8 @@ print_result(const struct options *o, const char *line, const int64_t *res)
 	for (int c = 0; c < BOARD_MAX_WIDTH; c++) {
 		r.col_kind[c] =
 		    res[4 + c] == SOLVE_NO_SCORE ? SCORE_NONE : SCORE_EXACT;
-		r.col_score[c] = res[4 + c] == SOLVE_NO_SCORE ? 0 :
-		    (int)res[4 + c];
+		r.col_score[c] =
+		    res[4 + c] == SOLVE_NO_SCORE ? 0 : (int)res[4 + c];
 	}
 	solve_print(line, o->width, o->analyze, &r);
 }
@@ -147,8 +149,8 @@ solve_coordinator(const struct options *o, const struct mpi_world *w)
 		mpi_release_workers(w);
 		return 1;
 	}
-	int64_t (*res)[SOLVE_RESULT_LEN] = xcalloc((size_t)in.n + 1,
-	    sizeof *res);
+	int64_t(*res)[SOLVE_RESULT_LEN] =
+	    xcalloc((size_t)in.n + 1, sizeof *res);
 	bool *have = xcalloc((size_t)in.n + 1, sizeof *have);
 	int64_t next_job = 0, next_print = 0;
 	int stopped = 0;
@@ -159,15 +161,15 @@ solve_coordinator(const struct options *o, const struct mpi_world *w)
 		mpi_wait_message(&st);
 		if (st.MPI_TAG == TAG_SOLVE_RESULT) {
 			MPI_Recv(buf, SOLVE_RESULT_LEN, MPI_INT64_T,
-			    st.MPI_SOURCE, TAG_SOLVE_RESULT, MPI_COMM_WORLD,
-			    MPI_STATUS_IGNORE);
+			         st.MPI_SOURCE, TAG_SOLVE_RESULT,
+			         MPI_COMM_WORLD, MPI_STATUS_IGNORE);
 			if (buf[0] < 0 || buf[0] >= in.n)
 				MPI_Abort(MPI_COMM_WORLD, 3);
 			memcpy(res[buf[0]], buf, sizeof buf);
 			have[buf[0]] = true;
 		} else {
 			MPI_Recv(NULL, 0, MPI_BYTE, st.MPI_SOURCE, st.MPI_TAG,
-			    MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+			         MPI_COMM_WORLD, MPI_STATUS_IGNORE);
 		}
 		/* Every message asks for the next job. */
 		while (next_job < in.n && !in.valid[next_job])
@@ -181,19 +183,19 @@ solve_coordinator(const struct options *o, const struct mpi_world *w)
 				len = sizeof job.moves - 1;
 			memcpy(job.moves, in.line[next_job], len);
 			MPI_Send(&job, sizeof job, MPI_BYTE, st.MPI_SOURCE,
-			    TAG_SOLVE_JOB, MPI_COMM_WORLD);
+			         TAG_SOLVE_JOB, MPI_COMM_WORLD);
 			next_job++;
 		} else {
 			MPI_Send(NULL, 0, MPI_BYTE, st.MPI_SOURCE, TAG_STOP,
-			    MPI_COMM_WORLD);
+			         MPI_COMM_WORLD);
 			stopped++;
 		}
 		for (; next_print < in.n &&
-		     (have[next_print] || !in.valid[next_print]);
+		       (have[next_print] || !in.valid[next_print]);
 		     next_print++)
 			if (in.valid[next_print])
 				print_result(o, in.line[next_print],
-				    res[next_print]);
+				             res[next_print]);
 	}
 	for (int64_t i = 0; i < in.n; i++)
 		free(in.line[i]);
@@ -210,7 +212,7 @@ mpi_solve_run(const struct options *o, const struct mpi_world *w)
 	if (o->argc > 1) {
 		if (w->rank == 0)
 			fputs("dropfour-mpi: solve takes at most one FILE\n",
-			    stderr);
+			      stderr);
 		return 2;
 	}
 	if (w->size == 1)

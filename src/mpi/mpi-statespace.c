@@ -1,4 +1,5 @@
-/* mpi-statespace.c -- `dropfour-mpi statespace`: every position of a small board, each rank owning parts of every level. */
+/* mpi-statespace.c -- `dropfour-mpi statespace`: every position of a small
+ * board, each rank owning parts of every level. */
 #include "config.h"
 
 #include <errno.h>
@@ -22,7 +23,7 @@
  * refused, and the run fails cleanly on every rank). */
 static bool
 ss_exchange(void *ctx, const uint64_t *send, const uint64_t *counts,
-    uint64_t **recv, uint64_t *rcounts)
+            uint64_t **recv, uint64_t *rcounts)
 {
 	const struct mpi_world *w = ctx;
 	int *sc = xmalloc(4 * sizeof *sc * (size_t)w->size);
@@ -31,7 +32,7 @@ ss_exchange(void *ctx, const uint64_t *send, const uint64_t *counts,
 	int ok = 1;
 
 	MPI_Alltoall(counts, 1, MPI_UINT64_T, rcounts, 1, MPI_UINT64_T,
-	    MPI_COMM_WORLD);
+	             MPI_COMM_WORLD);
 	for (int r = 0; r < w->size; r++) {
 		if (at + counts[r] > INT_MAX || rat + rcounts[r] > INT_MAX)
 			ok = 0;
@@ -47,7 +48,7 @@ ss_exchange(void *ctx, const uint64_t *send, const uint64_t *counts,
 	if (ok) {
 		*recv = xmalloc((rat + 1) * sizeof **recv);
 		MPI_Alltoallv(send, sc, sd, MPI_UINT64_T, *recv, rcnt, rd,
-		    MPI_UINT64_T, MPI_COMM_WORLD);
+		              MPI_UINT64_T, MPI_COMM_WORLD);
 	}
 	free(sc);
 	return ok;
@@ -58,18 +59,18 @@ ss_sum(void *ctx, uint64_t *v, int n)
 {
 	(void)ctx;
 	MPI_Allreduce(MPI_IN_PLACE, v, n, MPI_UINT64_T, MPI_SUM,
-	    MPI_COMM_WORLD);
+	              MPI_COMM_WORLD);
 }
 
 int
 mpi_statespace_run(const struct options *o, const struct mpi_world *w)
 {
 	struct statespace_comm comm = {
-		.rank = w->rank,
-		.size = w->size,
-		.ctx = (void *)w,
-		.exchange = ss_exchange,
-		.sum = ss_sum,
+	    .rank = w->rank,
+	    .size = w->size,
+	    .ctx = (void *)w,
+	    .exchange = ss_exchange,
+	    .sum = ss_sum,
 	};
 	return statespace_main_ranks(o, &comm);
 }

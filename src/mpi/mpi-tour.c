@@ -1,4 +1,5 @@
-/* mpi-tour.c -- `dropfour-mpi tour`: knight's tours counted below prefixes handed out on demand. */
+/* mpi-tour.c -- `dropfour-mpi tour`: knight's tours counted below prefixes
+ * handed out on demand. */
 #include "config.h"
 
 #include <errno.h>
@@ -45,10 +46,10 @@ tour_work_make(struct tour_work *t)
 	for (int i = 0; i < p->n; i++) {
 		struct tour_prefix *x;
 		int m = tour_expand(&p->b, &p->pre[i], TOUR_MPI_LEN,
-		    p->par.closed, &x);
+		                    p->par.closed, &x);
 		t->pre = xrealloc(t->pre, (size_t)(t->n + m) * sizeof *t->pre);
-		t->from = xrealloc(t->from,
-		    (size_t)(t->n + m) * sizeof *t->from);
+		t->from =
+		    xrealloc(t->from, (size_t)(t->n + m) * sizeof *t->from);
 		if (m > 0) /* x is NULL when nothing is left below */
 			memcpy(t->pre + t->n, x, (size_t)m * sizeof *x);
 		for (int j = 0; j < m; j++)
@@ -76,21 +77,21 @@ tour_worker(struct tour_work *t)
 		int64_t job[2];
 		struct tour_result r;
 		MPI_Recv(job, 2, MPI_INT64_T, 0, MPI_ANY_TAG, MPI_COMM_WORLD,
-		    &st);
+		         &st);
 		if (st.MPI_TAG == TAG_STOP)
 			break;
 		if (job[0] < 0 || job[1] < 1 || job[1] > TOUR_MPI_BATCH ||
 		    job[0] + job[1] > t->n)
 			MPI_Abort(MPI_COMM_WORLD, 3);
-		tour_count(&t->plan.b, t->pre + job[0], (int)job[1], &par,
-		    NULL, counts, &r);
+		tour_count(&t->plan.b, t->pre + job[0], (int)job[1], &par, NULL,
+		           counts, &r);
 		res[0] = job[0];
 		res[1] = job[1];
 		res[2] = (int64_t)r.nodes;
 		for (int i = 0; i < job[1]; i++)
 			res[3 + i] = (int64_t)counts[i];
 		MPI_Send(res, 3 + (int)job[1], MPI_INT64_T, 0, TAG_TOUR_RESULT,
-		    MPI_COMM_WORLD);
+		         MPI_COMM_WORLD);
 	}
 }
 
@@ -110,7 +111,7 @@ tour_coordinator(struct tour_work *t, const struct mpi_world *w)
 	tour_plan_describe(p, desc, sizeof desc);
 	printf("# dropfour-mpi tour: %s, %d worker ranks, %d prefixes of %d "
 	       "squares\n",
-	    desc, w->size - 1, t->n, TOUR_MPI_LEN);
+	       desc, w->size - 1, t->n, TOUR_MPI_LEN);
 	fflush(stdout);
 	while (stopped < w->size - 1) {
 		MPI_Status st;
@@ -118,42 +119,44 @@ tour_coordinator(struct tour_work *t, const struct mpi_world *w)
 		mpi_wait_message(&st);
 		if (st.MPI_TAG == TAG_TOUR_RESULT) {
 			MPI_Recv(res, 3 + TOUR_MPI_BATCH, MPI_INT64_T,
-			    st.MPI_SOURCE, TAG_TOUR_RESULT, MPI_COMM_WORLD,
-			    MPI_STATUS_IGNORE);
+			         st.MPI_SOURCE, TAG_TOUR_RESULT, MPI_COMM_WORLD,
+			         MPI_STATUS_IGNORE);
 			if (res[0] < 0 || res[1] < 1 ||
 			    res[1] > TOUR_MPI_BATCH || res[0] + res[1] > t->n)
 				MPI_Abort(MPI_COMM_WORLD, 3);
 			nodes += (uint64_t)res[2];
 			rank_nodes[st.MPI_SOURCE] += (uint64_t)res[2];
 			for (int i = 0; i < res[1]; i++) {
-				counts[t->from[res[0] + i]] += (uint64_t)res[3 + i];
-				rank_tours[st.MPI_SOURCE] += (uint64_t)res[3 + i];
+				counts[t->from[res[0] + i]] +=
+				    (uint64_t)res[3 + i];
+				rank_tours[st.MPI_SOURCE] +=
+				    (uint64_t)res[3 + i];
 			}
 		} else {
 			MPI_Recv(NULL, 0, MPI_BYTE, st.MPI_SOURCE, st.MPI_TAG,
-			    MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+			         MPI_COMM_WORLD, MPI_STATUS_IGNORE);
 		}
 		/* Every message asks for the next batch. */
 		if (next < t->n) {
-			int64_t job[2] = {next, t->n - next < TOUR_MPI_BATCH ?
-			                            t->n - next :
-			                            TOUR_MPI_BATCH};
+			int64_t job[2] = {next, t->n - next < TOUR_MPI_BATCH
+			                            ? t->n - next
+			                            : TOUR_MPI_BATCH};
 			MPI_Send(job, 2, MPI_INT64_T, st.MPI_SOURCE,
-			    TAG_TOUR_WORK, MPI_COMM_WORLD);
+			         TAG_TOUR_WORK, MPI_COMM_WORLD);
 			next += job[1];
 		} else {
 			MPI_Send(NULL, 0, MPI_BYTE, st.MPI_SOURCE, TAG_STOP,
-			    MPI_COMM_WORLD);
+			         MPI_COMM_WORLD);
 			stopped++;
 		}
 	}
 	tour_report_moves(p, counts);
 	printf("%6s %16s %16s%s\n", "rank", "nodes", "tours",
-	    p->symmetric ? " (one start per orbit)" : "");
+	       p->symmetric ? " (one start per orbit)" : "");
 	for (int r = 1; r < w->size; r++)
 		printf("%6d %16llu %16llu\n", r,
-		    (unsigned long long)rank_nodes[r],
-		    (unsigned long long)rank_tours[r]);
+		       (unsigned long long)rank_nodes[r],
+		       (unsigned long long)rank_tours[r]);
 	tour_report_total(p, counts, nodes, MPI_Wtime() - t0);
 	free(counts);
 	free(rank_nodes);
@@ -170,7 +173,8 @@ mpi_tour_run(const struct options *o, const struct mpi_world *w)
 	if (o->tour_watch || o->tour_list) {
 		if (w->rank == 0)
 			fputs("dropfour-mpi: tour counts only (no --watch or "
-			      "--list)\n", stderr);
+			      "--list)\n",
+			      stderr);
 		return 2;
 	}
 	if (w->size == 1)

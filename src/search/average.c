@@ -41,14 +41,13 @@
 #include "search/split.h"
 #include "core/util.h"
 
-
 /* A value together with whether it is proven (+1 won, -1 lost, 0 not). */
 struct avg_val {
 	double v;
 	int proven;
 };
 
-static const struct avg_val avg_unknown = { 0.0, 0 };
+static const struct avg_val avg_unknown = {0.0, 0};
 
 /* Fold the mover's view of one child into a running combination. */
 struct avg_fold {
@@ -84,9 +83,9 @@ avg_fold_value(const struct avg_fold *f)
 	struct avg_val r = avg_unknown;
 
 	if (f->won)
-		r = (struct avg_val){ 1.0, 1 };
+		r = (struct avg_val){1.0, 1};
 	else if (f->n > 0 && f->all_lost)
-		r = (struct avg_val){ -1.0, -1 };
+		r = (struct avg_val){-1.0, -1};
 	else if (f->n > 0)
 		r.v = f->sum / f->n;
 	return r;
@@ -97,7 +96,7 @@ static bool
 avg_leaf(const board_t *b, int depth, struct avg_val *out)
 {
 	if (board_can_win_next(b)) {
-		*out = (struct avg_val){ 1.0, 1 };
+		*out = (struct avg_val){1.0, 1};
 		return true;
 	}
 	if (depth <= 0 || board_is_full(b)) {
@@ -151,7 +150,7 @@ average_value(const board_t *b, int depth, uint64_t *nodes)
 	team.stats = st;
 	team.stop = &stop;
 	team.threads = 1;
-	struct split_ctx c = { .team = &team, .root_col = -1 };
+	struct split_ctx c = {.team = &team, .root_col = -1};
 	struct avg_val v = avg_serial(&c, b, depth);
 	if (nodes != NULL)
 		*nodes = split_work(&c);
@@ -167,7 +166,7 @@ average_value(const board_t *b, int depth, uint64_t *nodes)
  */
 static struct avg_val
 avg_split(const struct split_ctx *parent, int spawner, const board_t *b,
-    int depth, int split, int col)
+          int depth, int split, int col)
 {
 	struct split_ctx c;
 	struct avg_val r = avg_unknown;
@@ -199,10 +198,10 @@ avg_split(const struct split_ctx *parent, int spawner, const board_t *b,
 			board_t child = *b;
 			board_play(&child, k);
 			struct avg_val *slot = &child_val[k];
-#pragma omp task default(none) \
+#pragma omp task default(none)                                                 \
     firstprivate(pc, me, child, depth, split, col, slot)
 			*slot = avg_split(pc, me, &child, depth - 1, split - 1,
-			    col);
+			                  col);
 		}
 		split_count_spawn(&c, n);
 		split_wait_begin(&c);
@@ -232,20 +231,20 @@ avg_score(double q)
 
 /* One root column as a task: its value and its column slot. */
 static void
-avg_root_task(const struct split_ctx *parent, int spawner,
-    const board_t *child, int depth, int split, int col, struct avg_val *out)
+avg_root_task(const struct split_ctx *parent, int spawner, const board_t *child,
+              int depth, int split, int col, struct avg_val *out)
 {
 	*out = avg_split(parent, spawner, child, depth, split - 1, col);
 	if (!avg_stopped(parent))
 		atomic_store_explicit(&parent->team->stats->col[col].state,
-		    COL_DONE, memory_order_relaxed);
+		                      COL_DONE, memory_order_relaxed);
 }
 
 /* One iteration of depth d: q[col] for every legal column, seen by the
  * side to move.  False if it was stopped before it finished. */
 static bool
 avg_iteration(struct split_ctx *c, const board_t *b, int d, int split,
-    const bool *legal, double *q)
+              const bool *legal, double *q)
 {
 	struct avg_val v[BOARD_MAX_WIDTH];
 	struct stats *st = c->team->stats;
@@ -256,10 +255,10 @@ avg_iteration(struct split_ctx *c, const board_t *b, int d, int split,
 		if (!legal[col])
 			continue;
 		atomic_store_explicit(&st->col[col].state, COL_SEARCHING,
-		    memory_order_relaxed);
+		                      memory_order_relaxed);
 		if (board_is_winning_move(b, col)) {
 			/* Won at once: the opponent's state is lost. */
-			v[col] = (struct avg_val){ -1.0, -1 };
+			v[col] = (struct avg_val){-1.0, -1};
 			continue;
 		}
 		board_t child = *b;
@@ -281,11 +280,11 @@ avg_iteration(struct split_ctx *c, const board_t *b, int d, int split,
 			continue;
 		q[col] = v[col].proven ? -(double)v[col].proven : -v[col].v;
 		atomic_store_explicit(&st->col[col].kind, SCORE_HEURISTIC,
-		    memory_order_relaxed);
+		                      memory_order_relaxed);
 		atomic_store_explicit(&st->col[col].score, avg_score(q[col]),
-		    memory_order_relaxed);
+		                      memory_order_relaxed);
 		atomic_store_explicit(&st->col[col].state, COL_DONE,
-		    memory_order_relaxed);
+		                      memory_order_relaxed);
 	}
 	atomic_store_explicit(&st->depth, d, memory_order_relaxed);
 	return true;
@@ -299,8 +298,8 @@ average_root(struct split_ctx *c, const board_t *b, struct search_result *r)
 	double best_q[BOARD_MAX_WIDTH];
 	bool legal[BOARD_MAX_WIDTH];
 	int max_depth = lim->depth < 1 ? 1 : lim->depth;
-	const int split = lim->split_depth > 0 ? lim->split_depth :
-	    AVERAGE_SPLIT;
+	const int split =
+	    lim->split_depth > 0 ? lim->split_depth : AVERAGE_SPLIT;
 	int finished = 0;
 	uint64_t half_ns = 0;
 
@@ -315,8 +314,8 @@ average_root(struct split_ctx *c, const board_t *b, struct search_result *r)
 		legal[col] = board_can_play(b, col) && !b->over;
 		best_q[col] = 0.0;
 		atomic_store_explicit(&st->col[col].state,
-		    legal[col] ? COL_WAITING : COL_ILLEGAL,
-		    memory_order_relaxed);
+		                      legal[col] ? COL_WAITING : COL_ILLEGAL,
+		                      memory_order_relaxed);
 	}
 
 	/* Iterative deepening only pays under a time limit (no new iteration
@@ -324,7 +323,7 @@ average_root(struct split_ctx *c, const board_t *b, struct search_result *r)
 	 * searched at once. */
 	int first = lim->time_limit > 0 ? 1 : max_depth;
 	for (int d = first; d <= max_depth; d++) {
-		double q[BOARD_MAX_WIDTH] = { 0 };
+		double q[BOARD_MAX_WIDTH] = {0};
 		if (d > first && util_now_ns() >= half_ns)
 			break;
 		if (!avg_iteration(c, b, d, split, legal, q))
@@ -343,14 +342,16 @@ average_root(struct split_ctx *c, const board_t *b, struct search_result *r)
 		/* Nothing finished: a move that does not lose at once. */
 		uint64_t safe = board_non_losing_moves(b);
 		for (int col = 0; col < b->w; col++)
-			best_q[col] = board_is_winning_move(b, col) ? 1.0 :
-			    (safe & board_column_mask(b, col)) ? 0.0 : -1.0;
+			best_q[col] = board_is_winning_move(b, col) ? 1.0
+			              : (safe & board_column_mask(b, col))
+			                  ? 0.0
+			                  : -1.0;
 		r->partial = true;
 	}
 	r->move = search_choose(b, best_q, legal, lim->seed);
 	for (int col = 0; col < b->w; col++) {
-		r->col_kind[col] = legal[col] && finished > 0 ?
-		    SCORE_HEURISTIC : SCORE_NONE;
+		r->col_kind[col] =
+		    legal[col] && finished > 0 ? SCORE_HEURISTIC : SCORE_NONE;
 		r->col_score[col] = legal[col] ? avg_score(best_q[col]) : 0;
 	}
 	r->score = r->move >= 0 ? avg_score(best_q[r->move]) : 0;

@@ -25,6 +25,6 @@ double average_value(const board_t *b, int depth, uint64_t *nodes);
  * * 100 rounded, kind SCORE_HEURISTIC; a column that loses at once is
  * scored -100).  search_run() sets r's nodes, time and threads. */
 void average_root(struct split_ctx *c, const board_t *b,
-    struct search_result *r);
+                  struct search_result *r);
 
 #endif

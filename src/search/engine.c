@@ -26,19 +26,19 @@ struct engine {
 	struct search *search;
 
 	bool quit;
-	bool clear;          /* empty the table before the next search */
+	bool clear; /* empty the table before the next search */
 	uint64_t next_id;
-	uint64_t req_id;     /* pending request, 0 none */
+	uint64_t req_id; /* pending request, 0 none */
 	board_t req_board;
 	struct search_limits req_lim;
-	uint64_t req_ns;     /* when it was posted */
+	uint64_t req_ns; /* when it was posted */
 
-	uint64_t run_id;     /* running search, 0 none */
-	bool run_discard;    /* its result is not wanted */
+	uint64_t run_id;  /* running search, 0 none */
+	bool run_discard; /* its result is not wanted */
 
-	atomic_bool abort;   /* stops the running (or starting) search */
+	atomic_bool abort; /* stops the running (or starting) search */
 
-	uint64_t res_id;     /* last published result */
+	uint64_t res_id; /* last published result */
 	struct search_result res;
 	double latency;
 };
@@ -122,7 +122,7 @@ engine_free(struct engine *e)
 
 uint64_t
 engine_start(struct engine *e, const board_t *b,
-    const struct search_limits *lim)
+             const struct search_limits *lim)
 {
 	pthread_mutex_lock(&e->lock);
 	uint64_t id = ++e->next_id;

@@ -11,28 +11,31 @@ void
 eval_init(struct eval_tab *t, const board_t *geo)
 {
 	const int w = geo->w, h = geo->h;
-	int count[BOARD_MAX_CELLS] = { 0 };
-	static const int dir[4][2] = { { 1, 0 }, { 0, 1 }, { 1, 1 }, { 1, -1 } };
+	int count[BOARD_MAX_CELLS] = {0};
+	static const int dir[4][2] = {{1, 0}, {0, 1}, {1, 1}, {1, -1}};
 
 	memset(t, 0, sizeof *t);
 	for (int c = 0; c < w; c++)
 		for (int r = 0; r < h; r++)
 			for (int d = 0; d < 4; d++) {
-				int ec = c + 3 * dir[d][0], er = r + 3 * dir[d][1];
+				int ec = c + 3 * dir[d][0],
+				    er = r + 3 * dir[d][1];
 				if (ec < 0 || ec >= w || er < 0 || er >= h)
 					continue;
 				for (int k = 0; k < 4; k++)
 					count[(c + k * dir[d][0]) * (h + 1) +
-					    r + k * dir[d][1]]++;
+					      r + k * dir[d][1]]++;
 			}
 	for (int c = 0; c < w; c++)
 		for (int r = 0; r < h; r++) {
 			int i = c * (h + 1) + r;
-			for (int k = 0; k < count[i] && k < EVAL_MAX_LAYERS; k++)
+			for (int k = 0; k < count[i] && k < EVAL_MAX_LAYERS;
+			     k++)
 				t->layer[k] |= (uint64_t)1 << i;
 			if (count[i] > t->nlayers)
-				t->nlayers = count[i] > EVAL_MAX_LAYERS ? EVAL_MAX_LAYERS
-								  : count[i];
+				t->nlayers = count[i] > EVAL_MAX_LAYERS
+				                 ? EVAL_MAX_LAYERS
+				                 : count[i];
 			if ((r & 1) == 0)
 				t->odd_rows |= (uint64_t)1 << i;
 		}
@@ -48,15 +51,16 @@ eval_board(const struct eval_tab *t, const board_t *b)
 
 	for (int k = 0; k < t->nlayers; k++)
 		s += __builtin_popcountll(me & t->layer[k]) -
-		    __builtin_popcountll(opp & t->layer[k]);
+		     __builtin_popcountll(opp & t->layer[k]);
 	s += EVAL_THREAT * (__builtin_popcountll(my_threats) -
-		     __builtin_popcountll(opp_threats));
+	                    __builtin_popcountll(opp_threats));
 	/* Zugzwang parity: the first player wants threats on odd rows, the
 	 * second on even rows. */
-	uint64_t good = (b->moves & 1) == 0 ? t->odd_rows :
-	    (b->full & ~t->odd_rows);
-	s += EVAL_PARITY_THREAT * (__builtin_popcountll(my_threats & good) -
-		     __builtin_popcountll(opp_threats & (b->full ^ good)));
+	uint64_t good =
+	    (b->moves & 1) == 0 ? t->odd_rows : (b->full & ~t->odd_rows);
+	s += EVAL_PARITY_THREAT *
+	     (__builtin_popcountll(my_threats & good) -
+	      __builtin_popcountll(opp_threats & (b->full ^ good)));
 	if (s >= SCORE_PROVEN)
 		s = SCORE_PROVEN - 1;
 	if (s <= -SCORE_PROVEN)

@@ -9,8 +9,9 @@
 
 struct eval_tab {
 	int nlayers;
-	uint64_t layer[EVAL_MAX_LAYERS]; /* layer[k]: cells lying on more than k fours */
-	uint64_t odd_rows;  /* rows 1, 3, 5... counted from 1 at the bottom */
+	uint64_t layer[EVAL_MAX_LAYERS]; /* layer[k]: cells lying on more than k
+	                                    fours */
+	uint64_t odd_rows; /* rows 1, 3, 5... counted from 1 at the bottom */
 };
 
 void eval_init(struct eval_tab *t, const board_t *geo);

@@ -6,7 +6,7 @@
 
 void
 order_moves(const board_t *b, uint64_t candidates, int first, bool plain,
-    struct order_list *out)
+            struct order_list *out)
 {
 	const int *centre = board_centre_order(b->w);
 	int score[BOARD_MAX_WIDTH];

@@ -17,6 +17,6 @@ struct order_list {
 /* Order the candidate cells (a subset of board_possible(b)).  first: a
  * column to put first (or -1).  plain: centre order only. */
 void order_moves(const board_t *b, uint64_t candidates, int first, bool plain,
-    struct order_list *out);
+                 struct order_list *out);
 
 #endif

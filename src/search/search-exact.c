@@ -74,8 +74,8 @@ upper_bound(const board_t *b, int hi, bool can_four)
 	if ((b->h & 1) || (b->moves & 1))
 		return hi;
 	const uint64_t opp = b->current ^ b->mask;
-	const uint64_t theirs = opp |
-	    (empty & even_rows(b) & ~board_possible(b));
+	const uint64_t theirs =
+	    opp | (empty & even_rows(b) & ~board_possible(b));
 	if (board_has_four_fast(b->full & ~theirs, b->h))
 		return hi;
 	return imin(hi, board_has_four_fast(theirs, b->h) ? -1 : 0);
@@ -93,9 +93,9 @@ move_score(const board_t *b, uint64_t mine, uint64_t theirs, uint64_t play)
 	uint64_t up1 = (play << 1) & b->full;
 	uint64_t up2 = (up1 << 1) & b->full;
 	return 6 * __builtin_popcountll(useful & up1) +
-	    3 * __builtin_popcountll(useful & up2) +
-	    2 * __builtin_popcountll(useful) +
-	    4 * __builtin_popcountll(mine & play);
+	       3 * __builtin_popcountll(useful & up2) +
+	       2 * __builtin_popcountll(useful) +
+	       4 * __builtin_popcountll(mine & play);
 }
 
 /* True if the side to move (winning cells `opp_win` against it, playable
@@ -117,18 +117,18 @@ no_safe_reply(uint64_t play, uint64_t opp_win)
 struct child {
 	int col;
 	int score;
-	int rank;                 /* in the centre order */
+	int rank; /* in the centre order */
 	uint64_t cell;
 	uint64_t key;             /* exact_key() of the child */
 	_Atomic uint64_t *bucket; /* its table entry's place (tt_locate()) */
 	uint64_t check;
-	uint64_t opp_win;         /* the child's board_opp_winning_cells() */
+	uint64_t opp_win; /* the child's board_opp_winning_cells() */
 	bool mirrored;
-	bool opp_can_four;        /* its opponent can still make a four */
+	bool opp_can_four; /* its opponent can still make a four */
 };
 
 static int exact(struct split_ctx *c, const board_t *b, int alpha, int beta,
-    int ply, int *best, const struct child *pre);
+                 int ply, int *best, const struct child *pre);
 
 /* What a split point of the exact solver shares. */
 struct exact_node {
@@ -172,7 +172,7 @@ perturb(struct split_ctx *c, struct child *ch, int n, int ply)
  */
 static int
 exact(struct split_ctx *c, const board_t *b, int alpha, int beta, int ply,
-    int *best, const struct child *pre)
+      int *best, const struct child *pre)
 {
 	const int cells = b->w * b->h;
 	const struct split_team *team = c->team;
@@ -225,9 +225,10 @@ exact(struct split_ctx *c, const board_t *b, int alpha, int beta, int ply,
 	int lo = min_score + 1;
 	int hi = upper_bound(b, max_score - 1, can_four);
 	/* The opponent's draw cap is our floor. */
-	if (lo < 0 && !(pre != NULL ? pre->opp_can_four :
-			  board_has_four_fast((b->current ^ b->mask) | empty,
-			      b->h)))
+	if (lo < 0 &&
+	    !(pre != NULL
+	          ? pre->opp_can_four
+	          : board_has_four_fast((b->current ^ b->mask) | empty, b->h)))
 		lo = 0;
 	if (hi <= alpha || lo >= hi)
 		return hi;
@@ -307,10 +308,12 @@ exact(struct split_ctx *c, const board_t *b, int alpha, int beta, int ply,
 		x->opp_can_four = can_four;
 		tt_locate(ctt, x->key, &x->bucket, &x->check);
 		__builtin_prefetch((const void *)x->bucket);
-		x->score = plain || !(next & (next - 1)) ? 0 :
-		    move_score(b, mine, opp_win & ~cell, nplay);
+		x->score = plain || !(next & (next - 1))
+		               ? 0
+		               : move_score(b, mine, opp_win & ~cell, nplay);
 		if (col == ttmove)
-			x->score += plain ? ORDER_FIRST_BONUS : EXACT_TT_MOVE_BONUS;
+			x->score +=
+			    plain ? ORDER_FIRST_BONUS : EXACT_TT_MOVE_BONUS;
 		x->rank = board_centre_rank(b->w, col);
 	}
 	/* No move wins with our next stone either. */
@@ -327,8 +330,9 @@ exact(struct split_ctx *c, const board_t *b, int alpha, int beta, int ply,
 			if (!probe_at(c, ch[k].bucket, ch[k].check, &e))
 				continue;
 			if ((e.bound & BOUND_UPPER) && -e.value >= beta) {
-				tt_store_solved_at(bucket, check, -e.value,
-				    BOUND_LOWER, work_bits(split_work(c) - before),
+				tt_store_solved_at(
+				    bucket, check, -e.value, BOUND_LOWER,
+				    work_bits(split_work(c) - before),
 				    unmirror(b, ch[k].col, mirrored));
 				if (best)
 					*best = ch[k].col;
@@ -366,8 +370,8 @@ exact(struct split_ctx *c, const board_t *b, int alpha, int beta, int ply,
 	for (; i < n && i < at; i++) {
 		board_t nb = *b;
 		board_play_cell(&nb, o.cell[i]);
-		int v = -exact(c, &nb, -beta, -alpha, ply + 1, NULL,
-		    &ch[idx[i]]);
+		int v =
+		    -exact(c, &nb, -beta, -alpha, ply + 1, NULL, &ch[idx[i]]);
 		if (c->aborted)
 			return 0;
 		if (v > value) {
@@ -381,7 +385,7 @@ exact(struct split_ctx *c, const board_t *b, int alpha, int beta, int ply,
 	}
 	if (i < n) {
 		struct split_point sp;
-		const struct exact_node x = { b, &o, alpha, beta, ply };
+		const struct exact_node x = {b, &o, alpha, beta, ply};
 		sp.move = exact_move;
 		sp.arg = &x;
 		for (int k = i; k < n; k++)
@@ -413,8 +417,8 @@ store:;
 	} else {
 		bd = BOUND_EXACT;
 	}
-	tt_store_solved_at(bucket, check, value, bd,
-	    work_bits(split_work(c) - before),
+	tt_store_solved_at(
+	    bucket, check, value, bd, work_bits(split_work(c) - before),
 	    unmirror(b, bestmove >= 0 ? bestmove : ttmove, mirrored));
 	if (best)
 		*best = bestmove;
@@ -460,7 +464,7 @@ search_exact_test(struct split_ctx *c, const board_t *b, int at)
 
 bool
 search_exact_solve(struct split_ctx *c, const board_t *b, bool weak,
-    int *lo_out, int *hi_out, int *best)
+                   int *lo_out, int *hi_out, int *best)
 {
 	const int cells = b->w * b->h;
 	*best = -1;
@@ -485,7 +489,7 @@ search_exact_solve(struct split_ctx *c, const board_t *b, bool weak,
 			struct order_list o;
 			uint64_t next = board_non_losing_moves(b);
 			order_moves(b, next ? next : board_possible(b), -1,
-			    false, &o);
+			            false, &o);
 			*best = o.n ? o.col[0] : -1;
 		}
 		return true;
@@ -499,8 +503,9 @@ search_exact_solve(struct split_ctx *c, const board_t *b, bool weak,
 	if (board_non_losing_moves(b) == 0 || b->moves >= cells - 1) {
 		c->nodes++;
 		/* Every move loses at once, or the last cell draws. */
-		hi = lo = b->moves >= cells - 1 ? 0 :
-		    (weak ? -1 : board_min_score(b));
+		hi = lo = b->moves >= cells - 1
+		              ? 0
+		              : (weak ? -1 : board_min_score(b));
 	}
 	/* Far from 0, halve the interval leaning to its far end: a probe
 	 * for a quick win or loss is cut short by the score bounds, so those

@@ -14,9 +14,9 @@ enum tt_mode { TT_EMPTY, TT_EXACT, TT_DEPTH };
 
 /* Every value the searches store fits a table entry. */
 _Static_assert(SCORE_INF <= TT_VALUE_MAX && -SCORE_INF >= TT_VALUE_MIN,
-    "search values fit the table");
+               "search values fit the table");
 _Static_assert(SCORE_PROVEN + BOARD_MAX_CELLS / 2 < SCORE_INF,
-    "proven values stay inside the window");
+               "proven values stay inside the window");
 
 struct search {
 	struct tt tt;
@@ -101,7 +101,7 @@ table_for(const struct split_ctx *c, const board_t *b)
 
 static inline bool
 probe_at(struct split_ctx *c, _Atomic uint64_t *bucket, uint64_t check,
-    struct tt_entry *e)
+         struct tt_entry *e)
 {
 	c->probes++;
 	bool hit = tt_probe_at(bucket, check, e);
@@ -144,7 +144,7 @@ proven_loss(int exact_score)
  */
 static inline int
 split_index(const struct split_ctx *c, const board_t *b, int ply, int n,
-    enum bound known)
+            enum bound known)
 {
 	const struct split_team *team = c->team;
 	if (team->threads <= 1 || team->lim->split == SPLIT_LAZY || n < 2)
@@ -175,7 +175,7 @@ exact_key(const board_t *b, bool *mirrored)
  * the lower end.  weak: only win (1), draw (0) or loss (-1).  Returns false
  * if stopped. */
 bool search_exact_solve(struct split_ctx *c, const board_t *b, bool weak,
-    int *lo_out, int *hi_out, int *best);
+                        int *lo_out, int *hi_out, int *best);
 
 /* The exact score of a position not over, if known without a search: the
  * book's, or an exact entry of the table. */
@@ -192,6 +192,6 @@ int search_exact_test(struct split_ctx *c, const board_t *b, int at);
 /* Depth-limited alpha-beta: heuristic values, and proven ones as
  * proven_win() / proven_loss(). */
 int search_depth(struct split_ctx *c, const board_t *b, int depth, int alpha,
-    int beta, int ply);
+                 int beta, int ply);
 
 #endif

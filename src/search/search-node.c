@@ -23,14 +23,14 @@ struct node_slot {
 	struct tt *tt;
 	uint64_t key;
 	bool mirrored;
-	int move;            /* the remembered move, unmirrored; -1 none */
-	enum bound known;    /* what the entry says of the node */
+	int move;         /* the remembered move, unmirrored; -1 none */
+	enum bound known; /* what the entry says of the node */
 };
 
 /* Find the node's slot and probe it; true (and *e) on a hit. */
 static inline bool
 slot_probe(struct split_ctx *c, const board_t *b, struct node_slot *ns,
-    struct tt_entry *e)
+           struct tt_entry *e)
 {
 	ns->tt = table_for(c, b);
 	ns->key = tt_key(b, &ns->mirrored);
@@ -46,10 +46,10 @@ slot_probe(struct split_ctx *c, const board_t *b, struct node_slot *ns,
 /* Store the node's value with its move (a column of b, or -1). */
 static inline void
 slot_store(const struct node_slot *ns, const board_t *b, int value,
-    enum bound bound, int depth, int move)
+           enum bound bound, int depth, int move)
 {
 	tt_store(ns->tt, ns->key, value, bound, depth,
-	    unmirror(b, move, ns->mirrored));
+	         unmirror(b, move, ns->mirrored));
 }
 
 /*
@@ -79,8 +79,7 @@ depth_move(struct split_ctx *c, struct split_point *sp, int k)
 	const struct node_view *x = sp->arg;
 	int a = atomic_load_explicit(&sp->alpha, memory_order_relaxed);
 	board_t nb = child_of(x, k);
-	int v = -search_depth(c, &nb, x->depth - 1, -x->beta, -a,
-	    x->ply + 1);
+	int v = -search_depth(c, &nb, x->depth - 1, -x->beta, -a, x->ply + 1);
 	if (c->aborted)
 		return;
 	/* A value at or below the alpha it was searched with is only a
@@ -97,7 +96,7 @@ depth_move(struct split_ctx *c, struct split_point *sp, int k)
 
 int
 search_depth(struct split_ctx *c, const board_t *b, int depth, int alpha,
-    int beta, int ply)
+             int beta, int ply)
 {
 	const int cells = b->w * b->h;
 	struct tt_entry e;
@@ -123,7 +122,8 @@ search_depth(struct split_ctx *c, const board_t *b, int depth, int alpha,
 
 	/* 2. Transposition table. */
 	if (slot_probe(c, b, &ns, &e)) {
-		bool proven = e.value >= SCORE_PROVEN || e.value <= -SCORE_PROVEN;
+		bool proven =
+		    e.value >= SCORE_PROVEN || e.value <= -SCORE_PROVEN;
 		if (e.depth >= depth || proven) {
 			if (((e.bound & BOUND_LOWER) && e.value >= beta) ||
 			    ((e.bound & BOUND_UPPER) && e.value <= alpha) ||
@@ -136,13 +136,14 @@ search_depth(struct split_ctx *c, const board_t *b, int depth, int alpha,
 	order_moves(b, next, ns.move, c->team->lim->no_ordering, &o);
 	int bestv = -SCORE_INF;
 	int i = 0;
-	int split_at = depth >= DEPTH_MIN_SPLIT_DEPTH ?
-	    split_index(c, b, ply, o.n, ns.known) : o.n;
+	int split_at = depth >= DEPTH_MIN_SPLIT_DEPTH
+	                   ? split_index(c, b, ply, o.n, ns.known)
+	                   : o.n;
 	for (; i < o.n && i < split_at; i++) {
 		board_t nb = *b;
 		board_play_cell(&nb, o.cell[i]);
-		int v = -search_depth(c, &nb, depth - 1, -beta, -alpha,
-		    ply + 1);
+		int v =
+		    -search_depth(c, &nb, depth - 1, -beta, -alpha, ply + 1);
 		if (c->aborted)
 			return 0;
 		if (v > bestv) {
@@ -156,8 +157,8 @@ search_depth(struct split_ctx *c, const board_t *b, int depth, int alpha,
 	}
 	if (i < o.n) {
 		struct split_point sp;
-		const struct node_view x = { .b = b, .o = &o, .beta = beta,
-			.depth = depth, .ply = ply };
+		const struct node_view x = {
+		    .b = b, .o = &o, .beta = beta, .depth = depth, .ply = ply};
 		sp.move = depth_move;
 		sp.arg = &x;
 		atomic_init(&sp.alpha, alpha);
@@ -183,11 +184,12 @@ search_depth(struct split_ctx *c, const board_t *b, int depth, int alpha,
 done:
 	/* 4. Store. */
 	{
-		enum bound bd = bestv >= beta ? BOUND_LOWER :
-		    bestv <= alpha0 ? BOUND_UPPER : BOUND_EXACT;
+		enum bound bd = bestv >= beta     ? BOUND_LOWER
+		                : bestv <= alpha0 ? BOUND_UPPER
+		                                  : BOUND_EXACT;
 		bool proven = bestv >= SCORE_PROVEN || bestv <= -SCORE_PROVEN;
 		slot_store(&ns, b, bestv, bd, proven ? TT_DEPTH_MAX : depth,
-		    bestmove);
+		           bestmove);
 	}
 	return bestv;
 }

@@ -68,9 +68,9 @@ search_stats(struct search *s)
 }
 
 const char *const search_split_names[SPLIT_NSCHEMES] = {
-	[SPLIT_DEEP] = "deep",
-	[SPLIT_ROOT] = "root",
-	[SPLIT_LAZY] = "lazy",
+    [SPLIT_DEEP] = "deep",
+    [SPLIT_ROOT] = "root",
+    [SPLIT_LAZY] = "lazy",
 };
 
 void
@@ -85,7 +85,7 @@ search_limits_default(struct search_limits *lim)
 
 static void
 col_publish(struct stats *st, int col, enum col_state state,
-    enum score_kind kind, int score)
+            enum score_kind kind, int score)
 {
 	atomic_store_explicit(&st->col[col].score, score, memory_order_relaxed);
 	atomic_store_explicit(&st->col[col].kind, kind, memory_order_relaxed);
@@ -142,7 +142,7 @@ tie_draw(const board_t *b, uint64_t seed)
 
 int
 search_choose(const board_t *b, const double *value, const bool *ok,
-    uint64_t seed)
+              uint64_t seed)
 {
 	const int *centre = board_centre_order(b->w);
 	int ties[BOARD_MAX_WIDTH], n = 0;
@@ -168,7 +168,7 @@ search_choose(const board_t *b, const double *value, const bool *ok,
 
 int
 search_best_column(const board_t *b, const struct search_result *r,
-    uint64_t seed)
+                   uint64_t seed)
 {
 	double value[BOARD_MAX_WIDTH];
 	bool ok[BOARD_MAX_WIDTH];
@@ -183,7 +183,7 @@ search_best_column(const board_t *b, const struct search_result *r,
 /* Make the best column of r its move (random tie-break with the seed). */
 static void
 pick_best(const board_t *b, const struct search_limits *lim,
-    struct search_result *r)
+          struct search_result *r)
 {
 	int col = search_best_column(b, r, lim->seed);
 	if (col < 0)
@@ -197,33 +197,34 @@ pick_best(const board_t *b, const struct search_limits *lim,
  * the leaf table. */
 static bool
 pv_probe(const struct search *s, const board_t *b, uint64_t key,
-    struct tt_entry *e)
+         struct tt_entry *e)
 {
-	return tt_probe(b->w * b->h - b->moves >= s->leaf_cells ? &s->tt :
-	    &s->leaf, key, e);
+	return tt_probe(b->w * b->h - b->moves >= s->leaf_cells ? &s->tt
+	                                                        : &s->leaf,
+	                key, e);
 }
 
 static void
 extract_pv(struct search *s, const board_t *root, int first,
-    struct search_result *r)
+           struct search_result *r)
 {
 	board_t b = *root;
 	int len = 0;
 	int col = first;
 	while (col >= 0 && len < STATS_PV_MAX && board_can_play(&b, col) &&
-	    !b.over) {
+	       !b.over) {
 		r->pv[len++] = col;
 		if (board_play_checked(&b, col) != BOARD_OK || b.over ||
 		    board_is_full(&b))
 			break;
 		bool mirrored;
 		struct tt_entry e;
-		uint64_t key = s->tt_mode == TT_EXACT ?
-		    exact_key(&b, &mirrored) : tt_key(&b, &mirrored);
+		uint64_t key = s->tt_mode == TT_EXACT ? exact_key(&b, &mirrored)
+		                                      : tt_key(&b, &mirrored);
 		if (!pv_probe(s, &b, key, &e))
 			break;
-		col = board_can_win_next(&b) ? board_winning_column(&b) :
-		    unmirror(&b, e.move, mirrored);
+		col = board_can_win_next(&b) ? board_winning_column(&b)
+		                             : unmirror(&b, e.move, mirrored);
 	}
 	r->pv_len = len;
 	stats_set_pv(&s->stats, r->pv, len);
@@ -233,7 +234,7 @@ extract_pv(struct search *s, const board_t *root, int first,
  * the board.  Returns false if it needs one. */
 static bool
 column_at_once(struct stats *st, const board_t *b, int col, bool weak,
-    struct search_result *r)
+               struct search_result *r)
 {
 	if (board_is_winning_move(b, col))
 		r->col_score[col] = weak ? 1 : board_max_score(b);
@@ -249,7 +250,7 @@ column_at_once(struct stats *st, const board_t *b, int col, bool weak,
 /* One column of an exact analysis: the child's exact score, negated. */
 static void
 analyze_column(struct split_ctx *c, const board_t *b, int col, bool weak,
-    struct search_result *r)
+               struct search_result *r)
 {
 	struct stats *st = c->team->stats;
 	board_t nb = *b;
@@ -265,12 +266,13 @@ analyze_column(struct split_ctx *c, const board_t *b, int col, bool weak,
 		r->col_score[col] = -lo;
 	} else {
 		/* Partial: the child's lo is our upper bound. */
-		r->col_kind[col] = lo > board_min_score(&nb) ? SCORE_UPPER :
-		    hi < board_max_score(&nb) ? SCORE_LOWER : SCORE_NONE;
+		r->col_kind[col] = lo > board_min_score(&nb)   ? SCORE_UPPER
+		                   : hi < board_max_score(&nb) ? SCORE_LOWER
+		                                               : SCORE_NONE;
 		r->col_score[col] = r->col_kind[col] == SCORE_UPPER ? -lo : -hi;
 	}
 	col_publish(st, col, done ? COL_DONE : COL_SEARCHING, r->col_kind[col],
-	    r->col_score[col]);
+	            r->col_score[col]);
 }
 
 /* One column for a move when the root's exact score v is known (the book,
@@ -280,7 +282,7 @@ analyze_column(struct split_ctx *c, const board_t *b, int col, bool weak,
  * columns that reach v are the ones a full analysis would choose among. */
 static void
 settle_column(struct split_ctx *c, const board_t *b, int col, int v,
-    struct search_result *r)
+              struct search_result *r)
 {
 	struct stats *st = c->team->stats;
 	board_t nb = *b;
@@ -332,7 +334,7 @@ settle_order(const board_t *b, uint64_t seed, int *col)
  * root's known score. */
 static void
 root_column(struct split_ctx *c, const board_t *b, int col, bool weak,
-    const int *known, struct search_result *r)
+            const int *known, struct search_result *r)
 {
 	if (known)
 		settle_column(c, b, col, *known, r);
@@ -360,7 +362,7 @@ run_exact(struct split_ctx *c, const board_t *b, struct search_result *r)
 			if (search_exact_known(c, b, &v)) {
 				known = &v;
 			} else if (search_exact_solve(c, b, false, &lo, &hi,
-				       &mv)) {
+			                              &mv)) {
 				v = lo;
 				known = &v;
 			} else {
@@ -377,9 +379,9 @@ run_exact(struct split_ctx *c, const board_t *b, struct search_result *r)
 				{
 					struct split_ctx tc;
 					split_ctx_task(&tc, c, c->tid,
-					    o.col[k]);
+					               o.col[k]);
 					root_column(&tc, b, o.col[k], weak,
-					    known, r);
+					            known, r);
 					split_ctx_finish(&tc);
 				}
 			}
@@ -399,7 +401,7 @@ run_exact(struct split_ctx *c, const board_t *b, struct search_result *r)
 					continue;
 				while (++k < n)
 					col_publish(st, col[k], COL_SKIPPED,
-					    SCORE_NONE, 0);
+					            SCORE_NONE, 0);
 			}
 			c->root_col = -1;
 		} else {
@@ -424,8 +426,7 @@ run_exact(struct split_ctx *c, const board_t *b, struct search_result *r)
 		r->kind = SCORE_EXACT;
 		r->score = lo;
 	} else {
-		r->kind = lo > board_min_score(b) ? SCORE_LOWER :
-		    SCORE_UPPER;
+		r->kind = lo > board_min_score(b) ? SCORE_LOWER : SCORE_UPPER;
 		r->score = r->kind == SCORE_LOWER ? lo : hi;
 	}
 	if (mv >= 0 && done) {
@@ -444,9 +445,9 @@ depth_root_move(struct split_ctx *c, const board_t *b, int col, int d)
 	col_publish(st, col, COL_SEARCHING, SCORE_NONE, 0);
 	board_t nb = *b;
 	board_play(&nb, col);
-	int v = board_is_winning_move(b, col) ?
-	    proven_win(board_max_score(b)) :
-	    -search_depth(c, &nb, d - 1, -SCORE_INF, SCORE_INF, 1);
+	int v = board_is_winning_move(b, col)
+	            ? proven_win(board_max_score(b))
+	            : -search_depth(c, &nb, d - 1, -SCORE_INF, SCORE_INF, 1);
 	if (!c->aborted) {
 		enum score_kind kd;
 		int sc;
@@ -460,7 +461,7 @@ depth_root_move(struct split_ctx *c, const board_t *b, int col, int d)
  * full window so the panel can show them all. */
 static void
 run_depth(struct split_ctx *c, const board_t *b, struct search_result *r,
-    double t0)
+          double t0)
 {
 	const struct search_limits *lim = c->team->lim;
 	struct stats *st = c->team->stats;
@@ -475,11 +476,12 @@ run_depth(struct split_ctx *c, const board_t *b, struct search_result *r,
 	for (int d = 1; d <= maxd; d++) {
 		cur = *r;
 		order_moves(b, board_possible(b), prev_best, lim->no_ordering,
-		    &o);
+		            &o);
 		int val[BOARD_MAX_WIDTH];
 		for (int k = 0; k < o.n; k++)
 			col_publish(st, o.col[k], COL_WAITING,
-			    r->col_kind[o.col[k]], r->col_score[o.col[k]]);
+			            r->col_kind[o.col[k]],
+			            r->col_score[o.col[k]]);
 		for (int k = 0; k < o.n; k++) {
 			int col = o.col[k];
 			if (c->team->threads > 1 && k > 0 &&
@@ -489,7 +491,8 @@ run_depth(struct split_ctx *c, const board_t *b, struct search_result *r,
 				{
 					struct split_ctx tc;
 					split_ctx_task(&tc, c, c->tid, col);
-					val[k] = depth_root_move(&tc, b, col, d);
+					val[k] =
+					    depth_root_move(&tc, b, col, d);
 					split_ctx_finish(&tc);
 				}
 			} else {
@@ -507,7 +510,7 @@ run_depth(struct split_ctx *c, const board_t *b, struct search_result *r,
 		bool all_proven = true;
 		for (int k = 0; k < o.n; k++) {
 			to_result_score(val[k], &cur.col_kind[o.col[k]],
-			    &cur.col_score[o.col[k]]);
+			                &cur.col_score[o.col[k]]);
 			if (cur.col_kind[o.col[k]] != SCORE_EXACT)
 				all_proven = false;
 		}
@@ -557,26 +560,32 @@ search_memory_error(size_t tt_mb, int threads, char *buf, size_t len)
 	const uint64_t mb = 1 << 20;
 	uint64_t table = tt_bytes(tt_mb);
 	uint64_t leaf = tt_bytes(LEAF_TT_MB);
-	uint64_t stacks = (uint64_t)threads *
+	uint64_t stacks =
+	    (uint64_t)threads *
 	    (util_thread_stack() + (uint64_t)SEARCH_THREAD_SLACK_MB * mb);
 	uint64_t slack = (uint64_t)SEARCH_MEMORY_SLACK_MB * mb;
 	uint64_t avail = util_mem_available(), room = util_vm_headroom();
 
 	if (room != UINT64_MAX && table + leaf + stacks + slack > room) {
-		snprintf(buf, len, "the %llu MB table (--tt-mb) and %d search "
+		snprintf(
+		    buf, len,
+		    "the %llu MB table (--tt-mb) and %d search "
 		    "thread%s need %llu MB of address space, but the limit "
 		    "(ulimit -v) leaves %llu MB: give a smaller --tt-mb or "
-		    "fewer --threads", (unsigned long long)(table / mb),
-		    threads, threads == 1 ? "" : "s",
-		    (unsigned long long)((table + leaf + stacks + slack) /
-			mb), (unsigned long long)(room / mb));
+		    "fewer --threads",
+		    (unsigned long long)(table / mb), threads,
+		    threads == 1 ? "" : "s",
+		    (unsigned long long)((table + leaf + stacks + slack) / mb),
+		    (unsigned long long)(room / mb));
 		return buf;
 	}
 	if (avail != 0 && table + leaf > avail) {
-		snprintf(buf, len, "the %llu MB table (--tt-mb) is more than "
-		    "the memory available now (%llu MB): give a smaller "
-		    "--tt-mb", (unsigned long long)(table / mb),
-		    (unsigned long long)(avail / mb));
+		snprintf(buf, len,
+		         "the %llu MB table (--tt-mb) is more than "
+		         "the memory available now (%llu MB): give a smaller "
+		         "--tt-mb",
+		         (unsigned long long)(table / mb),
+		         (unsigned long long)(avail / mb));
 		return buf;
 	}
 	return NULL;
@@ -585,7 +594,7 @@ search_memory_error(size_t tt_mb, int threads, char *buf, size_t len)
 /* The root of a search, on the thread that runs it. */
 static void
 run_root(struct split_team *team, const board_t *b, struct search_result *r,
-    double t0)
+         double t0)
 {
 	struct split_ctx c;
 	split_ctx_root(&c, team);
@@ -600,13 +609,14 @@ run_root(struct split_team *team, const board_t *b, struct search_result *r,
 
 void
 search_run(struct search *s, const board_t *b, const struct search_limits *lim,
-    struct search_result *r)
+           struct search_result *r)
 {
 	struct split_team team;
 	struct eval_tab et;
 	double t0 = util_now_s();
-	int threads = lim->threads < 1 ? 1 :
-	    lim->threads > STATS_MAX_THREADS ? STATS_MAX_THREADS : lim->threads;
+	int threads = lim->threads < 1                   ? 1
+	              : lim->threads > STATS_MAX_THREADS ? STATS_MAX_THREADS
+	                                                 : lim->threads;
 	const bool exact_mode =
 	    lim->mode == SEARCH_EXACT || lim->mode == SEARCH_WEAK;
 	const int key_bits = b->w * (b->h + 1);
@@ -652,8 +662,9 @@ search_run(struct search *s, const board_t *b, const struct search_limits *lim,
 	if (lim->time_limit > 0)
 		team.deadline_ns =
 		    util_now_ns() + (uint64_t)(lim->time_limit * 1e9);
-	team.split_depth = lim->split_depth > 0 ? lim->split_depth :
-	    exact_mode ? SEARCH_MAX_DEPTH : DEPTH_SPLIT_PLIES;
+	team.split_depth = lim->split_depth > 0 ? lim->split_depth
+	                   : exact_mode         ? SEARCH_MAX_DEPTH
+	                                        : DEPTH_SPLIT_PLIES;
 	team.min_split_left =
 	    exact_mode ? EXACT_MIN_SPLIT_LEFT : DEPTH_MIN_SPLIT_LEFT;
 	team.leaf_cells = search_leaf_cells(exact_mode, threads);
@@ -677,7 +688,7 @@ search_run(struct search *s, const board_t *b, const struct search_limits *lim,
 		extract_pv(s, b, r->move, r);
 	if (exact_mode && lim->mode == SEARCH_EXACT && !r->partial)
 		atomic_store_explicit(&s->stats.depth, b->w * b->h - b->moves,
-		    memory_order_relaxed);
+		                      memory_order_relaxed);
 	if (exact_mode)
 		r->depth = b->w * b->h - b->moves;
 	split_team_free(&team);
@@ -707,20 +718,20 @@ void
 search_limits_describe(const struct search_limits *lim, char *buf, size_t len)
 {
 	static const char *const modes[] = {
-		[SEARCH_EXACT] = "perfect play",
-		[SEARCH_WEAK] = "win/draw/loss solver",
-		[SEARCH_DEPTH] = "depth",
-		[SEARCH_AVERAGE] = "averaged outcomes, depth",
+	    [SEARCH_EXACT] = "perfect play",
+	    [SEARCH_WEAK] = "win/draw/loss solver",
+	    [SEARCH_DEPTH] = "depth",
+	    [SEARCH_AVERAGE] = "averaged outcomes, depth",
 	};
-	int n = lim->mode == SEARCH_EXACT || lim->mode == SEARCH_WEAK ?
-	    snprintf(buf, len, "%s", modes[lim->mode]) :
-	    snprintf(buf, len, "%s %d", modes[lim->mode], lim->depth);
+	int n = lim->mode == SEARCH_EXACT || lim->mode == SEARCH_WEAK
+	            ? snprintf(buf, len, "%s", modes[lim->mode])
+	            : snprintf(buf, len, "%s %d", modes[lim->mode], lim->depth);
 	if (n < 0 || (size_t)n >= len)
 		return;
-	n += snprintf(buf + n, len - (size_t)n, ", %d thread%s%s",
-	    lim->threads, lim->threads == 1 ? "" : "s",
-	    lim->no_ordering ? ", no ordering" : "");
+	n += snprintf(buf + n, len - (size_t)n, ", %d thread%s%s", lim->threads,
+	              lim->threads == 1 ? "" : "s",
+	              lim->no_ordering ? ", no ordering" : "");
 	if (lim->time_limit > 0 && n > 0 && (size_t)n < len)
 		snprintf(buf + n, len - (size_t)n, ", at most %g s a move",
-		    lim->time_limit);
+		         lim->time_limit);
 }

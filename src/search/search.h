@@ -47,19 +47,19 @@ struct search_oracle {
 
 struct search_limits {
 	enum search_mode mode;
-	bool analyze;      /* exact/weak: score every column, not just best */
+	bool analyze; /* exact/weak: score every column, not just best */
 	/* exact analysis for a move: the root's score first (book, table or
 	 * a solve), then a column that does not reach it stays an upper
 	 * bound; the columns that do are exact */
 	bool move_only;
-	int depth;         /* depth modes: the deepest iteration (plies) */
-	int threads;       /* >= 1 */
+	int depth;   /* depth modes: the deepest iteration (plies) */
+	int threads; /* >= 1 */
 	enum split_scheme split;
-	int split_depth;   /* plies below the root where tasks are made; 0 auto */
-	double time_limit; /* seconds, 0 none; no new iteration past half */
+	int split_depth; /* plies below the root where tasks are made; 0 auto */
+	double time_limit;   /* seconds, 0 none; no new iteration past half */
 	uint64_t node_limit; /* 0 none */
-	bool no_ordering;  /* plain centre-first order, no threat ordering */
-	uint64_t seed;     /* 0: deterministic; else random tie-break */
+	bool no_ordering;    /* plain centre-first order, no threat ordering */
+	uint64_t seed;       /* 0: deterministic; else random tie-break */
 	atomic_bool *abort; /* optional second stop flag, owned by the caller */
 	/* The opening book, read-only, or NULL: exact searches take a
 	 * position's score from it, at the root and below. */
@@ -67,13 +67,14 @@ struct search_limits {
 };
 
 struct search_result {
-	int move;       /* best column (0-based), -1 when there is none */
-	int score;      /* see the top of this file */
+	int move;  /* best column (0-based), -1 when there is none */
+	int score; /* see the top of this file */
 	enum score_kind kind;
-	bool partial;   /* stopped before it finished */
-	int depth;      /* last finished iteration; exact searches: plies left */
+	bool partial; /* stopped before it finished */
+	int depth;    /* last finished iteration; exact searches: plies left */
 	int ncols;
-	enum score_kind col_kind[BOARD_MAX_WIDTH]; /* SCORE_NONE: illegal/unknown */
+	enum score_kind
+	    col_kind[BOARD_MAX_WIDTH]; /* SCORE_NONE: illegal/unknown */
 	int col_score[BOARD_MAX_WIDTH];
 	uint64_t nodes;
 	double seconds;
@@ -89,7 +90,7 @@ void search_free(struct search *s);
 /* Forget everything in the transposition table. */
 void search_clear(struct search *s);
 void search_run(struct search *s, const board_t *b,
-    const struct search_limits *lim, struct search_result *r);
+                const struct search_limits *lim, struct search_result *r);
 /* Ask the running search to stop; it returns within milliseconds with the
  * best result found so far, marked partial.  Ignored when no search runs
  * (search_run() clears it on entry); a caller that must stop a search that
@@ -105,7 +106,7 @@ void search_limits_default(struct search_limits *lim);
  * refused at start, not killed by the kernel mid-game) and everything
  * against the address-space limit (ulimit -v). */
 const char *search_memory_error(size_t tt_mb, int threads, char *buf,
-    size_t len);
+                                size_t len);
 /* The one rule for choosing a move among columns: the highest value among
  * the columns with ok[c], the one nearest the centre among equals
  * (board_centre_order()), or with seed != 0 a seeded pick among the equal
@@ -113,20 +114,19 @@ const char *search_memory_error(size_t tt_mb, int threads, char *buf,
  * ok. */
 #define SEARCH_CHOOSE_EPS 1e-12
 int search_choose(const board_t *b, const double *value, const bool *ok,
-    uint64_t seed);
+                  uint64_t seed);
 /* The best column of a result by its column scores (a proven win above any
  * heuristic value above a proven loss), through search_choose(); -1 when
  * no column is scored. */
 int search_best_column(const board_t *b, const struct search_result *r,
-    uint64_t seed);
+                       uint64_t seed);
 
 /* Convenience: exact score of a position, one thread, no stats reader. */
 int search_solve(struct search *s, const board_t *b, bool weak,
-    uint64_t *nodes);
+                 uint64_t *nodes);
 
 /* Words for the limits: "depth 12, 2 threads, at most 5 s a move". */
 void search_limits_describe(const struct search_limits *lim, char *buf,
-    size_t len);
-
+                            size_t len);
 
 #endif

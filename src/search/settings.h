@@ -7,7 +7,8 @@
 #ifndef DROPFOUR_SETTINGS_H
 #define DROPFOUR_SETTINGS_H
 
-/* ---- depth-limited play --------------------------------------------------- */
+/* ---- depth-limited play ---------------------------------------------------
+ */
 
 /* Plies the game and selfplay search when no --depth is given.  Deeper
  * plays stronger and thinks longer. */
@@ -28,7 +29,7 @@ _Static_assert(SEARCH_DEFAULT_DEPTH >= 1 && SEARCH_DEFAULT_DEPTH <= 64 &&
  * cell that would complete a four is worth EVAL_THREAT, and one on the
  * rows that zugzwang favours for that side another EVAL_PARITY_THREAT.
  * Larger threat weights play sharper, more tactical games. */
-#define EVAL_THREAT 8
+#define EVAL_THREAT        8
 #define EVAL_PARITY_THREAT 4
 /* A cell lies on at most 16 lines of four; the layer table has room for
  * twice that. */
@@ -48,12 +49,13 @@ _Static_assert(ORDER_FIRST_BONUS > 64, "the first move outranks any count");
 /* Choosing the move among the root's columns (search.c): proven wins rank
  * above every heuristic value, proven losses below, and an unknown column
  * below all. */
-#define CHOOSE_PROVEN_RANK 10000
+#define CHOOSE_PROVEN_RANK  10000
 #define CHOOSE_UNKNOWN_RANK (-10 * CHOOSE_PROVEN_RANK)
 _Static_assert(CHOOSE_PROVEN_RANK > 2 * 500,
                "proven ranks lie outside the heuristic scale");
 
-/* ---- mirror symmetry, cut-offs ---------------------------------------------- */
+/* ---- mirror symmetry, cut-offs ----------------------------------------------
+ */
 
 /* Below this many stones a position and its mirror image share one table
  * entry.  Worth its cost only in the opening, where mirror pairs are
@@ -78,7 +80,8 @@ _Static_assert(SYMMETRY_PLIES >= 0 && EXACT_SYMMETRY_PLIES >= 0 &&
                    EXACT_ETC_MIN_CELLS >= 0 && EXACT_NEAR >= 1,
                "symmetry, ETC and probe settings are non-negative");
 
-/* ---- the parallel split ---------------------------------------------------- */
+/* ---- the parallel split ----------------------------------------------------
+ */
 
 /* Children a node searches itself before the rest are shared out (young
  * brothers wait).  One measured faster than two at two threads (node
@@ -95,8 +98,8 @@ _Static_assert(SYMMETRY_PLIES >= 0 && EXACT_SYMMETRY_PLIES >= 0 &&
  * root (unless --split-depth says otherwise), with at least
  * DEPTH_MIN_SPLIT_LEFT plies to go, and only nodes searched at least
  * DEPTH_MIN_SPLIT_DEPTH deep. */
-#define DEPTH_SPLIT_PLIES 8
-#define DEPTH_MIN_SPLIT_LEFT 4
+#define DEPTH_SPLIT_PLIES     8
+#define DEPTH_MIN_SPLIT_LEFT  4
 #define DEPTH_MIN_SPLIT_DEPTH 5
 /* The averaged-outcome search makes tasks AVERAGE_SPLIT plies below the
  * root (7^3 = 343 tasks) and none for subtrees shallower than

@@ -8,7 +8,6 @@
 #include "search/split.h"
 #include "core/util.h"
 
-
 static inline void
 cpu_relax(void)
 {
@@ -22,7 +21,7 @@ lock(struct split_team *team)
 {
 	unsigned spins = 0;
 	while (atomic_flag_test_and_set_explicit(&team->lock,
-	    memory_order_acquire)) {
+	                                         memory_order_acquire)) {
 		cpu_relax();
 		/* With more threads than cores the holder may not be
 		 * running: let it (16 threads on 2 cores under TSan spun
@@ -43,8 +42,9 @@ split_team_init(struct split_team *team, int threads)
 {
 	atomic_flag_clear(&team->lock);
 	team->maxopen = threads > 1 ? threads * SPLIT_MAX_OPEN_PER_THREAD : 0;
-	team->open = team->maxopen ?
-	    xcalloc((size_t)team->maxopen, sizeof *team->open) : NULL;
+	team->open = team->maxopen
+	                 ? xcalloc((size_t)team->maxopen, sizeof *team->open)
+	                 : NULL;
 	team->nopen = 0;
 	atomic_init(&team->unclaimed, 0);
 	atomic_init(&team->waiting_tasks, 0);
@@ -69,7 +69,7 @@ enter(struct split_team *team, int tid)
 {
 	if (team->nest[tid]++ == 0) {
 		atomic_fetch_add_explicit(&team->working, 1,
-		    memory_order_relaxed);
+		                          memory_order_relaxed);
 		return true;
 	}
 	return false;
@@ -80,7 +80,7 @@ leave(struct split_team *team, int tid)
 {
 	if (--team->nest[tid] == 0)
 		atomic_fetch_sub_explicit(&team->working, 1,
-		    memory_order_relaxed);
+		                          memory_order_relaxed);
 }
 
 /* This thread's index in the team: a one-thread team runs on the caller,
@@ -95,7 +95,7 @@ team_tid(const struct split_team *team)
 void
 split_ctx_root(struct split_ctx *c, struct split_team *team)
 {
-	*c = (struct split_ctx){ .team = team, .sp = NULL, .root_col = -1 };
+	*c = (struct split_ctx){.team = team, .sp = NULL, .root_col = -1};
 	c->tid = team_tid(team);
 	c->busy_from = util_now_ns();
 	enter(team, c->tid);
@@ -112,11 +112,13 @@ count_run(struct split_team *team, int tid, int spawner)
 }
 
 void
-split_ctx_task(struct split_ctx *c, const struct split_ctx *parent,
-    int spawner, int root_col)
+split_ctx_task(struct split_ctx *c, const struct split_ctx *parent, int spawner,
+               int root_col)
 {
-	*c = (struct split_ctx){ .team = parent->team, .sp = NULL,
-		.root_col = root_col, .rng = parent->rng };
+	*c = (struct split_ctx){.team = parent->team,
+	                        .sp = NULL,
+	                        .root_col = root_col,
+	                        .rng = parent->rng};
 	c->tid = team_tid(c->team);
 	c->busy_from = util_now_ns();
 	enter(c->team, c->tid);
@@ -130,7 +132,7 @@ flush(struct split_ctx *c)
 	if (c->nodes) {
 		stats_add(&t->nodes, c->nodes);
 		atomic_fetch_add_explicit(&c->team->nodes, c->nodes,
-		    memory_order_relaxed);
+		                          memory_order_relaxed);
 		if (c->root_col >= 0)
 			atomic_fetch_add_explicit(
 			    &c->team->stats->col[c->root_col].nodes, c->nodes,
@@ -153,7 +155,7 @@ settle(struct split_ctx *c)
 	uint64_t now = util_now_ns();
 	if (now > c->busy_from)
 		stats_add(&c->team->stats->thread[c->tid].busy_ns,
-		    now - c->busy_from);
+		          now - c->busy_from);
 	c->busy_from = now;
 }
 
@@ -184,7 +186,7 @@ stopping(struct split_team *team)
 	    atomic_load_explicit(team->lim->abort, memory_order_relaxed))
 		atomic_store(team->stop, true);
 	return atomic_load_explicit(team->stop, memory_order_relaxed) ||
-	    atomic_load_explicit(&team->done, memory_order_relaxed);
+	       atomic_load_explicit(&team->done, memory_order_relaxed);
 }
 
 void
@@ -194,7 +196,8 @@ split_poll(struct split_ctx *c)
 
 	settle(c);
 	if (team->leaf_grow)
-		tt_grow(team->leaf,
+		tt_grow(
+		    team->leaf,
 		    atomic_load_explicit(&team->nodes, memory_order_relaxed),
 		    team->leaf_grow);
 	if (stopping(team) || split_chain_cut(c->sp)) {
@@ -203,7 +206,7 @@ split_poll(struct split_ctx *c)
 	}
 	if (team->lim->node_limit &&
 	    atomic_load_explicit(&team->nodes, memory_order_relaxed) >=
-		team->lim->node_limit) {
+	        team->lim->node_limit) {
 		atomic_store(team->stop, true);
 		c->aborted = true;
 		return;
@@ -251,7 +254,7 @@ take(struct split_team *team, struct split_point *q)
 	int k = q->next++;
 	if (q->next == q->n && q->listed)
 		atomic_fetch_sub_explicit(&team->unclaimed, 1,
-		    memory_order_relaxed);
+		                          memory_order_relaxed);
 	return k;
 }
 
@@ -275,14 +278,14 @@ claim(struct split_team *team, struct split_point *sp)
 static void
 run_move(struct split_team *team, struct split_point *sp, int k)
 {
-	struct split_ctx c = { .team = team, .sp = sp, .root_col = sp->root_col };
+	struct split_ctx c = {.team = team, .sp = sp, .root_col = sp->root_col};
 	c.tid = team_tid(team);
 	c.busy_from = util_now_ns();
 	if (!split_chain_cut(sp) && !stopping(team))
 		sp->move(&c, sp, k);
 	settle(&c);
 	atomic_fetch_add_explicit(&sp->work, c.total + c.sub,
-	    memory_order_relaxed);
+	                          memory_order_relaxed);
 	/* The last touch: the owner may leave once it sees every move done. */
 	atomic_fetch_add_explicit(&sp->finished, 1, memory_order_release);
 }
@@ -339,7 +342,8 @@ static void
 helper(struct split_team *team, int spawner)
 {
 	const int tid = team_tid(team);
-	atomic_fetch_sub_explicit(&team->waiting_tasks, 1, memory_order_relaxed);
+	atomic_fetch_sub_explicit(&team->waiting_tasks, 1,
+	                          memory_order_relaxed);
 	bool free_thread = enter(team, tid);
 	count_run(team, tid, spawner);
 	if (free_thread)
@@ -350,7 +354,7 @@ helper(struct split_team *team, int spawner)
 
 void
 split_run(struct split_ctx *c, struct split_point *sp, int ply, int first,
-    int n)
+          int n)
 {
 	struct split_team *team = c->team;
 
@@ -369,22 +373,23 @@ split_run(struct split_ctx *c, struct split_point *sp, int ply, int first,
 		team->open[team->nopen++] = sp;
 		sp->listed = true;
 		atomic_fetch_add_explicit(&team->unclaimed, 1,
-		    memory_order_relaxed);
+		                          memory_order_relaxed);
 	}
 	unlock(team);
 
 	/* Wake as many threads as are free, one helper task each. */
-	int free_threads = team->threads -
+	int free_threads =
+	    team->threads -
 	    atomic_load_explicit(&team->working, memory_order_relaxed) -
 	    atomic_load_explicit(&team->waiting_tasks, memory_order_relaxed);
-	int helpers = n - first - 1 < free_threads ? n - first - 1 :
-	    free_threads;
+	int helpers =
+	    n - first - 1 < free_threads ? n - first - 1 : free_threads;
 	if (helpers > 0)
 		split_count_spawn(c, helpers);
 	const int spawner = c->tid;
 	for (int h = 0; h < helpers; h++) {
 		atomic_fetch_add_explicit(&team->waiting_tasks, 1,
-		    memory_order_relaxed);
+		                          memory_order_relaxed);
 #pragma omp task firstprivate(team, spawner)
 		helper(team, spawner);
 	}
@@ -411,10 +416,10 @@ split_run(struct split_ctx *c, struct split_point *sp, int ply, int first,
 	if (atomic_load_explicit(&sp->finished, memory_order_acquire) <
 	    claimed) {
 		atomic_fetch_add_explicit(&team->spinning, 1,
-		    memory_order_relaxed);
+		                          memory_order_relaxed);
 		unsigned spins = 0;
 		while (atomic_load_explicit(&sp->finished,
-			   memory_order_acquire) < claimed) {
+		                            memory_order_acquire) < claimed) {
 			if (help(team, sp))
 				continue;
 			cpu_relax();
@@ -424,7 +429,7 @@ split_run(struct split_ctx *c, struct split_point *sp, int ply, int first,
 				sched_yield();
 		}
 		atomic_fetch_sub_explicit(&team->spinning, 1,
-		    memory_order_relaxed);
+		                          memory_order_relaxed);
 	}
 	split_wait_end(c);
 	c->sub += atomic_load_explicit(&sp->work, memory_order_relaxed);

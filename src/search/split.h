@@ -24,14 +24,12 @@
 
 #include "core/omp.h"
 
-
 struct split_ctx;
 struct split_point;
 
 /* Searches move k of a split point with context c (c->sp is the split
  * point) and records the result in sp->val[k]. */
-typedef void split_move_fn(struct split_ctx *c, struct split_point *sp,
-    int k);
+typedef void split_move_fn(struct split_ctx *c, struct split_point *sp, int k);
 
 /*
  * A node whose remaining children are shared out.  The owner, the helper
@@ -48,12 +46,12 @@ struct split_point {
 	_Atomic int finished;  /* claimed moves done */
 	const struct split_point *parent;
 	/* Under the shared lock. */
-	bool open, listed;     /* moves handed out; in the shared list */
-	int next, n;           /* next move to hand out, number of moves */
+	bool open, listed; /* moves handed out; in the shared list */
+	int next, n;       /* next move to hand out, number of moves */
 	/* Set by the owner before it opens the split point. */
 	int ply, root_col;
 	split_move_fn *move;
-	const void *arg;       /* the search's view of the node */
+	const void *arg; /* the search's view of the node */
 	int val[BOARD_MAX_WIDTH];
 };
 
@@ -66,28 +64,28 @@ struct split_team {
 	struct tt *tt;
 	struct tt *leaf; /* the small table near the end of the game */
 	struct stats *stats;
-	atomic_bool *stop;          /* the search's stop flag */
-	uint64_t deadline_ns;       /* 0 none */
-	int split_depth;            /* plies below the root that may split */
-	int min_split_left;         /* do not split with fewer empty cells */
-	int leaf_cells;             /* fewer empty cells: the leaf table */
-	uint64_t leaf_grow;         /* searched nodes per bucket in use before
-	                               the leaf table widens (tt_grow()), 0
-	                               never */
+	atomic_bool *stop;    /* the search's stop flag */
+	uint64_t deadline_ns; /* 0 none */
+	int split_depth;      /* plies below the root that may split */
+	int min_split_left;   /* do not split with fewer empty cells */
+	int leaf_cells;       /* fewer empty cells: the leaf table */
+	uint64_t leaf_grow;   /* searched nodes per bucket in use before
+	                         the leaf table widens (tt_grow()), 0
+	                         never */
 	int threads;
 	int maxopen;
 	const struct eval_tab *eval; /* depth-limited evaluation tables */
-	struct split_point **open;  /* open split points (under the lock) */
+	struct split_point **open;   /* open split points (under the lock) */
 	/* Written while searching: each group on cache lines of its own, so
 	 * the stores do not evict the fields above from the other cores. */
 	_Alignas(64) _Atomic uint64_t nodes; /* flushed total, node limit */
-	atomic_bool done;           /* lazy SMP: someone finished */
+	atomic_bool done;                    /* lazy SMP: someone finished */
 	_Alignas(64) atomic_flag lock;
 	int nopen;
-	_Atomic int unclaimed;      /* open split points with moves left */
-	_Atomic int waiting_tasks;  /* helper tasks spawned, not yet started */
-	_Atomic int working;        /* threads inside search work */
-	_Atomic int spinning;       /* of those, owners waiting for moves */
+	_Atomic int unclaimed;     /* open split points with moves left */
+	_Atomic int waiting_tasks; /* helper tasks spawned, not yet started */
+	_Atomic int working;       /* threads inside search work */
+	_Atomic int spinning;      /* of those, owners waiting for moves */
 	_Alignas(64) int nest[STATS_MAX_THREADS]; /* per thread: stretches of
 	                                             work under way */
 };
@@ -101,21 +99,21 @@ struct split_ctx {
 	struct split_team *team;
 	const struct split_point *sp; /* innermost split point, NULL at root */
 	int tid;
-	int root_col;                 /* root column this work is under, -1 */
+	int root_col; /* root column this work is under, -1 */
 	bool aborted;
-	uint64_t nodes;               /* not yet flushed */
-	uint64_t total;               /* all nodes of this context */
-	uint64_t sub;                 /* nodes of the tasks it waited for */
+	uint64_t nodes; /* not yet flushed */
+	uint64_t total; /* all nodes of this context */
+	uint64_t sub;   /* nodes of the tasks it waited for */
 	uint64_t probes, hits;
-	uint64_t busy_from;           /* ns when the current busy stretch began */
-	uint64_t rng;                 /* lazy SMP move-order noise, 0 off */
+	uint64_t busy_from; /* ns when the current busy stretch began */
+	uint64_t rng;       /* lazy SMP move-order noise, 0 off */
 };
 
 void split_ctx_root(struct split_ctx *c, struct split_team *team);
 /* Start the context of a root-column task (spawned by thread `spawner`);
  * counts the task as run (and stolen). */
 void split_ctx_task(struct split_ctx *c, const struct split_ctx *parent,
-    int spawner, int root_col);
+                    int spawner, int root_col);
 /*
  * Search moves first..n-1 of a node in parallel: the caller has set sp's
  * move, arg, val[] (the value of a move that is not searched) and the
@@ -123,8 +121,8 @@ void split_ctx_task(struct split_ctx *c, const struct split_ctx *parent,
  * cut-off; the caller reads sp->val and sp->cut.  The waiting owner helps
  * at split points below its own.
  */
-void split_run(struct split_ctx *c, struct split_point *sp, int ply,
-    int first, int n);
+void split_run(struct split_ctx *c, struct split_point *sp, int ply, int first,
+               int n);
 /* End of a task: flush counters and busy time. */
 void split_ctx_finish(struct split_ctx *c);
 /* Poll: flush counts, check stop / deadline / node limit / cut-offs. */
@@ -151,8 +149,8 @@ static inline bool
 split_thread_free(const struct split_team *team)
 {
 	return atomic_load_explicit(&team->working, memory_order_relaxed) -
-	    atomic_load_explicit(&team->spinning, memory_order_relaxed) <
-	    team->threads;
+	           atomic_load_explicit(&team->spinning, memory_order_relaxed) <
+	       team->threads;
 }
 
 static inline void

@@ -8,12 +8,12 @@
 #include "search/tt.h"
 #include "core/util.h"
 
-#define LOAD(x) atomic_load_explicit(&(x), memory_order_relaxed)
+#define LOAD(x)     atomic_load_explicit(&(x), memory_order_relaxed)
 #define STORE(x, v) atomic_store_explicit(&(x), (v), memory_order_relaxed)
 
 void
 stats_begin(struct stats *s, const board_t *root, int nthreads, bool exact,
-    const struct tt *tt)
+            const struct tt *tt)
 {
 	if (nthreads > STATS_MAX_THREADS)
 		nthreads = STATS_MAX_THREADS;
@@ -34,7 +34,7 @@ stats_begin(struct stats *s, const board_t *root, int nthreads, bool exact,
 	for (int c = 0; c < BOARD_MAX_WIDTH; c++) {
 		struct stats_column *col = &s->col[c];
 		bool legal = root != NULL && c < root->w &&
-		    (over & board_column_mask(root, c));
+		             (over & board_column_mask(root, c));
 		STORE(col->state, legal ? COL_WAITING : COL_ILLEGAL);
 		STORE(col->kind, SCORE_NONE);
 		STORE(col->score, 0);
@@ -110,12 +110,13 @@ stats_snapshot(const struct stats *s, struct stats_snapshot *o)
 			hi = d->nodes;
 	}
 	for (int i = 0; i < o->nthreads; i++)
-		o->thread[i].share = o->nodes ?
-		    (double)o->thread[i].nodes / (double)o->nodes : 0;
+		o->thread[i].share =
+		    o->nodes ? (double)o->thread[i].nodes / (double)o->nodes
+		             : 0;
 	o->balance = hi > 0 ? (double)lo / (double)hi : 1;
 	o->nps = o->elapsed > 0 ? (double)o->nodes / o->elapsed : 0;
-	o->tt_hitrate = o->tt_probes ?
-	    (double)o->tt_hits / (double)o->tt_probes : 0;
+	o->tt_hitrate =
+	    o->tt_probes ? (double)o->tt_hits / (double)o->tt_probes : 0;
 	o->tt_fill = s->tt != NULL && s->tt->slot != NULL ? tt_fill(s->tt) : 0;
 
 	for (int c = 0; c < o->ncols && c < BOARD_MAX_WIDTH; c++) {

@@ -19,15 +19,15 @@
 #include "core/score.h"
 
 #define STATS_MAX_THREADS 64
-#define STATS_PV_MAX 64
+#define STATS_PV_MAX      64
 
 struct stats_thread {
 	_Alignas(64) _Atomic uint64_t nodes;
-	_Atomic uint64_t busy_ns;  /* time inside search work (not waiting) */
-	_Atomic uint64_t spawned;  /* tasks created by this thread */
-	_Atomic uint64_t run;      /* tasks executed by this thread */
-	_Atomic uint64_t stolen;   /* of those, created by another thread */
-	_Atomic uint64_t cutoffs;  /* beta cut-offs found after a split */
+	_Atomic uint64_t busy_ns; /* time inside search work (not waiting) */
+	_Atomic uint64_t spawned; /* tasks created by this thread */
+	_Atomic uint64_t run;     /* tasks executed by this thread */
+	_Atomic uint64_t stolen;  /* of those, created by another thread */
+	_Atomic uint64_t cutoffs; /* beta cut-offs found after a split */
 	_Atomic uint64_t tt_probes;
 	_Atomic uint64_t tt_hits;
 };
@@ -37,7 +37,7 @@ enum col_state {
 	COL_WAITING,
 	COL_SEARCHING,
 	COL_DONE,
-	COL_SKIPPED,     /* not asked: an earlier column was the move */
+	COL_SKIPPED, /* not asked: an earlier column was the move */
 };
 
 struct stats_column {
@@ -52,9 +52,9 @@ struct stats {
 	struct stats_column col[BOARD_MAX_WIDTH];
 	_Alignas(64) _Atomic int nthreads;
 	_Atomic int ncols;
-	_Atomic int running;  /* 1 while a search is on */
-	_Atomic int exact;    /* 1 for exact / weak searches */
-	_Atomic int depth;    /* depth of the last finished iteration */
+	_Atomic int running; /* 1 while a search is on */
+	_Atomic int exact;   /* 1 for exact / weak searches */
+	_Atomic int depth;   /* depth of the last finished iteration */
 	_Atomic int pv_len;
 	_Atomic signed char pv[STATS_PV_MAX];
 	_Atomic uint64_t start_ns, end_ns;
@@ -86,8 +86,8 @@ struct stats_snapshot {
 	uint64_t nodes, spawned, stolen, tt_probes, tt_hits;
 	double elapsed; /* seconds since the search started (to its end) */
 	double nps;
-	double balance;   /* smallest / largest per-thread node count, 0..1 */
-	double tt_fill;   /* 0..1 */
+	double balance; /* smallest / largest per-thread node count, 0..1 */
+	double tt_fill; /* 0..1 */
 	double tt_hitrate;
 	int pv_len;
 	int pv[STATS_PV_MAX];
@@ -95,8 +95,8 @@ struct stats_snapshot {
 
 /* Prepare for a new search on `root` with `nthreads` threads; root NULL:
  * a search without root columns (the knight's tour counter). */
-void stats_begin(struct stats *s, const board_t *root, int nthreads,
-    bool exact, const struct tt *tt);
+void stats_begin(struct stats *s, const board_t *root, int nthreads, bool exact,
+                 const struct tt *tt);
 void stats_end(struct stats *s);
 void stats_set_pv(struct stats *s, const int *pv, int len);
 /* Copy everything for a reader; safe from any thread at any time. */
@@ -107,8 +107,8 @@ static inline void
 stats_add(_Atomic uint64_t *c, uint64_t v)
 {
 	atomic_store_explicit(c,
-	    atomic_load_explicit(c, memory_order_relaxed) + v,
-	    memory_order_relaxed);
+	                      atomic_load_explicit(c, memory_order_relaxed) + v,
+	                      memory_order_relaxed);
 }
 
 #endif

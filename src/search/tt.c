@@ -15,7 +15,7 @@
 #define FILL_SAMPLE 8192
 
 _Static_assert(BOARD_MAX_WIDTH < (1 << TT_MOVE_BITS),
-    "columns fit as move + 1 (0 stands for no move)");
+               "columns fit as move + 1 (0 stands for no move)");
 
 size_t
 tt_bytes(size_t mb)
@@ -70,7 +70,7 @@ tt_init_floor(struct tt *t, size_t mb, size_t floor_bytes, int key_bits)
 {
 	if (!tt_try_init_floor(t, mb, floor_bytes, key_bits)) {
 		fprintf(stderr, "dropfour: out of memory (a table of %zu MB)\n",
-		    tt_bytes(mb) >> 20);
+		        tt_bytes(mb) >> 20);
 		exit(EXIT_FAILURE);
 	}
 }
@@ -93,7 +93,7 @@ tt_clear(struct tt *t, int key_bits)
 
 void
 tt_store(struct tt *t, uint64_t key, int value, enum bound bound, int depth,
-    int move)
+         int move)
 {
 	_Atomic uint64_t *b;
 	uint64_t check;
@@ -113,7 +113,6 @@ tt_store(struct tt *t, uint64_t key, int value, enum bound bound, int depth,
 		atomic_store_explicit(&b[1], w, memory_order_relaxed);
 }
 
-
 double
 tt_fill(const struct tt *t)
 {
@@ -121,6 +120,6 @@ tt_fill(const struct tt *t)
 	uint64_t used = 0;
 	for (uint64_t i = 0; i < n; i++)
 		used += atomic_load_explicit(&t->slot[i],
-			    memory_order_relaxed) != 0;
+		                             memory_order_relaxed) != 0;
 	return (double)used / (double)n;
 }

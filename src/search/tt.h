@@ -31,11 +31,11 @@ enum bound {
 	BOUND_EXACT = 3,
 };
 
-#define TT_VALUE_MIN (-511)
-#define TT_VALUE_MAX 511
-#define TT_DEPTH_MAX 63
+#define TT_VALUE_MIN  (-511)
+#define TT_VALUE_MAX  511
+#define TT_DEPTH_MAX  63
 #define TT_DEFAULT_MB 256
-#define TT_MIN_MB 1
+#define TT_MIN_MB     1
 
 struct tt_entry {
 	int value;
@@ -53,8 +53,8 @@ struct tt {
 	_Atomic uint64_t nbuckets;
 	uint64_t cap;   /* buckets allocated */
 	int index_bits; /* log2 of the fewest buckets used: the check's start */
-	int key_bits; /* width * (height + 1) of the board it serves */
-	int mix_shift;     /* tt_mix()'s shift and mask for key_bits, */
+	int key_bits;   /* width * (height + 1) of the board it serves */
+	int mix_shift;  /* tt_mix()'s shift and mask for key_bits, */
 	uint64_t key_mask; /* kept beside it (tt_set_key_bits()) */
 	size_t bytes;
 };
@@ -67,7 +67,7 @@ void tt_init(struct tt *t, size_t mb, int key_bits);
  * memory: it uses `floor_bytes` (a power of two, at least one bucket;
  * 0: all of it) until tt_grow() widens it, up to `mb` megabytes. */
 bool tt_try_init_floor(struct tt *t, size_t mb, size_t floor_bytes,
-    int key_bits);
+                       int key_bits);
 void tt_init_floor(struct tt *t, size_t mb, size_t floor_bytes, int key_bits);
 /* Bytes of the table that tt_init() makes for `mb` megabytes. */
 size_t tt_bytes(size_t mb);
@@ -75,7 +75,7 @@ void tt_free(struct tt *t);
 /* Empty every entry (and adopt a new key width). */
 void tt_clear(struct tt *t, int key_bits);
 void tt_store(struct tt *t, uint64_t key, int value, enum bound bound,
-    int depth, int move);
+              int depth, int move);
 /* Store for the exact solver, where every value is a proven bound: a bound
  * never replaces an exact entry of the same position, a bound that meets
  * the stored opposite bound makes it exact, a looser bound of the same kind
@@ -119,13 +119,13 @@ tt_set_key_bits(struct tt *t, int bits)
 /* ---- inline: the probe and the solver's store, on every node ---- */
 
 /* The fields of an entry word, low to high (see the top of this file). */
-#define TT_BOUND_BITS 2
-#define TT_DEPTH_BITS 6
-#define TT_MOVE_BITS 4
-#define TT_VALUE_BITS 10
-#define TT_CHECK_BITS 42
+#define TT_BOUND_BITS  2
+#define TT_DEPTH_BITS  6
+#define TT_MOVE_BITS   4
+#define TT_VALUE_BITS  10
+#define TT_CHECK_BITS  42
 #define TT_DEPTH_SHIFT TT_BOUND_BITS
-#define TT_MOVE_SHIFT (TT_DEPTH_SHIFT + TT_DEPTH_BITS)
+#define TT_MOVE_SHIFT  (TT_DEPTH_SHIFT + TT_DEPTH_BITS)
 #define TT_VALUE_SHIFT (TT_MOVE_SHIFT + TT_MOVE_BITS)
 #define TT_CHECK_SHIFT (TT_VALUE_SHIFT + TT_VALUE_BITS)
 /* Stored values are value + TT_VALUE_BIAS, so that they are never negative. */
@@ -137,7 +137,8 @@ _Static_assert(TT_CHECK_SHIFT + TT_CHECK_BITS == 64, "an entry is one word");
 _Static_assert(BOUND_EXACT < (1 << TT_BOUND_BITS), "bounds fit");
 _Static_assert(TT_DEPTH_MAX < (1 << TT_DEPTH_BITS), "depths fit");
 _Static_assert(TT_VALUE_MIN + TT_VALUE_BIAS >= 0 &&
-    TT_VALUE_MAX + TT_VALUE_BIAS < (1 << TT_VALUE_BITS), "values fit");
+                   TT_VALUE_MAX + TT_VALUE_BIAS < (1 << TT_VALUE_BITS),
+               "values fit");
 
 /* Bits [shift, shift + bits) of w. */
 static inline uint64_t
@@ -148,7 +149,7 @@ tt_field(uint64_t w, int shift, int bits)
 
 static inline void
 tt_locate(const struct tt *t, uint64_t key, _Atomic uint64_t **bucket,
-    uint64_t *check)
+          uint64_t *check)
 {
 	uint64_t x = tt_mix_with(key, t->key_mask, t->mix_shift);
 	const uint64_t n =
@@ -163,7 +164,8 @@ tt_decode(uint64_t w, struct tt_entry *e)
 	e->bound = (enum bound)tt_field(w, 0, TT_BOUND_BITS);
 	e->depth = (int)tt_field(w, TT_DEPTH_SHIFT, TT_DEPTH_BITS);
 	e->move = (int)tt_field(w, TT_MOVE_SHIFT, TT_MOVE_BITS) - 1;
-	e->value = (int)tt_field(w, TT_VALUE_SHIFT, TT_VALUE_BITS) - TT_VALUE_BIAS;
+	e->value =
+	    (int)tt_field(w, TT_VALUE_SHIFT, TT_VALUE_BITS) - TT_VALUE_BIAS;
 }
 
 /* One entry word. */
@@ -171,8 +173,8 @@ static inline uint64_t
 tt_encode(uint64_t check, int value, enum bound bound, int depth, int move)
 {
 	return check | ((uint64_t)(value + TT_VALUE_BIAS) << TT_VALUE_SHIFT) |
-	    ((uint64_t)(move + 1) << TT_MOVE_SHIFT) |
-	    ((uint64_t)depth << TT_DEPTH_SHIFT) | (uint64_t)bound;
+	       ((uint64_t)(move + 1) << TT_MOVE_SHIFT) |
+	       ((uint64_t)depth << TT_DEPTH_SHIFT) | (uint64_t)bound;
 }
 
 /* Whether entry word w is the position whose check is `check`. */
@@ -210,7 +212,7 @@ tt_probe(const struct tt *t, uint64_t key, struct tt_entry *e)
 
 static inline void
 tt_store_solved_at(_Atomic uint64_t *b, uint64_t check, int value,
-    enum bound bound, int work, int move)
+                   enum bound bound, int work, int move)
 {
 	if (work > TT_DEPTH_MAX)
 		work = TT_DEPTH_MAX;
@@ -236,8 +238,8 @@ tt_store_solved_at(_Atomic uint64_t *b, uint64_t check, int value,
 					move = old.move;
 				bound = BOUND_EXACT;
 			}
-		} else if (bound == BOUND_UPPER ? old.value <= value :
-						  old.value >= value) {
+		} else if (bound == BOUND_UPPER ? old.value <= value
+		                                : old.value >= value) {
 			return; /* what is stored is at least as tight */
 		}
 	} else {
@@ -245,13 +247,14 @@ tt_store_solved_at(_Atomic uint64_t *b, uint64_t check, int value,
 		int d1 = (int)tt_field(w[1], TT_DEPTH_SHIFT, TT_DEPTH_BITS);
 		slot = w[0] == 0 ? 0 : w[1] == 0 ? 1 : d1 <= d0 ? 1 : 0;
 	}
-	atomic_store_explicit(&b[slot], tt_encode(check, value, bound, work, move),
-	    memory_order_relaxed);
+	atomic_store_explicit(&b[slot],
+	                      tt_encode(check, value, bound, work, move),
+	                      memory_order_relaxed);
 }
 
 static inline void
 tt_store_solved(struct tt *t, uint64_t key, int value, enum bound bound,
-    int work, int move)
+                int work, int move)
 {
 	_Atomic uint64_t *b;
 	uint64_t check;
@@ -265,7 +268,7 @@ static inline void
 tt_shrink(struct tt *t)
 {
 	atomic_store_explicit(&t->nbuckets, (uint64_t)1 << t->index_bits,
-	    memory_order_relaxed);
+	                      memory_order_relaxed);
 }
 
 /* Widen the table while a search of `nodes` nodes has more than
@@ -282,8 +285,8 @@ tt_grow(struct tt *t, uint64_t nodes, uint64_t per_bucket)
 	while (want < t->cap && nodes > want * per_bucket)
 		want *= 2;
 	while (want > n && !atomic_compare_exchange_weak_explicit(
-			       &t->nbuckets, &n, want, memory_order_relaxed,
-			       memory_order_relaxed))
+	                       &t->nbuckets, &n, want, memory_order_relaxed,
+	                       memory_order_relaxed))
 		;
 }
 

@@ -22,7 +22,7 @@
  * tasks, the same shares.  Depth 5 is the shallowest with an even split.
  */
 _Static_assert(TOUR_SPLIT_DEPTH >= 1 && TOUR_SPLIT_DEPTH <= TOUR_MAX_SPLIT,
-    "the default split depth must be a valid --split-depth");
+               "the default split depth must be a valid --split-depth");
 /*
  * Nodes with fewer unvisited squares than this never spawn tasks: below
  * some twenty squares a subtree is a few thousand nodes, less work than a
@@ -33,7 +33,7 @@ _Static_assert(TOUR_SPLIT_DEPTH >= 1 && TOUR_SPLIT_DEPTH <= TOUR_MAX_SPLIT,
 /* Flush counters and poll the stop flag every this many nodes (plus one). */
 #define TOUR_POLL_MASK 1023
 
-#define FILE_A 0x0101010101010101ULL
+#define FILE_A  0x0101010101010101ULL
 #define BIT(sq) (1ULL << (sq))
 
 const char *
@@ -67,8 +67,8 @@ tour_board_init(struct tour_board *b, int w, int h)
 int
 tour_square_parse(const struct tour_board *b, const char *s)
 {
-	if (s == NULL || s[0] < 'a' || s[0] > 'h' || s[1] < '1' ||
-	    s[1] > '8' || s[2] != '\0')
+	if (s == NULL || s[0] < 'a' || s[0] > 'h' || s[1] < '1' || s[1] > '8' ||
+	    s[2] != '\0')
 		return -1;
 	int x = s[0] - 'a', y = s[1] - '1';
 	if (x >= b->w || y >= b->h)
@@ -191,8 +191,8 @@ ways_in(uint64_t u, uint64_t *ge1, uint64_t *ge2)
  *      must be left, and an end square not next to it must be moved onto.
  */
 static inline __attribute__((always_inline)) uint64_t
-live_moves(const struct tour_board *b, int cur, uint64_t u,
-    uint64_t start_adj, const bool closed, const bool prune)
+live_moves(const struct tour_board *b, int cur, uint64_t u, uint64_t start_adj,
+           const bool closed, const bool prune)
 {
 	uint64_t moves = b->adj[cur] & u, ge1, ge2;
 
@@ -226,7 +226,7 @@ live_moves(const struct tour_board *b, int cur, uint64_t u,
 struct job {
 	const struct tour_board *b;
 	const struct tour_prefix *pre;
-	_Atomic uint64_t *count;  /* per prefix */
+	_Atomic uint64_t *count; /* per prefix */
 	struct tour_run *run;
 	int split_depth;
 	bool closed, prune;
@@ -261,7 +261,7 @@ publish_path(struct walker *w)
 		word[i / 8] |= (uint64_t)w->path[i] << (8 * (i % 8));
 	for (int i = 0; i < (w->len + 7) / 8; i++)
 		atomic_store_explicit(&w->slot->path[i], word[i],
-		    memory_order_relaxed);
+		                      memory_order_relaxed);
 	atomic_store_explicit(&w->slot->len, w->len, memory_order_relaxed);
 }
 
@@ -288,8 +288,8 @@ tour_slot_path(const struct tour_slot *s, uint8_t *sq)
 	if (len < 0 || len > TOUR_MAX_SQUARES)
 		len = 0;
 	for (int i = 0; i < len; i++) {
-		uint64_t word = atomic_load_explicit(&m->path[i / 8],
-		    memory_order_relaxed);
+		uint64_t word =
+		    atomic_load_explicit(&m->path[i / 8], memory_order_relaxed);
 		sq[i] = (uint8_t)(word >> (8 * (i % 8)));
 	}
 	return len;
@@ -305,11 +305,12 @@ list_tour(struct walker *w)
 	    j->list_max)
 		return;
 	while (atomic_flag_test_and_set_explicit(&j->list_lock,
-	    memory_order_acquire))
+	                                         memory_order_acquire))
 		;
 	if (atomic_load_explicit(&j->listed, memory_order_relaxed) <
 	    j->list_max) {
-		atomic_store_explicit(&j->listed,
+		atomic_store_explicit(
+		    &j->listed,
 		    atomic_load_explicit(&j->listed, memory_order_relaxed) + 1,
 		    memory_order_relaxed);
 		j->list(j->list_arg, w->path, w->len);
@@ -323,7 +324,7 @@ list_tour(struct walker *w)
  */
 static inline __attribute__((always_inline)) uint64_t
 walk_body(struct walker *w, int cur, uint64_t u, const bool closed,
-    const bool prune, uint64_t (*self)(struct walker *, int, uint64_t))
+          const bool prune, uint64_t (*self)(struct walker *, int, uint64_t))
 {
 	const struct tour_board *b = w->b;
 
@@ -339,8 +340,8 @@ walk_body(struct walker *w, int cur, uint64_t u, const bool closed,
 			last = __builtin_ctzll(u);
 			w->path[w->len++] = (uint8_t)last;
 		}
-		uint64_t found = !closed ||
-		    (b->adj[last] & BIT(w->path[0])) != 0;
+		uint64_t found =
+		    !closed || (b->adj[last] & BIT(w->path[0])) != 0;
 		if (found) {
 			w->tours++;
 			if (w->j->list != NULL)
@@ -385,20 +386,21 @@ static uint64_t
 moves_of(const struct job *j, int cur, uint64_t u, uint64_t start_adj)
 {
 	if (j->prune)
-		return j->closed ?
-		    live_moves(j->b, cur, u, start_adj, true, true) :
-		    live_moves(j->b, cur, u, start_adj, false, true);
+		return j->closed
+		           ? live_moves(j->b, cur, u, start_adj, true, true)
+		           : live_moves(j->b, cur, u, start_adj, false, true);
 	return j->b->adj[cur] & u;
 }
 
-/* ---- tasks ---------------------------------------------------------------- */
+/* ---- tasks ----------------------------------------------------------------
+ */
 
 /* A node handed to a task: plain data, copied into the task. */
 struct node {
 	int pi;      /* the prefix it is under */
 	int spawner; /* thread that created the task */
 	int len;
-	uint64_t u;  /* unvisited squares */
+	uint64_t u; /* unvisited squares */
 	uint8_t path[TOUR_MAX_SQUARES];
 };
 
@@ -440,7 +442,7 @@ run_node(struct job *j, const struct node *nd)
 	if (atomic_load_explicit(w.stop, memory_order_relaxed)) {
 		w.stopped = true;
 	} else if (nd->len <= j->split_depth &&
-	    __builtin_popcountll(nd->u) >= TOUR_MIN_SPLIT_LEFT) {
+	           __builtin_popcountll(nd->u) >= TOUR_MIN_SPLIT_LEFT) {
 		/* Split: one task per live move. */
 		struct node child = *nd;
 		uint64_t moves = moves_of(j, cur, nd->u, w.start_adj);
@@ -461,7 +463,7 @@ run_node(struct job *j, const struct node *nd)
 	flush(&w);
 	if (n)
 		atomic_fetch_add_explicit(&j->count[nd->pi], n,
-		    memory_order_relaxed);
+		                          memory_order_relaxed);
 	atomic_fetch_add_explicit(&j->run->tasks, 1, memory_order_relaxed);
 }
 
@@ -494,13 +496,14 @@ slots_begin(struct tour_run *r, int threads)
 
 int
 tour_count(const struct tour_board *b, const struct tour_prefix *pre, int n,
-    const struct tour_params *par, struct tour_run *run, uint64_t *counts,
-    struct tour_result *res)
+           const struct tour_params *par, struct tour_run *run,
+           uint64_t *counts, struct tour_result *res)
 {
 	struct tour_run *own = NULL;
 	struct job j;
-	int threads = par->threads < 1 ? 1 :
-	    par->threads > STATS_MAX_THREADS ? STATS_MAX_THREADS : par->threads;
+	int threads = par->threads < 1                   ? 1
+	              : par->threads > STATS_MAX_THREADS ? STATS_MAX_THREADS
+	                                                 : par->threads;
 
 	for (int i = 0; i < n; i++)
 		if (!tour_prefix_valid(b, &pre[i]))
@@ -514,8 +517,8 @@ tour_count(const struct tour_board *b, const struct tour_prefix *pre, int n,
 	j.pre = pre;
 	j.count = xcalloc((size_t)(n > 0 ? n : 1), sizeof *j.count);
 	j.run = run;
-	j.split_depth = par->split_depth > 0 ? par->split_depth :
-	    TOUR_SPLIT_DEPTH;
+	j.split_depth =
+	    par->split_depth > 0 ? par->split_depth : TOUR_SPLIT_DEPTH;
 	j.closed = par->closed;
 	j.prune = par->prune;
 	j.list = par->list_max > 0 ? par->list : NULL;
@@ -588,14 +591,16 @@ expand_rec(struct expand *e, uint64_t u)
 			return;
 		if (e->n == e->cap) {
 			e->cap = e->cap ? 2 * e->cap : 64;
-			e->out = xrealloc(e->out, (size_t)e->cap * sizeof *e->out);
+			e->out =
+			    xrealloc(e->out, (size_t)e->cap * sizeof *e->out);
 		}
 		e->out[e->n++] = e->cur;
 		return;
 	}
-	uint64_t moves = (u & (u - 1)) == 0 ? e->b->adj[last] & u :
-	    e->closed ? live_moves(e->b, last, u, e->start_adj, true, true) :
-	                live_moves(e->b, last, u, e->start_adj, false, true);
+	uint64_t moves =
+	    (u & (u - 1)) == 0 ? e->b->adj[last] & u
+	    : e->closed ? live_moves(e->b, last, u, e->start_adj, true, true)
+	                : live_moves(e->b, last, u, e->start_adj, false, true);
 	while (moves) {
 		int sq = __builtin_ctzll(moves);
 		moves &= moves - 1;
@@ -607,7 +612,7 @@ expand_rec(struct expand *e, uint64_t u)
 
 int
 tour_expand(const struct tour_board *b, const struct tour_prefix *p, int len,
-    bool closed, struct tour_prefix **out)
+            bool closed, struct tour_prefix **out)
 {
 	struct expand e = {.b = b, .closed = closed, .len = len};
 	uint64_t u = b->all;

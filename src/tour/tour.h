@@ -51,8 +51,7 @@ char *tour_square_name(int sq, char *buf);
 
 /* The board's symmetries (4 for a rectangle, 8 for a square): map[g][sq]
  * is the image of sq under symmetry g.  Returns their number. */
-int tour_symmetries(const struct tour_board *b,
-    int map[8][TOUR_MAX_SQUARES]);
+int tour_symmetries(const struct tour_board *b, int map[8][TOUR_MAX_SQUARES]);
 /* One start square per orbit of the symmetries, the smallest bit number,
  * in order: rep[i] stands for weight[i] squares.  Returns the count. */
 int tour_start_orbits(const struct tour_board *b, int *rep, int *weight);
@@ -71,7 +70,7 @@ bool tour_prefix_valid(const struct tour_board *b, const struct tour_prefix *p);
  * tours only.  Returns their number; *out is xmalloc'ed (free it).
  */
 int tour_expand(const struct tour_board *b, const struct tour_prefix *p,
-    int len, bool closed, struct tour_prefix **out);
+                int len, bool closed, struct tour_prefix **out);
 
 /* Called for every tour found while listing (under a lock; tours come in
  * the order the threads find them).  sq holds b->n squares. */
@@ -93,16 +92,17 @@ struct tour_run {
 	struct tour_slot slot[STATS_MAX_THREADS];
 	_Alignas(64) atomic_bool stop; /* set from any thread: the count
 	                                  unwinds (read every 1024 nodes) */
-	_Alignas(64) _Atomic uint64_t tasks; /* tasks finished (written by
-	                                        every task: a line of its own) */
+	_Alignas(
+	    64) _Atomic uint64_t tasks; /* tasks finished (written by
+	                                   every task: a line of its own) */
 };
 
 struct tour_params {
 	int threads;
-	int split_depth;   /* path length below which nodes spawn tasks, 0
-	                      default */
+	int split_depth; /* path length below which nodes spawn tasks, 0
+	                    default */
 	bool closed;
-	bool prune;        /* the pruning rules (default on; off for tests) */
+	bool prune; /* the pruning rules (default on; off for tests) */
 	tour_list_fn *list;
 	void *list_arg;
 	uint64_t list_max; /* tours listed at most; 0 none */
@@ -113,7 +113,7 @@ void tour_params_default(struct tour_params *p);
 struct tour_result {
 	uint64_t tours, nodes; /* below all prefixes */
 	double seconds;
-	bool stopped;          /* tour_run.stop was set: counts are partial */
+	bool stopped; /* tour_run.stop was set: counts are partial */
 	int nthreads;
 	uint64_t thread_tours[STATS_MAX_THREADS];
 	uint64_t thread_nodes[STATS_MAX_THREADS];
@@ -126,9 +126,9 @@ void tour_run_init(struct tour_run *r);
  * statistics go to run (which may be NULL).  Returns 0, or -1 if a prefix
  * is invalid (nothing counted).
  */
-int tour_count(const struct tour_board *b, const struct tour_prefix *pre,
-    int n, const struct tour_params *par, struct tour_run *run,
-    uint64_t *counts, struct tour_result *res);
+int tour_count(const struct tour_board *b, const struct tour_prefix *pre, int n,
+               const struct tour_params *par, struct tour_run *run,
+               uint64_t *counts, struct tour_result *res);
 
 /* The path a thread is on, as the live screen shows it. */
 int tour_slot_path(const struct tour_slot *s, uint8_t *sq);

@@ -20,7 +20,7 @@ static const char *const help_notes[] = {
     "Any other key closes this help.",
 };
 
-#define NNOTES ((int)(sizeof help_notes / sizeof help_notes[0]))
+#define NNOTES     ((int)(sizeof help_notes / sizeof help_notes[0]))
 #define HELP_KEYW  10
 #define HELP_DESCW 26
 
@@ -63,8 +63,9 @@ ui_help_draw(struct ui *ui)
 		return;
 	ui_box(ui, win);
 	wattron(win, ui_attr(ui, UI_C_HEAD) | A_BOLD);
-	mvwaddstr(win, 0, 2, screen == UI_SCREEN_GAME ? " dropfour keys " :
-	                     " speedup screen keys ");
+	mvwaddstr(win, 0, 2,
+	          screen == UI_SCREEN_GAME ? " dropfour keys "
+	                                   : " speedup screen keys ");
 	wattroff(win, ui_attr(ui, UI_C_HEAD) | A_BOLD);
 
 	/* Line l of the body: a key row (both columns), blank, or a note. */

@@ -164,7 +164,7 @@ enum ui_screen {
 	UI_SCREEN_BOTH = 3,
 };
 
-#define UI_KEY_ESC 27
+#define UI_KEY_ESC   27
 #define UI_KEY_CODES 10
 
 /* One entry of the key table (ui-keys.c). */

@@ -149,7 +149,7 @@ static int
 ui_fallback_move(const struct ui *ui, const struct search_result *r)
 {
 	const board_t *b = &ui->game.board;
-	double zero[BOARD_MAX_WIDTH] = { 0 };
+	double zero[BOARD_MAX_WIDTH] = {0};
 	bool legal[BOARD_MAX_WIDTH];
 
 	int best = search_best_column(b, r, 0);
@@ -274,8 +274,8 @@ ui_finished(struct ui *ui, const struct search_result *r)
 		ui->hint_col = r->move >= 0 ? r->move : ui_fallback_move(ui, r);
 		if (ui->hint_col >= 0) {
 			ui->cursor = ui->hint_col;
-			score_words(&ui->game.board, r->kind, r->score,
-			                   words, sizeof words);
+			score_words(&ui->game.board, r->kind, r->score, words,
+			            sizeof words);
 			ui_message(ui, false, "hint: column %d (%s)",
 			           ui->hint_col + 1, words);
 		}

@@ -252,8 +252,9 @@ panel_totals(struct ui *ui, WINDOW *w, int y, int width)
 
 	len = snprintf(buf, sizeof buf, "PV%s",
 	               ui->scores_hidden ? " hidden (the AI's ponder)" : "");
-	for (int i = 0; i < s->pv_len && !ui->scores_hidden && len < width &&
-	                len < 200; i++)
+	for (int i = 0;
+	     i < s->pv_len && !ui->scores_hidden && len < width && len < 200;
+	     i++)
 		len +=
 		    snprintf(buf + len, sizeof buf - len, " %d", s->pv[i] + 1);
 	if (len > width) {
@@ -271,10 +272,8 @@ panel_columns(struct ui *ui, WINDOW *w, int y, int rows, int width)
 	const struct stats_snapshot *s = &ui->snap;
 	char words[64], a[16], buf[128];
 	static const char *const state[] = {
-	    [COL_ILLEGAL] = "full",
-	    [COL_WAITING] = "waiting",
-	    [COL_SEARCHING] = "searching",
-	    [COL_DONE] = "",
+	    [COL_ILLEGAL] = "full",        [COL_WAITING] = "waiting",
+	    [COL_SEARCHING] = "searching", [COL_DONE] = "",
 	    [COL_SKIPPED] = "not needed",
 	};
 	/* Words need the root: that of the last search started. */
@@ -287,14 +286,15 @@ panel_columns(struct ui *ui, WINDOW *w, int y, int rows, int width)
 		} else if (ui->scores_hidden || col->kind == SCORE_NONE ||
 		           !same) {
 			snprintf(buf, sizeof buf, "%d  %-16s %5s %s", c + 1,
-			         ui->scores_hidden ? "hidden" :
-			         col->kind != SCORE_NONE ? "" :
-			         col->state == COL_SKIPPED ? "-" : "?",
+			         ui->scores_hidden           ? "hidden"
+			         : col->kind != SCORE_NONE   ? ""
+			         : col->state == COL_SKIPPED ? "-"
+			                                     : "?",
 			         util_si(a, sizeof a, (double)col->nodes),
 			         state[col->state]);
 		} else {
 			score_words(root, col->kind, col->score, words,
-			                   sizeof words);
+			            sizeof words);
 			snprintf(buf, sizeof buf, "%d  %-16s %5s %s", c + 1,
 			         words,
 			         util_si(a, sizeof a, (double)col->nodes),

@@ -274,7 +274,7 @@ ui_speedup_draw(struct ui *ui)
 	attroff(A_BOLD);
 	if (su->secs[1] > 0) {
 		score_words(&su->root, su->kind, su->score, words,
-		                   sizeof words);
+		            sizeof words);
 		snprintf(buf, sizeof buf, "   score %s, best column %d", words,
 		         su->move + 1);
 		addnstr(buf, ui->cols - getcurx(stdscr) - 1);

@@ -35,9 +35,9 @@ struct watch {
 	atomic_bool done;
 	/* Samples. */
 	struct stats_snapshot snap;
-	uint64_t tours;          /* found so far, all threads */
+	uint64_t tours; /* found so far, all threads */
 	uint64_t thread_tours[STATS_MAX_THREADS];
-	int show;                /* the thread whose path is shown */
+	int show; /* the thread whose path is shown */
 	uint8_t path[TOUR_MAX_SQUARES];
 	int len;
 	double t0, t_done;
@@ -92,11 +92,11 @@ draw_board(struct watch *wt, int y0, int x0)
 				printw("  %s", wt->ui.utf8 ? "\u265e" : "N");
 				attroff(ui_attr(&wt->ui, UI_C_P2) | A_BOLD);
 			} else if (s > 0) {
-				attron(ui_attr(&wt->ui, s == 1 ? UI_C_P1 :
-				                                 UI_C_BAR));
+				attron(ui_attr(&wt->ui,
+				               s == 1 ? UI_C_P1 : UI_C_BAR));
 				printw(" %2d", s);
-				attroff(ui_attr(&wt->ui, s == 1 ? UI_C_P1 :
-				                                  UI_C_BAR));
+				attroff(ui_attr(&wt->ui,
+				                s == 1 ? UI_C_P1 : UI_C_BAR));
 			} else {
 				attron(A_DIM);
 				printw("  %s", wt->ui.utf8 ? "\u00b7" : ".");
@@ -107,8 +107,7 @@ draw_board(struct watch *wt, int y0, int x0)
 	move(y0 + b->h, x0 + 2);
 	for (int f = 0; f < b->w; f++)
 		printw("  %c", 'a' + f);
-	snprintf(buf, sizeof buf, "thread %d: %d/%d", wt->show, wt->len,
-	    b->n);
+	snprintf(buf, sizeof buf, "thread %d: %d/%d", wt->show, wt->len, b->n);
 	attron(A_BOLD);
 	mvaddstr(y0 + b->h + 1, x0, buf);
 	attroff(A_BOLD);
@@ -131,10 +130,10 @@ draw(struct watch *wt)
 	snprintf(buf, sizeof buf, " dropfour tour: %s", wt->desc);
 	ui_puts(stdscr, 0, 0, buf);
 	attroff(ui_attr(&wt->ui, UI_C_TITLE));
-	if (W < bw + 2 + UI_PANEL_MIN_W || H < bh + 4 ||
-	    H < s->nthreads + 10) {
-		ui_puts(stdscr, 2, 1, "The terminal is too small for this "
-		                      "board and panel: make it larger, or q.");
+	if (W < bw + 2 + UI_PANEL_MIN_W || H < bh + 4 || H < s->nthreads + 10) {
+		ui_puts(stdscr, 2, 1,
+		        "The terminal is too small for this "
+		        "board and panel: make it larger, or q.");
 		refresh();
 		return;
 	}
@@ -153,24 +152,24 @@ draw(struct watch *wt)
 	mvaddstr(y++, px, done ? "Count (done)" : "Count");
 	attroff(ui_attr(&wt->ui, UI_C_HEAD) | A_BOLD);
 	snprintf(buf, sizeof buf, "tours %llu  %s tours/s",
-	    (unsigned long long)wt->tours,
-	    util_si(a, sizeof a, el > 0 ? (double)wt->tours / el : 0));
+	         (unsigned long long)wt->tours,
+	         util_si(a, sizeof a, el > 0 ? (double)wt->tours / el : 0));
 	attron(A_BOLD);
 	ui_puts(stdscr, y++, px, buf);
 	attroff(A_BOLD);
 	snprintf(buf, sizeof buf, "nodes %s  %s n/s  %.1f s",
-	    util_si(b, sizeof b, (double)s->nodes),
-	    util_si(c, sizeof c, s->nps), el);
+	         util_si(b, sizeof b, (double)s->nodes),
+	         util_si(c, sizeof c, s->nps), el);
 	ui_puts(stdscr, y++, px, buf);
 	snprintf(buf, sizeof buf, "tasks %llu done, %s spawned, %s stolen",
-	    (unsigned long long)atomic_load(&wt->run->tasks),
-	    util_si(a, sizeof a, (double)s->spawned),
-	    util_si(b, sizeof b, (double)s->stolen));
+	         (unsigned long long)atomic_load(&wt->run->tasks),
+	         util_si(a, sizeof a, (double)s->spawned),
+	         util_si(b, sizeof b, (double)s->stolen));
 	ui_puts(stdscr, y++, px, buf);
 	if (done && !wt->res.stopped) {
-		snprintf(buf, sizeof buf, "total: tours %llu",
-		    (unsigned long long)tour_plan_total(&wt->plan,
-		                            wt->counts));
+		snprintf(
+		    buf, sizeof buf, "total: tours %llu",
+		    (unsigned long long)tour_plan_total(&wt->plan, wt->counts));
 		attron(ui_attr(&wt->ui, UI_C_WIN) | A_BOLD);
 		ui_puts(stdscr, y++, px, buf);
 		attroff(ui_attr(&wt->ui, UI_C_WIN) | A_BOLD);
@@ -179,8 +178,8 @@ draw(struct watch *wt)
 	attron(ui_attr(&wt->ui, UI_C_KEY));
 	mvhline(H - 1, 0, ' ', W);
 	ui_puts(stdscr, H - 1, 0,
-	    done ? " q quit   t/T next/previous thread   (count finished)" :
-	           " q quit   t/T next/previous thread");
+	        done ? " q quit   t/T next/previous thread   (count finished)"
+	             : " q quit   t/T next/previous thread");
 	attroff(ui_attr(&wt->ui, UI_C_KEY));
 	refresh();
 }
@@ -198,7 +197,7 @@ ui_tour_main(const struct options *o)
 	}
 	if (o->tour_list) {
 		fputs("dropfour: --list and --watch cannot be combined\n",
-		    stderr);
+		      stderr);
 		tour_plan_free(&wt->plan);
 		free(wt);
 		return 2;
@@ -216,7 +215,7 @@ ui_tour_main(const struct options *o)
 	ui_term_signals();
 	if (!ui_term_start(&wt->ui)) {
 		fprintf(stderr, "dropfour: cannot start curses for TERM=%s\n",
-		    getenv("TERM") ? getenv("TERM") : "");
+		        getenv("TERM") ? getenv("TERM") : "");
 		ui_term_signals_default();
 		status = 1;
 		goto out;
@@ -254,7 +253,7 @@ ui_tour_main(const struct options *o)
 		case KEY_BTAB:
 			if (wt->snap.nthreads > 0)
 				wt->show = (wt->show + wt->snap.nthreads - 1) %
-				    wt->snap.nthreads;
+				           wt->snap.nthreads;
 			break;
 		default:
 			break;
@@ -267,9 +266,10 @@ ui_tour_main(const struct options *o)
 	if (ui_term_quit_signal())
 		status = 128 + ui_term_quit_signal();
 	if (wt->res.stopped) {
-		fprintf(stderr, "dropfour: stopped after %.1f s: %llu tours "
-		                "counted so far (incomplete)\n",
-		    wt->res.seconds, (unsigned long long)wt->tours);
+		fprintf(stderr,
+		        "dropfour: stopped after %.1f s: %llu tours "
+		        "counted so far (incomplete)\n",
+		        wt->res.seconds, (unsigned long long)wt->tours);
 	} else {
 		tour_report(&wt->plan, wt->counts, &wt->res);
 	}

@@ -151,13 +151,13 @@ ui_draw_title(struct ui *ui)
 {
 	enum { T_NAME, T_PLAYERS, T_SIZE, T_MOVE, T_PLAY, T_HELP, T_N };
 	/* Dropped first to last. */
-	static const int drop_order[] = { T_NAME, T_SIZE, T_HELP, T_PLAY,
-		                          T_MOVE, T_PLAYERS };
+	static const int drop_order[] = {T_NAME, T_SIZE, T_HELP,
+	                                 T_PLAY, T_MOVE, T_PLAYERS};
 	WINDOW *w = ui->wtitle;
 	const struct game *g = &ui->game;
 	char part[T_N][96];
 	bool on[T_N];
-	int width = 0, sep[T_N] = { 1, 2, 3, 3, 3, 0 };
+	int width = 0, sep[T_N] = {1, 2, 3, 3, 3, 0};
 
 	snprintf(part[T_NAME], sizeof part[T_NAME], "%s", PACKAGE_STRING);
 	snprintf(part[T_PLAYERS], sizeof part[T_PLAYERS], "%s %s vs %s %s",
@@ -197,8 +197,7 @@ ui_draw_title(struct ui *ui)
 		wattroff(w, A_BOLD);
 	}
 	if (on[T_HELP])
-		ui_puts(w, 0, ui->cols - ui_cells(part[T_HELP]),
-		        part[T_HELP]);
+		ui_puts(w, 0, ui->cols - ui_cells(part[T_HELP]), part[T_HELP]);
 	wattroff(w, ui_attr(ui, UI_C_TITLE));
 	wnoutrefresh(w);
 }

@@ -58,7 +58,7 @@ check_book(const struct book *bk, const uint8_t *file, size_t size)
 	}
 	char err[512];
 	fuzz_require(book_write(out_path, w, h, ply, e, n, err, sizeof err) ==
-	    0);
+	             0);
 	free(e);
 	FILE *f = fopen(out_path, "rb");
 	fuzz_require(f != NULL);
@@ -85,11 +85,13 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (size >= BOOK_HEADER_SIZE) {
 		if (flags & 1)
 			put_le(file + 16,
-			    (size - BOOK_HEADER_SIZE) / BOOK_ENTRY_SIZE, 8);
+			       (size - BOOK_HEADER_SIZE) / BOOK_ENTRY_SIZE, 8);
 		if (flags & 2)
 			put_le(file + 24,
-			    book_fnv1a(BOOK_FNV_BASIS, file + BOOK_HEADER_SIZE,
-				size - BOOK_HEADER_SIZE), 8);
+			       book_fnv1a(BOOK_FNV_BASIS,
+			                  file + BOOK_HEADER_SIZE,
+			                  size - BOOK_HEADER_SIZE),
+			       8);
 	}
 	int fd = fuzz_memory_file(file, size, path, sizeof path);
 	memset(err, 'Z', sizeof err);

@@ -21,10 +21,11 @@ static bool
 same_game(const struct game *a, const struct game *b)
 {
 	return a->w == b->w && a->h == b->h && a->nmoves == b->nmoves &&
-	    memcmp(a->moves, b->moves, sizeof a->moves[0] * (size_t)a->nmoves) ==
-	    0 && a->board.mask == b->board.mask &&
-	    a->board.current == b->board.current && a->state == b->state &&
-	    a->player[0] == b->player[0] && a->player[1] == b->player[1];
+	       memcmp(a->moves, b->moves,
+	              sizeof a->moves[0] * (size_t)a->nmoves) == 0 &&
+	       a->board.mask == b->board.mask &&
+	       a->board.current == b->board.current && a->state == b->state &&
+	       a->player[0] == b->player[0] && a->player[1] == b->player[1];
 }
 
 int
@@ -68,7 +69,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	game_moves_string(&g, moves, sizeof moves);
 	fuzz_require(strlen(moves) == (size_t)g.nmoves);
 	fuzz_require(board_parse(&b, g.w, g.h, moves, (size_t)-1, NULL) ==
-	    BOARD_OK);
+	             BOARD_OK);
 	fuzz_require(b.mask == g.board.mask && b.current == g.board.current);
 
 	/* Save, load again: the same game. */

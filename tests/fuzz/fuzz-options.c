@@ -56,23 +56,23 @@ parse(const uint8_t *data, size_t size, struct options *o)
 	if (r == 0) {
 		/* A knight's-tour board is the tour code's to check. */
 		fuzz_require(o->tour_board ||
-		    board_size_error(o->width, o->height) == NULL);
+		             board_size_error(o->width, o->height) == NULL);
 		/* The default is the number of cores, which may pass 64. */
 		fuzz_require(o->threads >= 1);
 		fuzz_require(o->nthread_list == 0 ||
-		    o->threads <= STATS_MAX_THREADS);
+		             o->threads <= STATS_MAX_THREADS);
 		fuzz_require(o->nthread_list >= 0 &&
-		    o->nthread_list <= OPTIONS_MAX_THREAD_LIST);
+		             o->nthread_list <= OPTIONS_MAX_THREAD_LIST);
 		for (int i = 0; i < o->nthread_list; i++)
 			fuzz_require(o->thread_list[i] >= 1 &&
-			    o->thread_list[i] <= o->threads);
+			             o->thread_list[i] <= o->threads);
 		fuzz_require(o->depth >= 1 && o->depth <= SEARCH_MAX_DEPTH);
 		fuzz_require(o->tt_mb >= 1);
 		fuzz_require(o->games >= 1 && o->repeat >= 1);
 		fuzz_require(o->time_limit >= 0);
 		fuzz_require(o->split >= 0 && o->split < SPLIT_NSCHEMES);
 		fuzz_require(o->play >= PLAY_HUMAN_AI &&
-		    o->play <= PLAY_HUMAN_HUMAN);
+		             o->play <= PLAY_HUMAN_HUMAN);
 		fuzz_require(!(o->weak && o->analyze));
 		fuzz_require(o->argc >= 0 && o->argc < argc);
 		fuzz_require(o->argv[o->argc] == NULL);
@@ -84,7 +84,7 @@ parse(const uint8_t *data, size_t size, struct options *o)
 		struct search_limits lim;
 		options_limits(o, &lim);
 		fuzz_require(lim.threads == o->threads &&
-		    lim.depth == o->depth);
+		             lim.depth == o->depth);
 		options_solve_limits(o, &lim);
 	}
 	for (int i = 0; i < argc; i++)

@@ -20,7 +20,7 @@
 /* What board_parse() must answer, from the reference. */
 static enum board_err
 expected(int w, int h, const uint8_t *s, size_t len, size_t *at,
-    struct brute *g)
+         struct brute *g)
 {
 	bool over = false;
 
@@ -57,7 +57,7 @@ check_format(const board_t *b, const struct brute *g)
 	const char *line = buf;
 	for (int row = g->h - 1; row >= 0; row--) {
 		for (int c = 0; c < g->w; c++) {
-			static const char glyph[3] = { '.', 'X', 'O' };
+			static const char glyph[3] = {'.', 'X', 'O'};
 			fuzz_require(line[2 * c] == glyph[g->cell[c][row]]);
 		}
 		line = strchr(line, '\n');
@@ -103,7 +103,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	fuzz_require(b.moves == (int32_t)len && g.moves == (int)len);
 	fuzz_require(board_to_move(&b) == brute_to_move(&g));
-	fuzz_require((b.over != 0) == brute_has_four(&g, 3 - brute_to_move(&g)));
+	fuzz_require((b.over != 0) ==
+	             brute_has_four(&g, 3 - brute_to_move(&g)));
 	for (int c = 0; c < w; c++) {
 		fuzz_require(board_column_height(&b, c) == g.height[c]);
 		for (int r = 0; r < h; r++)
@@ -120,7 +121,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		memcpy(z, s, len);
 		z[len] = '\0';
 		fuzz_require(board_parse(&b2, w, h, z, (size_t)-1, NULL) ==
-		    BOARD_OK);
+		             BOARD_OK);
 		fuzz_require(board_key(&b2) == board_key(&b));
 		free(z);
 	}

@@ -9,8 +9,8 @@
  * rest is what is typed, one line per '\n'.  Each line goes to
  * text_handle() as text_main() would send it, the AI moving whenever it
  * is its turn, until a line quits or the game ends.  One engine and one
- * search (one thread, the smallest table) serve every input.  The process works in a
- * scratch folder and '/' in the input becomes '_', so that `w FILE` saves
+ * search (one thread, the smallest table) serve every input.  The process works
+ * in a scratch folder and '/' in the input becomes '_', so that `w FILE` saves
  * stay there.  Promises held after every line: the game record is
  * consistent (its moves replay to its board, the state matches the board,
  * moves plus redo fit the board) and only q, quit or exit quit.  Run with
@@ -49,14 +49,15 @@ check_game(const struct game *g)
 
 	fuzz_require(g->nmoves == g->board.moves);
 	fuzz_require(g->nmoves >= 0 && g->nredo >= 0 &&
-	    g->nmoves + g->nredo <= g->w * g->h);
+	             g->nmoves + g->nredo <= g->w * g->h);
 	game_moves_string(g, moves, sizeof moves);
 	fuzz_require(board_parse(&b, g->w, g->h, moves, (size_t)-1, NULL) ==
-	    BOARD_OK);
+	             BOARD_OK);
 	fuzz_require(b.mask == g->board.mask && b.current == g->board.current);
-	enum game_state want = b.over ?
-	    (board_to_move(&b) == 2 ? GAME_WIN1 : GAME_WIN2) :
-	    board_is_full(&b) ? GAME_DRAW : GAME_ON;
+	enum game_state want =
+	    b.over ? (board_to_move(&b) == 2 ? GAME_WIN1 : GAME_WIN2)
+	    : board_is_full(&b) ? GAME_DRAW
+	                        : GAME_ON;
 	fuzz_require(g->state == want);
 }
 
@@ -75,15 +76,15 @@ is_quit(const char *line)
 	if (w > n)
 		w = n;
 	return (w == 1 && strncasecmp(line, "q", 1) == 0) ||
-	    (w == 4 && strncasecmp(line, "quit", 4) == 0) ||
-	    (w == 4 && strncasecmp(line, "exit", 4) == 0);
+	       (w == 4 && strncasecmp(line, "quit", 4) == 0) ||
+	       (w == 4 && strncasecmp(line, "exit", 4) == 0);
 }
 
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	static const enum play_mode modes[] = { PLAY_HUMAN_HUMAN,
-		PLAY_HUMAN_AI, PLAY_AI_HUMAN };
+	static const enum play_mode modes[] = {PLAY_HUMAN_HUMAN, PLAY_HUMAN_AI,
+	                                       PLAY_AI_HUMAN};
 	struct options o;
 	struct text t;
 

@@ -27,7 +27,7 @@ scratch_remove(void)
 	if (d != NULL) {
 		while ((e = readdir(d)) != NULL) {
 			snprintf(path, sizeof path, "%s/%s", scratch_dir,
-			    e->d_name);
+			         e->d_name);
 			if (strcmp(e->d_name, ".") != 0 &&
 			    strcmp(e->d_name, "..") != 0)
 				unlink(path);
@@ -42,10 +42,11 @@ fuzz_scratch_dir(void)
 {
 	if (scratch_dir[0] != '\0')
 		return scratch_dir;
-	const char *base = access("/dev/shm", W_OK) == 0 ? "/dev/shm" :
-	    getenv("TMPDIR") != NULL ? getenv("TMPDIR") : "/tmp";
-	snprintf(scratch_dir, sizeof scratch_dir,
-	    "%s/dropfour-fuzz.XXXXXX", base);
+	const char *base = access("/dev/shm", W_OK) == 0 ? "/dev/shm"
+	                   : getenv("TMPDIR") != NULL    ? getenv("TMPDIR")
+	                                                 : "/tmp";
+	snprintf(scratch_dir, sizeof scratch_dir, "%s/dropfour-fuzz.XXXXXX",
+	         base);
 	fuzz_require(mkdtemp(scratch_dir) != NULL);
 	atexit(scratch_remove);
 	return scratch_dir;

@@ -23,8 +23,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv);
 
 /* The input as a file that lives in memory: its path goes into path
  * ("/proc/self/fd/N"); returns the descriptor, for the caller to close. */
-int fuzz_memory_file(const uint8_t *data, size_t size, char *path,
-    size_t len);
+int fuzz_memory_file(const uint8_t *data, size_t size, char *path, size_t len);
 /* A private scratch folder (on /dev/shm where it exists), made on the
  * first call and removed, with what is in it, at exit. */
 const char *fuzz_scratch_dir(void);
@@ -36,7 +35,7 @@ const char *fuzz_scratch(const char *name);
 	do {                                                                   \
 		if (!(cond)) {                                                 \
 			fprintf(stderr, "%s:%d: broken promise: %s\n",         \
-			    __FILE__, __LINE__, #cond);                        \
+			        __FILE__, __LINE__, #cond);                    \
 			abort();                                               \
 		}                                                              \
 	} while (0)

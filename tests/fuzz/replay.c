@@ -85,7 +85,7 @@ main(int argc, char **argv)
 		struct stat st;
 		if (stat(argv[i], &st) != 0) {
 			fprintf(stderr, "replay: %s: %s\n", argv[i],
-			    strerror(errno));
+			        strerror(errno));
 			failed++;
 			continue;
 		}
@@ -98,14 +98,14 @@ main(int argc, char **argv)
 		int n = scandir(argv[i], &names, NULL, by_name);
 		if (n < 0) {
 			fprintf(stderr, "replay: %s: %s\n", argv[i],
-			    strerror(errno));
+			        strerror(errno));
 			failed++;
 			continue;
 		}
 		for (int k = 0; k < n; k++) {
 			char path[4096];
 			snprintf(path, sizeof path, "%s/%s", argv[i],
-			    names[k]->d_name);
+			         names[k]->d_name);
 			if (names[k]->d_name[0] != '.' &&
 			    stat(path, &st) == 0 && S_ISREG(st.st_mode)) {
 				failed += run_file(path) != 0;
