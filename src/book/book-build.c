@@ -96,14 +96,7 @@ sort_unique(uint64_t *k, uint64_t n)
 static int64_t
 level_find(const struct level *l, uint64_t key)
 {
-	uint64_t lo = 0, hi = l->n;
-	while (lo < hi) {
-		uint64_t mid = lo + (hi - lo) / 2;
-		if (l->keys[mid] < key)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
+	uint64_t lo = util_lower_bound(l->keys, l->n, key);
 	return lo < l->n && l->keys[lo] == key ? (int64_t)lo : -1;
 }
 

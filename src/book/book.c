@@ -355,14 +355,7 @@ book_probe(const struct book *bk, const board_t *b, int *score)
 	if (bk == NULL || b->w != bk->w || b->h != bk->h || b->moves > bk->ply)
 		return false;
 	uint64_t key = book_canonical_key(b);
-	uint64_t lo = 0, hi = bk->count;
-	while (lo < hi) {
-		uint64_t mid = lo + (hi - lo) / 2;
-		if (bk->keys[mid] < key)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
+	uint64_t lo = util_lower_bound(bk->keys, bk->count, key);
 	if (lo == bk->count || bk->keys[lo] != key)
 		return false;
 	*score = bk->scores[lo];

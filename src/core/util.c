@@ -185,6 +185,20 @@ util_duration(char *buf, size_t len, double s)
 	return buf;
 }
 
+uint64_t
+util_lower_bound(const uint64_t *a, uint64_t n, uint64_t key)
+{
+	uint64_t lo = 0, hi = n;
+	while (lo < hi) {
+		uint64_t mid = lo + (hi - lo) / 2;
+		if (a[mid] < key)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
 int
 util_cmp_u64(const void *a, const void *b)
 {

@@ -44,6 +44,10 @@ util_splitmix(uint64_t x)
  * with errno set (ENOSPC for a write that wrote nothing). */
 int util_write_all(int fd, const void *buf, size_t len);
 
+/* The first index of a[0..n) (ascending) whose value is not below key:
+ * n when every value is. */
+uint64_t util_lower_bound(const uint64_t *a, uint64_t n, uint64_t key);
+
 /* qsort()'s comparison of two uint64_t. */
 int util_cmp_u64(const void *a, const void *b);
 

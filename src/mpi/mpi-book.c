@@ -49,14 +49,7 @@ batch_done(void *ctx, uint64_t key, int score, int tid)
 	struct batch *b = ctx;
 	(void)tid;
 	/* Batches are in ascending key order. */
-	size_t lo = 0, hi = b->n;
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		if (b->keys[mid] < key)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
+	size_t lo = (size_t)util_lower_bound(b->keys, b->n, key);
 	b->scores[lo] = (int8_t)score;
 }
 
