@@ -15,6 +15,7 @@
 #include "book/book.h"
 #include "cli/options.h"
 #include "core/util.h"
+#include "search/level.h"
 #include "search/settings.h"
 
 /* ---- the modes ----------------------------------------------------------
@@ -173,6 +174,7 @@ static int parse_list(struct options *o, const char *arg);
 static int parse_depth(struct options *o, const char *arg);
 static int parse_text(struct options *o, const char *arg);
 static int parse_book(struct options *o, const char *arg);
+static int parse_level(struct options *o, const char *arg);
 
 #define F(field) offsetof(struct options, field)
 
@@ -219,6 +221,16 @@ static const struct opt_def opts[] = {
      .parse = parse_depth,
      .help = "depth-limited play: search D plies (default "
              "12)",
+     .group = G_BOARD},
+    {.name = "level",
+     .short_name = 'l',
+     .kind = OPT_CUSTOM,
+     .arg = "NAME",
+     .modes = M_PLAYS,
+     .parse = parse_level,
+     .help = "the AI's strength: beginner, casual, club (the\ndefault), "
+             "strong, expert or perfect (or 1-6);\nselfplay: A,B for the "
+             "first and second player",
      .group = G_BOARD},
     {.name = "perfect",
      .short_name = 'p',
@@ -791,6 +803,29 @@ parse_mode(struct options *o, const char *arg)
 }
 
 static int
+parse_level(struct options *o, const char *arg)
+{
+	char first[32];
+	const char *comma = strchr(arg, ',');
+	size_t n = comma ? (size_t)(comma - arg) : strlen(arg);
+	if (n >= sizeof first)
+		n = sizeof first - 1;
+	memcpy(first, arg, n);
+	first[n] = '\0';
+	int a = level_find(first), b = comma ? level_find(comma + 1) : a;
+	if (a < 0 || b < 0)
+		return bad("level", arg,
+		           "must be beginner, casual, club, strong, expert or "
+		           "perfect (or 1-6), or two of them: A,B");
+	if (comma != NULL && o->mode != MODE_SELFPLAY)
+		return bad("level", arg, "two levels are for selfplay");
+	o->level[0] = a;
+	o->level[1] = b;
+	o->level_given = true;
+	return 0;
+}
+
+static int
 parse_text(struct options *o, const char *arg)
 {
 	(void)arg;
@@ -897,6 +932,7 @@ options_parse(struct options *o, int argc, char **argv)
 	o->threads = util_ncpus();
 	o->depth = SEARCH_DEFAULT_DEPTH;
 	o->games = 1;
+	o->level[0] = o->level[1] = -1;
 	o->repeat = 1;
 	o->split = SPLIT_DEEP;
 	o->ply = -1;
@@ -965,6 +1001,20 @@ options_parse(struct options *o, int argc, char **argv)
 	}
 	if (o->eval_average && !o->depth_given)
 		o->depth = SEARCH_AVERAGE_DEPTH;
+	/* The game plays a named level unless the expert's settings say
+	 * otherwise (--depth, --perfect, --eval); selfplay only with --level. */
+	if (o->level_given) {
+		if (o->depth_given || o->eval_average) {
+			fputs("dropfour: --level and --depth or --eval cannot be "
+			      "combined (a level sets its own search)\n",
+			      stderr);
+			return -1;
+		}
+		o->perfect = o->level[0] == LEVEL_PERFECT;
+	} else if ((o->mode == MODE_PLAY || o->mode == MODE_TEXT) &&
+	           !o->depth_given && !o->perfect && !o->eval_average) {
+		o->level[0] = o->level[1] = LEVEL_DEFAULT;
+	}
 	/* Tour boards are checked by the tour code (up to 8x8). */
 	o->tour_board = o->mode == MODE_TOUR || o->tour_bench ||
 	                (o->mode == MODE_BENCH && optind < argc &&
@@ -996,6 +1046,13 @@ options_parse(struct options *o, int argc, char **argv)
 void
 options_limits(const struct options *o, struct search_limits *lim)
 {
+	options_side_limits(o, 0, lim);
+}
+
+void
+options_side_limits(const struct options *o, int side,
+                    struct search_limits *lim)
+{
 	search_limits_default(lim);
 	lim->mode = o->perfect        ? SEARCH_EXACT
 	            : o->eval_average ? SEARCH_AVERAGE
@@ -1011,6 +1068,15 @@ options_limits(const struct options *o, struct search_limits *lim)
 	lim->no_ordering = o->no_ordering;
 	lim->seed = o->seed;
 	lim->book = o->book_data != NULL ? book_oracle(o->book_data) : NULL;
+	if (o->level[side] >= 0) {
+		level_limits(&levels[o->level[side]], lim);
+		/* With a level, --time is the default level's budget and
+		 * the others scale with it (self-play ladders run fast). */
+		const struct level *lv = &levels[o->level[side]];
+		if (o->time_limit > 0 && !lv->perfect)
+			lim->time_limit = o->time_limit * lv->think /
+			                  levels[LEVEL_DEFAULT].think;
+	}
 }
 
 void

@@ -44,6 +44,11 @@ struct options {
 	enum split_scheme split;
 	bool split_given;
 	int split_depth; /* 0 automatic */
+	/* Named levels (search/level.h): level[0] for the AI of the game
+	 * (and selfplay's first player), level[1] selfplay's second player;
+	 * -1: none, the expert's settings (--depth, --perfect, --time). */
+	int level[2];
+	bool level_given;
 	int depth;       /* depth-limited play */
 	bool depth_given;
 	bool perfect;      /* exact solver for play */
@@ -102,9 +107,13 @@ void options_usage(FILE *f, enum run_mode mode, void (*keys)(FILE *));
 /* The most search threads the game's T key may ask for: four per core, at
  * least 8, at least --threads, at most STATS_MAX_THREADS. */
 int options_game_max_threads(const struct options *o);
-/* Search limits for play as the options ask (depth or perfect, threads,
+/* Search limits for play as the options ask: the level when one is set
+ * (--level, or the game's default), else (depth or perfect, threads,
  * split, time, eval, ordering, seed). */
 void options_limits(const struct options *o, struct search_limits *lim);
+/* The same for selfplay's first (side 0) or second (side 1) player. */
+void options_side_limits(const struct options *o, int side,
+                         struct search_limits *lim);
 
 /* Search limits of the solver modes (solve, bench): exact or --weak, with
  * the threads, split and ordering options; no time limit. */

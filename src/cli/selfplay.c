@@ -29,6 +29,7 @@
 #include "core/game.h"
 #include "cli/options.h"
 #include "core/score.h"
+#include "search/level.h"
 #include "search/search.h"
 #include "cli/selfplay.h"
 #include "cli/setup.h"
@@ -44,6 +45,7 @@ struct selfplay_totals {
 	int moves;
 	double seconds;
 	uint64_t nodes;
+	int level_wins[2]; /* --level A,B: the games A and B won */
 };
 
 static const char *
@@ -60,18 +62,25 @@ selfplay_result(enum game_state s)
 }
 
 /* One game; returns 0, or -1 if the engine had no move. */
+/* One game; returns 0, or -1 if the engine had no move.  Side s (0: the
+ * first player) plays with lims[s ^ swap] on engine es[s ^ swap]. */
 static int
-selfplay_game(struct engine *e, const struct options *o,
-              const struct game *start, struct search_limits *lim,
+selfplay_game(struct engine *const *es, const struct options *o,
+              const struct game *start, struct search_limits *lims, int swap,
               struct selfplay_totals *tot)
 {
 	struct game g = *start;
 	struct search_result r;
 	char words[64], si[16], moves[BOARD_MAX_CELLS + 1];
 
-	engine_clear(e);
+	engine_clear(es[0]);
+	if (es[1] != es[0])
+		engine_clear(es[1]);
 	for (int k = 0; g.state == GAME_ON; k++) {
 		board_t root = g.board;
+		int who = (board_to_move(&root) - 1) ^ swap;
+		struct search_limits *lim = &lims[who];
+		struct engine *e = es[who];
 		if (o->nthread_list > 1)
 			lim->threads = o->thread_list[k % o->nthread_list];
 		uint64_t id = engine_start(e, &root, lim);
@@ -105,19 +114,22 @@ selfplay_game(struct engine *e, const struct options *o,
 	printf("moves: %s\n", moves);
 	printf("result: %s\n", selfplay_result(g.state));
 	tot->games++;
-	if (g.state == GAME_WIN1)
+	if (g.state == GAME_WIN1) {
 		tot->wins[0]++;
-	else if (g.state == GAME_WIN2)
+		tot->level_wins[0 ^ swap]++;
+	} else if (g.state == GAME_WIN2) {
 		tot->wins[1]++;
-	else
+		tot->level_wins[1 ^ swap]++;
+	} else {
 		tot->draws++;
+	}
 	return 0;
 }
 
 int
 selfplay_main(const struct options *o)
 {
-	struct search_limits lim;
+	struct search_limits lims[2];
 	struct selfplay_totals tot;
 	char what[160], si[16];
 	uint64_t seed = o->seed_given ? o->seed : SELFPLAY_SEED;
@@ -130,24 +142,42 @@ selfplay_main(const struct options *o)
 	start.player[0] = start.player[1] = PLAYER_AI;
 	game_moves_string(&start, from, sizeof from);
 
-	options_limits(o, &lim);
-	search_limits_describe(&lim, what, sizeof what);
+	options_side_limits(o, 0, &lims[0]);
+	options_side_limits(o, 1, &lims[1]);
+	/* Two levels: each its own table, and they change colours every
+	 * game (A first in even games). */
+	bool duel = o->level[0] != o->level[1];
+	if (duel)
+		snprintf(what, sizeof what, "%s against %s",
+		         levels[o->level[0]].name, levels[o->level[1]].name);
+	else if (o->level[0] >= 0)
+		snprintf(what, sizeof what, "level %s", levels[o->level[0]].name);
+	else
+		search_limits_describe(&lims[0], what, sizeof what);
 	memset(&tot, 0, sizeof tot);
-	struct engine *e = engine_new(o->tt_mb);
+	struct engine *es[2];
+	es[0] = engine_new(o->tt_mb);
+	es[1] = duel ? engine_new(o->tt_mb) : es[0];
 
 	for (int i = 0; i < o->games; i++) {
-		lim.seed = seed + (uint64_t)i;
+		int swap = duel ? i & 1 : 0;
+		lims[0].seed = lims[1].seed = seed + (uint64_t)i;
 		printf("game %d of %d: %dx%d, %s, seed %" PRIu64 "\n", i + 1,
-		       o->games, start.w, start.h, what, lim.seed);
+		       o->games, start.w, start.h, what, lims[0].seed);
+		if (duel)
+			printf("  first player %s\n",
+			       levels[o->level[swap]].name);
 		if (from[0] != '\0')
 			printf("  from %s\n", from);
 		fflush(stdout);
-		if (selfplay_game(e, o, &start, &lim, &tot) != 0) {
+		if (selfplay_game(es, o, &start, lims, swap, &tot) != 0) {
 			status = 1;
 			break;
 		}
 	}
-	engine_free(e);
+	if (es[1] != es[0])
+		engine_free(es[1]);
+	engine_free(es[0]);
 
 	printf("summary: %d game%s: first player %d win%s, second player %d "
 	       "win%s, %d draw%s\n",
@@ -155,6 +185,12 @@ selfplay_main(const struct options *o)
 	       tot.wins[0] == 1 ? "" : "s", tot.wins[1],
 	       tot.wins[1] == 1 ? "" : "s", tot.draws,
 	       tot.draws == 1 ? "" : "s");
+	if (duel)
+		printf("summary: %s %d win%s, %s %d win%s, %d draw%s\n",
+		       levels[o->level[0]].name, tot.level_wins[0],
+		       tot.level_wins[0] == 1 ? "" : "s", levels[o->level[1]].name,
+		       tot.level_wins[1], tot.level_wins[1] == 1 ? "" : "s",
+		       tot.draws, tot.draws == 1 ? "" : "s");
 	if (tot.moves > 0)
 		printf("summary: %d moves, on average %.3f s and %s nodes a "
 		       "move\n",

@@ -14,6 +14,7 @@
 
 #include "search/average.h"
 #include "search/eval.h"
+#include "search/level.h"
 #include "search/order.h"
 #include "search/search-int.h"
 #include "core/util.h"
@@ -692,6 +693,10 @@ search_run(struct search *s, const board_t *b, const struct search_limits *lim,
 	if (exact_mode)
 		r->depth = b->w * b->h - b->moves;
 	split_team_free(&team);
+	/* A named level picks its own move from the column scores. */
+	if (lim->level != NULL && level_is_human(lim->level) &&
+	    lim->mode == SEARCH_DEPTH)
+		r->move = level_choose(lim->level, b, r, lim->seed);
 	r->nodes = atomic_load(&team.nodes);
 	r->seconds = util_now_s() - t0;
 	stats_end(&s->stats);

@@ -64,7 +64,12 @@ struct search_limits {
 	/* The opening book, read-only, or NULL: exact searches take a
 	 * position's score from it, at the root and below. */
 	const struct search_oracle *book;
+	/* A named level (level.h) choosing the move from the column scores,
+	 * or NULL: the search's best move. */
+	const struct level *level;
 };
+
+struct level;
 
 struct search_result {
 	int move;  /* best column (0-based), -1 when there is none */

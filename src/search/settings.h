@@ -54,6 +54,38 @@ _Static_assert(ORDER_FIRST_BONUS > 64, "the first move outranks any count");
 _Static_assert(CHOOSE_PROVEN_RANK > 2 * 500,
                "proven ranks lie outside the heuristic scale");
 
+/* ---- levels (level.c) ------------------------------------------------------ */
+
+/* Each level's time budget for a move (seconds), the plies within which
+ * it sees a proven result as proven (0: all) and the temperature of the
+ * noise on its values (heuristic values run to about +-40; 0: the best
+ * move).  More noise and less sight make a weaker, more human player;
+ * docs/levels.md has the ladder these values give in self-play. */
+#define LEVEL_BEGINNER_THINK 0.6
+#define LEVEL_BEGINNER_SIGHT 3
+#define LEVEL_BEGINNER_NOISE 24.0
+#define LEVEL_CASUAL_THINK   0.8
+#define LEVEL_CASUAL_SIGHT   5
+#define LEVEL_CASUAL_NOISE   10.0
+#define LEVEL_CLUB_THINK     1.0
+#define LEVEL_CLUB_SIGHT     11
+#define LEVEL_CLUB_NOISE     3.0
+#define LEVEL_STRONG_THINK   1.0
+#define LEVEL_EXPERT_THINK   3.0
+#define LEVEL_PERFECT_THINK  0.0
+/* What a level sees in a proven result: within its sight a certainty worth
+ * LEVEL_PROVEN_VALUE (above every heuristic value), beyond it a feeling
+ * worth LEVEL_FELT_VALUE. */
+#define LEVEL_PROVEN_VALUE 1000.0
+#define LEVEL_FELT_VALUE   30.0
+_Static_assert(LEVEL_BEGINNER_NOISE >= LEVEL_CASUAL_NOISE &&
+                   LEVEL_CASUAL_NOISE >= LEVEL_CLUB_NOISE &&
+                   LEVEL_CLUB_NOISE >= 0,
+               "weaker levels are noisier");
+_Static_assert(LEVEL_BEGINNER_SIGHT <= LEVEL_CASUAL_SIGHT &&
+                   LEVEL_CASUAL_SIGHT <= LEVEL_CLUB_SIGHT,
+               "weaker levels see less far");
+
 /* ---- mirror symmetry, cut-offs ----------------------------------------------
  */
 

@@ -1,0 +1,67 @@
+/* level.h -- named levels of play: from a beginner a casual player can beat
+ * to perfect play.
+ *
+ * Every level thinks for a time budget of its own (so that every move of
+ * the AI is a search the live panel shows), then chooses its move from the
+ * searched column scores as a person of that strength would:
+ *   - it always takes a win in one and always blocks the opponent's win in
+ *     one, and never plays under the opponent's winning cell while another
+ *     move is left (the mistakes of a level are human, never absurd);
+ *   - wins and losses further away than its sight (in plies) feel like a
+ *     good or bad position, not like certainties;
+ *   - it adds noise of the level's temperature to the values (Gumbel noise,
+ *     so the pick is a softmax over the columns), seeded: a game can be
+ *     replayed.
+ * The strong levels take the search's own move; "perfect" is the exact
+ * solver.  docs/levels.md has the ladder measured by self-play.
+ */
+#ifndef DROPFOUR_LEVEL_H
+#define DROPFOUR_LEVEL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "core/board.h"
+#include "search/search.h"
+
+enum level_id {
+	LEVEL_BEGINNER = 0,
+	LEVEL_CASUAL,
+	LEVEL_CLUB,
+	LEVEL_STRONG,
+	LEVEL_EXPERT,
+	LEVEL_PERFECT,
+	LEVEL_COUNT
+};
+
+/* The level of a new game when none is asked for. */
+#define LEVEL_DEFAULT LEVEL_CLUB
+
+struct level {
+	const char *name;  /* "beginner", the --level word */
+	const char *about; /* a few words for people */
+	double think;      /* the time budget of a move, seconds */
+	int sight;         /* plies within which a proven result counts as
+	                    * proven; 0: every one */
+	double noise;      /* temperature on the values; 0: the best move */
+	bool perfect;      /* the exact solver */
+};
+
+extern const struct level levels[LEVEL_COUNT];
+
+/* The level named `name` (or its number, 1..LEVEL_COUNT), or -1. */
+int level_find(const char *name);
+/* The search limits of a level's move: its mode, its time budget (the
+ * depth-limited levels deepen to the end of the game while the budget
+ * lasts) and lim->level.  Other fields of lim (threads, split, book, seed)
+ * are left as they are; search_run() then applies level_choose(). */
+void level_limits(const struct level *lv, struct search_limits *lim);
+/* The level's move on b from the search's result r (its column scores),
+ * with noise drawn from seed; -1 when no column is legal. */
+int level_choose(const struct level *lv, const board_t *b,
+                 const struct search_result *r, uint64_t seed);
+/* Whether a level chooses for itself (noise or limited sight) rather than
+ * taking the search's move. */
+bool level_is_human(const struct level *lv);
+
+#endif
