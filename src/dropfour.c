@@ -10,6 +10,7 @@
 #include "cli/bench.h"
 #include "cli/book-cli.h"
 #include "cli/options.h"
+#include "cli/prefs.h"
 #include "search/search.h"
 #include "cli/selfplay.h"
 #include "cli/solve.h"
@@ -124,6 +125,16 @@ main(int argc, char **argv)
 		if (parsed == 2)
 			options_usage(stdout, o.mode, ui_keys_usage);
 		return parsed < 0 ? 2 : EXIT_SUCCESS;
+	}
+	/* The games remember their settings (cli/prefs.h); the command
+	 * line wins over them. */
+	struct prefs prefs;
+	if (o.mode == MODE_PLAY || o.mode == MODE_TEXT) {
+		char err[4300];
+		if (prefs_load(&prefs, err, sizeof err) != 0)
+			fprintf(stderr, "dropfour: warning: %s\n", err);
+		prefs_apply(&prefs, &o);
+		o.prefs = &prefs;
 	}
 	if (!memory_fits(&o)) {
 		free(saved);

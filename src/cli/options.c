@@ -381,6 +381,21 @@ static const struct opt_def opts[] = {
      .field = F(no_color),
      .help = NULL,
      .group = G_GAME},
+    {.name = "reduced-motion",
+     .kind = OPT_FLAG,
+     .modes = M_GAME,
+     .field = F(reduced_motion),
+     .given = F(motion_given),
+     .help = "no falling tokens, no spinners (also the 'motion'\nsetting "
+             "of the settings file)",
+     .group = G_GAME},
+    {.name = "no-mouse",
+     .kind = OPT_FLAG,
+     .modes = M_GAME,
+     .field = F(no_mouse),
+     .given = F(mouse_given),
+     .help = "leave the mouse to the terminal (select and copy)",
+     .group = G_GAME},
     {.name = "ascii",
      .kind = OPT_FLAG,
      .modes = M_GAME | M(MODE_TOUR),
@@ -694,6 +709,7 @@ static int
 parse_threads(struct options *o, const char *arg)
 {
 	const char *p = arg;
+	o->threads_given = true;
 	o->nthread_list = 0;
 	for (;;) {
 		char *end;

@@ -62,6 +62,10 @@ struct options {
 	const char *csv;      /* --csv FILE */
 	int repeat;    /* bench speedup: runs per thread count, best kept */
 	bool no_color; /* --no-color or NO_COLOR set */
+	bool reduced_motion, motion_given; /* --reduced-motion */
+	bool no_mouse, mouse_given;         /* --no-mouse */
+	bool threads_given;
+	struct prefs *prefs; /* the settings file (main()), or NULL */
 	bool ascii;
 	bool analysis;  /* background hints on the human's turn */
 	bool no_ponder; /* perfect play: no thinking on the human's turn */

@@ -129,6 +129,9 @@ static void
 flush(struct split_ctx *c)
 {
 	struct stats_thread *t = &c->team->stats->thread[c->tid];
+	atomic_store_explicit(&t->root_col, c->root_col, memory_order_relaxed);
+	atomic_store_explicit(&t->ply, c->sp != NULL ? c->sp->ply : 0,
+	                      memory_order_relaxed);
 	if (c->nodes) {
 		stats_add(&t->nodes, c->nodes);
 		atomic_fetch_add_explicit(&c->team->nodes, c->nodes,

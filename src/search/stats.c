@@ -28,6 +28,8 @@ stats_begin(struct stats *s, const board_t *root, int nthreads, bool exact,
 		STORE(t->cutoffs, 0);
 		STORE(t->tt_probes, 0);
 		STORE(t->tt_hits, 0);
+		STORE(t->root_col, -1);
+		STORE(t->ply, 0);
 	}
 	/* No root: a search without columns (knight's tours). */
 	uint64_t over = root == NULL || root->over ? 0 : board_possible(root);
@@ -95,6 +97,9 @@ stats_snapshot(const struct stats *s, struct stats_snapshot *o)
 		d->stolen = LOAD(t->stolen);
 		d->cutoffs = LOAD(t->cutoffs);
 		uint64_t busy = LOAD(t->busy_ns);
+		d->busy_s = (double)busy / 1e9;
+		d->root_col = LOAD(t->root_col);
+		d->ply = LOAD(t->ply);
 		d->busy = o->elapsed > 0 ? (double)busy / 1e9 / o->elapsed : 0;
 		if (d->busy > 1)
 			d->busy = 1;

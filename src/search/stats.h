@@ -30,6 +30,11 @@ struct stats_thread {
 	_Atomic uint64_t cutoffs; /* beta cut-offs found after a split */
 	_Atomic uint64_t tt_probes;
 	_Atomic uint64_t tt_hits;
+	/* Where the thread works: the root column its work is under (-1 the
+	 * whole root) and the ply of its innermost split point, as of its
+	 * last flush. */
+	_Atomic int root_col;
+	_Atomic int ply;
 };
 
 enum col_state {
@@ -65,6 +70,8 @@ struct stats {
 struct stats_thread_snap {
 	uint64_t nodes, spawned, run, stolen, cutoffs;
 	double busy;  /* fraction of elapsed time spent working, 0..1 */
+	double busy_s; /* seconds spent working */
+	int root_col, ply; /* where it works (stats_thread) */
 	double share; /* fraction of all nodes */
 	double nps;
 };

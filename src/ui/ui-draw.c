@@ -9,11 +9,11 @@
 const char *
 ui_token(const struct ui *ui, int player)
 {
+	/* The sides differ by shape in every mode, not by colour alone
+	 * (colour-blind players, monochrome terminals). */
 	if (!ui->utf8)
 		return player == 1 ? "X" : "O";
-	if (ui->color)
-		return "\u25cf";                  /* ● */
-	return player == 1 ? "\u25cf" : "\u25cb"; /* ● ○ */
+	return player == 1 ? "\u25cf" : "\u25c6"; /* ● ◆ */
 }
 
 attr_t

@@ -68,6 +68,21 @@ struct ui_anim {
 	double t0, duration;
 };
 
+/* The timeline: each thread's activity, one sample a snapshot while a
+ * search runs (UI_TICK apart), the newest UI_TIMELINE of them.  A sample
+ * is 0 (none), or 1 + the busy share of the interval in eighths (1: idle,
+ * 9: busy throughout), with UI_TL_STOLE set when the thread took another
+ * thread's task in it. */
+#define UI_TIMELINE 256
+#define UI_TL_STOLE 0x80
+struct ui_timeline {
+	unsigned char v[STATS_MAX_THREADS][UI_TIMELINE];
+	int head, len; /* the next slot; samples held */
+	double prev_busy[STATS_MAX_THREADS], prev_t;
+	uint64_t prev_stolen[STATS_MAX_THREADS];
+	uint64_t prev_searches;
+};
+
 /* The speedup screen: one exact (or depth) search per thread count. */
 struct ui_speedup {
 	bool on;
@@ -99,6 +114,18 @@ struct ui {
 	bool analysis;
 	bool ponder;
 	bool paused;
+	bool mouse;         /* mouse capture */
+	bool motion;        /* falling tokens and spinners (off: reduced) */
+	int level;          /* enum level_id, -1: the expert's settings */
+	uint64_t seed;      /* the levels' noise, new each game */
+	double think_t0;    /* when the AI began thinking on this position
+	                     * (kept when the search restarts) */
+	int score_you, score_ai, score_p[2], score_draws; /* this session */
+	/* The AI's last move search, shown while it ponders. */
+	struct stats_snapshot move_snap;
+	bool have_move_snap;
+	double move_think; /* its whole think, restarts included */
+	const char *move_source; /* "book", "table" or NULL: a search */
 
 	/* The engine job in flight. */
 	enum ui_job job;
@@ -132,6 +159,7 @@ struct ui {
 
 	struct stats_snapshot snap;
 	bool have_snap;
+	struct ui_timeline tl;
 	double next_tick;
 
 	/* The board view. */
@@ -179,6 +207,8 @@ struct ui_key {
 	const char *bar;
 	int bar_screens;
 	const char *bar_keys, *bar_utf8;
+	/* In the bar only when this says so (the mode of play); NULL: always. */
+	bool (*bar_when)(const struct ui *);
 	int codes[UI_KEY_CODES]; /* 0-terminated */
 };
 extern const struct ui_key ui_keys[];
@@ -193,6 +223,12 @@ void ui_log(struct ui *ui, const char *fmt, ...)
 void ui_limits(const struct ui *ui, struct search_limits *lim);
 /* Who plays the side to move, as words: "You", "AI", "Player 1". */
 const char *ui_player_name(const struct ui *ui, int player);
+/* The side itself: "red" / "yellow" in colour, else its token. */
+const char *ui_side_name(const struct ui *ui, int player);
+/* Count a finished game on the session's scoreboard. */
+void ui_score_game(struct ui *ui);
+/* Remember the settings in the settings file (cli/prefs.h). */
+void ui_settings_save(struct ui *ui);
 
 /* ui-draw.c */
 /* "●" / "X": the token of player 1 or 2 as text (no colour). */
@@ -249,6 +285,9 @@ void ui_term_signals_default(void);
 /* Start curses and colours; false if the terminal cannot. */
 bool ui_term_start(struct ui *ui);
 void ui_term_end(void);
+/* Mouse capture on or off (off leaves the terminal's own selection, for
+ * copying inside tmux). */
+void ui_term_mouse(struct ui *ui, bool on);
 void ui_term_suspend(struct ui *ui);
 /* The signal that asked to quit, or 0. */
 int ui_term_quit_signal(void);
@@ -265,6 +304,8 @@ void ui_board_animate(struct ui *ui, int col);
 bool ui_board_animating(struct ui *ui);
 
 /* ui-panel.c */
+/* Add the snapshot's interval to the timeline (while a search runs). */
+void ui_timeline_sample(struct ui *ui);
 #define UI_PANEL_MIN_W 40
 #define UI_PANEL_MAX_W 76
 #define UI_PANEL_MIN_H 11

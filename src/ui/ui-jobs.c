@@ -9,11 +9,31 @@
  */
 #include "config.h"
 
+#include "book/book.h"
 #include "ui/ui-int.h"
 
 #define UI_TICK        0.08 /* seconds between snapshots while searching */
 #define UI_MSG_SECONDS 8.0  /* how long a status message stays */
 #define UI_AI_AI_PACE  0.6  /* seconds between moves when AIs play */
+/* An exact answer in fewer nodes than this came from the book or the
+ * table, not from a search. */
+#define UI_SOURCE_MAX_NODES 64
+
+/* "book" or "table" for an exact answer that took (almost) no search,
+ * NULL for a search. */
+static const char *
+ui_answer_source(const struct ui *ui, const struct search_result *r)
+{
+	const board_t *b = &ui->game.board;
+	int score;
+
+	if (r->kind != SCORE_EXACT || r->nodes > UI_SOURCE_MAX_NODES)
+		return NULL;
+	if (ui->o->book_data != NULL &&
+	    book_probe(ui->o->book_data, b, &score))
+		return "book";
+	return "table";
+}
 
 static bool
 ui_job_is_current(const struct ui *ui)
@@ -44,6 +64,11 @@ ui_job_start(struct ui *ui, enum ui_job job, const board_t *b,
 	ui->have_snap = true;
 	ui->job_searches = ui->snap.searches;
 	ui->scores_hidden = job == UI_JOB_PONDER;
+	/* The AI's think goes on over a restart (a toggle) of the same
+	 * position's search: its clock does not start again. */
+	if (!(job == UI_JOB_MOVE && ui->job == UI_JOB_MOVE &&
+	      ui->job_key == board_key(b) && ui->job_moves == b->moves))
+		ui->think_t0 = ui_now();
 	ui->job_id = engine_start(ui->engine, b, lim);
 	ui->job = job;
 	ui->job_key = board_key(b);
@@ -119,6 +144,7 @@ ui_think(struct ui *ui)
 void
 ui_settings_changed(struct ui *ui, const char *why)
 {
+	ui_settings_save(ui);
 	ui->have_res = false;
 	ui->dirty |= UI_DIRTY_PANEL | UI_DIRTY_TITLE | UI_DIRTY_BOARD;
 	ui->pondered = false;
@@ -206,6 +232,8 @@ ui_drop(struct ui *ui, int col, bool by_ai)
 	}
 	ui_log(ui, "move %d col %d by %s", g->nmoves, col + 1,
 	       by_ai ? "ai" : "human");
+	/* A message is about the move before: it goes with the next one. */
+	ui->msg[0] = '\0';
 	if (!by_ai)
 		ui->cursor = col;
 	ui->hint_col = -1;
@@ -225,6 +253,7 @@ ui_snapshot(struct ui *ui)
 {
 	engine_snapshot(ui->engine, &ui->snap);
 	ui->have_snap = true;
+	ui_timeline_sample(ui);
 	ui->dirty |= UI_DIRTY_PANEL | UI_DIRTY_BOARD | UI_DIRTY_STATUS;
 	if (ui->latency_pending && ui->snap.searches > ui->job_searches) {
 		ui->latency_ms = engine_start_latency(ui->engine) * 1e3;
@@ -264,6 +293,12 @@ ui_finished(struct ui *ui, const struct search_result *r)
 		return;
 	switch (job) {
 	case UI_JOB_MOVE:
+		/* Kept for the panel while the AI ponders on the human's
+		 * time; an answer without a search says where it came from. */
+		ui->move_snap = ui->snap;
+		ui->have_move_snap = true;
+		ui->move_think = ui_now() - ui->think_t0;
+		ui->move_source = ui_answer_source(ui, r);
 		ui->move_pending = true;
 		ui->move_col =
 		    r->move >= 0 && board_can_play(&ui->game.board, r->move)

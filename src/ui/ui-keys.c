@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "search/level.h"
 #include "ui/ui-int.h"
 
 #define UI_SAVE_DEFAULT "dropfour-save.txt"
@@ -41,6 +42,18 @@ key_depth(struct ui *ui, int ch)
 	int d = ui->depth + ((ch == '+' || ch == '=') ? 1 : -1);
 	static char why[32];
 
+	/* From a level or perfect play the first press goes to depth-limited
+	 * play at the depth shown, whatever the direction (also at depth 1). */
+	if (ui->perfect || ui->level >= 0) {
+		d = ui->depth;
+		ui->perfect = false;
+		ui->level = -1;
+		ui_message(ui, false, "depth-limited play, depth %d (l: levels)",
+		           d);
+		snprintf(why, sizeof why, "depth %d", d);
+		ui_settings_changed(ui, why);
+		return;
+	}
 	if (d < 1 || d > SEARCH_MAX_DEPTH) {
 		ui_message(ui, true, "depth stays %d (1-%d)", ui->depth,
 		           SEARCH_MAX_DEPTH);
@@ -77,10 +90,49 @@ key_threads(struct ui *ui, int ch)
 }
 
 static void
+key_level(struct ui *ui, int ch)
+{
+	int l = ui->level < 0 ? LEVEL_DEFAULT
+	                      : (ui->level + (ch == 'l' ? 1 : LEVEL_COUNT - 1)) %
+	                            LEVEL_COUNT;
+	static char why[32];
+
+	ui->level = l;
+	ui->perfect = levels[l].perfect;
+	ui_message(ui, false, "level %d of %d: %s, %s", l + 1, LEVEL_COUNT,
+	           levels[l].name, levels[l].about);
+	snprintf(why, sizeof why, "level %s", levels[l].name);
+	ui_settings_changed(ui, why);
+}
+
+static void
+key_mouse_toggle(struct ui *ui, int ch)
+{
+	(void)ch;
+	ui_term_mouse(ui, !ui->mouse);
+	ui_message(ui, false, "mouse %s",
+	           ui->mouse ? "on: click a column to drop"
+	                     : "off: the terminal selects and copies");
+	ui_settings_save(ui);
+}
+
+static void
+key_motion(struct ui *ui, int ch)
+{
+	(void)ch;
+	ui->motion = !ui->motion;
+	ui_message(ui, false, "%s",
+	           ui->motion ? "motion on: tokens fall"
+	                      : "reduced motion: no falling, no spinners");
+	ui_settings_save(ui);
+}
+
+static void
 key_perfect(struct ui *ui, int ch)
 {
 	(void)ch;
 	ui->perfect = !ui->perfect;
+	ui->level = ui->perfect ? LEVEL_PERFECT : -1;
 	if (ui->perfect)
 		ui_message(ui, false, "perfect play: the exact solver");
 	else
@@ -309,12 +361,17 @@ key_new(struct ui *ui, int ch)
 
 	(void)ch;
 	ui_reset_view(ui);
+	ui_score_game(ui);
 	game_init(&ui->game, ui->game.w, ui->game.h);
-	ui->game.player[0] = k0;
-	ui->game.player[1] = k1;
+	/* Against the AI, who starts alternates from game to game. */
+	bool swap = (k0 == PLAYER_AI) != (k1 == PLAYER_AI);
+	ui->game.player[0] = swap ? k1 : k0;
+	ui->game.player[1] = swap ? k0 : k1;
 	ui->have_res = false;
 	ui->cursor = (ui->game.w - 1) / 2;
-	ui_message(ui, false, "new game");
+	ui->seed += 0x9e3779b97f4a7c15ull;
+	ui_message(ui, false, "new game: %s %s first",
+	           ui_player_name(ui, 1), ui_side_name(ui, 1));
 	ui_think(ui);
 }
 
@@ -359,8 +416,8 @@ key_mouse(struct ui *ui, int ch)
 	(void)ch;
 	if (getmouse(&ev) != OK || ui->wboard == NULL)
 		return;
-	if (!(ev.bstate & (BUTTON1_PRESSED | BUTTON1_CLICKED)))
-		return;
+	if (!(ev.bstate & BUTTON1_PRESSED))
+		return; /* the release, asked for so that none is swallowed */
 	y = ev.y;
 	x = ev.x;
 	if (!wmouse_trafo(ui->wboard, &y, &x, FALSE))
@@ -370,6 +427,32 @@ key_mouse(struct ui *ui, int ch)
 		return;
 	ui->cursor = col;
 	ui_drop(ui, col, false);
+}
+
+/* When a key belongs in the bar: the keys of the current mode only. */
+static bool
+when_human(const struct ui *ui)
+{
+	return ui_has_human(ui);
+}
+
+static bool
+when_ai_ai(const struct ui *ui)
+{
+	return ui->game.player[0] == PLAYER_AI &&
+	       ui->game.player[1] == PLAYER_AI;
+}
+
+static bool
+when_depth(const struct ui *ui)
+{
+	return ui->level < 0;
+}
+
+static bool
+when_ai(const struct ui *ui)
+{
+	return ui_has_ai(ui);
 }
 
 /*
@@ -384,6 +467,7 @@ const struct ui_key ui_keys[] = {
      .fn = key_drop,
      .screens = UI_SCREEN_GAME,
      .bar = "Drop",
+     .bar_when = when_human,
      .bar_screens = UI_SCREEN_GAME,
      .codes = {'1', '2', '3', '4', '5', '6', '7', '8', '9'}},
     {.keys = "Left Right",
@@ -391,6 +475,7 @@ const struct ui_key ui_keys[] = {
      .fn = key_cursor,
      .screens = UI_SCREEN_GAME,
      .bar = "Aim",
+     .bar_when = when_human,
      .bar_screens = UI_SCREEN_GAME,
      .bar_utf8 = "\u2190\u2192\u23ce",
      .bar_keys = "<>Ent",
@@ -405,8 +490,17 @@ const struct ui_key ui_keys[] = {
      .fn = key_depth,
      .screens = UI_SCREEN_BOTH,
      .bar = "Depth",
+     .bar_when = when_depth,
      .bar_screens = UI_SCREEN_BOTH,
      .codes = {'+', '=', '-', '_'}},
+    {.keys = "l L",
+     .what = "level up / down: beginner ... perfect",
+     .fn = key_level,
+     .screens = UI_SCREEN_GAME,
+     .bar = "Level",
+     .bar_when = when_ai,
+     .bar_screens = UI_SCREEN_GAME,
+     .codes = {'l', 'L'}},
     {.keys = "T t",
      .what = "threads up / down",
      .fn = key_threads,
@@ -419,6 +513,7 @@ const struct ui_key ui_keys[] = {
      .fn = key_undo,
      .screens = UI_SCREEN_GAME,
      .bar = "Undo",
+     .bar_when = when_human,
      .bar_screens = UI_SCREEN_GAME,
      .codes = {'u'}},
     {.keys = "r",
@@ -438,6 +533,7 @@ const struct ui_key ui_keys[] = {
      .fn = key_hint,
      .screens = UI_SCREEN_GAME,
      .bar = "Hint",
+     .bar_when = when_human,
      .bar_screens = UI_SCREEN_GAME,
      .codes = {'h'}},
     {.keys = "s",
@@ -462,6 +558,7 @@ const struct ui_key ui_keys[] = {
      .fn = key_analysis,
      .screens = UI_SCREEN_GAME,
      .bar = "Analysis",
+     .bar_when = when_human,
      .bar_screens = UI_SCREEN_GAME,
      .codes = {'a'}},
     {.keys = "P",
@@ -480,6 +577,11 @@ const struct ui_key ui_keys[] = {
      .what = "pause / resume the AI",
      .fn = key_pause,
      .screens = UI_SCREEN_GAME,
+     .bar = "Pause",
+     .bar_when = when_ai_ai,
+     .bar_utf8 = "\u2423",
+     .bar_keys = "spc",
+     .bar_screens = UI_SCREEN_GAME,
      .codes = {' '}},
     {.keys = "n",
      .what = "new game",
@@ -491,20 +593,32 @@ const struct ui_key ui_keys[] = {
      .fn = key_save,
      .screens = UI_SCREEN_GAME,
      .codes = {'w'}},
-    {.keys = "?",
+    {.keys = "M",
+     .what = "mouse on / off (off: copy with the terminal)",
+     .fn = key_mouse_toggle,
+     .screens = UI_SCREEN_GAME,
+     .codes = {'M'}},
+    {.keys = "R",
+     .what = "reduced motion on / off",
+     .fn = key_motion,
+     .screens = UI_SCREEN_GAME,
+     .codes = {'R'}},
+    {.keys = "? F1",
      .what = "this help",
      .fn = key_help,
      .screens = UI_SCREEN_BOTH,
      .bar = "Help",
+     .bar_keys = "?",
      .bar_screens = UI_SCREEN_BOTH,
-     .codes = {'?'}},
-    {.keys = "q",
+     .codes = {'?', KEY_F(1)}},
+    {.keys = "q F10",
      .what = "quit",
      .fn = key_quit,
      .screens = UI_SCREEN_GAME,
      .bar = "Quit",
+     .bar_keys = "q",
      .bar_screens = UI_SCREEN_GAME,
-     .codes = {'q'}},
+     .codes = {'q', KEY_F(10)}},
     {.keys = "q Esc",
      .what = "back to the game",
      .fn = key_speedup_back,
@@ -583,7 +697,9 @@ ui_keys_bar(const struct ui *ui, WINDOW *w, int y, enum ui_screen screen)
 
 	for (int i = 0; i < ui_nkeys; i++) {
 		const struct ui_key *k = &ui_keys[i];
-		if (k->bar == NULL || !(k->bar_screens & screen))
+		if (k->bar == NULL || !(k->bar_screens & screen) ||
+		    (screen == UI_SCREEN_GAME && k->bar_when != NULL &&
+		     !k->bar_when(ui)))
 			continue;
 		bar_glyphs(ui, k, keys, sizeof keys);
 		int need = ui_cells(keys) + (int)strlen(k->bar) + 1;

@@ -6,9 +6,12 @@
  *   one row per search thread: share of the nodes as a bar and a
  *     percentage, nodes, nodes per second, busy %, tasks run and stolen;
  *   the load balance: spread between the busiest and the idlest thread;
+ *   the timeline: each thread's activity over the last seconds (busy,
+ *     idle, stealing) scrolling while the search runs, and where it works
+ *     (the root column and the ply of its split point);
  *   totals: nodes, nodes per second, time, depth reached (or exact),
  *     transposition table fill and hit rate, tasks, principal variation;
- *   the root columns, when there is room;
+ *   the root columns with the threads in each, when there is room;
  *   and at the bottom the settings the keys change.
  */
 #include "config.h"
@@ -16,6 +19,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "search/level.h"
 #include "ui/ui-int.h"
 #include "core/util.h"
 
@@ -133,6 +137,118 @@ ui_panel_threads(const struct ui *ui, WINDOW *w, int y, int x, int width,
 	return used;
 }
 
+/* ---- the timeline ---------------------------------------------------- */
+
+void
+ui_timeline_sample(struct ui *ui)
+{
+	struct ui_timeline *tl = &ui->tl;
+	const struct stats_snapshot *s = &ui->snap;
+
+	if (ui->job == UI_JOB_NONE || s->nthreads <= 0)
+		return;
+	if (s->searches != tl->prev_searches) {
+		/* A new search: its counters start from zero. */
+		tl->prev_searches = s->searches;
+		tl->prev_t = 0;
+		for (int i = 0; i < STATS_MAX_THREADS; i++) {
+			tl->prev_busy[i] = 0;
+			tl->prev_stolen[i] = 0;
+		}
+	}
+	double dt = s->elapsed - tl->prev_t;
+	if (dt < 0.005)
+		return;
+	for (int i = 0; i < STATS_MAX_THREADS; i++) {
+		unsigned char v = 0;
+		if (i < s->nthreads) {
+			const struct stats_thread_snap *t = &s->thread[i];
+			double f = (t->busy_s - tl->prev_busy[i]) / dt;
+			f = f < 0 ? 0 : f > 1 ? 1 : f;
+			v = (unsigned char)(1 + (int)(f * 8 + 0.5));
+			if (t->stolen > tl->prev_stolen[i])
+				v |= UI_TL_STOLE;
+			tl->prev_busy[i] = t->busy_s;
+			tl->prev_stolen[i] = t->stolen;
+		}
+		tl->v[i][tl->head] = v;
+	}
+	tl->prev_t = s->elapsed;
+	tl->head = (tl->head + 1) % UI_TIMELINE;
+	if (tl->len < UI_TIMELINE)
+		tl->len++;
+}
+
+/* Sample k back from the newest (0 the newest) of thread i, 0 if none. */
+static unsigned char
+tl_at(const struct ui_timeline *tl, int i, int k)
+{
+	if (k >= tl->len)
+		return 0;
+	return tl->v[i][(tl->head - 1 - k + 2 * UI_TIMELINE) % UI_TIMELINE];
+}
+
+/* Where thread i of s works, in at most 6 cells: "c4 p7", "root", or
+ * "idle" when its newest sample is idle. */
+static void
+tl_where(const struct ui *ui, const struct stats_snapshot *s, int i,
+         char *buf, size_t len)
+{
+	const struct stats_thread_snap *t = &s->thread[i];
+	unsigned char v = tl_at(&ui->tl, i, 0) & ~UI_TL_STOLE;
+
+	if (!s->running || v <= 1)
+		snprintf(buf, len, "%s", s->running ? "idle" : "-");
+	else if (t->root_col < 0)
+		snprintf(buf, len, "root");
+	else if (t->ply > 0 && t->ply < 100)
+		snprintf(buf, len, "c%d p%d", t->root_col + 1, t->ply);
+	else
+		snprintf(buf, len, "c%d", t->root_col + 1);
+}
+
+/* One row a thread from row y: "  0 c4 p7 ▁▂▅▇██▇" (the newest sample at
+ * the right); returns the rows used. */
+static int
+panel_timeline(struct ui *ui, WINDOW *w, int y, int width, int maxrows,
+               const struct stats_snapshot *s)
+{
+	static const char *const blocks[] = {"\u00b7", "\u2581", "\u2582",
+	                                     "\u2583", "\u2584", "\u2585",
+	                                     "\u2586", "\u2587", "\u2588"};
+	static const char ascii[] = ".--==+**#";
+	char where[16];
+	int n = s->nthreads < maxrows ? s->nthreads : maxrows;
+	int strip = width - 10;
+
+	if (strip < 4)
+		return 0;
+	for (int i = 0; i < n; i++) {
+		tl_where(ui, s, i, where, sizeof where);
+		mvwprintw(w, y + i, 2, "%2d %-6s", i, where);
+		for (int k = strip - 1; k >= 0; k--) {
+			unsigned char v = tl_at(&ui->tl, i, k);
+			int level = v & ~UI_TL_STOLE;
+			wmove(w, y + i, 2 + 10 + (strip - 1 - k));
+			if (level == 0) {
+				waddch(w, ' ');
+				continue;
+			}
+			attr_t a = level <= 1       ? A_DIM
+			           : v & UI_TL_STOLE ? ui_attr(ui, UI_C_BAR2) |
+			                                   A_REVERSE
+			                             : ui_attr(ui, UI_C_BAR);
+			wattron(w, a);
+			if (ui->utf8)
+				waddstr(w, blocks[level - 1]);
+			else
+				waddch(w, (chtype)ascii[level - 1]);
+			wattroff(w, a);
+		}
+	}
+	return n;
+}
+
 static void
 panel_title(struct ui *ui, WINDOW *w)
 {
@@ -151,7 +267,7 @@ panel_title(struct ui *ui, WINDOW *w)
 		waddstr(w, ui_token(ui, p));
 		wattroff(w, a);
 		wattron(w, A_BOLD);
-		wprintw(w, " thinking %.1fs ", ui_now() - ui->job_t0);
+		wprintw(w, " thinking %.1fs ", ui_now() - ui->think_t0);
 		wattroff(w, A_BOLD);
 		return;
 	}
@@ -166,15 +282,33 @@ panel_title(struct ui *ui, WINDOW *w)
 		what = buf;
 		break;
 	case UI_JOB_PONDER:
-		snprintf(buf, sizeof buf, "AI pondering on your time %.1fs",
-		         ui_now() - ui->job_t0);
+		/* The AI's own last search stays on show below. */
+		if (ui->have_move_snap)
+			snprintf(buf, sizeof buf,
+			         "AI's move: %.1fs%s%s, pondering %.1fs",
+			         ui->move_think, ui->move_source ? ", " : "",
+			         ui->move_source ? ui->move_source : "",
+			         ui_now() - ui->job_t0);
+		else
+			snprintf(buf, sizeof buf,
+			         "AI pondering on your time %.1fs",
+			         ui_now() - ui->job_t0);
 		what = buf;
 		break;
 	default:
 		if (ui->paused)
 			what = "paused";
-		else if (ui->have_snap && s->nthreads > 0)
-			what = "last search";
+		else if (ui->have_move_snap && ui->move_source != NULL &&
+		         ui->res_moves + 1 == ui->game.board.moves) {
+			snprintf(buf, sizeof buf, "AI's move from the %s",
+			         ui->move_source);
+			what = buf;
+		} else if (ui->have_snap && s->nthreads > 0) {
+			snprintf(buf, sizeof buf, "last search, %.1fs",
+			         ui->have_move_snap ? ui->move_think
+			                            : s->elapsed);
+			what = buf;
+		}
 		else
 			what = "idle";
 		break;
@@ -221,9 +355,9 @@ ui_panel_balance(const struct ui *ui, WINDOW *w, int y, int x, int width,
 }
 
 static int
-panel_totals(struct ui *ui, WINDOW *w, int y, int width)
+panel_totals(struct ui *ui, WINDOW *w, int y, int width,
+             const struct stats_snapshot *s)
 {
-	const struct stats_snapshot *s = &ui->snap;
 	char a[16], b[16], buf[256];
 	int len;
 
@@ -237,6 +371,8 @@ panel_totals(struct ui *ui, WINDOW *w, int y, int width)
 	else if (s->exact)
 		snprintf(buf, sizeof buf, "%s",
 		         s->running ? "solving, exact" : "exact");
+	else if (ui->level >= 0)
+		snprintf(buf, sizeof buf, "depth %d", s->depth);
 	else
 		snprintf(buf, sizeof buf, "depth %d/%d", s->depth,
 		         ui->perfect ? s->depth : ui->depth);
@@ -267,9 +403,9 @@ panel_totals(struct ui *ui, WINDOW *w, int y, int width)
 
 /* The root columns of the snapshot's search, in words. */
 static void
-panel_columns(struct ui *ui, WINDOW *w, int y, int rows, int width)
+panel_columns(struct ui *ui, WINDOW *w, int y, int rows, int width,
+              const struct stats_snapshot *s)
 {
-	const struct stats_snapshot *s = &ui->snap;
 	char words[64], a[16], buf[128];
 	static const char *const state[] = {
 	    [COL_ILLEGAL] = "full",        [COL_WAITING] = "waiting",
@@ -300,6 +436,16 @@ panel_columns(struct ui *ui, WINDOW *w, int y, int rows, int width)
 			         util_si(a, sizeof a, (double)col->nodes),
 			         state[col->state]);
 		}
+		/* The threads working under this column now. */
+		int in = 0;
+		for (int i = 0; s->running && i < s->nthreads; i++)
+			in += s->thread[i].root_col == c &&
+			      (tl_at(&ui->tl, i, 0) & ~UI_TL_STOLE) > 1;
+		if (in > 0) {
+			size_t len = strlen(buf);
+			snprintf(buf + len, sizeof buf - len, " [%d thread%s]",
+			         in, in == 1 ? "" : "s");
+		}
 		if ((int)strlen(buf) > width)
 			buf[width] = '\0';
 		ui_puts(w, y + c, 2, buf);
@@ -312,7 +458,9 @@ panel_settings(struct ui *ui, WINDOW *w, int y, int width)
 	char buf[160], t[32];
 	int len;
 
-	if (ui->perfect)
+	if (ui->level >= 0)
+		len = snprintf(buf, sizeof buf, "level %s", levels[ui->level].name);
+	else if (ui->perfect)
 		len = snprintf(buf, sizeof buf, "perfect play");
 	else
 		len = snprintf(buf, sizeof buf, "depth %d", ui->depth);
@@ -320,15 +468,25 @@ panel_settings(struct ui *ui, WINDOW *w, int y, int width)
 	         ui->threads, ui->max_threads, search_split_names[ui->split]);
 	ui_puts(w, y, 2, buf);
 
-	if (ui->time_limit > 0)
+	if (ui->level >= 0 && !levels[ui->level].perfect)
+		snprintf(t, sizeof t, "%gs",
+		         ui->time_limit > 0 ? ui->time_limit
+		                            : levels[ui->level].think);
+	else if (ui->time_limit > 0)
 		snprintf(t, sizeof t, "%gs", ui->time_limit);
 	else
 		snprintf(t, sizeof t, "none");
-	len = snprintf(buf, sizeof buf, "time %s  analysis %s  ponder %s", t,
-	               ui->analysis ? "on" : "off", ui->ponder ? "on" : "off");
-	if (ui->latency_ms > 0)
-		snprintf(buf + len, sizeof buf - len, "  restart %.2fms",
-		         ui->latency_ms);
+	len = snprintf(buf, sizeof buf, "time %s  analysis %s", t,
+	               ui->analysis ? "on" : "off");
+	/* Pondering is for perfect play only. */
+	if (ui->perfect)
+		len += snprintf(buf + len, sizeof buf - len, "  ponder %s",
+		                ui->ponder ? "on" : "off");
+	/* The last restart's delay, when it fits whole. */
+	char lat[32];
+	int ll = snprintf(lat, sizeof lat, "  restart %.2fms", ui->latency_ms);
+	if (ui->latency_ms > 0 && len + ll <= width)
+		strcat(buf, lat);
 	if ((int)strlen(buf) > width)
 		buf[width] = '\0';
 	wattron(w, A_DIM);
@@ -340,34 +498,47 @@ void
 ui_panel_draw(struct ui *ui, WINDOW *w)
 {
 	int W = getmaxx(w), H = getmaxy(w);
-	int width = W - 4, y, rows, trows;
-	const struct stats_snapshot *s = &ui->snap;
+	int width = W - 4, y, rows, trows, bottom = H - 4;
+	/* While the AI ponders, its own last search stays on show. */
+	const struct stats_snapshot *s =
+	    ui->job == UI_JOB_PONDER && ui->have_move_snap ? &ui->move_snap
+	                                                   : &ui->snap;
 
 	werase(w);
 	ui_box(ui, w);
 	panel_title(ui, w);
 	/* Settings take the bottom three rows (rule included). */
-	panel_rule(ui, w, H - 4, "Settings");
+	panel_rule(ui, w, bottom, "Settings");
 	panel_settings(ui, w, H - 3, width);
 
-	/* Rows for the threads: what the fixed parts leave. */
-	rows = H - 4 - 1; /* rows 1 .. H-5 */
-	trows = rows - 6; /* balance, rule, 4 totals */
+	/* Rows for the threads: what the fixed parts leave (balance, the
+	 * timeline's rule and a row, the totals' rule and 4 rows). */
+	rows = bottom - 1;
+	trows = rows - 9;
 	if (trows > s->nthreads + 1)
 		trows = s->nthreads + 1;
 	if (trows < 2)
 		trows = 2;
 	y = 1;
 	y += ui_panel_threads(ui, w, y, 1, width + 1, trows, s);
-	if (y < H - 5)
-		ui_panel_balance(ui, w, y++, 2, width, &ui->snap);
-	if (y + 5 <= H - 4) {
-		panel_rule(ui, w, y++, "Totals");
-		y += panel_totals(ui, w, y, width);
+	if (y < bottom - 1)
+		ui_panel_balance(ui, w, y++, 2, width, s);
+	/* The timeline: every thread when there is room, after the totals'
+	 * five rows are kept. */
+	int tl_rows = bottom - y - 1 - 5;
+	if (tl_rows > s->nthreads)
+		tl_rows = s->nthreads;
+	if (tl_rows >= 1 && s->nthreads > 0) {
+		panel_rule(ui, w, y++, "Timeline: busy, idle, stolen");
+		y += panel_timeline(ui, w, y, width, tl_rows, s);
 	}
-	if (s->ncols > 0 && y + 1 + s->ncols <= H - 4) {
+	if (y + 5 <= bottom) {
+		panel_rule(ui, w, y++, "Totals");
+		y += panel_totals(ui, w, y, width, s);
+	}
+	if (s->ncols > 0 && y + 1 + s->ncols <= bottom) {
 		panel_rule(ui, w, y++, "Root columns");
-		panel_columns(ui, w, y, H - 4 - y, width);
+		panel_columns(ui, w, y, bottom - y, width, s);
 	}
 	wnoutrefresh(w);
 }

@@ -139,8 +139,7 @@ ui_term_start(struct ui *ui)
 	/* getch() refreshes stdscr: refresh it once now, so that later it
 	 * has nothing to draw over the windows. */
 	refresh();
-	mousemask(BUTTON1_PRESSED | BUTTON1_CLICKED, NULL);
-	mouseinterval(0);
+	ui_term_mouse(ui, ui->mouse);
 	ui->color = has_colors() && !ui->o->no_color;
 	if (ui->color) {
 		start_color();
@@ -160,6 +159,19 @@ ui_term_start(struct ui *ui)
 		init_pair(UI_C_WARN, COLOR_RED, -1);
 	}
 	return true;
+}
+
+void
+ui_term_mouse(struct ui *ui, bool on)
+{
+	/* The release is asked for too, and ignored (key_mouse()): a button
+	 * event outside the mask is swallowed inside getch(), which then
+	 * waits for the next input whatever timeout() said, and the screen
+	 * froze until a key came.  No click resolution (mouseinterval 0):
+	 * the press drops the token at once. */
+	ui->mouse = on;
+	mousemask(on ? BUTTON1_PRESSED | BUTTON1_RELEASED : 0, NULL);
+	mouseinterval(0);
 }
 
 void

@@ -31,9 +31,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "cli/setup.h"
+#include "cli/prefs.h"
+#include "search/level.h"
 #include "ui/ui-int.h"
 #include "ui/ui.h"
 #include "core/util.h"
@@ -82,6 +85,8 @@ ui_limits(const struct ui *ui, struct search_limits *lim)
 	o.threads = ui->threads;
 	o.split = ui->split;
 	o.time_limit = ui->time_limit;
+	o.level[0] = o.level[1] = ui->level;
+	o.seed = ui->seed + (uint64_t)ui->game.nmoves;
 	options_limits(&o, lim);
 }
 
@@ -96,6 +101,50 @@ ui_player_name(const struct ui *ui, int player)
 		return k[0] == PLAYER_HUMAN ? both_human[player - 1]
 		                            : both_ai[player - 1];
 	return k[player - 1] == PLAYER_HUMAN ? "You" : "AI";
+}
+
+const char *
+ui_side_name(const struct ui *ui, int player)
+{
+	if (ui->color)
+		return player == 1 ? "red" : "yellow";
+	return ui_token(ui, player);
+}
+
+void
+ui_score_game(struct ui *ui)
+{
+	const struct game *g = &ui->game;
+	int p = g->state == GAME_WIN1 ? 1 : g->state == GAME_WIN2 ? 2 : 0;
+
+	if (g->state == GAME_ON)
+		return;
+	if (p == 0)
+		ui->score_draws++;
+	else if (g->player[0] != g->player[1])
+		*(g->player[p - 1] == PLAYER_HUMAN ? &ui->score_you
+		                                   : &ui->score_ai) += 1;
+	else
+		ui->score_p[p - 1]++;
+	ui->dirty |= UI_DIRTY_TITLE;
+}
+
+void
+ui_settings_save(struct ui *ui)
+{
+	struct prefs *c = ui->o->prefs;
+
+	if (c == NULL || c->broken)
+		return;
+	c->level = ui->level;
+	c->threads = ui->threads;
+	c->depth = ui->depth;
+	c->split = ui->split;
+	c->motion = ui->motion;
+	c->mouse = ui->mouse;
+	if (prefs_save(c) != 0)
+		ui_message(ui, true, "cannot save the settings to %s: %s",
+		           c->path, strerror(errno));
 }
 
 static void
@@ -167,8 +216,31 @@ ui_draw_title(struct ui *ui)
 	         ui->color && ui->utf8 ? "(yellow)" : ui_token(ui, 2));
 	snprintf(part[T_SIZE], sizeof part[T_SIZE], "%dx%d", g->w, g->h);
 	snprintf(part[T_MOVE], sizeof part[T_MOVE], "move %d", g->nmoves + 1);
-	snprintf(part[T_PLAY], sizeof part[T_PLAY], "%s",
-	         ui->perfect ? "perfect play" : "depth-limited");
+	if (ui->level >= 0)
+		snprintf(part[T_PLAY], sizeof part[T_PLAY], "level %s",
+		         levels[ui->level].name);
+	else if (ui->perfect)
+		snprintf(part[T_PLAY], sizeof part[T_PLAY], "perfect play");
+	else
+		snprintf(part[T_PLAY], sizeof part[T_PLAY], "depth %d",
+		         ui->depth);
+	if (ui->score_you + ui->score_ai + ui->score_p[0] + ui->score_p[1] +
+	        ui->score_draws >
+	    0) {
+		size_t len = strlen(part[T_PLAY]);
+		if (ui->game.player[0] != ui->game.player[1])
+			snprintf(part[T_PLAY] + len, sizeof part[T_PLAY] - len,
+			         "  You %d:%d AI", ui->score_you,
+			         ui->score_ai);
+		else
+			snprintf(part[T_PLAY] + len, sizeof part[T_PLAY] - len,
+			         "  %d:%d", ui->score_p[0], ui->score_p[1]);
+		len = strlen(part[T_PLAY]);
+		if (ui->score_draws > 0)
+			snprintf(part[T_PLAY] + len, sizeof part[T_PLAY] - len,
+			         " (%d draw%s)", ui->score_draws,
+			         ui->score_draws == 1 ? "" : "s");
+	}
 	snprintf(part[T_HELP], sizeof part[T_HELP], "? help ");
 	for (int i = 0; i < T_N; i++) {
 		on[i] = true;
@@ -223,7 +295,7 @@ ui_draw_status(struct ui *ui)
 		wattroff(w, tok);
 		wattron(w, A_BOLD);
 		snprintf(buf, sizeof buf, " %s (%s) %s! ", name,
-		         ui_token(ui, p),
+		         ui_side_name(ui, p),
 		         strcmp(name, "You") == 0 ? "win" : "wins");
 		waddstr(w, buf);
 		wattroff(w, A_BOLD);
@@ -250,7 +322,7 @@ ui_draw_status(struct ui *ui)
 		} else if (ui->job == UI_JOB_MOVE) {
 			snprintf(buf, sizeof buf, " %s thinking %.1fs",
 			         ui_player_name(ui, tomove),
-			         ui_now() - ui->job_t0);
+			         ui_now() - ui->think_t0);
 		} else {
 			snprintf(buf, sizeof buf, " %s to move",
 			         ui_player_name(ui, tomove));
@@ -259,7 +331,10 @@ ui_draw_status(struct ui *ui)
 		waddstr(w, buf);
 		wattroff(w, A_BOLD);
 	}
-	if (ui->msg[0] != '\0') {
+	/* After the game's end a message shows only if it fits whole. */
+	if (ui->msg[0] != '\0' &&
+	    (g->state == GAME_ON ||
+	     getcurx(w) + 2 + ui_cells(ui->msg) < ui->cols)) {
 		attr_t a = ui->msg_warn ? ui_attr(ui, UI_C_WARN) | A_BOLD : 0;
 		waddstr(w, "  ");
 		wattron(w, a);
@@ -361,6 +436,10 @@ ui_main(const struct options *o)
 	ui->time_limit = o->time_limit;
 	ui->analysis = o->analysis;
 	ui->ponder = !o->no_ponder;
+	ui->mouse = !o->no_mouse;
+	ui->motion = !o->reduced_motion;
+	ui->level = o->level[0];
+	ui->seed = o->seed_given ? o->seed : (uint64_t)time(NULL) ^ (uint64_t)getpid();
 	ui->hint_col = -1;
 	ui->utf8 = !o->ascii && strcmp(nl_langinfo(CODESET), "UTF-8") == 0;
 	if ((status = setup_game(&ui->game, o)) != 0) {
@@ -398,6 +477,8 @@ ui_main(const struct options *o)
 	ui->dirty = UI_DIRTY_ALL;
 	if (ui->game.state != GAME_ON)
 		ui_message(ui, false, "this game is over: n new game, u undo");
+	if (o->prefs != NULL && o->prefs->broken)
+		ui_message(ui, true, "settings: %s", o->prefs->warning);
 	ui_think(ui);
 
 	while (!ui->quit && !ui_term_quit_signal()) {
