@@ -279,8 +279,9 @@ START_TEST(test_save_load)
 		ck_assert_int_eq(count_files(), 1); /* no temporary left */
 		read_file(path, text, sizeof text);
 		snprintf(want, sizeof want,
-		         "dropfour-game 1\nsize %dx%d\nmoves %s\n", games[i].w,
-		         games[i].h, games[i].moves);
+		         "dropfour-game 1\nsize %dx%d\nplayers human human\n"
+		         "moves %s\n",
+		         games[i].w, games[i].h, games[i].moves);
 		ck_assert_str_eq(text, want);
 		game_init(&l, 7, 6);
 		check_that(game_load(&l, path, err, sizeof err) == 0,

@@ -144,8 +144,9 @@ valid_save() {
 	[ ! -e "$1" ] && return 0
 	awk 'NR == 1 && $0 != "dropfour-game 1" { bad = 1 }
 	     NR == 2 && $0 != "size 4x4" { bad = 1 }
-	     NR == 3 && $0 !~ /^moves [1-4]*$/ { bad = 1 }
-	     END { exit bad || NR != 3 }' "$1"
+	     NR == 3 && $0 !~ /^players (human|ai) (human|ai)$/ { bad = 1 }
+	     NR == 4 && $0 !~ /^moves [1-4]*$/ { bad = 1 }
+	     END { exit bad || NR != 4 }' "$1"
 }
 
 if command -v strace >/dev/null 2>&1 &&

@@ -174,7 +174,7 @@ win_small() {
 	tmux_start 80 24 "$G --ascii --width 4 --height 4 --mode human-human" &&
 	tmux_wait "Player 1 to move" &&
 	tmux_send 1 2 1 2 1 2 1 &&
-	tmux_wait "Player 1 (X) wins" &&
+	tmux_wait "Player 1 (red) wins" &&
 	tmux_send 2 && tmux_wait "the game is over" &&
 	tmux_send n && tmux_wait "Player 1 to move" &&
 	expect_count X 4 4 0
@@ -275,7 +275,7 @@ title_80() {
 	tmux_wait_re "move [0-9]+ " || return 1
 	t=$(title_line)
 	case $t in
-	*"depth-limited"*"? help") ;;
+	*"depth 2"*"? help") ;;
 	*) tmux_fail "title at 80 columns: '$t'"; return 1 ;;
 	esac
 	case $t in

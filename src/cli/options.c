@@ -331,6 +331,7 @@ static const struct opt_def opts[] = {
      .kind = OPT_CUSTOM,
      .arg = "MODE",
      .modes = M_GAME,
+     .given = F(play_given),
      .parse = parse_mode,
      .help = "human-ai (default), ai-human, ai-ai, human-human",
      .group = G_GAME},

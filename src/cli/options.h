@@ -65,6 +65,7 @@ struct options {
 	bool reduced_motion, motion_given; /* --reduced-motion */
 	bool no_mouse, mouse_given;         /* --no-mouse */
 	bool threads_given;
+	bool play_given; /* --mode */
 	struct prefs *prefs; /* the settings file (main()), or NULL */
 	bool ascii;
 	bool analysis;  /* background hints on the human's turn */

@@ -37,7 +37,10 @@ setup_game(struct game *g, const struct options *o)
 			return 2;
 		}
 	}
-	g->player[0] = sides[o->play][0];
-	g->player[1] = sides[o->play][1];
+	/* A saved game keeps who played which side, unless --mode says. */
+	if (!(g->players_loaded && !o->play_given)) {
+		g->player[0] = sides[o->play][0];
+		g->player[1] = sides[o->play][1];
+	}
 	return 0;
 }

@@ -123,11 +123,15 @@ game_moves_string(const struct game *g, char *buf, size_t len)
 int
 game_save(const struct game *g, const char *path)
 {
+	static const char *const kind[] = {[PLAYER_HUMAN] = "human",
+	                                   [PLAYER_AI] = "ai"};
 	char moves[BOARD_MAX_CELLS + 1], buf[256];
 	game_moves_string(g, moves, sizeof moves);
-	int n =
-	    snprintf(buf, sizeof buf, "dropfour-game 1\nsize %dx%d\nmoves %s\n",
-	             g->w, g->h, moves);
+	int n = snprintf(buf, sizeof buf,
+	                 "dropfour-game 1\nsize %dx%d\nplayers %s %s\n"
+	                 "moves %s\n",
+	                 g->w, g->h, kind[g->player[0]], kind[g->player[1]],
+	                 moves);
 	return util_write_atomic(path, buf, (size_t)n);
 }
 
@@ -137,7 +141,8 @@ game_load(struct game *g, const char *path, char *err, size_t errlen)
 	FILE *f = fopen(path, "r");
 	char line[GAME_LINE_MAX + 2], moves[BOARD_MAX_CELLS * 2 + 2] = "";
 	int w = g->w, h = g->h, lineno = 0, moves_line = 0;
-	bool have_moves = false;
+	bool have_moves = false, have_players = false;
+	enum player_kind players[2] = {PLAYER_HUMAN, PLAYER_AI};
 
 	if (f == NULL) {
 		snprintf(err, errlen, "%s: %s", path, strerror(errno));
@@ -160,6 +165,25 @@ game_load(struct game *g, const char *path, char *err, size_t errlen)
 			continue;
 		if (sscanf(line, "size %dx%d", &w, &h) == 2)
 			continue;
+		if (strncmp(line, "players ", 8) == 0) {
+			char a[8], b[8];
+			if (sscanf(line + 8, "%7s %7s", a, b) != 2 ||
+			    (strcmp(a, "human") != 0 && strcmp(a, "ai") != 0) ||
+			    (strcmp(b, "human") != 0 && strcmp(b, "ai") != 0)) {
+				snprintf(err, errlen,
+				         "%s:%d: players must be two of human "
+				         "and ai",
+				         path, lineno);
+				fclose(f);
+				return -1;
+			}
+			players[0] = strcmp(a, "ai") == 0 ? PLAYER_AI
+			                                  : PLAYER_HUMAN;
+			players[1] = strcmp(b, "ai") == 0 ? PLAYER_AI
+			                                  : PLAYER_HUMAN;
+			have_players = true;
+			continue;
+		}
 		const char *m = strncmp(line, "moves", 5) == 0
 		                    ? line + 5 + strspn(line + 5, " \t")
 		                    : line;
@@ -196,6 +220,11 @@ game_load(struct game *g, const char *path, char *err, size_t errlen)
 		         board_err_string(e));
 		return -1;
 	}
+	if (have_players) {
+		tmp.player[0] = players[0];
+		tmp.player[1] = players[1];
+	}
+	tmp.players_loaded = have_players;
 	*g = tmp;
 	return 0;
 }

@@ -25,6 +25,7 @@ struct game {
 	int nredo;
 	int redo[BOARD_MAX_CELLS];  /* redo[nredo-1] is the next to replay */
 	enum player_kind player[2]; /* [0] first player, [1] second */
+	bool players_loaded;        /* game_load() found a players line */
 	enum game_state state;
 	uint64_t four; /* cells of the winning four(s), once won */
 };

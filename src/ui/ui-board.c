@@ -60,7 +60,7 @@ ui_board_animate(struct ui *ui, int col)
 	int row = board_column_height(b, col) - 1;
 	int dist = 2 + (b->h - 1 - row);
 
-	if (row < 0)
+	if (row < 0 || !ui->motion) /* reduced motion: the token is there */
 		return;
 	ui->anim.on = true;
 	ui->anim.col = col;
@@ -158,6 +158,8 @@ spinner(const struct ui *ui)
 	static const char *const asc[] = {"|", "/", "-", "\\"};
 	int t = (int)(ui_now() * 12);
 
+	if (!ui->motion) /* reduced motion: a still mark */
+		return ui->utf8 ? "\u2026" : "*";
 	return ui->utf8 ? utf[t % 10] : asc[t % 4];
 }
 

@@ -21,8 +21,7 @@ static const char *const help_notes[] = {
 };
 
 #define NNOTES     ((int)(sizeof help_notes / sizeof help_notes[0]))
-#define HELP_KEYW  10
-#define HELP_DESCW 26
+#define HELP_KEYW 10
 
 static bool
 listed(const struct ui_key *k, enum ui_screen screen)
@@ -34,15 +33,26 @@ void
 ui_help_draw(struct ui *ui)
 {
 	int nkeys = 0, nnotes = NNOTES;
-	int ncol, rows, body, w, h, y0, x0, colw = HELP_KEYW + 1 + HELP_DESCW;
+	int ncol, rows, body, w, h, y0, x0, colw, descw = 0;
 	int avail, first, i;
 	const enum ui_screen screen = ui_screen(ui);
 	WINDOW *win;
 
 	if (screen != UI_SCREEN_GAME)
 		nnotes = 1; /* "Any other key closes this help." */
-	for (i = 0; i < ui_nkeys; i++)
-		nkeys += listed(&ui_keys[i], screen);
+	/* The columns are as wide as the longest description: nothing is
+	 * cut short where the terminal has the room. */
+	for (i = 0; i < ui_nkeys; i++) {
+		if (!listed(&ui_keys[i], screen))
+			continue;
+		nkeys++;
+		if (ui_cells(ui_keys[i].what) > descw)
+			descw = ui_cells(ui_keys[i].what);
+	}
+	for (i = 0; i < NNOTES; i++)
+		if (ui_cells(help_notes[i]) > descw + HELP_KEYW + 1)
+			descw = ui_cells(help_notes[i]) - HELP_KEYW - 1;
+	colw = HELP_KEYW + 1 + descw;
 	ncol = ui->cols >= 2 * colw + 6 ? 2 : 1;
 	rows = (nkeys + ncol - 1) / ncol;
 	body = rows + 1 + nnotes;

@@ -306,7 +306,7 @@ bool ui_board_animating(struct ui *ui);
 /* ui-panel.c */
 /* Add the snapshot's interval to the timeline (while a search runs). */
 void ui_timeline_sample(struct ui *ui);
-#define UI_PANEL_MIN_W 40
+#define UI_PANEL_MIN_W 38
 #define UI_PANEL_MAX_W 76
 #define UI_PANEL_MIN_H 11
 void ui_panel_draw(struct ui *ui, WINDOW *w);

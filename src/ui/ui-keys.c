@@ -42,10 +42,11 @@ key_depth(struct ui *ui, int ch)
 	int d = ui->depth + ((ch == '+' || ch == '=') ? 1 : -1);
 	static char why[32];
 
-	/* From a level or perfect play the first press goes to depth-limited
-	 * play at the depth shown, whatever the direction (also at depth 1). */
+	/* From a level or perfect play either key goes to depth-limited
+	 * play (also - at depth 1, which stays 1). */
 	if (ui->perfect || ui->level >= 0) {
-		d = ui->depth;
+		d = d < 1 ? 1 : d > SEARCH_MAX_DEPTH ? SEARCH_MAX_DEPTH : d;
+		ui->depth = d;
 		ui->perfect = false;
 		ui->level = -1;
 		ui_message(ui, false, "depth-limited play, depth %d (l: levels)",
@@ -416,7 +417,7 @@ key_mouse(struct ui *ui, int ch)
 	(void)ch;
 	if (getmouse(&ev) != OK || ui->wboard == NULL)
 		return;
-	if (!(ev.bstate & BUTTON1_PRESSED))
+	if (!(ev.bstate & (BUTTON1_PRESSED | BUTTON1_CLICKED)))
 		return; /* the release, asked for so that none is swallowed */
 	y = ev.y;
 	x = ev.x;

@@ -86,7 +86,10 @@ ui_limits(const struct ui *ui, struct search_limits *lim)
 	o.split = ui->split;
 	o.time_limit = ui->time_limit;
 	o.level[0] = o.level[1] = ui->level;
-	o.seed = ui->seed + (uint64_t)ui->game.nmoves;
+	/* The levels' noise changes from game to game; the expert's
+	 * settings keep --seed (0: no random tie-breaks). */
+	if (ui->level >= 0)
+		o.seed = ui->seed + (uint64_t)ui->game.nmoves;
 	options_limits(&o, lim);
 }
 
@@ -299,12 +302,14 @@ ui_draw_status(struct ui *ui)
 		         strcmp(name, "You") == 0 ? "win" : "wins");
 		waddstr(w, buf);
 		wattroff(w, A_BOLD);
-		waddstr(w, " n new game, u undo, q quit");
+		if (ui->msg[0] == '\0')
+			waddstr(w, " n new game, u undo, q quit");
 	} else if (g->state == GAME_DRAW) {
 		wattron(w, A_BOLD);
 		waddstr(w, "Draw: the board is full.");
 		wattroff(w, A_BOLD);
-		waddstr(w, "  n new game, u undo, q quit");
+		if (ui->msg[0] == '\0')
+			waddstr(w, "  n new game, u undo, q quit");
 	} else {
 		tok = ui_attr(ui, tomove == 1 ? UI_C_P1 : UI_C_P2) | A_BOLD;
 		wattron(w, tok);

@@ -17,6 +17,7 @@
 
 #include "fuzz.h"
 #include "cli/options.h"
+#include "search/level.h"
 #include "search/stats.h"
 
 #define MAX_ARGS 64
@@ -83,8 +84,12 @@ parse(const uint8_t *data, size_t size, struct options *o)
 			fuzz_require(o->argc == 0);
 		struct search_limits lim;
 		options_limits(o, &lim);
+		/* A level sets its own depth (to the end of the game). */
 		fuzz_require(lim.threads == o->threads &&
-		             lim.depth == o->depth);
+		             (o->level[0] >= 0 ? lim.level != NULL
+		                               : lim.depth == o->depth));
+		fuzz_require(o->level[0] >= -1 && o->level[0] < LEVEL_COUNT &&
+		             o->level[1] >= -1 && o->level[1] < LEVEL_COUNT);
 		options_solve_limits(o, &lim);
 	}
 	for (int i = 0; i < argc; i++)
