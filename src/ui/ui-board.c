@@ -14,7 +14,9 @@
  *   h+5        score: W5 (win in 5), L12, D (draw), +37 (heuristic)
  *   h+6        the selected column's score in words
  *   h+8        the moves so far, when there is room
- * A column is 4 cells wide; its token sits at x = BOARD_X + 2 + 4 * col.
+ * A column is ui->cw cells wide (4, or 6 on a large terminal) and a row
+ * ui->ch high (1 or 2): the rows above below the cells move down by
+ * ui->ch * h - h; its token sits at x = cell_x(col).
  * The animation is only a picture: the game already holds the move, and a
  * new move simply replaces a token still in flight.
  */
@@ -36,10 +38,16 @@ struct col_view {
 };
 
 void
+ui_board_size_at(const struct ui *ui, int cw, int ch, int *w, int *h)
+{
+	*w = BOARD_X + cw * ui->game.w + 1 + 2;
+	*h = ch * ui->game.h + 7;
+}
+
+void
 ui_board_size(const struct ui *ui, int *w, int *h)
 {
-	*w = BOARD_X + 4 * ui->game.w + 1 + 2;
-	*h = ui->game.h + 7;
+	ui_board_size_at(ui, ui->cw, ui->ch, w, h);
 }
 
 int
@@ -47,10 +55,32 @@ ui_board_column_at(const struct ui *ui, int x)
 {
 	int c;
 
-	if (x <= BOARD_X || x >= BOARD_X + 4 * ui->game.w)
+	if (x <= BOARD_X || x >= BOARD_X + ui->cw * ui->game.w)
 		return -1;
-	c = (x - BOARD_X - 1) / 4;
+	c = (x - BOARD_X - 1) / ui->cw;
 	return c < ui->game.w ? c : -1;
+}
+
+/* The first screen column of column c's token, and the top screen row of
+ * board row r (0 the bottom). */
+static int
+cell_x(const struct ui *ui, int c)
+{
+	return BOARD_X + 2 + ui->cw * c;
+}
+
+static int
+cell_y(const struct ui *ui, int r)
+{
+	return 2 + ui->ch * (ui->game.h - 1 - r);
+}
+
+/* Where a column's number, cursor and score sit: under its token's
+ * middle. */
+static int
+mid_x(const struct ui *ui, int c)
+{
+	return cell_x(ui, c) + (ui->cw > 4 ? 1 : 0);
 }
 
 void
@@ -166,9 +196,19 @@ spinner(const struct ui *ui)
 static void
 draw_cell(struct ui *ui, WINDOW *w, int y, int x, int player, attr_t extra)
 {
+	/* The large tokens, two rows of four cells: a disc and a diamond
+	 * (shapes, not colour alone, tell the sides apart). */
+	static const char *const big_utf8[3][2] = {
+	    {"", ""},
+	    {"\u2584\u2588\u2588\u2584", "\u2580\u2588\u2588\u2580"},
+	    {" \u25e2\u25e3 ", " \u25e5\u25e4 "}};
+	static const char *const big_ascii[3][2] = {
+	    {"", ""}, {"\\XX/", "/XX\\"}, {"/OO\\", "\\OO/"}};
+
 	if (player == 0) {
 		wattron(w, A_DIM);
-		mvwaddstr(w, y, x, ui->utf8 ? "\u00b7" : ".");
+		mvwaddstr(w, y, x + (ui->cw > 4 ? 1 : 0),
+		          ui->utf8 ? "\u00b7" : ".");
 		wattroff(w, A_DIM);
 		return;
 	}
@@ -176,7 +216,14 @@ draw_cell(struct ui *ui, WINDOW *w, int y, int x, int player, attr_t extra)
 	if (ui->color)
 		a |= A_BOLD;
 	wattron(w, a);
-	mvwaddstr(w, y, x, ui_token(ui, player));
+	if (ui->ch > 1) {
+		const char *const *big = ui->utf8 ? big_utf8[player]
+		                                  : big_ascii[player];
+		mvwaddstr(w, y, x, big[0]);
+		mvwaddstr(w, y + 1, x, big[1]);
+	} else {
+		mvwaddstr(w, y, x, ui_token(ui, player));
+	}
 	wattroff(w, a);
 }
 
@@ -185,18 +232,18 @@ draw_frame(struct ui *ui, WINDOW *w, int W, int H)
 {
 	const char *hz = ui->utf8 ? "\u2500" : "-";
 	attr_t a = ui_attr(ui, UI_C_FRAME);
-	int right = BOARD_X + 4 * W;
+	int right = BOARD_X + ui->cw * W, rows = ui->ch * H;
 
 	wattron(w, a);
 	mvwaddstr(w, 1, BOARD_X, ui->utf8 ? "\u256d" : "+");
 	for (int x = BOARD_X + 1; x < right; x++)
 		waddstr(w, hz);
 	waddstr(w, ui->utf8 ? "\u256e" : "+");
-	for (int y = 2; y < 2 + H; y++) {
+	for (int y = 2; y < 2 + rows; y++) {
 		mvwaddstr(w, y, BOARD_X, ui->utf8 ? "\u2502" : "|");
 		mvwaddstr(w, y, right, ui->utf8 ? "\u2502" : "|");
 	}
-	mvwaddstr(w, 2 + H, BOARD_X, ui->utf8 ? "\u2570" : "+");
+	mvwaddstr(w, 2 + rows, BOARD_X, ui->utf8 ? "\u2570" : "+");
 	for (int x = BOARD_X + 1; x < right; x++)
 		waddstr(w, hz);
 	waddstr(w, ui->utf8 ? "\u256f" : "+");
@@ -210,7 +257,7 @@ draw_scores(struct ui *ui, WINDOW *w, int y, const struct col_view *cv)
 	char buf[16];
 
 	for (int c = 0; c < b->w; c++) {
-		int x = BOARD_X + 1 + 4 * c, n;
+		int x = mid_x(ui, c) - 1, n;
 		const struct col_view *v = &cv[c];
 		attr_t a;
 
@@ -320,6 +367,7 @@ ui_board_draw(struct ui *ui, WINDOW *w)
 	const struct game *g = &ui->game;
 	const board_t *b = &g->board;
 	int W = b->w, H = b->h, last = -1, lastrow = -1, fall_y = -1;
+	int below = ui->ch * H; /* rows of cells */
 	struct col_view cv[BOARD_MAX_WIDTH];
 	char num[12];
 
@@ -331,7 +379,7 @@ ui_board_draw(struct ui *ui, WINDOW *w)
 	}
 	if (ui->anim.on) {
 		double t = (ui_now() - ui->anim.t0) / ui->anim.duration;
-		int target = 2 + (H - 1 - ui->anim.row);
+		int target = cell_y(ui, ui->anim.row);
 		fall_y = (int)(target * t * t);
 		if (fall_y >= target)
 			fall_y = -1;
@@ -344,7 +392,7 @@ ui_board_draw(struct ui *ui, WINDOW *w)
 		attr_t a = ui_attr(ui, p == 1 ? UI_C_P1 : UI_C_P2) |
 		           (mine ? A_BOLD : A_DIM);
 		wattron(w, a);
-		mvwaddstr(w, 0, BOARD_X + 2 + 4 * ui->cursor,
+		mvwaddstr(w, 0, mid_x(ui, ui->cursor),
 		          ui->utf8 ? "\u25bc" : "v");
 		wattroff(w, a);
 	}
@@ -352,7 +400,7 @@ ui_board_draw(struct ui *ui, WINDOW *w)
 	/* 2. frame and cells */
 	draw_frame(ui, w, W, H);
 	for (int r = H - 1; r >= 0; r--) {
-		int y = 2 + (H - 1 - r);
+		int y = cell_y(ui, r);
 		for (int c = 0; c < W; c++) {
 			int p = board_cell(b, c, r);
 			int bit = c * (H + 1) + r;
@@ -364,11 +412,11 @@ ui_board_draw(struct ui *ui, WINDOW *w)
 				extra |= A_REVERSE;
 			else if (c == last && r == lastrow)
 				extra |= A_UNDERLINE;
-			draw_cell(ui, w, y, BOARD_X + 2 + 4 * c, p, extra);
+			draw_cell(ui, w, y, cell_x(ui, c), p, extra);
 		}
 	}
 	if (fall_y >= 0)
-		draw_cell(ui, w, fall_y, BOARD_X + 2 + 4 * ui->anim.col,
+		draw_cell(ui, w, fall_y, cell_x(ui, ui->anim.col),
 		          ui->anim.player, 0);
 
 	/* 3. column numbers: the cursor's bold, a hint's reversed */
@@ -378,14 +426,14 @@ ui_board_draw(struct ui *ui, WINDOW *w)
 			a = A_REVERSE | A_BOLD | ui_attr(ui, UI_C_WIN);
 		snprintf(num, sizeof num, "%d", c + 1);
 		wattron(w, a);
-		mvwaddstr(w, H + 3, BOARD_X + 2 + 4 * c, num);
+		mvwaddstr(w, below + 3, mid_x(ui, c), num);
 		wattroff(w, a);
 	}
 
 	/* 4. column scores */
 	column_views(ui, cv);
-	draw_scores(ui, w, H + 4, cv);
-	draw_words(ui, w, H + 6, cv);
-	draw_moves(ui, w, H + 8);
+	draw_scores(ui, w, below + 4, cv);
+	draw_words(ui, w, below + 6, cv);
+	draw_moves(ui, w, below + 8);
 	wnoutrefresh(w);
 }

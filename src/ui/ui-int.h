@@ -169,6 +169,7 @@ struct ui {
 
 	/* The screen. */
 	bool utf8, color;
+	int cw, ch; /* board cell width and height: 4x1, or 6x2 when large */
 	int lines, cols;
 	bool too_small;
 	int need_w, need_h;
@@ -294,8 +295,10 @@ int ui_term_quit_signal(void);
 bool ui_term_stop_asked(void);
 
 /* ui-board.c */
-/* Width and height the board needs, score rows included. */
+/* Width and height the board needs, score rows included (with cells of
+ * cw x ch, or the current ones). */
 void ui_board_size(const struct ui *ui, int *w, int *h);
+void ui_board_size_at(const struct ui *ui, int cw, int ch, int *w, int *h);
 void ui_board_draw(struct ui *ui, WINDOW *w);
 /* Column under screen x in the board window, or -1. */
 int ui_board_column_at(const struct ui *ui, int x);
@@ -307,6 +310,7 @@ bool ui_board_animating(struct ui *ui);
 /* Add the snapshot's interval to the timeline (while a search runs). */
 void ui_timeline_sample(struct ui *ui);
 #define UI_PANEL_MIN_W 38
+#define UI_PANEL_WIDE  60 /* a panel this wide leaves room for big cells */
 #define UI_PANEL_MAX_W 76
 #define UI_PANEL_MIN_H 11
 void ui_panel_draw(struct ui *ui, WINDOW *w);

@@ -173,6 +173,15 @@ ui_layout(struct ui *ui)
 	werase(stdscr);
 	wnoutrefresh(stdscr);
 	getmaxyx(stdscr, ui->lines, ui->cols);
+	/* Large cells when the terminal has room for them and the panel
+	 * keeps UI_PANEL_WIDE columns and the lines for its sections. */
+	ui->cw = 4;
+	ui->ch = 1;
+	ui_board_size_at(ui, 6, 2, &bw, &bh);
+	if (ui->cols >= bw + UI_PANEL_WIDE && ui->lines >= bh + 3 + 14) {
+		ui->cw = 6;
+		ui->ch = 2;
+	}
 	ui_board_size(ui, &bw, &bh);
 	ui->need_w = bw + UI_PANEL_MIN_W;
 	ui->need_h = (bh > UI_PANEL_MIN_H ? bh : UI_PANEL_MIN_H) + 3;
