@@ -139,8 +139,14 @@ book_main(const struct options *o)
 		if (strcmp(o->argv[0], book_commands[i].name) == 0)
 			return book_commands[i].run(o, o->argc - 1,
 			                            o->argv + 1);
-	fprintf(stderr, "dropfour: %s: book build or book info\n",
-	        o->argc > 0 ? "unknown book command" : "missing book command");
+	if (o->argc > 0)
+		fprintf(stderr,
+		        "dropfour: unknown book command '%s' (build or info)\n",
+		        o->argv[0]);
+	else
+		fputs("dropfour: missing book command: book build or book "
+		      "info\n",
+		      stderr);
 	fputs("Try 'dropfour --help' for more information.\n", stderr);
 	return 2;
 }
