@@ -194,7 +194,8 @@ tick(struct eng *g)
 	struct search_result r;
 	if (g->kind == GO_NONE)
 		return;
-	if (g->kind != GO_INFINITE && engine_poll(g->e, g->id, &r)) {
+	if ((g->kind != GO_INFINITE || g->stopped) &&
+	    engine_poll(g->e, g->id, &r)) {
 		info_line(g);
 		result_lines(g, &r);
 		g->kind = GO_NONE;
@@ -453,10 +454,54 @@ static const struct engine_command {
     {.name = "stop", .run = cmd_stop, .while_searching = true},
     {.name = "isready", .run = cmd_isready, .while_searching = true},
     {.name = "setoption", .run = cmd_setoption},
-    {.name = "quit", .run = cmd_quit, .while_searching = true},
+    {.name = "quit", .run = cmd_quit},
 };
 
 #define MAX_WORDS 8
+
+static const struct engine_command *
+command_find(const char *line)
+{
+	size_t len = strcspn(line, " \t\r");
+	for (size_t i = 0;
+	     i < sizeof engine_commands / sizeof engine_commands[0]; i++)
+		if (strlen(engine_commands[i].name) == len &&
+		    strncmp(line, engine_commands[i].name, len) == 0)
+			return &engine_commands[i];
+	return NULL;
+}
+
+/* Whether the line must wait for the running search to end: every
+ * command but stop and isready comes after it, in order (quit too, so that
+ * a script's last search finishes), except quit after go infinite. */
+static bool
+command_waits(const struct eng *g, const char *line)
+{
+	const struct engine_command *c =
+	    command_find(line + strspn(line, " \t"));
+	if (c != NULL && c->run == cmd_quit && g->kind == GO_INFINITE)
+		return false;
+	return g->kind != GO_NONE && (c == NULL || !c->while_searching);
+}
+
+/* A stop among the lines still to come stops the search now; the lines
+ * before it still run after it, in order. */
+static void
+stop_ahead(struct eng *g, const char *buf, size_t len)
+{
+	for (size_t at = 0; at < len && g->kind != GO_NONE && !g->stopped;) {
+		const char *nl = memchr(buf + at, '\n', len - at);
+		if (nl == NULL)
+			break;
+		const char *l = buf + at + strspn(buf + at, " \t");
+		const struct engine_command *c = command_find(l);
+		if (c != NULL && c->run == cmd_stop) {
+			g->stopped = true;
+			engine_stop(g->e);
+		}
+		at = (size_t)(nl - buf) + 1;
+	}
+}
 
 static void
 command(struct eng *g, char *line)
@@ -478,11 +523,6 @@ command(struct eng *g, char *line)
 		const struct engine_command *c = &engine_commands[i];
 		if (strcmp(argv[0], c->name) != 0)
 			continue;
-		if (g->kind != GO_NONE && !c->while_searching) {
-			say(g, "error %s: a search is running (stop it first)",
-			    argv[0]);
-			return;
-		}
 		c->run(g, argc, argv);
 		return;
 	}
@@ -509,16 +549,51 @@ engine_cli_main(const struct options *o)
 	g.e = engine_new(g.hash_mb);
 	board_init(&g.pos, o->width, o->height);
 
-	while (!g.quit && !eof) {
+	while (!g.quit) {
+		/* 1. every whole line that need not wait for the search */
+		size_t used = 0;
+		char *nl;
+		if (g.kind != GO_NONE)
+			stop_ahead(&g, buf, have);
+		while (!g.quit &&
+		       (nl = memchr(buf + used, '\n', have - used))) {
+			*nl = '\0';
+			if (command_waits(&g, buf + used)) {
+				*nl = '\n';
+				break;
+			}
+			command(&g, buf + used);
+			used = (size_t)(nl - buf) + 1;
+		}
+		if (eof && !g.quit && g.kind == GO_NONE && used < have &&
+		    memchr(buf + used, '\n', have - used) == NULL) {
+			buf[have] = '\0'; /* a last line without its newline */
+			command(&g, buf + used);
+			used = have;
+		}
+		memmove(buf, buf + used, have - used);
+		have -= used;
+		if (g.quit || (eof && g.kind == GO_NONE && have == 0))
+			break;
+		if (have == sizeof buf - 1 && g.kind == GO_NONE) {
+			say(&g, "error line too long");
+			have = 0;
+		}
+		/* 2. wait for input (not while the buffer is full or the
+		 * input has ended), or a short while when a search runs */
+		bool want = !eof && have < sizeof buf - 1;
 		struct pollfd p = {.fd = STDIN_FILENO, .events = POLLIN};
-		int r = poll(&p, 1, g.kind != GO_NONE ? POLL_MS : -1);
+		int r = poll(&p, want ? 1 : 0,
+		             g.kind != GO_NONE ? POLL_MS
+		             : want            ? -1
+		                               : 0);
 		if (r < 0 && errno != EINTR) {
 			fprintf(stderr, "dropfour: engine: poll: %s\n",
 			        strerror(errno));
 			status = 1;
 			break;
 		}
-		if (r > 0) {
+		if (r > 0 && want) {
 			ssize_t n = read(STDIN_FILENO, buf + have,
 			                 sizeof buf - 1 - have);
 			if (n < 0 && errno != EINTR && errno != EAGAIN) {
@@ -533,28 +608,15 @@ engine_cli_main(const struct options *o)
 			} else if (n > 0) {
 				have += (size_t)n;
 			}
-			/* every whole line, in turn */
-			char *nl;
-			size_t used = 0;
-			while (!g.quit &&
-			       (nl = memchr(buf + used, '\n', have - used))) {
-				*nl = '\0';
-				command(&g, buf + used);
-				used = (size_t)(nl - buf) + 1;
-			}
-			if (eof && used < have && !g.quit) {
-				buf[have] = '\0';
-				command(&g, buf + used);
-				used = have;
-			}
-			memmove(buf, buf + used, have - used);
-			have -= used;
-			if (have == sizeof buf - 1) {
-				say(&g, "error line too long");
-				have = 0;
-			}
 		}
+		/* 3. info lines; the result of a search that has ended */
 		tick(&g);
+		/* the end of the input: go infinite stops and gives its
+		 * result; another search runs to its end */
+		if (eof && g.kind == GO_INFINITE) {
+			g.stopped = true;
+			finish(&g);
+		}
 	}
 	/* the end of the input stops a search and gives its result */
 	if (!g.out_error)
