@@ -48,6 +48,20 @@ book_attach(struct options *o)
 		        named ? "" : " (the shipped book: not used)");
 		return named ? 1 : 0;
 	}
+	if ((book_width(bk) != o->width || book_height(bk) != o->height) &&
+	    o->book == NULL) {
+		/* $DROPFOUR_BOOK serves its own board size; another size
+		 * plays without it (a note where a book would be used) */
+		if (o->mode == MODE_SOLVE || o->mode == MODE_SELFPLAY ||
+		    o->mode == MODE_ENGINE || o->perfect)
+			fprintf(stderr,
+			        "dropfour: note: DROPFOUR_BOOK %s holds %dx%d "
+			        "positions: not used on the %dx%d board\n",
+			        path, book_width(bk), book_height(bk), o->width,
+			        o->height);
+		book_free(bk);
+		return 0;
+	}
 	if (book_width(bk) != o->width || book_height(bk) != o->height) {
 		fprintf(
 		    stderr,

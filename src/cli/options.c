@@ -14,6 +14,7 @@
 
 #include "book/book.h"
 #include "cli/options.h"
+#include "cli/output.h"
 #include "core/util.h"
 #include "search/settings.h"
 
@@ -687,12 +688,20 @@ static const char *const play_names[] = {
     [PLAY_HUMAN_HUMAN] = "human-human",
 };
 
+/* "Try 'PROGRAM --help' for more information." */
+static void
+try_help(void)
+{
+	fprintf(stderr, "Try '%s --help' for more information.\n",
+	        output_program());
+}
+
 static int
 bad(const char *opt, const char *arg, const char *why)
 {
-	fprintf(stderr, "dropfour: invalid argument '%s' for --%s: %s\n", arg,
-	        opt, why);
-	fputs("Try 'dropfour --help' for more information.\n", stderr);
+	fprintf(stderr, "%s: invalid argument '%s' for --%s: %s\n",
+	        output_program(), arg, opt, why);
+	try_help();
 	return -1;
 }
 
@@ -937,6 +946,32 @@ getopt_tables(char *shorts, size_t len, struct option *longs)
 	longs[NOPTS] = (struct option){NULL, 0, NULL, 0};
 }
 
+/* getopt's complaint (opterr is 0), with the program's name: a missing
+ * argument, or an option that does not exist.  arg: the argument getopt
+ * stopped at. */
+static void
+getopt_error(const char *arg)
+{
+	const struct opt_def *d = NULL;
+	if (optopt >= 256 && optopt < 256 + (int)NOPTS)
+		d = &opts[optopt - 256];
+	for (size_t k = 0; d == NULL && optopt != 0 && k < NOPTS; k++)
+		if (opts[k].short_name == optopt)
+			d = &opts[k];
+	if (d != NULL)
+		fprintf(stderr, "%s: option '%s%s' requires an argument\n",
+		        output_program(), d->short_name == optopt ? "-" : "--",
+		        d->short_name == optopt ? (char[]){(char)optopt, 0}
+		                                : d->name);
+	else if (optopt != 0)
+		fprintf(stderr, "%s: invalid option -- '%c'\n",
+		        output_program(), optopt);
+	else
+		fprintf(stderr, "%s: unrecognized option '%s'\n",
+		        output_program(), arg);
+	try_help();
+}
+
 /* The index in argv of the first argument that is not an option nor an
  * option's argument; 0 when there is none (or "--" comes first). */
 static int
@@ -1033,8 +1068,12 @@ options_parse(struct options *o, int argc, char **argv)
 	 * at X and keeps "p"), which the next parse would read (found by
 	 * tests/fuzz/fuzz-options.c). */
 	optind = 0;
-	opterr = 1;
+	opterr = 0; /* getopt's messages name argv[0]: ours name the program */
 	while ((c = getopt_long(argc, argv, shorts, longs, NULL)) != -1) {
+		if (c == '?') {
+			getopt_error(argv[optind - 1]);
+			return -1;
+		}
 		const struct opt_def *d = NULL;
 		if (c >= 256 && c < 256 + (int)NOPTS)
 			d = &opts[c - 256];
@@ -1042,8 +1081,7 @@ options_parse(struct options *o, int argc, char **argv)
 			if (c != 0 && opts[k].short_name == c)
 				d = &opts[k];
 		if (d == NULL) {
-			fputs("Try 'dropfour --help' for more information.\n",
-			      stderr);
+			try_help();
 			return -1;
 		}
 		if (strcmp(d->name, "help") == 0)
@@ -1063,9 +1101,10 @@ options_parse(struct options *o, int argc, char **argv)
 	for (size_t k = 0; k < NOPTS; k++) {
 		if (seen[k] && !(opts[k].modes & M(o->mode))) {
 			fprintf(stderr,
-			        "dropfour: --%s does not apply to %s\n"
-			        "Try 'dropfour%s%s --help' for its options.\n",
-			        opts[k].name, mode_word(o->mode),
+			        "%s: --%s does not apply to %s\n"
+			        "Try '%s%s%s --help' for its options.\n",
+			        output_program(), opts[k].name,
+			        mode_word(o->mode), output_program(),
 			        mode_find(o->mode)->word ? " " : "",
 			        mode_find(o->mode)->word
 			            ? mode_find(o->mode)->word
@@ -1098,14 +1137,14 @@ options_parse(struct options *o, int argc, char **argv)
 		        "dropfour: unknown mode '%s' (solve, selfplay, bench, "
 		        "book, statespace, tour, engine, play)\n",
 		        o->argv[0]);
-		fputs("Try 'dropfour --help' for more information.\n", stderr);
+		try_help();
 		return -1;
 	}
 	if (o->mode != MODE_SOLVE && o->mode != MODE_BENCH &&
 	    o->mode != MODE_BOOK && o->argc > 0) {
 		fprintf(stderr, "dropfour: unexpected argument '%s'\n",
 		        o->argv[0]);
-		fputs("Try 'dropfour --help' for more information.\n", stderr);
+		try_help();
 		return -1;
 	}
 	return 0;
