@@ -13,6 +13,7 @@
 . "$(dirname "$0")/lib-check.sh"
 check_begin cli
 D=$DROPFOUR
+case $D in /*) ;; *) D=$(pwd)/$D ;; esac
 
 # A few published positions and scores (Test_L3_R1, lines 1-3).
 cat >"$tmp/pons" <<'END'
@@ -196,5 +197,74 @@ echo 4453 | "$D" solve --time 5 -j1 -m 8 >"$tmp/out" 2>&1
 grep -q '^4453 -2 [0-9]* [0-9]*$' "$tmp/out" || fail "solve --time 5 on an easy position: $(cat "$tmp/out")"
 echo - | "$D" solve --no-book --time 0.2 -j1 -m 8 >"$tmp/out" 2>&1
 grep -q ' partial$' "$tmp/out" || fail "solve --time 0.2 on the empty board: $(cat "$tmp/out")"
+
+# ---- 4. one book build per book: the second names the first's process ----------
+(cd "$tmp" && exec "$D" book build -W 6 -H 5 --ply 6 -j1 -m 8 -o lock.book) \
+	>/dev/null 2>"$tmp/first.err" &
+first=$!
+i=0
+while [ $i -lt 100 ] && [ ! -e "$tmp/lock.book.journal" ]; do
+	sleep 0.05
+	i=$((i + 1))
+done
+(cd "$tmp" && "$D" book build -W 6 -H 5 --ply 6 -j1 -m 8 -o lock.book) \
+	>/dev/null 2>"$tmp/err"
+s=$?
+kill -INT $first 2>/dev/null
+wait $first
+[ $s -eq 1 ] || fail "a second book build: exit $s, expected 1"
+grep -q "another book build (process $first)" "$tmp/err" ||
+	fail "a second book build: $(cat "$tmp/err")"
+
+# ---- 5. DROPFOUR_BOOK serves its own size -------------------------------------
+export DROPFOUR_BOOK="$DROPFOUR_DATADIR/dropfour-7x6.book"
+printf '1\n2\nq\n' | "$D" --text -W 4 -H 4 -d 4 -m 8 >"$tmp/out" 2>&1 ||
+	fail "DROPFOUR_BOOK (7x6) and a 4x4 text game: $(head -n 3 "$tmp/out")"
+want=$(echo 3 | "$D" solve -W 5 -H 4 --no-book -j1 -m 8 | cut -d' ' -f2)
+echo 3 | "$D" solve -W 5 -H 4 -j1 -m 8 >"$tmp/out" 2>"$tmp/err"
+s=$?
+[ $s -eq 0 ] && [ "$(cut -d' ' -f2 "$tmp/out")" = "$want" ] ||
+	fail "DROPFOUR_BOOK (7x6), solve on 5x4: exit $s, $(cat "$tmp/out" "$tmp/err")"
+grep -q "note: DROPFOUR_BOOK .* 7x6 .* not used on the 5x4 board" "$tmp/err" ||
+	fail "DROPFOUR_BOOK (7x6), solve on 5x4: no note"
+echo 3 | "$D" solve -W 5 -H 4 --book "$DROPFOUR_BOOK" >/dev/null 2>&1
+[ $? -eq 1 ] || fail "--book of the wrong size: not an error"
+unset DROPFOUR_BOOK
+
+# ---- 7. more messages: selfplay's thread list, plurals -------------------------
+"$D" selfplay -W 4 -H 4 -d 2 -j 2,1,3 -m 8 >"$tmp/out" 2>&1
+grep -q '^game 1 of 1: 4x4, .*threads 2,1,3 in turn' "$tmp/out" ||
+	fail "selfplay -j 2,1,3: $(head -n 1 "$tmp/out")"
+grep -q '^summary: 1 game: [0-9] won by the first player, [0-9] by the second, [0-9] drawn$' "$tmp/out" ||
+	fail "selfplay summary: $(grep summary "$tmp/out")"
+grep -q ' 1 nodes' "$tmp/out" && fail "selfplay: '1 nodes'"
+
+# ---- 6. dropfour-mpi's own messages -------------------------------------------
+M=${DROPFOUR_MPI:-$(dirname "$D")/dropfour-mpi}
+if [ -x "$M" ] && command -v mpirun >/dev/null 2>&1; then
+	export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+	"$M" --version >"$tmp/out" 2>&1
+	s=$?
+	[ $s -eq 0 ] && grep -q "^dropfour-mpi (dropfour " "$tmp/out" ||
+		fail "dropfour-mpi --version: exit $s, $(cat "$tmp/out")"
+	"$M" foo >/dev/null 2>"$tmp/err"
+	grep -q "^dropfour-mpi: unknown mode 'foo'" "$tmp/err" || fail "dropfour-mpi foo: $(head -n 1 "$tmp/err")"
+	"$M" solve -Q </dev/null >/dev/null 2>"$tmp/err"
+	grep -q "^dropfour-mpi: invalid option -- 'Q'" "$tmp/err" &&
+		grep -q "^Try 'dropfour-mpi --help'" "$tmp/err" ||
+		fail "dropfour-mpi solve -Q: $(cat "$tmp/err")"
+	"$M" book info x >/dev/null 2>"$tmp/err"
+	grep -q "^dropfour-mpi: book info: .* (use dropfour book info FILE)" "$tmp/err" ||
+		fail "dropfour-mpi book info: $(cat "$tmp/err")"
+	if [ -w /dev/full ]; then
+		echo 4453 | "$M" solve -m 8 >/dev/full 2>"$tmp/err"
+		s=$?
+		[ $s -ne 0 ] || fail "dropfour-mpi solve >/dev/full: exit 0"
+		one_error "dropfour-mpi solve >/dev/full" "$tmp/err" \
+			'^dropfour-mpi: write error: No space left on device$'
+	fi
+else
+	echo "# no dropfour-mpi or mpirun: its messages not checked"
+fi
 
 check_end

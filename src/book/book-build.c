@@ -616,10 +616,10 @@ book_build_finish(struct book_build *bb)
 	}
 	unlink(bb->jpath);
 	unlink(bb->lpath);
-	printf("%s: %" PRIu64 " positions (%dx%d, up to %d stones; %" PRIu64
+	printf("%s: %" PRIu64 " position%s (%dx%d, up to %d stones; %" PRIu64
 	       " searched at %d stones), %.1f s\n",
-	       bb->path, bb->total, bb->w, bb->h, bb->ply, bb->lv[bb->ply].n,
-	       bb->ply, util_now_s() - bb->t0);
+	       bb->path, bb->total, bb->total == 1 ? "" : "s", bb->w, bb->h,
+	       bb->ply, bb->lv[bb->ply].n, bb->ply, util_now_s() - bb->t0);
 	return 0;
 }
 
