@@ -9,7 +9,9 @@
 
 #include "cli/bench.h"
 #include "cli/book-cli.h"
+#include "cli/engine-cli.h"
 #include "cli/options.h"
+#include "cli/output.h"
 #include "search/search.h"
 #include "cli/selfplay.h"
 #include "cli/solve.h"
@@ -75,6 +77,8 @@ run(struct options *o)
 			return 2;
 		}
 		return ui_tour_main(o);
+	case MODE_ENGINE:
+		return engine_cli_main(o);
 	case MODE_PLAY:
 		break;
 	}
@@ -117,6 +121,7 @@ main(int argc, char **argv)
 	char **saved = xmalloc(sizeof *saved * (size_t)(argc + 1));
 
 	memcpy(saved, argv, sizeof *saved * (size_t)(argc + 1));
+	output_init("dropfour");
 	setlocale(LC_ALL, "");
 	int parsed = options_parse(&o, argc, argv);
 	if (parsed != 0) {

@@ -21,7 +21,8 @@ enum run_mode {
 	MODE_BENCH,
 	MODE_BOOK, /* book build | info */
 	MODE_STATESPACE,
-	MODE_TOUR, /* knight's tours (tour-cli.c, ui-tour.c) */
+	MODE_TOUR,   /* knight's tours (tour-cli.c, ui-tour.c) */
+	MODE_ENGINE, /* the engine protocol (engine-cli.c) */
 };
 
 /* Who plays which side in the game front-ends. */
@@ -87,7 +88,10 @@ struct options {
 	                         * bench speedup --tour, bench tour-sample):
 	                         * the tour code checks it, not
 	                         * board_size_error() */
-	int argc;               /* positional arguments after the mode word */
+	/* Machine-readable output and per-position limits (solve, bench). */
+	bool json;           /* --json: JSON Lines */
+	uint64_t node_limit; /* --nodes N per position; 0 none */
+	int argc;            /* positional arguments after the mode word */
 	char **argv;
 };
 
@@ -107,7 +111,8 @@ int options_game_max_threads(const struct options *o);
 void options_limits(const struct options *o, struct search_limits *lim);
 
 /* Search limits of the solver modes (solve, bench): exact or --weak, with
- * the threads, split and ordering options; no time limit. */
+ * the threads, split and ordering options; solve's --time and --nodes per
+ * position (no limit for bench). */
 void options_solve_limits(const struct options *o, struct search_limits *lim);
 
 #endif
