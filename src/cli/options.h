@@ -21,7 +21,8 @@ enum run_mode {
 	MODE_BENCH,
 	MODE_BOOK, /* book build | info */
 	MODE_STATESPACE,
-	MODE_TOUR, /* knight's tours (tour-cli.c, ui-tour.c) */
+	MODE_TOUR,   /* knight's tours (tour-cli.c, ui-tour.c) */
+	MODE_REVIEW, /* the review of a game (review-cli.c) */
 };
 
 /* Who plays which side in the game front-ends. */
@@ -87,7 +88,10 @@ struct options {
 	                         * bench speedup --tour, bench tour-sample):
 	                         * the tour code checks it, not
 	                         * board_size_error() */
-	int argc;               /* positional arguments after the mode word */
+	/* review: the output for programs */
+	bool plain; /* --plain: PLY COLUMN BEFORE AFTER BEST lines */
+	bool json;  /* --json: JSON Lines */
+	int argc;   /* positional arguments after the mode word */
 	char **argv;
 };
 
