@@ -323,8 +323,9 @@ static const struct opt_def opts[] = {
      .arg = "FILE",
      .modes = M_PLAYS | M(MODE_SOLVE) | M(MODE_REVIEW),
      .parse = parse_book,
-     .help = "opening book for solve, selfplay, perfect play,\nhints and "
-             "analysis (default: $DROPFOUR_BOOK, else\nthe shipped 7x6 book)",
+     .help = "opening book for solve, review, selfplay, perfect\nplay, "
+             "hints and analysis (default:\n$DROPFOUR_BOOK, else the "
+             "shipped 7x6 book)",
      .group = G_BOARD},
     {.name = "no-book",
      .kind = OPT_FLAG,

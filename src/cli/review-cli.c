@@ -11,7 +11,6 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "book/book.h"
 #include "cli/book-cli.h"
 #include "cli/review-cli.h"
 #include "core/util.h"
