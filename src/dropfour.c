@@ -12,6 +12,7 @@
 #include "cli/engine-cli.h"
 #include "cli/options.h"
 #include "cli/output.h"
+#include "cli/review-cli.h"
 #include "search/search.h"
 #include "cli/selfplay.h"
 #include "cli/solve.h"
@@ -65,6 +66,8 @@ run(struct options *o)
 		return book_main(o);
 	case MODE_TEXT:
 		return text_main(o);
+	case MODE_REVIEW:
+		return review_main(o);
 	case MODE_STATESPACE:
 		return statespace_main(o);
 	case MODE_TOUR:

@@ -24,7 +24,7 @@
 #define M(mode)  (1u << (mode))
 #define M_GAME   (M(MODE_PLAY) | M(MODE_TEXT))
 #define M_PLAYS  (M_GAME | M(MODE_SELFPLAY))
-#define M_SEARCH (M_PLAYS | M(MODE_SOLVE) | M(MODE_BENCH))
+#define M_SEARCH (M_PLAYS | M(MODE_SOLVE) | M(MODE_BENCH) | M(MODE_REVIEW))
 #define M_ALL    0xffffu
 
 /* A mode word, its usage lines and what it prints (its --help). */
@@ -132,6 +132,23 @@ static const struct mode_def {
                  "docs/engine-protocol.md.\n",
     },
     {
+        .word = "review",
+        .mode = MODE_REVIEW,
+        .usage = "review [OPTION]... [FILE|MOVES]\n"
+                 "                            the exact value of every move "
+                 "of a game\n",
+        .about =
+            "Reviews a game: MOVES such as 4453, or a FILE saved by the game "
+            "(w,\n--load) or holding the moves on its first line; '-' or "
+            "nothing reads\nstandard input.  Draws the exact score after "
+            "every move (the first\nplayer's view), marks the moves that "
+            "changed the outcome and names the\nbest columns there.  "
+            "--plain prints 'PLY COLUMN BEFORE AFTER BEST' per\nmove "
+            "(scores for the side making the move, as solve gives them;\n"
+            "BEST the columns that keep BEFORE); --json one JSON object per "
+            "move.\n",
+    },
+    {
         .word = "play",
         .mode = MODE_PLAY,
     },
@@ -198,6 +215,7 @@ static const char G_BENCH[] = "bench";
 static const char G_BOOK[] = "book build";
 static const char G_STATESPACE[] = "statespace";
 static const char G_TOUR[] = "tour";
+static const char G_REVIEW[] = "review";
 
 static const struct opt_def opts[] = {
     /* Board and search */
@@ -318,14 +336,16 @@ static const struct opt_def opts[] = {
     {.name = "book",
      .kind = OPT_CUSTOM,
      .arg = "FILE",
-     .modes = M_PLAYS | M(MODE_SOLVE) | M(MODE_ENGINE),
+     .modes = M_PLAYS | M(MODE_SOLVE) | M(MODE_ENGINE) | M(MODE_REVIEW),
      .parse = parse_book,
-     .help = "opening book for solve, selfplay, perfect play,\nhints and "
-             "analysis (default: $DROPFOUR_BOOK, else\nthe shipped 7x6 book)",
+     .help = "opening book for solve, review, selfplay, perfect\nplay, "
+             "hints and analysis (default:\n$DROPFOUR_BOOK, else the "
+             "shipped 7x6 book)",
      .group = G_BOARD},
     {.name = "no-book",
      .kind = OPT_FLAG,
-     .modes = M_PLAYS | M(MODE_SOLVE) | M(MODE_BENCH) | M(MODE_ENGINE),
+     .modes = M_PLAYS | M(MODE_SOLVE) | M(MODE_BENCH) | M(MODE_ENGINE) |
+              M(MODE_REVIEW),
      .field = F(no_book),
      .help = "use no opening book",
      .group = G_BOARD},
@@ -536,10 +556,10 @@ static const struct opt_def opts[] = {
     /* machine-readable output, limits per position */
     {.name = "json",
      .kind = OPT_FLAG,
-     .modes = M(MODE_SOLVE) | M(MODE_BENCH),
+     .modes = M(MODE_SOLVE) | M(MODE_BENCH) | M(MODE_REVIEW),
      .field = F(json),
-     .help = "solve, bench solve, bench speedup: one JSON\nobject per line "
-             "(JSON Lines) instead of text",
+     .help = "solve, bench solve, bench speedup, review: one\nJSON object "
+             "per line (JSON Lines) instead of text",
      .group = G_SOLVE},
     {.name = "nodes",
      .kind = OPT_CUSTOM,
@@ -549,6 +569,13 @@ static const struct opt_def opts[] = {
      .help = "search at most about N nodes per position (the\nline then "
              "marked as with --time)",
      .group = G_SOLVE},
+    /* review */
+    {.name = "plain",
+     .kind = OPT_FLAG,
+     .modes = M(MODE_REVIEW),
+     .field = F(plain),
+     .help = "one line per move: PLY COLUMN BEFORE AFTER BEST",
+     .group = G_REVIEW},
     /* every mode */
     {.name = "help",
      .short_name = 'h',
@@ -567,7 +594,8 @@ static const struct opt_def opts[] = {
 #define NOPTS (sizeof opts / sizeof opts[0])
 
 static const char *const group_order[] = {
-    G_BOARD, G_GAME, G_SOLVE, G_SELFPLAY, G_BENCH, G_BOOK, G_STATESPACE, G_TOUR,
+    G_BOARD, G_GAME,       G_SOLVE, G_SELFPLAY, G_BENCH,
+    G_BOOK,  G_STATESPACE, G_TOUR,  G_REVIEW,
 };
 
 static bool
@@ -1141,7 +1169,7 @@ options_parse(struct options *o, int argc, char **argv)
 		return -1;
 	}
 	if (o->mode != MODE_SOLVE && o->mode != MODE_BENCH &&
-	    o->mode != MODE_BOOK && o->argc > 0) {
+	    o->mode != MODE_BOOK && o->mode != MODE_REVIEW && o->argc > 0) {
 		fprintf(stderr, "dropfour: unexpected argument '%s'\n",
 		        o->argv[0]);
 		try_help();

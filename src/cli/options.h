@@ -23,6 +23,7 @@ enum run_mode {
 	MODE_STATESPACE,
 	MODE_TOUR,   /* knight's tours (tour-cli.c, ui-tour.c) */
 	MODE_ENGINE, /* the engine protocol (engine-cli.c) */
+	MODE_REVIEW, /* the review of a game (review-cli.c) */
 };
 
 /* Who plays which side in the game front-ends. */
@@ -88,8 +89,10 @@ struct options {
 	                         * bench speedup --tour, bench tour-sample):
 	                         * the tour code checks it, not
 	                         * board_size_error() */
-	/* Machine-readable output and per-position limits (solve, bench). */
+	/* Machine-readable output and per-position limits (solve, bench,
+	 * review). */
 	bool json;           /* --json: JSON Lines */
+	bool plain;          /* review --plain: PLY COLUMN BEFORE AFTER BEST */
 	uint64_t node_limit; /* --nodes N per position; 0 none */
 	int argc;            /* positional arguments after the mode word */
 	char **argv;
