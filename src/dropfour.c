@@ -9,8 +9,11 @@
 
 #include "cli/bench.h"
 #include "cli/book-cli.h"
+#include "cli/engine-cli.h"
 #include "cli/options.h"
 #include "cli/prefs.h"
+#include "cli/output.h"
+#include "cli/review-cli.h"
 #include "search/search.h"
 #include "cli/selfplay.h"
 #include "cli/solve.h"
@@ -64,6 +67,8 @@ run(struct options *o)
 		return book_main(o);
 	case MODE_TEXT:
 		return text_main(o);
+	case MODE_REVIEW:
+		return review_main(o);
 	case MODE_STATESPACE:
 		return statespace_main(o);
 	case MODE_TOUR:
@@ -76,6 +81,8 @@ run(struct options *o)
 			return 2;
 		}
 		return ui_tour_main(o);
+	case MODE_ENGINE:
+		return engine_cli_main(o);
 	case MODE_PLAY:
 		break;
 	}
@@ -118,6 +125,7 @@ main(int argc, char **argv)
 	char **saved = xmalloc(sizeof *saved * (size_t)(argc + 1));
 
 	memcpy(saved, argv, sizeof *saved * (size_t)(argc + 1));
+	output_init("dropfour");
 	setlocale(LC_ALL, "");
 	int parsed = options_parse(&o, argc, argv);
 	if (parsed != 0) {

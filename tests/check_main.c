@@ -147,6 +147,7 @@ main(void)
 	/* statespace */
 	srunner_add_suite(sr, statespace_suite());
 	srunner_add_suite(sr, tour_suite());
+	srunner_add_suite(sr, review_suite());
 
 	printf("dropfour tests: samples in %s, full data in %s, scale %g\n",
 	       SRCDATA_DIR,

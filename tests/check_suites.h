@@ -21,6 +21,7 @@ Suite *book_suite(void);
 /* statespace */
 Suite *statespace_suite(void);
 Suite *tour_suite(void);
+Suite *review_suite(void);
 
 /* Like ck_assert_msg() and ck_assert(), but quiet while they hold: Check's
  * own macros send a checkpoint to the parent for every passing assertion,

@@ -63,7 +63,7 @@ head -8 "$tmp/pons" >"$tmp/some"
 mpi 2 solve --analyze -m 8 "$tmp/bad" >"$tmp/bad.out" 2>"$tmp/bad.err"
 status=$?
 [ $status -eq 1 ] || fail "a bad line: exit $status, expected 1"
-grep -q ':5: character 3' "$tmp/bad.err" || fail "a bad line: no message naming line 5: $(cat "$tmp/bad.err")"
+grep -q ':5:3: ' "$tmp/bad.err" || fail "a bad line: no message naming line 5: $(cat "$tmp/bad.err")"
 awk '{ m = -99; for (i = 2; i <= NF; i++) if ($i != "-" && $i + 0 > m) m = $i + 0; print $1, m }' \
 	"$tmp/bad.out" >"$tmp/bad.best"
 cmp -s "$tmp/bad.best" "$tmp/some" || fail "analyze on 2 ranks: best columns are not the published scores: $(diff "$tmp/bad.best" "$tmp/some" | head -4)"

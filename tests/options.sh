@@ -35,7 +35,7 @@ help_has() { # MODE... -- OPTION: the mode's --help lists --OPTION
 }
 help_has solve
 grep -q -- '--analyze' "$tmp/mode-help" || fail "solve --help lacks --analyze"
-for o in depth time output games memory-mb from; do
+for o in depth output games memory-mb from; do
 	grep -q -- "--$o" "$tmp/mode-help" && fail "solve --help lists --$o"
 done
 head -n 1 "$tmp/mode-help" | grep -q '^Usage: dropfour solve ' ||
@@ -56,7 +56,7 @@ refused() { # OPTION MODE-WORDS...
 	    fail "$* $opt: no message naming $name ($(head -n 1 "$tmp/out"))"
 }
 refused --depth=3 solve
-refused --time=1 solve
+refused --time=1 statespace
 refused --output=x solve
 refused --games=3 solve
 refused --ply=4 statespace

@@ -139,7 +139,7 @@ run "selfplay perfect 4x4" '' selfplay --perfect --width 4 --height 4 -j 2
 expect_status 0
 expect_count '^result: ' 1
 expect '^result: draw$'
-expect '^summary: 1 game: first player 0 wins, second player 0 wins, 1 draw$'
+expect '^summary: 1 game: 0 won by the first player, 0 by the second, 1 drawn$'
 
 # 10. Three depth-limited games and a summary.
 run "selfplay 3 games" '' selfplay --games 3 --depth 4 -j 2

@@ -66,6 +66,10 @@ struct book_build {
 
 	/* The journal and the results not yet in it. */
 	int jfd;
+	/* FILE.lock, locked (fcntl) while this process builds FILE: a
+	 * second build of the same file is refused, naming this one. */
+	char *lpath;
+	int lockfd;
 	unsigned char *pend;
 	size_t npend, cappend;
 	pthread_mutex_t lock;
@@ -262,6 +266,35 @@ out:
 	return status;
 }
 
+/* One build of a book at a time: FILE.lock holds a write lock (fcntl)
+ * while a build of FILE runs; a second build is refused with the first
+ * one's process id.  The lock goes with the process, however it ends. */
+static int
+build_lock(struct book_build *bb)
+{
+	struct flock fl = {.l_type = F_WRLCK, .l_whence = SEEK_SET};
+	bb->lockfd = open(bb->lpath, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+	if (bb->lockfd < 0) {
+		fprintf(stderr, "dropfour: %s: %s\n", bb->lpath,
+		        strerror(errno));
+		return -1;
+	}
+	if (fcntl(bb->lockfd, F_SETLK, &fl) == 0)
+		return 0;
+	int err = errno;
+	struct flock who = {.l_type = F_WRLCK, .l_whence = SEEK_SET};
+	if ((err == EAGAIN || err == EACCES) &&
+	    fcntl(bb->lockfd, F_GETLK, &who) == 0 && who.l_type != F_UNLCK)
+		fprintf(stderr,
+		        "dropfour: %s: another book build (process %ld) is "
+		        "building it; wait for it or stop it first\n",
+		        bb->path, (long)who.l_pid);
+	else
+		fprintf(stderr, "dropfour: %s: cannot lock: %s\n", bb->lpath,
+		        strerror(err));
+	return -1;
+}
+
 static int
 journal_open(struct book_build *bb)
 {
@@ -370,6 +403,9 @@ book_build_open(const struct book_build_params *p, const char *workers,
 	bb->jpath = xmalloc(plen);
 	snprintf(bb->jpath, plen, "%s.journal", bb->path);
 	bb->jfd = -1;
+	bb->lpath = xmalloc(plen);
+	snprintf(bb->lpath, plen, "%s.lock", bb->path);
+	bb->lockfd = -1;
 	pthread_mutex_init(&bb->lock, NULL);
 	bb->workers = workers;
 	bb->first = first;
@@ -377,8 +413,12 @@ book_build_open(const struct book_build_params *p, const char *workers,
 	bb->per_worker = xcalloc((size_t)bb->nworkers, sizeof *bb->per_worker);
 	bb->tty = p->progress || isatty(STDERR_FILENO);
 
-	enumerate(bb);
 	*status = 1;
+	if (build_lock(bb) != 0) {
+		book_build_free(bb);
+		return NULL;
+	}
+	enumerate(bb);
 	if (journal_open(bb) != 0) {
 		book_build_free(bb);
 		return NULL;
@@ -406,6 +446,14 @@ book_build_free(struct book_build *bb)
 	}
 	if (bb->jfd >= 0)
 		close(bb->jfd);
+	if (bb->lockfd >= 0) {
+		/* the lock file goes with the journal (a stopped build
+		 * keeps both) */
+		if (access(bb->jpath, F_OK) != 0)
+			unlink(bb->lpath);
+		close(bb->lockfd);
+	}
+	free(bb->lpath);
 	pthread_mutex_destroy(&bb->lock);
 	free(bb->todo);
 	free(bb->pend);
@@ -567,10 +615,11 @@ book_build_finish(struct book_build *bb)
 		return 1;
 	}
 	unlink(bb->jpath);
-	printf("%s: %" PRIu64 " positions (%dx%d, up to %d stones; %" PRIu64
+	unlink(bb->lpath);
+	printf("%s: %" PRIu64 " position%s (%dx%d, up to %d stones; %" PRIu64
 	       " searched at %d stones), %.1f s\n",
-	       bb->path, bb->total, bb->w, bb->h, bb->ply, bb->lv[bb->ply].n,
-	       bb->ply, util_now_s() - bb->t0);
+	       bb->path, bb->total, bb->total == 1 ? "" : "s", bb->w, bb->h,
+	       bb->ply, bb->lv[bb->ply].n, bb->ply, util_now_s() - bb->t0);
 	return 0;
 }
 

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "cli/bench.h"
+#include "cli/output.h"
 #include "cli/solve.h"
 #include "cli/tour-cli.h"
 #include "core/util.h"
@@ -38,8 +39,17 @@ bench_main(const struct options *o)
 		return 2;
 	}
 	for (size_t i = 0; i < sizeof bench_table / sizeof bench_table[0]; i++)
-		if (strcmp(o->argv[0], bench_table[i].name) == 0)
+		if (strcmp(o->argv[0], bench_table[i].name) == 0) {
+			if (o->json && (o->tour_bench ||
+			                (strcmp(o->argv[0], "solve") != 0 &&
+			                 strcmp(o->argv[0], "speedup") != 0))) {
+				fputs("dropfour: --json applies to bench solve "
+				      "and bench speedup\n",
+				      stderr);
+				return 2;
+			}
 			return bench_table[i].run(o, o->argc - 1, o->argv + 1);
+		}
 	fprintf(stderr,
 	        "dropfour: unknown benchmark '%s' (solve, speedup, "
 	        "ordering, tour-sample)\n",
@@ -70,12 +80,14 @@ read_positions(const char *path, int w, int h, struct bench_pos **out)
 		return -1;
 	}
 	*out = NULL;
-	while (getline(&line, &cap, f) != -1) {
-		char err[128];
+	ssize_t got;
+	while ((got = getline(&line, &cap, f)) != -1) {
+		char err[160];
 		board_t b;
 		lineno++;
-		if (solve_parse_line(line, w, h, &b, err, sizeof err) != 0) {
-			fprintf(stderr, "dropfour: %s:%ld: %s\n", path, lineno,
+		if (solve_parse_input(line, (size_t)got, w, h, &b, err,
+		                      sizeof err) != 0) {
+			fprintf(stderr, "dropfour: %s:%ld:%s\n", path, lineno,
 			        err);
 			continue;
 		}
@@ -92,8 +104,17 @@ read_positions(const char *path, int w, int h, struct bench_pos **out)
 		p->moves[len] = '\0';
 		p->has_expect = sscanf(line + len, "%d", &p->expect) == 1;
 	}
+	int err = errno;
+	bool bad = ferror(f) != 0;
 	free(line);
 	fclose(f);
+	if (bad) {
+		fprintf(stderr, "dropfour: %s: read error: %s\n", path,
+		        strerror(err));
+		free(*out);
+		*out = NULL;
+		return -1;
+	}
 	return n;
 }
 
@@ -109,13 +130,17 @@ bench_solve(const struct options *o, int argc, char **argv)
 	}
 	options_solve_limits(o, &lim);
 
-	printf("# dropfour %s bench solve: %d thread%s, split %s, table %zu "
-	       "MB%s\n",
-	       PACKAGE_VERSION, lim.threads, lim.threads == 1 ? "" : "s",
-	       search_split_names[lim.split], o->tt_mb,
-	       o->weak ? ", weak" : "");
-	printf("%-28s %9s %12s %14s %12s %9s\n", "set", "positions",
-	       "mean time", "mean nodes", "nodes/s", "matched");
+	if (!o->json)
+		printf("# dropfour %s bench solve: %d thread%s, split %s, "
+		       "table %zu "
+		       "MB%s\n",
+		       PACKAGE_VERSION, lim.threads,
+		       lim.threads == 1 ? "" : "s",
+		       search_split_names[lim.split], o->tt_mb,
+		       o->weak ? ", weak" : "");
+	if (!o->json)
+		printf("%-28s %9s %12s %14s %12s %9s\n", "set", "positions",
+		       "mean time", "mean nodes", "nodes/s", "matched");
 	struct search *s = search_new(o->tt_mb);
 	for (int i = 0; i < argc; i++) {
 		struct bench_pos *pos;
@@ -131,6 +156,12 @@ bench_solve(const struct options *o, int argc, char **argv)
 		for (int k = 0; k < n; k++) {
 			struct search_result r;
 			search_run(s, &pos[k].b, &lim, &r);
+			if (o->json) {
+				solve_print_json(stdout, pos[k].moves,
+				                 &pos[k].b, false, &r, false);
+				if (!output_flush())
+					break;
+			}
 			secs += r.seconds;
 			nodes += r.nodes;
 			if (pos[k].has_expect) {
@@ -152,10 +183,23 @@ bench_solve(const struct options *o, int argc, char **argv)
 			snprintf(t, sizeof t, "%.2f s", mean);
 		snprintf(nd, sizeof nd, "%.0f", n ? (double)nodes / n : 0);
 		util_si(nps, sizeof nps, secs > 0 ? (double)nodes / secs : 0);
-		printf("%-28s %9d %12s %14s %12s %5d/%d\n",
-		       base ? base + 1 : argv[i], n, t, nd, nps, matched,
-		       checked);
-		fflush(stdout);
+		if (o->json)
+			printf("{\"set\":\"%s\",\"positions\":%d,"
+			       "\"mean_time\":%.9f,\"mean_nodes\":%.1f,"
+			       "\"nps\":%.0f,\"matched\":%d,\"checked\":%d}\n",
+			       base ? base + 1 : argv[i], n, mean,
+			       n ? (double)nodes / n : 0,
+			       secs > 0 ? (double)nodes / secs : 0, matched,
+			       checked);
+		else
+			printf("%-28s %9d %12s %14s %12s %5d/%d\n",
+			       base ? base + 1 : argv[i], n, t, nd, nps,
+			       matched, checked);
+		if (!output_flush()) {
+			free(pos);
+			status = 1;
+			break;
+		}
 		if (matched != checked)
 			status = 1;
 		free(pos);
@@ -299,6 +343,14 @@ bench_speedup_curve(const struct speedup_row *rows, int n)
 	printf(" threads\n");
 }
 
+static void
+bench_speedup_head_csv(FILE *csv)
+{
+	fprintf(csv, "threads,seconds,speedup,efficiency,nodes,"
+	             "node_overhead,share_min,share_max,busy,spawned,"
+	             "stolen\n");
+}
+
 void
 bench_speedup_head(FILE *csv)
 {
@@ -306,9 +358,36 @@ bench_speedup_head(FILE *csv)
 	       "time", "speedup", "efficiency", "nodes", "overhead", "balance",
 	       "busy", "spawned", "stolen");
 	if (csv)
-		fprintf(csv, "threads,seconds,speedup,efficiency,nodes,"
-		             "node_overhead,share_min,share_max,busy,spawned,"
-		             "stolen\n");
+		bench_speedup_head_csv(csv);
+}
+
+/* A row as one JSON object (bench speedup --json); the CSV as usual. */
+static void
+speedup_row_json(const struct speedup_row *rows, int li, int npos, int cores,
+                 FILE *csv)
+{
+	const struct speedup_row *row = &rows[li];
+	double sp = rows[0].secs / row->secs;
+	printf("{\"threads\":%d,\"positions\":%d,\"time\":%.6f,"
+	       "\"speedup\":%.4f,\"efficiency\":%.4f,\"nodes\":%llu,"
+	       "\"node_overhead\":%.4f,\"share_min\":%.4f,"
+	       "\"share_max\":%.4f,\"busy\":%.4f,\"spawned\":%llu,"
+	       "\"stolen\":%llu,\"cores\":%d}\n",
+	       row->threads, npos, row->secs, sp, sp / row->threads,
+	       (unsigned long long)row->nodes,
+	       (double)row->nodes / (double)rows[0].nodes, row->share_lo,
+	       row->share_hi, row->busy, (unsigned long long)row->spawned,
+	       (unsigned long long)row->stolen, cores);
+	if (csv)
+		fprintf(csv,
+		        "%d,%.6f,%.4f,%.4f,%llu,%.4f,%.4f,%.4f,%.4f,%llu,"
+		        "%llu\n",
+		        row->threads, row->secs, sp, sp / row->threads,
+		        (unsigned long long)row->nodes,
+		        (double)row->nodes / (double)rows[0].nodes,
+		        row->share_lo, row->share_hi, row->busy,
+		        (unsigned long long)row->spawned,
+		        (unsigned long long)row->stolen);
 }
 
 int
@@ -405,12 +484,16 @@ bench_speedup(const struct options *o, int argc, char **argv)
 	struct search_limits lim;
 	options_solve_limits(o, &lim);
 
-	printf(
-	    "# dropfour bench speedup: %d position%s, split %s, table %zu MB,"
-	    " %d core%s, best of %d per position\n",
-	    npos, npos == 1 ? "" : "s", search_split_names[lim.split], o->tt_mb,
-	    cores, cores == 1 ? "" : "s", o->repeat);
-	bench_speedup_head(csv);
+	if (!o->json) {
+		printf("# dropfour bench speedup: %d position%s, split %s, "
+		       "table %zu MB, %d core%s, best of %d per position\n",
+		       npos, npos == 1 ? "" : "s",
+		       search_split_names[lim.split], o->tt_mb, cores,
+		       cores == 1 ? "" : "s", o->repeat);
+		bench_speedup_head(csv);
+	} else if (csv) {
+		bench_speedup_head_csv(csv);
+	}
 
 	struct speedup_row *rows = xcalloc((size_t)nlist, sizeof *rows);
 	struct speedup_cell *cells =
@@ -448,9 +531,15 @@ bench_speedup(const struct options *o, int argc, char **argv)
 	for (int li = 0; li < nlist; li++) {
 		speedup_row_of(&cells[(size_t)li * (size_t)npos], npos,
 		               list[li], &rows[li]);
-		bench_speedup_row(rows, li, cores, csv);
+		if (o->json)
+			speedup_row_json(rows, li, npos, cores, csv);
+		else
+			bench_speedup_row(rows, li, cores, csv);
 	}
-	bench_speedup_curve(rows, nlist);
+	if (!o->json)
+		bench_speedup_curve(rows, nlist);
+	if (!output_flush())
+		status = 1;
 	if (csv)
 		fclose(csv);
 	search_free(s);

@@ -48,6 +48,20 @@ book_attach(struct options *o)
 		        named ? "" : " (the shipped book: not used)");
 		return named ? 1 : 0;
 	}
+	if ((book_width(bk) != o->width || book_height(bk) != o->height) &&
+	    o->book == NULL) {
+		/* $DROPFOUR_BOOK serves its own board size; another size
+		 * plays without it (a note where a book would be used) */
+		if (o->mode == MODE_SOLVE || o->mode == MODE_SELFPLAY ||
+		    o->mode == MODE_ENGINE || o->perfect)
+			fprintf(stderr,
+			        "dropfour: note: DROPFOUR_BOOK %s holds %dx%d "
+			        "positions: not used on the %dx%d board\n",
+			        path, book_width(bk), book_height(bk), o->width,
+			        o->height);
+		book_free(bk);
+		return 0;
+	}
 	if (book_width(bk) != o->width || book_height(bk) != o->height) {
 		fprintf(
 		    stderr,
@@ -139,8 +153,14 @@ book_main(const struct options *o)
 		if (strcmp(o->argv[0], book_commands[i].name) == 0)
 			return book_commands[i].run(o, o->argc - 1,
 			                            o->argv + 1);
-	fprintf(stderr, "dropfour: %s: book build or book info\n",
-	        o->argc > 0 ? "unknown book command" : "missing book command");
+	if (o->argc > 0)
+		fprintf(stderr,
+		        "dropfour: unknown book command '%s' (build or info)\n",
+		        o->argv[0]);
+	else
+		fputs("dropfour: missing book command: book build or book "
+		      "info\n",
+		      stderr);
 	fputs("Try 'dropfour --help' for more information.\n", stderr);
 	return 2;
 }

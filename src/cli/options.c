@@ -14,6 +14,7 @@
 
 #include "book/book.h"
 #include "cli/options.h"
+#include "cli/output.h"
 #include "core/util.h"
 #include "search/level.h"
 #include "search/settings.h"
@@ -24,7 +25,7 @@
 #define M(mode)  (1u << (mode))
 #define M_GAME   (M(MODE_PLAY) | M(MODE_TEXT))
 #define M_PLAYS  (M_GAME | M(MODE_SELFPLAY))
-#define M_SEARCH (M_PLAYS | M(MODE_SOLVE) | M(MODE_BENCH))
+#define M_SEARCH (M_PLAYS | M(MODE_SOLVE) | M(MODE_BENCH) | M(MODE_REVIEW))
 #define M_ALL    0xffffu
 
 /* A mode word, its usage lines and what it prints (its --help). */
@@ -120,6 +121,35 @@ static const struct mode_def {
                  "and time; the last line\nreads 'tours N'.\n",
     },
     {
+        .word = "engine",
+        .mode = MODE_ENGINE,
+        .usage = "engine [OPTION]...          the engine protocol on standard "
+                 "input\n",
+        .about = "Reads commands line by line (size W H, position MOVES, go "
+                 "perfect |\ndepth N | movetime MS | infinite, stop, analyze, "
+                 "isready, setoption\nthreads N | hash MB | book FILE|none, "
+                 "quit) and answers on standard\noutput: info lines while it "
+                 "searches, then 'bestmove C score S'.\nSee "
+                 "docs/engine-protocol.md.\n",
+    },
+    {
+        .word = "review",
+        .mode = MODE_REVIEW,
+        .usage = "review [OPTION]... [FILE|MOVES]\n"
+                 "                            the exact value of every move "
+                 "of a game\n",
+        .about =
+            "Reviews a game: MOVES such as 4453, or a FILE saved by the game "
+            "(w,\n--load) or holding the moves on its first line; '-' or "
+            "nothing reads\nstandard input.  Draws the exact score after "
+            "every move (the first\nplayer's view), marks the moves that "
+            "changed the outcome and names the\nbest columns there.  "
+            "--plain prints 'PLY COLUMN BEFORE AFTER BEST' per\nmove "
+            "(scores for the side making the move, as solve gives them;\n"
+            "BEST the columns that keep BEFORE); --json one JSON object per "
+            "move.\n",
+    },
+    {
         .word = "play",
         .mode = MODE_PLAY,
     },
@@ -175,6 +205,7 @@ static int parse_depth(struct options *o, const char *arg);
 static int parse_text(struct options *o, const char *arg);
 static int parse_book(struct options *o, const char *arg);
 static int parse_level(struct options *o, const char *arg);
+static int parse_nodes(struct options *o, const char *arg);
 
 #define F(field) offsetof(struct options, field)
 
@@ -186,6 +217,7 @@ static const char G_BENCH[] = "bench";
 static const char G_BOOK[] = "book build";
 static const char G_STATESPACE[] = "statespace";
 static const char G_TOUR[] = "tour";
+static const char G_REVIEW[] = "review";
 
 static const struct opt_def opts[] = {
     /* Board and search */
@@ -274,10 +306,11 @@ static const struct opt_def opts[] = {
      .short_name = 't',
      .kind = OPT_CUSTOM,
      .arg = "S",
-     .modes = M_PLAYS | M(MODE_BENCH),
+     .modes = M_PLAYS | M(MODE_BENCH) | M(MODE_SOLVE),
      .parse = parse_time,
      .help = "think at most S seconds per move (iterative\ndeepening; no "
-             "new iteration past half of S)",
+             "new iteration past half of S);\nsolve: per position, the line "
+             "then marked\n'partial' with a bound (>=S, <=S) or '?'",
      .group = G_BOARD},
     {.name = "eval",
      .kind = OPT_CUSTOM,
@@ -305,7 +338,7 @@ static const struct opt_def opts[] = {
      .short_name = 'm',
      .kind = OPT_SIZE,
      .arg = "M",
-     .modes = M_SEARCH | M(MODE_BOOK),
+     .modes = M_SEARCH | M(MODE_BOOK) | M(MODE_ENGINE),
      .field = F(tt_mb),
      .lo = 1,
      .hi = 1L << 20,
@@ -315,14 +348,16 @@ static const struct opt_def opts[] = {
     {.name = "book",
      .kind = OPT_CUSTOM,
      .arg = "FILE",
-     .modes = M_PLAYS | M(MODE_SOLVE),
+     .modes = M_PLAYS | M(MODE_SOLVE) | M(MODE_ENGINE) | M(MODE_REVIEW),
      .parse = parse_book,
-     .help = "opening book for solve, selfplay, perfect play,\nhints and "
-             "analysis (default: $DROPFOUR_BOOK, else\nthe shipped 7x6 book)",
+     .help = "opening book for solve, review, selfplay, perfect\nplay, "
+             "hints and analysis (default:\n$DROPFOUR_BOOK, else the "
+             "shipped 7x6 book)",
      .group = G_BOARD},
     {.name = "no-book",
      .kind = OPT_FLAG,
-     .modes = M_PLAYS | M(MODE_SOLVE) | M(MODE_BENCH),
+     .modes = M_PLAYS | M(MODE_SOLVE) | M(MODE_BENCH) | M(MODE_ENGINE) |
+              M(MODE_REVIEW),
      .field = F(no_book),
      .help = "use no opening book",
      .group = G_BOARD},
@@ -546,6 +581,29 @@ static const struct opt_def opts[] = {
      .help = "a live screen: the board with one thread's path\n(t: next "
              "thread), the per-thread panel; q quits",
      .group = G_TOUR},
+    /* machine-readable output, limits per position */
+    {.name = "json",
+     .kind = OPT_FLAG,
+     .modes = M(MODE_SOLVE) | M(MODE_BENCH) | M(MODE_REVIEW),
+     .field = F(json),
+     .help = "solve, bench solve, bench speedup, review: one\nJSON object "
+             "per line (JSON Lines) instead of text",
+     .group = G_SOLVE},
+    {.name = "nodes",
+     .kind = OPT_CUSTOM,
+     .arg = "N",
+     .modes = M(MODE_SOLVE),
+     .parse = parse_nodes,
+     .help = "search at most about N nodes per position (the\nline then "
+             "marked as with --time)",
+     .group = G_SOLVE},
+    /* review */
+    {.name = "plain",
+     .kind = OPT_FLAG,
+     .modes = M(MODE_REVIEW),
+     .field = F(plain),
+     .help = "one line per move: PLY COLUMN BEFORE AFTER BEST",
+     .group = G_REVIEW},
     /* every mode */
     {.name = "help",
      .short_name = 'h',
@@ -564,7 +622,8 @@ static const struct opt_def opts[] = {
 #define NOPTS (sizeof opts / sizeof opts[0])
 
 static const char *const group_order[] = {
-    G_BOARD, G_GAME, G_SOLVE, G_SELFPLAY, G_BENCH, G_BOOK, G_STATESPACE, G_TOUR,
+    G_BOARD, G_GAME,       G_SOLVE, G_SELFPLAY, G_BENCH,
+    G_BOOK,  G_STATESPACE, G_TOUR,  G_REVIEW,
 };
 
 static bool
@@ -685,12 +744,20 @@ static const char *const play_names[] = {
     [PLAY_HUMAN_HUMAN] = "human-human",
 };
 
+/* "Try 'PROGRAM --help' for more information." */
+static void
+try_help(void)
+{
+	fprintf(stderr, "Try '%s --help' for more information.\n",
+	        output_program());
+}
+
 static int
 bad(const char *opt, const char *arg, const char *why)
 {
-	fprintf(stderr, "dropfour: invalid argument '%s' for --%s: %s\n", arg,
-	        opt, why);
-	fputs("Try 'dropfour --help' for more information.\n", stderr);
+	fprintf(stderr, "%s: invalid argument '%s' for --%s: %s\n",
+	        output_program(), arg, opt, why);
+	try_help();
 	return -1;
 }
 
@@ -860,6 +927,40 @@ parse_book(struct options *o, const char *arg)
 }
 
 static int
+parse_nodes(struct options *o, const char *arg)
+{
+	char *end;
+	errno = 0;
+	unsigned long long n = strtoull(arg, &end, 10);
+	if (errno == ERANGE)
+		return bad("nodes", arg, "too large");
+	if (errno || end == arg || *end || n == 0 || arg[0] == '-' ||
+	    arg[0] == '+')
+		return bad("nodes", arg, "must be a positive whole number");
+	o->node_limit = n;
+	return 0;
+}
+
+/* What a whole number outside lo..hi is told ("not a number" is for what
+ * is not one). */
+static int
+bad_range(const struct opt_def *d, const char *arg)
+{
+	char *end;
+	char why[96];
+	errno = 0;
+	long v = strtol(arg, &end, 10);
+	bool number = end != arg && *end == '\0';
+	if (!number)
+		return bad(d->name, arg, d->why);
+	if (errno == ERANGE || v > d->hi)
+		snprintf(why, sizeof why, "too large (at most %ld)", d->hi);
+	else
+		snprintf(why, sizeof why, "out of range (at least %ld)", d->lo);
+	return bad(d->name, arg, why);
+}
+
+static int
 parse_list(struct options *o, const char *arg)
 {
 	char *end;
@@ -891,12 +992,12 @@ opt_apply(struct options *o, const struct opt_def *d, const char *arg)
 		return 0;
 	case OPT_INT:
 		if (parse_long(arg, d->lo, d->hi, &v))
-			return bad(d->name, arg, d->why);
+			return bad_range(d, arg);
 		*(int *)(base + d->field) = (int)v;
 		return 0;
 	case OPT_SIZE:
 		if (parse_long(arg, d->lo, d->hi, &v))
-			return bad(d->name, arg, d->why);
+			return bad_range(d, arg);
 		*(size_t *)(base + d->field) = (size_t)v;
 		return 0;
 	case OPT_CUSTOM:
@@ -923,6 +1024,73 @@ getopt_tables(char *shorts, size_t len, struct option *longs)
 	}
 	shorts[n] = '\0';
 	longs[NOPTS] = (struct option){NULL, 0, NULL, 0};
+}
+
+/* getopt's complaint (opterr is 0), with the program's name: a missing
+ * argument, or an option that does not exist.  arg: the argument getopt
+ * stopped at. */
+static void
+getopt_error(const char *arg)
+{
+	const struct opt_def *d = NULL;
+	if (optopt >= 256 && optopt < 256 + (int)NOPTS)
+		d = &opts[optopt - 256];
+	for (size_t k = 0; d == NULL && optopt != 0 && k < NOPTS; k++)
+		if (opts[k].short_name == optopt)
+			d = &opts[k];
+	if (d != NULL)
+		fprintf(stderr, "%s: option '%s%s' requires an argument\n",
+		        output_program(), d->short_name == optopt ? "-" : "--",
+		        d->short_name == optopt ? (char[]){(char)optopt, 0}
+		                                : d->name);
+	else if (optopt != 0)
+		fprintf(stderr, "%s: invalid option -- '%c'\n",
+		        output_program(), optopt);
+	else
+		fprintf(stderr, "%s: unrecognized option '%s'\n",
+		        output_program(), arg);
+	try_help();
+}
+
+/* The index in argv of the first argument that is not an option nor an
+ * option's argument; 0 when there is none (or "--" comes first). */
+static int
+mode_word_index(int argc, char **argv)
+{
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i];
+		if (strcmp(a, "--") == 0)
+			return 0;
+		if (a[0] != '-' || a[1] == '\0')
+			return i;
+		if (a[1] == '-') {
+			/* --name or --name=ARG: the next argument is its
+			 * argument when the option needs one */
+			size_t len = strcspn(a + 2, "=");
+			if (a[2 + len] == '=')
+				continue;
+			for (size_t k = 0; k < NOPTS; k++)
+				if (strlen(opts[k].name) == len &&
+				    strncmp(opts[k].name, a + 2, len) == 0 &&
+				    opt_has_arg(&opts[k]) == required_argument)
+					i++;
+			continue;
+		}
+		/* -abc: a short option taking an argument takes the rest,
+		 * or the next argument when it is last */
+		for (const char *p = a + 1; *p != '\0'; p++) {
+			const struct opt_def *d = NULL;
+			for (size_t k = 0; k < NOPTS; k++)
+				if (opts[k].short_name == *p)
+					d = &opts[k];
+			if (d != NULL && takes_arg(d)) {
+				if (p[1] == '\0')
+					i++;
+				break;
+			}
+		}
+	}
+	return 0;
 }
 
 static const char *
@@ -956,13 +1124,18 @@ options_parse(struct options *o, int argc, char **argv)
 	const char *nc = getenv("NO_COLOR");
 	o->no_color = nc != NULL && nc[0] != '\0';
 
-	/* A mode word may come first. */
-	if (argc > 1 && argv[1][0] != '-') {
+	/* The mode word: the first argument that is not an option, before
+	 * or after options (as in git: dropfour -j1 solve). */
+	int w = mode_word_index(argc, argv);
+	bool word_found = false;
+	if (w > 0) {
 		for (i = 0; i < (int)NMODES; i++) {
 			if (modes[i].word != NULL &&
-			    strcmp(argv[1], modes[i].word) == 0) {
+			    strcmp(argv[w], modes[i].word) == 0) {
 				o->mode = modes[i].mode;
-				argv[1] = argv[0];
+				word_found = true;
+				for (int k = w; k > 0; k--)
+					argv[k] = argv[k - 1];
 				argv++;
 				argc--;
 				break;
@@ -976,8 +1149,12 @@ options_parse(struct options *o, int argc, char **argv)
 	 * at X and keeps "p"), which the next parse would read (found by
 	 * tests/fuzz/fuzz-options.c). */
 	optind = 0;
-	opterr = 1;
+	opterr = 0; /* getopt's messages name argv[0]: ours name the program */
 	while ((c = getopt_long(argc, argv, shorts, longs, NULL)) != -1) {
+		if (c == '?') {
+			getopt_error(argv[optind - 1]);
+			return -1;
+		}
 		const struct opt_def *d = NULL;
 		if (c >= 256 && c < 256 + (int)NOPTS)
 			d = &opts[c - 256];
@@ -985,8 +1162,7 @@ options_parse(struct options *o, int argc, char **argv)
 			if (c != 0 && opts[k].short_name == c)
 				d = &opts[k];
 		if (d == NULL) {
-			fputs("Try 'dropfour --help' for more information.\n",
-			      stderr);
+			try_help();
 			return -1;
 		}
 		if (strcmp(d->name, "help") == 0)
@@ -1006,9 +1182,10 @@ options_parse(struct options *o, int argc, char **argv)
 	for (size_t k = 0; k < NOPTS; k++) {
 		if (seen[k] && !(opts[k].modes & M(o->mode))) {
 			fprintf(stderr,
-			        "dropfour: --%s does not apply to %s\n"
-			        "Try 'dropfour%s%s --help' for its options.\n",
-			        opts[k].name, mode_word(o->mode),
+			        "%s: --%s does not apply to %s\n"
+			        "Try '%s%s%s --help' for its options.\n",
+			        output_program(), opts[k].name,
+			        mode_word(o->mode), output_program(),
 			        mode_find(o->mode)->word ? " " : "",
 			        mode_find(o->mode)->word
 			            ? mode_find(o->mode)->word
@@ -1019,12 +1196,14 @@ options_parse(struct options *o, int argc, char **argv)
 	if (o->eval_average && !o->depth_given)
 		o->depth = SEARCH_AVERAGE_DEPTH;
 	/* The game plays a named level unless the expert's settings say
-	 * otherwise (--depth, --perfect, --eval); selfplay only with --level. */
+	 * otherwise (--depth, --perfect, --eval); selfplay only with --level.
+	 */
 	if (o->level_given) {
 		if (o->depth_given || o->eval_average) {
-			fputs("dropfour: --level and --depth or --eval cannot be "
-			      "combined (a level sets its own search)\n",
-			      stderr);
+			fputs(
+			    "dropfour: --level and --depth or --eval cannot be "
+			    "combined (a level sets its own search)\n",
+			    stderr);
 			return -1;
 		}
 		o->perfect = o->level[0] == LEVEL_PERFECT;
@@ -1050,11 +1229,19 @@ options_parse(struct options *o, int argc, char **argv)
 	}
 	o->argc = argc - optind;
 	o->argv = argv + optind;
+	if (!word_found && o->argc > 0) {
+		fprintf(stderr,
+		        "dropfour: unknown mode '%s' (solve, selfplay, bench, "
+		        "book, statespace, tour, engine, play)\n",
+		        o->argv[0]);
+		try_help();
+		return -1;
+	}
 	if (o->mode != MODE_SOLVE && o->mode != MODE_BENCH &&
-	    o->mode != MODE_BOOK && o->argc > 0) {
+	    o->mode != MODE_BOOK && o->mode != MODE_REVIEW && o->argc > 0) {
 		fprintf(stderr, "dropfour: unexpected argument '%s'\n",
 		        o->argv[0]);
-		fputs("Try 'dropfour --help' for more information.\n", stderr);
+		try_help();
 		return -1;
 	}
 	return 0;
@@ -1105,6 +1292,10 @@ options_solve_limits(const struct options *o, struct search_limits *lim)
 	lim->move_only = false;
 	lim->time_limit = 0;
 	lim->seed = 0;
+	if (o->mode == MODE_SOLVE) {
+		lim->time_limit = o->time_limit;
+		lim->node_limit = o->node_limit;
+	}
 }
 
 int

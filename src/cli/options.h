@@ -21,7 +21,9 @@ enum run_mode {
 	MODE_BENCH,
 	MODE_BOOK, /* book build | info */
 	MODE_STATESPACE,
-	MODE_TOUR, /* knight's tours (tour-cli.c, ui-tour.c) */
+	MODE_TOUR,   /* knight's tours (tour-cli.c, ui-tour.c) */
+	MODE_ENGINE, /* the engine protocol (engine-cli.c) */
+	MODE_REVIEW, /* the review of a game (review-cli.c) */
 };
 
 /* Who plays which side in the game front-ends. */
@@ -49,7 +51,7 @@ struct options {
 	 * -1: none, the expert's settings (--depth, --perfect, --time). */
 	int level[2];
 	bool level_given;
-	int depth;       /* depth-limited play */
+	int depth; /* depth-limited play */
 	bool depth_given;
 	bool perfect;      /* exact solver for play */
 	double time_limit; /* seconds per move, 0 none */
@@ -63,9 +65,9 @@ struct options {
 	int repeat;    /* bench speedup: runs per thread count, best kept */
 	bool no_color; /* --no-color or NO_COLOR set */
 	bool reduced_motion, motion_given; /* --reduced-motion */
-	bool no_mouse, mouse_given;         /* --no-mouse */
+	bool no_mouse, mouse_given;        /* --no-mouse */
 	bool threads_given;
-	bool play_given; /* --mode */
+	bool play_given;     /* --mode */
 	struct prefs *prefs; /* the settings file (main()), or NULL */
 	bool ascii;
 	bool analysis;  /* background hints on the human's turn */
@@ -97,7 +99,12 @@ struct options {
 	                         * bench speedup --tour, bench tour-sample):
 	                         * the tour code checks it, not
 	                         * board_size_error() */
-	int argc;               /* positional arguments after the mode word */
+	/* Machine-readable output and per-position limits (solve, bench,
+	 * review). */
+	bool json;           /* --json: JSON Lines */
+	bool plain;          /* review --plain: PLY COLUMN BEFORE AFTER BEST */
+	uint64_t node_limit; /* --nodes N per position; 0 none */
+	int argc;            /* positional arguments after the mode word */
 	char **argv;
 };
 
@@ -121,7 +128,8 @@ void options_side_limits(const struct options *o, int side,
                          struct search_limits *lim);
 
 /* Search limits of the solver modes (solve, bench): exact or --weak, with
- * the threads, split and ordering options; no time limit. */
+ * the threads, split and ordering options; solve's --time and --nodes per
+ * position (no limit for bench). */
 void options_solve_limits(const struct options *o, struct search_limits *lim);
 
 #endif

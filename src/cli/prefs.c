@@ -159,10 +159,11 @@ prefs_load(struct prefs *c, char *err, size_t errlen)
 		why = strerror(errno);
 	fclose(f);
 	if (why != NULL) {
-		snprintf(err, errlen,
-		         "%s:%d: %s; the defaults are used and the file is left "
-		         "as it is",
-		         c->path, lineno, why);
+		snprintf(
+		    err, errlen,
+		    "%s:%d: %s; the defaults are used and the file is left "
+		    "as it is",
+		    c->path, lineno, why);
 		prefs_unset(c);
 		c->broken = true;
 		snprintf(c->warning, sizeof c->warning, "%s", err);

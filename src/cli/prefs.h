@@ -24,12 +24,12 @@
 #include "cli/options.h"
 
 struct prefs {
-	int level;   /* enum level_id; -1 custom; -2 not set */
-	int threads; /* 0: not set */
-	int depth;   /* 0: not set */
-	int split;   /* enum split_scheme; -1 not set */
+	int level;                 /* enum level_id; -1 custom; -2 not set */
+	int threads;               /* 0: not set */
+	int depth;                 /* 0: not set */
+	int split;                 /* enum split_scheme; -1 not set */
 	int colour, motion, mouse; /* 1 on, 0 off, -1 not set */
-	bool broken; /* the file was malformed: never write it */
+	bool broken;               /* the file was malformed: never write it */
 	char warning[600]; /* what prefs_load() said, for the game's screen */
 	char path[4096];
 };

@@ -61,6 +61,28 @@ selfplay_result(enum game_state s)
 	}
 }
 
+/* "threads 2,1,3 in turn" in place of the limits' "3 threads": a thread
+ * list is used move by move. */
+static void
+thread_list_words(const struct options *o, char *what, size_t len)
+{
+	char *t = strstr(what, " thread");
+	char *start = t;
+	if (t == NULL)
+		return;
+	while (start > what && start[-1] != ',')
+		start--;
+	char rest[160], list[128];
+	size_t n = 0;
+	t = strchr(t + 1, ',');
+	snprintf(rest, sizeof rest, "%s", t != NULL ? t : "");
+	for (int i = 0; i < o->nthread_list && n < sizeof list - 8; i++)
+		n += (size_t)snprintf(list + n, sizeof list - n, "%s%d",
+		                      i ? "," : "", o->thread_list[i]);
+	snprintf(start, len - (size_t)(start - what), " threads %s in turn%s",
+	         list, rest);
+}
+
 /* One game; returns 0, or -1 if the engine had no move. */
 /* One game; returns 0, or -1 if the engine had no move.  Side s (0: the
  * first player) plays with lims[s ^ swap] on engine es[s ^ swap]. */
@@ -94,9 +116,10 @@ selfplay_game(struct engine *const *es, const struct options *o,
 			return -1;
 		}
 		printf(
-		    "  %2d. %c %d  %9.3f s  %7s nodes  %s", root.moves + 1,
+		    "  %2d. %c %d  %9.3f s  %7s node%s  %s", root.moves + 1,
 		    board_to_move(&root) == 1 ? 'X' : 'O', r.move + 1,
 		    r.seconds, util_si(si, sizeof si, (double)r.nodes),
+		    r.nodes == 1 ? " " : "s",
 		    score_words(&root, r.kind, r.score, words, sizeof words));
 		if (r.kind == SCORE_HEURISTIC && r.depth > 0)
 			printf(" (depth %d)", r.depth);
@@ -151,9 +174,12 @@ selfplay_main(const struct options *o)
 		snprintf(what, sizeof what, "%s against %s",
 		         levels[o->level[0]].name, levels[o->level[1]].name);
 	else if (o->level[0] >= 0)
-		snprintf(what, sizeof what, "level %s", levels[o->level[0]].name);
+		snprintf(what, sizeof what, "level %s",
+		         levels[o->level[0]].name);
 	else
 		search_limits_describe(&lims[0], what, sizeof what);
+	if (o->nthread_list > 1)
+		thread_list_words(o, what, sizeof what);
 	memset(&tot, 0, sizeof tot);
 	struct engine *es[2];
 	es[0] = engine_new(o->tt_mb);
@@ -179,18 +205,17 @@ selfplay_main(const struct options *o)
 		engine_free(es[1]);
 	engine_free(es[0]);
 
-	printf("summary: %d game%s: first player %d win%s, second player %d "
-	       "win%s, %d draw%s\n",
-	       tot.games, tot.games == 1 ? "" : "s", tot.wins[0],
-	       tot.wins[0] == 1 ? "" : "s", tot.wins[1],
-	       tot.wins[1] == 1 ? "" : "s", tot.draws,
-	       tot.draws == 1 ? "" : "s");
+	printf("summary: %d game%s: %d won by the first player, %d by the "
+	       "second, %d drawn\n",
+	       tot.games, tot.games == 1 ? "" : "s", tot.wins[0], tot.wins[1],
+	       tot.draws);
 	if (duel)
 		printf("summary: %s %d win%s, %s %d win%s, %d draw%s\n",
 		       levels[o->level[0]].name, tot.level_wins[0],
-		       tot.level_wins[0] == 1 ? "" : "s", levels[o->level[1]].name,
-		       tot.level_wins[1], tot.level_wins[1] == 1 ? "" : "s",
-		       tot.draws, tot.draws == 1 ? "" : "s");
+		       tot.level_wins[0] == 1 ? "" : "s",
+		       levels[o->level[1]].name, tot.level_wins[1],
+		       tot.level_wins[1] == 1 ? "" : "s", tot.draws,
+		       tot.draws == 1 ? "" : "s");
 	if (tot.moves > 0)
 		printf("summary: %d moves, on average %.3f s and %s nodes a "
 		       "move\n",

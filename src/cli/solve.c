@@ -1,5 +1,6 @@
 /* solve.c -- `dropfour solve`: exact (or weak) scores of positions read one
- * per line, in the format of the public test sets. */
+ * per line, in the format of the public test sets, as text or as JSON
+ * Lines (--json); --time and --nodes bound the work per position. */
 #include "config.h"
 
 #include <errno.h>
@@ -7,55 +8,227 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/score.h"
+#include "book/book.h"
+#include "cli/output.h"
 #include "cli/solve.h"
+#include "core/score.h"
 #include "core/util.h"
+
+static const char utf8_bom[] = "\xef\xbb\xbf";
+
+static size_t
+bom_len(const char *line, size_t n)
+{
+	return n >= 3 && memcmp(line, utf8_bom, 3) == 0 ? 3 : 0;
+}
+
+int
+solve_parse_input(const char *line, size_t n, int w, int h, board_t *b,
+                  char *err, size_t errlen)
+{
+	size_t skip = bom_len(line, n);
+	line += skip;
+	n -= skip;
+	const char *nul = memchr(line, '\0', n);
+	if (nul != NULL) {
+		snprintf(err, errlen, "%zu: a NUL byte in the line",
+		         (size_t)(nul - line) + 1);
+		return -1;
+	}
+	size_t len = strcspn(line, " \t\r\n");
+	if (len == 0 && line[0] != '\0' && line[0] != '\n' &&
+	    !(line[0] == '\r' && line[1] == '\n')) {
+		snprintf(err, errlen,
+		         "1: a blank before the position (write the empty "
+		         "board as an empty line or '-')");
+		return -1;
+	}
+	if (len == 1 && line[0] == '-')
+		len = 0;
+	size_t at = 0;
+	enum board_err e = board_parse(b, w, h, line, len, &at);
+	if (e != BOARD_OK) {
+		unsigned char ch = (unsigned char)line[at];
+		char shown[16];
+		if (ch >= 0x20 && ch < 0x7f)
+			snprintf(shown, sizeof shown, "'%c'", ch);
+		else
+			snprintf(shown, sizeof shown, "byte 0x%02x", ch);
+		snprintf(err, errlen, "%zu: %s (%s)", at + 1,
+		         e == BOARD_ERR_RANGE ? "no such column"
+		                              : board_err_string(e),
+		         shown);
+		return -1;
+	}
+	if (b->over) {
+		snprintf(err, errlen, "%zu: the position is already won", len);
+		return -1;
+	}
+	return 0;
+}
 
 int
 solve_parse_line(const char *line, int w, int h, board_t *b, char *err,
                  size_t errlen)
 {
-	size_t len = strcspn(line, " \t\r\n");
-	size_t at = 0;
+	return solve_parse_input(line, strlen(line), w, h, b, err, errlen);
+}
 
-	if (len == 1 && line[0] == '-')
-		len = 0;
-	enum board_err e = board_parse(b, w, h, line, len, &at);
-	if (e != BOARD_OK) {
-		snprintf(err, errlen, "character %zu ('%c'): %s", at + 1,
-		         line[at],
-		         e == BOARD_ERR_RANGE ? "no such column"
-		                              : board_err_string(e));
-		return -1;
+void
+solve_moves(const char *line, char *buf, size_t len)
+{
+	line += bom_len(line, strlen(line));
+	size_t n = strcspn(line, " \t\r\n");
+	if (n == 1 && line[0] == '-')
+		n = 0;
+	if (n >= len)
+		n = len - 1;
+	memcpy(buf, line, n);
+	buf[n] = '\0';
+}
+
+/* A score as solve prints it: "3", ">=3" or "<=3" for a bound of a
+ * stopped search, "?" unknown. */
+static const char *
+score_text(enum score_kind kind, int score, char *buf, size_t len)
+{
+	switch (kind) {
+	case SCORE_LOWER:
+		snprintf(buf, len, ">=%d", score);
+		break;
+	case SCORE_UPPER:
+		snprintf(buf, len, "<=%d", score);
+		break;
+	case SCORE_NONE:
+		snprintf(buf, len, "?");
+		break;
+	default:
+		snprintf(buf, len, "%d", score);
+		break;
 	}
-	if (b->over) {
-		snprintf(err, errlen, "the position is already won");
-		return -1;
+	return buf;
+}
+
+/* The line for b (NULL: a result without its board, from dropfour-mpi,
+ * never partial). */
+static void
+print_text(const char *line, const board_t *b, int width, bool analyze,
+           const struct search_result *r)
+{
+	char moves[BOARD_MAX_CELLS + 2], num[16];
+	solve_moves(line, moves, sizeof moves);
+	fputs(moves[0] == '\0' ? "-" : moves, stdout);
+	if (analyze) {
+		for (int c = 0; c < width; c++) {
+			bool legal = b == NULL || board_can_play(b, c);
+			if (!legal ||
+			    (b == NULL && r->col_kind[c] == SCORE_NONE))
+				fputs(" -", stdout);
+			else
+				printf(" %s", score_text(r->col_kind[c],
+				                         r->col_score[c], num,
+				                         sizeof num));
+		}
+	} else {
+		enum score_kind k = r->partial ? r->kind : SCORE_EXACT;
+		printf(" %s %llu %.0f",
+		       score_text(k, r->score, num, sizeof num),
+		       (unsigned long long)r->nodes, r->seconds * 1e6);
 	}
-	return 0;
+	fputs(r->partial ? " partial\n" : "\n", stdout);
 }
 
 void
 solve_print(const char *line, int width, bool analyze,
             const struct search_result *r)
 {
-	size_t len = strcspn(line, " \t\r\n");
-	if (len == 0 || (len == 1 && line[0] == '-'))
-		fputs("-", stdout);
-	else
-		fwrite(line, 1, len, stdout);
-	if (analyze) {
-		char num[16];
-		for (int c = 0; c < width; c++)
-			printf(" %s",
-			       score_number(r->col_kind[c], r->col_score[c],
-			                    num, sizeof num));
-		putchar('\n');
-	} else {
-		printf(" %d %llu %.0f\n", r->score,
-		       (unsigned long long)r->nodes, r->seconds * 1e6);
+	print_text(line, NULL, width, analyze, r);
+	output_flush();
+}
+
+static const char *
+kind_name(enum score_kind k)
+{
+	switch (k) {
+	case SCORE_EXACT:
+		return "exact";
+	case SCORE_LOWER:
+		return "lower";
+	case SCORE_UPPER:
+		return "upper";
+	case SCORE_HEURISTIC:
+		return "heuristic";
+	default:
+		return "unknown";
 	}
-	fflush(stdout);
+}
+
+void
+solve_print_json(FILE *f, const char *moves, const board_t *b, bool analyze,
+                 const struct search_result *r, bool book)
+{
+	enum score_kind kind = r->partial ? r->kind : SCORE_EXACT;
+	fprintf(f, "{\"position\":\"%s\",\"width\":%d,\"height\":%d,", moves,
+	        b->w, b->h);
+	if (kind == SCORE_NONE)
+		fputs("\"score\":null,", f);
+	else
+		fprintf(f, "\"score\":%d,", r->score);
+	fprintf(f, "\"kind\":\"%s\",\"best\":[", kind_name(kind));
+	if (analyze) {
+		int best = -1000;
+		for (int c = 0; c < b->w; c++)
+			if (board_can_play(b, c) &&
+			    r->col_kind[c] == SCORE_EXACT &&
+			    r->col_score[c] > best)
+				best = r->col_score[c];
+		bool first = true;
+		for (int c = 0; c < b->w; c++)
+			if (board_can_play(b, c) &&
+			    r->col_kind[c] == SCORE_EXACT &&
+			    r->col_score[c] == best) {
+				fprintf(f, "%s%d", first ? "" : ",", c + 1);
+				first = false;
+			}
+	} else if (r->move >= 0) {
+		fprintf(f, "%d", r->move + 1);
+	}
+	fputs("],\"pv\":\"", f);
+	for (int i = 0; i < r->pv_len; i++)
+		fputc('1' + r->pv[i], f);
+	fputc('"', f);
+	if (analyze) {
+		fputs(",\"scores\":[", f);
+		for (int c = 0; c < b->w; c++) {
+			if (c > 0)
+				fputc(',', f);
+			if (!board_can_play(b, c))
+				fputs("null", f);
+			else if (r->col_kind[c] == SCORE_EXACT)
+				fprintf(f, "%d", r->col_score[c]);
+			else if (r->col_kind[c] == SCORE_NONE)
+				fputs("\"?\"", f);
+			else
+				fprintf(f, "\"%s%d\"",
+				        r->col_kind[c] == SCORE_LOWER ? ">="
+				                                      : "<=",
+				        r->col_score[c]);
+		}
+		fputc(']', f);
+	}
+	fprintf(f,
+	        ",\"nodes\":%llu,\"time\":%.6f,\"book\":%s,\"partial\":%s}\n",
+	        (unsigned long long)r->nodes, r->seconds,
+	        book ? "true" : "false", r->partial ? "true" : "false");
+}
+
+/* Whether the opening book holds b (it then answers the solve). */
+static bool
+book_holds(const struct search_limits *lim, const board_t *b)
+{
+	int score;
+	return lim->mode == SEARCH_EXACT && lim->book != NULL &&
+	       lim->book->probe(lim->book->store, b, &score);
 }
 
 int
@@ -84,20 +257,39 @@ solve_main(const struct options *o)
 	options_solve_limits(o, &lim);
 
 	struct search *s = search_new(o->tt_mb);
-	for (long lineno = 1; getline(&line, &cap, in) != -1; lineno++) {
+	ssize_t n;
+	long lineno = 1;
+	for (errno = 0; (n = getline(&line, &cap, in)) != -1;
+	     lineno++, errno = 0) {
 		board_t b;
-		char err[128];
+		char err[160];
 		struct search_result r;
 
-		if (solve_parse_line(line, o->width, o->height, &b, err,
-		                     sizeof err) != 0) {
-			fprintf(stderr, "dropfour: %s:%ld: %s\n", name, lineno,
+		if (solve_parse_input(line, (size_t)n, o->width, o->height, &b,
+		                      err, sizeof err) != 0) {
+			fprintf(stderr, "dropfour: %s:%ld:%s\n", name, lineno,
 			        err);
 			status = 1;
 			continue;
 		}
 		search_run(s, &b, &lim, &r);
-		solve_print(line, b.w, o->analyze, &r);
+		if (o->json) {
+			char moves[BOARD_MAX_CELLS + 2];
+			solve_moves(line, moves, sizeof moves);
+			solve_print_json(stdout, moves, &b, o->analyze, &r,
+			                 book_holds(&lim, &b));
+		} else {
+			print_text(line, &b, b.w, o->analyze, &r);
+		}
+		if (!output_flush()) {
+			status = 1;
+			break;
+		}
+	}
+	if (n == -1 && ferror(in)) {
+		fprintf(stderr, "dropfour: %s: read error: %s\n", name,
+		        strerror(errno ? errno : EIO));
+		status = 1;
 	}
 	free(line);
 	if (in != stdin)

@@ -9,16 +9,34 @@
 
 int solve_main(const struct options *o);
 
-/* Parse one input line of the solve format (position, then anything after
- * the first space ignored; "" or "-" is the empty board).  Returns 0, or -1
- * with a message in err. */
+/* Parse one input line of the solve format: the position at the start of
+ * the line (an empty line or "-" is the empty board), then anything after
+ * a blank ignored (the test sets' score).  A UTF-8 byte-order mark at the
+ * start is skipped.  Returns 0, or -1 with "COLUMN: reason" in err (the
+ * 1-based character, after any byte-order mark), so that a caller prints
+ * "FILE:LINE:" before it. */
 int solve_parse_line(const char *line, int w, int h, board_t *b, char *err,
                      size_t errlen);
+/* The same for a line of n bytes that may hold a NUL byte (getline()'s
+ * result): a NUL anywhere in it is an error. */
+int solve_parse_input(const char *line, size_t n, int w, int h, board_t *b,
+                      char *err, size_t errlen);
 
 /* Print one result line: the position as the line has it ('-' for the
- * empty board), then "<score> <nodes> <microseconds>", or with analyze
+ * empty position), then "<score> <nodes> <microseconds>", or with analyze
  * every column's score ('-' for a full column). */
 void solve_print(const char *line, int width, bool analyze,
                  const struct search_result *r);
+
+/* The position's moves as the line has them ("" for the empty board) into
+ * buf. */
+void solve_moves(const char *line, char *buf, size_t len);
+
+/* One JSON object on one line (JSON Lines) for a solved position: position,
+ * width, height, score (null when unknown), kind, best columns, pv, per
+ * column scores when r->ncols or analyze asks (null for a full column),
+ * nodes, time, book, partial.  book: the opening book held the position. */
+void solve_print_json(FILE *f, const char *moves, const board_t *b,
+                      bool analyze, const struct search_result *r, bool book);
 
 #endif

@@ -123,15 +123,15 @@ game_moves_string(const struct game *g, char *buf, size_t len)
 int
 game_save(const struct game *g, const char *path)
 {
-	static const char *const kind[] = {[PLAYER_HUMAN] = "human",
-	                                   [PLAYER_AI] = "ai"};
+	static const char *const kind[] = {
+	    [PLAYER_HUMAN] = "human", [PLAYER_AI] = "ai"};
 	char moves[BOARD_MAX_CELLS + 1], buf[256];
 	game_moves_string(g, moves, sizeof moves);
-	int n = snprintf(buf, sizeof buf,
-	                 "dropfour-game 1\nsize %dx%d\nplayers %s %s\n"
-	                 "moves %s\n",
-	                 g->w, g->h, kind[g->player[0]], kind[g->player[1]],
-	                 moves);
+	int n =
+	    snprintf(buf, sizeof buf,
+	             "dropfour-game 1\nsize %dx%d\nplayers %s %s\n"
+	             "moves %s\n",
+	             g->w, g->h, kind[g->player[0]], kind[g->player[1]], moves);
 	return util_write_atomic(path, buf, (size_t)n);
 }
 
@@ -177,10 +177,10 @@ game_load(struct game *g, const char *path, char *err, size_t errlen)
 				fclose(f);
 				return -1;
 			}
-			players[0] = strcmp(a, "ai") == 0 ? PLAYER_AI
-			                                  : PLAYER_HUMAN;
-			players[1] = strcmp(b, "ai") == 0 ? PLAYER_AI
-			                                  : PLAYER_HUMAN;
+			players[0] =
+			    strcmp(a, "ai") == 0 ? PLAYER_AI : PLAYER_HUMAN;
+			players[1] =
+			    strcmp(b, "ai") == 0 ? PLAYER_AI : PLAYER_HUMAN;
 			have_players = true;
 			continue;
 		}

@@ -37,6 +37,7 @@
 
 #include "core/util.h"
 #include "cli/book-cli.h"
+#include "cli/output.h"
 #include "mpi/dropfour-mpi.h"
 
 /* ---- the modes -------------------------------------------------------- */
@@ -112,6 +113,7 @@ main(int argc, char **argv)
 	MPI_Init_thread(&argc, &argv, MPI_THREAD_FUNNELED, &provided);
 	MPI_Comm_rank(MPI_COMM_WORLD, &w.rank);
 	MPI_Comm_size(MPI_COMM_WORLD, &w.size);
+	output_init("dropfour-mpi");
 
 	for (int i = 0; argc > 1 && i < NMODES; i++)
 		if (strcmp(argv[1], mpi_modes[i].name) == 0)
@@ -119,13 +121,20 @@ main(int argc, char **argv)
 	if (mode == NULL) {
 		bool help = argc > 1 && (strcmp(argv[1], "--help") == 0 ||
 		                         strcmp(argv[1], "-h") == 0);
-		if (w.rank == 0) {
-			if (!help)
-				fprintf(stderr, "dropfour-mpi: %s\n",
-				        argc > 1 ? "unknown mode"
-				                 : "no mode given");
+		bool version = argc > 1 && (strcmp(argv[1], "--version") == 0 ||
+		                            strcmp(argv[1], "-V") == 0);
+		if (w.rank == 0 && version) {
+			printf("dropfour-mpi (%s)\n", PACKAGE_STRING);
+		} else if (w.rank == 0) {
+			if (!help && argc > 1)
+				fprintf(stderr,
+				        "dropfour-mpi: unknown mode '%s'\n",
+				        argv[1]);
+			else if (!help)
+				fputs("dropfour-mpi: no mode given\n", stderr);
 			usage(help ? stdout : stderr);
 		}
+		help = help || version;
 		MPI_Finalize();
 		return help ? EXIT_SUCCESS : 2;
 	}

@@ -159,10 +159,13 @@ mpi_book_run(const struct options *o, const struct mpi_world *w)
 {
 	if (o->argc != 1 || strcmp(o->argv[0], "build") != 0) {
 		if (w->rank == 0)
-			fputs(
-			    "dropfour-mpi: book build [OPTION]... is the book "
-			    "command it runs\n",
-			    stderr);
+			fprintf(stderr,
+			        "dropfour-mpi: book %s: dropfour-mpi runs only "
+			        "'book build'%s\n",
+			        o->argc > 0 ? o->argv[0] : "",
+			        o->argc > 0 && strcmp(o->argv[0], "info") == 0
+			            ? " (use dropfour book info FILE)"
+			            : "");
 		return 2;
 	}
 	if (w->size == 1) {

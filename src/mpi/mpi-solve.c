@@ -96,9 +96,10 @@ read_input(const struct options *o, struct solve_input *in)
 		}
 	}
 	memset(in, 0, sizeof *in);
-	while (getline(&line, &cap, f) != -1) {
+	ssize_t got;
+	for (errno = 0; (got = getline(&line, &cap, f)) != -1; errno = 0) {
 		board_t b;
-		char err[128];
+		char err[160];
 		if ((size_t)in->n == alloc) {
 			alloc = alloc ? 2 * alloc : 256;
 			in->line = xrealloc(in->line, alloc * sizeof *in->line);
@@ -106,14 +107,20 @@ read_input(const struct options *o, struct solve_input *in)
 			    xrealloc(in->valid, alloc * sizeof *in->valid);
 		}
 		in->line[in->n] = xstrdup(line);
-		in->valid[in->n] = solve_parse_line(line, o->width, o->height,
-		                                    &b, err, sizeof err) == 0;
+		in->valid[in->n] =
+		    solve_parse_input(line, (size_t)got, o->width, o->height,
+		                      &b, err, sizeof err) == 0;
 		if (!in->valid[in->n]) {
-			fprintf(stderr, "dropfour-mpi: %s:%lld: %s\n", name,
+			fprintf(stderr, "dropfour-mpi: %s:%lld:%s\n", name,
 			        (long long)in->n + 1, err);
 			status = 1;
 		}
 		in->n++;
+	}
+	if (ferror(f)) {
+		fprintf(stderr, "dropfour-mpi: %s: read error: %s\n", name,
+		        strerror(errno ? errno : EIO));
+		status = 1;
 	}
 	free(line);
 	if (f != stdin)
@@ -212,6 +219,14 @@ mpi_solve_run(const struct options *o, const struct mpi_world *w)
 	if (o->argc > 1) {
 		if (w->rank == 0)
 			fputs("dropfour-mpi: solve takes at most one FILE\n",
+			      stderr);
+		return 2;
+	}
+	if (w->size > 1 &&
+	    (o->time_limit > 0 || o->node_limit > 0 || o->json)) {
+		if (w->rank == 0)
+			fputs("dropfour-mpi: solve: --time, --nodes and --json "
+			      "are dropfour solve's (one rank)\n",
 			      stderr);
 		return 2;
 	}

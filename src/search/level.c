@@ -94,8 +94,8 @@ seen_value(const struct level *lv, const board_t *b, enum score_kind kind,
 			int a = score > 0 ? score : -score;
 			int plies = cells + 2 - 2 * a - b->moves;
 			bool seen = lv->sight == 0 || plies <= lv->sight;
-			double v = seen ? LEVEL_PROVEN_VALUE + a
-			                : LEVEL_FELT_VALUE;
+			double v =
+			    seen ? LEVEL_PROVEN_VALUE + a : LEVEL_FELT_VALUE;
 			return score > 0 ? v : -v;
 		}
 	case SCORE_NONE:

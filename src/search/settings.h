@@ -54,7 +54,8 @@ _Static_assert(ORDER_FIRST_BONUS > 64, "the first move outranks any count");
 _Static_assert(CHOOSE_PROVEN_RANK > 2 * 500,
                "proven ranks lie outside the heuristic scale");
 
-/* ---- levels (level.c) ------------------------------------------------------ */
+/* ---- levels (level.c) ------------------------------------------------------
+ */
 
 /* Each level's time budget for a move (seconds), the plies within which
  * it sees a proven result as proven (0: all) and the temperature of the

@@ -69,10 +69,10 @@ struct stats {
 
 struct stats_thread_snap {
 	uint64_t nodes, spawned, run, stolen, cutoffs;
-	double busy;  /* fraction of elapsed time spent working, 0..1 */
-	double busy_s; /* seconds spent working */
+	double busy;       /* fraction of elapsed time spent working, 0..1 */
+	double busy_s;     /* seconds spent working */
 	int root_col, ply; /* where it works (stats_thread) */
-	double share; /* fraction of all nodes */
+	double share;      /* fraction of all nodes */
 	double nps;
 };
 

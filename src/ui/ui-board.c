@@ -217,8 +217,8 @@ draw_cell(struct ui *ui, WINDOW *w, int y, int x, int player, attr_t extra)
 		a |= A_BOLD;
 	wattron(w, a);
 	if (ui->ch > 1) {
-		const char *const *big = ui->utf8 ? big_utf8[player]
-		                                  : big_ascii[player];
+		const char *const *big =
+		    ui->utf8 ? big_utf8[player] : big_ascii[player];
 		mvwaddstr(w, y, x, big[0]);
 		mvwaddstr(w, y + 1, x, big[1]);
 	} else {

@@ -20,7 +20,7 @@ static const char *const help_notes[] = {
     "Any other key closes this help.",
 };
 
-#define NNOTES     ((int)(sizeof help_notes / sizeof help_notes[0]))
+#define NNOTES    ((int)(sizeof help_notes / sizeof help_notes[0]))
 #define HELP_KEYW 10
 
 static bool

@@ -114,17 +114,17 @@ struct ui {
 	bool analysis;
 	bool ponder;
 	bool paused;
-	bool mouse;         /* mouse capture */
-	bool motion;        /* falling tokens and spinners (off: reduced) */
-	int level;          /* enum level_id, -1: the expert's settings */
-	uint64_t seed;      /* the levels' noise, new each game */
-	double think_t0;    /* when the AI began thinking on this position
-	                     * (kept when the search restarts) */
+	bool mouse;      /* mouse capture */
+	bool motion;     /* falling tokens and spinners (off: reduced) */
+	int level;       /* enum level_id, -1: the expert's settings */
+	uint64_t seed;   /* the levels' noise, new each game */
+	double think_t0; /* when the AI began thinking on this position
+	                  * (kept when the search restarts) */
 	int score_you, score_ai, score_p[2], score_draws; /* this session */
 	/* The AI's last move search, shown while it ponders. */
 	struct stats_snapshot move_snap;
 	bool have_move_snap;
-	double move_think; /* its whole think, restarts included */
+	double move_think;       /* its whole think, restarts included */
 	const char *move_source; /* "book", "table" or NULL: a search */
 
 	/* The engine job in flight. */
@@ -208,7 +208,8 @@ struct ui_key {
 	const char *bar;
 	int bar_screens;
 	const char *bar_keys, *bar_utf8;
-	/* In the bar only when this says so (the mode of play); NULL: always. */
+	/* In the bar only when this says so (the mode of play); NULL: always.
+	 */
 	bool (*bar_when)(const struct ui *);
 	int codes[UI_KEY_CODES]; /* 0-terminated */
 };

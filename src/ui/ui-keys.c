@@ -49,8 +49,8 @@ key_depth(struct ui *ui, int ch)
 		ui->depth = d;
 		ui->perfect = false;
 		ui->level = -1;
-		ui_message(ui, false, "depth-limited play, depth %d (l: levels)",
-		           d);
+		ui_message(ui, false,
+		           "depth-limited play, depth %d (l: levels)", d);
 		snprintf(why, sizeof why, "depth %d", d);
 		ui_settings_changed(ui, why);
 		return;
@@ -93,9 +93,10 @@ key_threads(struct ui *ui, int ch)
 static void
 key_level(struct ui *ui, int ch)
 {
-	int l = ui->level < 0 ? LEVEL_DEFAULT
-	                      : (ui->level + (ch == 'l' ? 1 : LEVEL_COUNT - 1)) %
-	                            LEVEL_COUNT;
+	int l =
+	    ui->level < 0
+	        ? LEVEL_DEFAULT
+	        : (ui->level + (ch == 'l' ? 1 : LEVEL_COUNT - 1)) % LEVEL_COUNT;
 	static char why[32];
 
 	ui->level = l;
@@ -371,8 +372,8 @@ key_new(struct ui *ui, int ch)
 	ui->have_res = false;
 	ui->cursor = (ui->game.w - 1) / 2;
 	ui->seed += 0x9e3779b97f4a7c15ull;
-	ui_message(ui, false, "new game: %s %s first",
-	           ui_player_name(ui, 1), ui_side_name(ui, 1));
+	ui_message(ui, false, "new game: %s %s first", ui_player_name(ui, 1),
+	           ui_side_name(ui, 1));
 	ui_think(ui);
 }
 

@@ -191,8 +191,8 @@ tl_at(const struct ui_timeline *tl, int i, int k)
 /* Where thread i of s works, in at most 6 cells: "c4 p7", "root", or
  * "idle" when its newest sample is idle. */
 static void
-tl_where(const struct ui *ui, const struct stats_snapshot *s, int i,
-         char *buf, size_t len)
+tl_where(const struct ui *ui, const struct stats_snapshot *s, int i, char *buf,
+         size_t len)
 {
 	const struct stats_thread_snap *t = &s->thread[i];
 	unsigned char v = tl_at(&ui->tl, i, 0) & ~UI_TL_STOLE;
@@ -234,10 +234,10 @@ panel_timeline(struct ui *ui, WINDOW *w, int y, int width, int maxrows,
 				waddch(w, ' ');
 				continue;
 			}
-			attr_t a = level <= 1       ? A_DIM
-			           : v & UI_TL_STOLE ? ui_attr(ui, UI_C_BAR2) |
-			                                   A_REVERSE
-			                             : ui_attr(ui, UI_C_BAR);
+			attr_t a = level <= 1 ? A_DIM
+			           : v & UI_TL_STOLE
+			               ? ui_attr(ui, UI_C_BAR2) | A_REVERSE
+			               : ui_attr(ui, UI_C_BAR);
 			wattron(w, a);
 			if (ui->utf8)
 				waddstr(w, blocks[level - 1]);
@@ -308,8 +308,7 @@ panel_title(struct ui *ui, WINDOW *w)
 			         ui->have_move_snap ? ui->move_think
 			                            : s->elapsed);
 			what = buf;
-		}
-		else
+		} else
 			what = "idle";
 		break;
 	}
@@ -459,7 +458,8 @@ panel_settings(struct ui *ui, WINDOW *w, int y, int width)
 	int len;
 
 	if (ui->level >= 0)
-		len = snprintf(buf, sizeof buf, "level %s", levels[ui->level].name);
+		len = snprintf(buf, sizeof buf, "level %s",
+		               levels[ui->level].name);
 	else if (ui->perfect)
 		len = snprintf(buf, sizeof buf, "perfect play");
 	else

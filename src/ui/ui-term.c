@@ -170,8 +170,7 @@ ui_term_mouse(struct ui *ui, bool on)
 	 * froze until a key came.  No click resolution (mouseinterval 0):
 	 * the press drops the token at once. */
 	ui->mouse = on;
-	mousemask(on ? BUTTON1_PRESSED | BUTTON1_RELEASED | BUTTON1_CLICKED
-	             : 0,
+	mousemask(on ? BUTTON1_PRESSED | BUTTON1_RELEASED | BUTTON1_CLICKED : 0,
 	          NULL);
 	mouseinterval(0);
 }

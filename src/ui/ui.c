@@ -242,8 +242,7 @@ ui_draw_title(struct ui *ui)
 		size_t len = strlen(part[T_PLAY]);
 		if (ui->game.player[0] != ui->game.player[1])
 			snprintf(part[T_PLAY] + len, sizeof part[T_PLAY] - len,
-			         "  You %d:%d AI", ui->score_you,
-			         ui->score_ai);
+			         "  You %d:%d AI", ui->score_you, ui->score_ai);
 		else
 			snprintf(part[T_PLAY] + len, sizeof part[T_PLAY] - len,
 			         "  %d:%d", ui->score_p[0], ui->score_p[1]);
@@ -453,7 +452,8 @@ ui_main(const struct options *o)
 	ui->mouse = !o->no_mouse;
 	ui->motion = !o->reduced_motion;
 	ui->level = o->level[0];
-	ui->seed = o->seed_given ? o->seed : (uint64_t)time(NULL) ^ (uint64_t)getpid();
+	ui->seed =
+	    o->seed_given ? o->seed : (uint64_t)time(NULL) ^ (uint64_t)getpid();
 	ui->hint_col = -1;
 	ui->utf8 = !o->ascii && strcmp(nl_langinfo(CODESET), "UTF-8") == 0;
 	if ((status = setup_game(&ui->game, o)) != 0) {

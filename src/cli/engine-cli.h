@@ -1,0 +1,11 @@
+/* engine-cli.h -- `dropfour engine`: the engine protocol, commands on
+ * standard input and answers on standard output, line by line
+ * (docs/engine-protocol.md). */
+#ifndef DROPFOUR_ENGINE_CLI_H
+#define DROPFOUR_ENGINE_CLI_H
+
+#include "cli/options.h"
+
+int engine_cli_main(const struct options *o);
+
+#endif
