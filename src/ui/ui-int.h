@@ -181,6 +181,7 @@ struct ui {
 	bool msg_warn;
 	double msg_time;
 	struct ui_speedup speedup;
+	struct ui_review *review; /* the v key's review, or NULL */
 
 	bool quit;
 	FILE *log;
@@ -321,6 +322,14 @@ int ui_panel_threads(const struct ui *ui, WINDOW *w, int y, int x, int width,
 /* The load balance line of a snapshot at row y, column x. */
 void ui_panel_balance(const struct ui *ui, WINDOW *w, int y, int x, int width,
                       const struct stats_snapshot *s);
+
+/* ui-review.c: the review of the game where the panel was (v) */
+struct ui_review;
+bool ui_review_open(struct ui *ui);
+void ui_review_close(struct ui *ui);
+/* True while the review is still being filled in (redraw it). */
+bool ui_review_poll(struct ui *ui);
+void ui_review_draw(struct ui *ui, WINDOW *w);
 
 /* ui-help.c */
 void ui_help_draw(struct ui *ui);

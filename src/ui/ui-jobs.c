@@ -120,6 +120,10 @@ ui_think(struct ui *ui)
 
 	if (ui->speedup.on)
 		return;
+	if (ui->review != NULL) { /* the review has the machine */
+		ui_cancel(ui);
+		return;
+	}
 	if (ui->game.state == GAME_ON && !ui->move_pending) {
 		if (game_current_player(&ui->game) == PLAYER_AI)
 			want = ui->paused ? UI_JOB_NONE : UI_JOB_MOVE;
@@ -325,6 +329,8 @@ ui_poll(struct ui *ui)
 	struct search_result r;
 	double now = ui_now();
 
+	if (ui_review_poll(ui))
+		ui->dirty |= UI_DIRTY_PANEL;
 	if (ui->speedup.on) {
 		if (ui_speedup_poll(ui))
 			ui->dirty |= UI_DIRTY_PANEL;

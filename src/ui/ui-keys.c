@@ -130,6 +130,15 @@ key_motion(struct ui *ui, int ch)
 }
 
 static void
+key_review(struct ui *ui, int ch)
+{
+	(void)ch;
+	if (ui_review_open(ui))
+		ui_message(ui, false, "review: the exact value after every "
+		                      "move (v or q: back)");
+}
+
+static void
 key_perfect(struct ui *ui, int ch)
 {
 	(void)ch;
@@ -452,6 +461,12 @@ when_depth(const struct ui *ui)
 }
 
 static bool
+when_over(const struct ui *ui)
+{
+	return ui->game.state != GAME_ON;
+}
+
+static bool
 when_ai(const struct ui *ui)
 {
 	return ui_has_ai(ui);
@@ -585,6 +600,14 @@ const struct ui_key ui_keys[] = {
      .bar_keys = "spc",
      .bar_screens = UI_SCREEN_GAME,
      .codes = {' '}},
+    {.keys = "v",
+     .what = "review the game: where it was won or lost",
+     .fn = key_review,
+     .screens = UI_SCREEN_GAME,
+     .bar = "Review",
+     .bar_when = when_over,
+     .bar_screens = UI_SCREEN_GAME,
+     .codes = {'v'}},
     {.keys = "n",
      .what = "new game",
      .fn = key_new,
@@ -648,6 +671,19 @@ ui_key(struct ui *ui, int ch)
 {
 	const enum ui_screen screen = ui_screen(ui);
 
+	if (ui->review != NULL && ch != KEY_RESIZE) {
+		/* The review: v, q, Esc or F10 close it; other keys wait. */
+		if (ch == 'v' || ch == 'q' || ch == UI_KEY_ESC ||
+		    ch == KEY_F(10))
+			ui_review_close(ui);
+		else if (ch == '?' || ch == KEY_F(1))
+			ui->help = true;
+		else
+			ui_message(ui, true, "reviewing: v or q goes back to "
+			                     "the game");
+		ui->dirty |= UI_DIRTY_ALL & ~UI_DIRTY_LAYOUT;
+		return;
+	}
 	if (ui->help) {
 		/* Any key closes the help; arrows scroll it. */
 		if (ch == KEY_DOWN || ch == KEY_NPAGE)

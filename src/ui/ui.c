@@ -401,7 +401,9 @@ ui_draw(struct ui *ui)
 			ui_draw_title(ui);
 		if (ui->dirty & UI_DIRTY_BOARD)
 			ui_board_draw(ui, ui->wboard);
-		if (ui->dirty & UI_DIRTY_PANEL)
+		if ((ui->dirty & UI_DIRTY_PANEL) && ui->review != NULL)
+			ui_review_draw(ui, ui->wpanel);
+		else if (ui->dirty & UI_DIRTY_PANEL)
 			ui_panel_draw(ui, ui->wpanel);
 		if (ui->dirty & UI_DIRTY_STATUS)
 			ui_draw_status(ui);
@@ -523,6 +525,7 @@ ui_main(const struct options *o)
 		       (ui_now() - t0) * 1e3);
 	}
 
+	ui_review_close(ui);
 	/* Terminal first, so the shell is back at once; then the engine. */
 	ui_free_windows(ui);
 	ui_term_end();

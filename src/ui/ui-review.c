@@ -1,0 +1,257 @@
+/* ui-review.c -- the review of the game in the curses game (the v key):
+ * the exact value after every move as a chart where the panel was, the
+ * moves that changed the outcome listed with the best columns there.
+ *
+ * The review (search/review.c) runs on a pthread of its own with its own
+ * table; it fills a copy of the plies under a mutex and the main thread
+ * draws from that copy once per loop turn, so the screen never waits.
+ * Closing the review (v, q, Esc) sets the stop flag and joins the thread
+ * (a stopped review returns within milliseconds).
+ */
+#include "config.h"
+
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "book/book.h"
+#include "core/util.h"
+#include "search/review.h"
+#include "ui/ui-int.h"
+
+/* The review's table: small, the positions of one game. */
+#define UI_REVIEW_TT_MB 64
+
+struct ui_review {
+	pthread_t thread;
+	pthread_mutex_t lock;
+	atomic_bool stop;
+	atomic_int done; /* plies finished */
+	bool running, finished;
+	int w, h, n;
+	int moves[BOARD_MAX_CELLS];
+	struct review_ply plies[BOARD_MAX_CELLS]; /* under lock */
+	struct review_params params;
+	double t0, seconds;
+};
+
+static void
+on_ply(void *arg, int done, int total, const struct review_ply *p)
+{
+	struct ui_review *r = arg;
+	(void)total;
+	pthread_mutex_lock(&r->lock);
+	r->plies[p->ply - 1] = *p;
+	pthread_mutex_unlock(&r->lock);
+	atomic_store(&r->done, done);
+}
+
+static void *
+review_thread(void *arg)
+{
+	struct ui_review *r = arg;
+	struct review_ply out[BOARD_MAX_CELLS];
+	struct search *s = search_new(UI_REVIEW_TT_MB);
+
+	review_run(s, r->w, r->h, r->moves, r->n, &r->params, out);
+	search_free(s);
+	return NULL;
+}
+
+bool
+ui_review_open(struct ui *ui)
+{
+	const struct game *g = &ui->game;
+	struct ui_review *r;
+
+	if (g->nmoves == 0) {
+		ui_message(ui, true, "nothing to review: no move yet");
+		return false;
+	}
+	ui_cancel(ui);
+	r = xcalloc(1, sizeof *r);
+	pthread_mutex_init(&r->lock, NULL);
+	atomic_init(&r->stop, false);
+	atomic_init(&r->done, 0);
+	r->w = g->w;
+	r->h = g->h;
+	r->n = g->nmoves;
+	memcpy(r->moves, g->moves, sizeof(int) * (size_t)g->nmoves);
+	review_params_default(&r->params);
+	r->params.limits.threads = ui->threads;
+	r->params.limits.split = ui->split;
+	r->params.limits.book = ui->o->book_data != NULL
+	                            ? book_oracle(ui->o->book_data)
+	                            : NULL;
+	r->params.stop = &r->stop;
+	r->params.progress = on_ply;
+	r->params.arg = r;
+	r->t0 = ui_now();
+	if (pthread_create(&r->thread, NULL, review_thread, r) != 0) {
+		pthread_mutex_destroy(&r->lock);
+		free(r);
+		ui_message(ui, true, "cannot start the review");
+		return false;
+	}
+	r->running = true;
+	ui->review = r;
+	ui->dirty |= UI_DIRTY_ALL & ~UI_DIRTY_LAYOUT;
+	ui_log(ui, "review %d moves", r->n);
+	return true;
+}
+
+void
+ui_review_close(struct ui *ui)
+{
+	struct ui_review *r = ui->review;
+
+	if (r == NULL)
+		return;
+	atomic_store(&r->stop, true);
+	if (r->running)
+		pthread_join(r->thread, NULL);
+	pthread_mutex_destroy(&r->lock);
+	free(r);
+	ui->review = NULL;
+	ui->dirty |= UI_DIRTY_ALL & ~UI_DIRTY_LAYOUT;
+	ui_think(ui);
+}
+
+bool
+ui_review_poll(struct ui *ui)
+{
+	struct ui_review *r = ui->review;
+
+	if (r == NULL || r->finished)
+		return false;
+	if (atomic_load(&r->done) >= r->n) {
+		pthread_join(r->thread, NULL);
+		r->running = false;
+		r->finished = true;
+		r->seconds = ui_now() - r->t0;
+		ui_log(ui, "review done %.3fs", r->seconds);
+	}
+	return true;
+}
+
+/* The value after ply p from the first player's view. */
+static int
+first_view(const struct review_ply *p)
+{
+	return p->ply % 2 == 1 ? p->after : -p->after;
+}
+
+void
+ui_review_draw(struct ui *ui, WINDOW *w)
+{
+	struct ui_review *r = ui->review;
+	struct review_ply plies[BOARD_MAX_CELLS];
+	int W = getmaxx(w), H = getmaxy(w), done = atomic_load(&r->done);
+	int maxabs = 1, R, y;
+	char buf[160];
+
+	pthread_mutex_lock(&r->lock);
+	memcpy(plies, r->plies, sizeof(struct review_ply) * (size_t)r->n);
+	pthread_mutex_unlock(&r->lock);
+	for (int i = 0; i < r->n; i++)
+		if (plies[i].done && abs(first_view(&plies[i])) > maxabs)
+			maxabs = abs(first_view(&plies[i]));
+
+	werase(w);
+	ui_box(ui, w);
+	wattron(w, ui_attr(ui, UI_C_HEAD) | A_BOLD);
+	if (r->finished)
+		snprintf(buf, sizeof buf, " Review: %d moves, %.1fs ", r->n,
+		         r->seconds);
+	else
+		snprintf(buf, sizeof buf, " Review: %d of %d moves... ", done,
+		         r->n);
+	ui_puts(w, 0, 2, buf);
+	wattroff(w, ui_attr(ui, UI_C_HEAD) | A_BOLD);
+
+	/* The chart: R rows above the axis (the first player ahead), R
+	 * below, one column a move; an unreviewed move is a dot. */
+	R = (H - 9) / 2;
+	if (R > 6)
+		R = 6;
+	if (R < 1)
+		R = 1;
+	int x0 = 7, axis = 1 + R, cols = W - x0 - 2;
+	int step = r->n > cols ? (r->n + cols - 1) / cols : 1;
+	/* Cells a move: up to 3 (a bar of 2 and a gap) when there is room. */
+	int bw = cols / (r->n > 0 ? r->n : 1);
+	bw = bw > 3 ? 3 : bw < 1 ? 1 : bw;
+	mvwprintw(w, 1, 1, "%4s", ui_side_name(ui, 1));
+	mvwprintw(w, axis, 1, "%4s", "draw");
+	mvwprintw(w, axis + R, 1, "%4s", ui_side_name(ui, 2));
+	for (int i = 0, x = x0; i < r->n && x + bw <= W - 1;
+	     i += step, x += bw) {
+		const struct review_ply *p = &plies[i];
+		/* Every fifth move numbered under the chart. */
+		if ((i + 1) % 5 == 0 && bw >= 2 && axis + R + 1 < H - 1)
+			mvwprintw(w, axis + R + 1, x, "%d", i + 1);
+		if (!p->done) {
+			wattron(w, A_DIM);
+			mvwaddstr(w, axis, x, ui->utf8 ? "\u00b7" : ".");
+			wattroff(w, A_DIM);
+			continue;
+		}
+		int v = first_view(p);
+		int rows = v == 0 ? 0 : (abs(v) * R + maxabs - 1) / maxabs;
+		attr_t a = ui_attr(ui, v > 0 ? UI_C_P1 : UI_C_P2);
+		if (v == 0) {
+			mvwaddstr(w, axis, x, ui->utf8 ? "\u2500" : "-");
+		} else {
+			wattron(w, a);
+			for (int k = 1; k <= rows; k++)
+				for (int j = 0; j < (bw > 1 ? bw - 1 : 1); j++)
+					mvwaddstr(w, v > 0 ? axis - k : axis + k,
+					          x + j,
+					          ui->utf8 ? (v > 0 ? "\u2588"
+					                            : "\u2593")
+					                   : (v > 0 ? "#" : "%"));
+			wattroff(w, a);
+		}
+		if (p->change != REVIEW_KEPT) {
+			wattron(w, ui_attr(ui, UI_C_WARN) | A_BOLD);
+			mvwaddch(w, axis, x, '!');
+			wattroff(w, ui_attr(ui, UI_C_WARN) | A_BOLD);
+		}
+	}
+	/* The moves that changed the outcome, in words. */
+	y = axis + R + 3;
+	int shown = 0, changed = 0;
+	for (int i = 0; i < r->n; i++)
+		changed += plies[i].done && plies[i].change != REVIEW_KEPT;
+	snprintf(buf, sizeof buf, "%d move%s changed the outcome (!):",
+	         changed, changed == 1 ? "" : "s");
+	if (changed > 0 || r->finished)
+		ui_puts(w, y++, 2, changed || !r->finished
+		                       ? buf
+		                       : "every move kept the value: no "
+		                         "mistake");
+	for (int i = 0; i < r->n && y < H - 2; i++) {
+		const struct review_ply *p = &plies[i];
+		if (!p->done || p->change == REVIEW_KEPT)
+			continue;
+		char best[40] = "";
+		int len = 0;
+		for (int c = 0; c < r->w && len < 30; c++)
+			if (p->best & (1u << c))
+				len += snprintf(best + len, sizeof best - len,
+				                "%s%d", len ? "," : "", c + 1);
+		snprintf(buf, sizeof buf, "%2d. %s %d: %s; best %s", p->ply,
+		         ui_side_name(ui, 2 - p->ply % 2), p->col + 1,
+		         review_change_words(p->change), best);
+		ui_puts(w, y++, 2, buf);
+		shown++;
+	}
+	if (shown < changed && y < H - 1)
+		mvwprintw(w, y, 2, "... and %d more (dropfour review)",
+		          changed - shown);
+	wattron(w, A_DIM);
+	ui_puts(w, H - 2, 2, "v or q: back to the game");
+	wattroff(w, A_DIM);
+	wnoutrefresh(w);
+}
