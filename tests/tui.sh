@@ -316,6 +316,141 @@ ponder() {
 	tmux_send q && tmux_wait "[exited 0]"
 }
 
+
+# The first UTF-8 locale, or empty.
+utf8_locale() {
+	locale -a 2>/dev/null | grep -i -m 1 -x -e 'C.utf8' -e 'C.UTF-8' \
+	    -e 'en_US.utf8' -e 'en_US.UTF-8'
+}
+
+# 12. The search on show: with no options (the default level) the AI's
+# every move is a visible search at 80x24: thinking, thread rows whose
+# nodes grow, the timeline; a level's name in the title.
+search_on_show() {
+	tmux_start 80 24 "$DROPFOUR --tt-mb 16 --threads 2 --ascii" &&
+	tmux_wait "Your turn" && tmux_wait "level club" &&
+	tmux_send 4 && tmux_wait_re "thinking [0-9.]+s" 5 &&
+	tmux_wait "Timeline" &&
+	n1=$(printf '%s\n' "$tmux_last" | sed -n 's/.*nodes \([0-9][0-9.]*[kMG]*\)  .*/\1/p' | head -n 1) &&
+	tmux_nap && tmux_nap && tmux_nap && tmux_nap &&
+	tmux_wait_re "thinking [0-9.]+s" &&
+	n2=$(printf '%s\n' "$tmux_last" | sed -n 's/.*nodes \([0-9][0-9.]*[kMG]*\)  .*/\1/p' | head -n 1) &&
+	{ [ "$n1" != "$n2" ] || tmux_fail "the node count stood at '$n1'"; } &&
+	tmux_wait "Your turn" && tmux_wait "move 3" &&
+	[ "$(tmux_count_re "$ROW_RE")" -eq 2 ] ||
+	    tmux_fail "two thread rows after the search"
+}
+
+# 13. A large terminal: larger cells (two rows a token) and the root
+# columns' table at 120x40.
+large_terminal() {
+	tmux_start 120 40 "$G --ascii --depth 4" &&
+	tmux_wait "Your turn" && tmux_send 4 && tmux_wait "move 3" &&
+	tmux_wait 'XX/' && tmux_wait 'OO' && tmux_wait "Root columns"
+}
+
+# 14. A mouse click at the default settings, press and release apart as a
+# terminal sends them: the token drops and the AI replies with no key.
+mouse_default() {
+	tmux_start 80 24 "$DROPFOUR --tt-mb 16 --threads 2 --ascii" &&
+	tmux_wait "Your turn" || return 1
+	_x=$((2 + 2 + 4 * 3))
+	_cx=$(printf "\\%03o" $((33 + _x)))
+	_cy=$(printf "\\%03o" $((33 + 8)))
+	tmux_cmd send-keys -t main -l "$(printf "\033[M $_cx$_cy")" &&
+	sleep 0.3 &&
+	tmux_cmd send-keys -t main -l "$(printf "\033[M#$_cx$_cy")" &&
+	tmux_wait "move 3" 10 && tmux_wait "Your turn" &&
+	expect_count X 7 6 1 && expect_count O 7 6 1
+}
+
+# 15. The sides differ by shape in colour mode (UTF-8): a disc and a
+# diamond; the game-over line names the colour.
+shapes() {
+	loc=$(utf8_locale)
+	[ -n "$loc" ] || { echo "# no UTF-8 locale: skipped"; return 0; }
+	tmux_start 80 24 "LC_ALL=$loc $G --mode human-human -W 4 -H 4" &&
+	tmux_wait "Player 1 to move" && tmux_send 1 2 && tmux_wait "move 3" &&
+	tmux_wait "●" && tmux_wait "◆" &&
+	tmux_send 1 2 1 2 1 && tmux_wait "Player 1 (red) wins"
+}
+
+# 16. Settings survive a restart (the settings file); a malformed file is
+# named with its line, the defaults used and the file left alone.
+settings_file() {
+	cfg=$tmp/settings/config
+	tmux_start 80 24 "DROPFOUR_CONFIG='$cfg' $DROPFOUR --tt-mb 16 --ascii" &&
+	tmux_wait "level club" && tmux_send l && tmux_wait "level strong" &&
+	tmux_send M && tmux_wait "mouse off" &&
+	tmux_send q && tmux_wait "[exited 0]" &&
+	grep -q '^level = strong$' "$cfg" && grep -q '^mouse = off$' "$cfg" ||
+	    { tmux_fail "the settings file: $(cat "$cfg" 2>&1)"; return 1; }
+	tmux_kill && tmux_socket="${tmux_socket}-again" &&
+	tmux_start 80 24 "DROPFOUR_CONFIG='$cfg' $DROPFOUR --tt-mb 16 --ascii" &&
+	tmux_wait "level strong" &&
+	tmux_send q && tmux_wait "[exited 0]" || return 1
+	printf 'level = club\nthreads = lots\n' >"$cfg"
+	tmux_kill && tmux_socket="${tmux_socket}-bad" &&
+	tmux_start 100 24 "DROPFOUR_CONFIG='$cfg' $DROPFOUR --tt-mb 16 --ascii" &&
+	tmux_wait "config:2: threads must be 1..64" &&
+	tmux_send l && tmux_wait "level strong" &&
+	tmux_send q && tmux_wait "[exited 0]" &&
+	[ "$(cat "$cfg")" = "$(printf 'level = club\nthreads = lots')" ] ||
+	    tmux_fail "the malformed file was changed"
+}
+
+# 17. --load restores who plays which side (s swaps, w saves).
+load_sides() {
+	tmux_start 80 24 "DROPFOUR_SAVE='$tmp/sides.txt' $G --ascii --depth 2" &&
+	tmux_wait "Your turn" && tmux_send s && tmux_wait "AI X vs You O" &&
+	tmux_wait "Your turn" && tmux_send w && tmux_wait "saved to" &&
+	tmux_send q && tmux_kill && tmux_socket="${tmux_socket}-load" &&
+	tmux_start 80 24 "$G --ascii --depth 2 --load '$tmp/sides.txt'" &&
+	tmux_wait "AI X vs You O"
+}
+
+# 18. Defects: a status message goes with the next move; the thinking
+# timer goes on over a restart (T); - at depth 1 leaves perfect play; the
+# key bar of ai-ai play has space (pause), not the human's keys; F1 and
+# F10; -W 9 fits 80x24; the help's lines are whole.
+small_defects() {
+	tmux_start 80 24 "DROPFOUR_SAVE='$tmp/m.txt' $G --ascii --mode human-human" &&
+	tmux_wait "Player 1 to move" && tmux_send w && tmux_wait "saved to" &&
+	tmux_send 4 && tmux_wait "move 2" && tmux_wait_gone "saved to" &&
+	tmux_kill && tmux_socket="${tmux_socket}-timer" &&
+	tmux_start 100 30 "$G --ascii --mode ai-human --perfect --no-book" &&
+	tmux_wait_re "thinking 1\.[0-9]s" 15 && tmux_send T &&
+	tmux_wait "threads 3/" && tmux_wait_re "thinking ([1-9][0-9]*)\.[0-9]s" &&
+	{ ! printf '%s\n' "$tmux_last" | grep -Eq "AI thinking 0\." ||
+	    tmux_fail "the timer started again"; } &&
+	tmux_send q && tmux_kill && tmux_socket="${tmux_socket}-minus" &&
+	tmux_start 100 30 "$G --ascii --depth 1 --perfect" &&
+	tmux_wait "perfect play" && tmux_send - &&
+	tmux_wait "depth-limited play, depth 1" &&
+	tmux_send q && tmux_kill && tmux_socket="${tmux_socket}-aiai" &&
+	tmux_start 100 30 "$G --ascii --mode ai-ai --depth 2" &&
+	tmux_wait_re "spc *Pause|spcPause" && tmux_wait_gone "Drop" &&
+	tmux_send F1 && tmux_wait "dropfour keys" &&
+	tmux_wait "ponder on / off (perfect play)" &&
+	tmux_send x && tmux_wait_gone "dropfour keys" &&
+	tmux_send F10 && tmux_wait "[exited 0]" &&
+	tmux_kill && tmux_socket="${tmux_socket}-w9" &&
+	tmux_start 80 24 "$G --ascii -W 9 --depth 2" &&
+	tmux_wait "Your turn" && tmux_wait_gone "too small"
+}
+
+# 19. The review in the game: v after a game shows the value of every move
+# and the moves that changed the outcome; v goes back.
+review_in_game() {
+	tmux_start 100 30 "$G --ascii --mode human-human" &&
+	tmux_wait "Player 1 to move" &&
+	tmux_send 4 4 4 4 3 3 5 5 2 && tmux_wait "Player 1 (red) wins" &&
+	tmux_send v && tmux_wait "Review: 9 moves" &&
+	tmux_wait "2 moves changed the outcome" &&
+	tmux_wait "5. red 3: threw the win to a loss; best 4" &&
+	tmux_send v && tmux_wait "Search:" && tmux_wait_gone "Review:"
+}
+
 check "play against the AI: drop, answer, depth, undo, redo, help, resize" \
     play_vs_ai
 check "threads and depth change while the AI thinks" toggles_while_thinking
@@ -328,6 +463,14 @@ check "bad --position and --load exit 2 with one message" bad_setup
 check "the title at 80 columns leaves parts out, overwrites none" title_80
 check "the speedup screen: runs, keys from the table, restart" speedup_screen
 check "pondering: hidden scores on the human's turn, P toggles" ponder
+check "the search on show at 80x24 with no options" search_on_show
+check "a large terminal: larger cells, the root columns" large_terminal
+check "a mouse click at the defaults: the AI replies, no key" mouse_default
+check "the sides differ by shape; the winner's colour named" shapes
+check "settings survive a restart; a malformed file is left alone" settings_file
+check "--load restores who plays which side" load_sides
+check "messages, timer, depth 1, ai-ai key bar, F1, F10, -W 9" small_defects
+check "the review in the game (v)" review_in_game
 
 echo "1..$n"
 check_end

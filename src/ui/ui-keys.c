@@ -134,8 +134,9 @@ key_review(struct ui *ui, int ch)
 {
 	(void)ch;
 	if (ui_review_open(ui))
-		ui_message(ui, false, "review: the exact value after every "
-		                      "move (v or q: back)");
+		ui_message(ui, false,
+		           "review: the exact value after every "
+		           "move (v or q: back)");
 }
 
 static void
@@ -679,8 +680,9 @@ ui_key(struct ui *ui, int ch)
 		else if (ch == '?' || ch == KEY_F(1))
 			ui->help = true;
 		else
-			ui_message(ui, true, "reviewing: v or q goes back to "
-			                     "the game");
+			ui_message(ui, true,
+			           "reviewing: v or q goes back to "
+			           "the game");
 		ui->dirty |= UI_DIRTY_ALL & ~UI_DIRTY_LAYOUT;
 		return;
 	}

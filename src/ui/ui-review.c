@@ -81,9 +81,8 @@ ui_review_open(struct ui *ui)
 	review_params_default(&r->params);
 	r->params.limits.threads = ui->threads;
 	r->params.limits.split = ui->split;
-	r->params.limits.book = ui->o->book_data != NULL
-	                            ? book_oracle(ui->o->book_data)
-	                            : NULL;
+	r->params.limits.book =
+	    ui->o->book_data != NULL ? book_oracle(ui->o->book_data) : NULL;
 	r->params.stop = &r->stop;
 	r->params.progress = on_ply;
 	r->params.arg = r;
@@ -206,11 +205,12 @@ ui_review_draw(struct ui *ui, WINDOW *w)
 			wattron(w, a);
 			for (int k = 1; k <= rows; k++)
 				for (int j = 0; j < (bw > 1 ? bw - 1 : 1); j++)
-					mvwaddstr(w, v > 0 ? axis - k : axis + k,
-					          x + j,
-					          ui->utf8 ? (v > 0 ? "\u2588"
-					                            : "\u2593")
-					                   : (v > 0 ? "#" : "%"));
+					mvwaddstr(
+					    w, v > 0 ? axis - k : axis + k,
+					    x + j,
+					    ui->utf8
+					        ? (v > 0 ? "\u2588" : "\u2593")
+					        : (v > 0 ? "#" : "%"));
 			wattroff(w, a);
 		}
 		if (p->change != REVIEW_KEPT) {
@@ -224,13 +224,14 @@ ui_review_draw(struct ui *ui, WINDOW *w)
 	int shown = 0, changed = 0;
 	for (int i = 0; i < r->n; i++)
 		changed += plies[i].done && plies[i].change != REVIEW_KEPT;
-	snprintf(buf, sizeof buf, "%d move%s changed the outcome (!):",
-	         changed, changed == 1 ? "" : "s");
+	snprintf(buf, sizeof buf, "%d move%s changed the outcome (!):", changed,
+	         changed == 1 ? "" : "s");
 	if (changed > 0 || r->finished)
-		ui_puts(w, y++, 2, changed || !r->finished
-		                       ? buf
-		                       : "every move kept the value: no "
-		                         "mistake");
+		ui_puts(w, y++, 2,
+		        changed || !r->finished
+		            ? buf
+		            : "every move kept the value: no "
+		              "mistake");
 	for (int i = 0; i < r->n && y < H - 2; i++) {
 		const struct review_ply *p = &plies[i];
 		if (!p->done || p->change == REVIEW_KEPT)

@@ -17,6 +17,9 @@
 #include <string.h>
 
 #include "ui/ui-int.h"
+
+/* The shallowest depth-limited run of the speedup screen. */
+#define UI_SPEEDUP_MIN_DEPTH 16
 #include "core/util.h"
 
 static void
@@ -48,6 +51,18 @@ speedup_begin(struct ui *ui, int n)
 	su->lim.time_limit = 0;
 	su->lim.node_limit = 0;
 	su->lim.analyze = false;
+	su->lim.level = NULL;
+	/* Runs of a few milliseconds time noise: a depth-limited run goes
+	 * at least UI_SPEEDUP_MIN_DEPTH deep (or as deep as the AI's last
+	 * search went), a second or so on one thread. */
+	if (su->lim.mode == SEARCH_DEPTH) {
+		int d = ui->level >= 0 ? 0 : ui->depth;
+		if (ui->have_move_snap && ui->move_snap.depth > d)
+			d = ui->move_snap.depth;
+		if (d < UI_SPEEDUP_MIN_DEPTH)
+			d = UI_SPEEDUP_MIN_DEPTH;
+		su->lim.depth = d;
+	}
 	su->move = -1;
 	speedup_run(ui, 1);
 }
@@ -173,7 +188,8 @@ speedup_chart(struct ui *ui, int y0, int x0, int w, int h)
 	double ymax = n;
 	const char *ideal = ui->utf8 ? "\u00b7" : ".";
 	const char *pt = ui->utf8 ? "\u25cf" : "*";
-	const char *path = ui->utf8 ? "\u2219" : "+";
+	/* The path differs from the ideal line by shape, not colour alone. */
+	const char *path = "+";
 	attr_t ma = ui_attr(ui, UI_C_BAR) | A_BOLD;
 	char lab[16];
 
