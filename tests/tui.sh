@@ -439,6 +439,19 @@ small_defects() {
 	tmux_wait "Your turn" && tmux_wait_gone "too small"
 }
 
+# 20. The speedup screen's depth-limited runs are long enough to time (at
+# least depth 16, not the 0.03 s of depth 12); the settings line speaks of
+# pondering only in perfect play.
+speedup_depth() {
+	tmux_start 100 30 "$G --ascii --depth 12" &&
+	tmux_wait "Your turn" && tmux_wait "analysis off" &&
+	{ ! printf '%s\n' "$tmux_last" | grep -q "ponder" ||
+	    tmux_fail "ponder shown in depth-limited play"; } &&
+	tmux_send S && tmux_wait "depth 16 search" &&
+	tmux_send q && tmux_wait "Your turn" &&
+	tmux_send p && tmux_wait "ponder on"
+}
+
 # 19. The review in the game: v after a game shows the value of every move
 # and the moves that changed the outcome; v goes back.
 review_in_game() {
@@ -471,6 +484,7 @@ check "settings survive a restart; a malformed file is left alone" settings_file
 check "--load restores who plays which side" load_sides
 check "messages, timer, depth 1, ai-ai key bar, F1, F10, -W 9" small_defects
 check "the review in the game (v)" review_in_game
+check "the speedup screen's depth; ponder only in perfect play" speedup_depth
 
 echo "1..$n"
 check_end
