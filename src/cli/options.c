@@ -764,13 +764,7 @@ bad(const char *opt, const char *arg, const char *why)
 static int
 parse_long(const char *arg, long lo, long hi, long *out)
 {
-	char *end;
-	errno = 0;
-	long v = strtol(arg, &end, 10);
-	if (errno != 0 || end == arg || *end != '\0' || v < lo || v > hi)
-		return -1;
-	*out = v;
-	return 0;
+	return util_parse_long(arg, lo, hi, out) ? 0 : -1;
 }
 
 static int

@@ -56,10 +56,8 @@ on_off(const char *v)
 static bool
 number(const char *v, int lo, int hi, int *out)
 {
-	char *end;
-	errno = 0;
-	long n = strtol(v, &end, 10);
-	if (errno || end == v || *end != '\0' || n < lo || n > hi)
+	long n;
+	if (!util_parse_long(v, lo, hi, &n))
 		return false;
 	*out = (int)n;
 	return true;

@@ -199,6 +199,18 @@ util_lower_bound(const uint64_t *a, uint64_t n, uint64_t key)
 	return lo;
 }
 
+bool
+util_parse_long(const char *s, long lo, long hi, long *out)
+{
+	char *end;
+	errno = 0;
+	long v = strtol(s, &end, 10);
+	if (errno != 0 || end == s || *end != '\0' || v < lo || v > hi)
+		return false;
+	*out = v;
+	return true;
+}
+
 int
 util_cmp_u64(const void *a, const void *b)
 {

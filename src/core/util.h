@@ -48,6 +48,10 @@ int util_write_all(int fd, const void *buf, size_t len);
  * n when every value is. */
 uint64_t util_lower_bound(const uint64_t *a, uint64_t n, uint64_t key);
 
+/* A whole decimal number in lo..hi, nothing around it: true and *out set,
+ * else false. */
+bool util_parse_long(const char *s, long lo, long hi, long *out);
+
 /* qsort()'s comparison of two uint64_t. */
 int util_cmp_u64(const void *a, const void *b);
 
