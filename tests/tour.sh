@@ -102,6 +102,28 @@ else
 	bad "bench speedup --tour"
 fi
 
+# bench tour-sample: the estimate of the 6x6 count (OEIS A165134:
+# 6637920 directed open tours) and its 95% interval.  An honest interval
+# holds the true count for about 19 seeds of 20 (a uniform sample of the
+# prefixes, heavy-tailed, misses it for most).  100 draws a seed: well
+# under a second each.
+covers=0
+for seed in $(seq 1 20); do
+	"$DROPFOUR" bench tour-sample -W 6 -H 6 -j 2 --seed "$seed" 100 \
+	    >"$out" 2>&1 || break
+	lo=$(sed -n 's/.*95% interval \([0-9.e+]*\) to .*/\1/p' "$out")
+	hi=$(sed -n 's/.*95% interval [0-9.e+]* to \([0-9.e+]*\)$/\1/p' "$out")
+	if [ -n "$lo" ] && [ -n "$hi" ] &&
+	    awk -v lo="$lo" -v hi="$hi" 'BEGIN { exit !(lo <= 6637920 && 6637920 <= hi) }'; then
+		covers=$((covers + 1))
+	fi
+done
+if [ "$covers" -ge 18 ] && grep -q 'published (OEIS A165134): 6637920' "$out"; then
+	ok "bench tour-sample: the 6x6 interval covers the count ($covers of 20 seeds)"
+else
+	bad "bench tour-sample: the 6x6 interval covers the count ($covers of 20 seeds, want 18)"
+fi
+
 # ---- the live screen ------------------------------------------------------
 if [ -z "${TMUX_BIN:-}" ] || ! command -v "$TMUX_BIN" >/dev/null 2>&1; then
 	echo "# tmux not found: --watch not tested"
