@@ -149,6 +149,37 @@ if [ ! -e "$k" ]; then
 fi
 cmp -s "$k" "$tmp/ref.book" || fail "killed and resumed on 3 ranks: not the one-process bytes"
 
+# SIGTERM (or SIGINT) to rank 0 stops the build as it stops one process:
+# "stopped ... kept in FILE.journal", exit 130; the run after it resumes,
+# naming dropfour-mpi, and writes the same bytes.
+k=$tmp/stopped.book
+"$MPIRUN" -n 3 --oversubscribe "$DROPFOUR_MPI" book build -W 5 -H 4 --ply 10 -j1 -m 16 \
+	-o "$k" >"$tmp/s1.out" 2>&1 &
+pid=$!
+i=0
+while [ "$(size "$k.journal")" -le 32 ] && kill -0 $pid 2>/dev/null && [ $i -lt 1500 ]; do
+	sleep 0.02
+	i=$((i + 1))
+done
+# The ranks are mpirun's children; the first one started is rank 0.
+rank0=$(pgrep -o -P $pid 2>/dev/null)
+if [ -n "$rank0" ] && [ ! -e "$k" ]; then
+	kill -TERM "$rank0"
+	wait $pid
+	grep -Eq '^dropfour-mpi: stopped: [0-9]+ of [0-9]+ positions solved, kept in .*stopped\.book\.journal' "$tmp/s1.out" ||
+		fail "rank 0 stopped: no 'stopped ... kept in' line: $(cat "$tmp/s1.out")"
+	[ -f "$k.journal" ] || fail "rank 0 stopped: no journal left"
+	echo "# rank 0 stopped by SIGTERM with $(size "$k.journal") journal bytes"
+	mpi 3 book build -W 5 -H 4 --ply 10 -j1 -m 16 -o "$k" >"$tmp/s2.out" 2>&1 ||
+		fail "book build after a stop: $(cat "$tmp/s2.out")"
+	grep -q '^dropfour-mpi: .*: resuming' "$tmp/s2.out" ||
+		fail "book build after a stop: no 'dropfour-mpi: ... resuming' line: $(cat "$tmp/s2.out")"
+else
+	wait $pid
+	echo "# the build ended before rank 0 could be stopped: stop part skipped"
+fi
+cmp -s "$k" "$tmp/ref.book" || fail "stopped and resumed on 3 ranks: not the one-process bytes"
+
 # ---- tour: the counts of dropfour tour, from prefixes handed out ---------
 # The table per first move and the last line `tours N` of 1 and 3 ranks are
 # dropfour's; 6x6 closed from a1 is 2 x 9862 (OEIS A001230).

@@ -90,6 +90,16 @@ expect '^  scores:  1: .*  7: '
 expect '^  nodes: .* on 2 threads: #0 [0-9.]+[kMG]? #1 [0-9.]+[kMG]?$'
 expect '^X wins\.$'
 
+# 5b. The column scores tell a full column from one not searched: with
+# --perfect only the move's column (and those asked before it) are scored.
+run "scores: full and not searched" 'q\n' --text -W 4 -H 4 --position=1111 \
+    --mode=ai-human --perfect -j 1
+expect_status 0
+expect '^  scores:  1: full  2: draw  3: \.  4: \.$'
+run "help: the scores' legend" 'h\nq\n' --text -W 4 -H 4
+expect_status 0
+expect "'\.' not searched, 'full' a full column"
+
 # 6. Undo against the AI takes back the AI's reply and the human's move.
 run "undo" '4\nu\nq\n' --text -d 2 -j 1
 expect_status 0

@@ -102,6 +102,28 @@ else
 	bad "bench speedup --tour"
 fi
 
+# bench tour-sample: the estimate of the 6x6 count (OEIS A165134:
+# 6637920 directed open tours) and its 95% interval.  An honest interval
+# holds the true count for about 19 seeds of 20 (a uniform sample of the
+# prefixes, heavy-tailed, misses it for most).  100 draws a seed: well
+# under a second each.
+covers=0
+for seed in $(seq 1 20); do
+	"$DROPFOUR" bench tour-sample -W 6 -H 6 -j 2 --seed "$seed" 100 \
+	    >"$out" 2>&1 || break
+	lo=$(sed -n 's/.*95% interval \([0-9.e+]*\) to .*/\1/p' "$out")
+	hi=$(sed -n 's/.*95% interval [0-9.e+]* to \([0-9.e+]*\)$/\1/p' "$out")
+	if [ -n "$lo" ] && [ -n "$hi" ] &&
+	    awk -v lo="$lo" -v hi="$hi" 'BEGIN { exit !(lo <= 6637920 && 6637920 <= hi) }'; then
+		covers=$((covers + 1))
+	fi
+done
+if [ "$covers" -ge 18 ] && grep -q 'published (OEIS A165134): 6637920' "$out"; then
+	ok "bench tour-sample: the 6x6 interval covers the count ($covers of 20 seeds)"
+else
+	bad "bench tour-sample: the 6x6 interval covers the count ($covers of 20 seeds, want 18)"
+fi
+
 # ---- the live screen ------------------------------------------------------
 if [ -z "${TMUX_BIN:-}" ] || ! command -v "$TMUX_BIN" >/dev/null 2>&1; then
 	echo "# tmux not found: --watch not tested"
@@ -123,17 +145,36 @@ else
 		[ "$(tmux_capture | grep -Ec '\[[# ]+\] +[0-9]+%')" -eq 2 ] &&
 		tmux_send t && tmux_wait_re 'thread 1: [0-9]+/36' &&
 		tmux_send t && tmux_wait_re 'thread 0: [0-9]+/36' &&
-		tmux_send q && tmux_wait "[exited 0]" &&
-		grep -q 'incomplete' "$tmp/err" &&
+		tmux_send q && tmux_wait "[exited 1]" &&
+		grep -q '^dropfour: interrupted after .*(incomplete)' "$tmp/err" &&
 		[ "$(tmux_cmd display -p -t main '#{cursor_flag}')" = 1 ] &&
 		[ "$(tmux_cmd display -p -t main '#{alternate_on}')" = 0 ]
 	}
-	# A small count runs to its end; q then prints the report.
+	# A small count runs to its end (before the first frame): the last
+	# frame shows the total, the report's time and rate, and a whole
+	# tour of 28 squares; q then prints the report.
 	watch_done() {
 		tmux_start 100 30 "$DROPFOUR tour --watch --ascii -W 4 -H 7 -j 2" &&
 		tmux_wait "total: tours 1682" &&
+		tmux_wait "first tour 28/28" &&
+		scr=$(tmux_capture) &&
+		rate=$(printf '%s\n' "$scr" | sed -n 's/.*tours 1682  \([0-9.]*[kMG]*\) tours\/s.*/\1/p') &&
+		nps=$(printf '%s\n' "$scr" | sed -n 's/.*nodes [0-9.]*[kMG]*  \([0-9.]*[kMG]*\) n\/s.*/\1/p') &&
+		[ -n "$rate" ] && [ -n "$nps" ] &&
+		for sq in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27; do
+			printf '%s\n' "$scr" | grep -Eq " $sq( |\$)" || return 1
+		done &&
 		tmux_send q && tmux_wait "[exited 0]" &&
-		tmux_wait "tours 1682"
+		tmux_wait "tours 1682" &&
+		tmux_capture | grep -q "  $nps nodes/s  time "
+	}
+	# Ctrl-C in the middle of a count: "interrupted", exit 130.
+	watch_int() {
+		tmux_start 100 30 "$DROPFOUR tour --watch --ascii -W 6 -H 6 --from all -j 2 2>'$tmp/err2'" &&
+		tmux_wait_re 'tours [1-9][0-9]* ' &&
+		tmux_cmd send-keys -t main C-c &&
+		tmux_wait "[exited 130]" &&
+		grep -q '^dropfour: interrupted after' "$tmp/err2"
 	}
 	# Leaving restores the terminal: the cursor is visible again and the
 	# alternate screen is gone (checked in watch_live).
@@ -143,9 +184,16 @@ else
 		echo "not ok $n - --watch: live count, thread key, q"; fi
 	tmux_kill
 	tmux_socket="dropfour-tour-$$-2"
-	if watch_done; then ok "--watch: a finished count, then q"; else
+	if watch_done; then ok "--watch: a finished count, its rate and a whole tour, then q"; else
 		failed=$((failed + 1)); n=$((n + 1))
-		echo "not ok $n - --watch: a finished count, then q"; fi
+		echo "not ok $n - --watch: a finished count, its rate and a whole tour, then q"
+		tmux_capture | sed 's/^/| /'; fi
+	tmux_kill
+	tmux_socket="dropfour-tour-$$-3"
+	if watch_int; then ok "--watch: Ctrl-C in the middle exits 130"; else
+		failed=$((failed + 1)); n=$((n + 1))
+		echo "not ok $n - --watch: Ctrl-C in the middle exits 130"
+		tmux_capture | sed 's/^/| /'; fi
 	tmux_kill
 fi
 echo "1..$n"

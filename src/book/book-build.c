@@ -55,6 +55,7 @@ struct level {
 
 struct book_build {
 	int w, h, ply;
+	const char *prog; /* the program's name, for messages */
 	char *path, *jpath;
 	struct level lv[BOARD_MAX_CELLS + 1]; /* 0..ply */
 	uint64_t total;                       /* all levels */
@@ -192,7 +193,7 @@ journal_replay(struct book_build *bb, int fd)
 	uint64_t batches = 0;
 
 	if (f == NULL) {
-		fprintf(stderr, "dropfour: %s: %s\n", bb->jpath,
+		fprintf(stderr, "%s: %s: %s\n", bb->prog, bb->jpath,
 		        strerror(errno));
 		free(buf);
 		return -1;
@@ -201,18 +202,18 @@ journal_replay(struct book_build *bb, int fd)
 	if (fread(hdr, 1, sizeof hdr, f) != sizeof hdr ||
 	    memcmp(hdr, JOURNAL_MAGIC, 8) != 0) {
 		fprintf(stderr,
-		        "dropfour: %s: not a dropfour book journal; "
+		        "%s: %s: not a dropfour book journal; "
 		        "remove it to start this build afresh\n",
-		        bb->jpath);
+		        bb->prog, bb->jpath);
 		goto out;
 	}
 	if (memcmp(hdr, want, sizeof hdr) != 0) {
-		fprintf(
-		    stderr,
-		    "dropfour: %s: the journal of another build (%dx%d board, "
-		    "ply %d); build that again, or remove the journal to "
-		    "start this one afresh\n",
-		    bb->jpath, hdr[12], hdr[13], (int)book_le_get(hdr + 14, 2));
+		fprintf(stderr,
+		        "%s: %s: the journal of another build (%dx%d board, "
+		        "ply %d); build that again, or remove the journal to "
+		        "start this one afresh\n",
+		        bb->prog, bb->jpath, hdr[12], hdr[13],
+		        (int)book_le_get(hdr + 14, 2));
 		goto out;
 	}
 	for (;;) {
@@ -231,9 +232,9 @@ journal_replay(struct book_build *bb, int fd)
 			    apply_entry(bb, buf + i * BOOK_ENTRY_SIZE);
 			if (why != NULL) {
 				fprintf(stderr,
-				        "dropfour: %s: batch %" PRIu64 ": %s; "
+				        "%s: %s: batch %" PRIu64 ": %s; "
 				        "remove the journal to start afresh\n",
-				        bb->jpath, batches + 1, why);
+				        bb->prog, bb->jpath, batches + 1, why);
 				goto out;
 			}
 		}
@@ -245,20 +246,20 @@ journal_replay(struct book_build *bb, int fd)
 		/* A batch cut short by a kill or a crash: it is solved again.
 		 */
 		if (ftruncate(fd, good) != 0) {
-			fprintf(stderr, "dropfour: %s: %s\n", bb->jpath,
+			fprintf(stderr, "%s: %s: %s\n", bb->prog, bb->jpath,
 			        strerror(errno));
 			goto out;
 		}
 		fprintf(stderr,
-		        "dropfour: %s: dropped an unfinished batch at "
+		        "%s: %s: dropped an unfinished batch at "
 		        "the end (%lld bytes)\n",
-		        bb->jpath, (long long)(st.st_size - good));
+		        bb->prog, bb->jpath, (long long)(st.st_size - good));
 	}
 	if (bb->known > 0)
 		fprintf(stderr,
-		        "dropfour: %s: resuming: %" PRIu64 " of %" PRIu64
+		        "%s: %s: resuming: %" PRIu64 " of %" PRIu64
 		        " positions already solved\n",
-		        bb->jpath, bb->known, bb->lv[bb->ply].n);
+		        bb->prog, bb->jpath, bb->known, bb->lv[bb->ply].n);
 	status = 0;
 out:
 	fclose(f);
@@ -275,7 +276,7 @@ build_lock(struct book_build *bb)
 	struct flock fl = {.l_type = F_WRLCK, .l_whence = SEEK_SET};
 	bb->lockfd = open(bb->lpath, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
 	if (bb->lockfd < 0) {
-		fprintf(stderr, "dropfour: %s: %s\n", bb->lpath,
+		fprintf(stderr, "%s: %s: %s\n", bb->prog, bb->lpath,
 		        strerror(errno));
 		return -1;
 	}
@@ -286,12 +287,12 @@ build_lock(struct book_build *bb)
 	if ((err == EAGAIN || err == EACCES) &&
 	    fcntl(bb->lockfd, F_GETLK, &who) == 0 && who.l_type != F_UNLCK)
 		fprintf(stderr,
-		        "dropfour: %s: another book build (process %ld) is "
+		        "%s: %s: another book build (process %ld) is "
 		        "building it; wait for it or stop it first\n",
-		        bb->path, (long)who.l_pid);
+		        bb->prog, bb->path, (long)who.l_pid);
 	else
-		fprintf(stderr, "dropfour: %s: cannot lock: %s\n", bb->lpath,
-		        strerror(err));
+		fprintf(stderr, "%s: %s: cannot lock: %s\n", bb->prog,
+		        bb->lpath, strerror(err));
 	return -1;
 }
 
@@ -308,7 +309,7 @@ journal_open(struct book_build *bb)
 		return 0;
 	}
 	if (errno != ENOENT) {
-		fprintf(stderr, "dropfour: %s: %s\n", bb->jpath,
+		fprintf(stderr, "%s: %s: %s\n", bb->prog, bb->jpath,
 		        strerror(errno));
 		return -1;
 	}
@@ -317,7 +318,7 @@ journal_open(struct book_build *bb)
 	fd = open(bb->jpath, O_WRONLY | O_CREAT | O_EXCL, 0644);
 	if (fd < 0 || util_write_all(fd, hdr, sizeof hdr) != 0 ||
 	    fsync(fd) != 0) {
-		fprintf(stderr, "dropfour: %s: %s\n", bb->jpath,
+		fprintf(stderr, "%s: %s: %s\n", bb->prog, bb->jpath,
 		        strerror(errno));
 		if (fd >= 0)
 			close(fd);
@@ -354,7 +355,7 @@ book_build_flush(struct book_build *bb)
 		memcpy(rec + 4 + len, tail, 8);
 		if (util_write_all(bb->jfd, rec, len + 12) != 0 ||
 		    fdatasync(bb->jfd) != 0) {
-			fprintf(stderr, "dropfour: %s: %s\n", bb->jpath,
+			fprintf(stderr, "%s: %s: %s\n", bb->prog, bb->jpath,
 			        strerror(errno));
 			status = -1;
 		}
@@ -379,24 +380,28 @@ struct book_build *
 book_build_open(const struct book_build_params *p, const char *workers,
                 int first, int nworkers, int *status)
 {
+	const char *prog = p->prog != NULL ? p->prog : "dropfour";
 	*status = 2;
 	if (p->ply < 0) {
-		fputs("dropfour: book build needs --ply N (the most stones of "
-		      "a position in the book)\n",
-		      stderr);
+		fprintf(stderr,
+		        "%s: book build needs --ply N (the most stones of "
+		        "a position in the book)\n",
+		        prog);
 		return NULL;
 	}
 	if (p->ply >= p->width * p->height) {
 		fprintf(stderr,
-		        "dropfour: --ply %d: a %dx%d board holds "
+		        "%s: --ply %d: a %dx%d board holds "
 		        "positions of at most %d stones that are not over\n",
-		        p->ply, p->width, p->height, p->width * p->height - 1);
+		        prog, p->ply, p->width, p->height,
+		        p->width * p->height - 1);
 		return NULL;
 	}
 	struct book_build *bb = xcalloc(1, sizeof *bb);
 	bb->w = p->width;
 	bb->h = p->height;
 	bb->ply = p->ply;
+	bb->prog = prog;
 	bb->path = p->output ? xstrdup(p->output)
 	                     : default_path(bb->w, bb->h, bb->ply);
 	size_t plen = strlen(bb->path) + 16;
@@ -585,10 +590,10 @@ book_build_finish(struct book_build *bb)
 		fputs("\r\033[K", stderr);
 	if (bb->known < bb->lv[bb->ply].n) {
 		fprintf(stderr,
-		        "dropfour: stopped: %" PRIu64 " of %" PRIu64
+		        "%s: stopped: %" PRIu64 " of %" PRIu64
 		        " positions solved, kept in %s; run the same command "
 		        "again to continue\n",
-		        bb->known, bb->lv[bb->ply].n, bb->jpath);
+		        bb->prog, bb->known, bb->lv[bb->ply].n, bb->jpath);
 		return 130;
 	}
 	for (int d = bb->ply - 1; d >= 0; d--) {
@@ -611,7 +616,7 @@ book_build_finish(struct book_build *bb)
 	    book_write(bb->path, bb->w, bb->h, bb->ply, e, n, err, sizeof err);
 	free(e);
 	if (r != 0) {
-		fprintf(stderr, "dropfour: %s\n", err);
+		fprintf(stderr, "%s: %s\n", bb->prog, err);
 		return 1;
 	}
 	unlink(bb->jpath);

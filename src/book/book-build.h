@@ -32,6 +32,7 @@ struct book_build_params {
 	bool progress;      /* draw progress even when stderr is no terminal */
 	int threads;        /* book_build_run(): positions solved at once */
 	size_t tt_mb;       /* book_build_run(): table memory of all threads */
+	const char *prog;   /* the program's name in messages; NULL: dropfour */
 };
 
 /* ---- the build's state (one process, or rank 0) ------------------------ */

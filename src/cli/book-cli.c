@@ -92,6 +92,7 @@ book_cli_params(const struct options *o, struct book_build_params *p)
 	p->progress = o->progress;
 	p->threads = o->threads;
 	p->tt_mb = o->tt_mb;
+	p->prog = NULL;
 }
 
 /* ---- `dropfour book` ------------------------------------------------------

@@ -111,8 +111,10 @@ text_ai_move(struct text *t)
 
 	printf("  scores:");
 	for (int c = 0; c < root.w; c++) {
-		if (r.col_kind[c] == SCORE_NONE)
-			printf("  %d: -", c + 1);
+		if (!board_can_play(&root, c))
+			printf("  %d: full", c + 1);
+		else if (r.col_kind[c] == SCORE_NONE)
+			printf("  %d: .", c + 1);
 		else
 			printf("  %d: %s", c + 1,
 			       score_words(&root, r.col_kind[c], r.col_score[c],
@@ -150,7 +152,9 @@ text_print_help(struct text *t)
 		printf("  %-18s %s\n", name, c->help);
 	}
 	printf("X moves first; four in a row (across, up or diagonal) "
-	       "wins.\n");
+	       "wins.\n"
+	       "After each AI move, the score of every column: '.' not "
+	       "searched, 'full' a full column.\n");
 }
 
 static bool

@@ -6,6 +6,8 @@
 #define DROPFOUR_DROPFOUR_MPI_H
 
 #include <mpi.h>
+#include <stdatomic.h>
+#include <stdbool.h>
 
 #include "cli/options.h"
 
@@ -29,6 +31,9 @@ enum {
 /* Rank 0: wait for the next message from any rank, sleeping between
  * polls instead of spinning. */
 void mpi_wait_message(MPI_Status *st);
+/* The same, but give up when *stop is set (stop may be NULL): true for a
+ * message, false for the stop. */
+bool mpi_wait_message_or_stop(MPI_Status *st, atomic_bool *stop);
 /* Rank 0, when a run ends early: answer every worker's first request
  * with a stop. */
 void mpi_release_workers(const struct mpi_world *w);

@@ -91,7 +91,12 @@ book_worker(const struct options *o)
 }
 
 /* Rank 0: hand out batches on demand, journal every returned one, write
- * the book at the end (the same bytes as one process). */
+ * the book at the end (the same bytes as one process).  SIGINT, SIGTERM
+ * or SIGHUP (mpirun passes Ctrl-C on as SIGTERM to every rank) stop the
+ * build as they stop one process: the journal holds every batch returned,
+ * and the message says so at once, before mpirun ends the job; the
+ * workers are then answered with a stop as they come back, their batches
+ * journaled too.  A second signal ends the job there. */
 static int
 book_coordinator(const struct options *o, const struct mpi_world *w)
 {
@@ -100,6 +105,7 @@ book_coordinator(const struct options *o, const struct mpi_world *w)
 	 * whatever mpirun's own are): progress with --progress. */
 	struct book_build_params p;
 	book_cli_params(o, &p);
+	p.prog = "dropfour-mpi";
 	struct book_build *bb =
 	    book_build_open(&p, "rank", 1, nworkers, &status);
 	if (bb == NULL) {
@@ -109,6 +115,10 @@ book_coordinator(const struct options *o, const struct mpi_world *w)
 	size_t min = o->threads < 1 ? 1 : (size_t)o->threads;
 	if (min > BOOK_BATCH_MAX)
 		min = BOOK_BATCH_MAX;
+	struct util_stop_saved saved;
+	util_stop_signals_begin(&saved);
+	atomic_bool *stop = util_stop_flag();
+	int stop_status = -1; /* the stopped build's status, once said */
 	while (stopped < nworkers) {
 		MPI_Status st;
 		uint64_t keys[BOOK_BATCH_MAX];
@@ -116,7 +126,16 @@ book_coordinator(const struct options *o, const struct mpi_world *w)
 		unsigned char in[BOOK_BATCH_MAX * BOOK_ENTRY_SIZE];
 		int count = 0;
 
-		mpi_wait_message(&st);
+		if (!mpi_wait_message_or_stop(&st, stop)) {
+			if (stop_status >= 0) /* a second signal */
+				MPI_Abort(MPI_COMM_WORLD, stop_status);
+			stop_status = book_build_finish(bb);
+			fflush(stderr);
+			if (stop_status == 0) /* everything was in */
+				stop_status = 130;
+			atomic_store(stop, false);
+			continue;
+		}
 		if (st.MPI_TAG == TAG_BOOK_RESULT) {
 			MPI_Get_count(&st, MPI_BYTE, &count);
 			if (count < 0 || count > (int)sizeof in ||
@@ -137,8 +156,10 @@ book_coordinator(const struct options *o, const struct mpi_world *w)
 			MPI_Recv(NULL, 0, MPI_BYTE, st.MPI_SOURCE, st.MPI_TAG,
 			         MPI_COMM_WORLD, MPI_STATUS_IGNORE);
 		}
-		size_t n = book_build_claim(bb, keys, min, BOOK_BATCH_MAX,
-		                            (size_t)nworkers);
+		size_t n = stop_status >= 0
+		               ? 0
+		               : book_build_claim(bb, keys, min, BOOK_BATCH_MAX,
+		                                  (size_t)nworkers);
 		if (n > 0) {
 			MPI_Send(keys, (int)n, MPI_UINT64_T, st.MPI_SOURCE,
 			         TAG_BOOK_BATCH, MPI_COMM_WORLD);
@@ -147,9 +168,11 @@ book_coordinator(const struct options *o, const struct mpi_world *w)
 			         MPI_COMM_WORLD);
 			stopped++;
 		}
-		book_build_progress(bb);
+		if (stop_status < 0)
+			book_build_progress(bb);
 	}
-	status = book_build_finish(bb);
+	util_stop_signals_end(&saved);
+	status = stop_status >= 0 ? stop_status : book_build_finish(bb);
 	book_build_free(bb);
 	return status;
 }
@@ -171,6 +194,7 @@ mpi_book_run(const struct options *o, const struct mpi_world *w)
 	if (w->size == 1) {
 		struct book_build_params p;
 		book_cli_params(o, &p);
+		p.prog = "dropfour-mpi";
 		return book_build_run(&p);
 	}
 	if (w->rank == 0)

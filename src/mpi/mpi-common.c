@@ -22,12 +22,20 @@
 void
 mpi_wait_message(MPI_Status *st)
 {
+	mpi_wait_message_or_stop(st, NULL);
+}
+
+bool
+mpi_wait_message_or_stop(MPI_Status *st, atomic_bool *stop)
+{
 	int flag = 0;
 	for (;;) {
 		MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_COMM_WORLD, &flag,
 		           st);
 		if (flag)
-			return;
+			return true;
+		if (stop != NULL && atomic_load(stop))
+			return false;
 		struct timespec ts = {0, 200000}; /* 0.2 ms */
 		nanosleep(&ts, NULL);
 	}

@@ -40,7 +40,11 @@ struct watch {
 	int show; /* the thread whose path is shown */
 	uint8_t path[TOUR_MAX_SQUARES];
 	int len;
-	double t0, t_done;
+	/* The first tour found (listed by the count, one only): the board
+	 * shows it once the count is over. */
+	uint8_t first[TOUR_MAX_SQUARES];
+	int first_len;
+	double t0;
 	char desc[160];
 };
 
@@ -55,6 +59,15 @@ watch_count(void *arg)
 	return NULL;
 }
 
+/* The count's list callback, called once: keep the tour. */
+static void
+watch_first(void *arg, const uint8_t *sq, int n)
+{
+	struct watch *wt = arg;
+	memcpy(wt->first, sq, (size_t)n);
+	wt->first_len = n;
+}
+
 static void
 watch_sample(struct watch *wt)
 {
@@ -67,7 +80,14 @@ watch_sample(struct watch *wt)
 	}
 	if (wt->show >= wt->snap.nthreads)
 		wt->show = 0;
-	wt->len = tour_slot_path(&wt->run->slot[wt->show], wt->path);
+	if (atomic_load(&wt->done) && wt->first_len > 0) {
+		/* Over: a whole tour, and the figures of the report. */
+		memcpy(wt->path, wt->first, (size_t)wt->first_len);
+		wt->len = wt->first_len;
+		wt->tours = tour_plan_total(&wt->plan, wt->counts);
+	} else {
+		wt->len = tour_slot_path(&wt->run->slot[wt->show], wt->path);
+	}
 }
 
 /* The board: each square of the shown path with its step number, the
@@ -107,7 +127,11 @@ draw_board(struct watch *wt, int y0, int x0)
 	move(y0 + b->h, x0 + 2);
 	for (int f = 0; f < b->w; f++)
 		printw("  %c", 'a' + f);
-	snprintf(buf, sizeof buf, "thread %d: %d/%d", wt->show, wt->len, b->n);
+	if (atomic_load(&wt->done) && wt->first_len > 0)
+		snprintf(buf, sizeof buf, "first tour %d/%d", wt->len, b->n);
+	else
+		snprintf(buf, sizeof buf, "thread %d: %d/%d", wt->show, wt->len,
+		         b->n);
 	attron(A_BOLD);
 	mvaddstr(y0 + b->h + 1, x0, buf);
 	attroff(A_BOLD);
@@ -147,7 +171,10 @@ draw(struct watch *wt)
 	y += ui_panel_threads(&wt->ui, stdscr, y, px, pw, H - 9, s);
 	ui_panel_balance(&wt->ui, stdscr, y++, px, pw, s);
 	y++;
-	double el = done ? wt->t_done - wt->t0 : util_now_s() - wt->t0;
+	/* Once over, the time, nodes and rates are the report's. */
+	double el = done ? wt->res.seconds : util_now_s() - wt->t0;
+	double nodes = done ? (double)wt->res.nodes : (double)s->nodes;
+	double nps = done ? (el > 0 ? nodes / el : 0) : s->nps;
 	attron(ui_attr(&wt->ui, UI_C_HEAD) | A_BOLD);
 	mvaddstr(y++, px, done ? "Count (done)" : "Count");
 	attroff(ui_attr(&wt->ui, UI_C_HEAD) | A_BOLD);
@@ -157,9 +184,14 @@ draw(struct watch *wt)
 	attron(A_BOLD);
 	ui_puts(stdscr, y++, px, buf);
 	attroff(A_BOLD);
-	snprintf(buf, sizeof buf, "nodes %s  %s n/s  %.1f s",
-	         util_si(b, sizeof b, (double)s->nodes),
-	         util_si(c, sizeof c, s->nps), el);
+	if (done && el < 1)
+		snprintf(buf, sizeof buf, "nodes %s  %s n/s  %.1f ms",
+		         util_si(b, sizeof b, nodes), util_si(c, sizeof c, nps),
+		         el * 1000);
+	else
+		snprintf(buf, sizeof buf, "nodes %s  %s n/s  %.1f s",
+		         util_si(b, sizeof b, nodes), util_si(c, sizeof c, nps),
+		         el);
 	ui_puts(stdscr, y++, px, buf);
 	snprintf(buf, sizeof buf, "tasks %llu done, %s spawned, %s stolen",
 	         (unsigned long long)atomic_load(&wt->run->tasks),
@@ -209,6 +241,9 @@ ui_tour_main(const struct options *o)
 	tour_run_init(wt->run);
 	wt->counts = xcalloc((size_t)wt->plan.n, sizeof *wt->counts);
 	atomic_init(&wt->done, false);
+	wt->plan.par.list = watch_first;
+	wt->plan.par.list_arg = wt;
+	wt->plan.par.list_max = 1;
 
 	/* The game's terminal handling: quit and suspend signals set flags,
 	 * fatal ones and exit() restore the terminal. */
@@ -227,14 +262,10 @@ ui_tour_main(const struct options *o)
 	pthread_create(&th, NULL, watch_count, wt);
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
 
-	bool quit = false, was_done = false;
+	bool quit = false;
 	while (!quit && !ui_term_quit_signal()) {
 		if (ui_term_stop_asked())
 			ui_term_suspend(&wt->ui);
-		if (!was_done && atomic_load(&wt->done)) {
-			was_done = true;
-			wt->t_done = util_now_s();
-		}
 		watch_sample(wt);
 		draw(wt);
 		timeout(TOUR_UI_TICK_MS);
@@ -263,14 +294,17 @@ ui_tour_main(const struct options *o)
 	ui_term_end();
 	atomic_store(&wt->run->stop, true);
 	pthread_join(th, NULL);
-	if (ui_term_quit_signal())
-		status = 128 + ui_term_quit_signal();
 	if (wt->res.stopped) {
+		/* Left before the end (q or a signal): not a count. */
 		fprintf(stderr,
-		        "dropfour: stopped after %.1f s: %llu tours "
+		        "dropfour: interrupted after %.1f s: %llu tours "
 		        "counted so far (incomplete)\n",
 		        wt->res.seconds, (unsigned long long)wt->tours);
+		status =
+		    ui_term_quit_signal() ? 128 + ui_term_quit_signal() : 1;
 	} else {
+		if (ui_term_quit_signal())
+			status = 128 + ui_term_quit_signal();
 		tour_report(&wt->plan, wt->counts, &wt->res);
 	}
 out:
