@@ -18,7 +18,8 @@
  * 3. tests/brute.c, a naive minimax on a 2-D array: random positions of 4x4
  *    and 5x4 boards, late positions of bigger boards, and (to trust the
  *    brute force itself) late positions of the Pons sets.
- * 4. score_words(), depth-limited proofs, and edge cases.
+ * 4. score_words(), depth-limited proofs, one-thread node counts that
+ *    repeat, and edge cases.
  *
  * Every test makes its own `struct search` with a 16 MB table.  The sample
  * sizes follow DROPFOUR_TEST_SCALE (the sanitizer runs use less).
@@ -555,6 +556,44 @@ START_TEST(test_sizes_one_search)
 }
 END_TEST
 
+/* A one-thread solve counts the same nodes every time: on a new search,
+ * on the same search after search_clear(), and on a second one (nothing
+ * left over from an earlier search, nothing read before it is written).
+ * Test_L2_R2's positions take up to a few hundred thousand nodes, so the
+ * leaf table grows during the larger ones. */
+START_TEST(test_nodes_repeat)
+{
+	struct pons_pos *p;
+	int have = check_pons_load("Test_L2_R2", &p);
+	int n = check_scaled(20, 5);
+	struct search *s = search_new(TEST_TT_MB);
+	struct search *t = search_new(TEST_TT_MB);
+
+	check_that(have >= n, "%d Test_L2_R2 lines in the sample", have);
+	for (int i = 0; i < n; i++) {
+		board_t b;
+		uint64_t n1, n2, n3;
+		check_parse_ok(&b, 7, 6, p[i].moves);
+		search_clear(s);
+		int v1 = search_solve(s, &b, false, &n1);
+		search_clear(s);
+		int v2 = search_solve(s, &b, false, &n2);
+		search_clear(t);
+		int v3 = search_solve(t, &b, false, &n3);
+		check_that(v1 == p[i].score && v2 == v1 && v3 == v1,
+		           "\"%s\": scores %d, %d, %d, expected %d", p[i].moves,
+		           v1, v2, v3, p[i].score);
+		check_that(n1 == n2 && n2 == n3,
+		           "\"%s\": %llu, %llu and %llu nodes", p[i].moves,
+		           (unsigned long long)n1, (unsigned long long)n2,
+		           (unsigned long long)n3);
+	}
+	search_free(s);
+	search_free(t);
+	free(p);
+}
+END_TEST
+
 /* Finished games: nothing to search, no move. */
 START_TEST(test_finished)
 {
@@ -844,6 +883,7 @@ solver_suite(void)
 	tcase_add_test(tc, test_small_empty);
 	tcase_add_test(tc, test_sizes_one_search);
 	tcase_add_test(tc, test_finished);
+	tcase_add_test(tc, test_nodes_repeat);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("misc");
