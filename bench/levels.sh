@@ -16,6 +16,8 @@ top=$(dirname "$here")
 . "$here/lib.sh"
 me=levels.sh
 dropfour=$(find_dropfour)
+# The shipped book, for the perfect level (not installed: the source tree).
+export DROPFOUR_DATADIR=${DROPFOUR_DATADIR:-$top/data}
 games=${1:-100}
 secs=${2:-0.03}
 case $games in '' | *[!0-9]*) echo "levels.sh: GAMES must be a number" >&2; exit 2 ;; esac
