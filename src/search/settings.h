@@ -64,13 +64,13 @@ _Static_assert(CHOOSE_PROVEN_RANK > 2 * 500,
  * docs/levels.md has the ladder these values give in self-play. */
 #define LEVEL_BEGINNER_THINK 0.6
 #define LEVEL_BEGINNER_SIGHT 3
-#define LEVEL_BEGINNER_NOISE 24.0
+#define LEVEL_BEGINNER_NOISE 24
 #define LEVEL_CASUAL_THINK   0.8
 #define LEVEL_CASUAL_SIGHT   5
-#define LEVEL_CASUAL_NOISE   10.0
+#define LEVEL_CASUAL_NOISE   10
 #define LEVEL_CLUB_THINK     1.0
 #define LEVEL_CLUB_SIGHT     11
-#define LEVEL_CLUB_NOISE     3.0
+#define LEVEL_CLUB_NOISE     3
 #define LEVEL_STRONG_THINK   1.0
 #define LEVEL_EXPERT_THINK   3.0
 #define LEVEL_PERFECT_THINK  0.0
