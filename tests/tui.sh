@@ -301,18 +301,20 @@ speedup_screen() {
 	tmux_send q && tmux_wait "[exited 0]"
 }
 
-# 11. Pondering: in perfect play the AI thinks on the human's turn with
-# its scores and PV hidden; P turns it off (the panel then shows the AI's
-# own last search) and on again.
+# 11. Pondering: in perfect play the AI thinks on the human's turn; the
+# panel keeps the AI's own last search (the ponder's scores are never
+# shown) while the title says it ponders; P turns it off and on again.
 ponder() {
 	tmux_start 100 30 "$G --ascii --perfect --no-book --position 4444155" &&
 	tmux_wait "Your turn" && tmux_wait "ponder on" &&
-	tmux_wait "PV hidden" && tmux_wait "1  hidden" &&
+	tmux_wait_re "AI's move: [0-9.]+s.*pondering" &&
+	tmux_wait_gone "PV hidden" &&
 	tmux_send P && tmux_wait "ponder off" &&
 	tmux_send 6 && tmux_wait "move 11" && tmux_wait "Your turn" &&
 	tmux_wait_gone "hidden" &&
 	tmux_send P && tmux_wait "ponder on: in perfect play" &&
-	tmux_wait "PV hidden" &&
+	tmux_wait_re "AI's move: [0-9.]+s.*pondering" &&
+	tmux_wait_gone "PV hidden" &&
 	tmux_send q && tmux_wait "[exited 0]"
 }
 

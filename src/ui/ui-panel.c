@@ -499,10 +499,16 @@ ui_panel_draw(struct ui *ui, WINDOW *w)
 {
 	int W = getmaxx(w), H = getmaxy(w);
 	int width = W - 4, y, rows, trows, bottom = H - 4;
-	/* While the AI ponders, its own last search stays on show. */
-	const struct stats_snapshot *s =
-	    ui->job == UI_JOB_PONDER && ui->have_move_snap ? &ui->move_snap
-	                                                   : &ui->snap;
+	/* While the AI ponders (and after), its own last search stays on
+	 * show: a ponder's snapshot is never drawn. */
+	const struct stats_snapshot *s = ui->scores_hidden && ui->have_move_snap
+	                                     ? &ui->move_snap
+	                                     : &ui->snap;
+
+	/* The AI's own search is shown whole; only a ponder's is hidden. */
+	bool hidden = ui->scores_hidden;
+	if (s != &ui->snap)
+		ui->scores_hidden = false;
 
 	werase(w);
 	ui_box(ui, w);
@@ -540,5 +546,6 @@ ui_panel_draw(struct ui *ui, WINDOW *w)
 		panel_rule(ui, w, y++, "Root columns");
 		panel_columns(ui, w, y, bottom - y, width, s);
 	}
+	ui->scores_hidden = hidden;
 	wnoutrefresh(w);
 }
