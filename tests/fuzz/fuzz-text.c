@@ -108,6 +108,9 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	o.tt_mb = 1;
 	o.split = SPLIT_DEEP;
 	o.games = o.repeat = 1;
+	/* The expert's settings above, not a named level (whose think time
+	 * would make every AI move take most of a second). */
+	o.level[0] = o.level[1] = -1;
 
 	memset(&t, 0, sizeof t);
 	t.o = &o;
