@@ -111,6 +111,15 @@ echo "# statespace: 1 and 3 ranks give dropfour's 4x4 table"
 # ---- statespace end ----------------------------------------------------------
 # ---- 3. book build ----------------------------------------------------------
 size() { stat -c %s "$1" 2>/dev/null || echo 0; }
+# wait_journal BOOK PID: until BOOK.journal holds a batch, PID ends, or 30 s.
+wait_journal() {
+	_i=0
+	while [ "$(size "$1.journal")" -le 32 ] && kill -0 "$2" 2>/dev/null &&
+		[ $_i -lt 1500 ]; do
+		sleep 0.02
+		_i=$((_i + 1))
+	done
+}
 "$DROPFOUR" book build -W 5 -H 4 --ply 8 -j1 -m 16 -o "$tmp/one.book" >/dev/null ||
 	fail "book build (one process)"
 mpi 3 book build -W 5 -H 4 --ply 8 -j1 -m 16 -o "$tmp/three.book" >"$tmp/three.out" 2>&1 ||
@@ -124,11 +133,7 @@ k=$tmp/killed.book
 "$MPIRUN" -n 3 --oversubscribe "$DROPFOUR_MPI" book build -W 5 -H 4 --ply 10 -j1 -m 16 \
 	-o "$k" >"$tmp/k1.out" 2>&1 &
 pid=$!
-i=0
-while [ "$(size "$k.journal")" -le 32 ] && kill -0 $pid 2>/dev/null && [ $i -lt 1500 ]; do
-	sleep 0.02
-	i=$((i + 1))
-done
+wait_journal "$k" $pid
 # The ranks are mpirun's children; the last one started is a worker.
 victim=$(pgrep -n -P $pid 2>/dev/null)
 if [ -n "$victim" ] && [ ! -e "$k" ]; then
@@ -156,11 +161,7 @@ k=$tmp/stopped.book
 "$MPIRUN" -n 3 --oversubscribe "$DROPFOUR_MPI" book build -W 5 -H 4 --ply 10 -j1 -m 16 \
 	-o "$k" >"$tmp/s1.out" 2>&1 &
 pid=$!
-i=0
-while [ "$(size "$k.journal")" -le 32 ] && kill -0 $pid 2>/dev/null && [ $i -lt 1500 ]; do
-	sleep 0.02
-	i=$((i + 1))
-done
+wait_journal "$k" $pid
 # The ranks are mpirun's children; the first one started is rank 0.
 rank0=$(pgrep -o -P $pid 2>/dev/null)
 if [ -n "$rank0" ] && [ ! -e "$k" ]; then

@@ -137,8 +137,6 @@ level_choose(const struct level *lv, const board_t *b,
 	if (nok == 0)
 		for (int c = 0; c < b->w; c++)
 			ok[c] = board_can_play(b, c);
-	if (!level_is_human(lv) && r->move >= 0 && ok[r->move])
-		return r->move;
 	double value[BOARD_MAX_WIDTH];
 	uint64_t rng = seed ^ board_key(b);
 	for (int c = 0; c < b->w; c++) {

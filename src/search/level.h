@@ -56,8 +56,9 @@ int level_find(const char *name);
  * lasts) and lim->level.  Other fields of lim (threads, split, book, seed)
  * are left as they are; search_run() then applies level_choose(). */
 void level_limits(const struct level *lv, struct search_limits *lim);
-/* The level's move on b from the search's result r (its column scores),
- * with noise drawn from seed; -1 when no column is legal. */
+/* The move of a level that chooses for itself (level_is_human()) on b
+ * from the search's result r (its column scores), with noise drawn from
+ * seed; -1 when no column is legal. */
 int level_choose(const struct level *lv, const board_t *b,
                  const struct search_result *r, uint64_t seed);
 /* Whether a level chooses for itself (noise or limited sight) rather than

@@ -44,31 +44,22 @@ key_depth(struct ui *ui, int ch)
 
 	/* From a level or perfect play either key goes to depth-limited
 	 * play (also - at depth 1, which stays 1). */
-	if (ui->perfect || ui->level >= 0) {
+	bool leaving = ui->perfect || ui->level >= 0;
+	if (leaving) {
 		d = d < 1 ? 1 : d > SEARCH_MAX_DEPTH ? SEARCH_MAX_DEPTH : d;
-		ui->depth = d;
-		ui->perfect = false;
-		ui->level = -1;
-		ui_message(ui, false,
-		           "depth-limited play, depth %d (l: levels)", d);
-		snprintf(why, sizeof why, "depth %d", d);
-		ui_settings_changed(ui, why);
-		return;
-	}
-	if (d < 1 || d > SEARCH_MAX_DEPTH) {
+	} else if (d < 1 || d > SEARCH_MAX_DEPTH) {
 		ui_message(ui, true, "depth stays %d (1-%d)", ui->depth,
 		           SEARCH_MAX_DEPTH);
 		return;
 	}
 	ui->depth = d;
-	if (ui->perfect)
+	ui->perfect = false;
+	ui->level = -1;
+	if (leaving)
 		ui_message(ui, false,
-		           "depth %d: depth-limited play "
-		           "(p: perfect play)",
-		           d);
+		           "depth-limited play, depth %d (l: levels)", d);
 	else
 		ui_message(ui, false, "depth %d", d);
-	ui->perfect = false;
 	snprintf(why, sizeof why, "depth %d", d);
 	ui_settings_changed(ui, why);
 }

@@ -355,7 +355,7 @@ ui_panel_balance(const struct ui *ui, WINDOW *w, int y, int x, int width,
 
 static int
 panel_totals(struct ui *ui, WINDOW *w, int y, int width,
-             const struct stats_snapshot *s)
+             const struct stats_snapshot *s, bool hidden)
 {
 	char a[16], b[16], buf[256];
 	int len;
@@ -386,9 +386,8 @@ panel_totals(struct ui *ui, WINDOW *w, int y, int width,
 	ui_puts(w, y + 2, 2, buf);
 
 	len = snprintf(buf, sizeof buf, "PV%s",
-	               ui->scores_hidden ? " hidden (the AI's ponder)" : "");
-	for (int i = 0;
-	     i < s->pv_len && !ui->scores_hidden && len < width && len < 200;
+	               hidden ? " hidden (the AI's ponder)" : "");
+	for (int i = 0; i < s->pv_len && !hidden && len < width && len < 200;
 	     i++)
 		len +=
 		    snprintf(buf + len, sizeof buf - len, " %d", s->pv[i] + 1);
@@ -403,7 +402,7 @@ panel_totals(struct ui *ui, WINDOW *w, int y, int width,
 /* The root columns of the snapshot's search, in words. */
 static void
 panel_columns(struct ui *ui, WINDOW *w, int y, int rows, int width,
-              const struct stats_snapshot *s)
+              const struct stats_snapshot *s, bool hidden)
 {
 	char words[64], a[16], buf[128];
 	static const char *const state[] = {
@@ -418,10 +417,9 @@ panel_columns(struct ui *ui, WINDOW *w, int y, int rows, int width,
 		const struct stats_column_snap *col = &s->col[c];
 		if (col->state == COL_ILLEGAL) {
 			snprintf(buf, sizeof buf, "%d  -", c + 1);
-		} else if (ui->scores_hidden || col->kind == SCORE_NONE ||
-		           !same) {
+		} else if (hidden || col->kind == SCORE_NONE || !same) {
 			snprintf(buf, sizeof buf, "%d  %-16s %5s %s", c + 1,
-			         ui->scores_hidden           ? "hidden"
+			         hidden                      ? "hidden"
 			         : col->kind != SCORE_NONE   ? ""
 			         : col->state == COL_SKIPPED ? "-"
 			                                     : "?",
@@ -506,9 +504,7 @@ ui_panel_draw(struct ui *ui, WINDOW *w)
 	                                     : &ui->snap;
 
 	/* The AI's own search is shown whole; only a ponder's is hidden. */
-	bool hidden = ui->scores_hidden;
-	if (s != &ui->snap)
-		ui->scores_hidden = false;
+	const bool hidden = ui->scores_hidden && s == &ui->snap;
 
 	werase(w);
 	ui_box(ui, w);
@@ -540,12 +536,11 @@ ui_panel_draw(struct ui *ui, WINDOW *w)
 	}
 	if (y + 5 <= bottom) {
 		panel_rule(ui, w, y++, "Totals");
-		y += panel_totals(ui, w, y, width, s);
+		y += panel_totals(ui, w, y, width, s, hidden);
 	}
 	if (s->ncols > 0 && y + 1 + s->ncols <= bottom) {
 		panel_rule(ui, w, y++, "Root columns");
-		panel_columns(ui, w, y, bottom - y, width, s);
+		panel_columns(ui, w, y, bottom - y, width, s, hidden);
 	}
-	ui->scores_hidden = hidden;
 	wnoutrefresh(w);
 }
