@@ -13,7 +13,7 @@
  *
  * The command line wins over the file.  A malformed file is reported with
  * its line, ignored (the defaults are used) and never overwritten; a good
- * one is rewritten atomically when the game's settings change.
+ * one is rewritten atomically as the game ends.
  */
 #ifndef DROPFOUR_PREFS_H
 #define DROPFOUR_PREFS_H

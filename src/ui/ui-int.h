@@ -230,8 +230,9 @@ const char *ui_player_name(const struct ui *ui, int player);
 const char *ui_side_name(const struct ui *ui, int player);
 /* Count a finished game on the session's scoreboard. */
 void ui_score_game(struct ui *ui);
-/* Remember the settings in the settings file (cli/prefs.h). */
-void ui_settings_save(struct ui *ui);
+/* Remember the settings in the settings file (cli/prefs.h), as the game
+ * ends.  0, or -1 with errno. */
+int ui_settings_save(struct ui *ui);
 
 /* ui-draw.c */
 /* "●" / "X": the token of player 1 or 2 as text (no colour). */

@@ -147,7 +147,6 @@ ui_think(struct ui *ui)
 void
 ui_settings_changed(struct ui *ui, const char *why)
 {
-	ui_settings_save(ui);
 	ui->have_res = false;
 	ui->dirty |= UI_DIRTY_PANEL | UI_DIRTY_TITLE | UI_DIRTY_BOARD;
 	ui->pondered = false;

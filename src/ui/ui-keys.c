@@ -106,7 +106,6 @@ key_mouse_toggle(struct ui *ui, int ch)
 	ui_message(ui, false, "mouse %s",
 	           ui->mouse ? "on: click a column to drop"
 	                     : "off: the terminal selects and copies");
-	ui_settings_save(ui);
 }
 
 static void
@@ -117,7 +116,6 @@ key_motion(struct ui *ui, int ch)
 	ui_message(ui, false, "%s",
 	           ui->motion ? "motion on: tokens fall"
 	                      : "reduced motion: no falling, no spinners");
-	ui_settings_save(ui);
 }
 
 static void

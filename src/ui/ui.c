@@ -132,22 +132,20 @@ ui_score_game(struct ui *ui)
 	ui->dirty |= UI_DIRTY_TITLE;
 }
 
-void
+int
 ui_settings_save(struct ui *ui)
 {
 	struct prefs *c = ui->o->prefs;
 
 	if (c == NULL || c->broken)
-		return;
+		return 0;
 	c->level = ui->level;
 	c->threads = ui->threads;
 	c->depth = ui->depth;
 	c->split = ui->split;
 	c->motion = ui->motion;
 	c->mouse = ui->mouse;
-	if (prefs_save(c) != 0)
-		ui_message(ui, true, "cannot save the settings to %s: %s",
-		           c->path, strerror(errno));
+	return prefs_save(c);
 }
 
 static void
@@ -529,6 +527,12 @@ ui_main(const struct options *o)
 	/* Terminal first, so the shell is back at once; then the engine. */
 	ui_free_windows(ui);
 	ui_term_end();
+	/* The settings once, on the way out (an fsync'ed write at every
+	 * toggle would sit between the key and the search's restart). */
+	if (ui_settings_save(ui) != 0)
+		fprintf(stderr,
+		        "dropfour: cannot save the settings to %s: %s\n",
+		        ui->o->prefs->path, strerror(errno));
 	if (ui_term_quit_signal()) {
 		ui_log(ui, "signal %d", ui_term_quit_signal());
 		status = 128 + ui_term_quit_signal();
