@@ -14,7 +14,10 @@
  *   h+5        score: W5 (win in 5), L12, D (draw), +37 (heuristic)
  *   h+6        the selected column's score in words
  *   h+8        the moves so far, when there is room
- * A column is ui->cw cells wide (4, or 6 on a large terminal) and a row
+ * A column is ui->cw cells wide (4, or 6 on a large terminal; 3 or 2 when
+ * a wide board would not fit beside the panel otherwise, and then the
+ * score row under each column keeps only its bar and mark: the selected
+ * column's score is in words below) and a row
  * ui->ch high (1 or 2): the rows above below the cells move down by
  * ui->ch * h - h; its token sits at x = cell_x(col).
  * The animation is only a picture: the game already holds the move, and a
@@ -37,10 +40,18 @@ struct col_view {
 	int score;
 };
 
+/* The x of the frame's right side for columns cw wide: one blank beside
+ * the outermost tokens at every width. */
+static int
+frame_right(int cw, int W)
+{
+	return BOARD_X + cw * W + (cw < 4 ? 4 - cw : 0);
+}
+
 void
 ui_board_size_at(const struct ui *ui, int cw, int ch, int *w, int *h)
 {
-	*w = BOARD_X + cw * ui->game.w + 1 + 2;
+	*w = frame_right(cw, ui->game.w) + 1 + 2;
 	*h = ch * ui->game.h + 7;
 }
 
@@ -55,10 +66,10 @@ ui_board_column_at(const struct ui *ui, int x)
 {
 	int c;
 
-	if (x <= BOARD_X || x >= BOARD_X + ui->cw * ui->game.w)
+	if (x <= BOARD_X || x >= frame_right(ui->cw, ui->game.w))
 		return -1;
 	c = (x - BOARD_X - 1) / ui->cw;
-	return c < ui->game.w ? c : -1;
+	return c < ui->game.w ? c : ui->game.w - 1;
 }
 
 /* The first screen column of column c's token, and the top screen row of
@@ -232,7 +243,7 @@ draw_frame(struct ui *ui, WINDOW *w, int W, int H)
 {
 	const char *hz = ui->utf8 ? "\u2500" : "-";
 	attr_t a = ui_attr(ui, UI_C_FRAME);
-	int right = BOARD_X + ui->cw * W, rows = ui->ch * H;
+	int right = frame_right(ui->cw, W), rows = ui->ch * H;
 
 	wattron(w, a);
 	mvwaddstr(w, 1, BOARD_X, ui->utf8 ? "\u256d" : "+");
@@ -275,8 +286,14 @@ draw_scores(struct ui *ui, WINDOW *w, int y, const struct col_view *cv)
 			continue;
 		}
 		a = ui_attr(ui, score_color(v->kind, v->score));
-		/* the glyph: a bar of 1..8 eighths */
+		/* the glyph: a bar of 1..8 eighths, three cells wide (one
+		 * in narrow columns, its mark and no number under it) */
 		int lv = score_level(b, v->kind, v->score);
+		const bool narrow = ui->cw < 4;
+		const int bw = narrow ? 1 : 3, mx = narrow ? x + 1 : x + 3,
+		          my = narrow ? y + 1 : y;
+		if (narrow)
+			x++;
 		static const char *const bars[] = {
 		    " ",      "\u2581", "\u2582", "\u2583", "\u2584",
 		    "\u2585", "\u2586", "\u2587", "\u2588"};
@@ -284,7 +301,7 @@ draw_scores(struct ui *ui, WINDOW *w, int y, const struct col_view *cv)
 		wattron(w, a | (v->kind == SCORE_LOWER || v->kind == SCORE_UPPER
 		                    ? A_DIM
 		                    : 0));
-		for (int i = 0; i < 3; i++) {
+		for (int i = 0; i < bw; i++) {
 			if (ui->utf8)
 				mvwaddstr(w, y, x + i, bars[lv]);
 			else
@@ -293,11 +310,13 @@ draw_scores(struct ui *ui, WINDOW *w, int y, const struct col_view *cv)
 		wattroff(w, a | A_DIM);
 		/* the mark, in the gap: still searched, or only a bound */
 		if (v->state == COL_SEARCHING)
-			mvwaddstr(w, y, x + 3, spinner(ui));
+			mvwaddstr(w, my, mx, spinner(ui));
 		else if (v->kind == SCORE_LOWER)
-			mvwaddstr(w, y, x + 3, ui->utf8 ? "\u2265" : ">");
+			mvwaddstr(w, my, mx, ui->utf8 ? "\u2265" : ">");
 		else if (v->kind == SCORE_UPPER)
-			mvwaddstr(w, y, x + 3, ui->utf8 ? "\u2264" : "<");
+			mvwaddstr(w, my, mx, ui->utf8 ? "\u2264" : "<");
+		if (narrow)
+			continue;
 		/* the number */
 		score_short(b, v->kind, v->score, buf, sizeof buf);
 		n = (int)strlen(buf);
@@ -318,14 +337,15 @@ draw_words(struct ui *ui, WINDOW *w, int y, const struct col_view *cv)
 	if (ui->game.state != GAME_ON)
 		return;
 	if (!board_can_play(b, ui->cursor)) {
-		snprintf(buf, sizeof buf, "%d: full", ui->cursor + 1);
+		snprintf(buf, sizeof buf, "%c: full", ui_col_char(ui->cursor));
 	} else if (v->show && v->kind != SCORE_NONE) {
 		score_words(b, v->kind, v->score, words, sizeof words);
-		snprintf(buf, sizeof buf, "%d: %s%s%s", ui->cursor + 1, words,
+		snprintf(buf, sizeof buf, "%c: %s%s%s", ui_col_char(ui->cursor),
+		         words,
 		         v->kind == SCORE_HEURISTIC ? " (heuristic)" : "",
 		         v->state == COL_SEARCHING ? " ..." : "");
 	} else if (v->show) {
-		snprintf(buf, sizeof buf, "%d: %s", ui->cursor + 1,
+		snprintf(buf, sizeof buf, "%c: %s", ui_col_char(ui->cursor),
 		         v->state == COL_SEARCHING ? "searching..."
 		                                   : "waiting");
 	} else if (game_current_player(&ui->game) == PLAYER_HUMAN) {
@@ -424,7 +444,7 @@ ui_board_draw(struct ui *ui, WINDOW *w)
 		attr_t a = c == ui->cursor ? A_BOLD : A_DIM;
 		if (c == ui->hint_col)
 			a = A_REVERSE | A_BOLD | ui_attr(ui, UI_C_WIN);
-		snprintf(num, sizeof num, "%d", c + 1);
+		snprintf(num, sizeof num, "%c", ui_col_char(c));
 		wattron(w, a);
 		mvwaddstr(w, below + 3, mid_x(ui, c), num);
 		wattroff(w, a);

@@ -52,6 +52,12 @@ ui_box(const struct ui *ui, WINDOW *w)
 	wattroff(w, a);
 }
 
+char
+ui_col_char(int col)
+{
+	return col < 9 ? (char)('1' + col) : (char)('A' + col - 9);
+}
+
 int
 ui_cells(const char *s)
 {

@@ -242,6 +242,10 @@ attr_t ui_attr(const struct ui *ui, enum ui_color c);
 void ui_box(const struct ui *ui, WINDOW *w);
 /* Cells a UTF-8 string takes (every character drawn here is one wide). */
 int ui_cells(const char *s);
+/* A column's one-character name on screen, which is also its key: 1-9,
+ * then A-G for columns 10 to 16 of a wide board (the move notation's
+ * a-g, read in either case). */
+char ui_col_char(int col);
 /* Draw a string clipped to the window's width. */
 void ui_puts(WINDOW *w, int y, int x, const char *s);
 /* A horizontal bar: v out of t in width cells (eighths in UTF-8). */
@@ -313,6 +317,7 @@ bool ui_board_animating(struct ui *ui);
 /* Add the snapshot's interval to the timeline (while a search runs). */
 void ui_timeline_sample(struct ui *ui);
 #define UI_PANEL_MIN_W 38
+#define UI_BOARD_MIN_W 31 /* room for the selected column's score in words */
 #define UI_PANEL_WIDE  60 /* a panel this wide leaves room for big cells */
 #define UI_PANEL_MAX_W 76
 #define UI_PANEL_MIN_H 11

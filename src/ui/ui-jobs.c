@@ -219,13 +219,14 @@ ui_drop(struct ui *ui, int col, bool by_ai)
 		return false;
 	}
 	if (col < 0 || col >= g->w) {
-		ui_message(ui, true, "there is no column %d (1-%d)", col + 1,
-		           g->w);
+		ui_message(ui, true, "there is no column %c (1-%c)",
+		           col < 0 ? '?' : ui_col_char(col),
+		           ui_col_char(g->w - 1));
 		return false;
 	}
 	err = game_play(g, col);
 	if (err == BOARD_ERR_FULL) {
-		ui_message(ui, true, "column %d is full", col + 1);
+		ui_message(ui, true, "column %c is full", ui_col_char(col));
 		return false;
 	}
 	if (err != BOARD_OK) {
@@ -313,8 +314,8 @@ ui_finished(struct ui *ui, const struct search_result *r)
 			ui->cursor = ui->hint_col;
 			score_words(&ui->game.board, r->kind, r->score, words,
 			            sizeof words);
-			ui_message(ui, false, "hint: column %d (%s)",
-			           ui->hint_col + 1, words);
+			ui_message(ui, false, "hint: column %c (%s)",
+			           ui_col_char(ui->hint_col), words);
 		}
 		break;
 	default:

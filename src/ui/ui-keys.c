@@ -14,10 +14,19 @@
 
 #define UI_SAVE_DEFAULT "dropfour-save.txt"
 
+/* 1-9, and A-G for columns 10 to 16 of a wide board. */
 static void
 key_drop(struct ui *ui, int ch)
 {
-	ui_drop(ui, ch - '1', false);
+	ui_drop(ui, ch >= 'A' ? 9 + ch - 'A' : ch - '1', false);
+}
+
+/* Home and End: the cursor to the first or the last column. */
+static void
+key_cursor_end(struct ui *ui, int ch)
+{
+	ui->cursor = ch == KEY_HOME ? 0 : ui->game.w - 1;
+	ui->dirty |= UI_DIRTY_BOARD;
 }
 
 static void
@@ -236,8 +245,8 @@ key_hint(struct ui *ui, int ch)
 		ui->hint_col = ui->cursor = ui->res.move;
 		score_words(b, ui->res.kind, ui->res.score, words,
 		            sizeof words);
-		ui_message(ui, false, "hint: column %d (%s)", ui->hint_col + 1,
-		           words);
+		ui_message(ui, false, "hint: column %c (%s)",
+		           ui_col_char(ui->hint_col), words);
 		ui->dirty |= UI_DIRTY_BOARD;
 		return;
 	}
@@ -477,6 +486,11 @@ const struct ui_key ui_keys[] = {
      .bar_when = when_human,
      .bar_screens = UI_SCREEN_GAME,
      .codes = {'1', '2', '3', '4', '5', '6', '7', '8', '9'}},
+    {.keys = "A-G",
+     .what = "drop into column 10 to 16 (boards wider than 9)",
+     .fn = key_drop,
+     .screens = UI_SCREEN_GAME,
+     .codes = {'A', 'B', 'C', 'D', 'E', 'F', 'G'}},
     {.keys = "Left Right",
      .what = "move the cursor",
      .fn = key_cursor,
@@ -487,6 +501,11 @@ const struct ui_key ui_keys[] = {
      .bar_utf8 = "\u2190\u2192\u23ce",
      .bar_keys = "<>Ent",
      .codes = {KEY_LEFT, KEY_RIGHT}},
+    {.keys = "Home End",
+     .what = "the cursor to the first / last column",
+     .fn = key_cursor_end,
+     .screens = UI_SCREEN_GAME,
+     .codes = {KEY_HOME, KEY_END}},
     {.keys = "Enter",
      .what = "drop at the cursor",
      .fn = key_enter,

@@ -202,9 +202,9 @@ tl_where(const struct ui *ui, const struct stats_snapshot *s, int i, char *buf,
 	else if (t->root_col < 0)
 		snprintf(buf, len, "root");
 	else if (t->ply > 0 && t->ply < 100)
-		snprintf(buf, len, "c%d p%d", t->root_col + 1, t->ply);
+		snprintf(buf, len, "c%c p%d", ui_col_char(t->root_col), t->ply);
 	else
-		snprintf(buf, len, "c%d", t->root_col + 1);
+		snprintf(buf, len, "c%c", ui_col_char(t->root_col));
 }
 
 /* One row a thread from row y: "  0 c4 p7 ▁▂▅▇██▇" (the newest sample at
@@ -416,9 +416,10 @@ panel_columns(struct ui *ui, WINDOW *w, int y, int rows, int width,
 	for (int c = 0; c < s->ncols && c < rows; c++) {
 		const struct stats_column_snap *col = &s->col[c];
 		if (col->state == COL_ILLEGAL) {
-			snprintf(buf, sizeof buf, "%d  -", c + 1);
+			snprintf(buf, sizeof buf, "%c  -", ui_col_char(c));
 		} else if (hidden || col->kind == SCORE_NONE || !same) {
-			snprintf(buf, sizeof buf, "%d  %-16s %5s %s", c + 1,
+			snprintf(buf, sizeof buf, "%c  %-16s %5s %s",
+			         ui_col_char(c),
 			         hidden                      ? "hidden"
 			         : col->kind != SCORE_NONE   ? ""
 			         : col->state == COL_SKIPPED ? "-"
@@ -428,8 +429,8 @@ panel_columns(struct ui *ui, WINDOW *w, int y, int rows, int width,
 		} else {
 			score_words(root, col->kind, col->score, words,
 			            sizeof words);
-			snprintf(buf, sizeof buf, "%d  %-16s %5s %s", c + 1,
-			         words,
+			snprintf(buf, sizeof buf, "%c  %-16s %5s %s",
+			         ui_col_char(c), words,
 			         util_si(a, sizeof a, (double)col->nodes),
 			         state[col->state]);
 		}
@@ -464,6 +465,8 @@ panel_settings(struct ui *ui, WINDOW *w, int y, int width)
 		len = snprintf(buf, sizeof buf, "depth %d", ui->depth);
 	snprintf(buf + len, sizeof buf - len, "  threads %d/%d  split %s",
 	         ui->threads, ui->max_threads, search_split_names[ui->split]);
+	if ((int)strlen(buf) > width)
+		buf[width] = '\0';
 	ui_puts(w, y, 2, buf);
 
 	if (ui->level >= 0 && !levels[ui->level].perfect)

@@ -241,9 +241,10 @@ ui_review_draw(struct ui *ui, WINDOW *w)
 		for (int c = 0; c < r->w && len < 30; c++)
 			if (p->best & (1u << c))
 				len += snprintf(best + len, sizeof best - len,
-				                "%s%d", len ? "," : "", c + 1);
-		snprintf(buf, sizeof buf, "%2d. %s %d: %s; best %s", p->ply,
-		         ui_side_name(ui, 2 - p->ply % 2), p->col + 1,
+				                "%s%c", len ? "," : "",
+				                ui_col_char(c));
+		snprintf(buf, sizeof buf, "%2d. %s %c: %s; best %s", p->ply,
+		         ui_side_name(ui, 2 - p->ply % 2), ui_col_char(p->col),
 		         review_change_words(p->change), best);
 		ui_puts(w, y++, 2, buf);
 		shown++;

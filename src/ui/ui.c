@@ -180,6 +180,14 @@ ui_layout(struct ui *ui)
 		ui->cw = 6;
 		ui->ch = 2;
 	}
+	/* A wide board narrows its columns to 3 or 2 cells before the
+	 * terminal is called too small. */
+	for (int cw = 3; ui->cw <= 4 && cw >= 2; cw--) {
+		ui_board_size(ui, &bw, &bh);
+		if (ui->cols >= bw + UI_PANEL_MIN_W)
+			break;
+		ui->cw = cw;
+	}
 	ui_board_size(ui, &bw, &bh);
 	ui->need_w = bw + UI_PANEL_MIN_W;
 	ui->need_h = (bh > UI_PANEL_MIN_H ? bh : UI_PANEL_MIN_H) + 3;
@@ -189,6 +197,12 @@ ui_layout(struct ui *ui)
 	if (ui->too_small)
 		return;
 	body = ui->lines - 3;
+	/* Narrow columns leave the board window room for the score in
+	 * words under it when the panel can spare it. */
+	if (bw < UI_BOARD_MIN_W)
+		bw = ui->cols - UI_PANEL_MIN_W < UI_BOARD_MIN_W
+		         ? ui->cols - UI_PANEL_MIN_W
+		         : UI_BOARD_MIN_W;
 	pw = ui->cols - bw;
 	if (pw > UI_PANEL_MAX_W)
 		pw = UI_PANEL_MAX_W;
@@ -365,8 +379,9 @@ ui_draw_too_small(struct ui *ui)
 	int n;
 
 	erase();
-	n = snprintf(buf, sizeof buf, "terminal too small (need %dx%d)",
-	             ui->need_w, ui->need_h);
+	n = snprintf(buf, sizeof buf,
+	             "terminal too small (need %dx%d for the %dx%d board)",
+	             ui->need_w, ui->need_h, ui->game.w, ui->game.h);
 	if (n > ui->cols)
 		n = ui->cols;
 	mvaddnstr(ui->lines / 2,
