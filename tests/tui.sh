@@ -467,6 +467,30 @@ review_in_game() {
 	tmux_send v && tmux_wait "Search:" && tmux_wait_gone "Review:"
 }
 
+# 21. Boards wider than 9 columns: the columns past 9 are named and typed
+# A-G, their cells narrow to fit 80 columns, the AI answers on a board of
+# more than 64 bits, and a board too tall for the terminal says so.
+wide_boards() {
+	tmux_start 80 24 "$G --ascii --width 12 --height 4 --mode human-human" &&
+	tmux_wait "Player 1 to move" &&
+	tmux_wait "7  8  9  A  B  C" &&
+	tmux_send C && tmux_wait "moves c" &&
+	tmux_send A 1 && tmux_wait "moves ca1" &&
+	tmux_send G && tmux_wait "there is no column G (1-C)" &&
+	tmux_send End Enter && tmux_wait "moves ca1c" &&
+	tmux_kill &&
+	tmux_socket="${tmux_socket}-16" &&
+	tmux_start 80 24 "$G --ascii --width 16 --height 7 --level beginner" &&
+	tmux_wait "Your turn" && tmux_wait "9 A B C D E F G" &&
+	tmux_send G && tmux_wait "move 3" && tmux_wait "Your turn" &&
+	tmux_wait "moves g" &&
+	tmux_kill &&
+	tmux_socket="${tmux_socket}-tall" &&
+	tmux_start 80 24 "$G --ascii --width 4 --height 30 --mode human-human" &&
+	tmux_wait "terminal too small (need" &&
+	tmux_wait "for the 4x30 board)"
+}
+
 check "play against the AI: drop, answer, depth, undo, redo, help, resize" \
     play_vs_ai
 check "threads and depth change while the AI thinks" toggles_while_thinking
@@ -488,6 +512,8 @@ check "--load restores who plays which side" load_sides
 check "messages, timer, depth 1, ai-ai key bar, F1, F10, -W 9" small_defects
 check "the review in the game (v)" review_in_game
 check "the speedup screen's depth; ponder only in perfect play" speedup_depth
+check "wide boards: A-G, narrow columns at 80x24, a tall board says so" \
+    wide_boards
 
 echo "1..$n"
 check_end
