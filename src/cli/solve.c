@@ -227,8 +227,8 @@ static bool
 book_holds(const struct search_limits *lim, const board_t *b)
 {
 	int score;
-	return lim->mode == SEARCH_EXACT && lim->book != NULL &&
-	       lim->book->probe(lim->book->store, b, &score);
+	return lim->mode == SEARCH_EXACT &&
+	       search_oracle_probe(lim->book, b, &score);
 }
 
 int
