@@ -424,7 +424,7 @@ ui_board_draw(struct ui *ui, WINDOW *w)
 		attr_t a = c == ui->cursor ? A_BOLD : A_DIM;
 		if (c == ui->hint_col)
 			a = A_REVERSE | A_BOLD | ui_attr(ui, UI_C_WIN);
-		snprintf(num, sizeof num, "%d", c + 1);
+		snprintf(num, sizeof num, "%c", board_col_char(c));
 		wattron(w, a);
 		mvwaddstr(w, below + 3, mid_x(ui, c), num);
 		wattroff(w, a);
