@@ -635,7 +635,11 @@ START_TEST(test_parse_errors)
 		enum board_err err;
 		size_t index;
 	} bad[] = {
-	    {7, 6, "44a3", BOARD_ERR_CHAR, 2},
+	    {7, 6, "44x3", BOARD_ERR_CHAR, 2},
+	    {16, 4, "44h3", BOARD_ERR_CHAR, 2},
+	    {7, 6, "44a3", BOARD_ERR_RANGE, 2},
+	    {9, 6, "44A3", BOARD_ERR_RANGE, 2},
+	    {12, 4, "abcd", BOARD_ERR_RANGE, 3},
 	    {7, 6, "4453 ", BOARD_ERR_CHAR, 4},
 	    {7, 6, "4453\n", BOARD_ERR_CHAR, 4},
 	    {7, 6, "-", BOARD_ERR_CHAR, 0},
@@ -754,11 +758,13 @@ START_TEST(test_size_errors)
 		int w, h;
 		bool ok;
 	} sz[] = {
-	    {7, 6, true},   {4, 4, true},  {5, 4, true},        {8, 7, true},
-	    {9, 6, true},   {4, 15, true}, {6, 8, true},        {3, 4, false},
-	    {4, 3, false},  {0, 0, false}, {-7, 6, false},      {7, -6, false},
-	    {10, 4, false}, {9, 7, false}, {8, 8, false},       {4, 16, false},
-	    {5, 12, false}, {7, 9, false}, {1000, 1000, false},
+	    {7, 6, true},   {4, 4, true},   {5, 4, true},   {8, 7, true},
+	    {9, 6, true},   {4, 15, true},  {6, 8, true},   {3, 4, false},
+	    {4, 3, false},  {0, 0, false},  {-7, 6, false}, {7, -6, false},
+	    {10, 4, true},  {9, 7, true},   {8, 8, true},   {4, 16, true},
+	    {5, 12, true},  {7, 9, true},   {16, 7, true},  {4, 31, true},
+	    {13, 8, true},  {17, 4, false}, {16, 8, false}, {4, 32, false},
+	    {13, 9, false}, {5, 24, true},  {5, 25, false}, {1000, 1000, false},
 	};
 	for (size_t i = 0; i < sizeof sz / sizeof sz[0]; i++) {
 		const char *e = board_size_error(sz[i].w, sz[i].h);
@@ -767,15 +773,18 @@ START_TEST(test_size_errors)
 		if (e != NULL)
 			check_true(*e != '\0');
 	}
-	for (int w = 4; w <= 9; w++)
-		for (int h = 4; h <= 15; h++) {
+	for (int w = 4; w <= BOARD_MAX_WIDTH + 1; w++)
+		for (int h = 4; h <= BOARD_MAX_HEIGHT + 1; h++) {
 			board_t b;
-			if (board_size_error(w, h) != NULL)
+			if (board_size_error(w, h) != NULL) {
+				check_true(w * (h + 1) > BOARD_MAX_CELLS ||
+				           w > BOARD_MAX_WIDTH);
 				continue;
+			}
 			board_init(&b, w, h);
 			check_true(b.mask == 0 && b.moves == 0 && !b.over);
-			ck_assert_int_eq(__builtin_popcountll(b.full), w * h);
-			ck_assert_int_eq(__builtin_popcountll(b.bottom), w);
+			ck_assert_int_eq(bb_popcount(b.full), w * h);
+			ck_assert_int_eq(bb_popcount(b.bottom), w);
 			check_true(board_possible(&b) == b.bottom);
 			ck_assert_int_eq(board_max_score(&b), (w * h + 1) / 2);
 			ck_assert_int_eq(board_min_score(&b), -(w * h) / 2);

@@ -168,7 +168,11 @@ START_TEST(test_set_moves)
 	play_string(&g, "44");
 	check_true(game_undo(&g));
 	before = g;
-	ck_assert_int_eq(game_set_moves(&g, "44a", &at), BOARD_ERR_CHAR);
+	ck_assert_int_eq(game_set_moves(&g, "44x", &at), BOARD_ERR_CHAR);
+	ck_assert_uint_eq(at, 2);
+	check_true(memcmp(&g, &before, sizeof g) == 0);
+	/* Column 10 ('a') is not on a 7-wide board. */
+	ck_assert_int_eq(game_set_moves(&g, "44a", &at), BOARD_ERR_RANGE);
 	ck_assert_uint_eq(at, 2);
 	check_true(memcmp(&g, &before, sizeof g) == 0);
 	ck_assert_int_eq(game_set_moves(&g, "1111111", &at), BOARD_ERR_FULL);
@@ -320,8 +324,9 @@ START_TEST(test_load_bad)
 	static const char *const bad[] = {
 	    "hello world\n",
 	    "dropfour-game 1\nsize 3x3\nmoves 1\n",
-	    "dropfour-game 1\nsize 10x6\nmoves 1\n",
-	    "dropfour-game 1\nsize 9x7\nmoves 1\n",
+	    "dropfour-game 1\nsize 17x4\nmoves 1\n",
+	    "dropfour-game 1\nsize 16x8\nmoves 1\n",
+	    "dropfour-game 1\nsize 10x6\nmoves 1x\n",
 	    "dropfour-game 1\nsize 7x6\nmoves 44a\n",
 	    "dropfour-game 1\nsize 7x6\nmoves 4458\n",
 	    "dropfour-game 1\nsize 7x6\nmoves 1111111\n",

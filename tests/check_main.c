@@ -148,6 +148,7 @@ main(void)
 	srunner_add_suite(sr, statespace_suite());
 	srunner_add_suite(sr, tour_suite());
 	srunner_add_suite(sr, review_suite());
+	srunner_add_suite(sr, wide_suite());
 
 	printf("dropfour tests: samples in %s, full data in %s, scale %g\n",
 	       SRCDATA_DIR,

@@ -128,6 +128,72 @@ START_TEST(test_invariance)
 }
 END_TEST
 
+/* Boards past 64 bits on two threads (the 128-bit search and its table
+ * under ThreadSanitizer): late positions of random games, and Pons'
+ * positions on the 128-bit search (DROPFOUR_SEARCH_BITS), the same exact
+ * scores as one thread.  _i is the scheme. */
+START_TEST(test_wide_invariance)
+{
+	static const struct {
+		int w, h, left;
+	} sizes[] = {{13, 5, 22}, {16, 6, 22}, {5, 20, 22}};
+	uint64_t rng = 0x2b17de00 + (uint64_t)_i;
+	struct search *s = search_new(TEST_TT_MB);
+	struct search *ref = search_new(TEST_TT_MB);
+	const int per = check_scaled(4, 1);
+	for (size_t k = 0; k < sizeof sizes / sizeof sizes[0]; k++)
+		for (int t = 0; t < per; t++) {
+			const int w = sizes[k].w, h = sizes[k].h;
+			board_t b;
+			board_init(&b, w, h);
+			while (b.moves < w * h - sizes[k].left) {
+				int ok[BOARD_MAX_WIDTH], n = 0;
+				for (int c = 0; c < w; c++)
+					if (board_can_play(&b, c) &&
+					    !board_is_winning_move(&b, c))
+						ok[n++] = c;
+				if (n == 0)
+					break;
+				board_play(&b, ok[check_rand_below(&rng, n)]);
+			}
+			if (b.moves < w * h - sizes[k].left)
+				continue;
+			struct search_limits lim;
+			struct search_result r, r1;
+			exact_limits(&lim, 1, SPLIT_DEEP);
+			search_run(ref, &b, &lim, &r1);
+			exact_limits(&lim, 2, schemes[_i]);
+			search_run(s, &b, &lim, &r);
+			check_that(r.kind == SCORE_EXACT && !r.partial &&
+			               r.score == r1.score,
+			           "%dx%d, %s split: %d, one thread %d", w, h,
+			           scheme_name[_i], r.score, r1.score);
+		}
+	search_free(s);
+	search_free(ref);
+
+	struct pons_pos *p;
+	int n = check_pons_load("Test_L2_R1", &p);
+	int m = check_scaled(20, 4);
+	setenv("DROPFOUR_SEARCH_BITS", "128", 1);
+	s = search_new(TEST_TT_MB);
+	for (int i = 0; i < n && i < m; i++) {
+		struct search_limits lim;
+		struct search_result r;
+		board_t b;
+		check_parse_ok(&b, 7, 6, p[i].moves);
+		exact_limits(&lim, 2, schemes[_i]);
+		search_run(s, &b, &lim, &r);
+		check_that(r.kind == SCORE_EXACT && r.score == p[i].score,
+		           "\"%s\" on the 128-bit search, %s split: %d, "
+		           "expected %d",
+		           p[i].moves, scheme_name[_i], r.score, p[i].score);
+	}
+	search_free(s);
+	free(p);
+}
+END_TEST
+
 /* Sixteen threads (more than the cores of a development machine): the same
  * exact scores for every scheme, on the positions with deep split points
  * and a few small ones.  _i is the scheme. */
@@ -676,6 +742,7 @@ split_suite(void)
 	tcase_add_loop_test(tc, test_analyze_invariance, 0,
 	                    NSCHEMES * MAX_THREADS);
 	tcase_add_loop_test(tc, test_invariance_16, 0, NSCHEMES);
+	tcase_add_loop_test(tc, test_wide_invariance, 0, NSCHEMES);
 	tcase_add_loop_test(tc, test_deep_shares_work, 0, MAX_THREADS - 1);
 	tcase_add_loop_test(tc, test_average_invariance, 0, MAX_THREADS);
 	tcase_add_test(tc, test_leaf_grows_shared);

@@ -22,6 +22,7 @@ Suite *book_suite(void);
 Suite *statespace_suite(void);
 Suite *tour_suite(void);
 Suite *review_suite(void);
+Suite *wide_suite(void);
 
 /* Like ck_assert_msg() and ck_assert(), but quiet while they hold: Check's
  * own macros send a checkpoint to the parent for every passing assertion,

@@ -382,6 +382,12 @@ book_build_open(const struct book_build_params *p, const char *workers,
 {
 	const char *prog = p->prog != NULL ? p->prog : "dropfour";
 	*status = 2;
+	const char *why = book_size_error(p->width, p->height);
+	if (why != NULL) {
+		fprintf(stderr, "%s: book build: %dx%d: %s\n", prog, p->width,
+		        p->height, why);
+		return NULL;
+	}
 	if (p->ply < 0) {
 		fprintf(stderr,
 		        "%s: book build needs --ply N (the most stones of "

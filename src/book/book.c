@@ -27,10 +27,28 @@ struct book {
 	struct search_oracle oracle; /* book_oracle() */
 };
 
+/* The entry of canonical key `key`, if the book holds it. */
 static bool
-oracle_probe(const void *store, const board_t *b, int *score)
+book_find(const struct book *bk, uint64_t key, int *score)
 {
-	return book_probe(store, b, score);
+	uint64_t lo = util_lower_bound(bk->keys, bk->count, key);
+	if (lo == bk->count || bk->keys[lo] != key)
+		return false;
+	*score = bk->scores[lo];
+	return true;
+}
+
+/* book_probe() for the search, which runs a book's boards on the 64-bit
+ * rules. */
+static bool
+oracle_probe(const void *store, const board64_t *b, int *score)
+{
+	const struct book *bk = store;
+	if (b->w != bk->w || b->h != bk->h || b->moves > bk->ply)
+		return false;
+	const uint64_t k = board64_key(b);
+	const uint64_t m = board64_mirror_key(b, k);
+	return book_find(bk, m < k ? m : k, score);
 }
 
 /* ---- keys -------------------------------------------------------------- */
@@ -49,9 +67,9 @@ book_fnv1a(uint64_t h, const void *data, size_t len)
 uint64_t
 book_canonical_key(const board_t *b)
 {
-	uint64_t k = board_key(b);
-	uint64_t m = board_mirror_key(b, k);
-	return m < k ? m : k;
+	bb_t k = board_key(b);
+	bb_t m = board_mirror_key(b, k);
+	return (uint64_t)(m < k ? m : k);
 }
 
 bool
@@ -61,7 +79,7 @@ book_key_board(int w, int h, uint64_t key, board_t *out)
 	const int h1 = h + 1;
 	const uint64_t colbits = ((uint64_t)1 << h1) - 1;
 
-	if (board_size_error(w, h) != NULL)
+	if (board_size_error(w, h) != NULL || !board_is_small(w, h))
 		return false;
 	if (w * h1 < 64 && (key >> (w * h1)) != 0)
 		return false;
@@ -234,7 +252,7 @@ book_open(const char *path, char *err, size_t errlen)
 	bk->ply = (int)book_le_get(hdr + 14, 2);
 	bk->count = book_le_get(hdr + 16, 8);
 	bk->checksum = book_le_get(hdr + 24, 8);
-	if (board_size_error(bk->w, bk->h) != NULL) {
+	if (book_size_error(bk->w, bk->h) != NULL) {
 		snprintf(err, errlen, "%s: bad board size %dx%d in the header",
 		         path, bk->w, bk->h);
 		goto fail;
@@ -343,6 +361,16 @@ book_entry_at(const struct book *bk, uint64_t i, uint64_t *key, int *score)
 	*score = bk->scores[i];
 }
 
+const char *
+book_size_error(int w, int h)
+{
+	const char *why = board_size_error(w, h);
+	if (why == NULL && !board_is_small(w, h))
+		why = "an opening book holds boards of at most 64 bits "
+		      "(width * (height + 1) <= 64)";
+	return why;
+}
+
 const struct search_oracle *
 book_oracle(const struct book *bk)
 {
@@ -354,12 +382,7 @@ book_probe(const struct book *bk, const board_t *b, int *score)
 {
 	if (bk == NULL || b->w != bk->w || b->h != bk->h || b->moves > bk->ply)
 		return false;
-	uint64_t key = book_canonical_key(b);
-	uint64_t lo = util_lower_bound(bk->keys, bk->count, key);
-	if (lo == bk->count || bk->keys[lo] != key)
-		return false;
-	*score = bk->scores[lo];
-	return true;
+	return book_find(bk, book_canonical_key(b), score);
 }
 
 /* ---- the writer -------------------------------------------------------- */
@@ -377,7 +400,7 @@ book_writer_open(const char *path, int w, int h, int ply, char *err,
                  size_t errlen)
 {
 	unsigned char hdr[BOOK_HEADER_SIZE] = {0};
-	const char *why = board_size_error(w, h);
+	const char *why = book_size_error(w, h);
 
 	if (why != NULL) {
 		snprintf(err, errlen, "%s: %s", path, why);

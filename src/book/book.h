@@ -83,6 +83,10 @@ void book_entry_at(const struct book *bk, uint64_t i, uint64_t *key,
  * False for a position it does not hold, and for another board size. */
 bool book_probe(const struct book *bk, const board_t *b, int *score);
 /* The book as the exact search consults it (search_limits.book). */
+/* NULL if a book can hold w x h positions, else a sentence saying why not:
+ * books hold boards of at most 64 bits (width * (height + 1) <= 64). */
+const char *book_size_error(int w, int h);
+
 const struct search_oracle *book_oracle(const struct book *bk);
 
 /* The canonical key: min(key, mirrored key). */

@@ -154,14 +154,14 @@ result_lines(struct eng *g, const struct search_result *r)
 	if (r->pv_len > 0) {
 		n += (size_t)snprintf(line, sizeof line, "info pv");
 		for (int i = 0; i < r->pv_len && n < sizeof line - 4; i++)
-			n += (size_t)snprintf(line + n, sizeof line - n, " %d",
-			                      r->pv[i] + 1);
+			n += (size_t)snprintf(line + n, sizeof line - n, " %c",
+			                      board_col_char(r->pv[i]));
 		say(g, "%s", line);
 	}
 	if (r->kind == SCORE_NONE)
-		say(g, "bestmove %d score ?", r->move + 1);
+		say(g, "bestmove %c score ?", board_col_char(r->move));
 	else
-		say(g, "bestmove %d score %s%d", r->move + 1,
+		say(g, "bestmove %c score %s%d", board_col_char(r->move),
 		    r->kind == SCORE_LOWER   ? ">="
 		    : r->kind == SCORE_UPPER ? "<="
 		                             : "",

@@ -231,7 +231,8 @@ static const struct opt_def opts[] = {
      .lo = 1,
      .hi = 1000,
      .why = "not a number",
-     .help = "board width, 4..9 (default 7)",
+     .help = "board width, 4..16 (default 7); columns 10..16 are\n"
+             "a..g in move strings",
      .group = G_BOARD},
     {.name = "height",
      .short_name = 'H',
@@ -243,7 +244,8 @@ static const struct opt_def opts[] = {
      .lo = 1,
      .hi = 1000,
      .why = "not a number",
-     .help = "board height, at least 4, width*(height+1) <= 64\n(default 6)",
+     .help = "board height, at least 4, width*(height+1) <= 128\n"
+             "(default 6); book, statespace and dropfour-mpi: <= 64",
      .group = G_BOARD},
     {.name = "depth",
      .short_name = 'd',

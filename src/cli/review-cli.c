@@ -42,7 +42,7 @@ parse_moves(const char *s, size_t len, int w, int h, struct review_game *g,
 	g->h = h;
 	g->n = (int)len;
 	for (size_t i = 0; i < len; i++)
-		g->moves[i] = s[i] - '1';
+		g->moves[i] = board_char_col((unsigned char)s[i]);
 	return BOARD_OK;
 }
 
@@ -224,7 +224,7 @@ print_json(const struct review_game *g, const struct review_ply *p)
 {
 	char best[64], pos[BOARD_MAX_CELLS + 1];
 	for (int i = 0; i + 1 < p->ply; i++)
-		pos[i] = (char)('1' + g->moves[i]);
+		pos[i] = board_col_char(g->moves[i]);
 	pos[p->ply - 1] = '\0';
 	printf("{\"ply\":%d,\"column\":%d,\"player\":%d,\"position\":\"%s\","
 	       "\"width\":%d,\"height\":%d,\"before\":%d,\"after\":%d,"

@@ -195,7 +195,7 @@ solve_print_json(FILE *f, const char *moves, const board_t *b, bool analyze,
 	}
 	fputs("],\"pv\":\"", f);
 	for (int i = 0; i < r->pv_len; i++)
-		fputc('1' + r->pv[i], f);
+		fputc(board_col_char(r->pv[i]), f);
 	fputc('"', f);
 	if (analyze) {
 		fputs(",\"scores\":[", f);
@@ -227,8 +227,8 @@ static bool
 book_holds(const struct search_limits *lim, const board_t *b)
 {
 	int score;
-	return lim->mode == SEARCH_EXACT && lim->book != NULL &&
-	       lim->book->probe(lim->book->store, b, &score);
+	return lim->mode == SEARCH_EXACT &&
+	       search_oracle_probe(lim->book, b, &score);
 }
 
 int

@@ -103,7 +103,7 @@ game_set_moves(struct game *g, const char *moves, size_t *err_index)
 		return e;
 	g->nredo = 0;
 	for (size_t i = 0; i < len; i++)
-		g->moves[i] = moves[i] - '1';
+		g->moves[i] = board_char_col((unsigned char)moves[i]);
 	g->nmoves = (int)len;
 	g->board = b;
 	update_state(g);
@@ -115,7 +115,7 @@ game_moves_string(const struct game *g, char *buf, size_t len)
 {
 	size_t n = 0;
 	for (int i = 0; i < g->nmoves && n + 1 < len; i++)
-		buf[n++] = (char)('1' + g->moves[i]);
+		buf[n++] = board_col_char(g->moves[i]);
 	if (len)
 		buf[n] = '\0';
 }

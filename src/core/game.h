@@ -27,7 +27,7 @@ struct game {
 	enum player_kind player[2]; /* [0] first player, [1] second */
 	bool players_loaded;        /* game_load() found a players line */
 	enum game_state state;
-	uint64_t four; /* cells of the winning four(s), once won */
+	bb_t four; /* cells of the winning four(s), once won */
 };
 
 void game_init(struct game *g, int w, int h);

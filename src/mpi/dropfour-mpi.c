@@ -35,6 +35,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "core/board.h"
 #include "core/util.h"
 #include "cli/book-cli.h"
 #include "cli/output.h"
@@ -143,6 +144,20 @@ main(int argc, char **argv)
 		MPI_Finalize();
 		return EXIT_SUCCESS;
 	case -1:
+		MPI_Finalize();
+		return 2;
+	}
+	/* The boards of dropfour-mpi are those of the 64-bit search (its
+	 * messages carry 64-bit keys). */
+	if (strcmp(mode->name, "tour") != 0 &&
+	    !board_is_small(o.width, o.height)) {
+		if (w.rank == 0)
+			fprintf(
+			    stderr,
+			    "dropfour-mpi: %dx%d: dropfour-mpi takes boards "
+			    "of at most 64 bits (width * (height + 1) <= "
+			    "64)\n",
+			    o.width, o.height);
 		MPI_Finalize();
 		return 2;
 	}

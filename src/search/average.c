@@ -340,7 +340,7 @@ average_root(struct split_ctx *c, const board_t *b, struct search_result *r)
 	r->partial = avg_stopped(c) && finished < max_depth;
 	if (finished == 0) {
 		/* Nothing finished: a move that does not lose at once. */
-		uint64_t safe = board_non_losing_moves(b);
+		bb_t safe = board_non_losing_moves(b);
 		for (int col = 0; col < b->w; col++)
 			best_q[col] = board_is_winning_move(b, col) ? 1.0
 			              : (safe & board_column_mask(b, col))

@@ -16,6 +16,11 @@
 
 struct split_ctx;
 
+#if BOARD_BITS == 64
+#define average_value average_value64
+#define average_root  average_root64
+#endif
+
 /* Quality of `b` for the side to move, searched `depth` plies, serially. */
 double average_value(const board_t *b, int depth, uint64_t *nodes);
 

@@ -31,36 +31,34 @@ eval_init(struct eval_tab *t, const board_t *geo)
 			int i = c * (h + 1) + r;
 			for (int k = 0; k < count[i] && k < EVAL_MAX_LAYERS;
 			     k++)
-				t->layer[k] |= (uint64_t)1 << i;
+				t->layer[k] |= (bb_t)1 << i;
 			if (count[i] > t->nlayers)
 				t->nlayers = count[i] > EVAL_MAX_LAYERS
 				                 ? EVAL_MAX_LAYERS
 				                 : count[i];
 			if ((r & 1) == 0)
-				t->odd_rows |= (uint64_t)1 << i;
+				t->odd_rows |= (bb_t)1 << i;
 		}
 }
 
 int
 eval_board(const struct eval_tab *t, const board_t *b)
 {
-	uint64_t me = b->current, opp = b->current ^ b->mask;
-	uint64_t my_threats = board_winning_cells(me, b->mask, b);
-	uint64_t opp_threats = board_winning_cells(opp, b->mask, b);
+	bb_t me = b->current, opp = b->current ^ b->mask;
+	bb_t my_threats = board_winning_cells(me, b->mask, b);
+	bb_t opp_threats = board_winning_cells(opp, b->mask, b);
 	int s = 0;
 
 	for (int k = 0; k < t->nlayers; k++)
-		s += __builtin_popcountll(me & t->layer[k]) -
-		     __builtin_popcountll(opp & t->layer[k]);
-	s += EVAL_THREAT * (__builtin_popcountll(my_threats) -
-	                    __builtin_popcountll(opp_threats));
+		s += bb_popcount(me & t->layer[k]) -
+		     bb_popcount(opp & t->layer[k]);
+	s += EVAL_THREAT * (bb_popcount(my_threats) - bb_popcount(opp_threats));
 	/* Zugzwang parity: the first player wants threats on odd rows, the
 	 * second on even rows. */
-	uint64_t good =
+	bb_t good =
 	    (b->moves & 1) == 0 ? t->odd_rows : (b->full & ~t->odd_rows);
-	s += EVAL_PARITY_THREAT *
-	     (__builtin_popcountll(my_threats & good) -
-	      __builtin_popcountll(opp_threats & (b->full ^ good)));
+	s += EVAL_PARITY_THREAT * (bb_popcount(my_threats & good) -
+	                           bb_popcount(opp_threats & (b->full ^ good)));
 	if (s >= SCORE_PROVEN)
 		s = SCORE_PROVEN - 1;
 	if (s <= -SCORE_PROVEN)

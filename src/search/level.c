@@ -10,6 +10,7 @@
 #include "search/level.h"
 #include "search/settings.h"
 
+#if BOARD_BITS == 128 /* the table and the limits: compiled once */
 const struct level levels[LEVEL_COUNT] = {
     [LEVEL_BEGINNER] = {.name = "beginner",
                         .about = "sees one move ahead, plays loosely",
@@ -73,6 +74,8 @@ level_limits(const struct level *lv, struct search_limits *lim)
 	lim->time_limit = lv->think;
 }
 
+#endif
+
 /* The value a level sees in a column's score: proven results within its
  * sight as certainties, beyond it as a good or a bad feeling. */
 static double
@@ -116,21 +119,21 @@ int
 level_choose(const struct level *lv, const board_t *b,
              const struct search_result *r, uint64_t seed)
 {
-	const uint64_t possible = board_possible(b);
+	const bb_t possible = board_possible(b);
 	int win = board_winning_column(b);
 	if (win >= 0)
 		return win;
 	/* The opponent's winning cells: block one that is playable now; do
 	 * not play under one while another move is left. */
-	uint64_t opp = b->current ^ b->mask;
-	uint64_t threats = board_winning_cells(opp, b->mask, b);
-	uint64_t must = threats & possible;
+	bb_t opp = b->current ^ b->mask;
+	bb_t threats = board_winning_cells(opp, b->mask, b);
+	bb_t must = threats & possible;
 	if (must)
-		return __builtin_ctzll(must) / (b->h + 1);
+		return bb_ctz(must) / (b->h + 1);
 	bool ok[BOARD_MAX_WIDTH];
 	int nok = 0;
 	for (int c = 0; c < b->w; c++) {
-		uint64_t cell = possible & board_column_mask(b, c);
+		bb_t cell = possible & board_column_mask(b, c);
 		ok[c] = cell != 0 && !(threats & (cell << 1));
 		nok += ok[c];
 	}
@@ -138,7 +141,7 @@ level_choose(const struct level *lv, const board_t *b,
 		for (int c = 0; c < b->w; c++)
 			ok[c] = board_can_play(b, c);
 	double value[BOARD_MAX_WIDTH];
-	uint64_t rng = seed ^ board_key(b);
+	uint64_t rng = seed ^ board_key_fold(board_key(b));
 	for (int c = 0; c < b->w; c++) {
 		value[c] = seen_value(lv, b, r->col_kind[c], r->col_score[c]);
 		if (ok[c] && lv->noise > 0)

@@ -56,6 +56,9 @@ int level_find(const char *name);
  * lasts) and lim->level.  Other fields of lim (threads, split, book, seed)
  * are left as they are; search_run() then applies level_choose(). */
 void level_limits(const struct level *lv, struct search_limits *lim);
+#if BOARD_BITS == 64
+#define level_choose level_choose64
+#endif
 /* The move of a level that chooses for itself (level_is_human()) on b
  * from the search's result r (its column scores), with noise drawn from
  * seed; -1 when no column is legal. */

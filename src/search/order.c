@@ -5,7 +5,7 @@
 #include "search/settings.h"
 
 void
-order_moves(const board_t *b, uint64_t candidates, int first, bool plain,
+order_moves(const board_t *b, bb_t candidates, int first, bool plain,
             struct order_list *out)
 {
 	const int *centre = board_centre_order(b->w);
@@ -14,7 +14,7 @@ order_moves(const board_t *b, uint64_t candidates, int first, bool plain,
 
 	for (int i = 0; i < b->w; i++) {
 		int col = centre[i];
-		uint64_t cell = candidates & board_column_mask(b, col);
+		bb_t cell = candidates & board_column_mask(b, col);
 		if (!cell)
 			continue;
 		int s;
@@ -23,8 +23,8 @@ order_moves(const board_t *b, uint64_t candidates, int first, bool plain,
 		else if (plain)
 			s = 0;
 		else
-			s = __builtin_popcountll(board_winning_cells(
-			    b->current | cell, b->mask | cell, b));
+			s = bb_popcount(board_winning_cells(b->current | cell,
+			                                    b->mask | cell, b));
 		/* Insertion sort, stable: centre first among equals. */
 		int j = n++;
 		while (j > 0 && score[j - 1] < s) {

@@ -143,8 +143,7 @@ review_run(struct search *s, int w, int h, const int *moves, int n,
 
 		if (stopped(p))
 			return REVIEW_STOPPED;
-		bool book = lim.book != NULL &&
-		            lim.book->probe(lim.book->store, &pos[i], &score);
+		bool book = search_oracle_probe(lim.book, &pos[i], &score);
 		search_run(s, &pos[i], &lim, &r);
 		if (r.partial || stopped(p))
 			return REVIEW_STOPPED;

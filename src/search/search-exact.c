@@ -52,10 +52,10 @@ imin(int a, int b)
 
 /* Every even-row cell (rows 2, 4, ... counted from 1) of a board of even
  * height: 0b1010...10 in every column. */
-static inline uint64_t
+static inline bb_t
 even_rows(const board_t *b)
 {
-	return b->bottom * (((((uint64_t)1 << b->h) - 1) / 3) << 1);
+	return b->bottom * (((((bb_t)1 << b->h) - 1) / 3) << 1);
 }
 
 /*
@@ -68,14 +68,13 @@ even_rows(const board_t *b)
 static inline int
 upper_bound(const board_t *b, int hi, bool can_four)
 {
-	const uint64_t empty = b->full & ~b->mask;
+	const bb_t empty = b->full & ~b->mask;
 	if (!can_four)
 		return imin(hi, 0);
 	if ((b->h & 1) || (b->moves & 1))
 		return hi;
-	const uint64_t opp = b->current ^ b->mask;
-	const uint64_t theirs =
-	    opp | (empty & even_rows(b) & ~board_possible(b));
+	const bb_t opp = b->current ^ b->mask;
+	const bb_t theirs = opp | (empty & even_rows(b) & ~board_possible(b));
 	if (board_has_four_fast(b->full & ~theirs, b->h))
 		return hi;
 	return imin(hi, board_has_four_fast(theirs, b->h) ? -1 : 0);
@@ -87,24 +86,22 @@ upper_bound(const board_t *b, int hi, bool can_four)
  * the mover would now complete a four; `theirs`: the opponent's), weighted
  * by how soon they can be played (`play`: the playable cells after it). */
 static inline int
-move_score(const board_t *b, uint64_t mine, uint64_t theirs, uint64_t play)
+move_score(const board_t *b, bb_t mine, bb_t theirs, bb_t play)
 {
-	uint64_t useful = mine & ~(theirs << 1);
-	uint64_t up1 = (play << 1) & b->full;
-	uint64_t up2 = (up1 << 1) & b->full;
-	return 6 * __builtin_popcountll(useful & up1) +
-	       3 * __builtin_popcountll(useful & up2) +
-	       2 * __builtin_popcountll(useful) +
-	       4 * __builtin_popcountll(mine & play);
+	bb_t useful = mine & ~(theirs << 1);
+	bb_t up1 = (play << 1) & b->full;
+	bb_t up2 = (up1 << 1) & b->full;
+	return 6 * bb_popcount(useful & up1) + 3 * bb_popcount(useful & up2) +
+	       2 * bb_popcount(useful) + 4 * bb_popcount(mine & play);
 }
 
 /* True if the side to move (winning cells `opp_win` against it, playable
  * cells `play`) has no move that does not lose at once. */
 static inline bool
-no_safe_reply(uint64_t play, uint64_t opp_win)
+no_safe_reply(bb_t play, bb_t opp_win)
 {
 	/* Without branches: whether a move is forced is not predictable. */
-	const uint64_t forced = play & opp_win;
+	const bb_t forced = play & opp_win;
 	const bool two = (forced & (forced - 1)) != 0;
 	play = forced ? forced : play;
 	return two | ((play & ~(opp_win >> 1)) == 0);
@@ -118,11 +115,11 @@ struct child {
 	int col;
 	int score;
 	int rank; /* in the centre order */
-	uint64_t cell;
-	uint64_t key;             /* exact_key() of the child */
+	bb_t cell;
+	bb_t key;                 /* exact_key() of the child */
 	_Atomic uint64_t *bucket; /* its table entry's place (tt_locate()) */
 	uint64_t check;
-	uint64_t opp_win; /* the child's board_opp_winning_cells() */
+	bb_t opp_win; /* the child's board_opp_winning_cells() */
 	bool mirrored;
 	bool opp_can_four; /* its opponent can still make a four */
 };
@@ -190,7 +187,8 @@ exact(struct split_ctx *c, const board_t *b, int alpha, int beta, int ply,
 	 * (pre) has found the key, the entry's place and the opponent's
 	 * winning cells already, and started loading the entry. */
 	bool mirrored;
-	uint64_t key, check, opp_win;
+	bb_t key, opp_win;
+	uint64_t check;
 	_Atomic uint64_t *bucket;
 	if (pre != NULL) {
 		key = pre->key;
@@ -204,10 +202,10 @@ exact(struct split_ctx *c, const board_t *b, int alpha, int beta, int ply,
 		__builtin_prefetch((const void *)bucket);
 		opp_win = board_opp_winning_cells(b);
 	}
-	const uint64_t play = board_possible(b);
-	const uint64_t forced = play & opp_win;
+	const bb_t play = board_possible(b);
+	const bb_t forced = play & opp_win;
 	/* A forced move, if any, is the only one; never below their four. */
-	const uint64_t next = (forced ? forced : play) & ~(opp_win >> 1);
+	const bb_t next = (forced ? forced : play) & ~(opp_win >> 1);
 	/* board_min_score() and board_max_score(), from `cells`: the calls
 	 * multiply w * h again (1.1% more instructions on Test_L2_R2). */
 	const int min_score = -(cells - b->moves) / 2;
@@ -220,7 +218,7 @@ exact(struct split_ctx *c, const board_t *b, int alpha, int beta, int ply,
 	 * Whether we can still make a four; whether they can, which is what
 	 * the parent found for itself (its stones and the empty cells are
 	 * the opponent's stones and empty cells here). */
-	const uint64_t empty = b->full & ~b->mask;
+	const bb_t empty = b->full & ~b->mask;
 	const bool can_four = board_has_four_fast(b->current | empty, b->h);
 	int lo = min_score + 1;
 	int hi = upper_bound(b, max_score - 1, can_four);
@@ -277,15 +275,15 @@ exact(struct split_ctx *c, const board_t *b, int alpha, int beta, int ply,
 	/* 4. Every child looked at before any is searched. */
 	struct child ch[BOARD_MAX_WIDTH];
 	const bool plain = team->lim->no_ordering;
-	const uint64_t theirs = b->current ^ b->mask; /* a child's mover's */
+	const bb_t theirs = b->current ^ b->mask; /* a child's mover's */
 	int n = 0;
-	for (uint64_t rest = next; rest != 0; rest &= rest - 1) {
-		const uint64_t cell = rest & -rest;
+	for (bb_t rest = next; rest != 0; rest &= rest - 1) {
+		const bb_t cell = rest & -rest;
 		const int col = board_column_of_cell(b, cell);
-		const uint64_t nmask = b->mask | cell;
-		const uint64_t mine =
+		const bb_t nmask = b->mask | cell;
+		const bb_t mine =
 		    board_winning_cells_fast(b->current | cell, nmask, b);
-		const uint64_t nplay = play ^ cell ^ ((cell << 1) & b->full);
+		const bb_t nplay = play ^ cell ^ ((cell << 1) & b->full);
 		/* 4a. No safe reply: we win with our next stone. */
 		if (no_safe_reply(nplay, mine)) {
 			if (best)
@@ -434,7 +432,7 @@ search_exact_known(struct split_ctx *c, const board_t *b, int *score)
 		return true;
 	bool mirrored;
 	struct tt_entry e;
-	uint64_t key = exact_key(b, &mirrored);
+	bb_t key = exact_key(b, &mirrored);
 	if (probe(c, table_for(c, b), key, &e) && e.bound == BOUND_EXACT) {
 		*score = e.value;
 		return true;
@@ -456,7 +454,7 @@ search_exact_test(struct split_ctx *c, const board_t *b, int at)
 		/* The search stored v as an upper bound; the lower one pins
 		 * the entry (tt_store_solved()). */
 		bool mirrored;
-		uint64_t key = exact_key(b, &mirrored);
+		bb_t key = exact_key(b, &mirrored);
 		tt_store_solved(table_for(c, b), key, at, BOUND_LOWER, 0, -1);
 	}
 	return v;
@@ -487,7 +485,7 @@ search_exact_solve(struct split_ctx *c, const board_t *b, bool weak,
 		*lo_out = *hi_out = weak ? (bv > 0) - (bv < 0) : bv;
 		if (*best < 0) {
 			struct order_list o;
-			uint64_t next = board_non_losing_moves(b);
+			bb_t next = board_non_losing_moves(b);
 			order_moves(b, next ? next : board_possible(b), -1,
 			            false, &o);
 			*best = o.n ? o.col[0] : -1;
@@ -554,7 +552,7 @@ search_exact_solve(struct split_ctx *c, const board_t *b, bool weak,
 	if (*best < 0) {
 		/* Never failed high: any non-losing move reaches lo. */
 		struct order_list o;
-		uint64_t next = board_non_losing_moves(b);
+		bb_t next = board_non_losing_moves(b);
 		order_moves(b, next ? next : board_possible(b), -1, false, &o);
 		*best = o.n ? o.col[0] : -1;
 	}

@@ -25,6 +25,8 @@ struct search {
 	struct tt leaf;
 	int leaf_cells; /* the last search's boundary (team->leaf_cells) */
 	enum tt_mode tt_mode;
+	int tt_bits; /* the width of search (64, 128) that filled the table */
+	bool wide_only; /* every board on the 128-bit search (tests) */
 	atomic_bool stop;
 	struct stats stats;
 };
@@ -53,20 +55,20 @@ work_bits(uint64_t n)
 /* A table key: the position's, or below `plies` stones the smaller of it
  * and its mirror image's (*mirrored tells which, so a stored column can be
  * mirrored back). */
-static inline uint64_t
+static inline bb_t
 sym_key(const board_t *b, int plies, bool *mirrored)
 {
-	uint64_t k = board_key(b);
+	bb_t k = board_key(b);
 	*mirrored = false;
 	if (b->moves >= plies)
 		return k;
-	uint64_t m = board_mirror_key(b, k);
+	bb_t m = board_mirror_key(b, k);
 	*mirrored = m < k;
 	return *mirrored ? m : k;
 }
 
 /* The depth-limited search's table key. */
-static inline uint64_t
+static inline bb_t
 tt_key(const board_t *b, bool *mirrored)
 {
 	return sym_key(b, SYMMETRY_PLIES, mirrored);
@@ -79,12 +81,18 @@ unmirror(const board_t *b, int col, bool mirrored)
 }
 
 /* The opening book's exact score of a position, if it holds it (the one
- * hook of the book into the search; book_probe() is read-only). */
+ * hook of the book into the search; book_probe() is read-only).  Books
+ * hold boards of at most 64 bits, which the 64-bit search runs. */
 static inline bool
 book_hit(const struct split_ctx *c, const board_t *b, int *score)
 {
+#if BOARD_BITS == 64
 	const struct search_oracle *bk = c->team->lim->book;
 	return bk != NULL && bk->probe(bk->store, b, score);
+#else
+	(void)c, (void)b, (void)score;
+	return false;
+#endif
 }
 
 static inline struct tt *
@@ -110,7 +118,7 @@ probe_at(struct split_ctx *c, _Atomic uint64_t *bucket, uint64_t check,
 }
 
 static inline bool
-probe(struct split_ctx *c, struct tt *tt, uint64_t key, struct tt_entry *e)
+probe(struct split_ctx *c, struct tt *tt, bb_t key, struct tt_entry *e)
 {
 	_Atomic uint64_t *bucket;
 	uint64_t check;
@@ -163,8 +171,20 @@ split_index(const struct split_ctx *c, const board_t *b, int ply, int n,
 
 /* search-exact.c: the exact solver. */
 
+#if BOARD_BITS == 64
+#define search_exact_solve search_exact_solve64
+#define search_exact_known search_exact_known64
+#define search_exact_test  search_exact_test64
+#define search_depth       search_depth64
+#else
+/* search.c: the 64-bit search's search_run(), which the 128-bit one calls
+ * for boards of at most 64 bits. */
+void search_run64(struct search *s, const board64_t *b,
+                  const struct search_limits *lim, struct search_result *r);
+#endif
+
 /* The exact solver's table key. */
-static inline uint64_t
+static inline bb_t
 exact_key(const board_t *b, bool *mirrored)
 {
 	return sym_key(b, EXACT_SYMMETRY_PLIES, mirrored);

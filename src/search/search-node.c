@@ -21,7 +21,7 @@
  * in the opening), and what a probe found there. */
 struct node_slot {
 	struct tt *tt;
-	uint64_t key;
+	bb_t key;
 	bool mirrored;
 	int move;         /* the remembered move, unmirrored; -1 none */
 	enum bound known; /* what the entry says of the node */
@@ -112,7 +112,7 @@ search_depth(struct split_ctx *c, const board_t *b, int depth, int alpha,
 	/* 1. Terminal and forced positions: proven values. */
 	if (board_can_win_next(b))
 		return proven_win(board_max_score(b));
-	uint64_t next = board_non_losing_moves(b);
+	bb_t next = board_non_losing_moves(b);
 	if (next == 0)
 		return proven_loss(board_min_score(b));
 	if (b->moves >= cells - 2)

@@ -4,6 +4,11 @@
  * choice of the move, the principal variation, and search_run() itself,
  * which opens one OpenMP parallel region per search.  The node searches
  * are in search-node.c.
+ *
+ * Compiled once for each width of board (core/board.h): as it is, the
+ * 128-bit search, whose search_run() hands a board of at most 64 bits to
+ * the 64-bit one (src/bits64/search.c).  What does not depend on the
+ * width (the table's lifetime, the limits) is compiled in the first only.
  */
 #include "config.h"
 
@@ -19,6 +24,15 @@
 #include "search/search-int.h"
 #include "core/util.h"
 
+/* Empty the big table and the leaf table, for keys of key_bits bits. */
+static void
+clear_tables(struct search *s, int key_bits)
+{
+	tt_clear(&s->tt, key_bits);
+	tt_clear(&s->leaf, key_bits);
+}
+
+#if BOARD_BITS == 128 /* what does not depend on the width: compiled once */
 struct search *
 search_new(size_t tt_mb)
 {
@@ -27,6 +41,10 @@ search_new(size_t tt_mb)
 	tt_init_floor(&s->leaf, LEAF_TT_MB, LEAF_FLOOR_BYTES, 64);
 	s->leaf_cells = LEAF_CELLS_MIN;
 	s->tt_mode = TT_EMPTY;
+	/* Tests compare the two searches on the same boards
+	 * (docs/testing.md). */
+	const char *bits = getenv("DROPFOUR_SEARCH_BITS");
+	s->wide_only = bits != NULL && strcmp(bits, "128") == 0;
 	atomic_init(&s->stop, false);
 	return s;
 }
@@ -39,14 +57,6 @@ search_free(struct search *s)
 	tt_free(&s->tt);
 	tt_free(&s->leaf);
 	free(s);
-}
-
-/* Empty the big table and the leaf table, for keys of key_bits bits. */
-static void
-clear_tables(struct search *s, int key_bits)
-{
-	tt_clear(&s->tt, key_bits);
-	tt_clear(&s->leaf, key_bits);
 }
 
 void
@@ -83,6 +93,7 @@ search_limits_default(struct search_limits *lim)
 	lim->threads = 1;
 	lim->split = SPLIT_DEEP;
 }
+#endif
 
 static void
 col_publish(struct stats *st, int col, enum col_state state,
@@ -138,7 +149,8 @@ rank_of(enum score_kind kind, int score)
 static uint64_t
 tie_draw(const board_t *b, uint64_t seed)
 {
-	return util_splitmix(seed ^ ((uint64_t)b->mask * 31) ^ board_key(b));
+	return util_splitmix(seed ^ ((uint64_t)b->mask * 31) ^
+	                     board_key_fold(board_key(b)));
 }
 
 int
@@ -197,8 +209,7 @@ pick_best(const board_t *b, const struct search_limits *lim,
 /* The principal variation's next entry: the big table, or near the end
  * the leaf table. */
 static bool
-pv_probe(const struct search *s, const board_t *b, uint64_t key,
-         struct tt_entry *e)
+pv_probe(const struct search *s, const board_t *b, bb_t key, struct tt_entry *e)
 {
 	return tt_probe(b->w * b->h - b->moves >= s->leaf_cells ? &s->tt
 	                                                        : &s->leaf,
@@ -220,8 +231,8 @@ extract_pv(struct search *s, const board_t *root, int first,
 			break;
 		bool mirrored;
 		struct tt_entry e;
-		uint64_t key = s->tt_mode == TT_EXACT ? exact_key(&b, &mirrored)
-		                                      : tt_key(&b, &mirrored);
+		bb_t key = s->tt_mode == TT_EXACT ? exact_key(&b, &mirrored)
+		                                  : tt_key(&b, &mirrored);
 		if (!pv_probe(s, &b, key, &e))
 			break;
 		col = board_can_win_next(&b) ? board_winning_column(&b)
@@ -349,7 +360,7 @@ run_exact(struct split_ctx *c, const board_t *b, struct search_result *r)
 	const struct search_limits *lim = c->team->lim;
 	const bool weak = lim->mode == SEARCH_WEAK;
 	struct stats *st = c->team->stats;
-	uint64_t legal = board_possible(b);
+	bb_t legal = board_possible(b);
 
 	if (lim->analyze) {
 		/* Every column, as one task each (root splitting) or in turn
@@ -555,6 +566,7 @@ run_lazy(struct split_team *team, const board_t *b, struct search_result *r)
 		r->partial = true;
 }
 
+#if BOARD_BITS == 128
 const char *
 search_memory_error(size_t tt_mb, int threads, char *buf, size_t len)
 {
@@ -592,6 +604,8 @@ search_memory_error(size_t tt_mb, int threads, char *buf, size_t len)
 	return NULL;
 }
 
+#endif
+
 /* The root of a search, on the thread that runs it. */
 static void
 run_root(struct split_team *team, const board_t *b, struct search_result *r,
@@ -612,6 +626,15 @@ void
 search_run(struct search *s, const board_t *b, const struct search_limits *lim,
            struct search_result *r)
 {
+#if BOARD_BITS == 128
+	/* A board of at most 64 bits: the 64-bit search. */
+	if (board_is_small(b->w, b->h) && !s->wide_only) {
+		board64_t b64;
+		board_to64(b, &b64);
+		search_run64(s, &b64, lim, r);
+		return;
+	}
+#endif
 	struct split_team team;
 	struct eval_tab et;
 	double t0 = util_now_s();
@@ -636,12 +659,19 @@ search_run(struct search *s, const board_t *b, const struct search_limits *lim,
 	if (s->tt_mode == TT_EMPTY) {
 		tt_set_key_bits(&s->tt, key_bits);
 		tt_set_key_bits(&s->leaf, key_bits);
-	} else if (s->tt_mode != want || s->tt.key_bits != key_bits) {
+	} else if (s->tt_mode != want || s->tt.key_bits != key_bits ||
+	           s->tt_bits != BOARD_BITS) {
 		clear_tables(s, key_bits);
 	}
 	s->tt_mode = want;
+	s->tt_bits = BOARD_BITS;
 
-	stats_begin(&s->stats, b, threads, exact_mode, &s->tt);
+	/* The columns whose top cell is empty. */
+	struct stats_root root = {.ncols = b->w};
+	bb_t open = b->over ? 0 : (b->bottom << (b->h - 1)) & ~b->mask;
+	for (; open != 0; open &= open - 1)
+		root.legal |= (uint32_t)1 << board_column_of_cell(b, open);
+	stats_begin(&s->stats, &root, threads, exact_mode, &s->tt);
 	if (b->over || board_is_full(b)) {
 		stats_end(&s->stats);
 		return;
@@ -705,6 +735,7 @@ search_run(struct search *s, const board_t *b, const struct search_limits *lim,
 	atomic_store(&s->stop, false);
 }
 
+#if BOARD_BITS == 128
 int
 search_solve(struct search *s, const board_t *b, bool weak, uint64_t *nodes)
 {
@@ -740,3 +771,4 @@ search_limits_describe(const struct search_limits *lim, char *buf, size_t len)
 		snprintf(buf + n, len - (size_t)n, ", at most %g s a move",
 		         lim->time_limit);
 }
+#endif

@@ -6,6 +6,13 @@
  * flag.  search_run() blocks the calling thread for the whole search (the
  * engine's worker thread); search_stop() may be called from any thread.
  * The search never prints.
+ *
+ * The search is compiled twice (docs/solver.md): for board64_t, the boards
+ * of at most 64 bits, and for board128_t, every board.  The functions
+ * below take the file's board_t (core/board.h); in a file of the 64-bit
+ * search they are the 64-bit ones (search_run64(), ...).  Everywhere else
+ * they are the 128-bit ones, and search_run() runs a board of at most 64
+ * bits on the 64-bit search.
  */
 #ifndef DROPFOUR_SEARCH_H
 #define DROPFOUR_SEARCH_H
@@ -39,11 +46,24 @@ extern const char *const search_split_names[SPLIT_NSCHEMES];
 
 /* Exact scores the exact search may take instead of searching (the
  * opening book, book/book.h): probe() answers true with the score of a
- * position it holds.  The search knows nothing of the store's format. */
+ * position it holds.  The search knows nothing of the store's format.
+ * Books hold boards of at most 64 bits: only the 64-bit search asks. */
 struct search_oracle {
-	bool (*probe)(const void *store, const board_t *b, int *score);
+	bool (*probe)(const void *store, const board64_t *b, int *score);
 	const void *store;
 };
+
+/* The oracle's score of b (any board; NULL oracle: none), if it holds b. */
+static inline bool
+search_oracle_probe(const struct search_oracle *bk, const board128_t *b,
+                    int *score)
+{
+	board64_t b64;
+	if (bk == NULL || !board_is_small(b->w, b->h))
+		return false;
+	board_to64(b, &b64);
+	return bk->probe(bk->store, &b64, score);
+}
 
 struct search_limits {
 	enum search_mode mode;
@@ -89,6 +109,12 @@ struct search_result {
 };
 
 struct search;
+
+#if BOARD_BITS == 64
+#define search_run         search_run64
+#define search_choose      search_choose64
+#define search_best_column search_best_column64
+#endif
 
 struct search *search_new(size_t tt_mb);
 void search_free(struct search *s);

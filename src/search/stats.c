@@ -12,8 +12,8 @@
 #define STORE(x, v) atomic_store_explicit(&(x), (v), memory_order_relaxed)
 
 void
-stats_begin(struct stats *s, const board_t *root, int nthreads, bool exact,
-            const struct tt *tt)
+stats_begin(struct stats *s, const struct stats_root *root, int nthreads,
+            bool exact, const struct tt *tt)
 {
 	if (nthreads > STATS_MAX_THREADS)
 		nthreads = STATS_MAX_THREADS;
@@ -31,19 +31,18 @@ stats_begin(struct stats *s, const board_t *root, int nthreads, bool exact,
 		STORE(t->root_col, -1);
 		STORE(t->ply, 0);
 	}
-	/* No root: a search without columns (knight's tours). */
-	uint64_t over = root == NULL || root->over ? 0 : board_possible(root);
-	for (int c = 0; c < BOARD_MAX_WIDTH; c++) {
+	/* No root: a search without columns (knight's tours).  Columns
+	 * beyond the root's are never read (stats_snapshot()). */
+	for (int c = 0; root != NULL && c < root->ncols; c++) {
 		struct stats_column *col = &s->col[c];
-		bool legal = root != NULL && c < root->w &&
-		             (over & board_column_mask(root, c));
+		bool legal = root->legal >> c & 1;
 		STORE(col->state, legal ? COL_WAITING : COL_ILLEGAL);
 		STORE(col->kind, SCORE_NONE);
 		STORE(col->score, 0);
 		STORE(col->nodes, 0);
 	}
 	s->tt = tt;
-	STORE(s->ncols, root != NULL ? root->w : 0);
+	STORE(s->ncols, root != NULL ? root->ncols : 0);
 	STORE(s->nthreads, nthreads);
 	STORE(s->exact, exact);
 	STORE(s->depth, 0);

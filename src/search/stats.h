@@ -67,6 +67,13 @@ struct stats {
 	const struct tt *tt;
 };
 
+/* What the statistics need of a search's root position: its columns, and
+ * which of them are legal (bit c for column c). */
+struct stats_root {
+	int ncols;
+	uint32_t legal;
+};
+
 struct stats_thread_snap {
 	uint64_t nodes, spawned, run, stolen, cutoffs;
 	double busy;       /* fraction of elapsed time spent working, 0..1 */
@@ -102,8 +109,8 @@ struct stats_snapshot {
 
 /* Prepare for a new search on `root` with `nthreads` threads; root NULL:
  * a search without root columns (the knight's tour counter). */
-void stats_begin(struct stats *s, const board_t *root, int nthreads, bool exact,
-                 const struct tt *tt);
+void stats_begin(struct stats *s, const struct stats_root *root, int nthreads,
+                 bool exact, const struct tt *tt);
 void stats_end(struct stats *s);
 void stats_set_pv(struct stats *s, const int *pv, int len);
 /* Copy everything for a reader; safe from any thread at any time. */

@@ -1,4 +1,6 @@
-/* tt.c -- the shared lock-free transposition table (see tt.h). */
+/* tt.c -- the shared lock-free transposition table (see tt.h): its memory,
+ * compiled once, and the depth-limited search's store, compiled for each
+ * width of the search (src/bits64/tt.c is the 64-bit one). */
 #include "config.h"
 
 #include <stdint.h>
@@ -14,9 +16,7 @@
 /* Entries tt_fill() samples (contiguous: the hash spreads uniformly). */
 #define FILL_SAMPLE 8192
 
-_Static_assert(BOARD_MAX_WIDTH < (1 << TT_MOVE_BITS),
-               "columns fit as move + 1 (0 stands for no move)");
-
+#if BOARD_BITS == 128 /* the table's memory: compiled once */
 size_t
 tt_bytes(size_t mb)
 {
@@ -109,8 +109,10 @@ tt_clear(struct tt *t, int key_bits)
 	tt_set_key_bits(t, key_bits);
 }
 
+#endif
+
 void
-tt_store(struct tt *t, uint64_t key, int value, enum bound bound, int depth,
+tt_store(struct tt *t, bb_t key, int value, enum bound bound, int depth,
          int move)
 {
 	_Atomic uint64_t *b;
@@ -131,6 +133,7 @@ tt_store(struct tt *t, uint64_t key, int value, enum bound bound, int depth,
 		atomic_store_explicit(&b[1], w, memory_order_relaxed);
 }
 
+#if BOARD_BITS == 128
 double
 tt_fill(const struct tt *t)
 {
@@ -141,3 +144,4 @@ tt_fill(const struct tt *t)
 		                             memory_order_relaxed) != 0;
 	return (double)used / (double)n;
 }
+#endif

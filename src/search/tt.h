@@ -1,20 +1,38 @@
 /* tt.h -- the shared, lock-free transposition table.
  *
  * One `_Atomic uint64_t` per entry, two entries per bucket (one kept by
- * amount of work, one always replaced).  A position key is first mixed by a
- * bijection on the board's key bits; the low bits of the mix pick the
- * bucket and the high bits are stored beside the value, so a hit is exact
- * for every board whose key has at most (index bits + 42) bits, which is
- * every board at any table size of 8 MB and up except 8x7 below 32 MB.
- * A table that grows (tt_try_init_floor()) counts the index bits of its
- * floor: the 256 kB floor of the leaf table (14 bits) is exact up to 56
- * key bits, 7x6's 49 among them; above that a false hit needs two keys
- * equal in 56 bits of their mix.
+ * amount of work, one always replaced).  The memory (struct tt, tt_init())
+ * is the same for both widths of the search; the keys, the entry layout
+ * and the probe below are those of the file's BOARD_BITS (core/board.h).
  *
- * Entry layout (low to high): bound 2 bits, depth/work 6, move+1 4,
- * value+512 10, key check 42.  An all-zero word is an empty entry.
- * Relaxed loads and stores only: a torn read is impossible because the
- * whole entry is one word.
+ * Boards of at most 64 bits: a position key is first mixed by a bijection
+ * on the board's key bits; the low bits of the mix pick the bucket and the
+ * high bits are stored beside the value, so a hit is exact for every board
+ * whose key has at most (index bits + 42) bits: keys up to 58 bits (7x6's
+ * 49 among them) in the smallest table (1 MB, 16 index bits), every board
+ * of 64 bits in a table of 64 MB (22 index bits) and up, the default
+ * 256 MB among them.  A table that
+ * grows (tt_try_init_floor()) counts the index bits of its floor: the
+ * 256 kB floor of the leaf table (14 bits) is exact up to 56 key bits,
+ * 7x6's 49 among them; above that a false hit needs two keys equal in 56
+ * bits of their mix.
+ *
+ * Boards of more than 64 bits (the 128-bit search): the key cannot be
+ * kept, so the table keeps a hash of it.  Two independent 64-bit mixes of
+ * the 128-bit key: the first picks the bucket, 41 bits of the second are
+ * the check.  A probe of a position that is not in the table reads two
+ * entries, and each matches by chance with odds 2^-41, so a false hit
+ * comes about once in 2^40 (10^12) probes that miss, whatever the table's
+ * size; a solve of 10^10 nodes runs a chance of about 1 in 100 of one
+ * false hit somewhere, which may (but need not) change its result.  The
+ * 64-bit search has no such risk; docs/solver.md says which boards use
+ * which.
+ *
+ * Entry layout (low to high): bound 2 bits, depth/work 6, move+1 4 (5 for
+ * the 128-bit search, whose boards have up to 16 columns), value+512 10,
+ * key check 42 (41).  An all-zero word is an empty entry.  Relaxed loads
+ * and stores only: a torn read is impossible because the whole entry is
+ * one word.
  */
 #ifndef DROPFOUR_TT_H
 #define DROPFOUR_TT_H
@@ -23,6 +41,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+
+#include "core/board.h"
 
 enum bound {
 	BOUND_NONE = 0,
@@ -74,8 +94,11 @@ size_t tt_bytes(size_t mb);
 void tt_free(struct tt *t);
 /* Empty every entry (and adopt a new key width). */
 void tt_clear(struct tt *t, int key_bits);
-void tt_store(struct tt *t, uint64_t key, int value, enum bound bound,
-              int depth, int move);
+#if BOARD_BITS == 64
+#define tt_store tt_store64
+#endif
+void tt_store(struct tt *t, bb_t key, int value, enum bound bound, int depth,
+              int move);
 /* Store for the exact solver, where every value is a proven bound: a bound
  * never replaces an exact entry of the same position, a bound that meets
  * the stored opposite bound makes it exact, a looser bound of the same kind
@@ -119,11 +142,17 @@ tt_set_key_bits(struct tt *t, int bits)
 /* ---- inline: the probe and the solver's store, on every node ---- */
 
 /* The fields of an entry word, low to high (see the top of this file). */
-#define TT_BOUND_BITS  2
-#define TT_DEPTH_BITS  6
-#define TT_MOVE_BITS   4
+#define TT_BOUND_BITS 2
+#define TT_DEPTH_BITS 6
+#if BOARD_BITS == 64
+/* move + 1 <= BOARD_SMALL_MAX_WIDTH (12) fits 4 bits. */
+#define TT_MOVE_BITS  4
+#define TT_CHECK_BITS 42
+#else
+#define TT_MOVE_BITS  5
+#define TT_CHECK_BITS 41
+#endif
 #define TT_VALUE_BITS  10
-#define TT_CHECK_BITS  42
 #define TT_DEPTH_SHIFT TT_BOUND_BITS
 #define TT_MOVE_SHIFT  (TT_DEPTH_SHIFT + TT_DEPTH_BITS)
 #define TT_VALUE_SHIFT (TT_MOVE_SHIFT + TT_MOVE_BITS)
@@ -134,6 +163,9 @@ tt_set_key_bits(struct tt *t, int bits)
 #define TT_BUCKET_SLOTS 2
 
 _Static_assert(TT_CHECK_SHIFT + TT_CHECK_BITS == 64, "an entry is one word");
+_Static_assert((BOARD_BITS == 64 ? BOARD_SMALL_MAX_WIDTH : BOARD_MAX_WIDTH) <
+                   (1 << TT_MOVE_BITS),
+               "columns fit as move + 1 (0 stands for no move)");
 _Static_assert(BOUND_EXACT < (1 << TT_BOUND_BITS), "bounds fit");
 _Static_assert(TT_DEPTH_MAX < (1 << TT_DEPTH_BITS), "depths fit");
 _Static_assert(TT_VALUE_MIN + TT_VALUE_BIAS >= 0 &&
@@ -147,8 +179,9 @@ tt_field(uint64_t w, int shift, int bits)
 	return (w >> shift) & tt_low_mask(bits);
 }
 
+#if BOARD_BITS == 64
 static inline void
-tt_locate(const struct tt *t, uint64_t key, _Atomic uint64_t **bucket,
+tt_locate(const struct tt *t, bb_t key, _Atomic uint64_t **bucket,
           uint64_t *check)
 {
 	uint64_t x = tt_mix_with(key, t->key_mask, t->mix_shift);
@@ -157,6 +190,34 @@ tt_locate(const struct tt *t, uint64_t key, _Atomic uint64_t **bucket,
 	*bucket = &t->slot[TT_BUCKET_SLOTS * (x & (n - 1))];
 	*check = tt_field(x, t->index_bits, TT_CHECK_BITS) << TT_CHECK_SHIFT;
 }
+#else
+/* A 64-bit mix (splitmix64's finaliser). */
+static inline uint64_t
+tt_mix64(uint64_t x)
+{
+	x ^= x >> 30;
+	x *= 0xbf58476d1ce4e5b9ull;
+	x ^= x >> 27;
+	x *= 0x94d049bb133111ebull;
+	return x ^ (x >> 31);
+}
+
+/* Keys of more than 64 bits: the bucket from one hash of the key, the
+ * check from another (the odds of a false hit are at the top of this
+ * file). */
+static inline void
+tt_locate(const struct tt *t, bb_t key, _Atomic uint64_t **bucket,
+          uint64_t *check)
+{
+	const uint64_t lo = (uint64_t)key, hi = (uint64_t)(key >> 64);
+	const uint64_t x = tt_mix64(lo ^ tt_mix64(hi ^ 0x9e3779b97f4a7c15ull));
+	const uint64_t y = tt_mix64(hi ^ tt_mix64(lo + 0x632be59bd9b4e019ull));
+	const uint64_t n =
+	    atomic_load_explicit(&t->nbuckets, memory_order_relaxed);
+	*bucket = &t->slot[TT_BUCKET_SLOTS * (x & (n - 1))];
+	*check = (y >> (64 - TT_CHECK_BITS)) << TT_CHECK_SHIFT;
+}
+#endif
 
 static inline void
 tt_decode(uint64_t w, struct tt_entry *e)
@@ -202,7 +263,7 @@ tt_probe_at(_Atomic uint64_t *b, uint64_t check, struct tt_entry *e)
 }
 
 static inline bool
-tt_probe(const struct tt *t, uint64_t key, struct tt_entry *e)
+tt_probe(const struct tt *t, bb_t key, struct tt_entry *e)
 {
 	_Atomic uint64_t *b;
 	uint64_t check;
@@ -253,8 +314,8 @@ tt_store_solved_at(_Atomic uint64_t *b, uint64_t check, int value,
 }
 
 static inline void
-tt_store_solved(struct tt *t, uint64_t key, int value, enum bound bound,
-                int work, int move)
+tt_store_solved(struct tt *t, bb_t key, int value, enum bound bound, int work,
+                int move)
 {
 	_Atomic uint64_t *b;
 	uint64_t check;

@@ -128,7 +128,7 @@ static void
 column_views(const struct ui *ui, struct col_view *cv)
 {
 	const board_t *b = &ui->game.board;
-	uint64_t key = board_key(b);
+	bb_t key = board_key(b);
 	bool live = ui->job != UI_JOB_NONE && ui->job != UI_JOB_SPEEDUP &&
 	            ui->job != UI_JOB_PONDER && ui->job_key == key &&
 	            ui->job_moves == b->moves;

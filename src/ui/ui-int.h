@@ -130,7 +130,7 @@ struct ui {
 	/* The engine job in flight. */
 	enum ui_job job;
 	uint64_t job_id;
-	uint64_t job_key; /* board_key() of the position searched */
+	bb_t job_key; /* board_key() of the position searched */
 	int job_moves;
 	board_t job_root; /* the position searched */
 	double job_t0;
@@ -143,13 +143,13 @@ struct ui {
 	bool scores_hidden;
 	/* The position of the last ponder that finished. */
 	bool pondered;
-	uint64_t ponder_key;
+	bb_t ponder_key;
 	int ponder_moves;
 
 	/* The last finished result, and which position it belongs to. */
 	struct search_result res;
 	bool have_res;
-	uint64_t res_key;
+	bb_t res_key;
 	int res_moves;
 
 	/* An AI move waiting for the animation (or the pace) to end. */

@@ -116,7 +116,7 @@ ui_think(struct ui *ui)
 {
 	const board_t *b = &ui->game.board;
 	enum ui_job want = UI_JOB_NONE;
-	uint64_t key = board_key(b);
+	bb_t key = board_key(b);
 
 	if (ui->speedup.on)
 		return;

@@ -389,8 +389,8 @@ panel_totals(struct ui *ui, WINDOW *w, int y, int width,
 	               hidden ? " hidden (the AI's ponder)" : "");
 	for (int i = 0; i < s->pv_len && !hidden && len < width && len < 200;
 	     i++)
-		len +=
-		    snprintf(buf + len, sizeof buf - len, " %d", s->pv[i] + 1);
+		len += snprintf(buf + len, sizeof buf - len, " %c",
+		                board_col_char(s->pv[i]));
 	if (len > width) {
 		buf[width - 3] = '\0';
 		strcat(buf, "...");
