@@ -68,6 +68,19 @@ expect "'q!' is not a column or a command"
 expect '^moves: 11112$'
 expect '^Bye\.$'
 
+# 2b. A board wider than 9: columns 10 and up by number or by their
+# names a-g (either case), b staying the board command; a 16x7 board (128
+# bits) against the AI.
+run "wide board" '12\nC\n11\nb\ng\nq\n' --text --mode=human-human -W 12 -H 4
+expect_status 0
+expect '^1 2 3 4 5 6 7 8 9 a b c$'
+expect 'column 1-12 \(10-12 are a-c'
+expect 'no column 16: the columns are 1 to 12'
+expect '^moves: ccb$'
+run "16x7 against the AI" '16\nq\n' --text -W 16 -H 7 --depth 3
+expect_status 0
+expect '^moves: g[1-9a-g]$'
+
 # 3. The end of input ends the game cleanly.
 run "end of input" '4\n' --text --mode=human-human
 expect_status 0

@@ -141,9 +141,12 @@ text_ai_move(struct text *t)
 static void
 text_print_help(struct text *t)
 {
-	printf("Type a column number, 1 to %d, to drop a stone there.  "
-	       "Commands:\n",
-	       t->g.w);
+	printf("Type a column number, 1 to %d, to drop a stone there", t->g.w);
+	if (t->g.w > 9)
+		printf(" (columns 10 to %d also by their names under the "
+		       "board, a to %c, except b: the board command)",
+		       t->g.w, board_col_char(t->g.w - 1));
+	printf(".  Commands:\n");
 	for (size_t i = 0; i < sizeof text_cmds / sizeof text_cmds[0]; i++) {
 		const struct text_cmd *c = &text_cmds[i];
 		char name[32];
@@ -311,6 +314,14 @@ text_handle(struct text *t, char *s)
 	}
 	if (isdigit((unsigned char)*s))
 		return text_column(t, s);
+	/* Columns 10 to 16 also by their names in the board's footer, a to
+	 * g (either case), unless the letter is a command (b: board). */
+	const int lc = s[1] == '\0' ? board_char_col(*s) : -1;
+	if (lc >= 9 && text_find(s, 1) == NULL) {
+		char num[8];
+		snprintf(num, sizeof num, "%d", lc + 1);
+		return text_column(t, num);
+	}
 
 	arg = s + strcspn(s, " \t");
 	if (*arg != '\0' && text_find(s, (size_t)(arg - s)) == NULL) {
@@ -448,8 +459,14 @@ text_main(const struct options *o)
 			continue;
 		}
 
-		printf("%c to move, column 1-%d (h for help): ",
-		       text_glyph(game_to_move(&t.g)), t.g.w);
+		if (t.g.w > 9)
+			printf("%c to move, column 1-%d (10-%d are a-%c; h for "
+			       "help): ",
+			       text_glyph(game_to_move(&t.g)), t.g.w, t.g.w,
+			       board_col_char(t.g.w - 1));
+		else
+			printf("%c to move, column 1-%d (h for help): ",
+			       text_glyph(game_to_move(&t.g)), t.g.w);
 		fflush(stdout);
 		bool pondering = text_ponder_start(&t);
 		bool got = text_read(&t);
