@@ -2,7 +2,7 @@
  * plain grid of tests/brute.c.
  *
  * Input: byte 0 picks the width (4..9), byte 1 the height (4..15; sizes
- * that do not fit 64 bits are checked to be refused), the rest is the move
+ * past 128 bits are checked to be refused), the rest is the move
  * string, any bytes.  Promises held: the parse stops at exactly the first
  * character that the reference refuses, with the right error, and writes
  * nothing then; a parse that succeeds gives the reference's stones, turn and
@@ -27,8 +27,13 @@ expected(int w, int h, const uint8_t *s, size_t len, size_t *at,
 	brute_init(g, w, h);
 	for (size_t i = 0; i < len; i++) {
 		enum board_err e = BOARD_OK;
-		int col = s[i] - '1';
-		if (s[i] < '0' || s[i] > '9')
+		/* '1'..'9', then 'a'..'g' or 'A'..'G' for columns 10..16;
+		 * '0' is a column number that no board has. */
+		int col = s[i] >= '0' && s[i] <= '9'   ? s[i] - '1'
+		          : s[i] >= 'a' && s[i] <= 'g' ? 9 + s[i] - 'a'
+		          : s[i] >= 'A' && s[i] <= 'G' ? 9 + s[i] - 'A'
+		                                       : -2;
+		if (col == -2)
 			e = BOARD_ERR_CHAR;
 		else if (col < 0 || col >= w)
 			e = BOARD_ERR_RANGE;
