@@ -171,6 +171,8 @@ bad() {
 }
 bad "a column 8" "^dropfour: '4483': character 3 \('8'\): no such column" 4483
 bad "a full column" "character 7 \('1'\): that column is full" 1111111
+# Columns past 9 are letters in MOVES (a is column 10 of a 10x4 board).
+bad "a letter past the board" "^dropfour: '9ab': character 3 \('b'\): no such column" -W 10 -H 4 9ab
 bad "a move after the win" "character 8 \('2'\): the game is already over" 12121212
 printf 'dropfour-game 1\nsize 7x6\nmoves 44x3\n' >"$tmp/badchar"
 bad "a bad character in a file" "badchar:3: character 9 \('x'\): not a column" "$tmp/badchar"

@@ -4,6 +4,7 @@
  * or JSON Lines (--json) for programs. */
 #include "config.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <langinfo.h>
 #include <stdio.h>
@@ -416,10 +417,22 @@ print_chart(const struct options *o, const struct review_game *g,
 /* ---- the mode -------------------------------------------------------------
  */
 
+/* Whether the argument is MOVES, not a FILE: all digits (a 0 is then
+ * refused as a column with its place), or digits and the letters of
+ * columns 10 to 16 (a-g, A-G) when no file has that name. */
 static bool
-all_digits(const char *s)
+is_moves(const char *s)
 {
-	return s[0] != '\0' && strspn(s, "0123456789") == strlen(s);
+	bool letter = false;
+	if (s[0] == '\0')
+		return false;
+	for (const char *p = s; *p != '\0'; p++) {
+		const bool digit = isdigit((unsigned char)*p) != 0;
+		if (!digit && board_char_col((unsigned char)*p) < 0)
+			return false;
+		letter |= !digit;
+	}
+	return !letter || access(s, F_OK) != 0;
 }
 
 /* The game named by the command line, or -1 after a message. */
@@ -430,7 +443,7 @@ read_input(const struct options *o, struct review_game *g)
 	const char *arg = o->argc == 1 ? o->argv[0] : "-";
 	int rc;
 
-	if (all_digits(arg)) {
+	if (is_moves(arg)) {
 		rc = review_game_parse(arg, o->width, o->height, g, err,
 		                       sizeof err);
 	} else if (strcmp(arg, "-") == 0) {
