@@ -3,7 +3,7 @@
  * one and against published results.
  *
  * Published results: the empty boards' outcomes and last moves in the
- * table of Markus Steininger's solver "c4" (README, "Outcome" and "Last
+ * table of Christophe Steininger's solver "c4" (README, "Outcome" and "Last
  * Move"; John Tromp's table at https://tromp.github.io/c4/c4.html agrees
  * for width + height <= 15): the first player's exact score is
  * (W * H + 2 - M) / 2 for a game that ends on move M, positive for a win
