@@ -730,6 +730,44 @@ START_TEST(test_leaf_grows_shared)
 }
 END_TEST
 
+/* The threads' own leaf tables of a big search (settings.h,
+ * LEAF_OWN_AFTER), switched on after 2000 nodes so that every search here
+ * changes tables midway: the published scores still, on 2 and 3 threads,
+ * every scheme.  _i = scheme * 2 + threads - 2. */
+START_TEST(test_own_leaf)
+{
+	const int threads = 2 + _i % 2;
+	const enum split_scheme split = schemes[_i / 2];
+	static const struct {
+		const char *set;
+		int count, min;
+	} sets[] = {{"Test_L2_R2", 40, 6}, {"Test_L1_R2", 4, 2}};
+	setenv("DROPFOUR_LEAF_OWN_AFTER", "2000", 1);
+	struct search *s = search_new(TEST_TT_MB);
+	for (size_t k = 0; k < sizeof sets / sizeof sets[0]; k++) {
+		struct pons_pos *p;
+		int n = check_pons_load(sets[k].set, &p);
+		int m = check_scaled(sets[k].count, sets[k].min);
+		for (int i = 0; i < n && i < m; i++) {
+			struct search_limits lim;
+			struct search_result r;
+			board_t b;
+			check_parse_ok(&b, 7, 6, p[i].moves);
+			exact_limits(&lim, threads, split);
+			search_run(s, &b, &lim, &r);
+			check_that(r.kind == SCORE_EXACT &&
+			               r.score == p[i].score && !r.partial,
+			           "%s \"%s\", own leaf tables, %s split, %d "
+			           "threads: score %d, expected %d",
+			           sets[k].set, p[i].moves, scheme_name[_i / 2],
+			           threads, r.score, p[i].score);
+		}
+		free(p);
+	}
+	search_free(s);
+}
+END_TEST
+
 Suite *
 split_suite(void)
 {
@@ -743,6 +781,7 @@ split_suite(void)
 	                    NSCHEMES * MAX_THREADS);
 	tcase_add_loop_test(tc, test_invariance_16, 0, NSCHEMES);
 	tcase_add_loop_test(tc, test_wide_invariance, 0, NSCHEMES);
+	tcase_add_loop_test(tc, test_own_leaf, 0, NSCHEMES * 2);
 	tcase_add_loop_test(tc, test_deep_shares_work, 0, MAX_THREADS - 1);
 	tcase_add_loop_test(tc, test_average_invariance, 0, MAX_THREADS);
 	tcase_add_test(tc, test_leaf_grows_shared);

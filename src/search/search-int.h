@@ -23,7 +23,13 @@ struct search {
 	/* The small table near the end of the game, one for all threads
 	 * (see LEAF_CELLS_MAX in settings.h). */
 	struct tt leaf;
-	int leaf_cells; /* the last search's boundary (team->leaf_cells) */
+	/* Each thread's own leaf table for the last cells of a big search
+	 * (LEAF_OWN_AFTER in settings.h): made when a search first needs
+	 * them, kept and cleared like the shared one. */
+	struct tt *own_leaf;
+	int own_leaf_n;
+	uint64_t own_after; /* LEAF_OWN_AFTER, or the tests' own figure */
+	int leaf_cells;     /* the last search's boundary (team->leaf_cells) */
 	enum tt_mode tt_mode;
 	int tt_bits; /* the width of search (64, 128) that filled the table */
 	bool wide_only; /* every board on the 128-bit search (tests) */
@@ -98,6 +104,8 @@ book_hit(const struct split_ctx *c, const board_t *b, int *score)
 static inline struct tt *
 table_at(const struct split_ctx *c, int empty)
 {
+	if (empty < c->own_cells)
+		return &c->team->own_leaf[c->tid];
 	return empty < c->team->leaf_cells ? c->team->leaf : c->team->tt;
 }
 

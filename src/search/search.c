@@ -30,6 +30,8 @@ clear_tables(struct search *s, int key_bits)
 {
 	tt_clear(&s->tt, key_bits);
 	tt_clear(&s->leaf, key_bits);
+	for (int i = 0; i < s->own_leaf_n; i++)
+		tt_clear(&s->own_leaf[i], key_bits);
 }
 
 #if BOARD_BITS == 128 /* what does not depend on the width: compiled once */
@@ -45,6 +47,10 @@ search_new(size_t tt_mb)
 	 * (docs/testing.md). */
 	const char *bits = getenv("DROPFOUR_SEARCH_BITS");
 	s->wide_only = bits != NULL && strcmp(bits, "128") == 0;
+	/* and make the threads' own leaf tables at once (tests). */
+	const char *after = getenv("DROPFOUR_LEAF_OWN_AFTER");
+	s->own_after =
+	    after != NULL ? strtoull(after, NULL, 10) : LEAF_OWN_AFTER;
 	atomic_init(&s->stop, false);
 	return s;
 }
@@ -56,6 +62,9 @@ search_free(struct search *s)
 		return;
 	tt_free(&s->tt);
 	tt_free(&s->leaf);
+	for (int i = 0; i < s->own_leaf_n; i++)
+		tt_free(&s->own_leaf[i]);
+	free(s->own_leaf);
 	free(s);
 }
 
@@ -211,9 +220,41 @@ pick_best(const board_t *b, const struct search_limits *lim,
 static bool
 pv_probe(const struct search *s, const board_t *b, bb_t key, struct tt_entry *e)
 {
-	return tt_probe(b->w * b->h - b->moves >= s->leaf_cells ? &s->tt
-	                                                        : &s->leaf,
-	                key, e);
+	if (tt_probe(b->w * b->h - b->moves >= s->leaf_cells ? &s->tt
+	                                                     : &s->leaf,
+	             key, e))
+		return true;
+	/* The last cells of a big search: the threads' own tables. */
+	for (int i = 0; i < s->own_leaf_n; i++)
+		if (tt_probe(&s->own_leaf[i], key, e))
+			return true;
+	return false;
+}
+
+/* The threads' own leaf tables for a big exact search on `threads`
+ * threads (settings.h, LEAF_OWN_AFTER): made on first need and then kept;
+ * false when there is no memory for them (the threads then share the one
+ * leaf table throughout). */
+static bool
+own_leaf_ready(struct search *s, int threads, int key_bits)
+{
+	if (s->own_leaf_n < threads) {
+		struct tt *t =
+		    realloc(s->own_leaf, (size_t)threads * sizeof *t);
+		if (t == NULL)
+			return false;
+		s->own_leaf = t;
+		for (; s->own_leaf_n < threads; s->own_leaf_n++)
+			if (!tt_try_init_floor(&t[s->own_leaf_n], LEAF_TT_MB,
+			                       LEAF_FLOOR_BYTES, key_bits))
+				return false;
+	}
+	for (int i = 0; i < threads; i++) {
+		if (s->own_leaf[i].key_bits != key_bits)
+			tt_clear(&s->own_leaf[i], key_bits);
+		tt_shrink(&s->own_leaf[i]);
+	}
+	return true;
 }
 
 static void
@@ -576,6 +617,9 @@ search_memory_error(size_t tt_mb, int threads, char *buf, size_t len)
 	uint64_t stacks =
 	    (uint64_t)threads *
 	    (util_thread_stack() + (uint64_t)SEARCH_THREAD_SLACK_MB * mb);
+	/* and, in a big search, each thread's own leaf table */
+	if (threads > 1)
+		stacks += (uint64_t)threads * leaf;
 	uint64_t slack = (uint64_t)SEARCH_MEMORY_SLACK_MB * mb;
 	uint64_t avail = util_mem_available(), room = util_vm_headroom();
 
@@ -702,6 +746,12 @@ search_run(struct search *s, const board_t *b, const struct search_limits *lim,
 	s->leaf_cells = team.leaf_cells;
 	team.leaf_grow = LEAF_GROW_PER_BUCKET;
 	tt_shrink(&s->leaf);
+	atomic_init(&team.own_cells, 0);
+	if (exact_mode && threads > 1 && s->own_after != 0 &&
+	    own_leaf_ready(s, threads, key_bits)) {
+		team.own_leaf = s->own_leaf;
+		team.own_after = s->own_after;
+	}
 
 	if (lim->split == SPLIT_LAZY && threads > 1 &&
 	    lim->mode != SEARCH_AVERAGE) {

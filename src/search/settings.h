@@ -190,6 +190,26 @@ _Static_assert(LEAF_CELLS_MIN <= LEAF_CELLS_MAX && LEAF_CELLS_MIN >= 0,
 _Static_assert(LEAF_FLOOR_KB * 1024 <= LEAF_TT_MB * 1024 * 1024,
                "the leaf table's floor fits its size");
 
+/* A big exact search on two or more threads: once it has searched
+ * LEAF_OWN_AFTER nodes, each thread keeps the positions with fewer than
+ * (leaf boundary - LEAF_OWN_GAP) empty cells in a leaf table of its own
+ * (LEAF_TT_MB each), the shared leaf table keeping the cells between.
+ * The last cells of the game are where a table line written by one thread
+ * and read by the other costs most: on the 2-core development VM the
+ * empty 7x6 board on two threads took 13-23 s from run to run with the
+ * one shared table, for the same nodes, and 12.2-13.6 s with own tables
+ * below 18 cells, 5% fewer nodes.  A small search keeps sharing: there
+ * the threads' transpositions are worth more (Test_L1_R2 with own tables
+ * from the start: node overhead 1.22 against 1.10). */
+#ifndef LEAF_OWN_AFTER
+#define LEAF_OWN_AFTER 32000000
+#endif
+#ifndef LEAF_OWN_GAP
+#define LEAF_OWN_GAP 2
+#endif
+_Static_assert(LEAF_OWN_GAP >= 0 && LEAF_OWN_GAP <= LEAF_CELLS_MIN,
+               "own leaf tables lie below the shared one");
+
 /* ---- memory -------------------------------------------------------------- */
 
 /* Room kept beside the tables for everything else (the program, the

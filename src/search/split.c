@@ -92,11 +92,19 @@ team_tid(const struct split_team *team)
 	return team->threads == 1 ? 0 : omp_get_thread_num();
 }
 
+/* The boundary of the threads' own leaf tables now (0: none yet). */
+static int
+own_cells(const struct split_team *team)
+{
+	return atomic_load_explicit(&team->own_cells, memory_order_relaxed);
+}
+
 void
 split_ctx_root(struct split_ctx *c, struct split_team *team)
 {
 	*c = (struct split_ctx){.team = team, .sp = NULL, .root_col = -1};
 	c->tid = team_tid(team);
+	c->own_cells = own_cells(team);
 	c->busy_from = util_now_ns();
 	enter(team, c->tid);
 }
@@ -120,6 +128,7 @@ split_ctx_task(struct split_ctx *c, const struct split_ctx *parent, int spawner,
 	                        .root_col = root_col,
 	                        .rng = parent->rng};
 	c->tid = team_tid(c->team);
+	c->own_cells = own_cells(c->team);
 	c->busy_from = util_now_ns();
 	enter(c->team, c->tid);
 	count_run(c->team, c->tid, spawner);
@@ -198,11 +207,21 @@ split_poll(struct split_ctx *c)
 	struct split_team *team = c->team;
 
 	settle(c);
+	const uint64_t nodes =
+	    atomic_load_explicit(&team->nodes, memory_order_relaxed);
 	if (team->leaf_grow)
-		tt_grow(
-		    team->leaf,
-		    atomic_load_explicit(&team->nodes, memory_order_relaxed),
-		    team->leaf_grow);
+		tt_grow(team->leaf, nodes, team->leaf_grow);
+	/* A big search: from now on each thread keeps the last cells in a
+	 * table of its own (settings.h, LEAF_OWN_AFTER). */
+	if (team->own_after && nodes >= team->own_after && c->own_cells == 0) {
+		int want = team->leaf_cells - LEAF_OWN_GAP, none = 0;
+		atomic_compare_exchange_strong_explicit(
+		    &team->own_cells, &none, want > 0 ? want : 1,
+		    memory_order_relaxed, memory_order_relaxed);
+		c->own_cells = own_cells(team);
+	}
+	if (c->own_cells && team->leaf_grow)
+		tt_grow(&team->own_leaf[c->tid], nodes, team->leaf_grow);
 	if (stopping(team) || split_chain_cut(c->sp)) {
 		c->aborted = true;
 		return;
@@ -281,7 +300,10 @@ claim(struct split_team *team, struct split_point *sp)
 static void
 run_move(struct split_team *team, struct split_point *sp, int k)
 {
-	struct split_ctx c = {.team = team, .sp = sp, .root_col = sp->root_col};
+	struct split_ctx c = {.team = team,
+	                      .sp = sp,
+	                      .root_col = sp->root_col,
+	                      .own_cells = own_cells(team)};
 	c.tid = team_tid(team);
 	c.busy_from = util_now_ns();
 	if (!split_chain_cut(sp) && !stopping(team))

@@ -62,7 +62,9 @@ struct split_team {
 	struct search *search;
 	const struct search_limits *lim;
 	struct tt *tt;
-	struct tt *leaf; /* the small table near the end of the game */
+	struct tt *leaf;     /* the small table near the end of the game */
+	struct tt *own_leaf; /* each thread's own, for the last cells */
+	uint64_t own_after;  /* nodes before own_cells is set, 0 never */
 	struct stats *stats;
 	atomic_bool *stop;    /* the search's stop flag */
 	uint64_t deadline_ns; /* 0 none */
@@ -86,6 +88,7 @@ struct split_team {
 	_Atomic int waiting_tasks; /* helper tasks spawned, not yet started */
 	_Atomic int working;       /* threads inside search work */
 	_Atomic int spinning;      /* of those, owners waiting for moves */
+	_Atomic int own_cells;     /* fewer empty cells: own_leaf[tid] */
 	_Alignas(64) int nest[STATS_MAX_THREADS]; /* per thread: stretches of
 	                                             work under way */
 };
@@ -107,6 +110,7 @@ struct split_ctx {
 	uint64_t probes, hits;
 	uint64_t busy_from; /* ns when the current busy stretch began */
 	uint64_t rng;       /* lazy SMP move-order noise, 0 off */
+	int own_cells;      /* team->own_cells, as of the last poll */
 };
 
 void split_ctx_root(struct split_ctx *c, struct split_team *team);
