@@ -194,20 +194,22 @@ START_TEST(test_wide_invariance)
 }
 END_TEST
 
-/* Sixteen threads (more than the cores of a development machine): the same
- * exact scores for every scheme, on the positions with deep split points
- * and a few small ones.  _i is the scheme. */
-START_TEST(test_invariance_16)
-{
-	static const struct {
-		const char *set;
-		int count, min;
-	} sets[] = {{"Test_L2_R2", 12, 3}, {"Test_L1_R2", 3, 1}};
-	struct search *s = search_new(TEST_TT_MB);
-	double t0 = util_now_s();
-	int total = 0;
+/* A sample of a test set: its first `count` positions at scale 1, at
+ * least `min`. */
+struct set_sample {
+	const char *set;
+	int count, min;
+};
 
-	for (size_t k = 0; k < sizeof sets / sizeof sets[0]; k++) {
+/* Every position of the samples solved on s with `threads` threads and
+ * scheme number `scheme`: the published score, not partial.  Returns how
+ * many were solved.  `what` names anything else about the search. */
+static int
+check_sets(struct search *s, const struct set_sample *sets, size_t nsets,
+           int threads, int scheme, const char *what)
+{
+	int total = 0;
+	for (size_t k = 0; k < nsets; k++) {
 		struct pons_pos *p;
 		int n = check_pons_load(sets[k].set, &p);
 		int m = check_scaled(sets[k].count, sets[k].min);
@@ -216,18 +218,32 @@ START_TEST(test_invariance_16)
 			struct search_result r;
 			board_t b;
 			check_parse_ok(&b, 7, 6, p[i].moves);
-			exact_limits(&lim, 16, schemes[_i]);
+			exact_limits(&lim, threads, schemes[scheme]);
 			search_run(s, &b, &lim, &r);
 			check_that(r.kind == SCORE_EXACT &&
 			               r.score == p[i].score && !r.partial,
-			           "%s \"%s\", %s split, 16 threads: score %d, "
-			           "expected %d",
-			           sets[k].set, p[i].moves, scheme_name[_i],
-			           r.score, p[i].score);
+			           "%s \"%s\"%s, %s split, %d threads: score "
+			           "%d, expected %d",
+			           sets[k].set, p[i].moves, what,
+			           scheme_name[scheme], threads, r.score,
+			           p[i].score);
 			total++;
 		}
 		free(p);
 	}
+	return total;
+}
+
+/* Sixteen threads (more than the cores of a development machine): the same
+ * exact scores for every scheme, on the positions with deep split points
+ * and a few small ones.  _i is the scheme. */
+START_TEST(test_invariance_16)
+{
+	static const struct set_sample sets[] = {{"Test_L2_R2", 12, 3},
+	                                         {"Test_L1_R2", 3, 1}};
+	struct search *s = search_new(TEST_TT_MB);
+	double t0 = util_now_s();
+	int total = check_sets(s, sets, 2, 16, _i, "");
 	printf("invariance, %s split, 16 threads: %d positions, %.2f s\n",
 	       scheme_name[_i], total, util_now_s() - t0);
 	search_free(s);
@@ -736,34 +752,11 @@ END_TEST
  * every scheme.  _i = scheme * 2 + threads - 2. */
 START_TEST(test_own_leaf)
 {
-	const int threads = 2 + _i % 2;
-	const enum split_scheme split = schemes[_i / 2];
-	static const struct {
-		const char *set;
-		int count, min;
-	} sets[] = {{"Test_L2_R2", 40, 6}, {"Test_L1_R2", 4, 2}};
+	static const struct set_sample sets[] = {{"Test_L2_R2", 40, 6},
+	                                         {"Test_L1_R2", 4, 2}};
 	setenv("DROPFOUR_LEAF_OWN_AFTER", "2000", 1);
 	struct search *s = search_new(TEST_TT_MB);
-	for (size_t k = 0; k < sizeof sets / sizeof sets[0]; k++) {
-		struct pons_pos *p;
-		int n = check_pons_load(sets[k].set, &p);
-		int m = check_scaled(sets[k].count, sets[k].min);
-		for (int i = 0; i < n && i < m; i++) {
-			struct search_limits lim;
-			struct search_result r;
-			board_t b;
-			check_parse_ok(&b, 7, 6, p[i].moves);
-			exact_limits(&lim, threads, split);
-			search_run(s, &b, &lim, &r);
-			check_that(r.kind == SCORE_EXACT &&
-			               r.score == p[i].score && !r.partial,
-			           "%s \"%s\", own leaf tables, %s split, %d "
-			           "threads: score %d, expected %d",
-			           sets[k].set, p[i].moves, scheme_name[_i / 2],
-			           threads, r.score, p[i].score);
-		}
-		free(p);
-	}
+	check_sets(s, sets, 2, 2 + _i % 2, _i / 2, ", own leaf tables");
 	search_free(s);
 }
 END_TEST
