@@ -29,15 +29,21 @@ uint64_t util_mem_available(void);
 uint64_t util_vm_headroom(void);
 /* The stack size a new thread gets (what libgomp's threads get too). */
 size_t util_thread_stack(void);
-/* splitmix64's output function: a well-mixed 64-bit hash of x (for seeded
- * tie-breaks). */
+/* splitmix64's finaliser: a bijective, well-mixed 64-bit hash of x. */
 static inline uint64_t
-util_splitmix(uint64_t x)
+util_mix64(uint64_t x)
 {
-	x += 0x9e3779b97f4a7c15ull;
 	x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
 	x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
 	return x ^ (x >> 31);
+}
+
+/* splitmix64's output function: the finaliser of x plus its increment
+ * (for seeded tie-breaks). */
+static inline uint64_t
+util_splitmix(uint64_t x)
+{
+	return util_mix64(x + 0x9e3779b97f4a7c15ull);
 }
 
 /* Write all of buf to fd, again after EINTR and short writes.  0, or -1

@@ -710,11 +710,10 @@ search_run(struct search *s, const board_t *b, const struct search_limits *lim,
 	s->tt_mode = want;
 	s->tt_bits = BOARD_BITS;
 
-	/* The columns whose top cell is empty. */
+	/* The columns a stone can still go into. */
 	struct stats_root root = {.ncols = b->w};
-	bb_t open = b->over ? 0 : (b->bottom << (b->h - 1)) & ~b->mask;
-	for (; open != 0; open &= open - 1)
-		root.legal |= (uint32_t)1 << board_column_of_cell(b, open);
+	for (int c = 0; c < b->w && !b->over; c++)
+		root.legal |= (uint32_t)board_can_play(b, c) << c;
 	stats_begin(&s->stats, &root, threads, exact_mode, &s->tt);
 	if (b->over || board_is_full(b)) {
 		stats_end(&s->stats);

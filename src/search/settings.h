@@ -207,8 +207,8 @@ _Static_assert(LEAF_FLOOR_KB * 1024 <= LEAF_TT_MB * 1024 * 1024,
 #ifndef LEAF_OWN_GAP
 #define LEAF_OWN_GAP 2
 #endif
-_Static_assert(LEAF_OWN_GAP >= 0 && LEAF_OWN_GAP <= LEAF_CELLS_MIN,
-               "own leaf tables lie below the shared one");
+_Static_assert(LEAF_OWN_GAP >= 0 && LEAF_OWN_GAP < LEAF_CELLS_MIN,
+               "own leaf tables lie below the shared one, above no cells");
 
 /* ---- memory -------------------------------------------------------------- */
 

@@ -214,9 +214,9 @@ split_poll(struct split_ctx *c)
 	/* A big search: from now on each thread keeps the last cells in a
 	 * table of its own (settings.h, LEAF_OWN_AFTER). */
 	if (team->own_after && nodes >= team->own_after && c->own_cells == 0) {
-		int want = team->leaf_cells - LEAF_OWN_GAP, none = 0;
+		int none = 0;
 		atomic_compare_exchange_strong_explicit(
-		    &team->own_cells, &none, want > 0 ? want : 1,
+		    &team->own_cells, &none, team->leaf_cells - LEAF_OWN_GAP,
 		    memory_order_relaxed, memory_order_relaxed);
 		c->own_cells = own_cells(team);
 	}

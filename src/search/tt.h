@@ -43,6 +43,7 @@
 #include <stdint.h>
 
 #include "core/board.h"
+#include "core/util.h"
 
 enum bound {
 	BOUND_NONE = 0,
@@ -191,17 +192,6 @@ tt_locate(const struct tt *t, bb_t key, _Atomic uint64_t **bucket,
 	*check = tt_field(x, t->index_bits, TT_CHECK_BITS) << TT_CHECK_SHIFT;
 }
 #else
-/* A 64-bit mix (splitmix64's finaliser). */
-static inline uint64_t
-tt_mix64(uint64_t x)
-{
-	x ^= x >> 30;
-	x *= 0xbf58476d1ce4e5b9ull;
-	x ^= x >> 27;
-	x *= 0x94d049bb133111ebull;
-	return x ^ (x >> 31);
-}
-
 /* Keys of more than 64 bits: the bucket from one hash of the key, the
  * check from another (the odds of a false hit are at the top of this
  * file). */
@@ -210,8 +200,10 @@ tt_locate(const struct tt *t, bb_t key, _Atomic uint64_t **bucket,
           uint64_t *check)
 {
 	const uint64_t lo = (uint64_t)key, hi = (uint64_t)(key >> 64);
-	const uint64_t x = tt_mix64(lo ^ tt_mix64(hi ^ 0x9e3779b97f4a7c15ull));
-	const uint64_t y = tt_mix64(hi ^ tt_mix64(lo + 0x632be59bd9b4e019ull));
+	const uint64_t x =
+	    util_mix64(lo ^ util_mix64(hi ^ 0x9e3779b97f4a7c15ull));
+	const uint64_t y =
+	    util_mix64(hi ^ util_mix64(lo + 0x632be59bd9b4e019ull));
 	const uint64_t n =
 	    atomic_load_explicit(&t->nbuckets, memory_order_relaxed);
 	*bucket = &t->slot[TT_BUCKET_SLOTS * (x & (n - 1))];

@@ -2,6 +2,7 @@
  * attributes (colour or monochrome), frames, clipped strings and bars. */
 #include "config.h"
 
+#include <ctype.h>
 #include <math.h>
 
 #include "ui/ui-int.h"
@@ -55,7 +56,7 @@ ui_box(const struct ui *ui, WINDOW *w)
 char
 ui_col_char(int col)
 {
-	return col < 9 ? (char)('1' + col) : (char)('A' + col - 9);
+	return (char)toupper((unsigned char)board_col_char(col));
 }
 
 int

@@ -18,7 +18,7 @@
 static void
 key_drop(struct ui *ui, int ch)
 {
-	ui_drop(ui, ch >= 'A' ? 9 + ch - 'A' : ch - '1', false);
+	ui_drop(ui, board_char_col(ch), false);
 }
 
 /* Home and End: the cursor to the first or the last column. */
