@@ -761,6 +761,52 @@ START_TEST(test_own_leaf)
 }
 END_TEST
 
+/* Positions being searched (settings.h, EXACT_BUSY_MIN_CELLS): lazy SMP
+ * runs the same tree on both threads, so some child is put off because
+ * the other thread is searching it; the published scores all the same;
+ * every mark cleared when a search ends, a search stopped by its node
+ * limit too, on every scheme. */
+START_TEST(test_busy_marks)
+{
+	struct search *s = search_new(TEST_TT_MB);
+	struct pons_pos *p;
+	int n = check_pons_load("Test_L1_R2", &p);
+	const int npos = check_scaled(6, 3);
+	uint64_t deferred = 0;
+	ck_assert_int_ge(n, npos);
+	for (int i = 0; i < npos; i++) {
+		board_t b;
+		struct search_limits lim;
+		struct search_result r;
+		struct stats_snapshot snap;
+		check_parse_ok(&b, 7, 6, p[i].moves);
+		search_clear(s);
+		exact_limits(&lim, 2, SPLIT_LAZY);
+		search_run(s, &b, &lim, &r);
+		stats_snapshot(search_stats(s), &snap);
+		deferred += snap.deferred;
+		check_that(!r.partial && r.score == p[i].score,
+		           "\"%s\": %d, expected %d", p[i].moves, r.score,
+		           p[i].score);
+		check_that(search_busy_marks(s) == 0,
+		           "\"%s\": %d marks left after the search", p[i].moves,
+		           search_busy_marks(s));
+		search_clear(s);
+		exact_limits(&lim, 2 + i % 2, schemes[i % NSCHEMES]);
+		lim.node_limit = 3000;
+		search_run(s, &b, &lim, &r);
+		check_that(r.partial, "\"%s\" solved within 3000 nodes",
+		           p[i].moves);
+		check_that(search_busy_marks(s) == 0,
+		           "\"%s\": %d marks left after a stopped search",
+		           p[i].moves, search_busy_marks(s));
+	}
+	check_that(deferred > 0, "no child put off in %d lazy searches", npos);
+	free(p);
+	search_free(s);
+}
+END_TEST
+
 Suite *
 split_suite(void)
 {
@@ -778,6 +824,7 @@ split_suite(void)
 	tcase_add_loop_test(tc, test_deep_shares_work, 0, MAX_THREADS - 1);
 	tcase_add_loop_test(tc, test_average_invariance, 0, MAX_THREADS);
 	tcase_add_test(tc, test_leaf_grows_shared);
+	tcase_add_test(tc, test_busy_marks);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("stop");

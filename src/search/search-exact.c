@@ -107,6 +107,68 @@ no_safe_reply(bb_t play, bb_t opp_win)
 	return two | ((play & ~(opp_win >> 1)) == 0);
 }
 
+/* ---- positions being searched ----------------------------------------- */
+
+/* On two or more threads, a node with at least EXACT_BUSY_MIN_CELLS empty
+ * cells marks its key while it searches its children (settings.h).  A
+ * thread never finds its own mark on a child: a child has more stones
+ * than every position on the thread's way down, helping included. */
+static inline uint64_t
+busy_key(bb_t key)
+{
+#if BOARD_BITS == 64
+	return (uint64_t)key; /* never 0: the key holds the bottom row */
+#else
+	return (uint64_t)key ^ util_mix64((uint64_t)(key >> 64)) ^ 1;
+#endif
+}
+
+static inline _Atomic uint64_t *
+busy_at(const struct split_team *team, uint64_t k)
+{
+	return &team->busy[util_mix64(k) & (EXACT_BUSY_SLOTS - 1)].key;
+}
+
+/* Mark k as being searched; false if its slot holds another position (the
+ * node then goes unmarked). */
+static inline bool
+busy_mark(const struct split_team *team, uint64_t k)
+{
+	uint64_t none = 0;
+	return atomic_compare_exchange_strong_explicit(busy_at(team, k), &none,
+	                                               k, memory_order_relaxed,
+	                                               memory_order_relaxed);
+}
+
+static inline void
+busy_clear(const struct split_team *team, uint64_t k)
+{
+	atomic_store_explicit(busy_at(team, k), 0, memory_order_relaxed);
+}
+
+static inline bool
+busy_elsewhere(const struct split_team *team, uint64_t k)
+{
+	return atomic_load_explicit(busy_at(team, k), memory_order_relaxed) ==
+	       k;
+}
+
+/* Move child i of the order to the end, its younger brothers up one. */
+static inline void
+defer_child(struct order_list *o, int *idx, int i)
+{
+	const int n = o->n, ti = idx[i], tc = o->col[i];
+	const bb_t tcell = o->cell[i];
+	for (int j = i; j < n - 1; j++) {
+		idx[j] = idx[j + 1];
+		o->col[j] = o->col[j + 1];
+		o->cell[j] = o->cell[j + 1];
+	}
+	idx[n - 1] = ti;
+	o->col[n - 1] = tc;
+	o->cell[n - 1] = tcell;
+}
+
 /* ---- the search ---------------------------------------------------- */
 
 /* A child as its parent sees it in step 4: what the child's own node
@@ -360,18 +422,37 @@ exact(struct split_ctx *c, const board_t *b, int alpha, int beta, int ply,
 		o.cell[i] = ch[idx[i]].cell;
 	}
 
-	/* 5. Children, best first; the younger ones maybe shared out. */
+	/* 5. Children, best first; the younger ones maybe shared out.  On two
+	 * or more threads a big node marks itself as being searched, and
+	 * puts off a younger child that another thread is searching (each
+	 * child at most once, the last never): by the time it comes back to
+	 * it, the table may hold its value. */
 	const int alpha0 = alpha;
 	int value = EXACT_NONE, bestmove = -1;
 	int i = 0;
 	const int at = split_index(c, b, ply, n, known);
+	const bool busy =
+	    team->busy != NULL && cells - b->moves >= EXACT_BUSY_MIN_CELLS;
+	const uint64_t bkey = busy ? busy_key(key) : 0;
+	const bool marked = busy && busy_mark(team, bkey);
+	int defers = busy ? n - 1 : 0;
 	for (; i < n && i < at; i++) {
+		if (defers > 0 && i > 0 && i < n - 1 &&
+		    busy_elsewhere(team, busy_key(ch[idx[i]].key))) {
+			defer_child(&o, idx, i--);
+			defers--;
+			split_count_defer(c);
+			continue;
+		}
 		board_t nb = *b;
 		board_play_cell(&nb, o.cell[i]);
 		int v =
 		    -exact(c, &nb, -beta, -alpha, ply + 1, NULL, &ch[idx[i]]);
-		if (c->aborted)
+		if (c->aborted) {
+			if (marked)
+				busy_clear(team, bkey);
 			return 0;
+		}
 		if (v > value) {
 			value = v;
 			bestmove = o.col[i];
@@ -393,6 +474,8 @@ exact(struct split_ctx *c, const board_t *b, int alpha, int beta, int ply,
 		    atomic_load_explicit(team->stop, memory_order_relaxed) ||
 		    atomic_load_explicit(&team->done, memory_order_relaxed)) {
 			c->aborted = true;
+			if (marked)
+				busy_clear(team, bkey);
 			return 0;
 		}
 		for (int k = i; k < n; k++) {
@@ -404,6 +487,8 @@ exact(struct split_ctx *c, const board_t *b, int alpha, int beta, int ply,
 	}
 
 store:;
+	if (marked)
+		busy_clear(team, bkey);
 	/* 6. Store what was found; bounds that meet are exact. */
 	enum bound bd;
 	if (value >= beta) {

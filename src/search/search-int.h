@@ -29,7 +29,10 @@ struct search {
 	struct tt *own_leaf;
 	int own_leaf_n;
 	uint64_t own_after; /* LEAF_OWN_AFTER, or the tests' own figure */
-	int leaf_cells;     /* the last search's boundary (team->leaf_cells) */
+	/* The exact solver's marks of positions being searched
+	 * (EXACT_BUSY_SLOTS), made by the first search on two threads. */
+	struct split_busy *busy;
+	int leaf_cells; /* the last search's boundary (team->leaf_cells) */
 	enum tt_mode tt_mode;
 	int tt_bits; /* the width of search (64, 128) that filled the table */
 	bool wide_only; /* every board on the 128-bit search (tests) */

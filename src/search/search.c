@@ -65,6 +65,7 @@ search_free(struct search *s)
 	for (int i = 0; i < s->own_leaf_n; i++)
 		tt_free(&s->own_leaf[i]);
 	free(s->own_leaf);
+	free(s->busy);
 	free(s);
 }
 
@@ -85,6 +86,16 @@ struct stats *
 search_stats(struct search *s)
 {
 	return &s->stats;
+}
+
+int
+search_busy_marks(const struct search *s)
+{
+	int n = 0;
+	for (int i = 0; s->busy != NULL && i < EXACT_BUSY_SLOTS; i++)
+		n += atomic_load_explicit(&s->busy[i].key,
+		                          memory_order_relaxed) != 0;
+	return n;
 }
 
 const char *const search_split_names[SPLIT_NSCHEMES] = {
@@ -255,6 +266,22 @@ own_leaf_ready(struct search *s, int threads, int key_bits)
 		tt_shrink(&s->own_leaf[i]);
 	}
 	return true;
+}
+
+/* The marks of positions being searched, all clear (a stopped search
+ * leaves none, but a new one does not count on it). */
+static struct split_busy *
+busy_ready(struct search *s)
+{
+	const size_t bytes = EXACT_BUSY_SLOTS * sizeof *s->busy;
+	if (s->busy == NULL) {
+		s->busy = aligned_alloc(_Alignof(struct split_busy), bytes);
+		if (s->busy == NULL)
+			return NULL; /* the search runs without them */
+	}
+	for (int i = 0; i < EXACT_BUSY_SLOTS; i++)
+		atomic_init(&s->busy[i].key, 0);
+	return s->busy;
 }
 
 static void
@@ -751,6 +778,9 @@ search_run(struct search *s, const board_t *b, const struct search_limits *lim,
 		team.own_leaf = s->own_leaf;
 		team.own_after = s->own_after;
 	}
+
+	if (exact_mode && threads > 1)
+		team.busy = busy_ready(s);
 
 	if (lim->split == SPLIT_LAZY && threads > 1 &&
 	    lim->mode != SEARCH_AVERAGE) {

@@ -128,6 +128,9 @@ void search_run(struct search *s, const board_t *b,
  * may not have started yet sets its own lim->abort flag instead. */
 void search_stop(struct search *s);
 struct stats *search_stats(struct search *s);
+/* How many positions the exact solver marks as being searched now
+ * (EXACT_BUSY_MIN_CELLS in settings.h): 0 whenever no search runs. */
+int search_busy_marks(const struct search *s);
 void search_limits_default(struct search_limits *lim);
 
 /* Before a search is made: NULL when a table of tt_mb megabytes and

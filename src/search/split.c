@@ -267,6 +267,12 @@ split_count_cutoff(struct split_ctx *c)
 	stats_add(&c->team->stats->thread[c->tid].cutoffs, 1);
 }
 
+void
+split_count_defer(struct split_ctx *c)
+{
+	stats_add(&c->team->stats->thread[c->tid].deferred, 1);
+}
+
 /* ---- split points ------------------------------------------------------ */
 
 /* Under the lock: hand out the next move of q, which has one left. */

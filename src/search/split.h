@@ -55,6 +55,13 @@ struct split_point {
 	int val[BOARD_MAX_WIDTH];
 };
 
+/* A mark of the exact solver's table of positions being searched
+ * (EXACT_BUSY_MIN_CELLS in settings.h): a position's key, 0 for none, on
+ * a cache line of its own. */
+struct split_busy {
+	_Alignas(64) _Atomic uint64_t key;
+};
+
 /* The team: shared by every task of one search (the whole search's state,
  * not one split point's). */
 struct split_team {
@@ -78,6 +85,7 @@ struct split_team {
 	int maxopen;
 	const struct eval_tab *eval; /* depth-limited evaluation tables */
 	struct split_point **open;   /* open split points (under the lock) */
+	struct split_busy *busy;     /* positions being searched, NULL: none */
 	/* Written while searching: each group on cache lines of its own, so
 	 * the stores do not evict the fields above from the other cores. */
 	_Alignas(64) _Atomic uint64_t nodes; /* flushed total, node limit */
@@ -136,6 +144,8 @@ void split_wait_begin(struct split_ctx *c);
 void split_wait_end(struct split_ctx *c);
 void split_count_spawn(struct split_ctx *c, int n);
 void split_count_cutoff(struct split_ctx *c);
+/* A child put off: another thread was searching it. */
+void split_count_defer(struct split_ctx *c);
 /* True if any split point on the chain has been cut. */
 bool split_chain_cut(const struct split_point *sp);
 

@@ -26,6 +26,7 @@ stats_begin(struct stats *s, const struct stats_root *root, int nthreads,
 		STORE(t->run, 0);
 		STORE(t->stolen, 0);
 		STORE(t->cutoffs, 0);
+		STORE(t->deferred, 0);
 		STORE(t->tt_probes, 0);
 		STORE(t->tt_hits, 0);
 		STORE(t->root_col, -1);
@@ -95,6 +96,7 @@ stats_snapshot(const struct stats *s, struct stats_snapshot *o)
 		d->run = LOAD(t->run);
 		d->stolen = LOAD(t->stolen);
 		d->cutoffs = LOAD(t->cutoffs);
+		d->deferred = LOAD(t->deferred);
 		uint64_t busy = LOAD(t->busy_ns);
 		d->busy_s = (double)busy / 1e9;
 		d->root_col = LOAD(t->root_col);
@@ -106,6 +108,7 @@ stats_snapshot(const struct stats *s, struct stats_snapshot *o)
 		o->nodes += d->nodes;
 		o->spawned += d->spawned;
 		o->stolen += d->stolen;
+		o->deferred += d->deferred;
 		o->tt_probes += LOAD(t->tt_probes);
 		o->tt_hits += LOAD(t->tt_hits);
 		if (d->nodes < lo)

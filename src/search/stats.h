@@ -23,11 +23,12 @@
 
 struct stats_thread {
 	_Alignas(64) _Atomic uint64_t nodes;
-	_Atomic uint64_t busy_ns; /* time inside search work (not waiting) */
-	_Atomic uint64_t spawned; /* tasks created by this thread */
-	_Atomic uint64_t run;     /* tasks executed by this thread */
-	_Atomic uint64_t stolen;  /* of those, created by another thread */
-	_Atomic uint64_t cutoffs; /* beta cut-offs found after a split */
+	_Atomic uint64_t busy_ns;  /* time inside search work (not waiting) */
+	_Atomic uint64_t spawned;  /* tasks created by this thread */
+	_Atomic uint64_t run;      /* tasks executed by this thread */
+	_Atomic uint64_t stolen;   /* of those, created by another thread */
+	_Atomic uint64_t cutoffs;  /* beta cut-offs found after a split */
+	_Atomic uint64_t deferred; /* children put off: another thread's */
 	_Atomic uint64_t tt_probes;
 	_Atomic uint64_t tt_hits;
 	/* Where the thread works: the root column its work is under (-1 the
@@ -75,7 +76,7 @@ struct stats_root {
 };
 
 struct stats_thread_snap {
-	uint64_t nodes, spawned, run, stolen, cutoffs;
+	uint64_t nodes, spawned, run, stolen, cutoffs, deferred;
 	double busy;       /* fraction of elapsed time spent working, 0..1 */
 	double busy_s;     /* seconds spent working */
 	int root_col, ply; /* where it works (stats_thread) */
@@ -97,7 +98,7 @@ struct stats_snapshot {
 	uint64_t searches;
 	struct stats_thread_snap thread[STATS_MAX_THREADS];
 	struct stats_column_snap col[BOARD_MAX_WIDTH];
-	uint64_t nodes, spawned, stolen, tt_probes, tt_hits;
+	uint64_t nodes, spawned, stolen, deferred, tt_probes, tt_hits;
 	double elapsed; /* seconds since the search started (to its end) */
 	double nps;
 	double balance; /* smallest / largest per-thread node count, 0..1 */
