@@ -773,6 +773,7 @@ START_TEST(test_busy_marks)
 	int n = check_pons_load("Test_L1_R2", &p);
 	const int npos = check_scaled(6, 3);
 	uint64_t deferred = 0;
+	int stopped = 0;
 	ck_assert_int_ge(n, npos);
 	for (int i = 0; i < npos; i++) {
 		board_t b;
@@ -793,15 +794,15 @@ START_TEST(test_busy_marks)
 		           search_busy_marks(s));
 		search_clear(s);
 		exact_limits(&lim, 2 + i % 2, schemes[i % NSCHEMES]);
-		lim.node_limit = 3000;
+		lim.node_limit = 2000;
 		search_run(s, &b, &lim, &r);
-		check_that(r.partial, "\"%s\" solved within 3000 nodes",
-		           p[i].moves);
+		stopped += r.partial;
 		check_that(search_busy_marks(s) == 0,
 		           "\"%s\": %d marks left after a stopped search",
 		           p[i].moves, search_busy_marks(s));
 	}
 	check_that(deferred > 0, "no child put off in %d lazy searches", npos);
+	check_that(stopped > 0, "no search of %d stopped at 2000 nodes", npos);
 	free(p);
 	search_free(s);
 }

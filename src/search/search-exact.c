@@ -212,6 +212,24 @@ exact_move(struct split_ctx *c, struct split_point *sp, int k)
 	}
 }
 
+/* Put off each younger child that another thread is searching now (not
+ * the first, which the node's value rests on, nor the last): to the end,
+ * in order.  By the time the node comes back to them the table may hold
+ * their values.  Kept out of exact(): it runs at big nodes only. */
+static __attribute__((noinline)) void
+defer_busy(struct split_ctx *c, struct order_list *o, int *idx,
+           const struct child *ch)
+{
+	for (int i = 1, left = o->n - 2; left > 0; left--) {
+		if (busy_elsewhere(c->team, busy_key(ch[idx[i]].key))) {
+			defer_child(o, idx, i);
+			split_count_defer(c);
+		} else {
+			i++;
+		}
+	}
+}
+
 /* Lazy SMP helpers perturb the order of near-tied moves near the root. */
 static void
 perturb(struct split_ctx *c, struct child *ch, int n, int ply)
@@ -431,25 +449,19 @@ exact(struct split_ctx *c, const board_t *b, int alpha, int beta, int ply,
 	int value = EXACT_NONE, bestmove = -1;
 	int i = 0;
 	const int at = split_index(c, b, ply, n, known);
-	const bool busy =
-	    team->busy != NULL && cells - b->moves >= EXACT_BUSY_MIN_CELLS;
-	const uint64_t bkey = busy ? busy_key(key) : 0;
-	const bool marked = busy && busy_mark(team, bkey);
-	int defers = busy ? n - 1 : 0;
+	uint64_t bkey = 0; /* this node's mark, 0 if none */
+	if (team->busy != NULL && cells - b->moves >= EXACT_BUSY_MIN_CELLS) {
+		const uint64_t k = busy_key(key);
+		bkey = busy_mark(team, k) ? k : 0;
+		defer_busy(c, &o, idx, ch);
+	}
 	for (; i < n && i < at; i++) {
-		if (defers > 0 && i > 0 && i < n - 1 &&
-		    busy_elsewhere(team, busy_key(ch[idx[i]].key))) {
-			defer_child(&o, idx, i--);
-			defers--;
-			split_count_defer(c);
-			continue;
-		}
 		board_t nb = *b;
 		board_play_cell(&nb, o.cell[i]);
 		int v =
 		    -exact(c, &nb, -beta, -alpha, ply + 1, NULL, &ch[idx[i]]);
 		if (c->aborted) {
-			if (marked)
+			if (bkey)
 				busy_clear(team, bkey);
 			return 0;
 		}
@@ -474,7 +486,7 @@ exact(struct split_ctx *c, const board_t *b, int alpha, int beta, int ply,
 		    atomic_load_explicit(team->stop, memory_order_relaxed) ||
 		    atomic_load_explicit(&team->done, memory_order_relaxed)) {
 			c->aborted = true;
-			if (marked)
+			if (bkey)
 				busy_clear(team, bkey);
 			return 0;
 		}
@@ -487,7 +499,7 @@ exact(struct split_ctx *c, const board_t *b, int alpha, int beta, int ply,
 	}
 
 store:;
-	if (marked)
+	if (bkey)
 		busy_clear(team, bkey);
 	/* 6. Store what was found; bounds that meet are exact. */
 	enum bound bd;
