@@ -33,6 +33,16 @@
 #       binary per thread count as C4_1, C4_2, ... or one C4 for all) and by
 #       `dropfour solve -j T --tt-mb ${TT_MB:-1024}`, interleaved, REPEAT
 #       times (default 1): wall and CPU seconds of each and the ratio.
+#   C4_1=/path/to/driver C4_2=/path/to/driver bench/peers.sh speedup FILE
+#       Two-thread speedup beside c4's on the positions of FILE ("moves
+#       score" lines, as Pons' sets): `dropfour bench speedup --threads 1,2
+#       --tt-mb ${TT_MB:-256} FILE` (its own timer, the table cleared
+#       before each position) beside a driver of c4's Solver, built once
+#       per thread count (NUM_THREADS), that reads the lines on standard
+#       input, clears the table before each, times each solve_strong() and
+#       prints the total seconds as the last field of its last line.
+#       Interleaved REPEAT times (default 3): each round's times and
+#       speedups, then the fastest of each.
 #
 # Binary: $DROPFOUR, else the ./run build.  Data: as bench/solve-sets.sh.
 set -euo pipefail
@@ -42,7 +52,7 @@ me=peers.sh
 . "$top/bench/lib.sh"
 
 usage() {
-	sed -n '2,38p' "$0" | sed 's/^# \{0,1\}//' >&2
+	sed -n '2,48p' "$0" | sed 's/^# \{0,1\}//' >&2
 	exit 2
 }
 
@@ -143,6 +153,29 @@ empty)
 		awk -v t="$t" -v a="$bd" -v b="$bdc" -v c="$bc" -v d="$bcc" 'BEGIN {
 			printf "%-8s %14.2f %14.2f %12.2f %12.2f %10.2f\n", t, a, b, c, d, (c > 0 ? a / c : 0) }'
 	done
+	;;
+speedup)
+	file=${2:-}
+	[ -f "$file" ] || { echo "$me: speedup needs a FILE of positions (moves score)" >&2; exit 2; }
+	for t in 1 2; do
+		var=C4_$t
+		[ -n "${!var:-}" ] && [ -x "${!var}" ] || { echo "$me: set $var to a driver of c4 built with NUM_THREADS $t (see the top of this file)" >&2; exit 2; }
+	done
+	repeat=${repeat:-3}
+	printf '# %s positions of %s; dropfour --tt-mb %s; %s interleaved rounds\n' "$(wc -l <"$file")" "$file" "${TT_MB:-256}" "$repeat"
+	printf '%-6s %12s %12s %9s %12s %12s %9s\n' round "dropfour 1" "dropfour 2" speedup "c4 1" "c4 2" speedup
+	b1='' b2='' c1='' c2=''
+	for ((k = 1; k <= repeat; k++)); do
+		read -r d1 d2 < <("$bin" bench speedup --threads 1,2 --tt-mb "${TT_MB:-256}" --json "$file" |
+			sed -n 's/.*"time":\([0-9.]*\).*/\1/p' | paste -sd' ')
+		k1=$("$C4_1" <"$file" 2>/dev/null | awk 'END { print $NF }')
+		k2=$("$C4_2" <"$file" 2>/dev/null | awk 'END { print $NF }')
+		awk -v k="$k" -v a="$d1" -v b="$d2" -v c="$k1" -v d="$k2" 'BEGIN {
+			printf "%-6s %12.3f %12.3f %9.2f %12.3f %12.3f %9.2f\n", k, a, b, a / b, c, d, c / d }'
+		b1=$(min "$b1" "$d1") b2=$(min "$b2" "$d2") c1=$(min "$c1" "$k1") c2=$(min "$c2" "$k2")
+	done
+	awk -v a="$b1" -v b="$b2" -v c="$c1" -v d="$c2" 'BEGIN {
+		printf "%-6s %12.3f %12.3f %9.2f %12.3f %12.3f %9.2f\n", "best", a, b, a / b, c, d, c / d }'
 	;;
 *) usage ;;
 esac

@@ -65,7 +65,7 @@ even_rows(const board_t *b)
  * height, the claimeven bound (top of file).  Returns the largest score
  * otherwise.
  */
-static inline int
+static inline __attribute__((always_inline)) int
 upper_bound(const board_t *b, int hi, bool can_four)
 {
 	const bb_t empty = b->full & ~b->mask;
@@ -188,6 +188,8 @@ struct child {
 
 static int exact(struct split_ctx *c, const board_t *b, int alpha, int beta,
                  int ply, int *best, const struct child *pre);
+static int exact_team(struct split_ctx *c, const board_t *b, int alpha,
+                      int beta, int ply, int *best, const struct child *pre);
 
 /* What a split point of the exact solver shares. */
 struct exact_node {
@@ -202,7 +204,8 @@ exact_move(struct split_ctx *c, struct split_point *sp, int k)
 	const struct exact_node *x = sp->arg;
 	board_t nb = *x->b;
 	board_play_cell(&nb, x->o->cell[k]);
-	int v = -exact(c, &nb, -x->beta, -x->alpha, x->ply + 1, NULL, NULL);
+	int v =
+	    -exact_team(c, &nb, -x->beta, -x->alpha, x->ply + 1, NULL, NULL);
 	if (c->aborted)
 		return;
 	sp->val[k] = v;
@@ -247,9 +250,16 @@ perturb(struct split_ctx *c, struct child *ch, int n, int ply)
  * v <= alpha, a lower bound if v >= beta.  *best gets a move reaching v when
  * v > alpha.
  */
-static int
-exact(struct split_ctx *c, const board_t *b, int alpha, int beta, int ply,
-      int *best, const struct child *pre)
+static int exact_solo(struct split_ctx *c, const board_t *b, int alpha,
+                      int beta, int ply, int *best, const struct child *pre);
+
+/* The node; compiled twice (exact_solo(), exact_team()) so that the one
+ * thread's search carries no code for the others: the marks of positions
+ * being searched alone, never run on one thread, made it 2-3% slower
+ * through the code's layout (Test_L2_R2, same instruction count). */
+static inline __attribute__((always_inline)) int
+exact_body(struct split_ctx *c, const board_t *b, int alpha, int beta, int ply,
+           int *best, const struct child *pre, const bool in_team)
 {
 	const int cells = b->w * b->h;
 	const struct split_team *team = c->team;
@@ -418,7 +428,8 @@ exact(struct split_ctx *c, const board_t *b, int alpha, int beta, int ply,
 			}
 		}
 	}
-	perturb(c, ch, n, ply);
+	if (in_team) /* lazy SMP only */
+		perturb(c, ch, n, ply);
 	/* Insertion sort of the children's indices, best first; centre first
 	 * among equals (the rank makes every key different). */
 	int idx[BOARD_MAX_WIDTH], sk[BOARD_MAX_WIDTH];
@@ -450,7 +461,8 @@ exact(struct split_ctx *c, const board_t *b, int alpha, int beta, int ply,
 	int i = 0;
 	const int at = split_index(c, b, ply, n, known);
 	uint64_t bkey = 0; /* this node's mark, 0 if none */
-	if (team->busy != NULL && cells - b->moves >= EXACT_BUSY_MIN_CELLS) {
+	if (in_team && team->busy != NULL &&
+	    cells - b->moves >= EXACT_BUSY_MIN_CELLS) {
 		const uint64_t k = busy_key(key);
 		bkey = busy_mark(team, k) ? k : 0;
 		defer_busy(c, &o, idx, ch);
@@ -458,8 +470,10 @@ exact(struct split_ctx *c, const board_t *b, int alpha, int beta, int ply,
 	for (; i < n && i < at; i++) {
 		board_t nb = *b;
 		board_play_cell(&nb, o.cell[i]);
-		int v =
-		    -exact(c, &nb, -beta, -alpha, ply + 1, NULL, &ch[idx[i]]);
+		int v = in_team ? -exact_team(c, &nb, -beta, -alpha, ply + 1,
+		                              NULL, &ch[idx[i]])
+		                : -exact_solo(c, &nb, -beta, -alpha, ply + 1,
+		                              NULL, &ch[idx[i]]);
 		if (c->aborted) {
 			if (bkey)
 				busy_clear(team, bkey);
@@ -518,6 +532,30 @@ store:;
 	if (best)
 		*best = bestmove;
 	return value;
+}
+
+static int
+exact_solo(struct split_ctx *c, const board_t *b, int alpha, int beta, int ply,
+           int *best, const struct child *pre)
+{
+	return exact_body(c, b, alpha, beta, ply, best, pre, false);
+}
+
+static int
+exact_team(struct split_ctx *c, const board_t *b, int alpha, int beta, int ply,
+           int *best, const struct child *pre)
+{
+	return exact_body(c, b, alpha, beta, ply, best, pre, true);
+}
+
+/* A root's search: one thread's, or a team's. */
+static int
+exact(struct split_ctx *c, const board_t *b, int alpha, int beta, int ply,
+      int *best, const struct child *pre)
+{
+	return c->team->threads > 1
+	           ? exact_team(c, b, alpha, beta, ply, best, pre)
+	           : exact_solo(c, b, alpha, beta, ply, best, pre);
 }
 
 /* ---- the root ------------------------------------------------------ */

@@ -263,7 +263,7 @@ tt_probe(const struct tt *t, bb_t key, struct tt_entry *e)
 	return tt_probe_at(b, check, e);
 }
 
-static inline void
+static inline __attribute__((always_inline)) void
 tt_store_solved_at(_Atomic uint64_t *b, uint64_t check, int value,
                    enum bound bound, int work, int move)
 {
