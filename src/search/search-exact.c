@@ -215,24 +215,6 @@ exact_move(struct split_ctx *c, struct split_point *sp, int k)
 	}
 }
 
-/* Put off each younger child that another thread is searching now (not
- * the first, which the node's value rests on, nor the last): to the end,
- * in order.  By the time the node comes back to them the table may hold
- * their values.  Kept out of exact(): it runs at big nodes only. */
-static __attribute__((noinline)) void
-defer_busy(struct split_ctx *c, struct order_list *o, int *idx,
-           const struct child *ch)
-{
-	for (int i = 1, left = o->n - 2; left > 0; left--) {
-		if (busy_elsewhere(c->team, busy_key(ch[idx[i]].key))) {
-			defer_child(o, idx, i);
-			split_count_defer(c);
-		} else {
-			i++;
-		}
-	}
-}
-
 /* Lazy SMP helpers perturb the order of near-tied moves near the root. */
 static void
 perturb(struct split_ctx *c, struct child *ch, int n, int ply)
@@ -461,13 +443,25 @@ exact_body(struct split_ctx *c, const board_t *b, int alpha, int beta, int ply,
 	int i = 0;
 	const int at = split_index(c, b, ply, n, known);
 	uint64_t bkey = 0; /* this node's mark, 0 if none */
+	int defers = 0;    /* children it may still put off */
 	if (in_team && team->busy != NULL &&
 	    cells - b->moves >= EXACT_BUSY_MIN_CELLS) {
 		const uint64_t k = busy_key(key);
 		bkey = busy_mark(team, k) ? k : 0;
-		defer_busy(c, &o, idx, ch);
+		defers = n - 2;
 	}
 	for (; i < n && i < at; i++) {
+		/* A younger child (not the first, which the node's value
+		 * rests on, nor the last) that another thread is searching
+		 * now: to the end, each at most once in all; by the time the
+		 * node comes back to it the table may hold its value. */
+		if (in_team && defers > 0 && i > 0 && i < n - 1 &&
+		    busy_elsewhere(team, busy_key(ch[idx[i]].key))) {
+			defer_child(&o, idx, i--);
+			defers--;
+			split_count_defer(c);
+			continue;
+		}
 		board_t nb = *b;
 		board_play_cell(&nb, o.cell[i]);
 		int v = in_team ? -exact_team(c, &nb, -beta, -alpha, ply + 1,
