@@ -212,7 +212,8 @@ bench_solve(const struct options *o, int argc, char **argv)
 
 /* Built-in positions: the eight hardest of the first 300 of Test_L1_R2,
  * 5 to 21 million nodes each, about 7 s in all on one thread of the 2-core
- * development machine. */
+ * development machine; bench/speedup-set.txt holds them with their scores,
+ * for programs that read a file (bench/peers.sh speedup). */
 static const char *const speedup_default[] = {
     "7357561511", "1511475",  "76122164", "122743",
     "651426425",  "47237454", "77541",    "474362661",
