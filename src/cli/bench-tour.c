@@ -177,8 +177,7 @@ bench_tour_sample(const struct options *o, int argc, char **argv)
 	/* The guides, and the cumulative weights w g to draw from. */
 	double *g = xcalloc((size_t)n + 1, sizeof *g);
 	double *cum = xcalloc((size_t)n + 1, sizeof *cum);
-	const int threads = p.par.threads;
-#pragma omp parallel for schedule(dynamic, 64) num_threads(threads)
+#pragma omp parallel for schedule(dynamic, 64) num_threads(p.par.threads)
 	for (int i = 0; i < n; i++) {
 		struct tour_prefix *x;
 		g[i] = tour_expand(&p.b, &all[i], all[i].len + TOUR_SAMPLE_LOOK,
