@@ -451,10 +451,7 @@ exact_body(struct split_ctx *c, const board_t *b, int alpha, int beta, int ply,
 		defers = n - 2;
 	}
 	for (; i < n && i < at; i++) {
-		/* A younger child (not the first, which the node's value
-		 * rests on, nor the last) that another thread is searching
-		 * now: to the end, each at most once in all; by the time the
-		 * node comes back to it the table may hold its value. */
+		/* Never the first child: the node's value rests on it. */
 		if (in_team && defers > 0 && i > 0 && i < n - 1 &&
 		    busy_elsewhere(team, busy_key(ch[idx[i]].key))) {
 			defer_child(&o, idx, i--);

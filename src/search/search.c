@@ -268,19 +268,21 @@ own_leaf_ready(struct search *s, int threads, int key_bits)
 	return true;
 }
 
-/* The marks of positions being searched, all clear (a stopped search
- * leaves none, but a new one does not count on it). */
+/* The marks of positions being searched, made clear on the first search
+ * that needs them.  Every search clears its own marks as its nodes return,
+ * stopped and cut-off ones included (the split suite checks it), so they
+ * are not cleared again before each search. */
 static struct split_busy *
-busy_ready(struct search *s)
+busy_table(struct search *s)
 {
-	const size_t bytes = EXACT_BUSY_SLOTS * sizeof *s->busy;
 	if (s->busy == NULL) {
-		s->busy = aligned_alloc(_Alignof(struct split_busy), bytes);
+		s->busy = aligned_alloc(_Alignof(struct split_busy),
+		                        EXACT_BUSY_SLOTS * sizeof *s->busy);
 		if (s->busy == NULL)
 			return NULL; /* the search runs without them */
+		for (int i = 0; i < EXACT_BUSY_SLOTS; i++)
+			atomic_init(&s->busy[i].key, 0);
 	}
-	for (int i = 0; i < EXACT_BUSY_SLOTS; i++)
-		atomic_init(&s->busy[i].key, 0);
 	return s->busy;
 }
 
@@ -780,7 +782,7 @@ search_run(struct search *s, const board_t *b, const struct search_limits *lim,
 	}
 
 	if (exact_mode && threads > 1)
-		team.busy = busy_ready(s);
+		team.busy = busy_table(s);
 
 	if (lim->split == SPLIT_LAZY && threads > 1 &&
 	    lim->mode != SEARCH_AVERAGE) {
