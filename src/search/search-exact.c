@@ -36,6 +36,9 @@
 /* A value below every score: a move that was not searched. */
 #define EXACT_NONE (-1000)
 
+/* Lazy SMP helpers perturb the order of nodes up to this ply. */
+#define LAZY_PERTURB_PLIES 6
+
 static inline int
 imax(int a, int b)
 {
@@ -190,6 +193,20 @@ static int exact(struct split_ctx *c, const board_t *b, int alpha, int beta,
                  int ply, int *best, const struct child *pre);
 static int exact_team(struct split_ctx *c, const board_t *b, int alpha,
                       int beta, int ply, int *best, const struct child *pre);
+static int exact_solo(struct split_ctx *c, const board_t *b, int alpha,
+                      int beta, int ply, int *best, const struct child *pre);
+
+/* Whether a team's child at `ply` with `empty` empty cells needs the team's
+ * node: one that may split, mark itself as being searched or perturb its
+ * order (lazy SMP).  Below team->team_cells none of its subtree can, and
+ * the one thread's node, without that code, searches the same tree 3%
+ * faster (40 Test_L1_R2 positions on two threads). */
+static inline bool
+team_child(const struct split_ctx *c, int empty, int ply)
+{
+	return empty >= c->team->team_cells ||
+	       (c->rng != 0 && ply <= LAZY_PERTURB_PLIES);
+}
 
 /* What a split point of the exact solver shares. */
 struct exact_node {
@@ -204,8 +221,12 @@ exact_move(struct split_ctx *c, struct split_point *sp, int k)
 	const struct exact_node *x = sp->arg;
 	board_t nb = *x->b;
 	board_play_cell(&nb, x->o->cell[k]);
-	int v =
-	    -exact_team(c, &nb, -x->beta, -x->alpha, x->ply + 1, NULL, NULL);
+	const int empty = nb.w * nb.h - nb.moves;
+	int v = team_child(c, empty, x->ply + 1)
+	            ? -exact_team(c, &nb, -x->beta, -x->alpha, x->ply + 1, NULL,
+	                          NULL)
+	            : -exact_solo(c, &nb, -x->beta, -x->alpha, x->ply + 1, NULL,
+	                          NULL);
 	if (c->aborted)
 		return;
 	sp->val[k] = v;
@@ -219,7 +240,7 @@ exact_move(struct split_ctx *c, struct split_point *sp, int k)
 static void
 perturb(struct split_ctx *c, struct child *ch, int n, int ply)
 {
-	if (c->rng == 0 || ply > 6)
+	if (c->rng == 0 || ply > LAZY_PERTURB_PLIES)
 		return;
 	for (int i = 0; i < n; i++) {
 		ch[i].score += (int)(util_rand(&c->rng) % 4u);
@@ -232,8 +253,6 @@ perturb(struct split_ctx *c, struct child *ch, int n, int ply)
  * v <= alpha, a lower bound if v >= beta.  *best gets a move reaching v when
  * v > alpha.
  */
-static int exact_solo(struct split_ctx *c, const board_t *b, int alpha,
-                      int beta, int ply, int *best, const struct child *pre);
 
 /* The node; compiled twice (exact_solo(), exact_team()) so that the one
  * thread's search carries no code for the others: the marks of positions
@@ -461,10 +480,11 @@ exact_body(struct split_ctx *c, const board_t *b, int alpha, int beta, int ply,
 		}
 		board_t nb = *b;
 		board_play_cell(&nb, o.cell[i]);
-		int v = in_team ? -exact_team(c, &nb, -beta, -alpha, ply + 1,
-		                              NULL, &ch[idx[i]])
-		                : -exact_solo(c, &nb, -beta, -alpha, ply + 1,
-		                              NULL, &ch[idx[i]]);
+		int v = in_team && team_child(c, cells - b->moves - 1, ply + 1)
+		            ? -exact_team(c, &nb, -beta, -alpha, ply + 1, NULL,
+		                          &ch[idx[i]])
+		            : -exact_solo(c, &nb, -beta, -alpha, ply + 1, NULL,
+		                          &ch[idx[i]]);
 		if (c->aborted) {
 			if (bkey)
 				busy_clear(team, bkey);

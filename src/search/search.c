@@ -783,6 +783,9 @@ search_run(struct search *s, const board_t *b, const struct search_limits *lim,
 
 	if (exact_mode && threads > 1)
 		team.busy = busy_table(s);
+	team.team_cells = team.min_split_left;
+	if (team.busy != NULL && EXACT_BUSY_MIN_CELLS < team.team_cells)
+		team.team_cells = EXACT_BUSY_MIN_CELLS;
 
 	if (lim->split == SPLIT_LAZY && threads > 1 &&
 	    lim->mode != SEARCH_AVERAGE) {

@@ -77,6 +77,9 @@ struct split_team {
 	uint64_t deadline_ns; /* 0 none */
 	int split_depth;      /* plies below the root that may split */
 	int min_split_left;   /* do not split with fewer empty cells */
+	int team_cells;       /* fewer empty cells: no node below splits,
+	                         marks itself or perturbs (the exact
+	                         solver's team_child()) */
 	int leaf_cells;       /* fewer empty cells: the leaf table */
 	uint64_t leaf_grow;   /* searched nodes per bucket in use before
 	                         the leaf table widens (tt_grow()), 0
