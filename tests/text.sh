@@ -243,6 +243,27 @@ echo "# bench speedup: one-thread row $row nodes, alone $sum"
 	fail "one-thread row has ${row:-no} nodes, the positions alone $sum"
 [ "$(wc -l <"$tmp/speedup.csv")" -eq 3 ] || fail "the CSV is not 3 lines"
 
+# --per-position: a line for every position at every thread count, and a
+# position's one-thread line has the nodes of the position solved alone.
+run "bench speedup --per-position" '' bench speedup --threads 1,2 \
+	--no-book --per-position --json "$sp"
+expect_status 0
+expect_count '^\{"position":"[0-9]+","threads":[12],"time":' 6
+while read -r line; do
+	nd=$(echo "$line" | "$DROPFOUR" solve -j 1 --no-book -m 8 |
+		awk '{ print $3 }')
+	got=$(grep -E "^\{\"position\":\"$line\",\"threads\":1," "$out" |
+		sed 's/.*"nodes":\([0-9]*\).*/\1/')
+	[ -n "$nd" ] && [ "$got" = "$nd" ] ||
+		fail "position $line: ${got:-no} nodes at one thread, $nd alone"
+done <"$sp"
+run "bench speedup --per-position, text" '' bench speedup --threads 1,2 \
+	--no-book --per-position "$sp"
+expect_status 0
+expect '^per position \(the fastest run of each\)$'
+expect '^[0-9]+ +1 +[0-9.]+s +1\.00 +[0-9]+ +1\.000 +[0-9]+%$'
+expect_count '^ +2 +[0-9.]+s +[0-9.]+ +[0-9]+ +[0-9.]+ +[0-9]+%$' 3
+
 # bench/cores.sh (what sharing a cache line costs between the cores):
 # with two CPUs or more and a C compiler, a round trip for every other CPU
 # and a row of the table test, and with --nearest one line "FIRST,NEAR";

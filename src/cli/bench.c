@@ -436,6 +436,49 @@ bench_speedup_row(const struct speedup_row *rows, int li, int cores, FILE *csv)
 		        (unsigned long long)row->stolen);
 }
 
+/* bench speedup --per-position: each position's fastest run at every
+ * thread count, against its own run at the first count (text or JSON
+ * Lines).  Where the whole set's speedup comes from: short searches
+ * spend a larger share idle, and a few long ones weigh most. */
+static void
+speedup_positions(const struct bench_pos *pos, int npos,
+                  const struct speedup_cell *cells, const int *list, int nlist,
+                  bool json)
+{
+	if (!json)
+		printf("\nper position (the fastest run of each)\n%-24s %7s "
+		       "%10s %8s %13s %9s %6s\n",
+		       "position", "threads", "time", "speedup", "nodes",
+		       "overhead", "busy");
+	for (int k = 0; k < npos; k++) {
+		const struct speedup_cell *c0 = &cells[k];
+		for (int li = 0; li < nlist; li++) {
+			const struct speedup_cell *c =
+			    &cells[(size_t)li * (size_t)npos + (size_t)k];
+			const double sp = c->secs > 0 ? c0->secs / c->secs : 0;
+			const double ov =
+			    c0->nodes ? (double)c->nodes / (double)c0->nodes
+			              : 0;
+			const double busy =
+			    c->secs > 0 ? c->busy / (c->secs * list[li]) : 0;
+			const char *name = pos[k].moves[0] ? pos[k].moves : "-";
+			if (json)
+				printf("{\"position\":\"%s\",\"threads\":%d,"
+				       "\"time\":%.6f,\"speedup\":%.4f,"
+				       "\"nodes\":%llu,\"node_overhead\":%.4f,"
+				       "\"busy\":%.4f}\n",
+				       name, list[li], c->secs, sp,
+				       (unsigned long long)c->nodes, ov, busy);
+			else
+				printf("%-24s %7d %9.4fs %8.2f %13llu %9.3f "
+				       "%5.0f%%\n",
+				       li == 0 ? name : "", list[li], c->secs,
+				       sp, (unsigned long long)c->nodes, ov,
+				       100 * busy);
+		}
+	}
+}
+
 static int
 bench_speedup(const struct options *o, int argc, char **argv)
 {
@@ -539,6 +582,8 @@ bench_speedup(const struct options *o, int argc, char **argv)
 	}
 	if (!o->json)
 		bench_speedup_curve(rows, nlist);
+	if (o->per_position)
+		speedup_positions(pos, npos, cells, list, nlist, o->json);
 	if (!output_flush())
 		status = 1;
 	if (csv)

@@ -484,6 +484,13 @@ static const struct opt_def opts[] = {
              "turn, N times and keep each one's fastest\nrun (default 1; for "
              "noisy machines)",
      .group = G_BENCH},
+    {.name = "per-position",
+     .kind = OPT_FLAG,
+     .modes = M(MODE_BENCH),
+     .field = F(per_position),
+     .help = "bench speedup: also each position's fastest run\nat "
+             "every thread count (time, speedup, nodes,\noverhead, busy)",
+     .group = G_BENCH},
     {.name = "tour",
      .kind = OPT_FLAG,
      .modes = M(MODE_BENCH),

@@ -95,6 +95,7 @@ struct options {
 	uint64_t tour_list_max; /* N; 0 with tour_list: every tour */
 	bool tour_watch;        /* --watch */
 	bool tour_bench;        /* bench speedup --tour */
+	bool per_position;      /* bench speedup --per-position */
 	bool tour_board;        /* -W/-H name a knight's-tour board (tour,
 	                         * bench speedup --tour, bench tour-sample):
 	                         * the tour code checks it, not
