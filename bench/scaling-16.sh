@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# bench/scaling-16.sh -- the issue-10 table on a many-core machine: the
+# bench/scaling-16.sh -- the many-core scaling table (see
+# docs/parallel-search.md) on a many-core machine: the
 # empty 7x6 board at 1, 2, 4, 8 and 16 threads for dropfour and, when given,
 # for a reference solver built once per thread count; then bench/scaling.sh
 # for dropfour's built-in set (speedup, efficiency, node overhead, busy).
