@@ -263,6 +263,17 @@ expect_status 0
 expect '^per position \(the fastest run of each\)$'
 expect '^[0-9]+ +1 +[0-9.]+s +1\.00 +[0-9]+ +1\.000 +[0-9]+%$'
 expect_count '^ +2 +[0-9.]+s +[0-9.]+ +[0-9]+ +[0-9.]+ +[0-9]+%$' 3
+# Options of one benchmark are refused by the others, with a message.
+run "bench solve --per-position" '' bench solve --per-position "$sp"
+expect_status 2
+expect '^dropfour: --per-position applies to bench speedup on positions'
+run "bench speedup --tour --per-position" '' bench speedup --tour \
+	--per-position
+expect_status 2
+expect '^dropfour: --per-position applies to bench speedup on positions'
+run "bench ordering --tour" '' bench ordering --tour
+expect_status 2
+expect '^dropfour: --tour applies to bench speedup$'
 
 # bench/cores.sh (what sharing a cache line costs between the cores):
 # with two CPUs or more and a C compiler, a round trip for every other CPU

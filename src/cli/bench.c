@@ -48,6 +48,20 @@ bench_main(const struct options *o)
 				      stderr);
 				return 2;
 			}
+			const bool speedup = strcmp(o->argv[0], "speedup") == 0;
+			if (o->tour_bench && !speedup) {
+				fputs("dropfour: --tour applies to bench "
+				      "speedup\n",
+				      stderr);
+				return 2;
+			}
+			if (o->per_position && (!speedup || o->tour_bench)) {
+				fputs("dropfour: --per-position applies to "
+				      "bench speedup on positions (not "
+				      "--tour)\n",
+				      stderr);
+				return 2;
+			}
 			return bench_table[i].run(o, o->argc - 1, o->argv + 1);
 		}
 	fprintf(stderr,
