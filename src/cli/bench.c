@@ -40,15 +40,15 @@ bench_main(const struct options *o)
 	}
 	for (size_t i = 0; i < sizeof bench_table / sizeof bench_table[0]; i++)
 		if (strcmp(o->argv[0], bench_table[i].name) == 0) {
-			if (o->json && (o->tour_bench ||
-			                (strcmp(o->argv[0], "solve") != 0 &&
-			                 strcmp(o->argv[0], "speedup") != 0))) {
+			const bool speedup = strcmp(o->argv[0], "speedup") == 0;
+			if (o->json &&
+			    (o->tour_bench ||
+			     (strcmp(o->argv[0], "solve") != 0 && !speedup))) {
 				fputs("dropfour: --json applies to bench solve "
 				      "and bench speedup\n",
 				      stderr);
 				return 2;
 			}
-			const bool speedup = strcmp(o->argv[0], "speedup") == 0;
 			if (o->tour_bench && !speedup) {
 				fputs("dropfour: --tour applies to bench "
 				      "speedup\n",

@@ -196,16 +196,20 @@ static int exact_team(struct split_ctx *c, const board_t *b, int alpha,
 static int exact_solo(struct split_ctx *c, const board_t *b, int alpha,
                       int beta, int ply, int *best, const struct child *pre);
 
-/* Whether a team's child at `ply` with `empty` empty cells needs the team's
- * node: one that may split, mark itself as being searched or perturb its
- * order (lazy SMP).  Below team->team_cells none of its subtree can, and
- * the one thread's node, without that code, searches the same tree 3%
- * faster (40 Test_L1_R2 positions on two threads). */
-static inline bool
-team_child(const struct split_ctx *c, int empty, int ply)
+/* A child's search (`nb`, `empty` empty cells, at `ply`).  In a team
+ * (`in_team`) it gets the team's node where it may split, mark itself as
+ * being searched or perturb its order (lazy SMP); below team->team_cells
+ * none of its subtree can, and the one thread's node, without that code,
+ * searches the same tree 3% faster (40 Test_L1_R2 positions on two
+ * threads).  Returns the child's value, from its side. */
+static inline int
+exact_child(struct split_ctx *c, const board_t *nb, int alpha, int beta,
+            int ply, const struct child *pre, int empty, bool in_team)
 {
-	return empty >= c->team->team_cells ||
-	       (c->rng != 0 && ply <= LAZY_PERTURB_PLIES);
+	return in_team && (empty >= c->team->team_cells ||
+	                   (c->rng != 0 && ply <= LAZY_PERTURB_PLIES))
+	           ? exact_team(c, nb, alpha, beta, ply, NULL, pre)
+	           : exact_solo(c, nb, alpha, beta, ply, NULL, pre);
 }
 
 /* What a split point of the exact solver shares. */
@@ -221,12 +225,8 @@ exact_move(struct split_ctx *c, struct split_point *sp, int k)
 	const struct exact_node *x = sp->arg;
 	board_t nb = *x->b;
 	board_play_cell(&nb, x->o->cell[k]);
-	const int empty = nb.w * nb.h - nb.moves;
-	int v = team_child(c, empty, x->ply + 1)
-	            ? -exact_team(c, &nb, -x->beta, -x->alpha, x->ply + 1, NULL,
-	                          NULL)
-	            : -exact_solo(c, &nb, -x->beta, -x->alpha, x->ply + 1, NULL,
-	                          NULL);
+	int v = -exact_child(c, &nb, -x->beta, -x->alpha, x->ply + 1, NULL,
+	                     nb.w * nb.h - nb.moves, true);
 	if (c->aborted)
 		return;
 	sp->val[k] = v;
@@ -252,12 +252,12 @@ perturb(struct split_ctx *c, struct child *ch, int n, int ply)
  * once.  Returns v: the exact value if alpha < v < beta, an upper bound if
  * v <= alpha, a lower bound if v >= beta.  *best gets a move reaching v when
  * v > alpha.
- */
-
-/* The node; compiled twice (exact_solo(), exact_team()) so that the one
+ *
+ * The node is compiled twice (exact_solo(), exact_team()) so that the one
  * thread's search carries no code for the others: the marks of positions
  * being searched alone, never run on one thread, made it 2-3% slower
- * through the code's layout (Test_L2_R2, same instruction count). */
+ * through the code's layout (Test_L2_R2, same instruction count).
+ */
 static inline __attribute__((always_inline)) int
 exact_body(struct split_ctx *c, const board_t *b, int alpha, int beta, int ply,
            int *best, const struct child *pre, const bool in_team)
@@ -480,11 +480,9 @@ exact_body(struct split_ctx *c, const board_t *b, int alpha, int beta, int ply,
 		}
 		board_t nb = *b;
 		board_play_cell(&nb, o.cell[i]);
-		int v = in_team && team_child(c, cells - b->moves - 1, ply + 1)
-		            ? -exact_team(c, &nb, -beta, -alpha, ply + 1, NULL,
-		                          &ch[idx[i]])
-		            : -exact_solo(c, &nb, -beta, -alpha, ply + 1, NULL,
-		                          &ch[idx[i]]);
+		int v =
+		    -exact_child(c, &nb, -beta, -alpha, ply + 1, &ch[idx[i]],
+		                 cells - b->moves - 1, in_team);
 		if (c->aborted) {
 			if (bkey)
 				busy_clear(team, bkey);
