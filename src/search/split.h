@@ -79,7 +79,7 @@ struct split_team {
 	int min_split_left;   /* do not split with fewer empty cells */
 	int team_cells;       /* fewer empty cells: no node below splits,
 	                         marks itself or perturbs (the exact
-	                         solver's team_child()) */
+	                         solver's exact_child()) */
 	int leaf_cells;       /* fewer empty cells: the leaf table */
 	uint64_t leaf_grow;   /* searched nodes per bucket in use before
 	                         the leaf table widens (tt_grow()), 0
