@@ -306,5 +306,31 @@ status=$?
 expect_status 2
 expect 'KB must be a number'
 
+# bench/busy.sh (threads beside a busy loop): a quiet run of two Test_L3_R1
+# positions prints its rounds and a "best" line per thread count; a wrong
+# score in the file stops it (exit 1); LOAD must be a number.
+printf '%s\n' '2252576253462244111563365343671351441 -1' \
+	'7422341735647741166133573473242566 1' >"$tmp/busy-set"
+busy() {
+	n=$((n + 1))
+	cmd="bench/busy.sh $*"
+	DROPFOUR=$DROPFOUR TT_MB=8 REPEAT=1 "$srcdir/bench/busy.sh" "$@" \
+		>"$out" 2>&1
+	status=$?
+	echo "# $cmd: exit $status"
+}
+LOAD=0 busy "$tmp/busy-set"
+expect_status 0
+expect '^round 1  dropfour  -j1 '
+expect_count '^best ' 2
+expect '^best      dropfour  -j2 +[0-9.]+ s +[0-9.]+ of its -j1 time$'
+sed 's/ 1$/ 2/' "$tmp/busy-set" >"$tmp/busy-wrong"
+LOAD=0 busy "$tmp/busy-wrong"
+expect_status 1
+expect 'gave a wrong score'
+LOAD=x busy "$tmp/busy-set"
+expect_status 2
+expect 'LOAD and REPEAT are numbers'
+
 echo "# text.sh: $n cases"
 check_end

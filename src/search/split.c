@@ -4,6 +4,12 @@
 
 #include <sched.h>
 #include <stdlib.h>
+#include <time.h>
+#ifdef __linux__
+#include <linux/futex.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+#endif
 
 #include "search/split.h"
 #include "core/util.h"
@@ -13,6 +19,32 @@ cpu_relax(void)
 {
 #if defined(__x86_64__) || defined(__i386__)
 	__builtin_ia32_pause();
+#endif
+}
+
+/* Sleep while *word holds `seen`, at most ns nanoseconds: a futex on
+ * Linux, elsewhere a plain sleep.  Returns early on a wake-up, a signal or
+ * a changed word; callers look again. */
+static void
+park(_Atomic int *word, int seen, long ns)
+{
+	struct timespec ts = {.tv_sec = 0, .tv_nsec = ns};
+#ifdef __linux__
+	syscall(SYS_futex, (int *)word, FUTEX_WAIT_PRIVATE, seen, &ts, NULL, 0);
+#else
+	if (atomic_load(word) == seen)
+		nanosleep(&ts, NULL);
+#endif
+}
+
+/* Wake the thread parked on *word, if any. */
+static void
+unpark(_Atomic int *word)
+{
+#ifdef __linux__
+	syscall(SYS_futex, (int *)word, FUTEX_WAKE_PRIVATE, 1, NULL, NULL, 0);
+#else
+	(void)word;
 #endif
 }
 
@@ -50,8 +82,11 @@ split_team_init(struct split_team *team, int threads)
 	atomic_init(&team->waiting_tasks, 0);
 	atomic_init(&team->working, 0);
 	atomic_init(&team->spinning, 0);
-	for (int t = 0; t < STATS_MAX_THREADS; t++)
+	for (int t = 0; t < STATS_MAX_THREADS; t++) {
 		team->nest[t] = 0;
+		atomic_init(&team->wake[t].seq, 0);
+		atomic_init(&team->wake[t].parked, 0);
+	}
 }
 
 void
@@ -317,8 +352,18 @@ run_move(struct split_team *team, struct split_point *sp, int k)
 	settle(&c);
 	atomic_fetch_add_explicit(&sp->work, c.total + c.sub,
 	                          memory_order_relaxed);
-	/* The last touch: the owner may leave once it sees every move done. */
-	atomic_fetch_add_explicit(&sp->finished, 1, memory_order_release);
+	/* The last touch of sp: the owner may leave once it sees every move
+	 * done.  Then wake the owner if it sleeps (its wake word is in the
+	 * team).  Both sides are sequentially consistent: either the owner,
+	 * after it set `parked`, sees this move done, or this thread sees
+	 * `parked`. */
+	const int owner = sp->owner;
+	atomic_fetch_add(&sp->finished, 1);
+	struct split_wake *w = &team->wake[owner];
+	if (atomic_load(&w->parked)) {
+		atomic_fetch_add(&w->seq, 1);
+		unpark(&w->seq);
+	}
 }
 
 static bool
@@ -395,6 +440,7 @@ split_run(struct split_ctx *c, struct split_point *sp, int ply, int first,
 	sp->parent = c->sp;
 	sp->ply = ply;
 	sp->root_col = c->root_col;
+	sp->owner = c->tid;
 	sp->next = first;
 	sp->n = n;
 	sp->open = true;
@@ -448,16 +494,30 @@ split_run(struct split_ctx *c, struct split_point *sp, int ply, int first,
 	    claimed) {
 		atomic_fetch_add_explicit(&team->spinning, 1,
 		                          memory_order_relaxed);
+		struct split_wake *w = &team->wake[c->tid];
 		unsigned spins = 0;
+		uint64_t since = 0;
 		while (atomic_load_explicit(&sp->finished,
 		                            memory_order_acquire) < claimed) {
-			if (help(team, sp))
+			if (help(team, sp)) {
+				since = 0;
 				continue;
+			}
 			cpu_relax();
-			/* With more threads than cores the move it waits for
-			 * may be on a thread that is not running: let it. */
-			if ((++spins & 63) == 0)
-				sched_yield();
+			if ((++spins & 63) != 0)
+				continue;
+			const uint64_t now = util_now_ns();
+			if (since == 0)
+				since = now;
+			if (now - since < SPLIT_SPIN_NS)
+				continue;
+			/* The move may be on a thread that is not running
+			 * (settings.h): sleep until it is done. */
+			const int seen = atomic_load(&w->seq);
+			atomic_store(&w->parked, 1);
+			if (atomic_load(&sp->finished) < claimed)
+				park(&w->seq, seen, SPLIT_PARK_NS);
+			atomic_store(&w->parked, 0);
 		}
 		atomic_fetch_sub_explicit(&team->spinning, 1,
 		                          memory_order_relaxed);

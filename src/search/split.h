@@ -50,6 +50,7 @@ struct split_point {
 	int next, n;       /* next move to hand out, number of moves */
 	/* Set by the owner before it opens the split point. */
 	int ply, root_col;
+	int owner; /* the owner's thread (its split_wake) */
 	split_move_fn *move;
 	const void *arg; /* the search's view of the node */
 	int val[BOARD_MAX_WIDTH];
@@ -60,6 +61,14 @@ struct split_point {
  * a cache line of its own. */
 struct split_busy {
 	_Alignas(64) _Atomic uint64_t key;
+};
+
+/* A thread's wake-up word: an owner waiting for moves to finish sleeps on
+ * `seq` while `parked` is set; a thread that finishes one of its moves
+ * then bumps `seq` and wakes it (split.c). */
+struct split_wake {
+	_Alignas(64) _Atomic int seq;
+	_Atomic int parked;
 };
 
 /* The team: shared by every task of one search (the whole search's state,
@@ -102,6 +111,7 @@ struct split_team {
 	_Atomic int own_cells;     /* fewer empty cells: own_leaf[tid] */
 	_Alignas(64) int nest[STATS_MAX_THREADS]; /* per thread: stretches of
 	                                             work under way */
+	struct split_wake wake[STATS_MAX_THREADS];
 };
 
 /* Set up and tear down the shared list of split points. */
