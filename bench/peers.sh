@@ -10,7 +10,9 @@
 #       from standard input on one thread, each as one process with its own
 #       table (dropfour --tt-mb ${TT_MB:-64}; Pons' table is about 64 MB).
 #       Runs interleave (dropfour, Pons, dropfour, Pons...) REPEAT times
-#       (default 3) and the fastest CPU time of each is kept: whole-process
+#       (default 3) and the fastest CPU time of each is kept (SETS="..."
+#       names the sets to run; Pons' solver takes hours on the L1 sets
+#       without its book): whole-process
 #       user+system seconds, table set-up included for both.  Prints per
 #       set: positions, CPU seconds of each, mean milliseconds a position,
 #       and the ratio dropfour/Pons.  Pons' c4solver looks for 7x6.book in
@@ -52,7 +54,7 @@ me=peers.sh
 . "$top/bench/lib.sh"
 
 usage() {
-	sed -n '2,48p' "$0" | sed 's/^# \{0,1\}//' >&2
+	sed -n '2,49p' "$0" | sed 's/^# \{0,1\}//' >&2
 	exit 2
 }
 
@@ -86,7 +88,8 @@ sets)
 	printf '# Pons: %s (no book)\n# fastest of %s interleaved runs, CPU seconds of the whole process\n' "$PONS" "$repeat"
 	printf '%-12s %9s %12s %12s %12s %12s %8s\n' set positions \
 		"dropfour s" "Pons s" "dropfour ms" "Pons ms" ratio
-	for set in Test_L3_R1 Test_L2_R1 Test_L2_R2 Test_L1_R1 Test_L1_R2 Test_L1_R3; do
+	for set in ${SETS:-Test_L3_R1 Test_L2_R1 Test_L2_R2 Test_L1_R1 Test_L1_R2 Test_L1_R3}; do
+		[ -f "$data/$set" ] || { echo "$me: no set $set in $data" >&2; exit 2; }
 		n=${lines:-1000}
 		[ "$set" = Test_L1_R3 ] && [ -z "$lines" ] && n=100
 		input=$tmp/$set
