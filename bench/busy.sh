@@ -13,10 +13,10 @@
 #                 the game and the text game set; "default": unset)
 #       BASELINE  a second dropfour binary, interleaved with the first
 #
-# Prints each round's wall seconds (the whole process) and then
-# the fastest, with the ratio to the same binary's time at the first
-# thread count.  The
-# positions' scores are checked: a wrong one stops the run (exit 1).
+# Prints each round's wall seconds (the whole process) and then the
+# fastest, with the ratio to the same binary's time at the first thread
+# count.  The positions' scores are checked: a wrong one stops the run
+# (exit 1).
 # Binary: $DROPFOUR, else the ./run build.  Nothing else may run meanwhile.
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -32,10 +32,10 @@ load=${LOAD:-1}
 repeat=${REPEAT:-3}
 wait=${WAIT:-passive}
 case $load$repeat in *[!0-9]*) echo "$me: LOAD and REPEAT are numbers" >&2; exit 2 ;; esac
-bins=("$bin")
+bins=("$bin") names=(dropfour)
 if [ -n "${BASELINE:-}" ]; then
 	[ -x "$BASELINE" ] || { echo "$me: BASELINE is not an executable: $BASELINE" >&2; exit 2; }
-	bins+=("$BASELINE")
+	bins+=("$BASELINE") names+=(baseline)
 fi
 
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/dropfour-busy.XXXXXX")
@@ -76,16 +76,15 @@ for ((k = 1; k <= repeat; k++)); do
 	for b in "${!bins[@]}"; do
 		for t in $threads; do
 			s=$(run "${bins[$b]}" "$t")
-			printf 'round %d  %-9s -j%-3s %8.2f s\n' "$k" "$([ "$b" = 0 ] && echo dropfour || echo baseline)" "$t" "$s"
-			key=$b,$t
-			best[$key]=$(awk -v a="${best[$key]:-}" -v b="$s" 'BEGIN { print (a == "" || b + 0 < a + 0) ? b : a }')
+			printf 'round %d  %-9s -j%-3s %8.2f s\n' "$k" "${names[$b]}" "$t" "$s"
+			best[$b,$t]=$(min "${best[$b,$t]:-}" "$s")
 		done
 	done
 done
 first=${threads%% *}
 for b in "${!bins[@]}"; do
 	for t in $threads; do
-		awk -v n="$([ "$b" = 0 ] && echo dropfour || echo baseline)" -v t="$t" \
+		awk -v n="${names[$b]}" -v t="$t" \
 			-v s="${best[$b,$t]}" -v o="${best[$b,$first]}" -v f="$first" 'BEGIN {
 			printf "best      %-9s -j%-3s %8.2f s  %5.2f of its -j%s time\n", n, t, s, s / o, f }'
 	done

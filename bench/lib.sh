@@ -19,6 +19,9 @@ find_dropfour() {
 	exit 2
 }
 
+# min A B: the smaller of two numbers, B if A is empty (a running best).
+min() { awk -v a="$1" -v b="$2" 'BEGIN { print (a == "" || b + 0 < a + 0) ? b : a }'; }
+
 # The directory configure's --with-testdata chose, if a build has one.
 configured_data() {
 	local mk
