@@ -6,6 +6,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <stdio.h>
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
@@ -138,6 +139,67 @@ START_TEST(test_save_through_link)
 }
 END_TEST
 
+/* fuzz-load, tests/fuzz/regress/load/players-two-humans-and-a-word: a
+ * save whose players line ends in a third word ("players human  human 1")
+ * was loaded as two human players, the word ignored; and the target still
+ * promised the players it loaded into, from before save files named them.
+ * A players line is now exactly two words, each human or ai: anything
+ * more refuses the file (the game left as it was, the line named); a good
+ * line sets the players, and a file without one keeps the game's. */
+START_TEST(test_load_players_line)
+{
+	static const char *const refused[] = {
+	    "players human  human 1", "players human ai x\n",
+	    "players human\n",        "players human robot\n",
+	    "players ai human\t#\n",
+	};
+	char dir[256], path[300], err[256];
+	struct game g, before;
+
+	scratch(dir, sizeof dir);
+	snprintf(path, sizeof path, "%s/game.txt", dir);
+	memset(&g, 0, sizeof g);
+	g.player[0] = g.player[1] = PLAYER_AI;
+	game_init(&g, 7, 6);
+	ck_assert_int_eq(game_play(&g, 3), BOARD_OK);
+	before = g;
+	for (size_t i = 0; i < sizeof refused / sizeof refused[0]; i++) {
+		FILE *f = fopen(path, "w");
+		ck_assert_ptr_nonnull(f);
+		fputs(refused[i], f);
+		ck_assert_int_eq(fclose(f), 0);
+		err[0] = '\0';
+		check_that(game_load(&g, path, err, sizeof err) == -1,
+		           "accepted: %s", refused[i]);
+		check_that(strstr(err, ":1: players must be two of human and "
+		                       "ai") != NULL,
+		           "%s: %s", refused[i], err);
+		check_true(memcmp(&g, &before, sizeof g) == 0);
+	}
+	/* Two words, spaces around them: loaded, and the players set. */
+	FILE *f = fopen(path, "w");
+	ck_assert_ptr_nonnull(f);
+	fputs("players  human ai \nmoves 44\n", f);
+	ck_assert_int_eq(fclose(f), 0);
+	ck_assert_int_eq(game_load(&g, path, err, sizeof err), 0);
+	ck_assert_int_eq(g.player[0], PLAYER_HUMAN);
+	ck_assert_int_eq(g.player[1], PLAYER_AI);
+	ck_assert(g.players_loaded);
+	ck_assert_int_eq(g.nmoves, 2);
+	/* No players line: the players the game had. */
+	f = fopen(path, "w");
+	ck_assert_ptr_nonnull(f);
+	fputs("moves 4\n", f);
+	ck_assert_int_eq(fclose(f), 0);
+	g.player[0] = g.player[1] = PLAYER_AI;
+	ck_assert_int_eq(game_load(&g, path, err, sizeof err), 0);
+	ck_assert(!g.players_loaded);
+	ck_assert(g.player[0] == PLAYER_AI && g.player[1] == PLAYER_AI);
+	unlink(path);
+	rmdir(dir);
+}
+END_TEST
+
 /* Memory (fault tests): the start-up check names the option to change,
  * and lets through what fits. */
 START_TEST(test_memory_check)
@@ -161,6 +223,7 @@ fuzz_suite(void)
 	tcase_add_test(tc, test_options_tour_board);
 	tcase_add_test(tc, test_save_to_fifo);
 	tcase_add_test(tc, test_save_through_link);
+	tcase_add_test(tc, test_load_players_line);
 	tcase_add_test(tc, test_memory_check);
 	suite_add_tcase(s, tc);
 	return s;

@@ -166,8 +166,10 @@ game_load(struct game *g, const char *path, char *err, size_t errlen)
 		if (sscanf(line, "size %dx%d", &w, &h) == 2)
 			continue;
 		if (strncmp(line, "players ", 8) == 0) {
-			char a[8], b[8];
-			if (sscanf(line + 8, "%7s %7s", a, b) != 2 ||
+			/* Exactly two words: anything after them is refused,
+			 * not ignored. */
+			char a[8], b[8], extra;
+			if (sscanf(line + 8, "%7s %7s %c", a, b, &extra) != 2 ||
 			    (strcmp(a, "human") != 0 && strcmp(a, "ai") != 0) ||
 			    (strcmp(b, "human") != 0 && strcmp(b, "ai") != 0)) {
 				snprintf(err, errlen,

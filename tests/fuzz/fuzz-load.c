@@ -4,7 +4,9 @@
  * players.  Promises held: a refused file leaves the game exactly as it
  * was and says why in a NUL-terminated message that fits its buffer (also
  * a short one); a loaded game is a legal position of a possible size, its
- * players kept, and saving it then loading the save gives the same game.
+ * players those of the file's players line when it has one (a line
+ * starting "players ") and the game's own otherwise, and saving it then
+ * loading the save gives the same game.
  */
 #include "config.h"
 
@@ -59,7 +61,17 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	close(fd);
 	fuzz_require(board_size_error(g.w, g.h) == NULL);
-	fuzz_require(g.player[0] == PLAYER_AI && g.player[1] == PLAYER_AI);
+	if (g.players_loaded) {
+		fuzz_require(size >= 8 &&
+		             (memcmp(data, "players ", 8) == 0 ||
+		              memmem(data, size, "\nplayers ", 9)));
+		for (int p = 0; p < 2; p++)
+			fuzz_require(g.player[p] == PLAYER_HUMAN ||
+			             g.player[p] == PLAYER_AI);
+	} else {
+		fuzz_require(g.player[0] == PLAYER_AI &&
+		             g.player[1] == PLAYER_AI);
+	}
 	fuzz_require(g.nmoves == g.board.moves && g.nredo == 0);
 	fuzz_require(g.nmoves <= g.w * g.h);
 
