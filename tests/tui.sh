@@ -491,6 +491,56 @@ wide_boards() {
 	tmux_wait "for the 4x30 board)"
 }
 
+# The hint on the last screen read agrees with the column scores: the
+# words under the board name the hint's column with the hint's score, and
+# no column's number in the row of scores beats it.
+hint_agrees() {
+	printf '%s\n' "$tmux_last" | awk '
+	match($0, /hint: column [^ ]+ \([^)]*\)/) {
+		split(substr($0, RSTART + 13, RLENGTH - 13), p, " ")
+		col = p[1]; score = p[2]; gsub(/[()]/, "", score)
+	}
+	/< hint/ && match($0, /[0-9A-G]: [-+][0-9]+/) {
+		split(substr($0, RSTART, RLENGTH), q, ": ")
+		wcol = q[1]; wscore = q[2]
+	}
+	/^ +[-+][0-9]+( +[-+][0-9]+)+ / {
+		for (i = 1; i <= NF && $i ~ /^[-+][0-9]+$/; i++)
+			if (best == "" || $i + 0 > best + 0) best = $i
+	}
+	END {
+		if (col == "" || wcol == "" || best == "") {
+			print "# no hint, words or scores on the screen"; exit 1
+		}
+		if (col != wcol || score != wscore || score + 0 != best + 0) {
+			printf "# hint %s (%s), words %s: %s, best column score %s\n",
+			    col, score, wcol, wscore, best
+			exit 1
+		}
+	}' || tmux_fail "the hint is not the best column"
+}
+
+# 22. A hint at a level that slips (beginner) is the search's best column
+# with its score, not the move that level would play: three positions, and
+# a fourth where the hint comes from the analysis's search (a).
+hint_best() {
+	tmux_start 100 30 "$G --ascii --mode human-human --level beginner --seed 1 --no-book" &&
+	tmux_wait "Player 1 to move" &&
+	tmux_send h && tmux_wait "hint: column" && tmux_wait "< hint" &&
+	hint_agrees &&
+	tmux_send 4 4 && tmux_wait "moves 44" && tmux_wait_gone "hint: column" &&
+	tmux_send h && tmux_wait "hint: column" && tmux_wait "< hint" &&
+	hint_agrees &&
+	tmux_send 3 5 && tmux_wait "moves 4435" && tmux_wait_gone "hint: column" &&
+	tmux_send h && tmux_wait "hint: column" && tmux_wait "< hint" &&
+	hint_agrees &&
+	tmux_send 5 5 && tmux_wait "moves 443555" && tmux_wait_gone "hint: column" &&
+	tmux_send a && tmux_wait "analysis on" &&
+	tmux_wait_re "^ +[-+][0-9]+ +[-+][0-9]+ " && tmux_nap &&
+	tmux_send h && tmux_wait "hint: column" && tmux_wait "< hint" &&
+	hint_agrees
+}
+
 check "play against the AI: drop, answer, depth, undo, redo, help, resize" \
     play_vs_ai
 check "threads and depth change while the AI thinks" toggles_while_thinking
@@ -514,6 +564,7 @@ check "the review in the game (v)" review_in_game
 check "the speedup screen's depth; ponder only in perfect play" speedup_depth
 check "wide boards: A-G, narrow columns at 80x24, a tall board says so" \
     wide_boards
+check "a hint at a level that slips is the best column" hint_best
 
 echo "1..$n"
 check_end

@@ -182,7 +182,8 @@ engine_wait(struct engine *e, uint64_t id, struct search_result *r)
 	if (e->res_id == id)
 		*r = e->res;
 	else
-		memset(r, 0, sizeof *r), r->move = -1, r->partial = true;
+		memset(r, 0, sizeof *r), r->move = r->best = -1,
+		                         r->partial = true;
 	pthread_mutex_unlock(&e->lock);
 }
 

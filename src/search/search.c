@@ -722,7 +722,7 @@ search_run(struct search *s, const board_t *b, const struct search_limits *lim,
 	 * engine stops a search that has not started yet through lim->abort. */
 	atomic_store(&s->stop, false);
 	memset(r, 0, sizeof *r);
-	r->move = -1;
+	r->move = r->best = -1;
 	r->ncols = b->w;
 	r->threads = threads;
 
@@ -807,7 +807,9 @@ search_run(struct search *s, const board_t *b, const struct search_limits *lim,
 	if (exact_mode)
 		r->depth = b->w * b->h - b->moves;
 	split_team_free(&team);
-	/* A named level picks its own move from the column scores. */
+	/* A named level picks its own move from the column scores; a hint
+	 * still wants the search's. */
+	r->best = r->move;
 	if (lim->level != NULL && level_is_human(lim->level) &&
 	    lim->mode == SEARCH_DEPTH)
 		r->move = level_choose(lim->level, b, r, lim->seed);

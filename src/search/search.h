@@ -93,6 +93,8 @@ struct level;
 
 struct search_result {
 	int move;  /* best column (0-based), -1 when there is none */
+	int best;  /* the search's own best column: move differs only where
+	            * a named level picks its move (level_choose()) */
 	int score; /* see the top of this file */
 	enum score_kind kind;
 	bool partial; /* stopped before it finished */

@@ -309,7 +309,10 @@ ui_finished(struct ui *ui, const struct search_result *r)
 		        : ui_fallback_move(ui, r);
 		break;
 	case UI_JOB_HINT:
-		ui->hint_col = r->move >= 0 ? r->move : ui_fallback_move(ui, r);
+		/* The search's best column, not the one the level would
+		 * play: a level's slips are how the AI plays, not advice
+		 * (and the score shown with the hint is the best column's). */
+		ui->hint_col = r->best >= 0 ? r->best : ui_fallback_move(ui, r);
 		if (ui->hint_col >= 0) {
 			ui->cursor = ui->hint_col;
 			score_words(&ui->game.board, r->kind, r->score, words,

@@ -240,9 +240,9 @@ key_hint(struct ui *ui, int ch)
 		return;
 	}
 	if (ui->have_res && ui->res_key == board_key(b) &&
-	    ui->res_moves == b->moves && ui->res.move >= 0 &&
+	    ui->res_moves == b->moves && ui->res.best >= 0 &&
 	    !ui->res.partial) {
-		ui->hint_col = ui->cursor = ui->res.move;
+		ui->hint_col = ui->cursor = ui->res.best;
 		score_words(b, ui->res.kind, ui->res.score, words,
 		            sizeof words);
 		ui_message(ui, false, "hint: column %c (%s)",
