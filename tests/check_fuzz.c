@@ -164,10 +164,7 @@ START_TEST(test_load_players_line)
 	ck_assert_int_eq(game_play(&g, 3), BOARD_OK);
 	before = g;
 	for (size_t i = 0; i < sizeof refused / sizeof refused[0]; i++) {
-		FILE *f = fopen(path, "w");
-		ck_assert_ptr_nonnull(f);
-		fputs(refused[i], f);
-		ck_assert_int_eq(fclose(f), 0);
+		check_write_file(path, refused[i]);
 		err[0] = '\0';
 		check_that(game_load(&g, path, err, sizeof err) == -1,
 		           "accepted: %s", refused[i]);
@@ -177,20 +174,14 @@ START_TEST(test_load_players_line)
 		check_true(memcmp(&g, &before, sizeof g) == 0);
 	}
 	/* Two words, spaces around them: loaded, and the players set. */
-	FILE *f = fopen(path, "w");
-	ck_assert_ptr_nonnull(f);
-	fputs("players  human ai \nmoves 44\n", f);
-	ck_assert_int_eq(fclose(f), 0);
+	check_write_file(path, "players  human ai \nmoves 44\n");
 	ck_assert_int_eq(game_load(&g, path, err, sizeof err), 0);
 	ck_assert_int_eq(g.player[0], PLAYER_HUMAN);
 	ck_assert_int_eq(g.player[1], PLAYER_AI);
 	ck_assert(g.players_loaded);
 	ck_assert_int_eq(g.nmoves, 2);
 	/* No players line: the players the game had. */
-	f = fopen(path, "w");
-	ck_assert_ptr_nonnull(f);
-	fputs("moves 4\n", f);
-	ck_assert_int_eq(fclose(f), 0);
+	check_write_file(path, "moves 4\n");
 	g.player[0] = g.player[1] = PLAYER_AI;
 	ck_assert_int_eq(game_load(&g, path, err, sizeof err), 0);
 	ck_assert(!g.players_loaded);

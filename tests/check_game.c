@@ -238,15 +238,6 @@ count_files(void)
 }
 
 static void
-write_file(const char *path, const char *text)
-{
-	FILE *f = fopen(path, "w");
-	check_true(f != NULL);
-	fputs(text, f);
-	ck_assert_int_eq(fclose(f), 0);
-}
-
-static void
 read_file(const char *path, char *buf, size_t len)
 {
 	FILE *f = fopen(path, "r");
@@ -305,7 +296,7 @@ START_TEST(test_save_load)
 	char err[256] = "";
 	memset(&l, 0, sizeof l);
 	game_init(&l, 7, 6);
-	write_file(path, "4453\n");
+	check_write_file(path, "4453\n");
 	check_that(game_load(&l, path, err, sizeof err) == 0, "%s", err);
 	assert_moves(&l, "4453");
 	ck_assert_int_eq(l.w, 7);
@@ -349,7 +340,7 @@ START_TEST(test_load_bad)
 	before = g;
 	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
 		char err[256] = "";
-		write_file(path, bad[i]);
+		check_write_file(path, bad[i]);
 		check_that(game_load(&g, path, err, sizeof err) == -1,
 		           "bad file %zu accepted", i);
 		check_that(err[0] != '\0', "bad file %zu: no message", i);
@@ -361,7 +352,7 @@ START_TEST(test_load_bad)
 	memset(longline, '1', sizeof longline - 2);
 	longline[sizeof longline - 2] = '\n';
 	longline[sizeof longline - 1] = '\0';
-	write_file(path, longline);
+	check_write_file(path, longline);
 	char err[256] = "";
 	ck_assert_int_eq(game_load(&g, path, err, sizeof err), -1);
 	check_true(memcmp(&g, &before, sizeof g) == 0);
@@ -373,18 +364,18 @@ START_TEST(test_load_bad)
 	memset(longline + 1, 'x', 600);
 	longline[601] = '\n';
 	strcpy(longline + 602, "moves 44\n");
-	write_file(path, longline);
+	check_write_file(path, longline);
 	ck_assert_int_eq(game_load(&g, path, err, sizeof err), -1);
 	check_that(strstr(err, ":1: line longer than 511") != NULL, "%s", err);
 	/* 511 characters are fine. */
 	memset(longline + 1, 'x', 510);
 	strcpy(longline + 511, "\nsize 7x6\nmoves 44\n");
-	write_file(path, longline);
+	check_write_file(path, longline);
 	check_that(game_load(&g, path, err, sizeof err) == 0, "%s", err);
 	g = before;
 	/* A bad move is named by its line and its 1-based character, as
 	 * --position and solve name theirs. */
-	write_file(path, "dropfour-game 1\nsize 7x6\nmoves 44a\n");
+	check_write_file(path, "dropfour-game 1\nsize 7x6\nmoves 44a\n");
 	ck_assert_int_eq(game_load(&g, path, err, sizeof err), -1);
 	check_that(strstr(err, ":3: bad move at character 3 ('a')") != NULL,
 	           "bad move: %s", err);

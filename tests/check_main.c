@@ -169,6 +169,15 @@ main(void)
 }
 
 void
+check_write_file(const char *path, const char *text)
+{
+	FILE *f = fopen(path, "w");
+	check_that(f != NULL, "%s: cannot write", path);
+	fputs(text, f);
+	ck_assert_int_eq(fclose(f), 0);
+}
+
+void
 check_parse_ok(board_t *b, int w, int h, const char *moves)
 {
 	size_t err = 0;

@@ -47,6 +47,10 @@ FILE *check_data_open(const char *name);
  * --with-testdata), or NULL when neither exists. */
 const char *check_full_data_dir(void);
 
+/* Write `text` to the file at path (created or truncated), failing the test
+ * on an error. */
+void check_write_file(const char *path, const char *text);
+
 /* Parse a move string onto an empty w x h board, failing the test on error. */
 void check_parse_ok(board_t *b, int w, int h, const char *moves);
 /* Exact value of playing `col` for the side to move (one thread). */
