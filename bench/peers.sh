@@ -73,7 +73,6 @@ cpu_of() {
 	awk '{ printf "%.3f %.3f\n", $1 + $2, $3 }' "$tmp/time"
 }
 
-
 case ${1:-} in
 sets)
 	[ -n "${PONS:-}" ] && [ -x "$PONS" ] || { echo "$me: set PONS to Pons' c4solver binary" >&2; exit 2; }

@@ -6,7 +6,6 @@
 #include "config.h"
 
 #include <errno.h>
-#include <stdio.h>
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>

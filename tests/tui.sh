@@ -520,25 +520,25 @@ hint_agrees() {
 	}' || tmux_fail "the hint is not the best column"
 }
 
+# h, then the hint and the words under the board, held to the scores.
+ask_hint() {
+	tmux_send h && tmux_wait "hint: column" && tmux_wait "< hint" &&
+	hint_agrees
+}
+
 # 22. A hint at a level that slips (beginner) is the search's best column
 # with its score, not the move that level would play: three positions, and
 # a fourth where the hint comes from the analysis's search (a).
 hint_best() {
 	tmux_start 100 30 "$G --ascii --mode human-human --level beginner --seed 1 --no-book" &&
-	tmux_wait "Player 1 to move" &&
-	tmux_send h && tmux_wait "hint: column" && tmux_wait "< hint" &&
-	hint_agrees &&
+	tmux_wait "Player 1 to move" && ask_hint &&
 	tmux_send 4 4 && tmux_wait "moves 44" && tmux_wait_gone "hint: column" &&
-	tmux_send h && tmux_wait "hint: column" && tmux_wait "< hint" &&
-	hint_agrees &&
+	ask_hint &&
 	tmux_send 3 5 && tmux_wait "moves 4435" && tmux_wait_gone "hint: column" &&
-	tmux_send h && tmux_wait "hint: column" && tmux_wait "< hint" &&
-	hint_agrees &&
+	ask_hint &&
 	tmux_send 5 5 && tmux_wait "moves 443555" && tmux_wait_gone "hint: column" &&
 	tmux_send a && tmux_wait "analysis on" &&
-	tmux_wait_re "^ +[-+][0-9]+ +[-+][0-9]+ " && tmux_nap &&
-	tmux_send h && tmux_wait "hint: column" && tmux_wait "< hint" &&
-	hint_agrees
+	tmux_wait_re "^ +[-+][0-9]+ +[-+][0-9]+ " && tmux_nap && ask_hint
 }
 
 check "play against the AI: drop, answer, depth, undo, redo, help, resize" \

@@ -179,11 +179,13 @@ engine_wait(struct engine *e, uint64_t id, struct search_result *r)
 	pthread_mutex_lock(&e->lock);
 	while (e->res_id != id && (e->req_id == id || e->run_id == id))
 		pthread_cond_wait(&e->done, &e->lock);
-	if (e->res_id == id)
+	if (e->res_id == id) {
 		*r = e->res;
-	else
-		memset(r, 0, sizeof *r), r->move = r->best = -1,
-		                         r->partial = true;
+	} else {
+		memset(r, 0, sizeof *r);
+		r->move = r->best = -1;
+		r->partial = true;
+	}
 	pthread_mutex_unlock(&e->lock);
 }
 
