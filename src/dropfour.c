@@ -7,6 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cli/cli.h"
 #include "cli/bench.h"
 #include "cli/book-cli.h"
 #include "cli/engine-cli.h"
@@ -76,9 +77,8 @@ run(struct options *o)
 		if (!o->tour_watch)
 			return tour_main(o);
 		if (!terminal_usable()) {
-			fputs("dropfour: tour --watch needs a terminal\n",
-			      stderr);
-			return 2;
+			cli_error("tour --watch needs a terminal");
+			return CLI_EXIT_USAGE;
 		}
 		return ui_tour_main(o);
 	case MODE_ENGINE:
@@ -87,9 +87,8 @@ run(struct options *o)
 		break;
 	}
 	if (!terminal_usable()) {
-		fputs("dropfour: not a terminal (or TERM is dumb): "
-		      "playing in plain text\n",
-		      stderr);
+		cli_error("not a terminal (or TERM is dumb): "
+		          "playing in plain text");
 		return text_main(o);
 	}
 	int status = ui_main(o);
@@ -114,7 +113,7 @@ memory_fits(const struct options *o)
 		threads = options_game_max_threads(o);
 	if (search_memory_error(o->tt_mb, threads, why, sizeof why) == NULL)
 		return true;
-	fprintf(stderr, "dropfour: %s\n", why);
+	cli_error("%s", why);
 	return false;
 }
 
@@ -140,13 +139,13 @@ main(int argc, char **argv)
 	if (o.mode == MODE_PLAY || o.mode == MODE_TEXT) {
 		char err[4300];
 		if (prefs_load(&prefs, err, sizeof err) != 0)
-			fprintf(stderr, "dropfour: warning: %s\n", err);
+			cli_warn("%s", err);
 		prefs_apply(&prefs, &o);
 		o.prefs = &prefs;
 	}
 	if (!memory_fits(&o)) {
 		free(saved);
-		return 2;
+		return CLI_EXIT_USAGE;
 	}
 	if (o.mode == MODE_PLAY || o.mode == MODE_TEXT ||
 	    o.mode == MODE_SELFPLAY)
@@ -156,7 +155,7 @@ main(int argc, char **argv)
 	 * benchmarks measure the solver alone). */
 	if (o.mode != MODE_BENCH && o.mode != MODE_BOOK &&
 	    o.mode != MODE_STATESPACE && o.mode != MODE_TOUR && book_attach(&o))
-		return EXIT_FAILURE;
+		return CLI_EXIT_FAILURE;
 	int status = run(&o);
 	book_detach(&o);
 	return status;

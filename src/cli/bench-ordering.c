@@ -25,6 +25,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli/cli.h"
 #include "cli/bench.h"
 #include "core/board.h"
 #include "cli/options.h"
@@ -123,11 +124,10 @@ bench_ordering(const struct options *o, int argc, char **argv)
 	    o->time_limit > 0 ? o->time_limit : BENCH_ORDERING_ROW_S;
 
 	if (argc > (int)(sizeof user / sizeof user[0])) {
-		fprintf(stderr,
-		        "dropfour: bench ordering takes at most %zu "
-		        "positions\n",
-		        sizeof user / sizeof user[0]);
-		return 2;
+		cli_error("bench ordering takes at most %zu "
+		          "positions",
+		          sizeof user / sizeof user[0]);
+		return CLI_EXIT_USAGE;
 	}
 	if (argc == 0 && (o->width != BOARD_DEFAULT_WIDTH ||
 	                  o->height != BOARD_DEFAULT_HEIGHT)) {
@@ -143,14 +143,13 @@ bench_ordering(const struct options *o, int argc, char **argv)
 			enum board_err e = board_parse(&b, o->width, o->height,
 			                               m, (size_t)-1, &at);
 			if (e != BOARD_OK || b.over) {
-				fprintf(stderr,
-				        "dropfour: bad position '%s' "
-				        "at character %zu: %s\n",
-				        argv[i], at + 1,
-				        e != BOARD_OK
-				            ? board_err_string(e)
-				            : "the game is already won");
-				return 2;
+				cli_error("bad position '%s' "
+				          "at character %zu: %s",
+				          argv[i], at + 1,
+				          e != BOARD_OK
+				              ? board_err_string(e)
+				              : "the game is already won");
+				return CLI_EXIT_USAGE;
 			}
 			user[i] = (struct bench_pos){
 			    .phase = "given", .moves = m, .exact = o->perfect};
@@ -161,9 +160,9 @@ bench_ordering(const struct options *o, int argc, char **argv)
 	if (o->csv != NULL) {
 		csv = fopen(o->csv, "w");
 		if (csv == NULL) {
-			fprintf(stderr, "dropfour: cannot write %s: %s\n",
-			        o->csv, strerror(errno));
-			return 1;
+			cli_error("cannot write %s: %s", o->csv,
+			          strerror(errno));
+			return CLI_EXIT_FAILURE;
 		}
 		fputs("phase,position,depth,nodes_on,seconds_on,nodes_off,"
 		      "seconds_off,node_ratio,time_ratio,move\n",
@@ -218,9 +217,8 @@ bench_ordering(const struct options *o, int argc, char **argv)
 	}
 	search_free(s);
 	if (csv != NULL && fclose(csv) != 0) {
-		fprintf(stderr, "dropfour: cannot write %s: %s\n", o->csv,
-		        strerror(errno));
-		return 1;
+		cli_error("cannot write %s: %s", o->csv, strerror(errno));
+		return CLI_EXIT_FAILURE;
 	}
 	return 0;
 }

@@ -10,6 +10,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "cli/cli.h"
 #include "cli/bench.h"
 #include "cli/tour-cli.h"
 #include "core/util.h"
@@ -24,14 +25,14 @@ bench_speedup_tour(const struct options *o)
 	struct tour_plan p;
 	FILE *csv = NULL;
 	char desc[160];
-	int status = tour_plan_make(o, 6, 6, true, &p);
+	int status = CLI_EXIT_OK;
 
-	if (status != 0)
-		return status;
+	if (tour_plan_make(o, 6, 6, true, &p) != 0)
+		return CLI_EXIT_USAGE;
 	if (o->csv != NULL && (csv = fopen(o->csv, "w")) == NULL) {
-		fprintf(stderr, "dropfour: %s: %s\n", o->csv, strerror(errno));
+		cli_error("%s: %s", o->csv, strerror(errno));
 		tour_plan_free(&p);
-		return 1;
+		return CLI_EXIT_FAILURE;
 	}
 	tour_plan_describe(&p, desc, sizeof desc);
 	printf("# dropfour bench speedup --tour: %s, split depth %d, %d "
@@ -70,12 +71,11 @@ bench_speedup_tour(const struct options *o)
 			if (rep == 0 && li == 0)
 				want = got;
 			else if (got != want) {
-				fprintf(stderr,
-				        "dropfour: %llu tours with %d "
-				        "threads but %llu before\n",
-				        (unsigned long long)got, list[li],
-				        (unsigned long long)want);
-				status = 1;
+				cli_error("%llu tours with %d "
+				          "threads but %llu before",
+				          (unsigned long long)got, list[li],
+				          (unsigned long long)want);
+				status = CLI_EXIT_FAILURE;
 			}
 			if (rep == 0 || row.secs < rows[li].secs)
 				rows[li] = row;
@@ -147,17 +147,15 @@ bench_tour_sample(const struct options *o, int argc, char **argv)
 	struct tour_plan p;
 	long k = 200;
 	int len = o->split_depth > 0 ? o->split_depth : 9;
-	int status = tour_plan_make(o, 7, 7, true, &p);
 
-	if (status != 0)
-		return status;
+	if (tour_plan_make(o, 7, 7, true, &p) != 0)
+		return CLI_EXIT_USAGE;
 	if (argc > 1 || (argc == 1 && ((k = strtol(argv[0], NULL, 10)) < 1 ||
 	                               k > 1000000))) {
-		fputs("dropfour: bench tour-sample takes one number of "
-		      "prefixes to count (default 200)\n",
-		      stderr);
+		cli_error("bench tour-sample takes one number of "
+		          "prefixes to count (default 200)");
 		tour_plan_free(&p);
-		return 2;
+		return CLI_EXIT_USAGE;
 	}
 	/* All prefixes, with the weight of their start square's orbit. */
 	struct tour_prefix *all = NULL;

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cli/cli.h"
 #include "cli/bench.h"
 #include "cli/output.h"
 #include "cli/solve.h"
@@ -33,10 +34,9 @@ int
 bench_main(const struct options *o)
 {
 	if (o->argc < 1) {
-		fputs("dropfour: bench needs one of: solve, speedup, ordering, "
-		      "tour-sample\n",
-		      stderr);
-		return 2;
+		cli_error("bench needs one of: solve, speedup, ordering, "
+		          "tour-sample");
+		return CLI_EXIT_USAGE;
 	}
 	for (size_t i = 0; i < sizeof bench_table / sizeof bench_table[0]; i++)
 		if (strcmp(o->argv[0], bench_table[i].name) == 0) {
@@ -44,31 +44,27 @@ bench_main(const struct options *o)
 			if (o->json &&
 			    (o->tour_bench ||
 			     (strcmp(o->argv[0], "solve") != 0 && !speedup))) {
-				fputs("dropfour: --json applies to bench solve "
-				      "and bench speedup\n",
-				      stderr);
-				return 2;
+				cli_error("--json applies to bench solve "
+				          "and bench speedup");
+				return CLI_EXIT_USAGE;
 			}
 			if (o->tour_bench && !speedup) {
-				fputs("dropfour: --tour applies to bench "
-				      "speedup\n",
-				      stderr);
-				return 2;
+				cli_error("--tour applies to bench "
+				          "speedup");
+				return CLI_EXIT_USAGE;
 			}
 			if (o->per_position && (!speedup || o->tour_bench)) {
-				fputs("dropfour: --per-position applies to "
-				      "bench speedup on positions (not "
-				      "--tour)\n",
-				      stderr);
-				return 2;
+				cli_error("--per-position applies to "
+				          "bench speedup on positions (not "
+				          "--tour)");
+				return CLI_EXIT_USAGE;
 			}
 			return bench_table[i].run(o, o->argc - 1, o->argv + 1);
 		}
-	fprintf(stderr,
-	        "dropfour: unknown benchmark '%s' (solve, speedup, "
-	        "ordering, tour-sample)\n",
-	        o->argv[0]);
-	return 2;
+	cli_error("unknown benchmark '%s' (solve, speedup, "
+	          "ordering, tour-sample)",
+	          o->argv[0]);
+	return CLI_EXIT_USAGE;
 }
 
 /* A position with its expected score from a test-set file. */
@@ -90,7 +86,7 @@ read_positions(const char *path, int w, int h, struct bench_pos **out)
 	long lineno = 0;
 
 	if (f == NULL) {
-		fprintf(stderr, "dropfour: %s: %s\n", path, strerror(errno));
+		cli_error("%s: %s", path, strerror(errno));
 		return -1;
 	}
 	*out = NULL;
@@ -101,8 +97,7 @@ read_positions(const char *path, int w, int h, struct bench_pos **out)
 		lineno++;
 		if (solve_parse_input(line, (size_t)got, w, h, &b, err,
 		                      sizeof err) != 0) {
-			fprintf(stderr, "dropfour: %s:%ld:%s\n", path, lineno,
-			        err);
+			cli_error("%s:%ld:%s", path, lineno, err);
 			continue;
 		}
 		if (n == alloc) {
@@ -123,8 +118,7 @@ read_positions(const char *path, int w, int h, struct bench_pos **out)
 	free(line);
 	fclose(f);
 	if (bad) {
-		fprintf(stderr, "dropfour: %s: read error: %s\n", path,
-		        strerror(err));
+		cli_error("%s: read error: %s", path, strerror(err));
 		free(*out);
 		*out = NULL;
 		return -1;
@@ -139,8 +133,8 @@ bench_solve(const struct options *o, int argc, char **argv)
 	int status = 0;
 
 	if (argc < 1) {
-		fputs("dropfour: bench solve needs test-set FILEs\n", stderr);
-		return 2;
+		cli_error("bench solve needs test-set FILEs");
+		return CLI_EXIT_USAGE;
 	}
 	options_solve_limits(o, &lim);
 
@@ -271,11 +265,10 @@ speedup_one(struct search *s, const struct search_limits *lim,
 	if (first) {
 		*score = r.score;
 	} else if (r.score != *score) {
-		fprintf(stderr,
-		        "dropfour: %s: score %d with %d threads "
-		        "but %d before\n",
-		        pos->moves, r.score, lim->threads, *score);
-		return 1;
+		cli_error("%s: score %d with %d threads "
+		          "but %d before",
+		          pos->moves, r.score, lim->threads, *score);
+		return CLI_EXIT_FAILURE;
 	}
 	return 0;
 }
@@ -505,21 +498,20 @@ bench_speedup(const struct options *o, int argc, char **argv)
 	if (o->tour_bench) {
 		if (argc == 0)
 			return bench_speedup_tour(o);
-		fputs("dropfour: bench speedup --tour takes no FILE\n", stderr);
-		return 2;
+		cli_error("bench speedup --tour takes no FILE");
+		return CLI_EXIT_USAGE;
 	}
 	nlist = bench_thread_list(o, list);
 	if (argc > 1) {
-		fputs("dropfour: bench speedup takes at most one FILE\n",
-		      stderr);
-		return 2;
+		cli_error("bench speedup takes at most one FILE");
+		return CLI_EXIT_USAGE;
 	}
 	if (argc == 1) {
 		npos = read_positions(argv[0], o->width, o->height, &pos);
 		if (npos <= 0) {
-			fputs("dropfour: no positions to run\n", stderr);
+			cli_error("no positions to run");
 			free(pos);
-			return 1;
+			return CLI_EXIT_FAILURE;
 		}
 	} else {
 		npos =
@@ -534,9 +526,9 @@ bench_speedup(const struct options *o, int argc, char **argv)
 		}
 	}
 	if (o->csv != NULL && (csv = fopen(o->csv, "w")) == NULL) {
-		fprintf(stderr, "dropfour: %s: %s\n", o->csv, strerror(errno));
+		cli_error("%s: %s", o->csv, strerror(errno));
 		free(pos);
-		return 1;
+		return CLI_EXIT_FAILURE;
 	}
 
 	struct search_limits lim;

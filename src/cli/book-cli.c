@@ -11,6 +11,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "cli/cli.h"
 #include "book/book.h"
 #include "cli/book-cli.h"
 #include "cli/data.h"
@@ -44,8 +45,8 @@ book_attach(struct options *o)
 	}
 	struct book *bk = book_open(path, err, sizeof err);
 	if (bk == NULL) {
-		fprintf(stderr, "dropfour: %s%s\n", err,
-		        named ? "" : " (the shipped book: not used)");
+		cli_error("%s%s", err,
+		          named ? "" : " (the shipped book: not used)");
 		return named ? 1 : 0;
 	}
 	if ((book_width(bk) != o->width || book_height(bk) != o->height) &&
@@ -54,20 +55,18 @@ book_attach(struct options *o)
 		 * plays without it (a note where a book would be used) */
 		if (o->mode == MODE_SOLVE || o->mode == MODE_SELFPLAY ||
 		    o->mode == MODE_ENGINE || o->perfect)
-			fprintf(stderr,
-			        "dropfour: note: DROPFOUR_BOOK %s holds %dx%d "
-			        "positions: not used on the %dx%d board\n",
-			        path, book_width(bk), book_height(bk), o->width,
-			        o->height);
+			cli_note("DROPFOUR_BOOK %s holds %dx%d "
+			         "positions: not used on the %dx%d board",
+			         path, book_width(bk), book_height(bk),
+			         o->width, o->height);
 		book_free(bk);
 		return 0;
 	}
 	if (book_width(bk) != o->width || book_height(bk) != o->height) {
-		fprintf(
-		    stderr,
-		    "dropfour: %s: a book of %dx%d positions, but the board "
-		    "is %dx%d\n",
-		    path, book_width(bk), book_height(bk), o->width, o->height);
+		cli_error("%s: a book of %dx%d positions, but the board "
+		          "is %dx%d",
+		          path, book_width(bk), book_height(bk), o->width,
+		          o->height);
 		book_free(bk);
 		return 1;
 	}
@@ -103,11 +102,10 @@ book_build_cmd(const struct options *o, int argc, char **argv)
 {
 	(void)argv;
 	if (argc != 0) {
-		fprintf(stderr,
-		        "dropfour: book build: unexpected argument "
-		        "'%s'\n",
-		        argv[0]);
-		return 2;
+		cli_error("book build: unexpected argument "
+		          "'%s'",
+		          argv[0]);
+		return CLI_EXIT_USAGE;
 	}
 	struct book_build_params p;
 	book_cli_params(o, &p);
@@ -121,13 +119,13 @@ book_info(const struct options *o, int argc, char **argv)
 	char err[512];
 	(void)o;
 	if (argc != 1) {
-		fputs("dropfour: book info takes one FILE\n", stderr);
-		return 2;
+		cli_error("book info takes one FILE");
+		return CLI_EXIT_USAGE;
 	}
 	struct book *bk = book_open(argv[0], err, sizeof err);
 	if (bk == NULL) {
-		fprintf(stderr, "dropfour: %s\n", err);
-		return 1;
+		cli_error("%s", err);
+		return CLI_EXIT_FAILURE;
 	}
 	printf("%s: dropfour book, format %d, %dx%d board, positions up to "
 	       "%d stones\n%" PRIu64 " entries, checksum %016" PRIx64 " (ok)\n",
@@ -155,13 +153,11 @@ book_main(const struct options *o)
 			return book_commands[i].run(o, o->argc - 1,
 			                            o->argv + 1);
 	if (o->argc > 0)
-		fprintf(stderr,
-		        "dropfour: unknown book command '%s' (build or info)\n",
-		        o->argv[0]);
+		cli_error("unknown book command '%s' (build or info)",
+		          o->argv[0]);
 	else
-		fputs("dropfour: missing book command: book build or book "
-		      "info\n",
-		      stderr);
-	fputs("Try 'dropfour --help' for more information.\n", stderr);
-	return 2;
+		cli_error("missing book command: book build or book "
+		          "info");
+	cli_try_help("book");
+	return CLI_EXIT_USAGE;
 }

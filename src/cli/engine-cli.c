@@ -16,6 +16,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cli/cli.h"
 #include "book/book.h"
 #include "cli/engine-cli.h"
 #include "cli/output.h"
@@ -588,8 +589,7 @@ engine_cli_main(const struct options *o)
 		             : want            ? -1
 		                               : 0);
 		if (r < 0 && errno != EINTR) {
-			fprintf(stderr, "dropfour: engine: poll: %s\n",
-			        strerror(errno));
+			cli_error("engine: poll: %s", strerror(errno));
 			status = 1;
 			break;
 		}
@@ -597,10 +597,9 @@ engine_cli_main(const struct options *o)
 			ssize_t n = read(STDIN_FILENO, buf + have,
 			                 sizeof buf - 1 - have);
 			if (n < 0 && errno != EINTR && errno != EAGAIN) {
-				fprintf(stderr,
-				        "dropfour: engine: standard input: "
-				        "read error: %s\n",
-				        strerror(errno));
+				cli_error("engine: standard input: "
+				          "read error: %s",
+				          strerror(errno));
 				status = 1;
 				eof = true;
 			} else if (n == 0) {

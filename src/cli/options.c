@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli/cli.h"
 #include "book/book.h"
 #include "cli/options.h"
 #include "cli/output.h"
@@ -753,19 +754,16 @@ static const char *const play_names[] = {
     [PLAY_HUMAN_HUMAN] = "human-human",
 };
 
-/* "Try 'PROGRAM --help' for more information." */
 static void
 try_help(void)
 {
-	fprintf(stderr, "Try '%s --help' for more information.\n",
-	        output_program());
+	cli_try_help(NULL);
 }
 
 static int
 bad(const char *opt, const char *arg, const char *why)
 {
-	fprintf(stderr, "%s: invalid argument '%s' for --%s: %s\n",
-	        output_program(), arg, opt, why);
+	cli_error("invalid argument '%s' for --%s: %s", arg, opt, why);
 	try_help();
 	return -1;
 }
@@ -1042,16 +1040,14 @@ getopt_error(const char *arg)
 		if (opts[k].short_name == optopt)
 			d = &opts[k];
 	if (d != NULL)
-		fprintf(stderr, "%s: option '%s%s' requires an argument\n",
-		        output_program(), d->short_name == optopt ? "-" : "--",
-		        d->short_name == optopt ? (char[]){(char)optopt, 0}
-		                                : d->name);
+		cli_error("option '%s%s' requires an argument",
+		          d->short_name == optopt ? "-" : "--",
+		          d->short_name == optopt ? (char[]){(char)optopt, 0}
+		                                  : d->name);
 	else if (optopt != 0)
-		fprintf(stderr, "%s: invalid option -- '%c'\n",
-		        output_program(), optopt);
+		cli_error("invalid option -- '%c'", optopt);
 	else
-		fprintf(stderr, "%s: unrecognized option '%s'\n",
-		        output_program(), arg);
+		cli_error("unrecognized option '%s'", arg);
 	try_help();
 }
 
@@ -1184,15 +1180,9 @@ options_parse(struct options *o, int argc, char **argv)
 	 * silently ignored. */
 	for (size_t k = 0; k < NOPTS; k++) {
 		if (seen[k] && !(opts[k].modes & M(o->mode))) {
-			fprintf(stderr,
-			        "%s: --%s does not apply to %s\n"
-			        "Try '%s%s%s --help' for its options.\n",
-			        output_program(), opts[k].name,
-			        mode_word(o->mode), output_program(),
-			        mode_find(o->mode)->word ? " " : "",
-			        mode_find(o->mode)->word
-			            ? mode_find(o->mode)->word
-			            : "");
+			cli_error("--%s does not apply to %s", opts[k].name,
+			          mode_word(o->mode));
+			cli_try_help(mode_find(o->mode)->word);
 			return -1;
 		}
 	}
@@ -1203,10 +1193,8 @@ options_parse(struct options *o, int argc, char **argv)
 	 */
 	if (o->level_given) {
 		if (o->depth_given || o->eval_average) {
-			fputs(
-			    "dropfour: --level and --depth or --eval cannot be "
-			    "combined (a level sets its own search)\n",
-			    stderr);
+			cli_error("--level and --depth or --eval cannot be "
+			          "combined (a level sets its own search)");
 			return -1;
 		}
 		o->perfect = o->level[0] == LEVEL_PERFECT;
@@ -1221,29 +1209,26 @@ options_parse(struct options *o, int argc, char **argv)
 	const char *why =
 	    o->tour_board ? NULL : board_size_error(o->width, o->height);
 	if (why != NULL) {
-		fprintf(stderr, "dropfour: impossible board size %dx%d: %s\n",
-		        o->width, o->height, why);
+		cli_error("impossible board size %dx%d: %s", o->width,
+		          o->height, why);
 		return -1;
 	}
 	if (o->weak && o->analyze) {
-		fputs("dropfour: --weak and --analyze cannot be combined\n",
-		      stderr);
+		cli_error("--weak and --analyze cannot be combined");
 		return -1;
 	}
 	o->argc = argc - optind;
 	o->argv = argv + optind;
 	if (!word_found && o->argc > 0) {
-		fprintf(stderr,
-		        "dropfour: unknown mode '%s' (solve, selfplay, bench, "
-		        "book, statespace, tour, engine, play)\n",
-		        o->argv[0]);
+		cli_error("unknown mode '%s' (solve, selfplay, bench, "
+		          "book, statespace, tour, engine, play)",
+		          o->argv[0]);
 		try_help();
 		return -1;
 	}
 	if (o->mode != MODE_SOLVE && o->mode != MODE_BENCH &&
 	    o->mode != MODE_BOOK && o->mode != MODE_REVIEW && o->argc > 0) {
-		fprintf(stderr, "dropfour: unexpected argument '%s'\n",
-		        o->argv[0]);
+		cli_error("unexpected argument '%s'", o->argv[0]);
 		try_help();
 		return -1;
 	}

@@ -12,6 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cli/cli.h"
 #include "cli/book-cli.h"
 #include "cli/review-cli.h"
 #include "core/util.h"
@@ -452,8 +453,7 @@ read_input(const struct options *o, struct review_game *g)
 	} else {
 		FILE *f = fopen(arg, "r");
 		if (f == NULL) {
-			fprintf(stderr, "dropfour: %s: %s\n", arg,
-			        strerror(errno));
+			cli_error("%s: %s", arg, strerror(errno));
 			return -1;
 		}
 		rc = review_game_read(f, arg, o->width, o->height, g, err,
@@ -462,15 +462,14 @@ read_input(const struct options *o, struct review_game *g)
 		if (rc == 0 && g->sized &&
 		    (o->width_given || o->height_given) &&
 		    (g->w != o->width || g->h != o->height)) {
-			fprintf(stderr,
-			        "dropfour: %s: a %dx%d game, but -W/-H ask for "
-			        "%dx%d\n",
-			        arg, g->w, g->h, o->width, o->height);
+			cli_error("%s: a %dx%d game, but -W/-H ask for "
+			          "%dx%d",
+			          arg, g->w, g->h, o->width, o->height);
 			return -1;
 		}
 	}
 	if (rc != 0) {
-		fprintf(stderr, "dropfour: %s\n", err);
+		cli_error("%s", err);
 		return -1;
 	}
 	return 0;
@@ -487,16 +486,15 @@ review_main(const struct options *o)
 	int status = 0;
 
 	if (o->argc > 1) {
-		fputs("dropfour: review takes one FILE or MOVES\n", stderr);
-		return 2;
+		cli_error("review takes one FILE or MOVES");
+		return CLI_EXIT_USAGE;
 	}
 	if (o->plain && o->json) {
-		fputs("dropfour: --plain and --json cannot be combined\n",
-		      stderr);
-		return 2;
+		cli_error("--plain and --json cannot be combined");
+		return CLI_EXIT_USAGE;
 	}
 	if (read_input(o, &g) != 0)
-		return 2;
+		return CLI_EXIT_USAGE;
 
 	/* A saved game of another size: that size's book, if any. */
 	ob.book_data = o->book_data;
@@ -506,7 +504,7 @@ review_main(const struct options *o)
 		ob.height = g.h;
 		ob.book_data = NULL;
 		if (book_attach(&ob) != 0)
-			return 2;
+			return CLI_EXIT_USAGE;
 		own_book = ob.book_data != NULL;
 	}
 	review_params_default(&par);
@@ -523,8 +521,8 @@ review_main(const struct options *o)
 	if (own_book)
 		book_detach(&ob);
 	if (rs != REVIEW_OK) {
-		fputs("dropfour: the review stopped before its end\n", stderr);
-		return 1;
+		cli_error("the review stopped before its end");
+		return CLI_EXIT_FAILURE;
 	}
 
 	for (int i = 0; (o->plain || o->json) && i < g.n; i++) {
@@ -536,8 +534,7 @@ review_main(const struct options *o)
 	if (!o->plain && !o->json)
 		print_chart(o, &g, pl, seconds, par.limits.threads);
 	if (fflush(stdout) != 0 || ferror(stdout)) {
-		fprintf(stderr, "dropfour: write error: %s\n",
-		        strerror(errno ? errno : EIO));
+		cli_error("write error: %s", strerror(errno ? errno : EIO));
 		status = 1;
 	}
 	return status;

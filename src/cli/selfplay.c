@@ -25,6 +25,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli/cli.h"
 #include "search/engine.h"
 #include "core/game.h"
 #include "cli/options.h"
@@ -109,10 +110,9 @@ selfplay_game(struct engine *const *es, const struct options *o,
 		engine_wait(e, id, &r);
 		if (r.move < 0 || game_play(&g, r.move) != BOARD_OK) {
 			game_moves_string(&g, moves, sizeof moves);
-			fprintf(stderr,
-			        "dropfour: the engine found no move "
-			        "after '%s'\n",
-			        moves);
+			cli_error("the engine found no move "
+			          "after '%s'",
+			          moves);
 			return -1;
 		}
 		printf(
@@ -158,10 +158,10 @@ selfplay_main(const struct options *o)
 	uint64_t seed = o->seed_given ? o->seed : SELFPLAY_SEED;
 	struct game start;
 	char from[BOARD_MAX_CELLS + 1];
-	int status = setup_game(&start, o);
+	int status = CLI_EXIT_OK;
 
-	if (status != 0)
-		return status;
+	if (setup_game(&start, o) != 0)
+		return CLI_EXIT_USAGE;
 	start.player[0] = start.player[1] = PLAYER_AI;
 	game_moves_string(&start, from, sizeof from);
 
@@ -197,7 +197,7 @@ selfplay_main(const struct options *o)
 			printf("  from %s\n", from);
 		fflush(stdout);
 		if (selfplay_game(es, o, &start, lims, swap, &tot) != 0) {
-			status = 1;
+			status = CLI_EXIT_FAILURE;
 			break;
 		}
 	}

@@ -4,6 +4,7 @@
 
 #include <stdio.h>
 
+#include "cli/cli.h"
 #include "cli/setup.h"
 
 /* Who plays each side in every --mode. */
@@ -22,19 +23,18 @@ setup_game(struct game *g, const struct options *o)
 
 	game_init(g, o->width, o->height);
 	if (o->load != NULL && game_load(g, o->load, err, sizeof err) != 0) {
-		fprintf(stderr, "dropfour: cannot load the game: %s\n", err);
+		cli_error("cannot load the game: %s", err);
 		game_init(g, o->width, o->height);
-		return 2;
+		return -1;
 	}
 	if (o->position != NULL) {
 		enum board_err e = game_set_moves(g, o->position, &at);
 		if (e != BOARD_OK) {
-			fprintf(stderr,
-			        "dropfour: bad --position '%s' at "
-			        "character %zu: %s\n",
-			        o->position, at + 1, board_err_string(e));
+			cli_error("bad --position '%s' at "
+			          "character %zu: %s",
+			          o->position, at + 1, board_err_string(e));
 			game_init(g, o->width, o->height);
-			return 2;
+			return -1;
 		}
 	}
 	/* A saved game keeps who played which side, unless --mode says. */

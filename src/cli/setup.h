@@ -7,9 +7,8 @@
 #include "cli/options.h"
 
 /* A game of the options' size, then --load, then --position, with the
- * sides of --mode.  Returns 0, or prints one "dropfour: ..." line on
- * standard error and returns 2, the exit status of bad usage, leaving *g
- * as a fresh game. */
+ * sides of --mode.  Returns 0, or -1 after one cli_error() line,
+ * leaving *g as a fresh game. */
 int setup_game(struct game *g, const struct options *o);
 
 #endif

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli/cli.h"
 #include "book/book.h"
 #include "cli/output.h"
 #include "cli/solve.h"
@@ -242,16 +243,15 @@ solve_main(const struct options *o)
 	struct search_limits lim;
 
 	if (o->argc > 1) {
-		fputs("dropfour: solve takes at most one FILE\n", stderr);
-		return 2;
+		cli_error("solve takes at most one FILE");
+		return CLI_EXIT_USAGE;
 	}
 	if (o->argc == 1 && strcmp(o->argv[0], "-") != 0) {
 		name = o->argv[0];
 		in = fopen(name, "r");
 		if (in == NULL) {
-			fprintf(stderr, "dropfour: %s: %s\n", name,
-			        strerror(errno));
-			return 1;
+			cli_error("%s: %s", name, strerror(errno));
+			return CLI_EXIT_FAILURE;
 		}
 	}
 	options_solve_limits(o, &lim);
@@ -267,8 +267,7 @@ solve_main(const struct options *o)
 
 		if (solve_parse_input(line, (size_t)n, o->width, o->height, &b,
 		                      err, sizeof err) != 0) {
-			fprintf(stderr, "dropfour: %s:%ld:%s\n", name, lineno,
-			        err);
+			cli_error("%s:%ld:%s", name, lineno, err);
 			status = 1;
 			continue;
 		}
@@ -287,8 +286,8 @@ solve_main(const struct options *o)
 		}
 	}
 	if (n == -1 && ferror(in)) {
-		fprintf(stderr, "dropfour: %s: read error: %s\n", name,
-		        strerror(errno ? errno : EIO));
+		cli_error("%s: read error: %s", name,
+		          strerror(errno ? errno : EIO));
 		status = 1;
 	}
 	free(line);

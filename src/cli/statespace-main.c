@@ -10,6 +10,7 @@
 #include <sys/resource.h>
 #include <unistd.h>
 
+#include "cli/cli.h"
 #include "core/score.h"
 #include "search/search.h"
 #include "statespace/statespace-book.h"
@@ -111,8 +112,8 @@ write_book(const struct options *o, const struct statespace *ss)
 	if (o->output == NULL)
 		return 0;
 	if (statespace_write_book(ss, o->output, &n, err, sizeof err) != 0) {
-		fprintf(stderr, "dropfour: statespace: %s\n", err);
-		return 1;
+		cli_error("statespace: %s", err);
+		return CLI_EXIT_FAILURE;
 	}
 	printf("book %s: %llu positions whose game is not over (one of each "
 	       "mirror pair), %.3f s\n",
@@ -153,10 +154,10 @@ statespace_main_ranks(const struct options *o,
 		why = "--state needs a single process (dropfour statespace)";
 	if (why != NULL) {
 		if (speak)
-			fprintf(stderr, "dropfour: statespace %dx%d: %s%s%s\n",
-			        o->width, o->height, why, o->argc ? " " : "",
-			        o->argc ? o->argv[0] : "");
-		return 2;
+			cli_error("statespace %dx%d: %s%s%s", o->width,
+			          o->height, why, o->argc ? " " : "",
+			          o->argc ? o->argv[0] : "");
+		return CLI_EXIT_USAGE;
 	}
 	lim.note_arg = &pr;
 	if (pr.tty) {
@@ -182,12 +183,14 @@ statespace_main_ranks(const struct options *o,
 		fputs("\r\033[K", stderr);
 	if (ss == NULL) {
 		if (speak || strncmp(err, "stopped", 7) != 0)
-			fprintf(stderr, "dropfour: statespace: %s%s\n", err,
-			        strcmp(err, "stopped") == 0 && comm == NULL
-			            ? " (with --state DIR a stopped run can be "
-			              "resumed)"
-			            : "");
-		return atomic_load(util_stop_flag()) ? 130 : 1;
+			cli_error(
+			    "statespace: %s%s", err,
+			    strcmp(err, "stopped") == 0 && comm == NULL
+			        ? " (with --state DIR a stopped run can be "
+			          "resumed)"
+			        : "");
+		return atomic_load(util_stop_flag()) ? cli_stopped_status()
+		                                     : CLI_EXIT_FAILURE;
 	}
 
 	/* Memory: summed over the ranks. */
@@ -210,8 +213,8 @@ statespace_main_ranks(const struct options *o,
 		statespace_print_result(stdout, ss);
 	}
 	if (status == 0 && statespace_state_remove(ss) != 0) {
-		fprintf(stderr, "dropfour: statespace: removing %s: %s\n",
-		        o->state_dir, strerror(errno));
+		cli_error("statespace: removing %s: %s", o->state_dir,
+		          strerror(errno));
 		status = 1;
 	}
 	statespace_free(ss);

@@ -18,6 +18,7 @@
 #include <strings.h>
 #include <unistd.h>
 
+#include "cli/cli.h"
 #include "search/engine.h"
 #include "core/game.h"
 #include "cli/options.h"
@@ -98,7 +99,7 @@ text_ai_move(struct text *t)
 	engine_wait(t->e, id, &r);
 	engine_snapshot(t->e, snap);
 	if (r.move < 0 || game_play(&t->g, r.move) != BOARD_OK) {
-		fprintf(stderr, "dropfour: the engine found no move\n");
+		cli_error("the engine found no move");
 		free(snap);
 		return -1;
 	}
@@ -419,10 +420,8 @@ text_print_end(struct text *t)
 int
 text_setup(struct text *t)
 {
-	int status = setup_game(&t->g, t->o);
-
-	if (status != 0)
-		return status;
+	if (setup_game(&t->g, t->o) != 0)
+		return CLI_EXIT_USAGE;
 	options_limits(t->o, &t->lim);
 	/* Perfect play scores every column, not just the best one. */
 	t->lim.analyze = true;
@@ -452,7 +451,7 @@ text_main(const struct options *o)
 		}
 		if (game_current_player(&t.g) == PLAYER_AI) {
 			if (text_ai_move(&t) != 0) {
-				status = 1;
+				status = CLI_EXIT_FAILURE;
 				break;
 			}
 			text_print_board(&t);

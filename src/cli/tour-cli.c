@@ -12,6 +12,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "cli/cli.h"
 #include "cli/tour-cli.h"
 #include "core/util.h"
 
@@ -20,10 +21,11 @@
 static int
 usage_error(const char *fmt, const char *a, const char *b)
 {
-	fputs("dropfour: ", stderr);
-	fprintf(stderr, fmt, a, b);
-	fputs("\nTry 'dropfour --help' for more information.\n", stderr);
-	return 2;
+	char text[512];
+	snprintf(text, sizeof text, fmt, a, b);
+	cli_error("%s", text);
+	cli_try_help(NULL);
+	return -1;
 }
 
 static void
@@ -262,10 +264,8 @@ tour_main(const struct options *o)
 	struct tour_plan p;
 	struct counting c;
 	char desc[160];
-	int st = tour_plan_make(o, 4, 7, false, &p);
-
-	if (st != 0)
-		return st;
+	if (tour_plan_make(o, 4, 7, false, &p) != 0)
+		return CLI_EXIT_USAGE;
 	memset(&c, 0, sizeof c);
 	c.p = &p;
 	c.run = xmalloc(sizeof *c.run);
@@ -293,8 +293,7 @@ tour_main(const struct options *o)
 	pthread_sigmask(SIG_BLOCK, &block, &prev);
 	pthread_t th;
 	if (pthread_create(&th, NULL, count_thread, &c) != 0) {
-		fprintf(stderr, "dropfour: cannot start a thread: %s\n",
-		        strerror(errno));
+		cli_error("cannot start a thread: %s", strerror(errno));
 		exit(EXIT_FAILURE);
 	}
 	pthread_sigmask(SIG_SETMASK, &prev, NULL);
@@ -340,12 +339,11 @@ tour_main(const struct options *o)
 
 	int status = 0;
 	if (c.res.stopped) {
-		fprintf(stderr,
-		        "dropfour: interrupted after %.1f s: %llu tours "
-		        "counted so far (incomplete)\n",
-		        c.res.seconds,
-		        (unsigned long long)tour_plan_total(&p, c.counts));
-		status = 130;
+		cli_error("interrupted after %.1f s: %llu tours "
+		          "counted so far (incomplete)",
+		          c.res.seconds,
+		          (unsigned long long)tour_plan_total(&p, c.counts));
+		status = cli_stopped_status();
 	} else {
 		tour_report(&p, c.counts, &c.res);
 	}

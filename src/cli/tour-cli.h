@@ -26,8 +26,8 @@ struct tour_plan {
 /*
  * Build the plan from the options: board (default 4x7 unless -W/-H),
  * --from, --closed, --threads, --split-depth, --list.  Board defaults of
- * dflt_w x dflt_h; `from_all` makes every square a start (bench).  Prints
- * an error and returns 2 on a bad size or square, else 0.
+ * dflt_w x dflt_h; `from_all` makes every square a start (bench).  0, or -1
+ * after a cli_error() line on a bad size or square.
  */
 int tour_plan_make(const struct options *o, int dflt_w, int dflt_h,
                    bool from_all, struct tour_plan *p);

@@ -35,6 +35,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "cli/cli.h"
 #include "core/board.h"
 #include "core/util.h"
 #include "cli/book-cli.h"
@@ -142,10 +143,10 @@ main(int argc, char **argv)
 	switch (mpi_parse_options(&w, &o, argc, argv)) {
 	case 1:
 		MPI_Finalize();
-		return EXIT_SUCCESS;
+		return CLI_EXIT_OK;
 	case -1:
 		MPI_Finalize();
-		return 2;
+		return CLI_EXIT_USAGE;
 	}
 	/* The boards of dropfour-mpi are those of the 64-bit search (its
 	 * messages carry 64-bit keys). */
@@ -159,12 +160,12 @@ main(int argc, char **argv)
 			    "64)\n",
 			    o.width, o.height);
 		MPI_Finalize();
-		return 2;
+		return CLI_EXIT_USAGE;
 	}
 	/* The opening book for solving (every rank loads its own copy). */
 	if (strcmp(mode->name, "solve") == 0 && book_attach(&o) != 0) {
 		MPI_Finalize();
-		return EXIT_FAILURE;
+		return CLI_EXIT_FAILURE;
 	}
 	status = mode->run(&o, &w);
 	book_detach(&o);

@@ -12,6 +12,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "cli/cli.h"
 #include "book/book.h"
 #include "cli/book-cli.h"
 #include "search/search.h"
@@ -132,7 +133,7 @@ book_coordinator(const struct options *o, const struct mpi_world *w)
 			stop_status = book_build_finish(bb);
 			fflush(stderr);
 			if (stop_status == 0) /* everything was in */
-				stop_status = 130;
+				stop_status = cli_stopped_status();
 			atomic_store(stop, false);
 			continue;
 		}
@@ -189,7 +190,7 @@ mpi_book_run(const struct options *o, const struct mpi_world *w)
 			        o->argc > 0 && strcmp(o->argv[0], "info") == 0
 			            ? " (use dropfour book info FILE)"
 			            : "");
-		return 2;
+		return CLI_EXIT_USAGE;
 	}
 	if (w->size == 1) {
 		struct book_build_params p;

@@ -12,6 +12,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "cli/cli.h"
 #include "core/board.h"
 #include "cli/solve.h"
 #include "search/search.h"
@@ -154,7 +155,7 @@ solve_coordinator(const struct options *o, const struct mpi_world *w)
 	int status = read_input(o, &in);
 	if (status < 0) {
 		mpi_release_workers(w);
-		return 1;
+		return CLI_EXIT_FAILURE;
 	}
 	int64_t(*res)[SOLVE_RESULT_LEN] =
 	    xcalloc((size_t)in.n + 1, sizeof *res);
@@ -220,7 +221,7 @@ mpi_solve_run(const struct options *o, const struct mpi_world *w)
 		if (w->rank == 0)
 			fputs("dropfour-mpi: solve takes at most one FILE\n",
 			      stderr);
-		return 2;
+		return CLI_EXIT_USAGE;
 	}
 	if (w->size > 1 &&
 	    (o->time_limit > 0 || o->node_limit > 0 || o->json)) {
@@ -228,7 +229,7 @@ mpi_solve_run(const struct options *o, const struct mpi_world *w)
 			fputs("dropfour-mpi: solve: --time, --nodes and --json "
 			      "are dropfour solve's (one rank)\n",
 			      stderr);
-		return 2;
+		return CLI_EXIT_USAGE;
 	}
 	if (w->size == 1)
 		return solve_main(o);

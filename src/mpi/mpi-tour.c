@@ -12,6 +12,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "cli/cli.h"
 #include "cli/tour-cli.h"
 #include "tour/tour.h"
 #include "core/util.h"
@@ -175,7 +176,7 @@ mpi_tour_run(const struct options *o, const struct mpi_world *w)
 			fputs("dropfour-mpi: tour counts only (no --watch or "
 			      "--list)\n",
 			      stderr);
-		return 2;
+		return CLI_EXIT_USAGE;
 	}
 	if (w->size == 1)
 		return tour_main(o);
@@ -185,7 +186,7 @@ mpi_tour_run(const struct options *o, const struct mpi_world *w)
 	status = tour_plan_make(o, 4, 7, false, &t.plan);
 	mpi_quiet_end(&q);
 	if (status != 0)
-		return status;
+		return CLI_EXIT_USAGE;
 	tour_work_make(&t);
 	if (w->rank == 0)
 		status = tour_coordinator(&t, w);

@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli/cli.h"
 #include "cli/tour-cli.h"
 #include "ui/ui-int.h"
 #include "ui/ui.h"
@@ -220,19 +221,18 @@ int
 ui_tour_main(const struct options *o)
 {
 	struct watch *wt = xcalloc(1, sizeof *wt);
-	int status = tour_plan_make(o, 4, 7, false, &wt->plan);
+	int status = CLI_EXIT_OK;
 	pthread_t th;
 
-	if (status != 0) {
+	if (tour_plan_make(o, 4, 7, false, &wt->plan) != 0) {
 		free(wt);
-		return status;
+		return CLI_EXIT_USAGE;
 	}
 	if (o->tour_list) {
-		fputs("dropfour: --list and --watch cannot be combined\n",
-		      stderr);
+		cli_error("--list and --watch cannot be combined");
 		tour_plan_free(&wt->plan);
 		free(wt);
-		return 2;
+		return CLI_EXIT_USAGE;
 	}
 	wt->ui.o = o;
 	wt->ui.utf8 = !o->ascii && strcmp(nl_langinfo(CODESET), "UTF-8") == 0;
@@ -249,10 +249,10 @@ ui_tour_main(const struct options *o)
 	 * fatal ones and exit() restore the terminal. */
 	ui_term_signals();
 	if (!ui_term_start(&wt->ui)) {
-		fprintf(stderr, "dropfour: cannot start curses for TERM=%s\n",
-		        getenv("TERM") ? getenv("TERM") : "");
+		cli_error("cannot start curses for TERM=%s",
+		          getenv("TERM") ? getenv("TERM") : "");
 		ui_term_signals_default();
-		status = 1;
+		status = CLI_EXIT_FAILURE;
 		goto out;
 	}
 	/* The counting threads leave the signals to this one. */
@@ -296,15 +296,15 @@ ui_tour_main(const struct options *o)
 	pthread_join(th, NULL);
 	if (wt->res.stopped) {
 		/* Left before the end (q or a signal): not a count. */
-		fprintf(stderr,
-		        "dropfour: interrupted after %.1f s: %llu tours "
-		        "counted so far (incomplete)\n",
-		        wt->res.seconds, (unsigned long long)wt->tours);
-		status =
-		    ui_term_quit_signal() ? 128 + ui_term_quit_signal() : 1;
+		cli_error("interrupted after %.1f s: %llu tours "
+		          "counted so far (incomplete)",
+		          wt->res.seconds, (unsigned long long)wt->tours);
+		status = ui_term_quit_signal()
+		             ? cli_signal_status(ui_term_quit_signal())
+		             : CLI_EXIT_FAILURE;
 	} else {
 		if (ui_term_quit_signal())
-			status = 128 + ui_term_quit_signal();
+			status = cli_signal_status(ui_term_quit_signal());
 		tour_report(&wt->plan, wt->counts, &wt->res);
 	}
 out:

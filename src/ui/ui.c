@@ -34,6 +34,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "cli/cli.h"
 #include "cli/setup.h"
 #include "cli/prefs.h"
 #include "search/level.h"
@@ -471,16 +472,16 @@ ui_main(const struct options *o)
 	    o->seed_given ? o->seed : (uint64_t)time(NULL) ^ (uint64_t)getpid();
 	ui->hint_col = -1;
 	ui->utf8 = !o->ascii && strcmp(nl_langinfo(CODESET), "UTF-8") == 0;
-	if ((status = setup_game(&ui->game, o)) != 0) {
+	if (setup_game(&ui->game, o) != 0) {
 		free(ui);
-		return status;
+		return CLI_EXIT_USAGE;
 	}
 	ui->cursor = (ui->game.w - 1) / 2;
 	if (logpath != NULL && logpath[0] != '\0') {
 		ui->log = fopen(logpath, "a");
 		if (ui->log == NULL)
-			fprintf(stderr, "dropfour: cannot open %s: %s\n",
-			        logpath, strerror(errno));
+			cli_error("cannot open %s: %s", logpath,
+			          strerror(errno));
 	}
 	ui_log(ui, "start pid %ld", (long)getpid());
 
@@ -492,10 +493,9 @@ ui_main(const struct options *o)
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
 
 	if (!ui_term_start(ui)) {
-		fprintf(stderr,
-		        "dropfour: cannot start curses for TERM=%s: "
-		        "playing in plain text\n",
-		        getenv("TERM") ? getenv("TERM") : "");
+		cli_error("cannot start curses for TERM=%s: "
+		          "playing in plain text",
+		          getenv("TERM") ? getenv("TERM") : "");
 		engine_free(ui->engine);
 		if (ui->log)
 			fclose(ui->log);
@@ -545,12 +545,11 @@ ui_main(const struct options *o)
 	/* The settings once, on the way out (an fsync'ed write at every
 	 * toggle would sit between the key and the search's restart). */
 	if (ui_settings_save(ui) != 0)
-		fprintf(stderr,
-		        "dropfour: cannot save the settings to %s: %s\n",
-		        ui->o->prefs->path, strerror(errno));
+		cli_error("cannot save the settings to %s: %s",
+		          ui->o->prefs->path, strerror(errno));
 	if (ui_term_quit_signal()) {
 		ui_log(ui, "signal %d", ui_term_quit_signal());
-		status = 128 + ui_term_quit_signal();
+		status = cli_signal_status(ui_term_quit_signal());
 	}
 	ui_log(ui, "quit");
 	engine_free(ui->engine);

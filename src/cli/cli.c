@@ -1,0 +1,70 @@
+/* cli.c -- the command-line layer's exit statuses and messages (cli.h). */
+#include "config.h"
+
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+
+#include "cli/cli.h"
+#include "cli/output.h"
+#include "core/util.h"
+
+int
+cli_signal_status(int sig)
+{
+	return CLI_EXIT_SIGNAL + (sig > 0 ? sig : SIGINT);
+}
+
+int
+cli_stopped_status(void)
+{
+	return cli_signal_status(util_stop_signal());
+}
+
+static void
+say(const char *kind, const char *fmt, va_list ap)
+{
+	/* One fprintf of the whole line, so that lines of two threads or
+	 * two ranks do not interleave. */
+	char text[4096];
+	vsnprintf(text, sizeof text, fmt, ap);
+	fprintf(stderr, "%s: %s%s\n", output_program(), kind, text);
+}
+
+void
+cli_error(const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	say("", fmt, ap);
+	va_end(ap);
+}
+
+void
+cli_warn(const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	say("warning: ", fmt, ap);
+	va_end(ap);
+}
+
+void
+cli_note(const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	say("note: ", fmt, ap);
+	va_end(ap);
+}
+
+void
+cli_try_help(const char *mode)
+{
+	if (mode != NULL)
+		fprintf(stderr, "Try '%s %s --help' for its options.\n",
+		        output_program(), mode);
+	else
+		fprintf(stderr, "Try '%s --help' for more information.\n",
+		        output_program());
+}

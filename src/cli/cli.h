@@ -1,0 +1,40 @@
+/* cli.h -- the conventions of the command-line layer, named once.
+ *
+ * Exit statuses: a mode's main function returns one of enum cli_status (or
+ * cli_signal_status() after a signal stopped it); main() returns it.
+ *
+ * Fallible helpers of this layer return 0, or -1 after saying why with
+ * cli_error(); their callers only pass the failure on.
+ *
+ * Messages go to standard error as "PROGRAM: TEXT", PROGRAM being the
+ * name given to output_init() ("dropfour", "dropfour-mpi"); FMT carries no
+ * trailing newline. */
+#ifndef DROPFOUR_CLI_H
+#define DROPFOUR_CLI_H
+
+enum cli_status {
+	CLI_EXIT_OK = 0,
+	CLI_EXIT_FAILURE = 1, /* the run failed (I/O, a search, a file) */
+	CLI_EXIT_USAGE = 2,   /* bad options or arguments: nothing was done */
+	CLI_EXIT_SIGNAL = 128 /* plus the signal's number: stopped by it */
+};
+
+/* The exit status of a run stopped by signal `sig` (SIGINT: 130); a
+ * stop without a known signal counts as SIGINT. */
+int cli_signal_status(int sig);
+/* The exit status of a long job stopped by util_stop_signals_begin()'s
+ * flag: 128 + the signal that came. */
+int cli_stopped_status(void);
+
+/* "PROGRAM: TEXT" */
+void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* "PROGRAM: warning: TEXT" */
+void cli_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* "PROGRAM: note: TEXT" */
+void cli_note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* "Try 'PROGRAM --help' for more information.", or with a mode word
+ * "Try 'PROGRAM MODE --help' for its options." */
+void cli_try_help(const char *mode);
+
+#endif
