@@ -18,7 +18,8 @@
 #include "search/search.h"
 #include "cli/selfplay.h"
 #include "cli/solve.h"
-#include "cli/statespace-main.h"
+#include "cli/session.h"
+#include "cli/statespace-cli.h"
 #include "cli/text.h"
 #include "cli/tour-cli.h"
 #include "ui/ui.h"
@@ -35,65 +36,69 @@ terminal_usable(void)
 
 /*
  * OpenMP threads that spin while idle steal the CPU from the UI and the
- * engine thread between searches (a search of a few nodes took 17 ms
- * instead of microseconds on a busy 2-core machine).  The interactive modes
- * want idle threads to sleep at once; the OpenMP runtime reads its wait
- * policy from the environment before main(), so set it and start again.
+ * engine thread between searches.  The interactive modes want idle
+ * threads to sleep at once; the OpenMP runtime reads its wait policy from
+ * the environment before main(), so set it and start again, before
+ * anything is loaded or said (see docs/parallel-search.md).
  */
 static void
 prefer_passive_wait(char **argv)
 {
-#ifdef _OPENMP
+#if defined(_OPENMP) && defined(HAVE_PROC_SELF_EXE)
 	if (getenv("OMP_WAIT_POLICY") != NULL)
 		return;
 	setenv("OMP_WAIT_POLICY", "passive", 1);
 	execv("/proc/self/exe", argv);
-	/* No /proc: carry on with the default policy. */
+	/* It failed: carry on with the default policy. */
 #else
 	(void)argv;
 #endif
 }
 
+/* The curses game, or the text game where there is no terminal. */
 static int
-run(struct options *o)
+play_main(const struct options *o, struct cli_session *session)
 {
-	switch (o->mode) {
-	case MODE_SOLVE:
-		return solve_main(o);
-	case MODE_SELFPLAY:
-		return selfplay_main(o);
-	case MODE_BENCH:
-		return bench_main(o);
-	case MODE_BOOK:
-		return book_main(o);
-	case MODE_TEXT:
-		return text_main(o);
-	case MODE_REVIEW:
-		return review_main(o);
-	case MODE_STATESPACE:
-		return statespace_main(o);
-	case MODE_TOUR:
-		/* knight's tours: the live screen wants a terminal */
-		if (!o->tour_watch)
-			return tour_main(o);
-		if (!terminal_usable()) {
-			cli_error("tour --watch needs a terminal");
-			return CLI_EXIT_USAGE;
-		}
-		return ui_tour_main(o);
-	case MODE_ENGINE:
-		return engine_cli_main(o);
-	case MODE_PLAY:
-		break;
-	}
 	if (!terminal_usable()) {
-		cli_error("not a terminal (or TERM is dumb): "
-		          "playing in plain text");
-		return text_main(o);
+		cli_note("not a terminal (or TERM is dumb): playing in plain "
+		         "text");
+		return text_main(o, session);
 	}
-	int status = ui_main(o);
-	return status == UI_NO_CURSES ? text_main(o) : status;
+	int status = ui_main(o, session);
+	return status == UI_NO_CURSES ? text_main(o, session) : status;
 }
+
+/* Knight's tours: the live screen wants a terminal. */
+static int
+tour_mode_main(const struct options *o, struct cli_session *session)
+{
+	if (!o->tour_watch)
+		return tour_cli_main(o, session);
+	if (!terminal_usable()) {
+		cli_error("tour --watch needs a terminal");
+		return CLI_EXIT_USAGE;
+	}
+	return ui_tour_main(o, session);
+}
+
+/* What each mode runs, and what it loads first. */
+static const struct mode_run {
+	int (*run)(const struct options *o, struct cli_session *session);
+	bool book;       /* the opening book (the benchmarks time the solver) */
+	bool prefs;      /* the games' settings file */
+	bool quiet_idle; /* interactive: idle OpenMP threads sleep */
+} mode_runs[] = {
+    [MODE_PLAY] = {play_main, true, true, true},
+    [MODE_TEXT] = {text_main, true, true, true},
+    [MODE_SOLVE] = {solve_main, true, false, false},
+    [MODE_SELFPLAY] = {selfplay_main, true, false, true},
+    [MODE_BENCH] = {bench_main, false, false, false},
+    [MODE_BOOK] = {book_cli_main, false, false, false},
+    [MODE_STATESPACE] = {statespace_cli_main, false, false, false},
+    [MODE_TOUR] = {tour_mode_main, false, false, false},
+    [MODE_ENGINE] = {engine_cli_main, true, false, false},
+    [MODE_REVIEW] = {review_cli_main, true, false, false},
+};
 
 /*
  * The memory a run needs is weighed once, here, before any table exists:
@@ -117,46 +122,60 @@ memory_fits(const struct options *o)
 	return false;
 }
 
+/* Parse, print --help or --version, check the memory: -1 to go on, else
+ * the exit status. */
+static int
+start(struct options *o, int argc, char **argv)
+{
+	if (options_parse(o, argc, argv) != 0)
+		return CLI_EXIT_USAGE;
+	if (o->action == OPTIONS_HELP) {
+		options_usage(stdout, o->mode, ui_keys_usage);
+		return CLI_EXIT_OK;
+	}
+	if (o->action == OPTIONS_VERSION) {
+		options_version(stdout);
+		return CLI_EXIT_OK;
+	}
+	if (!memory_fits(o))
+		return CLI_EXIT_USAGE;
+	return -1;
+}
+
 int
 main(int argc, char **argv)
 {
 	struct options o;
-	char **saved = xmalloc(sizeof *saved * (size_t)(argc + 1));
+	struct cli_session session = {NULL, NULL};
+	struct prefs prefs;
 
-	memcpy(saved, argv, sizeof *saved * (size_t)(argc + 1));
 	output_init("dropfour");
 	setlocale(LC_ALL, "");
-	int parsed = options_parse(&o, argc, argv);
-	if (parsed != 0) {
-		free(saved);
-		if (parsed == 2)
-			options_usage(stdout, o.mode, ui_keys_usage);
-		return parsed < 0 ? 2 : EXIT_SUCCESS;
+	int status = start(&o, argc, argv);
+	if (status >= 0) {
+		options_free(&o);
+		return status;
 	}
+	const struct mode_run *m = &mode_runs[o.mode];
+	/* Restarted (once) before anything is loaded, so that nothing is
+	 * said twice. */
+	if (m->quiet_idle)
+		prefer_passive_wait(argv);
 	/* The games remember their settings (cli/prefs.h); the command
 	 * line wins over them. */
-	struct prefs prefs;
-	if (o.mode == MODE_PLAY || o.mode == MODE_TEXT) {
+	if (m->prefs) {
 		char err[4300];
 		if (prefs_load(&prefs, err, sizeof err) != 0)
 			cli_warn("%s", err);
 		prefs_apply(&prefs, &o);
-		o.prefs = &prefs;
+		session.prefs = &prefs;
 	}
-	if (!memory_fits(&o)) {
-		free(saved);
-		return CLI_EXIT_USAGE;
-	}
-	if (o.mode == MODE_PLAY || o.mode == MODE_TEXT ||
-	    o.mode == MODE_SELFPLAY)
-		prefer_passive_wait(saved);
-	free(saved);
-	/* The opening book, for every mode that plays or solves (the
-	 * benchmarks measure the solver alone). */
-	if (o.mode != MODE_BENCH && o.mode != MODE_BOOK &&
-	    o.mode != MODE_STATESPACE && o.mode != MODE_TOUR && book_attach(&o))
+	if (m->book && book_cli_attach(&o, &session) != 0) {
+		options_free(&o);
 		return CLI_EXIT_FAILURE;
-	int status = run(&o);
-	book_detach(&o);
+	}
+	status = m->run(&o, &session);
+	book_cli_detach(&session);
+	options_free(&o);
 	return status;
 }

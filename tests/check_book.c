@@ -624,7 +624,10 @@ run_build(const char *path, const char *w, const char *h, const char *ply,
 	int argc = (int)(sizeof argv / sizeof argv[0]) - 1;
 	check_true(options_parse(&o, argc, argv) == 0);
 	check_true(o.mode == MODE_BOOK);
-	return book_main(&o);
+	struct cli_session none = {NULL, NULL};
+	int status = book_cli_main(&o, &none);
+	options_free(&o);
+	return status;
 }
 
 START_TEST(test_build_4x4)

@@ -41,7 +41,9 @@ START_TEST(test_options_parse_twice)
 	struct options o;
 
 	ck_assert_int_eq(options_parse(&o, 2, first), -1);
+	options_free(&o);
 	ck_assert_int_eq(options_parse(&o, 2, second), 0);
+	options_free(&o);
 	ck_assert(!o.perfect);
 	ck_assert_int_eq(o.mode, MODE_TEXT);
 	/* And a cluster that was fine, then one that is not. */
@@ -49,9 +51,12 @@ START_TEST(test_options_parse_twice)
 	char *third[] = {a0, c1, NULL};
 	char *fourth[] = {a0, d1, d2, NULL};
 	ck_assert_int_eq(options_parse(&o, 2, third), 0);
+	options_free(&o);
 	ck_assert(!o.perfect && o.depth == 3);
 	ck_assert_int_eq(options_parse(&o, 3, fourth), 0);
+	options_free(&o);
 	ck_assert(!o.perfect && o.depth == 5);
+	options_free(&o);
 }
 END_TEST
 
@@ -69,10 +74,14 @@ START_TEST(test_options_tour_board)
 	struct options o;
 
 	ck_assert_int_eq(options_parse(&o, 6, tour), 0);
+	options_free(&o);
 	ck_assert(o.tour_bench && o.tour_board && o.width == 1);
 	ck_assert_int_eq(options_parse(&o, 5, plain), -1);
+	options_free(&o);
 	ck_assert_int_eq(options_parse(&o, 2, (char *[]){a0, a1, NULL}), 0);
+	options_free(&o);
 	ck_assert(!o.tour_board);
+	options_free(&o);
 }
 END_TEST
 

@@ -138,15 +138,16 @@ count_plan(int w, int h, const char *from, bool closed, int threads,
 	o.threads = threads;
 	o.tour_from = from;
 	o.tour_closed = closed;
-	check_that(tour_plan_make(&o, 4, 7, false, &p) == 0, "plan refused");
+	check_that(tour_cli_plan_make(&o, 4, 7, false, &p) == 0,
+	           "plan refused");
 	uint64_t *counts = xcalloc((size_t)p.n, sizeof *counts);
 	check_that(tour_count(&p.b, p.pre, p.n, &p.par, NULL, counts, &r) == 0,
 	           "plan's prefixes refused");
-	uint64_t t = tour_plan_total(&p, counts);
+	uint64_t t = tour_cli_plan_total(&p, counts);
 	if (symmetric)
 		*symmetric = p.symmetric;
 	free(counts);
-	tour_plan_free(&p);
+	tour_cli_plan_free(&p);
 	return t;
 }
 

@@ -23,7 +23,7 @@ fi
 # the tree is kept in the layout of FORMAT_VERSION (Debian 12's), and
 # another version is not asked to agree (skipped, saying so).  Under CI
 # the check must run.
-FORMAT_VERSION=14
+FORMAT_VERSION=${CLANG_FORMAT_VERSION:-14} # configure.ac names it
 have=$("$CLANG_FORMAT" --version | sed -n 's/.*version \([0-9][0-9]*\)\..*/\1/p' | head -n 1)
 if [ "$have" != "$FORMAT_VERSION" ]; then
 	if [ -n "${CI:-}" ] && [ "${CI:-}" != 0 ]; then

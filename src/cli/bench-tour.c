@@ -27,14 +27,14 @@ bench_speedup_tour(const struct options *o)
 	char desc[160];
 	int status = CLI_EXIT_OK;
 
-	if (tour_plan_make(o, 6, 6, true, &p) != 0)
+	if (tour_cli_plan_make(o, 6, 6, true, &p) != 0)
 		return CLI_EXIT_USAGE;
 	if (o->csv != NULL && (csv = fopen(o->csv, "w")) == NULL) {
 		cli_error("%s: %s", o->csv, strerror(errno));
-		tour_plan_free(&p);
+		tour_cli_plan_free(&p);
 		return CLI_EXIT_FAILURE;
 	}
-	tour_plan_describe(&p, desc, sizeof desc);
+	tour_cli_plan_describe(&p, desc, sizeof desc);
 	printf("# dropfour bench speedup --tour: %s, split depth %d, %d "
 	       "core%s, best of %d\n",
 	       desc, p.par.split_depth ? p.par.split_depth : TOUR_SPLIT_DEPTH,
@@ -67,7 +67,7 @@ bench_speedup_tour(const struct options *o)
 			}
 			bench_speedup_balance(&row, tnodes, busy);
 			/* The count never depends on the thread count. */
-			uint64_t got = tour_plan_total(&p, counts);
+			uint64_t got = tour_cli_plan_total(&p, counts);
 			if (rep == 0 && li == 0)
 				want = got;
 			else if (got != want) {
@@ -90,7 +90,7 @@ bench_speedup_tour(const struct options *o)
 	free(counts);
 	free(run);
 	free(rows);
-	tour_plan_free(&p);
+	tour_cli_plan_free(&p);
 	return status;
 }
 
@@ -148,13 +148,13 @@ bench_tour_sample(const struct options *o, int argc, char **argv)
 	long k = 200;
 	int len = o->split_depth > 0 ? o->split_depth : 9;
 
-	if (tour_plan_make(o, 7, 7, true, &p) != 0)
+	if (tour_cli_plan_make(o, 7, 7, true, &p) != 0)
 		return CLI_EXIT_USAGE;
 	if (argc > 1 || (argc == 1 && ((k = strtol(argv[0], NULL, 10)) < 1 ||
 	                               k > 1000000))) {
 		cli_error("bench tour-sample takes one number of "
 		          "prefixes to count (default 200)");
-		tour_plan_free(&p);
+		tour_cli_plan_free(&p);
 		return CLI_EXIT_USAGE;
 	}
 	/* All prefixes, with the weight of their start square's orbit. */
@@ -217,7 +217,7 @@ bench_tour_sample(const struct options *o, int argc, char **argv)
 	uint64_t *counts = xcalloc((size_t)nu + 1, sizeof *counts);
 	struct tour_result r = {0};
 	char desc[160], a[16], b[16];
-	tour_plan_describe(&p, desc, sizeof desc);
+	tour_cli_plan_describe(&p, desc, sizeof desc);
 	printf("# dropfour bench tour-sample: %s, %d prefixes of length %d, "
 	       "%ld drawn (%ld distinct) with probability in proportion to "
 	       "their extensions by %d squares, %d thread%s\n",
@@ -291,6 +291,6 @@ bench_tour_sample(const struct options *o, int argc, char **argv)
 	free(g);
 	free(all);
 	free(w);
-	tour_plan_free(&p);
+	tour_cli_plan_free(&p);
 	return 0;
 }

@@ -31,8 +31,9 @@ static const struct bench_entry bench_table[] = {
 };
 
 int
-bench_main(const struct options *o)
+bench_main(const struct options *o, struct cli_session *session)
 {
+	(void)session; /* the benchmarks and the builds load nothing */
 	if (o->argc < 1) {
 		cli_error("bench needs one of: solve, speedup, ordering, "
 		          "tour-sample");
@@ -136,7 +137,7 @@ bench_solve(const struct options *o, int argc, char **argv)
 		cli_error("bench solve needs test-set FILEs");
 		return CLI_EXIT_USAGE;
 	}
-	options_solve_limits(o, &lim);
+	options_solve_limits(o, NULL, &lim); /* no book: the solver alone */
 
 	if (!o->json)
 		printf("# dropfour %s bench solve: %d thread%s, split %s, "
@@ -532,7 +533,7 @@ bench_speedup(const struct options *o, int argc, char **argv)
 	}
 
 	struct search_limits lim;
-	options_solve_limits(o, &lim);
+	options_solve_limits(o, NULL, &lim); /* no book: the solver alone */
 
 	if (!o->json) {
 		printf("# dropfour bench speedup: %d position%s, split %s, "

@@ -6,9 +6,10 @@
 #include <stdio.h>
 
 #include "cli/options.h"
+#include "cli/session.h"
 
 /* `dropfour bench WHAT ...`: dispatches on o->argv[0]. */
-int bench_main(const struct options *o);
+int bench_main(const struct options *o, struct cli_session *session);
 /* One row of the speedup table: a run with this many threads. */
 struct speedup_row {
 	int threads;

@@ -21,14 +21,14 @@
  */
 
 int
-book_attach(struct options *o)
+book_cli_attach(const struct options *o, struct cli_session *session)
 {
 	char err[512];
 	const char *env = getenv("DROPFOUR_BOOK");
 	const char *path = o->book;
 	bool named = true;
 
-	o->book_data = NULL;
+	session->book = NULL;
 	if (o->no_book)
 		return 0;
 	if (path == NULL && env != NULL && env[0] != '\0')
@@ -38,16 +38,23 @@ book_attach(struct options *o)
 		static char buf[4096];
 		named = false;
 		if (o->width != BOARD_DEFAULT_WIDTH ||
-		    o->height != BOARD_DEFAULT_HEIGHT ||
-		    !data_find(BOOK_DEFAULT_NAME, buf, sizeof buf))
+		    o->height != BOARD_DEFAULT_HEIGHT)
 			return 0;
+		if (!data_find(BOOK_DEFAULT_NAME, buf, sizeof buf)) {
+			char where[1024];
+			data_describe(where, sizeof where);
+			cli_note("no opening book %s (%s): searches start "
+			         "from scratch (--book FILE names one)",
+			         BOOK_DEFAULT_NAME, where);
+			return 0;
+		}
 		path = buf;
 	}
 	struct book *bk = book_open(path, err, sizeof err);
 	if (bk == NULL) {
 		cli_error("%s%s", err,
 		          named ? "" : " (the shipped book: not used)");
-		return named ? 1 : 0;
+		return named ? -1 : 0;
 	}
 	if ((book_width(bk) != o->width || book_height(bk) != o->height) &&
 	    o->book == NULL) {
@@ -68,17 +75,17 @@ book_attach(struct options *o)
 		          path, book_width(bk), book_height(bk), o->width,
 		          o->height);
 		book_free(bk);
-		return 1;
+		return -1;
 	}
-	o->book_data = bk;
+	session->book = bk;
 	return 0;
 }
 
 void
-book_detach(struct options *o)
+book_cli_detach(struct cli_session *session)
 {
-	book_free((struct book *)o->book_data);
-	o->book_data = NULL;
+	book_free((struct book *)session->book);
+	session->book = NULL;
 }
 
 void
@@ -144,8 +151,9 @@ static const struct {
 };
 
 int
-book_main(const struct options *o)
+book_cli_main(const struct options *o, struct cli_session *session)
 {
+	(void)session; /* the benchmarks and the builds load nothing */
 	for (size_t i = 0;
 	     o->argc > 0 && i < sizeof book_commands / sizeof book_commands[0];
 	     i++)

@@ -5,22 +5,24 @@
 
 #include "book/book-build.h"
 #include "cli/options.h"
+#include "cli/session.h"
 
 /* The shipped book's file name, in the package data folder (cli/data.h). */
 #define BOOK_DEFAULT_NAME "dropfour-7x6.book"
 
 /* `dropfour book WHAT ...`: dispatches on o->argv[0]. */
-int book_main(const struct options *o);
+int book_cli_main(const struct options *o, struct cli_session *session);
 
-/* Load the book the options ask for into o->book_data: --book FILE, else
+/* Load the book the options ask for into session->book: --book FILE, else
  * $DROPFOUR_BOOK, else (7x6 boards) the shipped book from the package data
- * folder; none with --no-book.  A book that was asked for by name and
- * cannot be read, or is of another board size, is an error (message on
- * stderr, returns 1); a damaged shipped book is skipped with a warning.
- * Returns 0. */
-int book_attach(struct options *o);
-/* Free o->book_data. */
-void book_detach(struct options *o);
+ * (data.h); none with --no-book.  A book that was asked for by name and
+ * cannot be read, or is of another board size, is an error: -1 after a
+ * cli_error() line.  A damaged shipped book is skipped with a message, and
+ * a 7x6 run that finds no shipped book says so once (a note): both
+ * return 0. */
+int book_cli_attach(const struct options *o, struct cli_session *session);
+/* Free session->book. */
+void book_cli_detach(struct cli_session *session);
 
 /* The build parameters of the options (-W, -H, --ply, -o, --progress,
  * --threads, --tt-mb). */

@@ -48,6 +48,7 @@ struct eng {
 	/* The opening book in use (NULL none): the one main() attached, or
 	 * one opened by `setoption book`, which own_book then owns. */
 	const struct book *book;
+	const struct book *shipped_book; /* the session's, for its size */
 	struct book *own_book;
 	/* The search, while one runs (kind != GO_NONE). */
 	enum go_kind kind;
@@ -353,10 +354,10 @@ cmd_size(struct eng *g, int argc, char **argv)
 		    book_width(g->book), book_height(g->book), w, h);
 		g->book = NULL;
 	}
-	if (g->book == NULL && g->own_book == NULL && g->o->book_data &&
-	    book_width(g->o->book_data) == w &&
-	    book_height(g->o->book_data) == h)
-		g->book = g->o->book_data;
+	if (g->book == NULL && g->own_book == NULL && g->shipped_book &&
+	    book_width(g->shipped_book) == w &&
+	    book_height(g->shipped_book) == h)
+		g->book = g->shipped_book;
 	if (g->book == NULL && g->own_book != NULL &&
 	    book_width(g->own_book) == w && book_height(g->own_book) == h)
 		g->book = g->own_book;
@@ -534,7 +535,7 @@ command(struct eng *g, char *line)
  */
 
 int
-engine_cli_main(const struct options *o)
+engine_cli_main(const struct options *o, struct cli_session *session)
 {
 	struct eng g;
 	char buf[4096];
@@ -546,7 +547,8 @@ engine_cli_main(const struct options *o)
 	g.o = o;
 	g.hash_mb = o->tt_mb;
 	g.threads = o->threads;
-	g.book = o->book_data;
+	g.shipped_book = session->book;
+	g.book = session->book;
 	g.e = engine_new(g.hash_mb);
 	board_init(&g.pos, o->width, o->height);
 

@@ -5,7 +5,8 @@
 #define DROPFOUR_ENGINE_CLI_H
 
 #include "cli/options.h"
+#include "cli/session.h"
 
-int engine_cli_main(const struct options *o);
+int engine_cli_main(const struct options *o, struct cli_session *session);
 
 #endif

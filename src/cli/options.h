@@ -67,8 +67,7 @@ struct options {
 	bool reduced_motion, motion_given; /* --reduced-motion */
 	bool no_mouse, mouse_given;        /* --no-mouse */
 	bool threads_given;
-	bool play_given;     /* --mode */
-	struct prefs *prefs; /* the settings file (main()), or NULL */
+	bool play_given; /* --mode */
 	bool ascii;
 	bool analysis;  /* background hints on the human's turn */
 	bool no_ponder; /* perfect play: no thinking on the human's turn */
@@ -81,7 +80,6 @@ struct options {
 	int ply;            /* book build --ply N; -1 not given */
 	const char *output; /* book build -o FILE; statespace -o FILE */
 	bool progress;      /* book build --progress */
-	const struct book *book_data; /* loaded by book_attach(), or NULL */
 	/* statespace */
 	size_t memory_mb;      /* --memory-mb, 0: default (half the RAM) */
 	const char *tmpdir;    /* --tmpdir */
@@ -106,13 +104,22 @@ struct options {
 	bool plain;          /* review --plain: PLY COLUMN BEFORE AFTER BEST */
 	uint64_t node_limit; /* --nodes N per position; 0 none */
 	int argc;            /* positional arguments after the mode word */
-	char **argv;
+	char **argv;         /* (in argv_copy) */
+	char **argv_copy;    /* the parser's own copy of argv */
+	enum options_action {
+		OPTIONS_RUN = 0, /* run the mode */
+		OPTIONS_HELP,    /* --help: print options_usage() */
+		OPTIONS_VERSION, /* --version: print options_version() */
+	} action;
 };
 
-/* Parse argv.  Returns 0 to go on, 1 when --version was printed (exit 0),
- * 2 when --help was asked for (print options_usage(), exit 0), -1 after
- * printing an error (exit 2). */
+/* Parse argv, which stays as it is: 0 (o->action says whether to run the
+ * mode or print the help or the version), or -1 after a cli_error() line
+ * (exit CLI_EXIT_USAGE).  Either way options_free() frees what it kept. */
 int options_parse(struct options *o, int argc, char **argv);
+void options_free(struct options *o);
+/* The --version text. */
+void options_version(FILE *f);
 /* The --help text of a mode (MODE_PLAY: the whole of it, with the game's
  * keys from keys(f) when not NULL). */
 void options_usage(FILE *f, enum run_mode mode, void (*keys)(FILE *));
@@ -123,14 +130,16 @@ int options_game_max_threads(const struct options *o);
 /* Search limits for play as the options ask: the level when one is set
  * (--level, or the game's default), else (depth or perfect, threads,
  * split, time, eval, ordering, seed). */
-void options_limits(const struct options *o, struct search_limits *lim);
+void options_limits(const struct options *o, const struct book *book,
+                    struct search_limits *lim);
 /* The same for selfplay's first (side 0) or second (side 1) player. */
-void options_side_limits(const struct options *o, int side,
-                         struct search_limits *lim);
+void options_side_limits(const struct options *o, const struct book *book,
+                         int side, struct search_limits *lim);
 
 /* Search limits of the solver modes (solve, bench): exact or --weak, with
  * the threads, split and ordering options; solve's --time and --nodes per
  * position (no limit for bench). */
-void options_solve_limits(const struct options *o, struct search_limits *lim);
+void options_solve_limits(const struct options *o, const struct book *book,
+                          struct search_limits *lim);
 
 #endif

@@ -56,8 +56,8 @@ move_error(enum board_err e)
 }
 
 int
-review_game_parse(const char *moves, int w, int h, struct review_game *g,
-                  char *err, size_t errlen)
+review_cli_game_parse(const char *moves, int w, int h, struct review_game *g,
+                      char *err, size_t errlen)
 {
 	size_t at;
 	size_t len = strlen(moves);
@@ -86,8 +86,8 @@ parse_size(const char *line, int *w, int *h)
 }
 
 int
-review_game_read(FILE *in, const char *name, int w, int h,
-                 struct review_game *g, char *err, size_t errlen)
+review_cli_game_read(FILE *in, const char *name, int w, int h,
+                     struct review_game *g, char *err, size_t errlen)
 {
 	char *line = NULL;
 	size_t cap = 0;
@@ -445,19 +445,19 @@ read_input(const struct options *o, struct review_game *g)
 	int rc;
 
 	if (is_moves(arg)) {
-		rc = review_game_parse(arg, o->width, o->height, g, err,
-		                       sizeof err);
+		rc = review_cli_game_parse(arg, o->width, o->height, g, err,
+		                           sizeof err);
 	} else if (strcmp(arg, "-") == 0) {
-		rc = review_game_read(stdin, "stdin", o->width, o->height, g,
-		                      err, sizeof err);
+		rc = review_cli_game_read(stdin, "stdin", o->width, o->height,
+		                          g, err, sizeof err);
 	} else {
 		FILE *f = fopen(arg, "r");
 		if (f == NULL) {
 			cli_error("%s: %s", arg, strerror(errno));
 			return -1;
 		}
-		rc = review_game_read(f, arg, o->width, o->height, g, err,
-		                      sizeof err);
+		rc = review_cli_game_read(f, arg, o->width, o->height, g, err,
+		                          sizeof err);
 		fclose(f);
 		if (rc == 0 && g->sized &&
 		    (o->width_given || o->height_given) &&
@@ -476,7 +476,7 @@ read_input(const struct options *o, struct review_game *g)
 }
 
 int
-review_main(const struct options *o)
+review_cli_main(const struct options *o, struct cli_session *session)
 {
 	struct review_game g;
 	struct review_params par;
@@ -497,18 +497,17 @@ review_main(const struct options *o)
 		return CLI_EXIT_USAGE;
 
 	/* A saved game of another size: that size's book, if any. */
-	ob.book_data = o->book_data;
-	bool own_book = false;
+	struct cli_session own = {NULL, NULL};
+	const struct book *book = session->book;
 	if (g.w != o->width || g.h != o->height) {
 		ob.width = g.w;
 		ob.height = g.h;
-		ob.book_data = NULL;
-		if (book_attach(&ob) != 0)
+		if (book_cli_attach(&ob, &own) != 0)
 			return CLI_EXIT_USAGE;
-		own_book = ob.book_data != NULL;
+		book = own.book;
 	}
 	review_params_default(&par);
-	options_solve_limits(&ob, &par.limits);
+	options_solve_limits(&ob, book, &par.limits);
 	par.progress = progress_ply;
 	par.arg = &pr;
 
@@ -518,8 +517,7 @@ review_main(const struct options *o)
 	double seconds = util_now_s() - pr.t0;
 	progress_clear(&pr);
 	search_free(s);
-	if (own_book)
-		book_detach(&ob);
+	book_cli_detach(&own);
 	if (rs != REVIEW_OK) {
 		cli_error("the review stopped before its end");
 		return CLI_EXIT_FAILURE;

@@ -5,6 +5,7 @@
 #define DROPFOUR_REVIEW_CLI_H
 
 #include "cli/options.h"
+#include "cli/session.h"
 
 /* The game to review, as read from the command line or a file. */
 struct review_game {
@@ -19,12 +20,12 @@ struct review_game {
  * comments skipped) starts with the moves; "-" is the empty board.  name
  * names the input in messages.  Returns 0, or -1 with a sentence in err
  * naming the input, the line and the 1-based character. */
-int review_game_read(FILE *in, const char *name, int w, int h,
-                     struct review_game *g, char *err, size_t errlen);
+int review_cli_game_read(FILE *in, const char *name, int w, int h,
+                         struct review_game *g, char *err, size_t errlen);
 /* The same for a move string given on the command line. */
-int review_game_parse(const char *moves, int w, int h, struct review_game *g,
-                      char *err, size_t errlen);
+int review_cli_game_parse(const char *moves, int w, int h,
+                          struct review_game *g, char *err, size_t errlen);
 
-int review_main(const struct options *o);
+int review_cli_main(const struct options *o, struct cli_session *session);
 
 #endif

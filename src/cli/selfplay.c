@@ -150,7 +150,7 @@ selfplay_game(struct engine *const *es, const struct options *o,
 }
 
 int
-selfplay_main(const struct options *o)
+selfplay_main(const struct options *o, struct cli_session *session)
 {
 	struct search_limits lims[2];
 	struct selfplay_totals tot;
@@ -165,8 +165,8 @@ selfplay_main(const struct options *o)
 	start.player[0] = start.player[1] = PLAYER_AI;
 	game_moves_string(&start, from, sizeof from);
 
-	options_side_limits(o, 0, &lims[0]);
-	options_side_limits(o, 1, &lims[1]);
+	options_side_limits(o, session->book, 0, &lims[0]);
+	options_side_limits(o, session->book, 1, &lims[1]);
 	/* Two levels: each its own table, and they change colours every
 	 * game (A first in even games). */
 	bool duel = o->level[0] != o->level[1];

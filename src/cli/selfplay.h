@@ -3,7 +3,8 @@
 #define DROPFOUR_SELFPLAY_H
 
 #include "cli/options.h"
+#include "cli/session.h"
 
-int selfplay_main(const struct options *o);
+int selfplay_main(const struct options *o, struct cli_session *session);
 
 #endif

@@ -233,7 +233,7 @@ book_holds(const struct search_limits *lim, const board_t *b)
 }
 
 int
-solve_main(const struct options *o)
+solve_main(const struct options *o, struct cli_session *session)
 {
 	FILE *in = stdin;
 	const char *name = "stdin";
@@ -254,7 +254,7 @@ solve_main(const struct options *o)
 			return CLI_EXIT_FAILURE;
 		}
 	}
-	options_solve_limits(o, &lim);
+	options_solve_limits(o, session->book, &lim);
 
 	struct search *s = search_new(o->tt_mb);
 	ssize_t n;

@@ -5,9 +5,10 @@
 #include <stdio.h>
 
 #include "cli/options.h"
+#include "cli/session.h"
 #include "search/search.h"
 
-int solve_main(const struct options *o);
+int solve_main(const struct options *o, struct cli_session *session);
 
 /* Parse one input line of the solve format: the position at the start of
  * the line (an empty line or "-" is the empty board), then anything after

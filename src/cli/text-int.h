@@ -9,10 +9,12 @@
 #include "search/engine.h"
 #include "core/game.h"
 #include "cli/options.h"
+#include "cli/session.h"
 #include "search/search.h"
 
 struct text {
 	const struct options *o;
+	const struct cli_session *session; /* the book */
 	struct game g;
 	struct engine *e;      /* made on the AI's first move (or ponder) */
 	uint64_t ponder_id;    /* the engine's id of the last ponder */

@@ -422,20 +422,21 @@ text_setup(struct text *t)
 {
 	if (setup_game(&t->g, t->o) != 0)
 		return CLI_EXIT_USAGE;
-	options_limits(t->o, &t->lim);
+	options_limits(t->o, t->session->book, &t->lim);
 	/* Perfect play scores every column, not just the best one. */
 	t->lim.analyze = true;
 	return 0;
 }
 
 int
-text_main(const struct options *o)
+text_main(const struct options *o, struct cli_session *session)
 {
 	struct text t;
 	int status = 0;
 
 	memset(&t, 0, sizeof t);
 	t.o = o;
+	t.session = session;
 	t.echo = !isatty(STDIN_FILENO);
 	if ((status = text_setup(&t)) != 0)
 		return status;

@@ -3,8 +3,9 @@
 #define DROPFOUR_TEXT_H
 
 #include "cli/options.h"
+#include "cli/session.h"
 
 /* Play a game on stdin/stdout; returns the exit status. */
-int text_main(const struct options *o);
+int text_main(const struct options *o, struct cli_session *session);
 
 #endif

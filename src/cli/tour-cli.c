@@ -64,8 +64,8 @@ add_start(struct tour_plan *p, int *cap, int sq, int weight)
 }
 
 int
-tour_plan_make(const struct options *o, int dflt_w, int dflt_h, bool from_all,
-               struct tour_plan *p)
+tour_cli_plan_make(const struct options *o, int dflt_w, int dflt_h,
+                   bool from_all, struct tour_plan *p)
 {
 	int w = o->width_given ? o->width : dflt_w;
 	int h = o->height_given ? o->height : dflt_h;
@@ -120,7 +120,7 @@ tour_plan_make(const struct options *o, int dflt_w, int dflt_h, bool from_all,
 }
 
 void
-tour_plan_free(struct tour_plan *p)
+tour_cli_plan_free(struct tour_plan *p)
 {
 	free(p->pre);
 	free(p->weight);
@@ -129,7 +129,7 @@ tour_plan_free(struct tour_plan *p)
 }
 
 uint64_t
-tour_plan_total(const struct tour_plan *p, const uint64_t *counts)
+tour_cli_plan_total(const struct tour_plan *p, const uint64_t *counts)
 {
 	uint64_t t = 0;
 	for (int i = 0; i < p->n; i++)
@@ -138,7 +138,7 @@ tour_plan_total(const struct tour_plan *p, const uint64_t *counts)
 }
 
 void
-tour_plan_describe(const struct tour_plan *p, char *buf, size_t len)
+tour_cli_plan_describe(const struct tour_plan *p, char *buf, size_t len)
 {
 	char from[64], sq[4];
 
@@ -208,7 +208,7 @@ format_time(char *buf, size_t len, double s)
 }
 
 void
-tour_report_moves(const struct tour_plan *p, const uint64_t *counts)
+tour_cli_report_moves(const struct tour_plan *p, const uint64_t *counts)
 {
 	char a[4], b[4];
 
@@ -232,8 +232,8 @@ tour_report_moves(const struct tour_plan *p, const uint64_t *counts)
 }
 
 void
-tour_report_total(const struct tour_plan *p, const uint64_t *counts,
-                  uint64_t nodes, double seconds)
+tour_cli_report_total(const struct tour_plan *p, const uint64_t *counts,
+                      uint64_t nodes, double seconds)
 {
 	char t[32], nps[32];
 
@@ -241,30 +241,32 @@ tour_report_total(const struct tour_plan *p, const uint64_t *counts,
 	util_si(nps, sizeof nps, seconds > 0 ? (double)nodes / seconds : 0);
 	printf("nodes %llu  %s nodes/s  time %s\n", (unsigned long long)nodes,
 	       nps, t);
-	printf("tours %llu\n", (unsigned long long)tour_plan_total(p, counts));
+	printf("tours %llu\n",
+	       (unsigned long long)tour_cli_plan_total(p, counts));
 }
 
 void
-tour_report(const struct tour_plan *p, const uint64_t *counts,
-            const struct tour_result *r)
+tour_cli_report(const struct tour_plan *p, const uint64_t *counts,
+                const struct tour_result *r)
 {
-	tour_report_moves(p, counts);
+	tour_cli_report_moves(p, counts);
 	printf("%6s %16s %16s%s\n", "thread", "nodes", "tours",
 	       p->symmetric ? " (one start per orbit)" : "");
 	for (int i = 0; i < r->nthreads; i++)
 		printf("%6d %16llu %16llu\n", i,
 		       (unsigned long long)r->thread_nodes[i],
 		       (unsigned long long)r->thread_tours[i]);
-	tour_report_total(p, counts, r->nodes, r->seconds);
+	tour_cli_report_total(p, counts, r->nodes, r->seconds);
 }
 
 int
-tour_main(const struct options *o)
+tour_cli_main(const struct options *o, struct cli_session *session)
 {
+	(void)session; /* loads nothing */
 	struct tour_plan p;
 	struct counting c;
 	char desc[160];
-	if (tour_plan_make(o, 4, 7, false, &p) != 0)
+	if (tour_cli_plan_make(o, 4, 7, false, &p) != 0)
 		return CLI_EXIT_USAGE;
 	memset(&c, 0, sizeof c);
 	c.p = &p;
@@ -275,7 +277,7 @@ tour_main(const struct options *o)
 	pthread_cond_init(&c.cond, NULL);
 	p.par.list = print_list;
 
-	tour_plan_describe(&p, desc, sizeof desc);
+	tour_cli_plan_describe(&p, desc, sizeof desc);
 	printf("# dropfour tour: %s, %d thread%s, split depth %d\n", desc,
 	       p.par.threads, p.par.threads == 1 ? "" : "s",
 	       p.par.split_depth ? p.par.split_depth : TOUR_SPLIT_DEPTH);
@@ -339,18 +341,19 @@ tour_main(const struct options *o)
 
 	int status = 0;
 	if (c.res.stopped) {
-		cli_error("interrupted after %.1f s: %llu tours "
-		          "counted so far (incomplete)",
-		          c.res.seconds,
-		          (unsigned long long)tour_plan_total(&p, c.counts));
+		cli_error(
+		    "interrupted after %.1f s: %llu tours "
+		    "counted so far (incomplete)",
+		    c.res.seconds,
+		    (unsigned long long)tour_cli_plan_total(&p, c.counts));
 		status = cli_stopped_status();
 	} else {
-		tour_report(&p, c.counts, &c.res);
+		tour_cli_report(&p, c.counts, &c.res);
 	}
 	pthread_mutex_destroy(&c.lock);
 	pthread_cond_destroy(&c.cond);
 	free(c.counts);
 	free(c.run);
-	tour_plan_free(&p);
+	tour_cli_plan_free(&p);
 	return status;
 }

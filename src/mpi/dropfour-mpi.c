@@ -15,7 +15,8 @@
  *
  * Modes are rows of mpi_modes[] (a name, a usage line, a function run on
  * every rank, in its own file mpi-MODE.c).  To add one: write `int
- * mpi_NAME_run(const struct options *, const struct mpi_world *)`, declare
+ * mpi_NAME_run(const struct options *, struct cli_session *,
+ * const struct mpi_world *)`, declare
  * it in mpi.h, add a row, and make options_parse() know the mode word
  * (src/cli/options.c, modes[]).
  *
@@ -47,7 +48,8 @@
 static const struct mpi_mode {
 	const char *name;
 	const char *usage;
-	int (*run)(const struct options *o, const struct mpi_world *w);
+	int (*run)(const struct options *o, struct cli_session *session,
+	           const struct mpi_world *w);
 } mpi_modes[] = {
     {
         .name = "solve",
@@ -129,46 +131,51 @@ main(int argc, char **argv)
 			printf("dropfour-mpi (%s)\n", PACKAGE_STRING);
 		} else if (w.rank == 0) {
 			if (!help && argc > 1)
-				fprintf(stderr,
-				        "dropfour-mpi: unknown mode '%s'\n",
-				        argv[1]);
+				cli_error("unknown mode '%s'", argv[1]);
 			else if (!help)
-				fputs("dropfour-mpi: no mode given\n", stderr);
+				cli_error("no mode given");
 			usage(help ? stdout : stderr);
 		}
 		help = help || version;
 		MPI_Finalize();
 		return help ? EXIT_SUCCESS : 2;
 	}
-	switch (mpi_parse_options(&w, &o, argc, argv)) {
-	case 1:
-		MPI_Finalize();
-		return CLI_EXIT_OK;
-	case -1:
+	if (mpi_parse_options(&w, &o, argc, argv) != 0) {
+		options_free(&o);
 		MPI_Finalize();
 		return CLI_EXIT_USAGE;
+	}
+	if (o.action != OPTIONS_RUN) {
+		if (w.rank == 0 && o.action == OPTIONS_HELP)
+			options_usage(stdout, o.mode, NULL);
+		else if (w.rank == 0)
+			options_version(stdout);
+		options_free(&o);
+		MPI_Finalize();
+		return CLI_EXIT_OK;
 	}
 	/* The boards of dropfour-mpi are those of the 64-bit search (its
 	 * messages carry 64-bit keys). */
 	if (strcmp(mode->name, "tour") != 0 &&
 	    !board_is_small(o.width, o.height)) {
 		if (w.rank == 0)
-			fprintf(
-			    stderr,
-			    "dropfour-mpi: %dx%d: dropfour-mpi takes boards "
-			    "of at most 64 bits (width * (height + 1) <= "
-			    "64)\n",
-			    o.width, o.height);
+			cli_error("%dx%d: dropfour-mpi takes boards "
+			          "of at most 64 bits (width * (height + 1) <= "
+			          "64)",
+			          o.width, o.height);
 		MPI_Finalize();
 		return CLI_EXIT_USAGE;
 	}
 	/* The opening book for solving (every rank loads its own copy). */
-	if (strcmp(mode->name, "solve") == 0 && book_attach(&o) != 0) {
+	struct cli_session session = {NULL, NULL};
+	if (strcmp(mode->name, "solve") == 0 &&
+	    book_cli_attach(&o, &session) != 0) {
 		MPI_Finalize();
 		return CLI_EXIT_FAILURE;
 	}
-	status = mode->run(&o, &w);
-	book_detach(&o);
+	status = mode->run(&o, &session, &w);
+	book_cli_detach(&session);
+	options_free(&o);
 	MPI_Finalize();
 	return status;
 }

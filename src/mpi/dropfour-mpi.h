@@ -10,6 +10,7 @@
 #include <stdbool.h>
 
 #include "cli/options.h"
+#include "cli/session.h"
 
 struct mpi_world {
 	int rank, size;
@@ -50,9 +51,13 @@ int mpi_parse_options(const struct mpi_world *w, struct options *o, int argc,
                       char **argv);
 
 /* The modes, run on every rank. */
-int mpi_solve_run(const struct options *o, const struct mpi_world *w);
-int mpi_statespace_run(const struct options *o, const struct mpi_world *w);
-int mpi_book_run(const struct options *o, const struct mpi_world *w);
-int mpi_tour_run(const struct options *o, const struct mpi_world *w);
+int mpi_solve_run(const struct options *o, struct cli_session *session,
+                  const struct mpi_world *w);
+int mpi_statespace_run(const struct options *o, struct cli_session *session,
+                       const struct mpi_world *w);
+int mpi_book_run(const struct options *o, struct cli_session *session,
+                 const struct mpi_world *w);
+int mpi_tour_run(const struct options *o, struct cli_session *session,
+                 const struct mpi_world *w);
 
 #endif

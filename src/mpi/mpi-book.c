@@ -179,17 +179,18 @@ book_coordinator(const struct options *o, const struct mpi_world *w)
 }
 
 int
-mpi_book_run(const struct options *o, const struct mpi_world *w)
+mpi_book_run(const struct options *o, struct cli_session *session,
+             const struct mpi_world *w)
 {
+	(void)session; /* loads nothing */
 	if (o->argc != 1 || strcmp(o->argv[0], "build") != 0) {
 		if (w->rank == 0)
-			fprintf(stderr,
-			        "dropfour-mpi: book %s: dropfour-mpi runs only "
-			        "'book build'%s\n",
-			        o->argc > 0 ? o->argv[0] : "",
-			        o->argc > 0 && strcmp(o->argv[0], "info") == 0
-			            ? " (use dropfour book info FILE)"
-			            : "");
+			cli_error("book %s: dropfour-mpi runs only "
+			          "'book build'%s",
+			          o->argc > 0 ? o->argv[0] : "",
+			          o->argc > 0 && strcmp(o->argv[0], "info") == 0
+			              ? " (use dropfour book info FILE)"
+			              : "");
 		return CLI_EXIT_USAGE;
 	}
 	if (w->size == 1) {

@@ -34,14 +34,14 @@ struct solve_job {
 #define SOLVE_NO_SCORE   INT64_MIN
 
 static void
-solve_worker(const struct options *o)
+solve_worker(const struct options *o, const struct book *book)
 {
 	struct search_limits lim;
 	struct search *s = search_new(o->tt_mb);
 	struct solve_job job;
 	MPI_Status st;
 
-	options_solve_limits(o, &lim);
+	options_solve_limits(o, book, &lim);
 	MPI_Send(NULL, 0, MPI_BYTE, 0, TAG_READY, MPI_COMM_WORLD);
 	for (;;) {
 		MPI_Recv(&job, sizeof job, MPI_BYTE, 0, MPI_ANY_TAG,
@@ -91,8 +91,7 @@ read_input(const struct options *o, struct solve_input *in)
 	if (o->argc == 1 && strcmp(o->argv[0], "-") != 0) {
 		name = o->argv[0];
 		if ((f = fopen(name, "r")) == NULL) {
-			fprintf(stderr, "dropfour-mpi: %s: %s\n", name,
-			        strerror(errno));
+			cli_error("%s: %s", name, strerror(errno));
 			return -1;
 		}
 	}
@@ -112,15 +111,15 @@ read_input(const struct options *o, struct solve_input *in)
 		    solve_parse_input(line, (size_t)got, o->width, o->height,
 		                      &b, err, sizeof err) == 0;
 		if (!in->valid[in->n]) {
-			fprintf(stderr, "dropfour-mpi: %s:%lld:%s\n", name,
-			        (long long)in->n + 1, err);
+			cli_error("%s:%lld:%s", name, (long long)in->n + 1,
+			          err);
 			status = 1;
 		}
 		in->n++;
 	}
 	if (ferror(f)) {
-		fprintf(stderr, "dropfour-mpi: %s: read error: %s\n", name,
-		        strerror(errno ? errno : EIO));
+		cli_error("%s: read error: %s", name,
+		          strerror(errno ? errno : EIO));
 		status = 1;
 	}
 	free(line);
@@ -215,26 +214,25 @@ solve_coordinator(const struct options *o, const struct mpi_world *w)
 }
 
 int
-mpi_solve_run(const struct options *o, const struct mpi_world *w)
+mpi_solve_run(const struct options *o, struct cli_session *session,
+              const struct mpi_world *w)
 {
 	if (o->argc > 1) {
 		if (w->rank == 0)
-			fputs("dropfour-mpi: solve takes at most one FILE\n",
-			      stderr);
+			cli_error("solve takes at most one FILE");
 		return CLI_EXIT_USAGE;
 	}
 	if (w->size > 1 &&
 	    (o->time_limit > 0 || o->node_limit > 0 || o->json)) {
 		if (w->rank == 0)
-			fputs("dropfour-mpi: solve: --time, --nodes and --json "
-			      "are dropfour solve's (one rank)\n",
-			      stderr);
+			cli_error("solve: --time, --nodes and --json "
+			          "are dropfour solve's (one rank)");
 		return CLI_EXIT_USAGE;
 	}
 	if (w->size == 1)
-		return solve_main(o);
+		return solve_main(o, session);
 	if (w->rank == 0)
 		return solve_coordinator(o, w);
-	solve_worker(o);
+	solve_worker(o, session->book);
 	return 0;
 }

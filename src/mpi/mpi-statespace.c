@@ -12,7 +12,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "cli/statespace-main.h"
+#include "cli/statespace-cli.h"
 #include "core/util.h"
 #include "mpi/dropfour-mpi.h"
 
@@ -63,8 +63,10 @@ ss_sum(void *ctx, uint64_t *v, int n)
 }
 
 int
-mpi_statespace_run(const struct options *o, const struct mpi_world *w)
+mpi_statespace_run(const struct options *o, struct cli_session *session,
+                   const struct mpi_world *w)
 {
+	(void)session; /* loads nothing */
 	struct statespace_comm comm = {
 	    .rank = w->rank,
 	    .size = w->size,
@@ -72,5 +74,5 @@ mpi_statespace_run(const struct options *o, const struct mpi_world *w)
 	    .exchange = ss_exchange,
 	    .sum = ss_sum,
 	};
-	return statespace_main_ranks(o, &comm);
+	return statespace_cli_run_ranks(o, &comm);
 }

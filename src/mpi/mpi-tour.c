@@ -109,7 +109,7 @@ tour_coordinator(struct tour_work *t, const struct mpi_world *w)
 	double t0 = MPI_Wtime();
 	char desc[160];
 
-	tour_plan_describe(p, desc, sizeof desc);
+	tour_cli_plan_describe(p, desc, sizeof desc);
 	printf("# dropfour-mpi tour: %s, %d worker ranks, %d prefixes of %d "
 	       "squares\n",
 	       desc, w->size - 1, t->n, TOUR_MPI_LEN);
@@ -151,14 +151,14 @@ tour_coordinator(struct tour_work *t, const struct mpi_world *w)
 			stopped++;
 		}
 	}
-	tour_report_moves(p, counts);
+	tour_cli_report_moves(p, counts);
 	printf("%6s %16s %16s%s\n", "rank", "nodes", "tours",
 	       p->symmetric ? " (one start per orbit)" : "");
 	for (int r = 1; r < w->size; r++)
 		printf("%6d %16llu %16llu\n", r,
 		       (unsigned long long)rank_nodes[r],
 		       (unsigned long long)rank_tours[r]);
-	tour_report_total(p, counts, nodes, MPI_Wtime() - t0);
+	tour_cli_report_total(p, counts, nodes, MPI_Wtime() - t0);
 	free(counts);
 	free(rank_nodes);
 	free(rank_tours);
@@ -166,24 +166,24 @@ tour_coordinator(struct tour_work *t, const struct mpi_world *w)
 }
 
 int
-mpi_tour_run(const struct options *o, const struct mpi_world *w)
+mpi_tour_run(const struct options *o, struct cli_session *session,
+             const struct mpi_world *w)
 {
 	struct tour_work t;
 	int status;
 
 	if (o->tour_watch || o->tour_list) {
 		if (w->rank == 0)
-			fputs("dropfour-mpi: tour counts only (no --watch or "
-			      "--list)\n",
-			      stderr);
+			cli_error("tour counts only (no --watch or "
+			          "--list)");
 		return CLI_EXIT_USAGE;
 	}
 	if (w->size == 1)
-		return tour_main(o);
+		return tour_cli_main(o, session);
 	/* Every rank checks the options alike; rank 0 says what is wrong. */
 	struct quiet q;
 	mpi_quiet_begin(w, &q);
-	status = tour_plan_make(o, 4, 7, false, &t.plan);
+	status = tour_cli_plan_make(o, 4, 7, false, &t.plan);
 	mpi_quiet_end(&q);
 	if (status != 0)
 		return CLI_EXIT_USAGE;
@@ -194,6 +194,6 @@ mpi_tour_run(const struct options *o, const struct mpi_world *w)
 		tour_worker(&t);
 	free(t.pre);
 	free(t.from);
-	tour_plan_free(&t.plan);
+	tour_cli_plan_free(&t.plan);
 	return status;
 }

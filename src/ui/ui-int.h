@@ -20,6 +20,7 @@
 #include "search/engine.h"
 #include "core/game.h"
 #include "cli/options.h"
+#include "cli/session.h"
 #include "core/score.h"
 #include "search/search.h"
 #include "search/stats.h"
@@ -101,6 +102,7 @@ struct ui_speedup {
 
 struct ui {
 	const struct options *o;
+	struct cli_session *session; /* the book and the settings file */
 	struct game game;
 	struct engine *engine;
 	enum play_mode play;

@@ -29,7 +29,8 @@ ui_answer_source(const struct ui *ui, const struct search_result *r)
 
 	if (r->kind != SCORE_EXACT || r->nodes > UI_SOURCE_MAX_NODES)
 		return NULL;
-	if (ui->o->book_data != NULL && book_probe(ui->o->book_data, b, &score))
+	if (ui->session->book != NULL &&
+	    book_probe(ui->session->book, b, &score))
 		return "book";
 	return "table";
 }

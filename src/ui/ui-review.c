@@ -82,7 +82,7 @@ ui_review_open(struct ui *ui)
 	r->params.limits.threads = ui->threads;
 	r->params.limits.split = ui->split;
 	r->params.limits.book =
-	    ui->o->book_data != NULL ? book_oracle(ui->o->book_data) : NULL;
+	    ui->session->book != NULL ? book_oracle(ui->session->book) : NULL;
 	r->params.stop = &r->stop;
 	r->params.progress = on_ply;
 	r->params.arg = r;

@@ -85,7 +85,7 @@ watch_sample(struct watch *wt)
 		/* Over: a whole tour, and the figures of the report. */
 		memcpy(wt->path, wt->first, (size_t)wt->first_len);
 		wt->len = wt->first_len;
-		wt->tours = tour_plan_total(&wt->plan, wt->counts);
+		wt->tours = tour_cli_plan_total(&wt->plan, wt->counts);
 	} else {
 		wt->len = tour_slot_path(&wt->run->slot[wt->show], wt->path);
 	}
@@ -200,9 +200,9 @@ draw(struct watch *wt)
 	         util_si(b, sizeof b, (double)s->stolen));
 	ui_puts(stdscr, y++, px, buf);
 	if (done && !wt->res.stopped) {
-		snprintf(
-		    buf, sizeof buf, "total: tours %llu",
-		    (unsigned long long)tour_plan_total(&wt->plan, wt->counts));
+		snprintf(buf, sizeof buf, "total: tours %llu",
+		         (unsigned long long)tour_cli_plan_total(&wt->plan,
+		                                                 wt->counts));
 		attron(ui_attr(&wt->ui, UI_C_WIN) | A_BOLD);
 		ui_puts(stdscr, y++, px, buf);
 		attroff(ui_attr(&wt->ui, UI_C_WIN) | A_BOLD);
@@ -218,25 +218,26 @@ draw(struct watch *wt)
 }
 
 int
-ui_tour_main(const struct options *o)
+ui_tour_main(const struct options *o, struct cli_session *session)
 {
+	(void)session; /* loads nothing */
 	struct watch *wt = xcalloc(1, sizeof *wt);
 	int status = CLI_EXIT_OK;
 	pthread_t th;
 
-	if (tour_plan_make(o, 4, 7, false, &wt->plan) != 0) {
+	if (tour_cli_plan_make(o, 4, 7, false, &wt->plan) != 0) {
 		free(wt);
 		return CLI_EXIT_USAGE;
 	}
 	if (o->tour_list) {
 		cli_error("--list and --watch cannot be combined");
-		tour_plan_free(&wt->plan);
+		tour_cli_plan_free(&wt->plan);
 		free(wt);
 		return CLI_EXIT_USAGE;
 	}
 	wt->ui.o = o;
 	wt->ui.utf8 = !o->ascii && strcmp(nl_langinfo(CODESET), "UTF-8") == 0;
-	tour_plan_describe(&wt->plan, wt->desc, sizeof wt->desc);
+	tour_cli_plan_describe(&wt->plan, wt->desc, sizeof wt->desc);
 	wt->run = xmalloc(sizeof *wt->run);
 	tour_run_init(wt->run);
 	wt->counts = xcalloc((size_t)wt->plan.n, sizeof *wt->counts);
@@ -305,12 +306,12 @@ ui_tour_main(const struct options *o)
 	} else {
 		if (ui_term_quit_signal())
 			status = cli_signal_status(ui_term_quit_signal());
-		tour_report(&wt->plan, wt->counts, &wt->res);
+		tour_cli_report(&wt->plan, wt->counts, &wt->res);
 	}
 out:
 	free(wt->counts);
 	free(wt->run);
-	tour_plan_free(&wt->plan);
+	tour_cli_plan_free(&wt->plan);
 	free(wt);
 	return status;
 }

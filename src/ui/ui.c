@@ -91,7 +91,7 @@ ui_limits(const struct ui *ui, struct search_limits *lim)
 	 * settings keep --seed (0: no random tie-breaks). */
 	if (ui->level >= 0)
 		o.seed = ui->seed + (uint64_t)ui->game.nmoves;
-	options_limits(&o, lim);
+	options_limits(&o, ui->session->book, lim);
 }
 
 const char *
@@ -136,7 +136,7 @@ ui_score_game(struct ui *ui)
 int
 ui_settings_save(struct ui *ui)
 {
-	struct prefs *c = ui->o->prefs;
+	struct prefs *c = ui->session->prefs;
 
 	if (c == NULL || c->broken)
 		return 0;
@@ -448,7 +448,7 @@ ui_timeout(struct ui *ui)
 }
 
 int
-ui_main(const struct options *o)
+ui_main(const struct options *o, struct cli_session *session)
 {
 	struct ui *ui = xcalloc(1, sizeof *ui);
 	sigset_t old;
@@ -456,6 +456,7 @@ ui_main(const struct options *o)
 	int status = 0;
 
 	ui->o = o;
+	ui->session = session;
 	ui->play = o->play;
 	ui->depth = o->depth;
 	ui->perfect = o->perfect;
@@ -506,8 +507,8 @@ ui_main(const struct options *o)
 	ui->dirty = UI_DIRTY_ALL;
 	if (ui->game.state != GAME_ON)
 		ui_message(ui, false, "this game is over: n new game, u undo");
-	if (o->prefs != NULL && o->prefs->broken)
-		ui_message(ui, true, "settings: %s", o->prefs->warning);
+	if (session->prefs != NULL && session->prefs->broken)
+		ui_message(ui, true, "settings: %s", session->prefs->warning);
 	ui_think(ui);
 
 	while (!ui->quit && !ui_term_quit_signal()) {
@@ -546,7 +547,7 @@ ui_main(const struct options *o)
 	 * toggle would sit between the key and the search's restart). */
 	if (ui_settings_save(ui) != 0)
 		cli_error("cannot save the settings to %s: %s",
-		          ui->o->prefs->path, strerror(errno));
+		          ui->session->prefs->path, strerror(errno));
 	if (ui_term_quit_signal()) {
 		ui_log(ui, "signal %d", ui_term_quit_signal());
 		status = cli_signal_status(ui_term_quit_signal());

@@ -5,18 +5,19 @@
 #include <stdio.h>
 
 #include "cli/options.h"
+#include "cli/session.h"
 
 /* ui_main()'s answer when curses cannot start on this terminal (after a
  * message): the caller plays in plain text instead. */
 #define UI_NO_CURSES (-1)
 
 /* Run the full-screen game; returns the exit status, or UI_NO_CURSES. */
-int ui_main(const struct options *o);
+int ui_main(const struct options *o, struct cli_session *session);
 /* The keys of the game and of the speedup screen, one per line, from the
  * key table (for --help). */
 void ui_keys_usage(FILE *f);
 /* `dropfour tour --watch`: the live screen of a knight's tour count
  * (ui-tour.c). */
-int ui_tour_main(const struct options *o);
+int ui_tour_main(const struct options *o, struct cli_session *session);
 
 #endif

@@ -53,8 +53,11 @@ parse(const uint8_t *data, size_t size, struct options *o)
 
 	memcpy(orig, argv, sizeof argv);
 	int r = options_parse(o, argc, argv);
-	fuzz_require(r == 0 || r == 1 || r == 2 || r == -1);
-	if (r == 0) {
+	fuzz_require(r == 0 || r == -1);
+	/* The caller's argv stays as it was. */
+	for (int i = 0; i <= argc; i++)
+		fuzz_require(argv[i] == orig[i]);
+	if (r == 0 && o->action == OPTIONS_RUN) {
 		/* A knight's-tour board is the tour code's to check. */
 		fuzz_require(o->tour_board ||
 		             board_size_error(o->width, o->height) == NULL);
@@ -83,17 +86,18 @@ parse(const uint8_t *data, size_t size, struct options *o)
 		    o->mode == MODE_SELFPLAY)
 			fuzz_require(o->argc == 0);
 		struct search_limits lim;
-		options_limits(o, &lim);
+		options_limits(o, NULL, &lim);
 		/* A level sets its own depth (to the end of the game). */
 		fuzz_require(lim.threads == o->threads &&
 		             (o->level[0] >= 0 ? lim.level != NULL
 		                               : lim.depth == o->depth));
 		fuzz_require(o->level[0] >= -1 && o->level[0] < LEVEL_COUNT &&
 		             o->level[1] >= -1 && o->level[1] < LEVEL_COUNT);
-		options_solve_limits(o, &lim);
+		options_solve_limits(o, NULL, &lim);
 	}
 	for (int i = 0; i < argc; i++)
 		free(orig[i]);
+	options_free(o);
 	return r;
 }
 
@@ -116,6 +120,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		a.state_dir = b.state_dir = NULL;
 		a.tour_from = b.tour_from = NULL;
 		a.argv = b.argv = NULL;
+		a.argv_copy = b.argv_copy = NULL;
 		fuzz_require(memcmp(&a, &b, sizeof a) == 0);
 	}
 	return 0;

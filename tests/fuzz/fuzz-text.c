@@ -113,7 +113,9 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	o.level[0] = o.level[1] = -1;
 
 	memset(&t, 0, sizeof t);
+	static struct cli_session no_book = {NULL, NULL};
 	t.o = &o;
+	t.session = &no_book;
 	fuzz_require(text_setup(&t) == 0);
 	t.e = engine;
 

@@ -1,4 +1,4 @@
-/* statespace-main.c -- `dropfour statespace`: run both passes over a small
+/* statespace-cli.c -- `dropfour statespace`: run both passes over a small
  * board, print the per-ply table, optionally write the solved table. */
 #include "config.h"
 
@@ -14,7 +14,7 @@
 #include "core/score.h"
 #include "search/search.h"
 #include "statespace/statespace-book.h"
-#include "cli/statespace-main.h"
+#include "cli/statespace-cli.h"
 #include "core/util.h"
 
 struct progress {
@@ -52,7 +52,7 @@ rate(uint64_t n, double s)
 }
 
 void
-statespace_print_table(FILE *f, const struct statespace *ss)
+statespace_cli_print_table(FILE *f, const struct statespace *ss)
 {
 	int w = statespace_width(ss), h = statespace_height(ss);
 	struct statespace_ply sum;
@@ -80,7 +80,7 @@ statespace_print_table(FILE *f, const struct statespace *ss)
 }
 
 void
-statespace_print_result(FILE *f, const struct statespace *ss)
+statespace_cli_print_result(FILE *f, const struct statespace *ss)
 {
 	int w = statespace_width(ss), h = statespace_height(ss);
 	struct statespace_ply sum;
@@ -122,8 +122,8 @@ write_book(const struct options *o, const struct statespace *ss)
 }
 
 int
-statespace_main_ranks(const struct options *o,
-                      const struct statespace_comm *comm)
+statespace_cli_run_ranks(const struct options *o,
+                         const struct statespace_comm *comm)
 {
 	struct statespace_limits lim = {
 	    .w = o->width,
@@ -202,7 +202,7 @@ statespace_main_ranks(const struct options *o,
 		comm->sum(comm->ctx, m, 3);
 	int status = 0;
 	if (speak) {
-		statespace_print_table(stdout, ss);
+		statespace_cli_print_table(stdout, ss);
 		printf("peak memory %sB%s (levels: in memory at most %sB, in "
 		       "files %sB)\n",
 		       util_si(rss, sizeof rss, (double)m[0]),
@@ -210,7 +210,7 @@ statespace_main_ranks(const struct options *o,
 		       util_si(mem, sizeof mem, (double)m[1]),
 		       util_si(disk, sizeof disk, (double)m[2]));
 		status = write_book(o, ss);
-		statespace_print_result(stdout, ss);
+		statespace_cli_print_result(stdout, ss);
 	}
 	if (status == 0 && statespace_state_remove(ss) != 0) {
 		cli_error("statespace: removing %s: %s", o->state_dir,
@@ -222,7 +222,8 @@ statespace_main_ranks(const struct options *o,
 }
 
 int
-statespace_main(const struct options *o)
+statespace_cli_main(const struct options *o, struct cli_session *session)
 {
-	return statespace_main_ranks(o, NULL);
+	(void)session; /* loads nothing */
+	return statespace_cli_run_ranks(o, NULL);
 }
