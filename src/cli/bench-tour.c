@@ -141,6 +141,49 @@ by_index(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
+/* Every prefix of length len below the plan's, in *all, with the weight
+ * of its start square's orbit in *w; returns how many. */
+static int
+all_prefixes(const struct tour_plan *p, int len, struct tour_prefix **all,
+             int **w)
+{
+	int n = 0;
+	*all = NULL;
+	*w = NULL;
+	for (int i = 0; i < p->n; i++) {
+		struct tour_prefix *x;
+		int m = tour_expand(&p->b, &p->pre[i], len, p->par.closed, &x);
+		*all = xrealloc(*all, (size_t)(n + m) * sizeof **all);
+		*w = xrealloc(*w, (size_t)(n + m) * sizeof **w);
+		if (m > 0) /* x is NULL when nothing is left below */
+			memcpy(*all + n, x, (size_t)m * sizeof *x);
+		for (int j = 0; j < m; j++)
+			(*w)[n + j] = p->weight[i];
+		n += m;
+		free(x);
+	}
+	return n;
+}
+
+/* One draw: the index i of 0..n-1 with probability (cum[i + 1] - cum[i])
+ * / cum[n] (g[i] > 0). */
+static long
+draw_one(uint64_t *rng, const double *cum, const double *g, int n)
+{
+	double u = (double)(util_rand(rng) >> 11) * 0x1p-53 * cum[n];
+	int lo = 0, hi = n - 1; /* the first i with cum[i + 1] > u */
+	while (lo < hi) {
+		int mid = lo + (hi - lo) / 2;
+		if (cum[mid + 1] > u)
+			hi = mid;
+		else
+			lo = mid + 1;
+	}
+	while (g[lo] == 0 && lo > 0) /* u on a boundary */
+		lo--;
+	return lo;
+}
+
 int
 bench_tour_sample(const struct options *o, int argc, char **argv)
 {
@@ -159,19 +202,8 @@ bench_tour_sample(const struct options *o, int argc, char **argv)
 	}
 	/* All prefixes, with the weight of their start square's orbit. */
 	struct tour_prefix *all = NULL;
-	int *w = NULL, n = 0;
-	for (int i = 0; i < p.n; i++) {
-		struct tour_prefix *x;
-		int m = tour_expand(&p.b, &p.pre[i], len, p.par.closed, &x);
-		all = xrealloc(all, (size_t)(n + m) * sizeof *all);
-		w = xrealloc(w, (size_t)(n + m) * sizeof *w);
-		if (m > 0) /* x is NULL when nothing is left below */
-			memcpy(all + n, x, (size_t)m * sizeof *x);
-		for (int j = 0; j < m; j++)
-			w[n + j] = p.weight[i];
-		n += m;
-		free(x);
-	}
+	int *w = NULL;
+	int n = all_prefixes(&p, len, &all, &w);
 	/* The guides, and the cumulative weights w g to draw from. */
 	double *g = xcalloc((size_t)n + 1, sizeof *g);
 	double *cum = xcalloc((size_t)n + 1, sizeof *cum);
@@ -189,20 +221,8 @@ bench_tour_sample(const struct options *o, int argc, char **argv)
 	 * w[i] g[i] / G. */
 	uint64_t rng = o->seed_given ? o->seed : 1;
 	long *draw = xcalloc((size_t)k + 1, sizeof *draw);
-	for (long d = 0; d < k && gsum > 0; d++) {
-		double u = (double)(util_rand(&rng) >> 11) * 0x1p-53 * gsum;
-		int lo = 0, hi = n - 1; /* the first i with cum[i + 1] > u */
-		while (lo < hi) {
-			int mid = lo + (hi - lo) / 2;
-			if (cum[mid + 1] > u)
-				hi = mid;
-			else
-				lo = mid + 1;
-		}
-		while (g[lo] == 0 && lo > 0) /* u on a boundary */
-			lo--;
-		draw[d] = lo;
-	}
+	for (long d = 0; d < k && gsum > 0; d++)
+		draw[d] = draw_one(&rng, cum, g, n);
 	/* Count each prefix drawn once. */
 	long *uniq = xcalloc((size_t)k + 1, sizeof *uniq);
 	long nu = 0;

@@ -37,12 +37,6 @@ output_flush(void)
 	return true;
 }
 
-bool
-output_failed(void)
-{
-	return reported;
-}
-
 const char *
 output_program(void)
 {

@@ -17,7 +17,5 @@ const char *output_program(void);
  * mode that writes line after line calls it after each line and stops
  * when it says false. */
 bool output_flush(void);
-/* True once a write error has been reported. */
-bool output_failed(void);
 
 #endif

@@ -1,0 +1,97 @@
+#!/bin/sh
+# conventions.sh -- the command line's conventions, each pinned where it
+# once failed: a malformed settings file warns once (the game restarts
+# itself for its OpenMP wait policy before it reads the file); "unknown
+# mode" lists every mode word of the table; dropfour-mpi's messages and
+# --help say dropfour-mpi; a program run from its build tree finds the
+# shipped book in the source tree, and a run with no book says so once;
+# bad usage exits 2.
+#
+# Run by `make check` with $DROPFOUR (the build tree's binary),
+# $DROPFOUR_MPI and $MPIRUN.  The score of 4453 (-2) is Pascal Pons'
+# published one (tests/data/pons-sample.txt, Test_L3_R1).
+
+. "$(dirname "$0")/lib-check.sh"
+check_begin conventions
+D=$DROPFOUR
+case $D in /*) ;; *) D=$(pwd)/$D ;; esac
+
+# ---- 1. a malformed settings file: one warning ---------------------------
+printf 'this is not a setting\n' >"$tmp/settings"
+echo q | env -u OMP_WAIT_POLICY DROPFOUR_CONFIG="$tmp/settings" \
+	"$D" --text >/dev/null 2>"$tmp/err"
+n=$(grep -c 'warning:' "$tmp/err")
+[ "$n" -eq 1 ] || fail "malformed settings: $n warnings, expected 1: $(cat "$tmp/err")"
+grep -q "^dropfour: warning: $tmp/settings:1:" "$tmp/err" ||
+	fail "malformed settings: the warning names no file and line: $(cat "$tmp/err")"
+cmp -s "$tmp/settings" - <<'END' || fail "the malformed settings file was changed"
+this is not a setting
+END
+
+# ---- 2. unknown mode: every word of the table, exit 2 ----------------------
+"$D" frobnicate >/dev/null 2>"$tmp/err"
+s=$?
+[ $s -eq 2 ] || fail "unknown mode: exit $s, expected 2"
+# The mode words are those that --help shows on its usage lines.
+words=$("$D" --help | sed -n 's/^\(Usage:\|  or: \) dropfour \([a-z][a-z]*\) .*/\2/p' | sort -u)
+[ -n "$words" ] || fail "no mode words found in --help"
+for w in $words review; do
+	grep -q "[(, ]$w[,)]" "$tmp/err" ||
+		fail "unknown mode: '$w' missing from: $(head -n 1 "$tmp/err")"
+done
+
+# ---- 3. exit statuses -----------------------------------------------------
+"$D" --threads=0 solve </dev/null >/dev/null 2>&1
+s=$?
+[ $s -eq 2 ] || fail "--threads=0: exit $s, expected 2"
+"$D" solve --help >/dev/null 2>&1
+s=$?
+[ $s -eq 0 ] || fail "solve --help: exit $s, expected 0"
+
+# ---- 4. the book from the build tree ----------------------------------------
+# $DROPFOUR is the build tree's binary (make check): without
+# DROPFOUR_DATADIR it must still find the source tree's data/.  4453 is
+# in the book (4 stones): a handful of nodes with it, millions without.
+if [ -n "${DROPFOUR_DATADIR:-}" ] && [ -f "$DROPFOUR_DATADIR/dropfour-7x6.book" ]; then
+	echo 4453 | env -u DROPFOUR_DATADIR "$D" solve -j1 >"$tmp/out" 2>"$tmp/err"
+	read -r pos score nodes _ <"$tmp/out"
+	[ "$pos $score" = "4453 -2" ] || fail "4453 from the build tree: $(cat "$tmp/out")"
+	[ "${nodes:-0}" -lt 1000 ] ||
+		fail "4453 from the build tree: $nodes nodes, the book was not found"
+	[ ! -s "$tmp/err" ] || fail "4453 from the build tree said: $(cat "$tmp/err")"
+else
+	fail "no shipped book in DROPFOUR_DATADIR='${DROPFOUR_DATADIR:-}'"
+fi
+# No book anywhere: one note, and the right answer all the same.
+mkdir "$tmp/empty"
+printf '4453\n44\n' | DROPFOUR_DATADIR=$tmp/empty "$D" solve -j1 >"$tmp/out" 2>"$tmp/err"
+[ "$(cut -d' ' -f1-2 "$tmp/out" | head -n 1)" = "4453 -2" ] ||
+	fail "4453 with no book: $(cat "$tmp/out")"
+[ "$(wc -l <"$tmp/err")" -eq 1 ] && grep -q '^dropfour: note: no opening book' "$tmp/err" ||
+	fail "no book: expected one note, got: $(cat "$tmp/err")"
+# --no-book asks for none: nothing to say.
+echo 4453 | DROPFOUR_DATADIR=$tmp/empty "$D" solve -j1 --no-book >/dev/null 2>"$tmp/err"
+[ ! -s "$tmp/err" ] || fail "--no-book said: $(cat "$tmp/err")"
+
+# ---- 5. dropfour-mpi names itself -------------------------------------------
+if [ -n "${DROPFOUR_MPI:-}" ] && [ -x "$DROPFOUR_MPI" ] &&
+	command -v "${MPIRUN:-mpirun}" >/dev/null 2>&1; then
+	export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+	mpi() { "${MPIRUN:-mpirun}" -n 1 --oversubscribe "$DROPFOUR_MPI" "$@"; }
+	mpi solve -W 99 </dev/null >/dev/null 2>"$tmp/err"
+	grep -q '^dropfour-mpi: impossible board size 99x6' "$tmp/err" ||
+		fail "dropfour-mpi solve -W 99: $(head -n 3 "$tmp/err")"
+	! grep -q '^dropfour:' "$tmp/err" || fail "dropfour-mpi said 'dropfour:'"
+	mpi solve --frobnicate </dev/null >/dev/null 2>"$tmp/err"
+	grep -q "^Try 'dropfour-mpi --help'" "$tmp/err" ||
+		fail "dropfour-mpi: the hint names another program: $(cat "$tmp/err")"
+	# --help after the mode word prints the help; it never runs the mode.
+	echo 4453 | mpi solve --help >"$tmp/out" 2>"$tmp/err"
+	s=$?
+	[ $s -eq 0 ] && grep -q '^Usage:' "$tmp/out" && ! grep -q '^4453 ' "$tmp/out" ||
+		fail "dropfour-mpi solve --help: exit $s: $(head -n 3 "$tmp/out")"
+else
+	echo "# no dropfour-mpi: its part not run"
+fi
+
+check_end
