@@ -72,7 +72,7 @@ play_main(const struct options *o, struct cli_session *session)
 static int
 tour_mode_main(const struct options *o, struct cli_session *session)
 {
-	if (!o->tour_watch)
+	if (!o->tour.watch)
 		return tour_cli_main(o, session);
 	if (!terminal_usable()) {
 		cli_error("tour --watch needs a terminal");

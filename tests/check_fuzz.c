@@ -75,12 +75,12 @@ START_TEST(test_options_tour_board)
 
 	ck_assert_int_eq(options_parse(&o, 6, tour), 0);
 	options_free(&o);
-	ck_assert(o.tour_bench && o.tour_board && o.width == 1);
+	ck_assert(o.bench.tour && o.tour.board && o.width == 1);
 	ck_assert_int_eq(options_parse(&o, 5, plain), -1);
 	options_free(&o);
 	ck_assert_int_eq(options_parse(&o, 2, (char *[]){a0, a1, NULL}), 0);
 	options_free(&o);
-	ck_assert(!o.tour_board);
+	ck_assert(!o.tour.board);
 	options_free(&o);
 }
 END_TEST

@@ -136,8 +136,8 @@ count_plan(int w, int h, const char *from, bool closed, int threads,
 	o.height = h;
 	o.width_given = o.height_given = true;
 	o.threads = threads;
-	o.tour_from = from;
-	o.tour_closed = closed;
+	o.tour.from = from;
+	o.tour.closed = closed;
 	check_that(tour_cli_plan_make(&o, 4, 7, false, &p) == 0,
 	           "plan refused");
 	uint64_t *counts = xcalloc((size_t)p.n, sizeof *counts);

@@ -157,10 +157,10 @@ bench_ordering(const struct options *o, int argc, char **argv)
 		pos = user;
 		npos = (size_t)argc;
 	}
-	if (o->csv != NULL) {
-		csv = fopen(o->csv, "w");
+	if (o->bench.csv != NULL) {
+		csv = fopen(o->bench.csv, "w");
 		if (csv == NULL) {
-			cli_error("cannot write %s: %s", o->csv,
+			cli_error("cannot write %s: %s", o->bench.csv,
 			          strerror(errno));
 			return CLI_EXIT_FAILURE;
 		}
@@ -217,7 +217,7 @@ bench_ordering(const struct options *o, int argc, char **argv)
 	}
 	search_free(s);
 	if (csv != NULL && fclose(csv) != 0) {
-		cli_error("cannot write %s: %s", o->csv, strerror(errno));
+		cli_error("cannot write %s: %s", o->bench.csv, strerror(errno));
 		return CLI_EXIT_FAILURE;
 	}
 	return 0;

@@ -29,8 +29,8 @@ bench_speedup_tour(const struct options *o)
 
 	if (tour_cli_plan_make(o, 6, 6, true, &p) != 0)
 		return CLI_EXIT_USAGE;
-	if (o->csv != NULL && (csv = fopen(o->csv, "w")) == NULL) {
-		cli_error("%s: %s", o->csv, strerror(errno));
+	if (o->bench.csv != NULL && (csv = fopen(o->bench.csv, "w")) == NULL) {
+		cli_error("%s: %s", o->bench.csv, strerror(errno));
 		tour_cli_plan_free(&p);
 		return CLI_EXIT_FAILURE;
 	}
@@ -38,14 +38,14 @@ bench_speedup_tour(const struct options *o)
 	printf("# dropfour bench speedup --tour: %s, split depth %d, %d "
 	       "core%s, best of %d\n",
 	       desc, p.par.split_depth ? p.par.split_depth : TOUR_SPLIT_DEPTH,
-	       cores, cores == 1 ? "" : "s", o->repeat);
+	       cores, cores == 1 ? "" : "s", o->bench.repeat);
 	bench_speedup_head(csv);
 
 	struct speedup_row *rows = xcalloc((size_t)nlist, sizeof *rows);
 	struct tour_run *run = xmalloc(sizeof *run);
 	uint64_t *counts = xcalloc((size_t)p.n, sizeof *counts);
 	uint64_t want = 0;
-	for (int rep = 0; rep < o->repeat; rep++) {
+	for (int rep = 0; rep < o->bench.repeat; rep++) {
 		for (int li = 0; li < nlist; li++) {
 			struct speedup_row row = {.threads = list[li]};
 			struct tour_result r;
@@ -79,7 +79,7 @@ bench_speedup_tour(const struct options *o)
 			}
 			if (rep == 0 || row.secs < rows[li].secs)
 				rows[li] = row;
-			if (rep == o->repeat - 1)
+			if (rep == o->bench.repeat - 1)
 				bench_speedup_row(rows, li, cores, csv);
 		}
 	}

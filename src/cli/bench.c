@@ -43,18 +43,19 @@ bench_main(const struct options *o, struct cli_session *session)
 		if (strcmp(o->argv[0], bench_table[i].name) == 0) {
 			const bool speedup = strcmp(o->argv[0], "speedup") == 0;
 			if (o->json &&
-			    (o->tour_bench ||
+			    (o->bench.tour ||
 			     (strcmp(o->argv[0], "solve") != 0 && !speedup))) {
 				cli_error("--json applies to bench solve "
 				          "and bench speedup");
 				return CLI_EXIT_USAGE;
 			}
-			if (o->tour_bench && !speedup) {
+			if (o->bench.tour && !speedup) {
 				cli_error("--tour applies to bench "
 				          "speedup");
 				return CLI_EXIT_USAGE;
 			}
-			if (o->per_position && (!speedup || o->tour_bench)) {
+			if (o->bench.per_position &&
+			    (!speedup || o->bench.tour)) {
 				cli_error("--per-position applies to "
 				          "bench speedup on positions (not "
 				          "--tour)");
@@ -146,7 +147,7 @@ bench_solve(const struct options *o, int argc, char **argv)
 		       PACKAGE_VERSION, lim.threads,
 		       lim.threads == 1 ? "" : "s",
 		       search_split_names[lim.split], o->tt_mb,
-		       o->weak ? ", weak" : "");
+		       o->solve.weak ? ", weak" : "");
 	if (!o->json)
 		printf("%-28s %9s %12s %14s %12s %9s\n", "set", "positions",
 		       "mean time", "mean nodes", "nodes/s", "matched");
@@ -175,7 +176,7 @@ bench_solve(const struct options *o, int argc, char **argv)
 			nodes += r.nodes;
 			if (pos[k].has_expect) {
 				int want = pos[k].expect;
-				if (o->weak)
+				if (o->solve.weak)
 					want = want > 0 ? 1 : want < 0 ? -1 : 0;
 				checked++;
 				matched += r.score == want;
@@ -496,7 +497,7 @@ bench_speedup(const struct options *o, int argc, char **argv)
 	const int cores = util_ncpus();
 	FILE *csv = NULL;
 
-	if (o->tour_bench) {
+	if (o->bench.tour) {
 		if (argc == 0)
 			return bench_speedup_tour(o);
 		cli_error("bench speedup --tour takes no FILE");
@@ -526,8 +527,8 @@ bench_speedup(const struct options *o, int argc, char **argv)
 			         speedup_default[i]);
 		}
 	}
-	if (o->csv != NULL && (csv = fopen(o->csv, "w")) == NULL) {
-		cli_error("%s: %s", o->csv, strerror(errno));
+	if (o->bench.csv != NULL && (csv = fopen(o->bench.csv, "w")) == NULL) {
+		cli_error("%s: %s", o->bench.csv, strerror(errno));
 		free(pos);
 		return CLI_EXIT_FAILURE;
 	}
@@ -540,7 +541,7 @@ bench_speedup(const struct options *o, int argc, char **argv)
 		       "table %zu MB, %d core%s, best of %d per position\n",
 		       npos, npos == 1 ? "" : "s",
 		       search_split_names[lim.split], o->tt_mb, cores,
-		       cores == 1 ? "" : "s", o->repeat);
+		       cores == 1 ? "" : "s", o->bench.repeat);
 		bench_speedup_head(csv);
 	} else if (csv) {
 		bench_speedup_head_csv(csv);
@@ -558,7 +559,7 @@ bench_speedup(const struct options *o, int argc, char **argv)
 	 * seconds, so runs seconds apart compare fairly where whole passes
 	 * minutes apart did not.  The fastest run of each position and thread
 	 * count is kept, and a row adds up its positions' fastest runs. */
-	for (int rep = 0; rep < o->repeat; rep++) {
+	for (int rep = 0; rep < o->bench.repeat; rep++) {
 		for (int k = 0; k < npos; k++) {
 			for (int li = 0; li < nlist; li++) {
 				lim.threads = list[li];
@@ -566,8 +567,8 @@ bench_speedup(const struct options *o, int argc, char **argv)
 					fprintf(stderr,
 					        "\r  run %d/%d, position "
 					        "%d/%d, %d thread%s \033[K",
-					        rep + 1, o->repeat, k + 1, npos,
-					        list[li],
+					        rep + 1, o->bench.repeat, k + 1,
+					        npos, list[li],
 					        list[li] == 1 ? "" : "s");
 				status |= speedup_one(
 				    s, &lim, &pos[k], &scores[k],
@@ -589,7 +590,7 @@ bench_speedup(const struct options *o, int argc, char **argv)
 	}
 	if (!o->json)
 		bench_speedup_curve(rows, nlist);
-	if (o->per_position)
+	if (o->bench.per_position)
 		speedup_positions(pos, npos, cells, list, nlist, o->json);
 	if (!output_flush())
 		status = 1;

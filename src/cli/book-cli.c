@@ -93,9 +93,9 @@ book_cli_params(const struct options *o, struct book_build_params *p)
 {
 	p->width = o->width;
 	p->height = o->height;
-	p->ply = o->ply;
+	p->ply = o->book_build.ply;
 	p->output = o->output;
-	p->progress = o->progress;
+	p->progress = o->book_build.progress;
 	p->threads = o->threads;
 	p->tt_mb = o->tt_mb;
 	p->prog = NULL;

@@ -51,8 +51,8 @@ options_solve_limits(const struct options *o, const struct book *book,
                      struct search_limits *lim)
 {
 	options_limits(o, book, lim);
-	lim->mode = o->weak ? SEARCH_WEAK : SEARCH_EXACT;
-	lim->analyze = o->analyze;
+	lim->mode = o->solve.weak ? SEARCH_WEAK : SEARCH_EXACT;
+	lim->analyze = o->solve.analyze;
 	lim->move_only = false;
 	lim->time_limit = 0;
 	lim->seed = 0;

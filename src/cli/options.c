@@ -156,7 +156,7 @@ options_arg_mode(struct options *o, const char *arg)
 	if (i < 0)
 		return bad("mode", arg,
 		           "must be human-ai, ai-human, ai-ai or human-human");
-	o->play = (enum play_mode)i;
+	o->game.play = (enum play_mode)i;
 	return 0;
 }
 
@@ -242,8 +242,8 @@ options_arg_list(struct options *o, const char *arg)
 	unsigned long long n = arg ? strtoull(arg, &end, 10) : 0;
 	if (arg && (errno || end == arg || *end || n == 0 || arg[0] == '-'))
 		return bad("list", arg, "must be a positive number of tours");
-	o->tour_list = true;
-	o->tour_list_max = n;
+	o->tour.list = true;
+	o->tour.list_max = n;
 	return 0;
 }
 
@@ -387,9 +387,9 @@ options_defaults(struct options *o)
 	o->depth = SEARCH_DEFAULT_DEPTH;
 	o->games = 1;
 	o->level[0] = o->level[1] = -1;
-	o->repeat = 1;
+	o->bench.repeat = 1;
 	o->split = SPLIT_DEEP;
-	o->ply = -1;
+	o->book_build.ply = -1;
 	const char *nc = getenv("NO_COLOR");
 	o->no_color = nc != NULL && nc[0] != '\0';
 }
@@ -510,17 +510,17 @@ check_options(struct options *o, const bool *seen, bool word_found)
 		o->level[0] = o->level[1] = LEVEL_DEFAULT;
 	}
 	/* Tour boards are checked by the tour code (up to 8x8). */
-	o->tour_board = o->mode == MODE_TOUR || o->tour_bench ||
+	o->tour.board = o->mode == MODE_TOUR || o->bench.tour ||
 	                (o->mode == MODE_BENCH && o->argc > 0 &&
 	                 strcmp(o->argv[0], "tour-sample") == 0);
 	const char *why =
-	    o->tour_board ? NULL : board_size_error(o->width, o->height);
+	    o->tour.board ? NULL : board_size_error(o->width, o->height);
 	if (why != NULL) {
 		cli_error("impossible board size %dx%d: %s", o->width,
 		          o->height, why);
 		return -1;
 	}
-	if (o->weak && o->analyze) {
+	if (o->solve.weak && o->solve.analyze) {
 		cli_error("--weak and --analyze cannot be combined");
 		return -1;
 	}

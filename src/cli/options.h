@@ -36,12 +36,66 @@ enum play_mode {
 
 #define OPTIONS_MAX_THREAD_LIST 32
 
+/* What only the games read (the curses game, --text). */
+struct options_game {
+	const char *position;              /* --position MOVES */
+	const char *load;                  /* --load FILE */
+	enum play_mode play;               /* --mode */
+	bool play_given;                   /* --mode */
+	bool reduced_motion, motion_given; /* --reduced-motion */
+	bool no_mouse, mouse_given;        /* --no-mouse */
+	bool analysis;  /* background hints on the human's turn */
+	bool no_ponder; /* perfect play: no thinking on the human's turn */
+};
+
+/* solve */
+struct options_solve {
+	bool weak, analyze;
+};
+
+/* bench */
+struct options_bench {
+	const char *csv;   /* --csv FILE */
+	int repeat;        /* speedup: runs per thread count, best kept */
+	bool per_position; /* speedup --per-position */
+	bool tour;         /* speedup --tour */
+};
+
+/* book build */
+struct options_book_build {
+	int ply;       /* --ply N; -1 not given */
+	bool progress; /* --progress */
+};
+
+/* statespace */
+struct options_statespace {
+	size_t memory_mb;      /* --memory-mb, 0: default (half the RAM) */
+	const char *tmpdir;    /* --tmpdir */
+	const char *state_dir; /* --state DIR: checkpoints, resumable */
+	bool keep_state;       /* --keep-state */
+};
+
+/* knight's tours: `tour`, `bench speedup --tour`, `bench tour-sample` */
+struct options_tour {
+	const char *from;  /* --from SQUARE or "all"; NULL: a1 */
+	bool closed;       /* --closed */
+	bool list;         /* --list[=N] */
+	uint64_t list_max; /* N; 0 with list: every tour */
+	bool watch;        /* --watch */
+	bool board;        /* -W/-H name a knight's-tour board: the tour code
+	                    * checks it, not board_size_error() */
+};
+
+/* The options of every mode: those that several modes share, then one
+ * struct for each mode's own. */
 struct options {
 	enum run_mode mode;
 	int width, height;
+	bool width_given, height_given;
 	size_t tt_mb;
-	int threads;                              /* default: number of cores */
-	int thread_list[OPTIONS_MAX_THREAD_LIST]; /* bench speedup --threads */
+	int threads; /* default: number of cores */
+	bool threads_given;
+	int thread_list[OPTIONS_MAX_THREAD_LIST]; /* --threads LIST */
 	int nthread_list;                         /* 0: not given */
 	enum split_scheme split;
 	bool split_given;
@@ -59,53 +113,28 @@ struct options {
 	bool no_ordering;
 	uint64_t seed;
 	bool seed_given;
-	const char *position; /* --position MOVES */
-	const char *load;     /* --load FILE */
-	const char *csv;      /* --csv FILE */
-	int repeat;    /* bench speedup: runs per thread count, best kept */
-	bool no_color; /* --no-color or NO_COLOR set */
-	bool reduced_motion, motion_given; /* --reduced-motion */
-	bool no_mouse, mouse_given;        /* --no-mouse */
-	bool threads_given;
-	bool play_given; /* --mode */
-	bool ascii;
-	bool analysis;  /* background hints on the human's turn */
-	bool no_ponder; /* perfect play: no thinking on the human's turn */
-	enum play_mode play;
-	bool weak, analyze; /* solve */
-	int games;          /* selfplay */
+	int games; /* selfplay */
 	/* The opening book. */
-	const char *book;   /* --book FILE; NULL: $DROPFOUR_BOOK or default */
-	bool no_book;       /* --no-book */
-	int ply;            /* book build --ply N; -1 not given */
-	const char *output; /* book build -o FILE; statespace -o FILE */
-	bool progress;      /* book build --progress */
-	/* statespace */
-	size_t memory_mb;      /* --memory-mb, 0: default (half the RAM) */
-	const char *tmpdir;    /* --tmpdir */
-	const char *state_dir; /* --state DIR: checkpoints, resumable */
-	bool keep_state;       /* --keep-state */
-	/* knight's tours: `tour` and `bench speedup --tour` */
-	bool width_given, height_given;
-	const char *tour_from;  /* --from SQUARE or "all"; NULL: a1 */
-	bool tour_closed;       /* --closed */
-	bool tour_list;         /* --list[=N] */
-	uint64_t tour_list_max; /* N; 0 with tour_list: every tour */
-	bool tour_watch;        /* --watch */
-	bool tour_bench;        /* bench speedup --tour */
-	bool per_position;      /* bench speedup --per-position */
-	bool tour_board;        /* -W/-H name a knight's-tour board (tour,
-	                         * bench speedup --tour, bench tour-sample):
-	                         * the tour code checks it, not
-	                         * board_size_error() */
-	/* Machine-readable output and per-position limits (solve, bench,
-	 * review). */
-	bool json;           /* --json: JSON Lines */
+	const char *book; /* --book FILE; NULL: $DROPFOUR_BOOK or default */
+	bool no_book;     /* --no-book */
+	/* Output. */
+	bool no_color;       /* --no-color or NO_COLOR set */
+	bool ascii;          /* --ascii */
+	const char *output;  /* book build -o FILE; statespace -o FILE */
+	bool json;           /* --json: JSON Lines (solve, bench, review) */
 	bool plain;          /* review --plain: PLY COLUMN BEFORE AFTER BEST */
 	uint64_t node_limit; /* --nodes N per position; 0 none */
-	int argc;            /* positional arguments after the mode word */
-	char **argv;         /* (in argv_copy) */
-	char **argv_copy;    /* the parser's own copy of argv */
+	/* Each mode's own. */
+	struct options_game game;
+	struct options_solve solve;
+	struct options_bench bench;
+	struct options_book_build book_build;
+	struct options_statespace statespace;
+	struct options_tour tour;
+	/* The arguments after the options. */
+	int argc;
+	char **argv;      /* (in argv_copy) */
+	char **argv_copy; /* the parser's own copy of argv */
 	enum options_action {
 		OPTIONS_RUN = 0, /* run the mode */
 		OPTIONS_HELP,    /* --help: print options_usage() */

@@ -238,8 +238,8 @@ prefs_apply(const struct prefs *c, struct options *o)
 		o->split = (enum split_scheme)c->split;
 	if (c->colour == 0)
 		o->no_color = true;
-	if (c->motion == 0 && !o->motion_given)
-		o->reduced_motion = true;
-	if (c->mouse == 0 && !o->mouse_given)
-		o->no_mouse = true;
+	if (c->motion == 0 && !o->game.motion_given)
+		o->game.reduced_motion = true;
+	if (c->mouse == 0 && !o->game.mouse_given)
+		o->game.no_mouse = true;
 }

@@ -22,25 +22,27 @@ setup_game(struct game *g, const struct options *o)
 	size_t at = 0;
 
 	game_init(g, o->width, o->height);
-	if (o->load != NULL && game_load(g, o->load, err, sizeof err) != 0) {
+	if (o->game.load != NULL &&
+	    game_load(g, o->game.load, err, sizeof err) != 0) {
 		cli_error("cannot load the game: %s", err);
 		game_init(g, o->width, o->height);
 		return -1;
 	}
-	if (o->position != NULL) {
-		enum board_err e = game_set_moves(g, o->position, &at);
+	if (o->game.position != NULL) {
+		enum board_err e = game_set_moves(g, o->game.position, &at);
 		if (e != BOARD_OK) {
 			cli_error("bad --position '%s' at "
 			          "character %zu: %s",
-			          o->position, at + 1, board_err_string(e));
+			          o->game.position, at + 1,
+			          board_err_string(e));
 			game_init(g, o->width, o->height);
 			return -1;
 		}
 	}
 	/* A saved game keeps who played which side, unless --mode says. */
-	if (!(g->players_loaded && !o->play_given)) {
-		g->player[0] = sides[o->play][0];
-		g->player[1] = sides[o->play][1];
+	if (!(g->players_loaded && !o->game.play_given)) {
+		g->player[0] = sides[o->game.play][0];
+		g->player[1] = sides[o->game.play][1];
 	}
 	return 0;
 }

@@ -275,10 +275,10 @@ solve_main(const struct options *o, struct cli_session *session)
 		if (o->json) {
 			char moves[BOARD_MAX_CELLS + 2];
 			solve_moves(line, moves, sizeof moves);
-			solve_print_json(stdout, moves, &b, o->analyze, &r,
-			                 book_holds(&lim, &b));
+			solve_print_json(stdout, moves, &b, o->solve.analyze,
+			                 &r, book_holds(&lim, &b));
 		} else {
-			print_text(line, &b, b.w, o->analyze, &r);
+			print_text(line, &b, b.w, o->solve.analyze, &r);
 		}
 		if (!output_flush()) {
 			status = 1;

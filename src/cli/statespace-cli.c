@@ -129,13 +129,14 @@ statespace_cli_run_ranks(const struct options *o,
 	    .w = o->width,
 	    .h = o->height,
 	    .threads = o->threads,
-	    .memory_bytes =
-	        o->memory_mb ? o->memory_mb << 20 : statespace_default_memory(),
-	    .tmpdir = o->tmpdir,
+	    .memory_bytes = o->statespace.memory_mb
+	                        ? o->statespace.memory_mb << 20
+	                        : statespace_default_memory(),
+	    .tmpdir = o->statespace.tmpdir,
 	    .stop = util_stop_flag(),
 	    .comm = comm,
-	    .state_dir = o->state_dir,
-	    .keep_state = o->keep_state,
+	    .state_dir = o->statespace.state_dir,
+	    .keep_state = o->statespace.keep_state,
 	    .note = show_note,
 	};
 	bool speak = comm == NULL || comm->rank == 0;
@@ -150,7 +151,7 @@ statespace_cli_run_ranks(const struct options *o,
 		why = "unexpected argument";
 	else if (o->output != NULL && ranks > 1)
 		why = "-o needs a single process";
-	else if (o->state_dir != NULL && comm != NULL)
+	else if (o->statespace.state_dir != NULL && comm != NULL)
 		why = "--state needs a single process (dropfour statespace)";
 	if (why != NULL) {
 		if (speak)
@@ -173,9 +174,9 @@ statespace_cli_run_ranks(const struct options *o,
 		printf("%d thread%s, memory for levels %s, files under %s\n",
 		       o->threads, o->threads == 1 ? "" : "s",
 		       util_si(mem, sizeof mem, (double)lim.memory_bytes),
-		       o->tmpdir          ? o->tmpdir
-		       : getenv("TMPDIR") ? getenv("TMPDIR")
-		                          : "/tmp");
+		       o->statespace.tmpdir ? o->statespace.tmpdir
+		       : getenv("TMPDIR")   ? getenv("TMPDIR")
+		                            : "/tmp");
 		fflush(stdout);
 	}
 	struct statespace *ss = statespace_run(&lim, err, sizeof err);
@@ -213,8 +214,8 @@ statespace_cli_run_ranks(const struct options *o,
 		statespace_cli_print_result(stdout, ss);
 	}
 	if (status == 0 && statespace_state_remove(ss) != 0) {
-		cli_error("statespace: removing %s: %s", o->state_dir,
-		          strerror(errno));
+		cli_error("statespace: removing %s: %s",
+		          o->statespace.state_dir, strerror(errno));
 		status = 1;
 	}
 	statespace_free(ss);

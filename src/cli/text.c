@@ -366,7 +366,7 @@ text_read(struct text *t)
 static bool
 text_ponder_start(struct text *t)
 {
-	if (!t->o->perfect || t->o->no_ponder || !text_human_turn(t) ||
+	if (!t->o->perfect || t->o->game.no_ponder || !text_human_turn(t) ||
 	    !game_has_ai(&t->g))
 		return false;
 	if (t->e == NULL)

@@ -78,9 +78,9 @@ tour_cli_plan_make(const struct options *o, int dflt_w, int dflt_h,
 		snprintf(size, sizeof size, "%dx%d", w, h);
 		return usage_error("impossible tour board %s: %s", size, why);
 	}
-	p->all = from_all || (o->tour_from && strcmp(o->tour_from, "all") == 0);
+	p->all = from_all || (o->tour.from && strcmp(o->tour.from, "all") == 0);
 	if (!p->all) {
-		const char *name = o->tour_from ? o->tour_from : "a1";
+		const char *name = o->tour.from ? o->tour.from : "a1";
 		p->from = tour_square_parse(&p->b, name);
 		if (p->from < 0) {
 			char last[4];
@@ -94,13 +94,13 @@ tour_cli_plan_make(const struct options *o, int dflt_w, int dflt_h,
 	tour_params_default(&p->par);
 	p->par.threads = o->threads;
 	p->par.split_depth = o->split_depth;
-	p->par.closed = o->tour_closed;
-	if (o->tour_list)
+	p->par.closed = o->tour.closed;
+	if (o->tour.list)
 		p->par.list_max =
-		    o->tour_list_max ? o->tour_list_max : UINT64_MAX;
+		    o->tour.list_max ? o->tour.list_max : UINT64_MAX;
 	/* Listing needs every tour itself, not one per orbit; the live
 	 * screen shows the real count climbing. */
-	p->symmetric = p->all && !o->tour_list && !o->tour_watch;
+	p->symmetric = p->all && !o->tour.list && !o->tour.watch;
 	if (!p->all) {
 		p->nstarts = 1;
 		add_start(p, &cap, p->from, 1);

@@ -142,7 +142,7 @@ print_result(const struct options *o, const char *line, const int64_t *res)
 		r.col_score[c] =
 		    res[4 + c] == SOLVE_NO_SCORE ? 0 : (int)res[4 + c];
 	}
-	solve_print(line, o->width, o->analyze, &r);
+	solve_print(line, o->width, o->solve.analyze, &r);
 }
 
 /* Rank 0: hand out the valid lines one at a time to whichever worker asks,

@@ -172,7 +172,7 @@ mpi_tour_run(const struct options *o, struct cli_session *session,
 	struct tour_work t;
 	int status;
 
-	if (o->tour_watch || o->tour_list) {
+	if (o->tour.watch || o->tour.list) {
 		if (w->rank == 0)
 			cli_error("tour counts only (no --watch or "
 			          "--list)");

@@ -229,7 +229,7 @@ ui_tour_main(const struct options *o, struct cli_session *session)
 		free(wt);
 		return CLI_EXIT_USAGE;
 	}
-	if (o->tour_list) {
+	if (o->tour.list) {
 		cli_error("--list and --watch cannot be combined");
 		tour_cli_plan_free(&wt->plan);
 		free(wt);

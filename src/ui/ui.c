@@ -457,17 +457,17 @@ ui_main(const struct options *o, struct cli_session *session)
 
 	ui->o = o;
 	ui->session = session;
-	ui->play = o->play;
+	ui->play = o->game.play;
 	ui->depth = o->depth;
 	ui->perfect = o->perfect;
 	ui->threads = o->threads;
 	ui->max_threads = options_game_max_threads(o);
 	ui->split = o->split;
 	ui->time_limit = o->time_limit;
-	ui->analysis = o->analysis;
-	ui->ponder = !o->no_ponder;
-	ui->mouse = !o->no_mouse;
-	ui->motion = !o->reduced_motion;
+	ui->analysis = o->game.analysis;
+	ui->ponder = !o->game.no_ponder;
+	ui->mouse = !o->game.no_mouse;
+	ui->motion = !o->game.reduced_motion;
 	ui->level = o->level[0];
 	ui->seed =
 	    o->seed_given ? o->seed : (uint64_t)time(NULL) ^ (uint64_t)getpid();

@@ -59,7 +59,7 @@ parse(const uint8_t *data, size_t size, struct options *o)
 		fuzz_require(argv[i] == orig[i]);
 	if (r == 0 && o->action == OPTIONS_RUN) {
 		/* A knight's-tour board is the tour code's to check. */
-		fuzz_require(o->tour_board ||
+		fuzz_require(o->tour.board ||
 		             board_size_error(o->width, o->height) == NULL);
 		/* The default is the number of cores, which may pass 64. */
 		fuzz_require(o->threads >= 1);
@@ -72,12 +72,12 @@ parse(const uint8_t *data, size_t size, struct options *o)
 			             o->thread_list[i] <= o->threads);
 		fuzz_require(o->depth >= 1 && o->depth <= SEARCH_MAX_DEPTH);
 		fuzz_require(o->tt_mb >= 1);
-		fuzz_require(o->games >= 1 && o->repeat >= 1);
+		fuzz_require(o->games >= 1 && o->bench.repeat >= 1);
 		fuzz_require(o->time_limit >= 0);
 		fuzz_require(o->split >= 0 && o->split < SPLIT_NSCHEMES);
-		fuzz_require(o->play >= PLAY_HUMAN_AI &&
-		             o->play <= PLAY_HUMAN_HUMAN);
-		fuzz_require(!(o->weak && o->analyze));
+		fuzz_require(o->game.play >= PLAY_HUMAN_AI &&
+		             o->game.play <= PLAY_HUMAN_HUMAN);
+		fuzz_require(!(o->solve.weak && o->solve.analyze));
 		fuzz_require(o->argc >= 0 && o->argc < argc);
 		fuzz_require(o->argv[o->argc] == NULL);
 		for (int i = 0; i < o->argc; i++)
@@ -111,14 +111,14 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (r == 0) {
 		/* The pointers into argv differ between the two parses (a
 		 * new string option of struct options belongs here too). */
-		a.position = b.position = NULL;
-		a.load = b.load = NULL;
-		a.csv = b.csv = NULL;
+		a.game.position = b.game.position = NULL;
+		a.game.load = b.game.load = NULL;
+		a.bench.csv = b.bench.csv = NULL;
 		a.book = b.book = NULL;
 		a.output = b.output = NULL;
-		a.tmpdir = b.tmpdir = NULL;
-		a.state_dir = b.state_dir = NULL;
-		a.tour_from = b.tour_from = NULL;
+		a.statespace.tmpdir = b.statespace.tmpdir = NULL;
+		a.statespace.state_dir = b.statespace.state_dir = NULL;
+		a.tour.from = b.tour.from = NULL;
 		a.argv = b.argv = NULL;
 		a.argv_copy = b.argv_copy = NULL;
 		fuzz_require(memcmp(&a, &b, sizeof a) == 0);

@@ -101,13 +101,13 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (board_size_error(o.width, o.height) != NULL)
 		return 0;
 	o.mode = MODE_TEXT;
-	o.play = modes[data[0] % 3];
+	o.game.play = modes[data[0] % 3];
 	o.depth = 1 + data[3] % 2;
 	o.perfect = (data[3] & 4) && o.width * o.height <= 20;
 	o.threads = 1;
 	o.tt_mb = 1;
 	o.split = SPLIT_DEEP;
-	o.games = o.repeat = 1;
+	o.games = o.bench.repeat = 1;
 	/* The expert's settings above, not a named level (whose think time
 	 * would make every AI move take most of a second). */
 	o.level[0] = o.level[1] = -1;
