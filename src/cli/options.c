@@ -132,19 +132,31 @@ options_arg_eval(struct options *o, const char *arg)
 	return 0;
 }
 
-int
-options_arg_seed(struct options *o, const char *arg)
+/* A whole number of 0..2^64-1 with no sign and nothing around it (strtoull()
+ * alone takes "-1" as 2^64 - 1): 0 and *v, -1 with *range set when it is
+ * too large, else -1. */
+static int
+parse_u64(const char *arg, uint64_t *v, bool *range)
 {
 	char *end;
 	errno = 0;
-	/* strtoull() takes "-1" as 2^64 - 1: refuse signs. */
-	unsigned long long s = strtoull(arg, &end, 10);
-	if (errno || end == arg || *end || arg[strspn(arg, " \t")] == '-' ||
-	    arg[strspn(arg, " \t")] == '+')
+	unsigned long long n = strtoull(arg, &end, 10);
+	*range = errno == ERANGE;
+	const char first = arg[strspn(arg, " \t")];
+	if (errno || end == arg || *end || first == '-' || first == '+')
+		return -1;
+	*v = n;
+	return 0;
+}
+
+int
+options_arg_seed(struct options *o, const char *arg)
+{
+	bool range;
+	if (parse_u64(arg, &o->seed, &range) != 0)
 		return bad("seed", arg,
 		           "must be a whole number from 0 to "
 		           "18446744073709551615");
-	o->seed = s;
 	o->seed_given = true;
 	return 0;
 }
@@ -203,14 +215,12 @@ options_arg_book(struct options *o, const char *arg)
 int
 options_arg_nodes(struct options *o, const char *arg)
 {
-	char *end;
-	errno = 0;
-	unsigned long long n = strtoull(arg, &end, 10);
-	if (errno == ERANGE)
-		return bad("nodes", arg, "too large");
-	if (errno || end == arg || *end || n == 0 || arg[0] == '-' ||
-	    arg[0] == '+')
-		return bad("nodes", arg, "must be a positive whole number");
+	bool range;
+	uint64_t n = 0;
+	if (parse_u64(arg, &n, &range) != 0 || n == 0)
+		return bad("nodes", arg,
+		           range ? "too large"
+		                 : "must be a positive whole number");
 	o->node_limit = n;
 	return 0;
 }
