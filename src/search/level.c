@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "core/util.h"
+#include "search/choose.h"
 #include "search/level.h"
 #include "search/settings.h"
 
@@ -147,5 +148,5 @@ level_choose(const struct level *lv, const board_t *b,
 		if (ok[c] && lv->noise > 0)
 			value[c] += gumbel(&rng, lv->noise);
 	}
-	return search_choose(b, value, ok, 0);
+	return choose_column(b, value, ok, 0);
 }
