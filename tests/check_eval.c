@@ -56,7 +56,7 @@ static void
 eval_search(const board_t *b, const struct search_limits *lim,
             struct search_result *r)
 {
-	struct search *s = search_new(1);
+	struct search *s = search_new(1, NULL, 0);
 	search_run(s, b, lim, r);
 	search_free(s);
 }
@@ -208,7 +208,7 @@ END_TEST
 static void
 eval_timed(enum search_mode mode)
 {
-	struct search *s = search_new(16);
+	struct search *s = search_new(16, NULL, 0);
 	struct search_limits lim;
 	struct search_result r;
 	board_t b;
@@ -243,7 +243,7 @@ END_TEST
  * search that keeps its table. */
 START_TEST(test_search_run_average)
 {
-	struct search *s = search_new(16);
+	struct search *s = search_new(16, NULL, 0);
 	struct search_limits lim;
 	struct search_result r;
 	board_t b = eval_board("11223");

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "book/book.h"
 #include "cli/book-cli.h"
@@ -82,17 +83,47 @@ book_detach(struct options *o)
 	o->book_data = NULL;
 }
 
+/* The build's report (book-build.h), drawn here: messages on stderr after
+ * the program's name (ctx), the progress line redrawn in place on stderr,
+ * the summary on stdout. */
+static void
+build_message(void *ctx, const char *text)
+{
+	fprintf(stderr, "%s: %s\n", (const char *)ctx, text);
+}
+
+static void
+build_progress(void *ctx, const char *line)
+{
+	(void)ctx;
+	fprintf(stderr, "\r\033[K%s", line != NULL ? line : "");
+	fflush(stderr);
+}
+
+static void
+build_summary(void *ctx, const char *text)
+{
+	(void)ctx;
+	printf("%s\n", text);
+}
+
+static const struct book_report build_report_dropfour = {
+    build_message, build_progress, build_summary, (void *)"dropfour"};
+static const struct book_report build_report_mpi = {
+    build_message, build_progress, build_summary, (void *)"dropfour-mpi"};
+
 void
-book_cli_params(const struct options *o, struct book_build_params *p)
+book_cli_params(const struct options *o, bool mpi, struct book_build_params *p)
 {
 	p->width = o->width;
 	p->height = o->height;
 	p->ply = o->ply;
 	p->output = o->output;
-	p->progress = o->progress;
+	/* Progress when stderr is a terminal, or with --progress. */
+	p->progress = o->progress || isatty(STDERR_FILENO);
 	p->threads = o->threads;
 	p->tt_mb = o->tt_mb;
-	p->prog = NULL;
+	p->report = mpi ? &build_report_mpi : &build_report_dropfour;
 }
 
 /* ---- `dropfour book` ------------------------------------------------------
@@ -110,7 +141,7 @@ book_build_cmd(const struct options *o, int argc, char **argv)
 		return 2;
 	}
 	struct book_build_params p;
-	book_cli_params(o, &p);
+	book_cli_params(o, false, &p);
 	return book_build_run(&p);
 }
 

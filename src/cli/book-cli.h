@@ -23,7 +23,9 @@ int book_attach(struct options *o);
 void book_detach(struct options *o);
 
 /* The build parameters of the options (-W, -H, --ply, -o, --progress,
- * --threads, --tt-mb). */
-void book_cli_params(const struct options *o, struct book_build_params *p);
+ * --threads, --tt-mb), with the report that draws the build's messages,
+ * progress and summary, naming dropfour or (mpi) dropfour-mpi. */
+void book_cli_params(const struct options *o, bool mpi,
+                     struct book_build_params *p);
 
 #endif

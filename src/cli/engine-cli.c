@@ -410,7 +410,7 @@ cmd_setoption(struct eng *g, int argc, char **argv)
 		}
 		engine_free(g->e);
 		g->hash_mb = (size_t)mb;
-		g->e = engine_new(g->hash_mb);
+		g->e = output_engine_new(g->hash_mb);
 	} else if (strcmp(name, "book") == 0) {
 		char err[512];
 		struct book *bk = NULL;
@@ -546,7 +546,7 @@ engine_cli_main(const struct options *o)
 	g.hash_mb = o->tt_mb;
 	g.threads = o->threads;
 	g.book = o->book_data;
-	g.e = engine_new(g.hash_mb);
+	g.e = output_engine_new(g.hash_mb);
 	board_init(&g.pos, o->width, o->height);
 
 	while (!g.quit) {

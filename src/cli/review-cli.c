@@ -12,6 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cli/output.h"
 #include "cli/book-cli.h"
 #include "cli/review-cli.h"
 #include "core/util.h"
@@ -514,7 +515,7 @@ review_main(const struct options *o)
 	par.progress = progress_ply;
 	par.arg = &pr;
 
-	struct search *s = search_new(o->tt_mb);
+	struct search *s = output_search_new(o->tt_mb);
 	pr.t0 = util_now_s();
 	enum review_status rs = review_run(s, g.w, g.h, g.moves, g.n, &par, pl);
 	double seconds = util_now_s() - pr.t0;

@@ -56,7 +56,13 @@ batch_done(void *ctx, uint64_t key, int score, int tid)
 static void
 book_worker(const struct options *o)
 {
-	struct book_solver *sv = book_solver_new(o->threads, o->tt_mb);
+	char err[256];
+	struct book_solver *sv =
+	    book_solver_new(o->threads, o->tt_mb, err, sizeof err);
+	if (sv == NULL) {
+		fprintf(stderr, "dropfour-mpi: %s\n", err);
+		MPI_Abort(MPI_COMM_WORLD, 1);
+	}
 	uint64_t keys[BOOK_BATCH_MAX];
 	int8_t scores[BOOK_BATCH_MAX];
 	unsigned char out[BOOK_BATCH_MAX * BOOK_ENTRY_SIZE];
@@ -104,8 +110,7 @@ book_coordinator(const struct options *o, const struct mpi_world *w)
 	/* Under mpirun rank 0's stderr is a pipe (and its stdout a pty,
 	 * whatever mpirun's own are): progress with --progress. */
 	struct book_build_params p;
-	book_cli_params(o, &p);
-	p.prog = "dropfour-mpi";
+	book_cli_params(o, true, &p);
 	struct book_build *bb =
 	    book_build_open(&p, "rank", 1, nworkers, &status);
 	if (bb == NULL) {
@@ -193,8 +198,7 @@ mpi_book_run(const struct options *o, const struct mpi_world *w)
 	}
 	if (w->size == 1) {
 		struct book_build_params p;
-		book_cli_params(o, &p);
-		p.prog = "dropfour-mpi";
+		book_cli_params(o, true, &p);
 		return book_build_run(&p);
 	}
 	if (w->rank == 0)

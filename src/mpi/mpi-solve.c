@@ -12,6 +12,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "cli/output.h"
 #include "core/board.h"
 #include "cli/solve.h"
 #include "search/search.h"
@@ -36,7 +37,7 @@ static void
 solve_worker(const struct options *o)
 {
 	struct search_limits lim;
-	struct search *s = search_new(o->tt_mb);
+	struct search *s = output_search_new(o->tt_mb);
 	struct solve_job job;
 	MPI_Status st;
 

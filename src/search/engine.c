@@ -85,17 +85,26 @@ worker(void *arg)
 }
 
 struct engine *
-engine_new(size_t tt_mb)
+engine_new(size_t tt_mb, char *err, size_t errlen)
 {
+	struct search *s = search_new(tt_mb, err, errlen);
+	if (s == NULL)
+		return NULL;
 	struct engine *e = xcalloc(1, sizeof *e);
 	pthread_mutex_init(&e->lock, NULL);
 	pthread_cond_init(&e->wake, NULL);
 	pthread_cond_init(&e->done, NULL);
-	e->search = search_new(tt_mb);
+	e->search = s;
 	atomic_init(&e->abort, false);
 	if (pthread_create(&e->thread, NULL, worker, e) != 0) {
-		fputs("dropfour: cannot start the engine thread\n", stderr);
-		exit(EXIT_FAILURE);
+		if (err != NULL)
+			snprintf(err, errlen, "cannot start the engine thread");
+		search_free(s);
+		pthread_cond_destroy(&e->wake);
+		pthread_cond_destroy(&e->done);
+		pthread_mutex_destroy(&e->lock);
+		free(e);
+		return NULL;
 	}
 	return e;
 }

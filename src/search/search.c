@@ -37,11 +37,19 @@ clear_tables(struct search *s, int key_bits)
 
 #if BOARD_BITS == 128 /* what does not depend on the width: compiled once */
 struct search *
-search_new(size_t tt_mb)
+search_new(size_t tt_mb, char *err, size_t errlen)
 {
 	struct search *s = xcalloc(1, sizeof *s);
-	tt_init(&s->tt, tt_mb, 64);
-	tt_init_floor(&s->leaf, LEAF_TT_MB, LEAF_FLOOR_BYTES, 64);
+	size_t mb = tt_mb;
+	if (!tt_init(&s->tt, tt_mb, 64) ||
+	    !tt_init_floor(&s->leaf, mb = LEAF_TT_MB, LEAF_FLOOR_BYTES, 64)) {
+		if (err != NULL)
+			snprintf(err, errlen,
+			         "out of memory (a table of %zu MB)",
+			         tt_bytes(mb) >> 20);
+		search_free(s);
+		return NULL;
+	}
 	s->leaf_cells = LEAF_CELLS_MIN;
 	s->tt_mode = TT_EMPTY;
 	/* Tests compare the two searches on the same boards
@@ -176,7 +184,7 @@ own_leaf_ready(struct search *s, int threads, int key_bits)
 			return false;
 		s->own_leaf = t;
 		for (; s->own_leaf_n < threads; s->own_leaf_n++)
-			if (!tt_try_init_floor(&t[s->own_leaf_n], LEAF_TT_MB,
+			if (!tt_init_floor(&t[s->own_leaf_n], LEAF_TT_MB,
 			                   LEAF_FLOOR_BYTES, key_bits))
 				return false;
 	}

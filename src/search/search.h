@@ -118,7 +118,9 @@ struct search;
 #define search_run search_run64
 #endif
 
-struct search *search_new(size_t tt_mb);
+/* A search with a table of tt_mb megabytes; NULL when the memory cannot be
+ * had, with the reason in err (errlen bytes; err may be NULL). */
+struct search *search_new(size_t tt_mb, char *err, size_t errlen);
 void search_free(struct search *s);
 /* Forget everything in the transposition table. */
 void search_clear(struct search *s);

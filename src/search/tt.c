@@ -57,7 +57,7 @@ table_alloc(size_t bytes)
 }
 
 bool
-tt_try_init_floor(struct tt *t, size_t mb, size_t floor_bytes, int key_bits)
+tt_init_floor(struct tt *t, size_t mb, size_t floor_bytes, int key_bits)
 {
 	const size_t bucket = TT_BUCKET_SLOTS * sizeof(uint64_t);
 	size_t bytes = tt_bytes(mb);
@@ -76,20 +76,10 @@ tt_try_init_floor(struct tt *t, size_t mb, size_t floor_bytes, int key_bits)
 	return true;
 }
 
-void
+bool
 tt_init(struct tt *t, size_t mb, int key_bits)
 {
-	tt_init_floor(t, mb, 0, key_bits);
-}
-
-void
-tt_init_floor(struct tt *t, size_t mb, size_t floor_bytes, int key_bits)
-{
-	if (!tt_try_init_floor(t, mb, floor_bytes, key_bits)) {
-		fprintf(stderr, "dropfour: out of memory (a table of %zu MB)\n",
-		        tt_bytes(mb) >> 20);
-		exit(EXIT_FAILURE);
-	}
+	return tt_init_floor(t, mb, 0, key_bits);
 }
 
 void

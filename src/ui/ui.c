@@ -34,6 +34,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "cli/output.h"
 #include "cli/setup.h"
 #include "cli/prefs.h"
 #include "search/level.h"
@@ -488,7 +489,7 @@ ui_main(const struct options *o)
 	 * to the main thread, so they interrupt its getch(). */
 	ui_term_signals();
 	ui_term_block_signals(&old);
-	ui->engine = engine_new(o->tt_mb);
+	ui->engine = output_engine_new(o->tt_mb);
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
 
 	if (!ui_term_start(ui)) {
