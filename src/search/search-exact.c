@@ -198,8 +198,9 @@ static int exact_solo(struct split_ctx *c, const board_t *b, int alpha,
  * (`in_team`) it gets the team's node where it may split, mark itself as
  * being searched or perturb its order (lazy SMP); below team->team_cells
  * none of its subtree can, and the one thread's node, without that code,
- * searches the same tree 3% faster (40 Test_L1_R2 positions on two
- * threads).  Returns the child's value, from its side. */
+ * searches the same tree faster (docs/parallel-search.md, "Putting off
+ * what another thread is searching").  Returns the child's value, from
+ * its side. */
 static inline int
 exact_child(struct split_ctx *c, const board_t *nb, int alpha, int beta,
             int ply, const struct child *pre, int empty, bool in_team)
@@ -612,7 +613,9 @@ exact_store(struct split_ctx *c, const board_t *b, const struct exact_frame *f,
  * v >= beta.  *best gets a move reaching v when v > alpha.
  *
  * The node is compiled twice (exact_solo(), exact_team()) so that the one
- * thread's search carries no code for the others (docs/solver.md).
+ * thread's search carries no code for the others, which would slow it
+ * through the code's layout (docs/parallel-search.md, "Putting off what
+ * another thread is searching").
  */
 FORCE_INLINE int
 exact_body(struct split_ctx *c, const board_t *b, int alpha, int beta, int ply,

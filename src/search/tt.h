@@ -237,9 +237,7 @@ tt_holds(uint64_t w, uint64_t check)
 
 /* The probe of a bucket already located (tt_locate()).  Both slots are
  * read and the match picked without a branch: which slot holds the
- * position, if any, is what a branch predictor cannot guess (a tenth of
- * the mispredicted branches of a small solve, measured with cachegrind's
- * branch simulation on Test_L2_R1). */
+ * position, if any, is what a branch predictor cannot guess. */
 static inline bool
 tt_probe_at(_Atomic uint64_t *b, uint64_t check, struct tt_entry *e)
 {
