@@ -45,6 +45,7 @@ BF(to_move)(const BT *b)
 static inline BBT
 BF(column_mask)(const BT *b, int col)
 {
+	assert(col >= 0 && col < b->w);
 	return ((BB_ONE << b->h) - 1) << (col * (b->h + 1));
 }
 
@@ -84,6 +85,7 @@ BF(column_of_cell)(const BT *b, BBT cell)
 static inline void
 BF(play)(BT *b, int col)
 {
+	assert(BF(can_play)(b, col));
 	b->current ^= b->mask;
 	b->mask |= b->mask + (BB_ONE << (col * (b->h + 1)));
 	b->moves++;
@@ -193,6 +195,7 @@ BF(winning_column)(const BT *b)
 static inline bool
 BF(is_winning_move)(const BT *b, int col)
 {
+	assert(col >= 0 && col < b->w);
 	return (BF(my_winning_cells)(b) & BF(possible)(b) &
 	        BF(column_mask)(b, col)) != 0;
 }

@@ -6,6 +6,8 @@
  */
 #include "config.h"
 
+#include <assert.h>
+
 #include <math.h>
 
 #include "search/choose.h"
@@ -47,6 +49,7 @@ int
 choose_column(const board_t *b, const double *value, const bool *ok,
               uint64_t seed)
 {
+	assert(b != NULL && value != NULL && ok != NULL);
 	const int *centre = board_centre_order(b->w);
 	int ties[BOARD_MAX_WIDTH], n = 0;
 	double best = 0.0;
@@ -73,6 +76,7 @@ int
 choose_best_column(const board_t *b, const struct search_result *r,
                    uint64_t seed)
 {
+	assert(b != NULL && r != NULL);
 	double value[BOARD_MAX_WIDTH];
 	bool ok[BOARD_MAX_WIDTH];
 

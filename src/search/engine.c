@@ -10,6 +10,8 @@
  */
 #include "config.h"
 
+#include <assert.h>
+
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -133,6 +135,7 @@ uint64_t
 engine_start(struct engine *e, const board_t *b,
              const struct search_limits *lim)
 {
+	assert(e != NULL && b != NULL && lim != NULL);
 	pthread_mutex_lock(&e->lock);
 	uint64_t id = ++e->next_id;
 	if (e->run_id) {
@@ -172,6 +175,7 @@ engine_cancel(struct engine *e)
 bool
 engine_poll(struct engine *e, uint64_t id, struct search_result *r)
 {
+	assert(e != NULL && r != NULL);
 	bool got = false;
 	pthread_mutex_lock(&e->lock);
 	if (id != 0 && e->res_id == id) {
@@ -185,6 +189,7 @@ engine_poll(struct engine *e, uint64_t id, struct search_result *r)
 void
 engine_wait(struct engine *e, uint64_t id, struct search_result *r)
 {
+	assert(e != NULL && r != NULL);
 	pthread_mutex_lock(&e->lock);
 	while (e->res_id != id && (e->req_id == id || e->run_id == id))
 		pthread_cond_wait(&e->done, &e->lock);

@@ -2,6 +2,8 @@
  * level picks its move from the searched column scores (level.h). */
 #include "config.h"
 
+#include <assert.h>
+
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -120,6 +122,7 @@ int
 level_choose(const struct level *lv, const board_t *b,
              const struct search_result *r, uint64_t seed)
 {
+	assert(lv != NULL && b != NULL && r != NULL);
 	const bb_t possible = board_possible(b);
 	int win = board_winning_column(b);
 	if (win >= 0)

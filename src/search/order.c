@@ -1,6 +1,8 @@
 /* order.c -- move ordering for the searches. */
 #include "config.h"
 
+#include <assert.h>
+
 #include "search/order.h"
 #include "search/settings.h"
 
@@ -8,6 +10,9 @@ void
 order_moves(const board_t *b, bb_t candidates, int first, bool plain,
             struct order_list *out)
 {
+	/* a subset of the playable cells */
+	assert((candidates & ~board_possible(b)) == 0);
+	assert(first >= -1 && first < b->w);
 	const int *centre = board_centre_order(b->w);
 	int score[BOARD_MAX_WIDTH], col[BOARD_MAX_WIDTH], idx[BOARD_MAX_WIDTH];
 	bb_t cell[BOARD_MAX_WIDTH];

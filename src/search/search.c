@@ -12,6 +12,8 @@
  */
 #include "config.h"
 
+#include <assert.h>
+
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -568,6 +570,7 @@ run_lazy(struct split_team *team, const board_t *b, struct search_result *r)
 const char *
 search_memory_error(size_t tt_mb, int threads, char *buf, size_t len)
 {
+	assert(buf != NULL && len > 0);
 	const uint64_t mb = 1 << 20;
 	uint64_t table = tt_bytes(tt_mb);
 	uint64_t leaf = tt_bytes(LEAF_TT_MB);
@@ -636,6 +639,10 @@ search_run(struct search *s, const board_t *b, const struct search_limits *lim,
 		return;
 	}
 #endif
+	assert(s != NULL && b != NULL && lim != NULL && r != NULL);
+	assert(board_size_error(b->w, b->h) == NULL);
+	assert(lim->mode != SEARCH_DEPTH ||
+	       (lim->depth >= 1 && lim->depth <= SEARCH_MAX_DEPTH));
 	struct split_team team;
 	struct eval_tab et;
 	double t0 = util_now_s();
@@ -767,6 +774,7 @@ search_solve(struct search *s, const board_t *b, bool weak, uint64_t *nodes)
 void
 search_limits_describe(const struct search_limits *lim, char *buf, size_t len)
 {
+	assert(lim != NULL && buf != NULL && len > 0);
 	static const char *const modes[] = {
 	    [SEARCH_EXACT] = "perfect play",
 	    [SEARCH_WEAK] = "win/draw/loss solver",
