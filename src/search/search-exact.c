@@ -608,9 +608,15 @@ exact_store(struct split_ctx *c, const board_t *b, const struct exact_frame *f,
 
 /*
  * Fail-soft negamax for a position where the side to move cannot win at
- * once (top of file for the steps).  Returns v: the exact value if
- * alpha < v < beta, an upper bound if v <= alpha, a lower bound if
- * v >= beta.  *best gets a move reaching v when v > alpha.
+ * once.  Returns v: the exact value if alpha < v < beta, an upper bound if
+ * v <= alpha, a lower bound if v >= beta.  *best gets a move reaching v
+ * when v > alpha.
+ *
+ * Its steps, each a helper above: 1. count the node; 2. bounds from the
+ * rules (exact_bounds()); 2a. the book; 3. the table (exact_probe());
+ * 4. every child looked at (exact_children(), exact_etc()); 5. the
+ * children searched best first (exact_order(), exact_moves()); 6. the
+ * value stored (exact_store()).
  *
  * The node is compiled twice (exact_solo(), exact_team()) so that the one
  * thread's search carries no code for the others, which would slow it
