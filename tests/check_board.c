@@ -1118,7 +1118,7 @@ START_TEST(test_tt_grow)
 	struct tt t;
 	struct tt_entry e;
 	const int nkeys = 40000;
-	ck_assert(tt_try_init_floor(&t, 2, 256 << 10, 49));
+	ck_assert(tt_init_floor(&t, 2, 256 << 10, 49));
 	ck_assert_uint_eq(t.cap, (2u << 20) / 16);
 	ck_assert_uint_eq(t.nbuckets, (256u << 10) / 16);
 	tt_grow(&t, t.nbuckets, 1); /* not more nodes than buckets: stays */

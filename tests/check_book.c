@@ -636,7 +636,7 @@ START_TEST(test_build_4x4)
 	char path[4200], err[512];
 	struct walk wk = {NULL, 0, 0, 0, 15, true};
 	struct book *bk;
-	struct search *s = search_new(16);
+	struct search *s = search_new(16, NULL, 0);
 
 	snprintf(path, sizeof path, "%s/4x4.book", dir);
 	check_true(run_build(path, "4", "4", "15", "2") == 0);
@@ -718,8 +718,9 @@ START_TEST(test_search_with_book)
 	check_true(run_build(path, "5", "4", "6", "1") == 0);
 	struct book *bk = book_open(path, err, sizeof err);
 	check_that(bk != NULL, "%s", err);
-	struct search *with = search_new(16), *without = search_new(16);
-	struct search *ref = search_new(16);
+	struct search *with = search_new(16, NULL, 0),
+	              *without = search_new(16, NULL, 0);
+	struct search *ref = search_new(16, NULL, 0);
 	uint64_t rng = 77, nodes_with = 0, nodes_without = 0;
 	int n = check_scaled(150, 20), hits = 0;
 
@@ -843,7 +844,7 @@ START_TEST(test_shipped_book)
 		printf("shipped book: re-solving its deepest entries is left "
 		       "to DROPFOUR_TEST_SCALE=1 or more\n");
 	uint64_t rng = 2026;
-	struct search *s = search_new(256);
+	struct search *s = search_new(256, NULL, 0);
 	for (int k = 0; k < n && k < deepest; k++) {
 		uint64_t key;
 		do {

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "search/average.h"
+#include "search/choose.h"
 #include "core/board.h"
 #include "check_suites.h"
 #include "search/search.h"
@@ -55,7 +56,7 @@ static void
 eval_search(const board_t *b, const struct search_limits *lim,
             struct search_result *r)
 {
-	struct search *s = search_new(1);
+	struct search *s = search_new(1, NULL, 0);
 	search_run(s, b, lim, r);
 	search_free(s);
 }
@@ -207,7 +208,7 @@ END_TEST
 static void
 eval_timed(enum search_mode mode)
 {
-	struct search *s = search_new(16);
+	struct search *s = search_new(16, NULL, 0);
 	struct search_limits lim;
 	struct search_result r;
 	board_t b;
@@ -242,7 +243,7 @@ END_TEST
  * search that keeps its table. */
 START_TEST(test_search_run_average)
 {
-	struct search *s = search_new(16);
+	struct search *s = search_new(16, NULL, 0);
 	struct search_limits lim;
 	struct search_result r;
 	board_t b = eval_board("11223");
@@ -256,7 +257,7 @@ START_TEST(test_search_run_average)
 }
 END_TEST
 
-/* search_choose(), the one rule for picking a move: the highest value,
+/* choose_column(), the one rule for picking a move: the highest value,
  * centre first among equals (board_centre_order()), a seeded pick among
  * the equal best. */
 START_TEST(test_choose)
@@ -269,36 +270,36 @@ START_TEST(test_choose)
 		board_init(&b, w, 4);
 		for (int c = 0; c < w; c++)
 			ok[c] = true;
-		ck_assert_int_eq(search_choose(&b, v, ok, 0),
+		ck_assert_int_eq(choose_column(&b, v, ok, 0),
 		                 board_centre_order(w)[0]);
 		ok[board_centre_order(w)[0]] = false;
-		ck_assert_int_eq(search_choose(&b, v, ok, 0),
+		ck_assert_int_eq(choose_column(&b, v, ok, 0),
 		                 board_centre_order(w)[1]);
 	}
 	board_init(&b, 7, 6);
 	for (int c = 0; c < 7; c++)
 		ok[c] = true;
 	v[0] = 0.5;
-	v[6] = 0.5 + 1e-14; /* equal within SEARCH_CHOOSE_EPS */
-	ck_assert_int_eq(search_choose(&b, v, ok, 0), 0);
+	v[6] = 0.5 + 1e-14; /* equal within CHOOSE_EPS */
+	ck_assert_int_eq(choose_column(&b, v, ok, 0), 0);
 	v[6] = 0.6;
-	ck_assert_int_eq(search_choose(&b, v, ok, 0), 6);
+	ck_assert_int_eq(choose_column(&b, v, ok, 0), 6);
 	/* Seeded: one of the equal best, the same one every time. */
 	v[0] = 0.6;
-	int first = search_choose(&b, v, ok, 99);
+	int first = choose_column(&b, v, ok, 99);
 	ck_assert(first == 0 || first == 6);
-	ck_assert_int_eq(search_choose(&b, v, ok, 99), first);
+	ck_assert_int_eq(choose_column(&b, v, ok, 99), first);
 	bool both[2] = {false, false};
 	for (uint64_t seed = 1; seed <= 64; seed++)
-		both[search_choose(&b, v, ok, seed) == 6] = true;
+		both[choose_column(&b, v, ok, seed) == 6] = true;
 	ck_assert(both[0] && both[1]);
 	for (int c = 0; c < 7; c++)
 		ok[c] = false;
-	ck_assert_int_eq(search_choose(&b, v, ok, 0), -1);
+	ck_assert_int_eq(choose_column(&b, v, ok, 0), -1);
 }
 END_TEST
 
-/* search_best_column() ranks a proven win above any heuristic value and a
+/* choose_best_column() ranks a proven win above any heuristic value and a
  * proven loss below it (the TUI's fallback move once compared raw
  * numbers across kinds). */
 START_TEST(test_best_column)
@@ -309,17 +310,17 @@ START_TEST(test_best_column)
 	board_init(&b, 7, 6);
 	memset(&r, 0, sizeof r);
 	r.ncols = 7;
-	ck_assert_int_eq(search_best_column(&b, &r, 0), -1);
+	ck_assert_int_eq(choose_best_column(&b, &r, 0), -1);
 	r.col_kind[0] = SCORE_HEURISTIC;
 	r.col_score[0] = 300;
 	r.col_kind[5] = SCORE_EXACT;
 	r.col_score[5] = 1;
-	ck_assert_int_eq(search_best_column(&b, &r, 0), 5);
+	ck_assert_int_eq(choose_best_column(&b, &r, 0), 5);
 	r.col_score[5] = -1;
-	ck_assert_int_eq(search_best_column(&b, &r, 0), 0);
+	ck_assert_int_eq(choose_best_column(&b, &r, 0), 0);
 	r.col_kind[3] = SCORE_HEURISTIC;
 	r.col_score[3] = 300;
-	ck_assert_int_eq(search_best_column(&b, &r, 0), 3);
+	ck_assert_int_eq(choose_best_column(&b, &r, 0), 3);
 }
 END_TEST
 

@@ -104,7 +104,7 @@ START_TEST(test_review_brute)
 	int w = boards[_i].w, h = boards[_i].h;
 	int n = check_scaled(boards[_i].games, 3);
 	uint64_t rng = 0x5e71e3 + (uint64_t)_i;
-	struct search *s = search_new(REVIEW_TT_MB);
+	struct search *s = search_new(REVIEW_TT_MB, NULL, 0);
 	struct review_params p;
 
 	review_params_default(&p);
@@ -166,7 +166,7 @@ START_TEST(test_review_stop)
 {
 	static const int game[] = {3, 3, 3, 3, 4, 5, 1, 2, 2, 2, 2, 1};
 	const int n = (int)(sizeof game / sizeof game[0]);
-	struct search *s = search_new(REVIEW_TT_MB);
+	struct search *s = search_new(REVIEW_TT_MB, NULL, 0);
 	struct review_params p;
 	struct review_ply out[BOARD_MAX_CELLS];
 	atomic_bool stop;

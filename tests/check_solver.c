@@ -71,7 +71,7 @@ START_TEST(test_pons_exact)
 	int have = check_pons_load(pons_sets[_i].name, &p);
 	int n = pons_count(_i, have), bad = 0;
 	char first[256] = "";
-	struct search *s = search_new(TEST_TT_MB);
+	struct search *s = search_new(TEST_TT_MB, NULL, 0);
 	uint64_t nodes = 0, total = 0;
 	double t0 = util_now_s();
 
@@ -106,7 +106,7 @@ START_TEST(test_pons_weak)
 	struct pons_pos *p;
 	int have = check_pons_load(pons_sets[_i].name, &p);
 	int n = pons_count(_i, have);
-	struct search *s = search_new(TEST_TT_MB);
+	struct search *s = search_new(TEST_TT_MB, NULL, 0);
 
 	if (n > 300)
 		n = check_scaled(300, 50);
@@ -129,7 +129,7 @@ START_TEST(test_pons_result)
 {
 	static const char *const sets[] = {"Test_L3_R1", "Test_L2_R1",
 	                                   "Test_L2_R2", "Test_L1_R1"};
-	struct search *s = search_new(TEST_TT_MB);
+	struct search *s = search_new(TEST_TT_MB, NULL, 0);
 	struct search_limits lim;
 
 	search_limits_default(&lim);
@@ -169,8 +169,8 @@ END_TEST
 /* --analyze: every column's exact value; full columns marked. */
 START_TEST(test_analyze)
 {
-	struct search *s = search_new(TEST_TT_MB);
-	struct search *ref = search_new(TEST_TT_MB);
+	struct search *s = search_new(TEST_TT_MB, NULL, 0);
+	struct search *ref = search_new(TEST_TT_MB, NULL, 0);
 	struct search_limits lim;
 	struct pons_pos *p;
 	int n = check_pons_load("Test_L2_R1", &p);
@@ -222,8 +222,8 @@ END_TEST
  * picks; with one, a best column.  _i: threads, 1 or 2. */
 START_TEST(test_analyze_move)
 {
-	struct search *s = search_new(TEST_TT_MB);
-	struct search *ref = search_new(TEST_TT_MB);
+	struct search *s = search_new(TEST_TT_MB, NULL, 0);
+	struct search *ref = search_new(TEST_TT_MB, NULL, 0);
 	struct search_limits lim;
 	struct pons_pos *p;
 	int n = check_pons_load("Test_L2_R1", &p);
@@ -404,7 +404,7 @@ START_TEST(test_uci_weak)
 {
 	struct uci_pos *u;
 	int n = uci_load(&u), m = check_scaled(24, 2);
-	struct search *s = search_new(TEST_TT_MB);
+	struct search *s = search_new(TEST_TT_MB, NULL, 0);
 	uint64_t nodes, total = 0;
 	double t0 = util_now_s();
 
@@ -493,7 +493,7 @@ START_TEST(test_brute_random)
 	int w = brute_boards[_i].w, h = brute_boards[_i].h;
 	int n = check_scaled(brute_boards[_i].count, 10);
 	uint64_t rng = 0xb0f00000 + (uint64_t)_i;
-	struct search *s = search_new(TEST_TT_MB);
+	struct search *s = search_new(TEST_TT_MB, NULL, 0);
 
 	for (int i = 0; i < n; i++) {
 		struct brute g;
@@ -522,7 +522,7 @@ END_TEST
 /* The empty small boards: both are draws. */
 START_TEST(test_small_empty)
 {
-	struct search *s = search_new(TEST_TT_MB);
+	struct search *s = search_new(TEST_TT_MB, NULL, 0);
 	board_t b;
 
 	board_init(&b, 4, 4);
@@ -536,7 +536,7 @@ END_TEST
 /* One search serves several board sizes in turn without mixing them up. */
 START_TEST(test_sizes_one_search)
 {
-	struct search *s = search_new(TEST_TT_MB);
+	struct search *s = search_new(TEST_TT_MB, NULL, 0);
 	uint64_t rng = 0x512e5;
 
 	for (int i = 0; i < 60; i++) {
@@ -566,8 +566,8 @@ START_TEST(test_nodes_repeat)
 	struct pons_pos *p;
 	int have = check_pons_load("Test_L2_R2", &p);
 	int n = check_scaled(20, 5);
-	struct search *s = search_new(TEST_TT_MB);
-	struct search *t = search_new(TEST_TT_MB);
+	struct search *s = search_new(TEST_TT_MB, NULL, 0);
+	struct search *t = search_new(TEST_TT_MB, NULL, 0);
 
 	check_that(have >= n, "%d Test_L2_R2 lines in the sample", have);
 	for (int i = 0; i < n; i++) {
@@ -597,7 +597,7 @@ END_TEST
 /* Finished games: nothing to search, no move. */
 START_TEST(test_finished)
 {
-	struct search *s = search_new(TEST_TT_MB);
+	struct search *s = search_new(TEST_TT_MB, NULL, 0);
 	struct search_limits lim;
 	struct search_result r;
 	board_t b;
@@ -689,8 +689,8 @@ START_TEST(test_depth_proves)
 {
 	static const char *const sets[] = {"Test_L3_R1", "Test_L2_R1",
 	                                   "Test_L2_R2"};
-	struct search *s = search_new(TEST_TT_MB);
-	struct search *ref = search_new(TEST_TT_MB);
+	struct search *s = search_new(TEST_TT_MB, NULL, 0);
+	struct search *ref = search_new(TEST_TT_MB, NULL, 0);
 	int wins = 0, losses = 0, m = check_scaled(12, 3);
 
 	for (size_t k = 0; k < 3; k++) {
@@ -741,7 +741,7 @@ END_TEST
 /* A stop with no search running does not cut the next search short. */
 START_TEST(test_stop_idle)
 {
-	struct search *s = search_new(TEST_TT_MB);
+	struct search *s = search_new(TEST_TT_MB, NULL, 0);
 	struct search_limits lim;
 	struct search_result r;
 	board_t b;

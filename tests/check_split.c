@@ -65,8 +65,8 @@ static const struct {
 START_TEST(test_invariance)
 {
 	int scheme = _i / MAX_THREADS, threads = _i % MAX_THREADS + 1;
-	struct search *s = search_new(TEST_TT_MB);
-	struct search *ref = search_new(TEST_TT_MB);
+	struct search *s = search_new(TEST_TT_MB, NULL, 0);
+	struct search *ref = search_new(TEST_TT_MB, NULL, 0);
 	int total = 0;
 	double t0 = util_now_s();
 
@@ -138,8 +138,8 @@ START_TEST(test_wide_invariance)
 		int w, h, left;
 	} sizes[] = {{13, 5, 22}, {16, 6, 22}, {5, 20, 22}};
 	uint64_t rng = 0x2b17de00 + (uint64_t)_i;
-	struct search *s = search_new(TEST_TT_MB);
-	struct search *ref = search_new(TEST_TT_MB);
+	struct search *s = search_new(TEST_TT_MB, NULL, 0);
+	struct search *ref = search_new(TEST_TT_MB, NULL, 0);
 	const int per = check_scaled(4, 1);
 	for (size_t k = 0; k < sizeof sizes / sizeof sizes[0]; k++)
 		for (int t = 0; t < per; t++) {
@@ -176,7 +176,7 @@ START_TEST(test_wide_invariance)
 	int n = check_pons_load("Test_L2_R1", &p);
 	int m = check_scaled(20, 4);
 	setenv("DROPFOUR_SEARCH_BITS", "128", 1);
-	s = search_new(TEST_TT_MB);
+	s = search_new(TEST_TT_MB, NULL, 0);
 	for (int i = 0; i < n && i < m; i++) {
 		struct search_limits lim;
 		struct search_result r;
@@ -241,7 +241,7 @@ START_TEST(test_invariance_16)
 {
 	static const struct set_sample sets[] = {{"Test_L2_R2", 12, 3},
 	                                         {"Test_L1_R2", 3, 1}};
-	struct search *s = search_new(TEST_TT_MB);
+	struct search *s = search_new(TEST_TT_MB, NULL, 0);
 	double t0 = util_now_s();
 	int total = check_sets(s, sets, 2, 16, _i, "");
 	printf("invariance, %s split, 16 threads: %d positions, %.2f s\n",
@@ -254,8 +254,8 @@ END_TEST
 START_TEST(test_analyze_invariance)
 {
 	int scheme = _i / MAX_THREADS, threads = _i % MAX_THREADS + 1;
-	struct search *s = search_new(TEST_TT_MB);
-	struct search *ref = search_new(TEST_TT_MB);
+	struct search *s = search_new(TEST_TT_MB, NULL, 0);
+	struct search *ref = search_new(TEST_TT_MB, NULL, 0);
 	struct pons_pos *p;
 	int n = check_pons_load("Test_L2_R1", &p), m = check_scaled(8, 2);
 
@@ -423,7 +423,7 @@ START_TEST(test_stop)
 {
 	static const int nthreads[] = {1, 2, 4};
 	int scheme = _i / 3, threads = nthreads[_i % 3];
-	struct search *s = search_new(TEST_TT_MB);
+	struct search *s = search_new(TEST_TT_MB, NULL, 0);
 	struct worker w;
 	double worst = 0;
 	int reps = check_scaled(4, 2);
@@ -498,7 +498,7 @@ END_TEST
 START_TEST(test_deep_shares_work)
 {
 	const int threads = _i + 2;
-	struct search *s = search_new(TEST_TT_MB);
+	struct search *s = search_new(TEST_TT_MB, NULL, 0);
 	struct pons_pos *p;
 	int n = check_pons_load("Test_L1_R2", &p);
 	uint64_t spawned = 0, stolen = 0, tnodes[MAX_THREADS] = {0};
@@ -543,7 +543,7 @@ START_TEST(test_average_invariance)
 {
 	static const char *const positions[] = {"4453", "1727", ""};
 	const int threads = _i + 1, depth = 6;
-	struct search *s = search_new(TEST_TT_MB);
+	struct search *s = search_new(TEST_TT_MB, NULL, 0);
 
 	for (size_t i = 0; i < sizeof positions / sizeof positions[0]; i++) {
 		struct search_limits lim;
@@ -591,7 +591,7 @@ START_TEST(test_abort_keeps_table)
 {
 	const int threads = _i + 2;
 	static const int stop_ms[] = {2, 5, 10, 20};
-	struct search *s = search_new(TEST_TT_MB);
+	struct search *s = search_new(TEST_TT_MB, NULL, 0);
 	struct worker w;
 	struct pons_pos *p;
 	int n = check_pons_load("Test_L1_R2", &p);
@@ -654,7 +654,7 @@ START_TEST(test_stop_churn)
 
 	worker_init(&w);
 	for (int i = 0; i < check_scaled(6, 2); i++) {
-		struct search *s = search_new(TEST_TT_MB);
+		struct search *s = search_new(TEST_TT_MB, NULL, 0);
 		struct search_result r;
 		stop_once(&w, s, SEARCH_EXACT, 2, schemes[i % NSCHEMES], 5, &r);
 		check_true(r.partial);
@@ -719,7 +719,7 @@ START_TEST(test_leaf_grows_shared)
 	struct tt t;
 	pthread_t th[GROW_THREADS];
 	struct grow_arg arg[GROW_THREADS];
-	ck_assert(tt_try_init_floor(&t, 2, 256 << 10, 49));
+	ck_assert(tt_init_floor(&t, 2, 256 << 10, 49));
 	for (int k = 0; k < GROW_THREADS; k++) {
 		arg[k] = (struct grow_arg){.t = &t, .id = k};
 		ck_assert_int_eq(
@@ -755,7 +755,7 @@ START_TEST(test_own_leaf)
 	static const struct set_sample sets[] = {{"Test_L2_R2", 40, 6},
 	                                         {"Test_L1_R2", 4, 2}};
 	setenv("DROPFOUR_LEAF_OWN_AFTER", "2000", 1);
-	struct search *s = search_new(TEST_TT_MB);
+	struct search *s = search_new(TEST_TT_MB, NULL, 0);
 	check_sets(s, sets, 2, 2 + _i % 2, _i / 2, ", own leaf tables");
 	search_free(s);
 }
@@ -768,7 +768,7 @@ END_TEST
  * limit too, on every scheme. */
 START_TEST(test_busy_marks)
 {
-	struct search *s = search_new(TEST_TT_MB);
+	struct search *s = search_new(TEST_TT_MB, NULL, 0);
 	struct pons_pos *p;
 	int n = check_pons_load("Test_L1_R2", &p);
 	const int npos = check_scaled(6, 3);

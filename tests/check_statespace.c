@@ -148,7 +148,8 @@ static void
 versus_solver(int w, int h, uint64_t stride)
 {
 	struct statespace *ss = run(w, h, 2, (size_t)1 << 30, NULL);
-	struct versus vs = {.s = search_new(TEST_TT_MB), .stride = stride};
+	struct versus vs = {.s = search_new(TEST_TT_MB, NULL, 0),
+	                    .stride = stride};
 	struct statespace_ply sum;
 
 	ck_assert_int_eq(statespace_each(ss, check_one, &vs), 0);

@@ -11,9 +11,9 @@
  * test positions (tests/data/pons-sample.txt) carry their own scores.
  *
  * The 128-bit search is asked for on small boards through the environment
- * variable DROPFOUR_SEARCH_BITS=128 (read by search_new(); docs/testing.md).
- * Check runs every test in a child of its own, so setting it here touches
- * no other test.
+ * variable DROPFOUR_SEARCH_BITS=128 (read by search_new(, NULL, 0);
+ * docs/testing.md). Check runs every test in a child of its own, so setting it
+ * here touches no other test.
  */
 #include "config.h"
 
@@ -344,13 +344,13 @@ START_TEST(test_wide_empty_boards)
 		return;
 	board_t b;
 	board_init(&b, w, h);
-	struct search *s = search_new(16);
+	struct search *s = search_new(16, NULL, 0);
 	ck_assert_int_eq(search_solve(s, &b, false, NULL), published_score(_i));
 	search_free(s);
 	if (empty_boards[_i].slow)
 		return;
 	setenv("DROPFOUR_SEARCH_BITS", "128", 1);
-	s = search_new(16);
+	s = search_new(16, NULL, 0);
 	check_that(search_solve(s, &b, false, NULL) == published_score(_i),
 	           "%dx%d on the 128-bit search", w, h);
 	search_free(s);
@@ -367,9 +367,9 @@ START_TEST(test_wide_pons_same)
 	int use = check_scaled(50, 10);
 	if (use > n)
 		use = n;
-	struct search *s64 = search_new(16);
+	struct search *s64 = search_new(16, NULL, 0);
 	setenv("DROPFOUR_SEARCH_BITS", "128", 1);
-	struct search *s128 = search_new(16);
+	struct search *s128 = search_new(16, NULL, 0);
 	for (int i = 0; i < use; i++) {
 		board_t b;
 		check_parse_ok(&b, 7, 6, p[i].moves);
@@ -399,7 +399,7 @@ START_TEST(test_wide_late_positions)
 	const int w = late_boards[_i].w, h = late_boards[_i].h;
 	uint64_t rng = 0x1a7e0000 ^ (uint64_t)_i;
 	const int tries = check_scaled(6, 2);
-	struct search *s = search_new(16);
+	struct search *s = search_new(16, NULL, 0);
 	int checked = 0;
 	for (int k = 0; k < tries; k++) {
 		char moves[BOARD_MAX_CELLS + 1];

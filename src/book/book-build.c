@@ -23,6 +23,7 @@
 #include <inttypes.h>
 #include <pthread.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -46,6 +47,20 @@
 /* A score not known yet (real ones are within +-32). */
 #define UNSOLVED INT8_MIN
 
+/* Hand a message to the caller's report (book-build.h), if any. */
+static void __attribute__((format(printf, 2, 3)))
+report_message(const struct book_report *r, const char *fmt, ...)
+{
+	char text[1024];
+	va_list ap;
+	if (r == NULL || r->message == NULL)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(text, sizeof text, fmt, ap);
+	va_end(ap);
+	r->message(r->ctx, text);
+}
+
 /* One level of the plan: the positions with `moves` stones, ascending. */
 struct level {
 	uint64_t *keys;
@@ -55,7 +70,7 @@ struct level {
 
 struct book_build {
 	int w, h, ply;
-	const char *prog; /* the program's name, for messages */
+	const struct book_report *report; /* the caller's drawing */
 	char *path, *jpath;
 	struct level lv[BOARD_MAX_CELLS + 1]; /* 0..ply */
 	uint64_t total;                       /* all levels */
@@ -76,7 +91,7 @@ struct book_build {
 	pthread_mutex_t lock;
 
 	/* Progress. */
-	bool tty;
+	bool progress_on; /* book_build_params.progress */
 	double t0, last_draw;
 	uint64_t known0; /* at the start of this run */
 	const char *workers;
@@ -193,27 +208,27 @@ journal_replay(struct book_build *bb, int fd)
 	uint64_t batches = 0;
 
 	if (f == NULL) {
-		fprintf(stderr, "%s: %s: %s\n", bb->prog, bb->jpath,
-		        strerror(errno));
+		report_message(bb->report, "%s: %s", bb->jpath,
+		               strerror(errno));
 		free(buf);
 		return -1;
 	}
 	journal_header(bb, want);
 	if (fread(hdr, 1, sizeof hdr, f) != sizeof hdr ||
 	    memcmp(hdr, JOURNAL_MAGIC, 8) != 0) {
-		fprintf(stderr,
-		        "%s: %s: not a dropfour book journal; "
-		        "remove it to start this build afresh\n",
-		        bb->prog, bb->jpath);
+		report_message(bb->report,
+		               "%s: not a dropfour book journal; "
+		               "remove it to start this build afresh",
+		               bb->jpath);
 		goto out;
 	}
 	if (memcmp(hdr, want, sizeof hdr) != 0) {
-		fprintf(stderr,
-		        "%s: %s: the journal of another build (%dx%d board, "
-		        "ply %d); build that again, or remove the journal to "
-		        "start this one afresh\n",
-		        bb->prog, bb->jpath, hdr[12], hdr[13],
-		        (int)book_le_get(hdr + 14, 2));
+		report_message(
+		    bb->report,
+		    "%s: the journal of another build (%dx%d board, "
+		    "ply %d); build that again, or remove the journal to "
+		    "start this one afresh",
+		    bb->jpath, hdr[12], hdr[13], (int)book_le_get(hdr + 14, 2));
 		goto out;
 	}
 	for (;;) {
@@ -231,10 +246,11 @@ journal_replay(struct book_build *bb, int fd)
 			const char *why =
 			    apply_entry(bb, buf + i * BOOK_ENTRY_SIZE);
 			if (why != NULL) {
-				fprintf(stderr,
-				        "%s: %s: batch %" PRIu64 ": %s; "
-				        "remove the journal to start afresh\n",
-				        bb->prog, bb->jpath, batches + 1, why);
+				report_message(
+				    bb->report,
+				    "%s: batch %" PRIu64 ": %s; "
+				    "remove the journal to start afresh",
+				    bb->jpath, batches + 1, why);
 				goto out;
 			}
 		}
@@ -246,20 +262,20 @@ journal_replay(struct book_build *bb, int fd)
 		/* A batch cut short by a kill or a crash: it is solved again.
 		 */
 		if (ftruncate(fd, good) != 0) {
-			fprintf(stderr, "%s: %s: %s\n", bb->prog, bb->jpath,
-			        strerror(errno));
+			report_message(bb->report, "%s: %s", bb->jpath,
+			               strerror(errno));
 			goto out;
 		}
-		fprintf(stderr,
-		        "%s: %s: dropped an unfinished batch at "
-		        "the end (%lld bytes)\n",
-		        bb->prog, bb->jpath, (long long)(st.st_size - good));
+		report_message(bb->report,
+		               "%s: dropped an unfinished batch at "
+		               "the end (%lld bytes)",
+		               bb->jpath, (long long)(st.st_size - good));
 	}
 	if (bb->known > 0)
-		fprintf(stderr,
-		        "%s: %s: resuming: %" PRIu64 " of %" PRIu64
-		        " positions already solved\n",
-		        bb->prog, bb->jpath, bb->known, bb->lv[bb->ply].n);
+		report_message(bb->report,
+		               "%s: resuming: %" PRIu64 " of %" PRIu64
+		               " positions already solved",
+		               bb->jpath, bb->known, bb->lv[bb->ply].n);
 	status = 0;
 out:
 	fclose(f);
@@ -276,8 +292,8 @@ build_lock(struct book_build *bb)
 	struct flock fl = {.l_type = F_WRLCK, .l_whence = SEEK_SET};
 	bb->lockfd = open(bb->lpath, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
 	if (bb->lockfd < 0) {
-		fprintf(stderr, "%s: %s: %s\n", bb->prog, bb->lpath,
-		        strerror(errno));
+		report_message(bb->report, "%s: %s", bb->lpath,
+		               strerror(errno));
 		return -1;
 	}
 	if (fcntl(bb->lockfd, F_SETLK, &fl) == 0)
@@ -286,13 +302,13 @@ build_lock(struct book_build *bb)
 	struct flock who = {.l_type = F_WRLCK, .l_whence = SEEK_SET};
 	if ((err == EAGAIN || err == EACCES) &&
 	    fcntl(bb->lockfd, F_GETLK, &who) == 0 && who.l_type != F_UNLCK)
-		fprintf(stderr,
-		        "%s: %s: another book build (process %ld) is "
-		        "building it; wait for it or stop it first\n",
-		        bb->prog, bb->path, (long)who.l_pid);
+		report_message(bb->report,
+		               "%s: another book build (process %ld) is "
+		               "building it; wait for it or stop it first",
+		               bb->path, (long)who.l_pid);
 	else
-		fprintf(stderr, "%s: %s: cannot lock: %s\n", bb->prog,
-		        bb->lpath, strerror(err));
+		report_message(bb->report, "%s: cannot lock: %s", bb->lpath,
+		               strerror(err));
 	return -1;
 }
 
@@ -309,8 +325,8 @@ journal_open(struct book_build *bb)
 		return 0;
 	}
 	if (errno != ENOENT) {
-		fprintf(stderr, "%s: %s: %s\n", bb->prog, bb->jpath,
-		        strerror(errno));
+		report_message(bb->report, "%s: %s", bb->jpath,
+		               strerror(errno));
 		return -1;
 	}
 	unsigned char hdr[JOURNAL_HEADER_SIZE];
@@ -318,8 +334,8 @@ journal_open(struct book_build *bb)
 	fd = open(bb->jpath, O_WRONLY | O_CREAT | O_EXCL, 0644);
 	if (fd < 0 || util_write_all(fd, hdr, sizeof hdr) != 0 ||
 	    fsync(fd) != 0) {
-		fprintf(stderr, "%s: %s: %s\n", bb->prog, bb->jpath,
-		        strerror(errno));
+		report_message(bb->report, "%s: %s", bb->jpath,
+		               strerror(errno));
 		if (fd >= 0)
 			close(fd);
 		return -1;
@@ -355,8 +371,8 @@ book_build_flush(struct book_build *bb)
 		memcpy(rec + 4 + len, tail, 8);
 		if (util_write_all(bb->jfd, rec, len + 12) != 0 ||
 		    fdatasync(bb->jfd) != 0) {
-			fprintf(stderr, "%s: %s: %s\n", bb->prog, bb->jpath,
-			        strerror(errno));
+			report_message(bb->report, "%s: %s", bb->jpath,
+			               strerror(errno));
 			status = -1;
 		}
 		free(rec);
@@ -378,36 +394,36 @@ default_path(int w, int h, int ply)
 
 struct book_build *
 book_build_open(const struct book_build_params *p, const char *workers,
-                int first, int nworkers, int *status)
+                int first, int nworkers, enum book_build_status *status)
 {
-	const char *prog = p->prog != NULL ? p->prog : "dropfour";
-	*status = 2;
+	static const struct book_report quiet = {NULL, NULL, NULL, NULL};
+	const struct book_report *report = p->report ? p->report : &quiet;
+	*status = BOOK_BUILD_BAD_PARAMS;
 	const char *why = book_size_error(p->width, p->height);
 	if (why != NULL) {
-		fprintf(stderr, "%s: book build: %dx%d: %s\n", prog, p->width,
-		        p->height, why);
+		report_message(report, "book build: %dx%d: %s", p->width,
+		               p->height, why);
 		return NULL;
 	}
 	if (p->ply < 0) {
-		fprintf(stderr,
-		        "%s: book build needs --ply N (the most stones of "
-		        "a position in the book)\n",
-		        prog);
+		report_message(report,
+		               "book build needs --ply N (the most stones of "
+		               "a position in the book)");
 		return NULL;
 	}
 	if (p->ply >= p->width * p->height) {
-		fprintf(stderr,
-		        "%s: --ply %d: a %dx%d board holds "
-		        "positions of at most %d stones that are not over\n",
-		        prog, p->ply, p->width, p->height,
-		        p->width * p->height - 1);
+		report_message(
+		    report,
+		    "--ply %d: a %dx%d board holds "
+		    "positions of at most %d stones that are not over",
+		    p->ply, p->width, p->height, p->width * p->height - 1);
 		return NULL;
 	}
 	struct book_build *bb = xcalloc(1, sizeof *bb);
 	bb->w = p->width;
 	bb->h = p->height;
 	bb->ply = p->ply;
-	bb->prog = prog;
+	bb->report = report;
 	bb->path = p->output ? xstrdup(p->output)
 	                     : default_path(bb->w, bb->h, bb->ply);
 	size_t plen = strlen(bb->path) + 16;
@@ -422,9 +438,9 @@ book_build_open(const struct book_build_params *p, const char *workers,
 	bb->first = first;
 	bb->nworkers = nworkers < 1 ? 1 : nworkers;
 	bb->per_worker = xcalloc((size_t)bb->nworkers, sizeof *bb->per_worker);
-	bb->tty = p->progress || isatty(STDERR_FILENO);
+	bb->progress_on = p->progress;
 
-	*status = 1;
+	*status = BOOK_BUILD_FAILED;
 	if (build_lock(bb) != 0) {
 		book_build_free(bb);
 		return NULL;
@@ -442,7 +458,7 @@ book_build_open(const struct book_build_params *p, const char *workers,
 			bb->todo[bb->ntodo++] = i;
 	bb->known0 = bb->known;
 	bb->t0 = util_now_s();
-	*status = 0;
+	*status = BOOK_BUILD_OK;
 	return bb;
 }
 
@@ -532,7 +548,7 @@ book_build_progress(struct book_build *bb)
 {
 	char line[512], a[16], b[16], r[16], eta[16];
 	double now = util_now_s(), dt = now - bb->t0;
-	if (!bb->tty || now - bb->last_draw < 0.25)
+	if (!bb->progress_on || now - bb->last_draw < 0.25)
 		return;
 	pthread_mutex_lock(&bb->lock);
 	uint64_t known = bb->known, now_done = bb->known - bb->known0;
@@ -555,8 +571,8 @@ book_build_progress(struct book_build *bb)
 		                             (double)now_done
 		                       : 0.0);
 	pthread_mutex_unlock(&bb->lock);
-	fprintf(stderr, "\r\033[K%s", line);
-	fflush(stderr);
+	if (bb->report->progress != NULL)
+		bb->report->progress(bb->report->ctx, line);
 	bb->last_draw = now;
 }
 
@@ -588,19 +604,19 @@ from_children(const struct book_build *bb, const board_t *b, int d)
 	return best;
 }
 
-int
+enum book_build_status
 book_build_finish(struct book_build *bb)
 {
 	char err[512];
-	if (bb->tty)
-		fputs("\r\033[K", stderr);
+	if (bb->progress_on && bb->report->progress != NULL)
+		bb->report->progress(bb->report->ctx, NULL);
 	if (bb->known < bb->lv[bb->ply].n) {
-		fprintf(stderr,
-		        "%s: stopped: %" PRIu64 " of %" PRIu64
-		        " positions solved, kept in %s; run the same command "
-		        "again to continue\n",
-		        bb->prog, bb->known, bb->lv[bb->ply].n, bb->jpath);
-		return 130;
+		report_message(bb->report,
+		               "stopped: %" PRIu64 " of %" PRIu64
+		               " positions solved, kept in %s; run the same "
+		               "command again to continue",
+		               bb->known, bb->lv[bb->ply].n, bb->jpath);
+		return BOOK_BUILD_STOPPED;
 	}
 	for (int d = bb->ply - 1; d >= 0; d--) {
 		struct level *l = &bb->lv[d];
@@ -622,16 +638,22 @@ book_build_finish(struct book_build *bb)
 	    book_write(bb->path, bb->w, bb->h, bb->ply, e, n, err, sizeof err);
 	free(e);
 	if (r != 0) {
-		fprintf(stderr, "%s: %s\n", bb->prog, err);
-		return 1;
+		report_message(bb->report, "%s", err);
+		return BOOK_BUILD_FAILED;
 	}
 	unlink(bb->jpath);
 	unlink(bb->lpath);
-	printf("%s: %" PRIu64 " position%s (%dx%d, up to %d stones; %" PRIu64
-	       " searched at %d stones), %.1f s\n",
-	       bb->path, bb->total, bb->total == 1 ? "" : "s", bb->w, bb->h,
-	       bb->ply, bb->lv[bb->ply].n, bb->ply, util_now_s() - bb->t0);
-	return 0;
+	if (bb->report->summary != NULL) {
+		char text[1024];
+		snprintf(text, sizeof text,
+		         "%s: %" PRIu64 " position%s (%dx%d, up to %d stones; "
+		         "%" PRIu64 " searched at %d stones), %.1f s",
+		         bb->path, bb->total, bb->total == 1 ? "" : "s", bb->w,
+		         bb->h, bb->ply, bb->lv[bb->ply].n, bb->ply,
+		         util_now_s() - bb->t0);
+		bb->report->summary(bb->report->ctx, text);
+	}
+	return BOOK_BUILD_OK;
 }
 
 /* ---- 3. the solvers ------------------------------------------------------ */
@@ -642,14 +664,19 @@ struct book_solver {
 };
 
 struct book_solver *
-book_solver_new(int threads, size_t tt_mb)
+book_solver_new(int threads, size_t tt_mb, char *err, size_t errlen)
 {
 	struct book_solver *sv = xcalloc(1, sizeof *sv);
 	size_t mb = tt_mb / (size_t)(threads < 1 ? 1 : threads);
 	sv->threads = threads < 1 ? 1 : threads;
 	sv->s = xcalloc((size_t)sv->threads, sizeof *sv->s);
-	for (int i = 0; i < sv->threads; i++)
-		sv->s[i] = search_new(mb < 16 ? 16 : mb);
+	for (int i = 0; i < sv->threads; i++) {
+		sv->s[i] = search_new(mb < 16 ? 16 : mb, err, errlen);
+		if (sv->s[i] == NULL) {
+			book_solver_free(sv);
+			return NULL;
+		}
+	}
 	return sv;
 }
 
@@ -758,10 +785,10 @@ keeper(void *arg)
 	return NULL;
 }
 
-int
+enum book_build_status
 book_build_run(const struct book_build_params *p)
 {
-	int status;
+	enum book_build_status status;
 	int threads = p->threads < 1 ? 1 : p->threads;
 	struct book_build *bb =
 	    book_build_open(p, "thread", 0, threads, &status);
@@ -778,9 +805,16 @@ book_build_run(const struct book_build_params *p)
 	pthread_t kt;
 	bool have_keeper = pthread_create(&kt, NULL, keeper, &l) == 0;
 	if (book_build_left(bb) > 0) {
-		struct book_solver *sv = book_solver_new(threads, p->tt_mb);
-		book_solver_run(sv, bb->w, bb->h, &work, &l.stop);
-		book_solver_free(sv);
+		char err[256];
+		struct book_solver *sv =
+		    book_solver_new(threads, p->tt_mb, err, sizeof err);
+		if (sv == NULL) {
+			report_message(bb->report, "%s", err);
+			l.flush_status = 1;
+		} else {
+			book_solver_run(sv, bb->w, bb->h, &work, &l.stop);
+			book_solver_free(sv);
+		}
 	}
 	atomic_store(&l.finished, true);
 	if (have_keeper)
@@ -789,7 +823,7 @@ book_build_run(const struct book_build_params *p)
 		l.flush_status = 1;
 	util_stop_signals_end(&saved);
 
-	status = l.flush_status ? 1 : book_build_finish(bb);
+	status = l.flush_status ? BOOK_BUILD_FAILED : book_build_finish(bb);
 	book_build_free(bb);
 	return status;
 }

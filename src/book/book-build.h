@@ -23,30 +23,51 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* How a build speaks: the library never prints; the caller (book-cli.c)
+ * draws.  Any callback may be NULL, and so may the whole report. */
+struct book_report {
+	/* An error or a notice (a journal resumed, a build stopped): one
+	 * sentence, without the program's name or a newline. */
+	void (*message)(void *ctx, const char *text);
+	/* The progress line, redrawn in place; NULL: take it off. */
+	void (*progress)(void *ctx, const char *line);
+	/* The summary of a finished build (for standard output). */
+	void (*summary)(void *ctx, const char *text);
+	void *ctx;
+};
+
 /* What a build is asked for (the command line's -W, -H, --ply, -o,
  * --progress, --threads, --tt-mb). */
 struct book_build_params {
 	int width, height;
 	int ply;            /* the most stones of a position in the book */
 	const char *output; /* the book's path; NULL: dropfour-WxH-plyN.book */
-	bool progress;      /* draw progress even when stderr is no terminal */
+	bool progress;      /* report progress lines */
 	int threads;        /* book_build_run(): positions solved at once */
 	size_t tt_mb;       /* book_build_run(): table memory of all threads */
-	const char *prog;   /* the program's name in messages; NULL: dropfour */
+	const struct book_report *report; /* messages, progress; NULL: none */
 };
 
 /* ---- the build's state (one process, or rank 0) ------------------------ */
 
 struct book_build;
 
+/* How a build ended; the command line makes an exit status of it. */
+enum book_build_status {
+	BOOK_BUILD_OK = 0,
+	BOOK_BUILD_FAILED,     /* a file or a table failed: reported */
+	BOOK_BUILD_BAD_PARAMS, /* the parameters ask for no build: reported */
+	BOOK_BUILD_STOPPED,    /* stopped with positions left: resumable */
+};
+
 /* Enumerate the positions of the build `p` asks for, and open or resume
  * its journal.  `workers` names the progress columns
  * ("thread" or "rank"), numbered from `first`, `nworkers` of them.  NULL after
- * printing a message to stderr; *status then holds the exit status (1, or 2 for
- * bad usage). */
+ * reporting a message; *status then says why (BOOK_BUILD_FAILED, or
+ * BOOK_BUILD_BAD_PARAMS). */
 struct book_build *book_build_open(const struct book_build_params *p,
                                    const char *workers, int first, int nworkers,
-                                   int *status);
+                                   enum book_build_status *status);
 void book_build_free(struct book_build *bb);
 
 /* Positions of the deepest level still to be searched. */
@@ -61,23 +82,25 @@ size_t book_build_claim(struct book_build *bb, uint64_t *keys, size_t min,
 void book_build_record(struct book_build *bb, const uint64_t *keys,
                        const int8_t *scores, size_t n, int who);
 /* Write the kept results to the journal as one batch and flush it to the
- * disk.  Returns 0, or -1 after printing a message. */
+ * disk.  Returns 0, or -1 after reporting a message. */
 int book_build_flush(struct book_build *bb);
-/* Redraw the progress line, at most four times a second, if progress is
- * on: when stderr is a terminal, or with --progress. */
+/* Report the progress line, at most four times a second, if
+ * book_build_params.progress is on. */
 void book_build_progress(struct book_build *bb);
 /* Everything searched: the shallower levels from their children, the book
- * written, the journal removed, a summary on stdout.  Returns the exit
- * status.  If positions are left (a stopped build), says how to continue
- * and returns 130. */
-int book_build_finish(struct book_build *bb);
+ * written, the journal removed, the summary reported: BOOK_BUILD_OK, or
+ * BOOK_BUILD_FAILED.  If positions are left (a stopped build), reports how
+ * to continue and returns BOOK_BUILD_STOPPED. */
+enum book_build_status book_build_finish(struct book_build *bb);
 
 /* ---- solvers: OpenMP threads, each with its own search ----------------- */
 
 struct book_solver;
 
-/* `threads` searches of tt_mb / threads MB each (at least 16). */
-struct book_solver *book_solver_new(int threads, size_t tt_mb);
+/* `threads` searches of tt_mb / threads MB each (at least 16); NULL when
+ * the memory cannot be had, the reason in err (errlen bytes). */
+struct book_solver *book_solver_new(int threads, size_t tt_mb, char *err,
+                                    size_t errlen);
 void book_solver_free(struct book_solver *sv);
 
 /* Where a solver gets work from and puts results: claim() hands out the
@@ -96,6 +119,6 @@ void book_solver_run(struct book_solver *sv, int w, int h,
                      const struct book_work *work, atomic_bool *stop);
 
 /* The whole build in this process, p->threads at once. */
-int book_build_run(const struct book_build_params *p);
+enum book_build_status book_build_run(const struct book_build_params *p);
 
 #endif

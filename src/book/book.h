@@ -1,11 +1,11 @@
 /* book.h -- the opening book: exact scores of positions, kept in a file.
  *
- * A book holds, for one board size, the exact score (DESIGN.md's scale: for
- * the side to move, 0 a draw, (W*H + 1 - m) / 2 for a win with stone m + 1,
- * negative for a loss) of positions whose game is not over.  `dropfour book
- * build` writes one with every reachable position of at most `ply` stones;
- * the state-space passes write every position of a small board (ply up to
- * W*H).  A probe finds a position or its mirror image.
+ * A book holds, for one board size, the exact score (core/score.h's scale,
+ * docs/solver.md "Scores": for the side to move, 0 a draw, (W*H + 1 - m) / 2
+ * for a win with stone m + 1, negative for a loss) of positions whose game is
+ * not over.  `dropfour book build` writes one with every reachable position of
+ * at most `ply` stones; the state-space passes write every position of a small
+ * board (ply up to W*H).  A probe finds a position or its mirror image.
  *
  * File format, version 1.  All integers are little-endian.
  *

@@ -26,6 +26,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "cli/output.h"
 #include "cli/bench.h"
 #include "core/board.h"
 #include "cli/options.h"
@@ -174,7 +175,7 @@ bench_ordering(const struct options *o, int argc, char **argv)
 	base.threads = threads;
 	base.split = o->split;
 	base.split_depth = o->split_depth;
-	struct search *s = search_new(BENCH_ORDERING_TT_MB);
+	struct search *s = output_search_new(BENCH_ORDERING_TT_MB);
 
 	printf("move ordering on and off: %dx%d board, %d thread%s, deeper "
 	       "while a row takes under %g s, empty table for every run\n",

@@ -151,7 +151,7 @@ bench_solve(const struct options *o, int argc, char **argv)
 	if (!o->json)
 		printf("%-28s %9s %12s %14s %12s %9s\n", "set", "positions",
 		       "mean time", "mean nodes", "nodes/s", "matched");
-	struct search *s = search_new(o->tt_mb);
+	struct search *s = output_search_new(o->tt_mb);
 	for (int i = 0; i < argc; i++) {
 		struct bench_pos *pos;
 		int n = read_positions(argv[i], o->width, o->height, &pos);
@@ -550,7 +550,7 @@ bench_speedup(const struct options *o, int argc, char **argv)
 	struct speedup_row *rows = xcalloc((size_t)nlist, sizeof *rows);
 	struct speedup_cell *cells =
 	    xcalloc((size_t)nlist * (size_t)npos, sizeof *cells);
-	struct search *s = search_new(o->tt_mb);
+	struct search *s = output_search_new(o->tt_mb);
 	int *scores = xcalloc((size_t)npos, sizeof *scores);
 	int status = 0;
 	const bool progress = isatty(STDERR_FILENO);

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "cli/cli.h"
 #include "book/book.h"
@@ -88,6 +89,50 @@ book_cli_detach(struct cli_session *session)
 	session->book = NULL;
 }
 
+/* The build's report (book-build.h), drawn here: messages on stderr after
+ * the program's name, the progress line redrawn in place on stderr, the
+ * summary on stdout. */
+static void
+build_message(void *ctx, const char *text)
+{
+	(void)ctx;
+	cli_error("%s", text);
+}
+
+static void
+build_progress(void *ctx, const char *line)
+{
+	(void)ctx;
+	fprintf(stderr, "\r\033[K%s", line != NULL ? line : "");
+	fflush(stderr);
+}
+
+static void
+build_summary(void *ctx, const char *text)
+{
+	(void)ctx;
+	printf("%s\n", text);
+}
+
+static const struct book_report build_report = {build_message, build_progress,
+                                                build_summary, NULL};
+
+int
+book_cli_status(enum book_build_status st)
+{
+	switch (st) {
+	case BOOK_BUILD_OK:
+		return CLI_EXIT_OK;
+	case BOOK_BUILD_BAD_PARAMS:
+		return CLI_EXIT_USAGE;
+	case BOOK_BUILD_STOPPED:
+		return cli_stopped_status();
+	case BOOK_BUILD_FAILED:
+		break;
+	}
+	return CLI_EXIT_FAILURE;
+}
+
 void
 book_cli_params(const struct options *o, struct book_build_params *p)
 {
@@ -95,10 +140,11 @@ book_cli_params(const struct options *o, struct book_build_params *p)
 	p->height = o->height;
 	p->ply = o->book_build.ply;
 	p->output = o->output;
-	p->progress = o->book_build.progress;
+	/* Progress when stderr is a terminal, or with --progress. */
+	p->progress = o->book_build.progress || isatty(STDERR_FILENO);
 	p->threads = o->threads;
 	p->tt_mb = o->tt_mb;
-	p->prog = NULL;
+	p->report = &build_report;
 }
 
 /* ---- `dropfour book` ------------------------------------------------------
@@ -116,7 +162,7 @@ book_build_cmd(const struct options *o, int argc, char **argv)
 	}
 	struct book_build_params p;
 	book_cli_params(o, &p);
-	return book_build_run(&p);
+	return book_cli_status(book_build_run(&p));
 }
 
 /* `dropfour book info FILE`: check the whole file, print its header. */

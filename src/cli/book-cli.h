@@ -25,7 +25,11 @@ int book_cli_attach(const struct options *o, struct cli_session *session);
 void book_cli_detach(struct cli_session *session);
 
 /* The build parameters of the options (-W, -H, --ply, -o, --progress,
- * --threads, --tt-mb). */
+ * --threads, --tt-mb), with the report that draws the build's messages
+ * (cli_error(): the program's own name), progress and summary. */
 void book_cli_params(const struct options *o, struct book_build_params *p);
+/* The exit status of a build that ended so (a stopped one: 128 + the
+ * signal that stopped it). */
+int book_cli_status(enum book_build_status st);
 
 #endif

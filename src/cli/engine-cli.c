@@ -412,7 +412,7 @@ cmd_setoption(struct eng *g, int argc, char **argv)
 		}
 		engine_free(g->e);
 		g->hash_mb = (size_t)mb;
-		g->e = engine_new(g->hash_mb);
+		g->e = output_engine_new(g->hash_mb);
 	} else if (strcmp(name, "book") == 0) {
 		char err[512];
 		struct book *bk = NULL;
@@ -549,7 +549,7 @@ engine_cli_main(const struct options *o, struct cli_session *session)
 	g.threads = o->threads;
 	g.shipped_book = session->book;
 	g.book = session->book;
-	g.e = engine_new(g.hash_mb);
+	g.e = output_engine_new(g.hash_mb);
 	board_init(&g.pos, o->width, o->height);
 
 	while (!g.quit) {

@@ -11,6 +11,8 @@
 #include <unistd.h>
 
 #include "cli/output.h"
+#include "search/engine.h"
+#include "search/search.h"
 
 static const char *program = "dropfour";
 static bool reported;
@@ -66,4 +68,28 @@ output_init(const char *name)
 {
 	program = name;
 	atexit(close_stdout);
+}
+
+struct search *
+output_search_new(size_t tt_mb)
+{
+	char err[256];
+	struct search *s = search_new(tt_mb, err, sizeof err);
+	if (s == NULL) {
+		fprintf(stderr, "%s: %s\n", output_program(), err);
+		exit(EXIT_FAILURE);
+	}
+	return s;
+}
+
+struct engine *
+output_engine_new(size_t tt_mb)
+{
+	char err[256];
+	struct engine *e = engine_new(tt_mb, err, sizeof err);
+	if (e == NULL) {
+		fprintf(stderr, "%s: %s\n", output_program(), err);
+		exit(EXIT_FAILURE);
+	}
+	return e;
 }

@@ -5,6 +5,7 @@
 #define DROPFOUR_OUTPUT_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 /* Name the program in messages ("dropfour", "dropfour-mpi") and check
  * standard output when the program exits (atexit): a write error not yet
@@ -17,5 +18,10 @@ const char *output_program(void);
  * mode that writes line after line calls it after each line and stops
  * when it says false. */
 bool output_flush(void);
+
+/* search_new() and engine_new() for the programs: when the engine cannot
+ * be made, "PROGRAM: REASON" on stderr and the run ends (EXIT_FAILURE). */
+struct search *output_search_new(size_t tt_mb);
+struct engine *output_engine_new(size_t tt_mb);
 
 #endif

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "cli/output.h"
 #include "cli/book-cli.h"
 #include "cli/review-cli.h"
 #include "core/util.h"
@@ -511,7 +512,7 @@ review_cli_main(const struct options *o, struct cli_session *session)
 	par.progress = progress_ply;
 	par.arg = &pr;
 
-	struct search *s = search_new(o->tt_mb);
+	struct search *s = output_search_new(o->tt_mb);
 	pr.t0 = util_now_s();
 	enum review_status rs = review_run(s, g.w, g.h, g.moves, g.n, &par, pl);
 	double seconds = util_now_s() - pr.t0;

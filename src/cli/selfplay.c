@@ -26,6 +26,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "cli/output.h"
 #include "search/engine.h"
 #include "core/game.h"
 #include "cli/options.h"
@@ -182,8 +183,8 @@ selfplay_main(const struct options *o, struct cli_session *session)
 		thread_list_words(o, what, sizeof what);
 	memset(&tot, 0, sizeof tot);
 	struct engine *es[2];
-	es[0] = engine_new(o->tt_mb);
-	es[1] = duel ? engine_new(o->tt_mb) : es[0];
+	es[0] = output_engine_new(o->tt_mb);
+	es[1] = duel ? output_engine_new(o->tt_mb) : es[0];
 
 	for (int i = 0; i < o->games; i++) {
 		int swap = duel ? i & 1 : 0;

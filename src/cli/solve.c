@@ -256,7 +256,7 @@ solve_main(const struct options *o, struct cli_session *session)
 	}
 	options_solve_limits(o, session->book, &lim);
 
-	struct search *s = search_new(o->tt_mb);
+	struct search *s = output_search_new(o->tt_mb);
 	ssize_t n;
 	long lineno = 1;
 	for (errno = 0; (n = getline(&line, &cap, in)) != -1;

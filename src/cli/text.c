@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "cli/output.h"
 #include "search/engine.h"
 #include "core/game.h"
 #include "cli/options.h"
@@ -90,7 +91,7 @@ text_ai_move(struct text *t)
 	int who = game_to_move(&t->g);
 
 	if (t->e == NULL)
-		t->e = engine_new(t->o->tt_mb);
+		t->e = output_engine_new(t->o->tt_mb);
 	search_limits_describe(&t->lim, what, sizeof what);
 	printf("%c (AI) is thinking: %s...\n", text_glyph(who), what);
 	fflush(stdout);
@@ -370,7 +371,7 @@ text_ponder_start(struct text *t)
 	    !game_has_ai(&t->g))
 		return false;
 	if (t->e == NULL)
-		t->e = engine_new(t->o->tt_mb);
+		t->e = output_engine_new(t->o->tt_mb);
 	struct search_limits lim = t->lim;
 	struct stats_snapshot *snap = xmalloc(sizeof *snap);
 	engine_snapshot(t->e, snap);

@@ -3,6 +3,8 @@
  * with BOARD_BITS 64 (src/bits64/board-bits.c), for board64_t. */
 #include "config.h"
 
+#include <assert.h>
+
 #include <stdio.h>
 #include <string.h>
 
@@ -11,6 +13,11 @@
 void
 board_init(board_t *b, int w, int h)
 {
+	assert(b != NULL);
+	assert(board_size_error(w, h) == NULL);
+#if BOARD_BITS == 64
+	assert(board_is_small(w, h));
+#endif
 	memset(b, 0, sizeof *b);
 	b->w = (int8_t)w;
 	b->h = (int8_t)h;
@@ -76,6 +83,7 @@ board_mirror_key(const board_t *b, bb_t key)
 void
 board_mirror(const board_t *b, board_t *out)
 {
+	assert(b != NULL && out != NULL);
 	*out = *b;
 	out->current = board_mirror_key(b, b->current);
 	out->mask = board_mirror_key(b, b->mask);
@@ -96,18 +104,21 @@ board_cell(const board_t *b, int col, int row)
 int
 board_column_height(const board_t *b, int col)
 {
+	assert(col >= 0 && col < b->w);
 	return bb_popcount(b->mask & board_column_mask(b, col));
 }
 
 bb_t
 board_stones(const board_t *b, int player)
 {
+	assert(player == 1 || player == 2);
 	return player == board_to_move(b) ? b->current : b->current ^ b->mask;
 }
 
 enum board_err
 board_play_checked(board_t *b, int col)
 {
+	assert(b != NULL);
 	if (col < 0 || col >= b->w)
 		return BOARD_ERR_RANGE;
 	if (b->over)
@@ -126,6 +137,8 @@ board_parse(board_t *out, int w, int h, const char *s, size_t len,
             size_t *err_index)
 {
 	board_t b;
+	assert(out != NULL && s != NULL);
+	assert(board_size_error(w, h) == NULL);
 #if BOARD_BITS == 128
 	/* A board of at most 64 bits plays faster on the 64-bit rules (the
 	 * solver parses every position it reads). */
@@ -167,6 +180,8 @@ board_format(const board_t *b, char *buf, size_t len)
 	static const char glyph[3] = {'.', 'X', 'O'};
 	size_t n = 0;
 	int r;
+
+	assert(b != NULL && (buf != NULL || len == 0));
 
 #define PUT(...)                                                               \
 	do {                                                                   \

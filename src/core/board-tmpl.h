@@ -3,9 +3,9 @@
  * Included by core/board.h only, twice: with BB_BITS 64 it declares
  * board64_t and the board64_...() functions on uint64_t, with BB_BITS 128
  * board128_t and board128_...() on unsigned __int128.  The code is the same
- * for both; the 64-bit one is what the search ran before there were wider
- * boards, instruction for instruction.  Non-inline functions are in
- * core/board-bits.c, compiled once for each width.
+ * for both, so the 64-bit search pays nothing for the wider boards
+ * (docs/solver.md, "Boards of more than 64 bits").  Non-inline functions
+ * are in core/board-bits.c, compiled once for each width.
  */
 #if !defined(BB_BITS) || (BB_BITS != 64 && BB_BITS != 128)
 #error "core/board-tmpl.h is included by core/board.h only"
@@ -45,6 +45,7 @@ BF(to_move)(const BT *b)
 static inline BBT
 BF(column_mask)(const BT *b, int col)
 {
+	assert(col >= 0 && col < b->w);
 	return ((BB_ONE << b->h) - 1) << (col * (b->h + 1));
 }
 
@@ -84,6 +85,7 @@ BF(column_of_cell)(const BT *b, BBT cell)
 static inline void
 BF(play)(BT *b, int col)
 {
+	assert(BF(can_play)(b, col));
 	b->current ^= b->mask;
 	b->mask |= b->mask + (BB_ONE << (col * (b->h + 1)));
 	b->moves++;
@@ -110,8 +112,7 @@ BBT BF(winning_cells)(BBT pos, BBT mask, const BT *geo);
 /* The cells that complete a four of `pos` along the direction of shift s
  * (helpers spelt out per direction rather than looped over an array of
  * shifts: gcc -O2 does not unroll the loop, and the constant shifts of
- * height 6 then never reach the code: 2.9 times Pons' instructions a node
- * on Test_L2_R1, measured with callgrind). */
+ * height 6 would then never reach the code). */
 static inline __attribute__((always_inline)) BBT
 BF(winning_dir)(BBT pos, int s)
 {
@@ -194,6 +195,7 @@ BF(winning_column)(const BT *b)
 static inline bool
 BF(is_winning_move)(const BT *b, int col)
 {
+	assert(col >= 0 && col < b->w);
 	return (BF(my_winning_cells)(b) & BF(possible)(b) &
 	        BF(column_mask)(b, col)) != 0;
 }

@@ -3,6 +3,8 @@
  * board-bits.c. */
 #include "config.h"
 
+#include <assert.h>
+
 #include "core/board.h"
 
 const char *
@@ -36,6 +38,7 @@ static const int centre_orders[BOARD_MAX_WIDTH + 1][BOARD_MAX_WIDTH] = {
 const int *
 board_centre_order(int w)
 {
+	assert(w >= 1 && w <= BOARD_MAX_WIDTH);
 	return centre_orders[w];
 }
 

@@ -25,6 +25,7 @@
 #ifndef DROPFOUR_BOARD_H
 #define DROPFOUR_BOARD_H
 
+#include <assert.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>

@@ -1,6 +1,8 @@
 /* game.c -- the game record: moves, players, undo/redo, save and load. */
 #include "config.h"
 
+#include <assert.h>
+
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
@@ -27,6 +29,8 @@ update_state(struct game *g)
 void
 game_init(struct game *g, int w, int h)
 {
+	assert(g != NULL);
+	assert(board_size_error(w, h) == NULL);
 	enum player_kind p0 = g->player[0], p1 = g->player[1];
 	memset(g, 0, sizeof *g);
 	g->w = w;
@@ -96,6 +100,7 @@ game_current_player(const struct game *g)
 enum board_err
 game_set_moves(struct game *g, const char *moves, size_t *err_index)
 {
+	assert(g != NULL && moves != NULL);
 	board_t b;
 	size_t len = strlen(moves);
 	enum board_err e = board_parse(&b, g->w, g->h, moves, len, err_index);
@@ -113,6 +118,7 @@ game_set_moves(struct game *g, const char *moves, size_t *err_index)
 void
 game_moves_string(const struct game *g, char *buf, size_t len)
 {
+	assert(buf != NULL || len == 0);
 	size_t n = 0;
 	for (int i = 0; i < g->nmoves && n + 1 < len; i++)
 		buf[n++] = board_col_char(g->moves[i]);

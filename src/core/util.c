@@ -1,6 +1,8 @@
 /* util.c -- allocation wrappers, clocks and small helpers shared by all. */
 #include "config.h"
 
+#include <assert.h>
+
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
@@ -134,6 +136,7 @@ util_thread_stack(void)
 char *
 util_si(char *buf, size_t len, double v)
 {
+	assert(buf != NULL && len > 0);
 	static const char suffix[] = " kMGTP";
 	int i = 0;
 	while (v >= 999.5 && i < 5) {
@@ -173,6 +176,7 @@ util_write_all(int fd, const void *buf, size_t len)
 char *
 util_duration(char *buf, size_t len, double s)
 {
+	assert(buf != NULL && len > 0);
 	if (s < 0 || s > 1e8)
 		snprintf(buf, len, "?");
 	else if (s < 60)
@@ -188,6 +192,7 @@ util_duration(char *buf, size_t len, double s)
 uint64_t
 util_lower_bound(const uint64_t *a, uint64_t n, uint64_t key)
 {
+	assert(a != NULL || n == 0);
 	uint64_t lo = 0, hi = n;
 	while (lo < hi) {
 		uint64_t mid = lo + (hi - lo) / 2;
@@ -202,6 +207,7 @@ util_lower_bound(const uint64_t *a, uint64_t n, uint64_t key)
 bool
 util_parse_long(const char *s, long lo, long hi, long *out)
 {
+	assert(s != NULL && out != NULL && lo <= hi);
 	char *end;
 	errno = 0;
 	long v = strtol(s, &end, 10);
@@ -282,6 +288,7 @@ write_in_place(const char *path, const char *data, size_t len)
 int
 util_write_atomic(const char *path, const char *data, size_t len)
 {
+	assert(path != NULL && (data != NULL || len == 0));
 	struct stat st;
 	mode_t mode;
 	int fd, saved;

@@ -57,7 +57,13 @@ batch_done(void *ctx, uint64_t key, int score, int tid)
 static void
 book_worker(const struct options *o)
 {
-	struct book_solver *sv = book_solver_new(o->threads, o->tt_mb);
+	char err[256];
+	struct book_solver *sv =
+	    book_solver_new(o->threads, o->tt_mb, err, sizeof err);
+	if (sv == NULL) {
+		fprintf(stderr, "dropfour-mpi: %s\n", err);
+		MPI_Abort(MPI_COMM_WORLD, 1);
+	}
 	uint64_t keys[BOOK_BATCH_MAX];
 	int8_t scores[BOOK_BATCH_MAX];
 	unsigned char out[BOOK_BATCH_MAX * BOOK_ENTRY_SIZE];
@@ -101,17 +107,17 @@ book_worker(const struct options *o)
 static int
 book_coordinator(const struct options *o, const struct mpi_world *w)
 {
-	int status, stopped = 0, nworkers = w->size - 1;
+	enum book_build_status status;
+	int stopped = 0, nworkers = w->size - 1;
 	/* Under mpirun rank 0's stderr is a pipe (and its stdout a pty,
 	 * whatever mpirun's own are): progress with --progress. */
 	struct book_build_params p;
 	book_cli_params(o, &p);
-	p.prog = "dropfour-mpi";
 	struct book_build *bb =
 	    book_build_open(&p, "rank", 1, nworkers, &status);
 	if (bb == NULL) {
 		mpi_release_workers(w);
-		return status;
+		return book_cli_status(status);
 	}
 	size_t min = o->threads < 1 ? 1 : (size_t)o->threads;
 	if (min > BOOK_BATCH_MAX)
@@ -119,7 +125,8 @@ book_coordinator(const struct options *o, const struct mpi_world *w)
 	struct util_stop_saved saved;
 	util_stop_signals_begin(&saved);
 	atomic_bool *stop = util_stop_flag();
-	int stop_status = -1; /* the stopped build's status, once said */
+	bool stopping = false; /* a signal came, the build's end said */
+	enum book_build_status stop_status = BOOK_BUILD_OK;
 	while (stopped < nworkers) {
 		MPI_Status st;
 		uint64_t keys[BOOK_BATCH_MAX];
@@ -128,12 +135,14 @@ book_coordinator(const struct options *o, const struct mpi_world *w)
 		int count = 0;
 
 		if (!mpi_wait_message_or_stop(&st, stop)) {
-			if (stop_status >= 0) /* a second signal */
-				MPI_Abort(MPI_COMM_WORLD, stop_status);
+			if (stopping) /* a second signal */
+				MPI_Abort(MPI_COMM_WORLD, cli_stopped_status());
+			stopping = true;
 			stop_status = book_build_finish(bb);
 			fflush(stderr);
-			if (stop_status == 0) /* everything was in */
-				stop_status = cli_stopped_status();
+			if (stop_status ==
+			    BOOK_BUILD_OK) /* everything was in */
+				stop_status = BOOK_BUILD_STOPPED;
 			atomic_store(stop, false);
 			continue;
 		}
@@ -157,7 +166,7 @@ book_coordinator(const struct options *o, const struct mpi_world *w)
 			MPI_Recv(NULL, 0, MPI_BYTE, st.MPI_SOURCE, st.MPI_TAG,
 			         MPI_COMM_WORLD, MPI_STATUS_IGNORE);
 		}
-		size_t n = stop_status >= 0
+		size_t n = stopping
 		               ? 0
 		               : book_build_claim(bb, keys, min, BOOK_BATCH_MAX,
 		                                  (size_t)nworkers);
@@ -169,13 +178,13 @@ book_coordinator(const struct options *o, const struct mpi_world *w)
 			         MPI_COMM_WORLD);
 			stopped++;
 		}
-		if (stop_status < 0)
+		if (!stopping)
 			book_build_progress(bb);
 	}
 	util_stop_signals_end(&saved);
-	status = stop_status >= 0 ? stop_status : book_build_finish(bb);
+	status = stopping ? stop_status : book_build_finish(bb);
 	book_build_free(bb);
-	return status;
+	return book_cli_status(status);
 }
 
 int
@@ -196,8 +205,7 @@ mpi_book_run(const struct options *o, struct cli_session *session,
 	if (w->size == 1) {
 		struct book_build_params p;
 		book_cli_params(o, &p);
-		p.prog = "dropfour-mpi";
-		return book_build_run(&p);
+		return book_cli_status(book_build_run(&p));
 	}
 	if (w->rank == 0)
 		return book_coordinator(o, w);

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "cli/output.h"
 #include "core/board.h"
 #include "cli/solve.h"
 #include "search/search.h"
@@ -37,7 +38,7 @@ static void
 solve_worker(const struct options *o, const struct book *book)
 {
 	struct search_limits lim;
-	struct search *s = search_new(o->tt_mb);
+	struct search *s = output_search_new(o->tt_mb);
 	struct solve_job job;
 	MPI_Status st;
 

@@ -37,6 +37,7 @@
 #include <string.h>
 
 #include "search/average.h"
+#include "search/choose.h"
 #include "search/settings.h"
 #include "search/split.h"
 #include "core/util.h"
@@ -348,7 +349,7 @@ average_root(struct split_ctx *c, const board_t *b, struct search_result *r)
 			                  : -1.0;
 		r->partial = true;
 	}
-	r->move = search_choose(b, best_q, legal, lim->seed);
+	r->move = choose_column(b, best_q, legal, lim->seed);
 	for (int col = 0; col < b->w; col++) {
 		r->col_kind[col] =
 		    legal[col] && finished > 0 ? SCORE_HEURISTIC : SCORE_NONE;

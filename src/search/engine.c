@@ -10,6 +10,8 @@
  */
 #include "config.h"
 
+#include <assert.h>
+
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -85,17 +87,26 @@ worker(void *arg)
 }
 
 struct engine *
-engine_new(size_t tt_mb)
+engine_new(size_t tt_mb, char *err, size_t errlen)
 {
+	struct search *s = search_new(tt_mb, err, errlen);
+	if (s == NULL)
+		return NULL;
 	struct engine *e = xcalloc(1, sizeof *e);
 	pthread_mutex_init(&e->lock, NULL);
 	pthread_cond_init(&e->wake, NULL);
 	pthread_cond_init(&e->done, NULL);
-	e->search = search_new(tt_mb);
+	e->search = s;
 	atomic_init(&e->abort, false);
 	if (pthread_create(&e->thread, NULL, worker, e) != 0) {
-		fputs("dropfour: cannot start the engine thread\n", stderr);
-		exit(EXIT_FAILURE);
+		if (err != NULL)
+			snprintf(err, errlen, "cannot start the engine thread");
+		search_free(s);
+		pthread_cond_destroy(&e->wake);
+		pthread_cond_destroy(&e->done);
+		pthread_mutex_destroy(&e->lock);
+		free(e);
+		return NULL;
 	}
 	return e;
 }
@@ -124,6 +135,7 @@ uint64_t
 engine_start(struct engine *e, const board_t *b,
              const struct search_limits *lim)
 {
+	assert(e != NULL && b != NULL && lim != NULL);
 	pthread_mutex_lock(&e->lock);
 	uint64_t id = ++e->next_id;
 	if (e->run_id) {
@@ -163,6 +175,7 @@ engine_cancel(struct engine *e)
 bool
 engine_poll(struct engine *e, uint64_t id, struct search_result *r)
 {
+	assert(e != NULL && r != NULL);
 	bool got = false;
 	pthread_mutex_lock(&e->lock);
 	if (id != 0 && e->res_id == id) {
@@ -176,6 +189,7 @@ engine_poll(struct engine *e, uint64_t id, struct search_result *r)
 void
 engine_wait(struct engine *e, uint64_t id, struct search_result *r)
 {
+	assert(e != NULL && r != NULL);
 	pthread_mutex_lock(&e->lock);
 	while (e->res_id != id && (e->req_id == id || e->run_id == id))
 		pthread_cond_wait(&e->done, &e->lock);

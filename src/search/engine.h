@@ -17,7 +17,10 @@
 
 struct engine;
 
-struct engine *engine_new(size_t tt_mb);
+/* An engine with a search of tt_mb megabytes (search_new()) and its
+ * worker thread; NULL when either cannot be had, with the reason in err
+ * (errlen bytes; err may be NULL). */
+struct engine *engine_new(size_t tt_mb, char *err, size_t errlen);
 void engine_free(struct engine *e);
 /* Queue a search; returns its id (never 0).  A running search is stopped. */
 uint64_t engine_start(struct engine *e, const board_t *b,

@@ -1,6 +1,8 @@
 /* eval.c -- the heuristic evaluation of depth-limited play. */
 #include "config.h"
 
+#include <assert.h>
+
 #include <string.h>
 
 #include "search/eval.h"
@@ -10,6 +12,7 @@
 void
 eval_init(struct eval_tab *t, const board_t *geo)
 {
+	assert(t != NULL && board_size_error(geo->w, geo->h) == NULL);
 	const int w = geo->w, h = geo->h;
 	int count[BOARD_MAX_CELLS] = {0};
 	static const int dir[4][2] = {{1, 0}, {0, 1}, {1, 1}, {1, -1}};

@@ -2,11 +2,14 @@
  * level picks its move from the searched column scores (level.h). */
 #include "config.h"
 
+#include <assert.h>
+
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "core/util.h"
+#include "search/choose.h"
 #include "search/level.h"
 #include "search/settings.h"
 
@@ -119,6 +122,7 @@ int
 level_choose(const struct level *lv, const board_t *b,
              const struct search_result *r, uint64_t seed)
 {
+	assert(lv != NULL && b != NULL && r != NULL);
 	const bb_t possible = board_possible(b);
 	int win = board_winning_column(b);
 	if (win >= 0)
@@ -147,5 +151,5 @@ level_choose(const struct level *lv, const board_t *b,
 		if (ok[c] && lv->noise > 0)
 			value[c] += gumbel(&rng, lv->noise);
 	}
-	return search_choose(b, value, ok, 0);
+	return choose_column(b, value, ok, 0);
 }

@@ -1,6 +1,8 @@
 /* order.c -- move ordering for the searches. */
 #include "config.h"
 
+#include <assert.h>
+
 #include "search/order.h"
 #include "search/settings.h"
 
@@ -8,34 +10,34 @@ void
 order_moves(const board_t *b, bb_t candidates, int first, bool plain,
             struct order_list *out)
 {
+	/* a subset of the playable cells */
+	assert((candidates & ~board_possible(b)) == 0);
+	assert(first >= -1 && first < b->w);
 	const int *centre = board_centre_order(b->w);
-	int score[BOARD_MAX_WIDTH];
+	int score[BOARD_MAX_WIDTH], col[BOARD_MAX_WIDTH], idx[BOARD_MAX_WIDTH];
+	bb_t cell[BOARD_MAX_WIDTH];
 	int n = 0;
 
+	/* The candidates in centre order, then sorted by score: centre
+	 * first among equals (score[] is sorted in place). */
 	for (int i = 0; i < b->w; i++) {
-		int col = centre[i];
-		bb_t cell = candidates & board_column_mask(b, col);
-		if (!cell)
+		col[n] = centre[i];
+		cell[n] = candidates & board_column_mask(b, col[n]);
+		if (!cell[n])
 			continue;
-		int s;
-		if (col == first)
-			s = ORDER_FIRST_BONUS;
+		if (col[n] == first)
+			score[n] = ORDER_FIRST_BONUS;
 		else if (plain)
-			s = 0;
+			score[n] = 0;
 		else
-			s = bb_popcount(board_winning_cells(b->current | cell,
-			                                    b->mask | cell, b));
-		/* Insertion sort, stable: centre first among equals. */
-		int j = n++;
-		while (j > 0 && score[j - 1] < s) {
-			score[j] = score[j - 1];
-			out->col[j] = out->col[j - 1];
-			out->cell[j] = out->cell[j - 1];
-			j--;
-		}
-		score[j] = s;
-		out->col[j] = col;
-		out->cell[j] = cell;
+			score[n] = bb_popcount(board_winning_cells(
+			    b->current | cell[n], b->mask | cell[n], b));
+		n++;
+	}
+	order_sort(score, n, idx);
+	for (int i = 0; i < n; i++) {
+		out->col[i] = col[idx[i]];
+		out->cell[i] = cell[idx[i]];
 	}
 	out->n = n;
 }

@@ -3,6 +3,8 @@
  * table is kept between them. */
 #include "config.h"
 
+#include <assert.h>
+
 #include <string.h>
 
 #include "search/review.h"
@@ -30,6 +32,8 @@ review_params_default(struct review_params *p)
 enum board_err
 review_check(int w, int h, const int *moves, int n, int *bad)
 {
+	assert(board_size_error(w, h) == NULL);
+	assert(bad != NULL && (moves != NULL || n == 0));
 	board_t b;
 
 	board_init(&b, w, h);
@@ -107,6 +111,7 @@ enum review_status
 review_run(struct search *s, int w, int h, const int *moves, int n,
            const struct review_params *p, struct review_ply *out)
 {
+	assert(s != NULL && p != NULL && (out != NULL || n == 0));
 	board_t pos[BOARD_MAX_CELLS + 1];
 	struct search_limits lim = p->limits;
 	int bad;

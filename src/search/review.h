@@ -39,7 +39,7 @@
  *     p.progress = on_ply;          // redraw the chart, done / total
  *     p.arg = ui;
  *     struct review_ply plies[BOARD_MAX_CELLS];
- *     struct search *s = search_new(64);
+ *     struct search *s = search_new(64, NULL, 0);
  *     enum review_status st = review_run(s, 7, 6, moves, n, &p, plies);
  *     search_free(s);
  */

@@ -68,7 +68,7 @@ even_rows(const board_t *b)
  * height, the claimeven bound (top of file).  Returns the largest score
  * otherwise.
  */
-static inline __attribute__((always_inline)) int
+FORCE_INLINE int
 upper_bound(const board_t *b, int hi, bool can_four)
 {
 	const bb_t empty = b->full & ~b->mask;
@@ -178,15 +178,13 @@ defer_child(struct order_list *o, int *idx, int i)
  * would compute first is handed down to it (exact()'s `pre`). */
 struct child {
 	int col;
-	int score;
-	int rank; /* in the centre order */
+	bool mirrored;
+	bool opp_can_four; /* its opponent can still make a four */
 	bb_t cell;
 	bb_t key;                 /* exact_key() of the child */
 	_Atomic uint64_t *bucket; /* its table entry's place (tt_locate()) */
 	uint64_t check;
 	bb_t opp_win; /* the child's board_opp_winning_cells() */
-	bool mirrored;
-	bool opp_can_four; /* its opponent can still make a four */
 };
 
 static int exact(struct split_ctx *c, const board_t *b, int alpha, int beta,
@@ -200,8 +198,9 @@ static int exact_solo(struct split_ctx *c, const board_t *b, int alpha,
  * (`in_team`) it gets the team's node where it may split, mark itself as
  * being searched or perturb its order (lazy SMP); below team->team_cells
  * none of its subtree can, and the one thread's node, without that code,
- * searches the same tree 3% faster (40 Test_L1_R2 positions on two
- * threads).  Returns the child's value, from its side. */
+ * searches the same tree faster (docs/parallel-search.md, "Putting off
+ * what another thread is searching").  Returns the child's value, from
+ * its side. */
 static inline int
 exact_child(struct split_ctx *c, const board_t *nb, int alpha, int beta,
             int ply, const struct child *pre, int empty, bool in_team)
@@ -236,152 +235,189 @@ exact_move(struct split_ctx *c, struct split_point *sp, int k)
 	}
 }
 
-/* Lazy SMP helpers perturb the order of near-tied moves near the root. */
+/* Order keys of the children: the move score, then the centre. */
+#define EXACT_KEY(score, rank) ((score)*32 - (rank))
+
+/* Lazy SMP helpers perturb the order of near-tied moves near the root:
+ * each move's score (key[], EXACT_KEY()) gets 0 to 3 more. */
 static void
-perturb(struct split_ctx *c, struct child *ch, int n, int ply)
+perturb(struct split_ctx *c, int *key, int n, int ply)
 {
 	if (c->rng == 0 || ply > LAZY_PERTURB_PLIES)
 		return;
 	for (int i = 0; i < n; i++) {
-		ch[i].score += (int)(util_rand(&c->rng) % 4u);
+		key[i] += EXACT_KEY((int)(util_rand(&c->rng) % 4u), 0);
 	}
 }
 
-/*
- * Fail-soft negamax for a position where the side to move cannot win at
- * once.  Returns v: the exact value if alpha < v < beta, an upper bound if
- * v <= alpha, a lower bound if v >= beta.  *best gets a move reaching v when
- * v > alpha.
- *
- * The node is compiled twice (exact_solo(), exact_team()) so that the one
- * thread's search carries no code for the others: the marks of positions
- * being searched alone, never run on one thread, made it 2-3% slower
- * through the code's layout (Test_L2_R2, same instruction count).
- */
-static inline __attribute__((always_inline)) int
-exact_body(struct split_ctx *c, const board_t *b, int alpha, int beta, int ply,
-           int *best, const struct child *pre, const bool in_team)
-{
-	const int cells = b->w * b->h;
-	const struct split_team *team = c->team;
-	struct tt *tt = table_at(c, cells - b->moves);
-	struct tt *ctt = table_at(c, cells - b->moves - 1);
-	uint64_t before = split_work(c);
-	struct tt_entry e;
-
-	/* 1. Count and poll. */
-	split_node(c);
-	if (c->aborted)
-		return 0;
-
-	/* 2. Forced losses, draws and what can still be won.  The parent
-	 * (pre) has found the key, the entry's place and the opponent's
-	 * winning cells already, and started loading the entry. */
-	bool mirrored;
-	bb_t key, opp_win;
+/* What a node of the exact search knows about itself, step by step. */
+struct exact_frame {
+	bb_t key;                 /* exact_key() */
+	_Atomic uint64_t *bucket; /* its table entry's place (tt_locate()) */
 	uint64_t check;
-	_Atomic uint64_t *bucket;
+	bb_t opp_win;     /* board_opp_winning_cells() */
+	bb_t play;        /* board_possible() */
+	bb_t next;        /* the moves that do not lose at once */
+	bool mirrored;    /* the key is the mirror image's */
+	bool can_four;    /* the side to move can still make a four */
+	int cells;        /* w * h */
+	int max_score;    /* board_max_score() */
+	int lo, hi;       /* bounds on the node's value */
+	int ttmove;       /* the table's move, or -1 */
+	enum bound known; /* the table entry's bound, BOUND_NONE if none */
+	uint64_t before;  /* split_work() as the node began */
+};
+
+/* Step 2: forced losses, draws and what can still be won.  The parent
+ * (pre) has found the key, the entry's place and the opponent's winning
+ * cells already, and started loading the entry.  True when that settles
+ * the node against the window, its value in *v. */
+FORCE_INLINE bool
+exact_bounds(struct split_ctx *c, const board_t *b, int alpha, int beta,
+             const struct child *pre, struct exact_frame *f, int *v)
+{
+	const int cells = f->cells;
 	if (pre != NULL) {
-		key = pre->key;
-		mirrored = pre->mirrored;
-		bucket = pre->bucket;
-		check = pre->check;
-		opp_win = pre->opp_win;
+		f->key = pre->key;
+		f->mirrored = pre->mirrored;
+		f->bucket = pre->bucket;
+		f->check = pre->check;
+		f->opp_win = pre->opp_win;
 	} else {
-		key = exact_key(b, &mirrored);
-		tt_locate(tt, key, &bucket, &check);
+		bool mirrored;
+		_Atomic uint64_t *bucket;
+		uint64_t check;
+		f->key = exact_key(b, &mirrored);
+		tt_locate(table_at(c, cells - b->moves), f->key, &bucket,
+		          &check);
 		__builtin_prefetch((const void *)bucket);
-		opp_win = board_opp_winning_cells(b);
+		f->mirrored = mirrored;
+		f->bucket = bucket;
+		f->check = check;
+		f->opp_win = board_opp_winning_cells(b);
 	}
 	const bb_t play = board_possible(b);
-	const bb_t forced = play & opp_win;
+	const bb_t forced = play & f->opp_win;
+	f->play = play;
 	/* A forced move, if any, is the only one; never below their four. */
-	const bb_t next = (forced ? forced : play) & ~(opp_win >> 1);
+	f->next = (forced ? forced : play) & ~(f->opp_win >> 1);
 	/* board_min_score() and board_max_score(), from `cells`: the calls
-	 * multiply w * h again (1.1% more instructions on Test_L2_R2). */
+	 * would multiply w * h again. */
 	const int min_score = -(cells - b->moves) / 2;
-	const int max_score = (cells + 1 - b->moves) / 2;
-	if (next == 0 || (forced & (forced - 1)))
-		return min_score;
-	if (b->moves >= cells - 2)
-		return 0;
+	f->max_score = (cells + 1 - b->moves) / 2;
+	if (f->next == 0 || (forced & (forced - 1))) {
+		*v = min_score;
+		return true;
+	}
+	if (b->moves >= cells - 2) {
+		*v = 0;
+		return true;
+	}
 	/* Not lost with the opponent's next stone, not won with this one.
 	 * Whether we can still make a four; whether they can, which is what
 	 * the parent found for itself (its stones and the empty cells are
 	 * the opponent's stones and empty cells here). */
 	const bb_t empty = b->full & ~b->mask;
-	const bool can_four = board_has_four_fast(b->current | empty, b->h);
-	int lo = min_score + 1;
-	int hi = upper_bound(b, max_score - 1, can_four);
+	f->can_four = board_has_four_fast(b->current | empty, b->h);
+	f->lo = min_score + 1;
+	f->hi = upper_bound(b, f->max_score - 1, f->can_four);
 	/* The opponent's draw cap is our floor. */
-	if (lo < 0 &&
+	if (f->lo < 0 &&
 	    !(pre != NULL
 	          ? pre->opp_can_four
 	          : board_has_four_fast((b->current ^ b->mask) | empty, b->h)))
-		lo = 0;
-	if (hi <= alpha || lo >= hi)
-		return hi;
-	if (lo >= beta)
-		return lo;
+		f->lo = 0;
+	if (f->hi <= alpha || f->lo >= f->hi) {
+		*v = f->hi;
+		return true;
+	}
+	if (f->lo >= beta) {
+		*v = f->lo;
+		return true;
+	}
+	return false;
+}
 
-	/* 2a. The opening book (not at the root: it wants a move). */
-	int bv;
-	if (best == NULL && book_hit(c, b, &bv))
-		return bv;
-
-	/* 3. Transposition table. */
-	int ttmove = -1;
-	enum bound known = BOUND_NONE;
-	if (probe_at(c, bucket, check, &e)) {
-		known = e.bound;
-		ttmove = unmirror(b, e.move, mirrored);
-		if (e.bound == BOUND_EXACT && (best == NULL || ttmove >= 0)) {
+/* Step 3: the table's entry narrows the bounds, or settles the node (the
+ * root, `best` set, only with a move to give); then the window shrinks to
+ * the bounds.  True when settled, the value in *v. */
+FORCE_INLINE bool
+exact_probe(struct split_ctx *c, const board_t *b, int *alpha, int *beta,
+            int *best, struct exact_frame *f, int *v)
+{
+	struct tt_entry e;
+	f->ttmove = -1;
+	f->known = BOUND_NONE;
+	if (probe_at(c, f->bucket, f->check, &e)) {
+		f->known = e.bound;
+		f->ttmove = unmirror(b, e.move, f->mirrored);
+		if (e.bound == BOUND_EXACT &&
+		    (best == NULL || f->ttmove >= 0)) {
 			if (best)
-				*best = ttmove;
-			return e.value;
+				*best = f->ttmove;
+			*v = e.value;
+			return true;
 		}
 		if (e.bound & BOUND_LOWER) {
-			lo = imax(lo, e.value);
-			if (lo >= beta && (best == NULL || ttmove >= 0)) {
+			f->lo = imax(f->lo, e.value);
+			if (f->lo >= *beta &&
+			    (best == NULL || f->ttmove >= 0)) {
 				if (best)
-					*best = ttmove;
-				return lo;
+					*best = f->ttmove;
+				*v = f->lo;
+				return true;
 			}
 		}
 		if (e.bound & BOUND_UPPER) {
-			hi = imin(hi, e.value);
-			if (hi <= alpha)
-				return hi;
+			f->hi = imin(f->hi, e.value);
+			if (f->hi <= *alpha) {
+				*v = f->hi;
+				return true;
+			}
 		}
 	}
-	if (lo >= hi && best == NULL)
-		return lo;
-	alpha = imax(alpha, lo);
-	beta = imin(beta, hi);
-	if (alpha >= beta) {
-		/* The root, known but without a move: search for one. */
-		alpha = beta - 1;
+	if (f->lo >= f->hi && best == NULL) {
+		*v = f->lo;
+		return true;
 	}
+	*alpha = imax(*alpha, f->lo);
+	*beta = imin(*beta, f->hi);
+	if (*alpha >= *beta) {
+		/* The root, known but without a move: search for one. */
+		*alpha = *beta - 1;
+	}
+	return false;
+}
 
-	/* 4. Every child looked at before any is searched. */
-	struct child ch[BOARD_MAX_WIDTH];
-	const bool plain = team->lim->no_ordering;
+/* Step 4: every child looked at before any is searched, into ch[0..*n):
+ * its key, its entry's place (prefetched); its order key into key[].  True when
+ * a move leaves the opponent no safe reply (we win with our next stone),
+ * or when, no move doing so, the lower cap settles the node; the value in
+ * *v. */
+FORCE_INLINE bool
+exact_children(struct split_ctx *c, const board_t *b, int alpha, int *beta,
+               int *best, struct exact_frame *f, struct child *ch, int *key,
+               int *n, int *v)
+{
+	struct tt *ctt = table_at(c, f->cells - b->moves - 1);
+	const bool plain = c->team->lim->no_ordering;
 	const bb_t theirs = b->current ^ b->mask; /* a child's mover's */
-	int n = 0;
+	const bb_t next = f->next;
+	*n = 0;
 	for (bb_t rest = next; rest != 0; rest &= rest - 1) {
 		const bb_t cell = rest & -rest;
 		const int col = board_column_of_cell(b, cell);
 		const bb_t nmask = b->mask | cell;
 		const bb_t mine =
 		    board_winning_cells_fast(b->current | cell, nmask, b);
-		const bb_t nplay = play ^ cell ^ ((cell << 1) & b->full);
-		/* 4a. No safe reply: we win with our next stone. */
+		const bb_t nplay = f->play ^ cell ^ ((cell << 1) & b->full);
 		if (no_safe_reply(nplay, mine)) {
 			if (best)
 				*best = col;
-			return max_score - 1;
+			*v = f->max_score - 1;
+			return true;
 		}
-		struct child *x = &ch[n++];
+		struct child *x = &ch[(*n)++];
 		x->col = col;
 		x->cell = cell;
 		/* The child's key (board_key() after the move), or in the
@@ -394,153 +430,234 @@ exact_body(struct split_ctx *c, const board_t *b, int alpha, int beta, int ply,
 			x->key = exact_key(&nb, &x->mirrored);
 		}
 		x->opp_win = mine;
-		x->opp_can_four = can_four;
+		x->opp_can_four = f->can_four;
 		tt_locate(ctt, x->key, &x->bucket, &x->check);
 		__builtin_prefetch((const void *)x->bucket);
-		x->score = plain || !(next & (next - 1))
-		               ? 0
-		               : move_score(b, mine, opp_win & ~cell, nplay);
-		if (col == ttmove)
-			x->score +=
+		int score =
+		    plain || !(next & (next - 1))
+		        ? 0
+		        : move_score(b, mine, f->opp_win & ~cell, nplay);
+		if (col == f->ttmove)
+			score +=
 			    plain ? ORDER_FIRST_BONUS : EXACT_TT_MOVE_BONUS;
-		x->rank = board_centre_rank(b->w, col);
+		key[*n - 1] = EXACT_KEY(score, board_centre_rank(b->w, col));
 	}
 	/* No move wins with our next stone either. */
-	if (hi > max_score - 2) {
-		hi = max_score - 2;
-		if (hi <= alpha)
-			return hi;
-		beta = imin(beta, hi);
-	}
-	/* 4b. Enhanced transposition cut-off: a child already known to be bad
-	 * enough for the opponent cuts this node without a search. */
-	if (cells - b->moves > EXACT_ETC_MIN_CELLS) {
-		for (int k = 0; k < n; k++) {
-			if (!probe_at(c, ch[k].bucket, ch[k].check, &e))
-				continue;
-			if ((e.bound & BOUND_UPPER) && -e.value >= beta) {
-				tt_store_solved_at(
-				    bucket, check, -e.value, BOUND_LOWER,
-				    work_bits(split_work(c) - before),
-				    unmirror(b, ch[k].col, mirrored));
-				if (best)
-					*best = ch[k].col;
-				return -e.value;
-			}
+	if (f->hi > f->max_score - 2) {
+		f->hi = f->max_score - 2;
+		if (f->hi <= alpha) {
+			*v = f->hi;
+			return true;
 		}
+		*beta = imin(*beta, f->hi);
 	}
-	if (in_team) /* lazy SMP only */
-		perturb(c, ch, n, ply);
-	/* Insertion sort of the children's indices, best first; centre first
-	 * among equals (the rank makes every key different). */
-	int idx[BOARD_MAX_WIDTH], sk[BOARD_MAX_WIDTH];
-	for (int i = 0; i < n; i++) {
-		const int k = ch[i].score * 32 - ch[i].rank;
-		int j = i;
-		while (j > 0 && sk[j - 1] < k) {
-			idx[j] = idx[j - 1];
-			sk[j] = sk[j - 1];
-			j--;
-		}
-		idx[j] = i;
-		sk[j] = k;
-	}
-	struct order_list o;
-	o.n = n;
-	for (int i = 0; i < n; i++) {
-		o.col[i] = ch[idx[i]].col;
-		o.cell[i] = ch[idx[i]].cell;
-	}
+	return false;
+}
 
-	/* 5. Children, best first; the younger ones maybe shared out.  On two
-	 * or more threads a big node marks itself as being searched, and
-	 * puts off a younger child that another thread is searching (each
-	 * child at most once, the last never): by the time it comes back to
-	 * it, the table may hold its value. */
-	const int alpha0 = alpha;
-	int value = EXACT_NONE, bestmove = -1;
-	int i = 0;
-	const int at = split_index(c, b, ply, n, known);
+/* Step 4b: enhanced transposition cut-off: a child already known to be bad
+ * enough for the opponent cuts the node without a search.  True when one
+ * does, the value in *v (and stored). */
+FORCE_INLINE bool
+exact_etc(struct split_ctx *c, const board_t *b, int beta, int *best,
+          const struct exact_frame *f, const struct child *ch, int n, int *v)
+{
+	struct tt_entry e;
+	if (f->cells - b->moves <= EXACT_ETC_MIN_CELLS)
+		return false;
+	for (int k = 0; k < n; k++) {
+		if (!probe_at(c, ch[k].bucket, ch[k].check, &e))
+			continue;
+		if ((e.bound & BOUND_UPPER) && -e.value >= beta) {
+			tt_store_solved_at(f->bucket, f->check, -e.value,
+			                   BOUND_LOWER,
+			                   work_bits(split_work(c) - f->before),
+			                   unmirror(b, ch[k].col, f->mirrored));
+			if (best)
+				*best = ch[k].col;
+			*v = -e.value;
+			return true;
+		}
+	}
+	return false;
+}
+
+/* The children's order into o (idx: their indices in ch), best first by
+ * key[] (sorted in place); centre first among equals (the rank makes every
+ * key different). */
+FORCE_INLINE void
+exact_order(const struct child *ch, int *key, int n, int *idx,
+            struct order_list *o)
+{
+	order_sort(key, n, idx);
+	o->n = n;
+	for (int i = 0; i < n; i++) {
+		o->col[i] = ch[idx[i]].col;
+		o->cell[i] = ch[idx[i]].cell;
+	}
+}
+
+/* Step 5, the younger children from o's `from` on shared out through a
+ * split point.  *value and *bestmove take the best of them; c->aborted
+ * when the search stops. */
+FORCE_INLINE void
+exact_split(struct split_ctx *c, const board_t *b, const struct order_list *o,
+            int alpha, int beta, int ply, int from, int *value, int *bestmove)
+{
+	const struct split_team *team = c->team;
+	const int n = o->n;
+	struct split_point sp;
+	const struct exact_node x = {b, o, alpha, beta, ply};
+	sp.move = exact_move;
+	sp.arg = &x;
+	for (int k = from; k < n; k++)
+		sp.val[k] = EXACT_NONE;
+	split_run(c, &sp, ply, from, n);
+	if (split_chain_cut(c->sp) ||
+	    atomic_load_explicit(team->stop, memory_order_relaxed) ||
+	    atomic_load_explicit(&team->done, memory_order_relaxed)) {
+		c->aborted = true;
+		return;
+	}
+	for (int k = from; k < n; k++) {
+		if (sp.val[k] > *value) {
+			*value = sp.val[k];
+			*bestmove = o->col[k];
+		}
+	}
+}
+
+/* Step 5: the children, best first, until one reaches beta; those from
+ * split_index() on maybe shared out.  On two or more threads a big node
+ * marks itself as being searched, and puts off a younger child that
+ * another thread is searching (each child at most once, the last never):
+ * by the time it comes back to it, the table may hold its value.  Returns
+ * the best child's value (fail-soft), its column in *bestmove; c->aborted
+ * when the search stops. */
+FORCE_INLINE int
+exact_moves(struct split_ctx *c, const board_t *b, int alpha, int beta, int ply,
+            const struct exact_frame *f, const struct child *ch, int *idx,
+            struct order_list *o, bool in_team, int *bestmove)
+{
+	const struct split_team *team = c->team;
+	const int n = o->n;
+	const int empty = f->cells - b->moves;
+	int value = EXACT_NONE;
+	const int at = split_index(c, b, ply, n, f->known);
 	uint64_t bkey = 0; /* this node's mark, 0 if none */
 	int defers = 0;    /* children it may still put off */
-	if (in_team && team->busy != NULL &&
-	    cells - b->moves >= EXACT_BUSY_MIN_CELLS) {
-		const uint64_t k = busy_key(key);
+	if (in_team && team->busy != NULL && empty >= EXACT_BUSY_MIN_CELLS) {
+		const uint64_t k = busy_key(f->key);
 		bkey = busy_mark(team, k) ? k : 0;
 		defers = n - 2;
 	}
+	int i = 0;
 	for (; i < n && i < at; i++) {
 		/* Never the first child: the node's value rests on it. */
 		if (in_team && defers > 0 && i > 0 && i < n - 1 &&
 		    busy_elsewhere(team, busy_key(ch[idx[i]].key))) {
-			defer_child(&o, idx, i--);
+			defer_child(o, idx, i--);
 			defers--;
 			split_count_defer(c);
 			continue;
 		}
 		board_t nb = *b;
-		board_play_cell(&nb, o.cell[i]);
-		int v =
-		    -exact_child(c, &nb, -beta, -alpha, ply + 1, &ch[idx[i]],
-		                 cells - b->moves - 1, in_team);
-		if (c->aborted) {
-			if (bkey)
-				busy_clear(team, bkey);
-			return 0;
-		}
+		board_play_cell(&nb, o->cell[i]);
+		int v = -exact_child(c, &nb, -beta, -alpha, ply + 1,
+		                     &ch[idx[i]], empty - 1, in_team);
+		if (c->aborted)
+			break;
 		if (v > value) {
 			value = v;
-			bestmove = o.col[i];
+			*bestmove = o->col[i];
 		}
 		if (v >= beta)
-			goto store;
+			break;
 		if (v > alpha)
 			alpha = v;
 	}
-	if (i < n) {
-		struct split_point sp;
-		const struct exact_node x = {b, &o, alpha, beta, ply};
-		sp.move = exact_move;
-		sp.arg = &x;
-		for (int k = i; k < n; k++)
-			sp.val[k] = EXACT_NONE;
-		split_run(c, &sp, ply, i, n);
-		if (split_chain_cut(c->sp) ||
-		    atomic_load_explicit(team->stop, memory_order_relaxed) ||
-		    atomic_load_explicit(&team->done, memory_order_relaxed)) {
-			c->aborted = true;
-			if (bkey)
-				busy_clear(team, bkey);
-			return 0;
-		}
-		for (int k = i; k < n; k++) {
-			if (sp.val[k] > value) {
-				value = sp.val[k];
-				bestmove = o.col[k];
-			}
-		}
-	}
-
-store:;
+	if (!c->aborted && value < beta && i < n)
+		exact_split(c, b, o, alpha, beta, ply, i, &value, bestmove);
 	if (bkey)
 		busy_clear(team, bkey);
-	/* 6. Store what was found; bounds that meet are exact. */
+	return value;
+}
+
+/* Step 6: store the value found (fail-soft) against the window the
+ * children were searched with, alpha0..beta; bounds that meet are exact.
+ * Returns the value, raised to the node's lower bound. */
+FORCE_INLINE int
+exact_store(struct split_ctx *c, const board_t *b, const struct exact_frame *f,
+            int alpha0, int beta, int value, int bestmove)
+{
 	enum bound bd;
 	if (value >= beta) {
-		bd = value >= hi ? BOUND_EXACT : BOUND_LOWER;
+		bd = value >= f->hi ? BOUND_EXACT : BOUND_LOWER;
 	} else if (value <= alpha0) {
-		if (value < lo)
-			value = lo;
-		bd = value <= lo ? BOUND_EXACT : BOUND_UPPER;
+		if (value < f->lo)
+			value = f->lo;
+		bd = value <= f->lo ? BOUND_EXACT : BOUND_UPPER;
 	} else {
 		bd = BOUND_EXACT;
 	}
 	tt_store_solved_at(
-	    bucket, check, value, bd, work_bits(split_work(c) - before),
-	    unmirror(b, bestmove >= 0 ? bestmove : ttmove, mirrored));
+	    f->bucket, f->check, value, bd,
+	    work_bits(split_work(c) - f->before),
+	    unmirror(b, bestmove >= 0 ? bestmove : f->ttmove, f->mirrored));
+	return value;
+}
+
+/*
+ * Fail-soft negamax for a position where the side to move cannot win at
+ * once.  Returns v: the exact value if alpha < v < beta, an upper bound if
+ * v <= alpha, a lower bound if v >= beta.  *best gets a move reaching v
+ * when v > alpha.
+ *
+ * Its steps, each a helper above: 1. count the node; 2. bounds from the
+ * rules (exact_bounds()); 2a. the book; 3. the table (exact_probe());
+ * 4. every child looked at (exact_children(), exact_etc()); 5. the
+ * children searched best first (exact_order(), exact_moves()); 6. the
+ * value stored (exact_store()).
+ *
+ * The node is compiled twice (exact_solo(), exact_team()) so that the one
+ * thread's search carries no code for the others, which would slow it
+ * through the code's layout (docs/parallel-search.md, "Putting off what
+ * another thread is searching").
+ */
+FORCE_INLINE int
+exact_body(struct split_ctx *c, const board_t *b, int alpha, int beta, int ply,
+           int *best, const struct child *pre, const bool in_team)
+{
+	struct exact_frame f;
+	struct child ch[BOARD_MAX_WIDTH];
+	struct order_list o;
+	int key[BOARD_MAX_WIDTH], idx[BOARD_MAX_WIDTH], n, v;
+
+	f.cells = b->w * b->h;
+	f.before = split_work(c);
+	split_node(c); /* 1. count the node, poll for a stop */
+	if (c->aborted)
+		return 0;
+	if (exact_bounds(c, b, alpha, beta, pre, &f, &v))
+		return v;
+	/* 2a. The opening book (not at the root: it wants a move). */
+	if (best == NULL && book_hit(c, b, &v))
+		return v;
+	if (exact_probe(c, b, &alpha, &beta, best, &f, &v) ||
+	    exact_children(c, b, alpha, &beta, best, &f, ch, key, &n, &v) ||
+	    exact_etc(c, b, beta, best, &f, ch, n, &v))
+		return v;
+	if (in_team) /* lazy SMP only */
+		perturb(c, key, n, ply);
+	exact_order(ch, key, n, idx, &o);
+	int bestmove = -1;
+	v = exact_moves(c, b, alpha, beta, ply, &f, ch, idx, &o, in_team,
+	                &bestmove);
+	if (c->aborted)
+		return 0;
+	v = exact_store(c, b, &f, alpha, beta, v, bestmove);
 	if (best)
 		*best = bestmove;
-	return value;
+	return v;
 }
 
 static int

@@ -1,7 +1,7 @@
 /* search.c -- the search's driver: the table and its lifetime, the root of
  * the exact solver (null-window iterations on the score, per-column
  * analysis) and of depth-limited play (iterative deepening), lazy SMP, the
- * choice of the move, the principal variation, and search_run() itself,
+ * principal variation, and search_run() itself,
  * which opens one OpenMP parallel region per search.  The node searches
  * are in search-node.c.
  *
@@ -12,12 +12,15 @@
  */
 #include "config.h"
 
+#include <assert.h>
+
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "search/average.h"
+#include "search/choose.h"
 #include "search/eval.h"
 #include "search/level.h"
 #include "search/order.h"
@@ -36,11 +39,19 @@ clear_tables(struct search *s, int key_bits)
 
 #if BOARD_BITS == 128 /* what does not depend on the width: compiled once */
 struct search *
-search_new(size_t tt_mb)
+search_new(size_t tt_mb, char *err, size_t errlen)
 {
 	struct search *s = xcalloc(1, sizeof *s);
-	tt_init(&s->tt, tt_mb, 64);
-	tt_init_floor(&s->leaf, LEAF_TT_MB, LEAF_FLOOR_BYTES, 64);
+	size_t mb = tt_mb;
+	if (!tt_init(&s->tt, tt_mb, 64) ||
+	    !tt_init_floor(&s->leaf, mb = LEAF_TT_MB, LEAF_FLOOR_BYTES, 64)) {
+		if (err != NULL)
+			snprintf(err, errlen,
+			         "out of memory (a table of %zu MB)",
+			         tt_bytes(mb) >> 20);
+		search_free(s);
+		return NULL;
+	}
 	s->leaf_cells = LEAF_CELLS_MIN;
 	s->tt_mode = TT_EMPTY;
 	/* Tests compare the two searches on the same boards
@@ -103,16 +114,6 @@ const char *const search_split_names[SPLIT_NSCHEMES] = {
     [SPLIT_ROOT] = "root",
     [SPLIT_LAZY] = "lazy",
 };
-
-void
-search_limits_default(struct search_limits *lim)
-{
-	memset(lim, 0, sizeof *lim);
-	lim->mode = SEARCH_DEPTH;
-	lim->depth = SEARCH_DEFAULT_DEPTH;
-	lim->threads = 1;
-	lim->split = SPLIT_DEEP;
-}
 #endif
 
 static void
@@ -142,83 +143,12 @@ to_result_score(int v, enum score_kind *kind, int *score)
 	}
 }
 
-/* Ranking key of a column's score for choosing a move: exact and bounds by
- * value, heuristic between loss and win. */
-static int
-rank_of(enum score_kind kind, int score)
-{
-	switch (kind) {
-	case SCORE_EXACT:
-	case SCORE_LOWER:
-	case SCORE_UPPER:
-		if (score > 0)
-			return CHOOSE_PROVEN_RANK + score;
-		if (score < 0)
-			return -CHOOSE_PROVEN_RANK + score;
-		return 0;
-	case SCORE_HEURISTIC:
-		return score;
-	case SCORE_NONE:
-		break;
-	}
-	return CHOOSE_UNKNOWN_RANK;
-}
-
-/* The random draw of a tie-break among equal columns: the seed mixed with
- * the position, so each position of a seeded game draws anew. */
-static uint64_t
-tie_draw(const board_t *b, uint64_t seed)
-{
-	return util_splitmix(seed ^ ((uint64_t)b->mask * 31) ^
-	                     board_key_fold(board_key(b)));
-}
-
-int
-search_choose(const board_t *b, const double *value, const bool *ok,
-              uint64_t seed)
-{
-	const int *centre = board_centre_order(b->w);
-	int ties[BOARD_MAX_WIDTH], n = 0;
-	double best = 0.0;
-
-	for (int i = 0; i < b->w; i++) {
-		int col = centre[i];
-		if (!ok[col])
-			continue;
-		if (n == 0 || value[col] > best + SEARCH_CHOOSE_EPS) {
-			best = value[col];
-			n = 0;
-		}
-		if (fabs(value[col] - best) <= SEARCH_CHOOSE_EPS)
-			ties[n++] = col;
-	}
-	if (n == 0)
-		return -1;
-	if (seed == 0 || n == 1)
-		return ties[0];
-	return ties[tie_draw(b, seed) % (uint64_t)n];
-}
-
-int
-search_best_column(const board_t *b, const struct search_result *r,
-                   uint64_t seed)
-{
-	double value[BOARD_MAX_WIDTH];
-	bool ok[BOARD_MAX_WIDTH];
-
-	for (int c = 0; c < b->w; c++) {
-		ok[c] = c < r->ncols && r->col_kind[c] != SCORE_NONE;
-		value[c] = ok[c] ? rank_of(r->col_kind[c], r->col_score[c]) : 0;
-	}
-	return search_choose(b, value, ok, seed);
-}
-
 /* Make the best column of r its move (random tie-break with the seed). */
 static void
 pick_best(const board_t *b, const struct search_limits *lim,
           struct search_result *r)
 {
-	int col = search_best_column(b, r, lim->seed);
+	int col = choose_best_column(b, r, lim->seed);
 	if (col < 0)
 		return;
 	r->move = col;
@@ -256,8 +186,8 @@ own_leaf_ready(struct search *s, int threads, int key_bits)
 			return false;
 		s->own_leaf = t;
 		for (; s->own_leaf_n < threads; s->own_leaf_n++)
-			if (!tt_try_init_floor(&t[s->own_leaf_n], LEAF_TT_MB,
-			                       LEAF_FLOOR_BYTES, key_bits))
+			if (!tt_init_floor(&t[s->own_leaf_n], LEAF_TT_MB,
+			                   LEAF_FLOOR_BYTES, key_bits))
 				return false;
 	}
 	for (int i = 0; i < threads; i++) {
@@ -389,9 +319,9 @@ settle_column(struct split_ctx *c, const board_t *b, int col, int v,
 
 /* The order in which a move's columns are asked whether they reach the
  * root's score; the first that does is the move.  Centre first without a
- * seed: the column search_choose() takes among equal scores.  With one, a
+ * seed: the column choose_column() takes among equal scores.  With one, a
  * random order: the first column of a random order that is in a set is
- * uniform over the set, as search_choose()'s tie-break is.  Returns how
+ * uniform over the set, as choose_column()'s tie-break is.  Returns how
  * many columns are playable. */
 static int
 settle_order(const board_t *b, uint64_t seed, int *col)
@@ -401,7 +331,7 @@ settle_order(const board_t *b, uint64_t seed, int *col)
 	for (int i = 0; i < b->w; i++)
 		if (board_can_play(b, centre[i]))
 			col[n++] = centre[i];
-	uint64_t x = tie_draw(b, seed);
+	uint64_t x = choose_tie_draw(b, seed);
 	for (int i = n - 1; seed != 0 && i > 0; i--) {
 		x = util_splitmix(x);
 		int j = (int)(x % (uint64_t)(i + 1));
@@ -640,6 +570,7 @@ run_lazy(struct split_team *team, const board_t *b, struct search_result *r)
 const char *
 search_memory_error(size_t tt_mb, int threads, char *buf, size_t len)
 {
+	assert(buf != NULL && len > 0);
 	const uint64_t mb = 1 << 20;
 	uint64_t table = tt_bytes(tt_mb);
 	uint64_t leaf = tt_bytes(LEAF_TT_MB);
@@ -708,6 +639,10 @@ search_run(struct search *s, const board_t *b, const struct search_limits *lim,
 		return;
 	}
 #endif
+	assert(s != NULL && b != NULL && lim != NULL && r != NULL);
+	assert(board_size_error(b->w, b->h) == NULL);
+	assert(lim->mode != SEARCH_DEPTH ||
+	       (lim->depth >= 1 && lim->depth <= SEARCH_MAX_DEPTH));
 	struct split_team team;
 	struct eval_tab et;
 	double t0 = util_now_s();
@@ -839,6 +774,7 @@ search_solve(struct search *s, const board_t *b, bool weak, uint64_t *nodes)
 void
 search_limits_describe(const struct search_limits *lim, char *buf, size_t len)
 {
+	assert(lim != NULL && buf != NULL && len > 0);
 	static const char *const modes[] = {
 	    [SEARCH_EXACT] = "perfect play",
 	    [SEARCH_WEAK] = "win/draw/loss solver",

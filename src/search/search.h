@@ -20,8 +20,10 @@
 #include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "core/board.h"
+#include "search/settings.h"
 #include "search/stats.h"
 #include "search/tt.h"
 
@@ -113,12 +115,12 @@ struct search_result {
 struct search;
 
 #if BOARD_BITS == 64
-#define search_run         search_run64
-#define search_choose      search_choose64
-#define search_best_column search_best_column64
+#define search_run search_run64
 #endif
 
-struct search *search_new(size_t tt_mb);
+/* A search with a table of tt_mb megabytes; NULL when the memory cannot be
+ * had, with the reason in err (errlen bytes; err may be NULL). */
+struct search *search_new(size_t tt_mb, char *err, size_t errlen);
 void search_free(struct search *s);
 /* Forget everything in the transposition table. */
 void search_clear(struct search *s);
@@ -133,7 +135,18 @@ struct stats *search_stats(struct search *s);
 /* How many positions the exact solver marks as being searched now
  * (EXACT_BUSY_MIN_CELLS in settings.h): 0 whenever no search runs. */
 int search_busy_marks(const struct search *s);
-void search_limits_default(struct search_limits *lim);
+/* The limits of a plain search: depth-limited play to
+ * SEARCH_DEFAULT_DEPTH, one thread, everything else off.  Inline, so that
+ * the node files (average.c) need nothing of search.c. */
+static inline void
+search_limits_default(struct search_limits *lim)
+{
+	memset(lim, 0, sizeof *lim);
+	lim->mode = SEARCH_DEPTH;
+	lim->depth = SEARCH_DEFAULT_DEPTH;
+	lim->threads = 1;
+	lim->split = SPLIT_DEEP;
+}
 
 /* Before a search is made: NULL when a table of tt_mb megabytes and
  * `threads` search threads (the leaf table and their stacks) fit in the
@@ -143,20 +156,6 @@ void search_limits_default(struct search_limits *lim);
  * against the address-space limit (ulimit -v). */
 const char *search_memory_error(size_t tt_mb, int threads, char *buf,
                                 size_t len);
-/* The one rule for choosing a move among columns: the highest value among
- * the columns with ok[c], the one nearest the centre among equals
- * (board_centre_order()), or with seed != 0 a seeded pick among the equal
- * best.  Values within SEARCH_CHOOSE_EPS are equal.  -1 if no column is
- * ok. */
-#define SEARCH_CHOOSE_EPS 1e-12
-int search_choose(const board_t *b, const double *value, const bool *ok,
-                  uint64_t seed);
-/* The best column of a result by its column scores (a proven win above any
- * heuristic value above a proven loss), through search_choose(); -1 when
- * no column is scored. */
-int search_best_column(const board_t *b, const struct search_result *r,
-                       uint64_t seed);
-
 /* Convenience: exact score of a position, one thread, no stats reader. */
 int search_solve(struct search *s, const board_t *b, bool weak,
                  uint64_t *nodes);

@@ -106,8 +106,8 @@ _Static_assert(LEVEL_BEGINNER_SIGHT <= LEVEL_CASUAL_SIGHT &&
 #define EXACT_ETC_MIN_CELLS 12
 #endif
 /* Root probes at scores within this distance of 0 step by one (MTD(f));
- * farther out they halve the interval.  4, 5 and 6 are within 8% of each
- * other in nodes; 8 takes 7.7 times the nodes of 6 on Test_L1_R1. */
+ * farther out they halve the interval (docs/solver.md, "The exact
+ * solver": far probes are cheap, near ones cost a full solve each). */
 #define EXACT_NEAR 6
 _Static_assert(SYMMETRY_PLIES >= 0 && EXACT_SYMMETRY_PLIES >= 0 &&
                    EXACT_ETC_MIN_CELLS >= 0 && EXACT_NEAR >= 1,
@@ -147,14 +147,10 @@ _Static_assert(SYMMETRY_PLIES >= 0 && EXACT_SYMMETRY_PLIES >= 0 &&
 #define SPLIT_POLL_MASK 1023
 /* An owner waiting for a move another thread is searching spins
  * SPLIT_SPIN_NS, then sleeps until the move is done (woken by its
- * searcher) or SPLIT_PARK_NS have passed (to look for work below again).
- * A sleeping owner frees its core for the thread it waits for when that
- * one has been preempted (another program on the machine, more threads
- * than cores).  40 Test_L1_R2 positions on 2 cores beside a loop that
- * keeps one core busy: two threads' time 1.24 to 1.05 of one thread's
- * with the game's passive OpenMP wait, 1.89 to 1.43 with libgomp's
- * default; 16 threads 7% faster; on a quiet machine the same
- * (docs/parallel-search.md, "An owner that sleeps"). */
+ * searcher) or SPLIT_PARK_NS have passed (to look for work below again):
+ * a sleeping owner frees its core for the thread it waits for when that
+ * one has been preempted (docs/parallel-search.md, "An owner that
+ * sleeps"). */
 #define SPLIT_SPIN_NS 50000
 #define SPLIT_PARK_NS 200000
 _Static_assert(YBW_ELDERS >= 1, "a node searches at least one child first");
@@ -223,12 +219,9 @@ _Static_assert(LEAF_FLOOR_KB * 1024 <= LEAF_TT_MB * 1024 * 1024,
  * (leaf boundary - LEAF_OWN_GAP) empty cells in a leaf table of its own
  * (LEAF_TT_MB each), the shared leaf table keeping the cells between.
  * The last cells of the game are where a table line written by one thread
- * and read by the other costs most: on the 2-core development VM the
- * empty 7x6 board on two threads took 13-23 s from run to run with the
- * one shared table, for the same nodes, and 12.2-13.6 s with own tables
- * below 18 cells, 5% fewer nodes.  A small search keeps sharing: there
- * the threads' transpositions are worth more (Test_L1_R2 with own tables
- * from the start: node overhead 1.22 against 1.10). */
+ * and read by another costs most; a small search keeps sharing, where the
+ * threads' transpositions are worth more (docs/parallel-search.md, "Own
+ * leaf tables in a big search"). */
 #ifndef LEAF_OWN_AFTER
 #define LEAF_OWN_AFTER 32000000
 #endif

@@ -2,6 +2,8 @@
  * per-thread accounting of the parallel search. */
 #include "config.h"
 
+#include <assert.h>
+
 #include <sched.h>
 #include <stdlib.h>
 #include <time.h>
@@ -72,6 +74,7 @@ unlock(struct split_team *team)
 void
 split_team_init(struct split_team *team, int threads)
 {
+	assert(team != NULL && threads >= 1 && threads <= STATS_MAX_THREADS);
 	atomic_flag_clear(&team->lock);
 	team->maxopen = threads > 1 ? threads * SPLIT_MAX_OPEN_PER_THREAD : 0;
 	team->open = team->maxopen

@@ -2,6 +2,8 @@
  * a reader thread draws from. */
 #include "config.h"
 
+#include <assert.h>
+
 #include <string.h>
 
 #include "search/stats.h"
@@ -15,6 +17,7 @@ void
 stats_begin(struct stats *s, const struct stats_root *root, int nthreads,
             bool exact, const struct tt *tt)
 {
+	assert(s != NULL && nthreads >= 1);
 	if (nthreads > STATS_MAX_THREADS)
 		nthreads = STATS_MAX_THREADS;
 	/* Slots beyond this search's threads are never read. */
@@ -64,6 +67,7 @@ stats_end(struct stats *s)
 void
 stats_set_pv(struct stats *s, const int *pv, int len)
 {
+	assert(len >= 0 && (pv != NULL || len == 0));
 	if (len > STATS_PV_MAX)
 		len = STATS_PV_MAX;
 	for (int i = 0; i < len; i++)

@@ -3,6 +3,8 @@
  * width of the search (src/bits64/tt.c is the 64-bit one). */
 #include "config.h"
 
+#include <assert.h>
+
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -57,10 +59,15 @@ table_alloc(size_t bytes)
 }
 
 bool
-tt_try_init_floor(struct tt *t, size_t mb, size_t floor_bytes, int key_bits)
+tt_init_floor(struct tt *t, size_t mb, size_t floor_bytes, int key_bits)
 {
 	const size_t bucket = TT_BUCKET_SLOTS * sizeof(uint64_t);
 	size_t bytes = tt_bytes(mb);
+	assert(t != NULL);
+	/* a power of two, at least one bucket, or 0 */
+	assert(floor_bytes == 0 || (floor_bytes >= bucket &&
+	                            (floor_bytes & (floor_bytes - 1)) == 0));
+	assert(key_bits >= 1 && key_bits <= 128);
 	memset(t, 0, sizeof *t);
 	t->bytes = bytes;
 	t->cap = bytes / bucket;
@@ -76,20 +83,10 @@ tt_try_init_floor(struct tt *t, size_t mb, size_t floor_bytes, int key_bits)
 	return true;
 }
 
-void
+bool
 tt_init(struct tt *t, size_t mb, int key_bits)
 {
-	tt_init_floor(t, mb, 0, key_bits);
-}
-
-void
-tt_init_floor(struct tt *t, size_t mb, size_t floor_bytes, int key_bits)
-{
-	if (!tt_try_init_floor(t, mb, floor_bytes, key_bits)) {
-		fprintf(stderr, "dropfour: out of memory (a table of %zu MB)\n",
-		        tt_bytes(mb) >> 20);
-		exit(EXIT_FAILURE);
-	}
+	return tt_init_floor(t, mb, 0, key_bits);
 }
 
 void
@@ -117,6 +114,9 @@ tt_store(struct tt *t, bb_t key, int value, enum bound bound, int depth,
 {
 	_Atomic uint64_t *b;
 	uint64_t check;
+	assert(move >= -1 && move < BOARD_MAX_WIDTH);
+	assert(bound == BOUND_LOWER || bound == BOUND_UPPER ||
+	       bound == BOUND_EXACT);
 	tt_locate(t, key, &b, &check);
 	if (depth > TT_DEPTH_MAX)
 		depth = TT_DEPTH_MAX;

@@ -12,7 +12,7 @@
  * 49 among them) in the smallest table (1 MB, 16 index bits), every board
  * of 64 bits in a table of 64 MB (22 index bits) and up, the default
  * 256 MB among them.  A table that
- * grows (tt_try_init_floor()) counts the index bits of its floor: the
+ * grows (tt_init_floor()) counts the index bits of its floor: the
  * 256 kB floor of the leaf table (14 bits) is exact up to 56 key bits,
  * 7x6's 49 among them; above that a false hit needs two keys equal in 56
  * bits of their mix.
@@ -68,7 +68,7 @@ struct tt_entry {
 struct tt {
 	_Atomic uint64_t *slot;
 	/* Buckets in use: a power of two from 1 << index_bits up to cap.  A
-	 * table that grows with the search (tt_try_init_floor()) starts each
+	 * table that grows with the search (tt_init_floor()) starts each
 	 * search small, so that a small search stays in the cache.  Atomic:
 	 * the threads that share a table may widen it during a search. */
 	_Atomic uint64_t nbuckets;
@@ -81,15 +81,13 @@ struct tt {
 };
 
 /* Allocate a table of about `mb` megabytes (rounded down to a power of
- * two, at least TT_MIN_MB) for keys of `key_bits` bits; exits with a
- * clear message when there is no memory for it. */
-void tt_init(struct tt *t, size_t mb, int key_bits);
+ * two, at least TT_MIN_MB) for keys of `key_bits` bits.  False, with
+ * nothing allocated, when there is no memory for it. */
+bool tt_init(struct tt *t, size_t mb, int key_bits);
 /* A table that grows, or false (and nothing allocated) when there is no
  * memory: it uses `floor_bytes` (a power of two, at least one bucket;
  * 0: all of it) until tt_grow() widens it, up to `mb` megabytes. */
-bool tt_try_init_floor(struct tt *t, size_t mb, size_t floor_bytes,
-                       int key_bits);
-void tt_init_floor(struct tt *t, size_t mb, size_t floor_bytes, int key_bits);
+bool tt_init_floor(struct tt *t, size_t mb, size_t floor_bytes, int key_bits);
 /* Bytes of the table that tt_init() makes for `mb` megabytes. */
 size_t tt_bytes(size_t mb);
 void tt_free(struct tt *t);
@@ -239,9 +237,7 @@ tt_holds(uint64_t w, uint64_t check)
 
 /* The probe of a bucket already located (tt_locate()).  Both slots are
  * read and the match picked without a branch: which slot holds the
- * position, if any, is what a branch predictor cannot guess (a tenth of
- * the mispredicted branches of a small solve, measured with cachegrind's
- * branch simulation on Test_L2_R1). */
+ * position, if any, is what a branch predictor cannot guess. */
 static inline bool
 tt_probe_at(_Atomic uint64_t *b, uint64_t check, struct tt_entry *e)
 {

@@ -10,6 +10,7 @@
 #include "config.h"
 
 #include "book/book.h"
+#include "search/choose.h"
 #include "ui/ui-int.h"
 
 #define UI_TICK        0.08 /* seconds between snapshots while searching */
@@ -172,7 +173,7 @@ ui_settings_changed(struct ui *ui, const char *why)
 }
 
 /* A move for a partial result that has none: the best column scored so
- * far, or the legal column nearest the centre (search_choose()'s rule for
+ * far, or the legal column nearest the centre (choose_column()'s rule for
  * equal columns). */
 static int
 ui_fallback_move(const struct ui *ui, const struct search_result *r)
@@ -181,12 +182,12 @@ ui_fallback_move(const struct ui *ui, const struct search_result *r)
 	double zero[BOARD_MAX_WIDTH] = {0};
 	bool legal[BOARD_MAX_WIDTH];
 
-	int best = search_best_column(b, r, 0);
+	int best = choose_best_column(b, r, 0);
 	if (best >= 0)
 		return best;
 	for (int c = 0; c < b->w; c++)
 		legal[c] = board_can_play(b, c);
-	return search_choose(b, zero, legal, 0);
+	return choose_column(b, zero, legal, 0);
 }
 
 void

@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli/output.h"
 #include "book/book.h"
 #include "core/util.h"
 #include "search/review.h"
@@ -52,7 +53,7 @@ review_thread(void *arg)
 {
 	struct ui_review *r = arg;
 	struct review_ply out[BOARD_MAX_CELLS];
-	struct search *s = search_new(UI_REVIEW_TT_MB);
+	struct search *s = output_search_new(UI_REVIEW_TT_MB);
 
 	review_run(s, r->w, r->h, r->moves, r->n, &r->params, out);
 	search_free(s);

@@ -35,6 +35,7 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "cli/output.h"
 #include "cli/setup.h"
 #include "cli/prefs.h"
 #include "search/level.h"
@@ -490,7 +491,7 @@ ui_main(const struct options *o, struct cli_session *session)
 	 * to the main thread, so they interrupt its getch(). */
 	ui_term_signals();
 	ui_term_block_signals(&old);
-	ui->engine = engine_new(o->tt_mb);
+	ui->engine = output_engine_new(o->tt_mb);
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
 
 	if (!ui_term_start(ui)) {

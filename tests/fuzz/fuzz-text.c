@@ -92,8 +92,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		return 0;
 	if (engine == NULL) {
 		fuzz_require(chdir(fuzz_scratch_dir()) == 0);
-		engine = engine_new(1);
-		search = search_new(1);
+		engine = engine_new(1, NULL, 0);
+		search = search_new(1, NULL, 0);
 	}
 	memset(&o, 0, sizeof o);
 	o.width = 4 + data[1] % 6;
