@@ -1,5 +1,5 @@
 #!/bin/sh
-# book.sh -- `dropfour book build` stopped, killed and resumed (issue 11).
+# book.sh -- `dropfour book build` stopped, killed and resumed.
 #
 # Run by `make check` with $DROPFOUR naming the binary.  The reference is an
 # uninterrupted one-thread build of the 5x4 board to ply 10 (42k positions

@@ -7,7 +7,7 @@
  * a legal move string.  Nothing here shares code or ideas with src/: the
  * tests hold the engine's bitboards against it.
  *
- * Scores use the convention of DESIGN.md (and of the Pons test sets): 0 a
+ * Scores use the convention of docs/solver.md (and of the Pons test sets): 0 a
  * draw; if the side to move wins, (w*h + 1 - m) / 2 where m is the number of
  * stones on the board just before the winning stone; a loss likewise,
  * negated.

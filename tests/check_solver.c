@@ -618,7 +618,8 @@ END_TEST
  */
 
 /* Own stones to the end, winning stone included (win), or the opponent's
- * stones to its win (loss): both counted from the formula of DESIGN.md. */
+ * stones to its win (loss): both counted from the score formula
+ * of docs/solver.md. */
 static int
 moves_to_end(int cells, int moves, int score)
 {

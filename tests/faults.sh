@@ -1,6 +1,6 @@
 #!/bin/sh
-# faults.sh -- signals, kills, full and read-only disks, too little memory
-# (issue 14).  Run by `make check` with $DROPFOUR naming the binary and
+# faults.sh -- signals, kills, full and read-only disks, too little memory.
+# Run by `make check` with $DROPFOUR naming the binary and
 # $TMUX_BIN naming tmux; tests/faults-long.sh runs the same cases many
 # more times (FAULT_KILLS, FAULT_SIGNALS) and counts them.
 #
