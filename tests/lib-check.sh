@@ -17,7 +17,9 @@
 #                        script may define its own fail() after sourcing
 #                        this; it counts in $failed too)
 #   check_skip REASON    print "NAME: SKIP: REASON" and exit 77: the whole
-#                        test skipped (check_begin is not needed first)
+#                        test skipped (check_begin is not needed first); but
+#                        when $failed is not 0, a failure: "NAME: N failed"
+#                        and exit 1 (what already failed is never hidden)
 #   check_end            the last line: "NAME: N failed" and exit 1 when
 #                        $failed is not 0, else "NAME: all passed", exit 0
 #
@@ -69,6 +71,10 @@ fail() {
 }
 
 check_skip() {
+	if [ "$failed" -ne 0 ]; then
+		echo "$check_name: cannot go on ($*); $failed failed"
+		exit 1
+	fi
 	echo "$check_name: SKIP: $*"
 	exit 77
 }
