@@ -41,6 +41,8 @@ static const struct {
 	uint64_t positions; /* Tromp's table */
 	int empty;          /* the empty board's value: all drawn */
 } published[] = {
+    /* 5x4 (a second) last: the sanitizer runs' smaller scale leaves it
+     * out (statespace_suite()), so that no case passes without counting */
     {4, 4, 161029, 0},
     {4, 5, 1706255, 0},
     {5, 4, 3945711, 0},
@@ -64,9 +66,6 @@ run(int w, int h, int threads, size_t memory, const char *tmpdir)
 
 START_TEST(test_tromp_counts)
 {
-	/* 5x4 takes a second: not in the sanitizer runs' smaller scale. */
-	if (published[_i].w * published[_i].h > 16 && check_scale() < 1.0)
-		return;
 	struct statespace *ss =
 	    run(published[_i].w, published[_i].h, 2, (size_t)1 << 30, NULL);
 	struct statespace_ply sum;
@@ -644,7 +643,8 @@ statespace_suite(void)
 	TCase *tc = tcase_create("statespace");
 	tcase_set_timeout(tc, CHECK_TIMEOUT_LONG);
 	tcase_add_loop_test(tc, test_tromp_counts, 0,
-	                    (int)(sizeof published / sizeof published[0]));
+	                    (int)(sizeof published / sizeof published[0]) -
+	                        (check_scale() < 1.0 ? 1 : 0));
 	tcase_add_test(tc, test_4x4_vs_solver);
 	tcase_add_test(tc, test_mirror);
 	tcase_add_test(tc, test_threads_same);

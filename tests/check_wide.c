@@ -317,7 +317,8 @@ END_TEST
 /* Empty boards and their published outcome (top of this file): width,
  * height, the move M on which perfect play ends and its sign (+1 the first
  * player wins, -1 the second, 0 a draw).  Those that take about a second
- * run only at DROPFOUR_TEST_SCALE 1 and more. */
+ * run only at DROPFOUR_TEST_SCALE 1 and more: they come last, and
+ * wide_suite() registers them only then (a case left out is not a pass). */
 static const struct {
 	int w, h, last, sign;
 	bool slow;
@@ -340,8 +341,6 @@ published_score(int i)
 START_TEST(test_wide_empty_boards)
 {
 	const int w = empty_boards[_i].w, h = empty_boards[_i].h;
-	if (empty_boards[_i].slow && check_scale() < 1)
-		return;
 	board_t b;
 	board_init(&b, w, h);
 	struct search *s = search_new(16);
@@ -472,9 +471,11 @@ wide_suite(void)
 
 	tc = tcase_create("search");
 	tcase_set_timeout(tc, CHECK_TIMEOUT_LONG);
-	tcase_add_loop_test(
-	    tc, test_wide_empty_boards, 0,
-	    (int)(sizeof empty_boards / sizeof empty_boards[0]));
+	int n_empty = (int)(sizeof empty_boards / sizeof empty_boards[0]);
+	if (check_scale() < 1)
+		while (n_empty > 0 && empty_boards[n_empty - 1].slow)
+			n_empty--;
+	tcase_add_loop_test(tc, test_wide_empty_boards, 0, n_empty);
 	tcase_add_loop_test(tc, test_wide_pons_same, 0, 2);
 	tcase_add_loop_test(tc, test_wide_late_positions, 0,
 	                    (int)(sizeof late_boards / sizeof late_boards[0]));
