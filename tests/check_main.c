@@ -24,6 +24,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <ftw.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -187,6 +188,34 @@ main(int argc, char **argv)
 	failed = srunner_ntests_failed(sr);
 	srunner_free(sr);
 	return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}
+
+void
+check_tmpdir(char *dir, size_t len)
+{
+	const char *base = getenv("TMPDIR");
+	snprintf(dir, len, "%s/dropfour-check-XXXXXX",
+	         base != NULL && *base != '\0' ? base : "/tmp");
+	check_that(mkdtemp(dir) != NULL, "mkdtemp %s: %s", dir,
+	           strerror(errno));
+}
+
+static int
+rm_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+{
+	(void)st;
+	(void)ftw;
+	if (flag == FTW_DP)
+		rmdir(path);
+	else
+		unlink(path);
+	return 0;
+}
+
+void
+check_rm_tree(const char *dir)
+{
+	nftw(dir, rm_entry, 16, FTW_DEPTH | FTW_PHYS);
 }
 
 void

@@ -270,10 +270,7 @@ END_TEST
 START_TEST(test_disk_same)
 {
 	char dir[4096];
-	const char *base = getenv("TMPDIR");
-	snprintf(dir, sizeof dir, "%s/dropfour-ss-XXXXXX",
-	         base && *base ? base : "/tmp");
-	ck_assert(mkdtemp(dir) != NULL);
+	check_tmpdir(dir, sizeof dir);
 
 	struct statespace *mem = run(4, 5, 2, (size_t)1 << 30, dir);
 	/* 64 kB: every level past the first few goes to files. */
@@ -361,7 +358,6 @@ START_TEST(test_state_resume)
 		int ply;
 	} stops[] = {{STATESPACE_FORWARD, 7}, {STATESPACE_BACKWARD, 9}};
 	char dir[4096], err[300], want[4200];
-	const char *base = getenv("TMPDIR");
 	struct stopper s = {.stop = false};
 	struct statespace_limits lim = {
 	    .w = 4,
@@ -374,9 +370,7 @@ START_TEST(test_state_resume)
 	    .note = count_note,
 	    .note_arg = &s,
 	};
-	snprintf(dir, sizeof dir, "%s/dropfour-ss-XXXXXX",
-	         base && *base ? base : "/tmp");
-	ck_assert(mkdtemp(dir) != NULL);
+	check_tmpdir(dir, sizeof dir);
 	lim.state_dir = dir;
 	struct statespace *fresh = run(4, 4, 1, (size_t)1 << 30, NULL);
 

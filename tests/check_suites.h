@@ -61,6 +61,12 @@ uint64_t check_rand(uint64_t *state);
 /* Uniform in 0..n-1. */
 int check_rand_below(uint64_t *state, int n);
 
+/* A new scratch folder for the test, under $TMPDIR (or /tmp): its path in
+ * dir (size len); the test fails if it cannot be made.  check_rm_tree()
+ * removes it and everything in it (no symbolic link is followed). */
+void check_tmpdir(char *dir, size_t len);
+void check_rm_tree(const char *dir);
+
 /* One line of tests/data/pons-sample.txt. */
 struct pons_pos {
 	char set[16];   /* "Test_L2_R1" */
