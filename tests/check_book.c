@@ -187,20 +187,15 @@ shuffle(struct book_entry *e, size_t n, uint64_t seed)
 	}
 }
 
-/* A random legal game of up to `moves` stones that stops before a four. */
+/* A random game of up to `moves` stones that stops before a four or a
+ * full board, on b. */
 static void
 random_position(board_t *b, int w, int h, int moves, uint64_t *rng)
 {
-	board_init(b, w, h);
-	while (b->moves < moves) {
-		int c = check_rand_below(rng, w);
-		board_t nb = *b;
-		if (board_play_checked(&nb, c) != BOARD_OK)
-			continue;
-		if (nb.over || board_is_full(&nb))
-			break;
-		*b = nb;
-	}
+	char s[BOARD_MAX_CELLS + 1];
+	check_random_game(w, h, moves < w * h ? moves : w * h - 1, rng,
+	                  CHECK_GAME_NO_FOUR, NULL, NULL, s);
+	check_parse_ok(b, w, h, s);
 }
 
 /* ---- 1. keys -------------------------------------------------------- */

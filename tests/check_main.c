@@ -106,6 +106,39 @@ check_rand_below(uint64_t *state, int n)
 }
 
 int
+check_random_game(int w, int h, int n, uint64_t *rng, enum check_game kind,
+                  struct brute *g, int *cols, char *moves)
+{
+	struct brute own;
+	int k = 0;
+
+	if (g == NULL)
+		g = &own;
+	brute_init(g, w, h);
+	while (k < n) {
+		int allowed[BRUTE_MAX_W], na = 0;
+		for (int c = 0; c < w; c++)
+			if (brute_can_play(g, c) &&
+			    (kind == CHECK_GAME_ANY ||
+			     !brute_wins_with(g, c, brute_to_move(g))))
+				allowed[na++] = c;
+		if (na == 0)
+			break;
+		int c = allowed[check_rand_below(rng, na)];
+		if (cols != NULL)
+			cols[k] = c;
+		if (moves != NULL)
+			moves[k] = brute_col_char(c);
+		k++;
+		if (brute_play(g, c))
+			break;
+	}
+	if (moves != NULL)
+		moves[k] = '\0';
+	return k;
+}
+
+int
 check_pons_load(const char *prefix, struct pons_pos **out)
 {
 	FILE *f = check_data_open("pons-sample.txt");
