@@ -18,12 +18,16 @@ if [ ! -x "$CHECK_DROPFOUR" ]; then
 	exit 99
 fi
 out=$(mktemp "${TMPDIR:-/tmp}/dropfour-suite-$suite.XXXXXX") || exit 99
-trap 'rm -f "$out"' EXIT
+trap 'rm -f "$out" "$out.rc"' EXIT
 trap 'exit 1' INT TERM HUP
-CK_RUN_SUITE=$suite "$CHECK_DROPFOUR" >"$out" 2>&1
-rc=$?
-cat "$out"
-if [ "$rc" -eq 0 ] && grep -qE '^[0-9]+%: Checks: 0,' "$out"; then
+# The output goes to the log as it comes (a suite that hangs still shows
+# how far it got) and to $out; the exit status through $out.rc.
+{
+	CK_RUN_SUITE=$suite "$CHECK_DROPFOUR" 2>&1
+	echo $? >"$out.rc"
+} | tee "$out"
+rc=$(cat "$out.rc" 2>/dev/null) || rc=99
+if [ "$rc" -eq 0 ] && grep -qE '[0-9]+%: Checks: 0,' "$out"; then
 	echo "$suite: FAIL: no checks ran: is \"$suite\" a suite of check_main.c?"
 	exit 1
 fi
