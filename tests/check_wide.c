@@ -27,8 +27,8 @@
 
 /* The exact score for the side to move of a position on tests/brute.c's
  * board, by negamax with alpha-beta over its cells (the position is not
- * over); brute_score() without pruning is too slow for the late positions
- * of 16 columns. */
+ * over).  brute_score() prunes nothing; alpha-beta keeps the late
+ * positions of up to 16 columns quick. */
 static int
 brute_negamax(struct brute *g, int alpha, int beta)
 {
