@@ -3,8 +3,9 @@
 #
 # Run by `make check` with $DROPFOUR naming the binary.  The reference is an
 # uninterrupted one-thread build of the 5x4 board to ply 10 (42k positions
-# searched, a fraction of a second; to ply 12 or 14 when a build ends
-# before a signal lands); every other build must end with the same bytes.
+# searched, a fraction of a second; the 5x5 board to ply 6, then 8, when
+# a build ends before a signal lands); every other build of parts 1 and 2
+# must end with the same bytes.
 # A part that cannot do its work (every build too fast for its signal)
 # skips the test (exit 77), never passes:
 #   1. two threads, stopped by SIGINT once the journal holds a batch: exit
@@ -22,9 +23,11 @@
 . "$(dirname "$0")/lib-check.sh"
 check_begin book
 
-# The board and depth of every build here: the 5x4 board to ply 10,
-# unless a build ends before the signals of part 1 land (a fast machine):
-# then to ply 12, then 14, the parts 1 and 2 on that.  (In the background
+# The board and depth of the builds of parts 1 and 2: the 5x4 board to
+# ply 10, unless a build ends before the signals of part 1 land (a fast
+# machine: the journal's first batch comes late in a build, once the
+# positions are counted): then the 5x5 board to ply 6, then 8, whose
+# positions take longer to solve.  (In the background
 # the command is written out in full, so that $! is dropfour's own pid and
 # not a subshell's.)
 build() {
@@ -76,15 +79,17 @@ stop_kill() {
 	return 0
 }
 landed=no
-for ply in 10 12 14; do
-	set -- -W 5 -H 4 --ply $ply -m 16
+for size in "5 4 10" "5 5 6" "5 5 8"; do
+	# shellcheck disable=SC2086
+	set -- $size
+	set -- -W "$1" -H "$2" --ply "$3" -m 16
 	if stop_kill "$@"; then
 		landed=yes
 		break
 	fi
 done
 [ $landed = yes ] ||
-	check_skip "every build (5x4, ply 10 to 14) ended before its signal landed"
+	check_skip "every build (5x4 ply 10, 5x5 ply 6 and 8) ended before its signal landed"
 
 # The reference: an uninterrupted one-thread build of the same.
 build "$@" -j1 -o "$tmp/ref.book" >"$tmp/ref.out" 2>&1 || fail "reference build: $(cat "$tmp/ref.out")"
@@ -111,6 +116,11 @@ grep -q 'dropped an unfinished batch' "$tmp/c2.out" || fail "unfinished batch: n
 cmp -s "$c" "$tmp/ref.book" || fail "after an unfinished batch: not the reference's bytes"
 
 # ---- 3. refusals ---------------------------------------------------------------
+# From here on the 5x4 board to ply 10, whatever parts 1 and 2 used.
+if [ "$*" != "-W 5 -H 4 --ply 10 -m 16" ]; then
+	set -- -W 5 -H 4 --ply 10 -m 16
+	build "$@" -j1 -o "$tmp/ref.book" >"$tmp/ref.out" 2>&1 || fail "5x4 reference build: $(cat "$tmp/ref.out")"
+fi
 d=$tmp/d.book
 # The header of a ply-3 build's journal under the name of a ply-10 one.
 printf 'DROP4JN\032\001\000\000\000\005\004\003\000\001\000\000\000\000\000\000\000\000\000\000\000\000\000\000\000\000\000' >"$d.journal"
