@@ -118,14 +118,8 @@ read_input(const struct options *o, struct solve_input *in)
 		}
 		in->n++;
 	}
-	if (ferror(f)) {
-		cli_error("%s: read error: %s", name,
-		          strerror(errno ? errno : EIO));
+	if (solve_end_input(f, name, line) != 0)
 		status = 1;
-	}
-	free(line);
-	if (f != stdin)
-		fclose(f);
 	return status;
 }
 
