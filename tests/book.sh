@@ -41,19 +41,29 @@ build() {
 # its signal (nothing checked then); a signal that landed is checked.
 b=$tmp/b.book
 j=$b.journal
-stop_kill() {
-	rm -f "$b" "$j"
-	"$DROPFOUR" book build "$@" -j2 -o "$b" >"$tmp/b1.out" 2>&1 &
+# signal_build SIG SIZE OUT ARGS...: `dropfour book build ARGS -j2` into
+# $b (its output in OUT), sent SIG once the journal has grown past SIZE
+# bytes (got: its size then); status: the build's exit status.  False, with
+# the build's files removed, if the build ended first.
+signal_build() {
+	_sig=$1 _from=$2 _out=$3
+	shift 3
+	"$DROPFOUR" book build "$@" -j2 -o "$b" >"$_out" 2>&1 &
 	pid=$!
-	got=$(wait_growth "$j" 32 $pid)
-	kill -INT $pid 2>/dev/null
+	got=$(wait_growth "$j" "$_from" $pid)
+	kill -"$_sig" $pid 2>/dev/null
 	wait $pid
 	status=$?
 	if [ $status -eq 0 ]; then
-		echo "# $*: the build ended before SIGINT"
+		echo "# $*: the build ended before SIG$_sig"
 		rm -f "$b" "$j"
 		return 1
 	fi
+}
+
+stop_kill() {
+	rm -f "$b" "$j"
+	signal_build INT 32 "$tmp/b1.out" "$@" || return 1
 	[ $status -eq 130 ] || fail "SIGINT: exit $status, expected 130: $(cat "$tmp/b1.out")"
 	[ "$got" -gt 32 ] || fail "SIGINT: the journal never grew past its header"
 	grep -q 'run the same command again' "$tmp/b1.out" || fail "SIGINT: no message: $(cat "$tmp/b1.out")"
@@ -61,17 +71,7 @@ stop_kill() {
 	[ ! -e "$b" ] || fail "SIGINT: a book was written"
 	echo "# SIGINT after $got journal bytes: exit $status"
 	before=$(size "$j")
-	"$DROPFOUR" book build "$@" -j2 -o "$b" >"$tmp/b2.out" 2>&1 &
-	pid=$!
-	got=$(wait_growth "$j" "$before" $pid)
-	kill -KILL $pid 2>/dev/null
-	wait $pid
-	status=$?
-	if [ $status -eq 0 ]; then
-		echo "# $*: the build ended before SIGKILL"
-		rm -f "$b" "$j"
-		return 1
-	fi
+	signal_build KILL "$before" "$tmp/b2.out" "$@" || return 1
 	[ $status -eq 137 ] || fail "SIGKILL: exit $status, expected 137: $(cat "$tmp/b2.out")"
 	[ "$got" -gt "$before" ] || fail "SIGKILL: the journal did not grow from $before bytes"
 	[ ! -e "$b" ] || fail "SIGKILL: a book was written"

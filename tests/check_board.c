@@ -793,6 +793,36 @@ START_TEST(test_size_errors)
 }
 END_TEST
 
+/* A random game of at most len stones on g (w x h, from empty): each
+ * column drawn by check_rand_below(rng, w), again while it is full.  A
+ * stone that makes a four ends the game: kept with keep_four, else taken
+ * back.  The columns played go to cols (when not NULL); returns their
+ * number. */
+static int
+draw_game(struct brute *g, int w, int h, int len, uint64_t *rng, bool keep_four,
+          int *cols)
+{
+	int n = 0;
+
+	brute_init(g, w, h);
+	while (n < len) {
+		int c = check_rand_below(rng, w);
+		if (!brute_can_play(g, c))
+			continue;
+		bool four = brute_play(g, c);
+		if (four && !keep_four) {
+			brute_undo(g, c);
+			break;
+		}
+		if (cols != NULL)
+			cols[n] = c;
+		n++;
+		if (four)
+			break;
+	}
+	return n;
+}
+
 /* Mirror keys: the key of the mirrored game equals the mirrored key. */
 START_TEST(test_mirror)
 {
@@ -801,20 +831,14 @@ START_TEST(test_mirror)
 
 	for (int i = 0; i < 300; i++) {
 		char moves[BOARD_MAX_CELLS + 1], mirror[BOARD_MAX_CELLS + 1];
+		int cols[BOARD_MAX_CELLS];
 		struct brute g;
 		board_t b, m, mm;
-		int n = 0, len = check_rand_below(&rng, w * h);
-		brute_init(&g, w, h);
-		while (n < len) {
-			int c = check_rand_below(&rng, w);
-			if (!brute_can_play(&g, c))
-				continue;
-			if (brute_play(&g, c)) {
-				brute_undo(&g, c);
-				break;
-			}
-			moves[n] = (char)('1' + c);
-			mirror[n++] = (char)('1' + w - 1 - c);
+		int len = check_rand_below(&rng, w * h);
+		int n = draw_game(&g, w, h, len, &rng, false, cols);
+		for (int k = 0; k < n; k++) {
+			moves[k] = (char)('1' + cols[k]);
+			mirror[k] = (char)('1' + w - 1 - cols[k]);
 		}
 		moves[n] = mirror[n] = '\0';
 		ck_assert_int_eq(board_parse(&b, w, h, moves, (size_t)-1, NULL),
@@ -872,17 +896,7 @@ START_TEST(test_keys_unique)
 		struct brute g;
 		board_t b;
 		int len = check_rand_below(&rng, 12);
-		brute_init(&g, w, h);
-		for (int n = 0; n < len;) {
-			int c = check_rand_below(&rng, w);
-			if (!brute_can_play(&g, c))
-				continue;
-			if (brute_play(&g, c)) {
-				brute_undo(&g, c);
-				break;
-			}
-			n++;
-		}
+		draw_game(&g, w, h, len, &rng, false, NULL);
 		board_from_brute(&b, &g);
 		v[i].key = board_key(&b);
 		for (int c = 0, k = 0; c < w; c++)
@@ -913,16 +927,11 @@ START_TEST(test_notation_roundtrip)
 		char moves[BOARD_MAX_CELLS + 1], again[BOARD_MAX_CELLS + 1];
 		struct brute g, g2;
 		board_t b, b2;
-		int n = 0, len = check_rand_below(&rng, w * h + 1);
-		brute_init(&g, w, h);
-		while (n < len) {
-			int c = check_rand_below(&rng, w);
-			if (!brute_can_play(&g, c))
-				continue;
-			moves[n++] = (char)('1' + c);
-			if (brute_play(&g, c))
-				break;
-		}
+		int cols[BOARD_MAX_CELLS];
+		int len = check_rand_below(&rng, w * h + 1);
+		int n = draw_game(&g, w, h, len, &rng, true, cols);
+		for (int k = 0; k < n; k++)
+			moves[k] = (char)('1' + cols[k]);
 		moves[n] = '\0';
 		ck_assert_int_eq(board_parse(&b, w, h, moves, (size_t)-1, NULL),
 		                 BOARD_OK);
@@ -1109,6 +1118,32 @@ START_TEST(test_tt_solved_merge)
 }
 END_TEST
 
+/* test_tt_grow()'s key number i: a different 49-bit value for each i. */
+static uint64_t
+grow_key(int i)
+{
+	return ((uint64_t)i * 0x9e3779b97f4aull) & ((1ull << 49) - 1);
+}
+
+/* How many of test_tt_grow()'s keys 0..nkeys-1 t finds; each one found
+ * must hold its value (i % 41 - 20) and, with moves, its move (i % 7). */
+static int
+grow_found(struct tt *t, int nkeys, bool moves)
+{
+	struct tt_entry e;
+	int found = 0;
+
+	for (int i = 0; i < nkeys; i++) {
+		if (!tt_probe(t, grow_key(i), &e))
+			continue;
+		found++;
+		ck_assert_int_eq(e.value, i % 41 - 20);
+		if (moves)
+			ck_assert_int_eq(e.move, i % 7);
+	}
+	return found;
+}
+
 /* A table that grows with the search: it starts at its floor, widens
  * only past the node count, never past what was allocated, and no width
  * misreads an entry stored at another (the check starts at the floor's
@@ -1117,38 +1152,19 @@ END_TEST
 START_TEST(test_tt_grow)
 {
 	struct tt t;
-	struct tt_entry e;
 	const int nkeys = 40000;
 	ck_assert(tt_init_floor(&t, 2, 256 << 10, 49));
 	ck_assert_uint_eq(t.cap, (2u << 20) / 16);
 	ck_assert_uint_eq(t.nbuckets, (256u << 10) / 16);
 	tt_grow(&t, t.nbuckets, 1); /* not more nodes than buckets: stays */
 	ck_assert_uint_eq(t.nbuckets, (256u << 10) / 16);
-	for (int i = 0; i < nkeys; i++) {
-		uint64_t k =
-		    ((uint64_t)i * 0x9e3779b97f4aull) & ((1ull << 49) - 1);
-		tt_store_solved(&t, k, i % 41 - 20, BOUND_EXACT, 1, i % 7);
-	}
-	int found_small = 0, found_wide = 0, found_again = 0;
-	for (int i = 0; i < nkeys; i++) {
-		uint64_t k =
-		    ((uint64_t)i * 0x9e3779b97f4aull) & ((1ull << 49) - 1);
-		if (tt_probe(&t, k, &e)) {
-			found_small++;
-			ck_assert_int_eq(e.value, i % 41 - 20);
-		}
-	}
+	for (int i = 0; i < nkeys; i++)
+		tt_store_solved(&t, grow_key(i), i % 41 - 20, BOUND_EXACT, 1,
+		                i % 7);
+	int found_small = grow_found(&t, nkeys, false);
 	tt_grow(&t, UINT64_MAX / 4, 1);
 	ck_assert_uint_eq(t.nbuckets, t.cap);
-	for (int i = 0; i < nkeys; i++) {
-		uint64_t k =
-		    ((uint64_t)i * 0x9e3779b97f4aull) & ((1ull << 49) - 1);
-		if (tt_probe(&t, k, &e)) {
-			found_wide++;
-			ck_assert_int_eq(e.value, i % 41 - 20);
-			ck_assert_int_eq(e.move, i % 7);
-		}
-	}
+	int found_wide = grow_found(&t, nkeys, true);
 	/* 16384 buckets of two hold at most 32768 of the 40000; a quarter
 	 * of the width (2 MB against 256 kB) keeps about an eighth of them
 	 * where the wide index looks. */
@@ -1158,15 +1174,7 @@ START_TEST(test_tt_grow)
 	ck_assert_int_lt(found_wide, found_small / 4);
 	tt_shrink(&t);
 	ck_assert_uint_eq(t.nbuckets, (256u << 10) / 16);
-	for (int i = 0; i < nkeys; i++) {
-		uint64_t k =
-		    ((uint64_t)i * 0x9e3779b97f4aull) & ((1ull << 49) - 1);
-		if (tt_probe(&t, k, &e)) {
-			found_again++;
-			ck_assert_int_eq(e.value, i % 41 - 20);
-		}
-	}
-	ck_assert_int_eq(found_again, found_small);
+	ck_assert_int_eq(grow_found(&t, nkeys, false), found_small);
 	/* A plain table is all width from the start. */
 	tt_free(&t);
 	tt_init(&t, 1, 49);
@@ -1178,44 +1186,36 @@ END_TEST
 Suite *
 board_suite(void)
 {
-	Suite *s = suite_create("board");
-	TCase *tc;
+	const struct check_test tests[] = {
+	    CHECK_CASE("bitmaps", CHECK_TIMEOUT_SHORT),
+	    CHECK_LOOP(test_lines_bitmap, NSIZES),
+	    CHECK_LOOP(test_random_bitmaps, NSIZES),
 
-	tc = tcase_create("bitmaps");
-	tcase_set_timeout(tc, CHECK_TIMEOUT_SHORT);
-	tcase_add_loop_test(tc, test_lines_bitmap, 0, NSIZES);
-	tcase_add_loop_test(tc, test_random_bitmaps, 0, NSIZES);
-	suite_add_tcase(s, tc);
+	    CHECK_CASE("play", CHECK_TIMEOUT_SHORT),
+	    CHECK_LOOP(test_lines_in_games, NSIZES),
+	    CHECK_TEST(test_known_wins),
+	    CHECK_LOOP(test_random_games, NSIZES),
+	    CHECK_LOOP(test_draws, NSIZES),
+	    CHECK_TEST(test_full_columns),
+	    CHECK_TEST(test_play_checked_errors),
+	    CHECK_TEST(test_scores),
+	    CHECK_TEST(test_winning_column),
+	    CHECK_TEST(test_centre_order),
 
-	tc = tcase_create("play");
-	tcase_set_timeout(tc, CHECK_TIMEOUT_SHORT);
-	tcase_add_loop_test(tc, test_lines_in_games, 0, NSIZES);
-	tcase_add_test(tc, test_known_wins);
-	tcase_add_loop_test(tc, test_random_games, 0, NSIZES);
-	tcase_add_loop_test(tc, test_draws, 0, NSIZES);
-	tcase_add_test(tc, test_full_columns);
-	tcase_add_test(tc, test_play_checked_errors);
-	tcase_add_test(tc, test_scores);
-	tcase_add_test(tc, test_winning_column);
-	tcase_add_test(tc, test_centre_order);
-	suite_add_tcase(s, tc);
+	    CHECK_CASE("notation", CHECK_TIMEOUT_SHORT),
+	    CHECK_TEST(test_parse_errors),
+	    CHECK_TEST(test_parse_lengths),
+	    CHECK_LOOP(test_notation_roundtrip, NSIZES),
+	    CHECK_TEST(test_format),
+	    CHECK_TEST(test_size_errors),
 
-	tc = tcase_create("notation");
-	tcase_set_timeout(tc, CHECK_TIMEOUT_SHORT);
-	tcase_add_test(tc, test_parse_errors);
-	tcase_add_test(tc, test_parse_lengths);
-	tcase_add_loop_test(tc, test_notation_roundtrip, 0, NSIZES);
-	tcase_add_test(tc, test_format);
-	tcase_add_test(tc, test_size_errors);
-	suite_add_tcase(s, tc);
+	    CHECK_CASE("keys", CHECK_TIMEOUT_SHORT),
+	    CHECK_LOOP(test_mirror, NSIZES),
+	    CHECK_LOOP(test_keys_unique, NSIZES),
+	    CHECK_TEST(test_tt_solved_merge),
+	    CHECK_TEST(test_tt_grow),
+	    CHECK_TEST(test_column_of_cell),
+	};
 
-	tc = tcase_create("keys");
-	tcase_set_timeout(tc, CHECK_TIMEOUT_SHORT);
-	tcase_add_loop_test(tc, test_mirror, 0, NSIZES);
-	tcase_add_loop_test(tc, test_keys_unique, 0, NSIZES);
-	tcase_add_test(tc, test_tt_solved_merge);
-	tcase_add_test(tc, test_tt_grow);
-	tcase_add_test(tc, test_column_of_cell);
-	suite_add_tcase(s, tc);
-	return s;
+	return check_suite("board", tests, sizeof tests / sizeof tests[0]);
 }

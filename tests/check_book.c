@@ -415,21 +415,21 @@ START_TEST(test_bad_files)
 	q[len] = 0;
 	expect_refused(bad, q, len + 1, "truncated");
 
-	memcpy(q, p, len);
-	q[0] = 'X';
-	expect_refused(bad, q, len, "bad magic");
-	memcpy(q, p, len);
-	q[8] = 2;
-	expect_refused(bad, q, len, "version 2");
-	memcpy(q, p, len);
-	q[12] = 3;
-	expect_refused(bad, q, len, "bad board size");
-	memcpy(q, p, len);
-	q[14] = 43;
-	expect_refused(bad, q, len, "bad ply");
-	memcpy(q, p, len);
-	q[40] = 1;
-	expect_refused(bad, q, len, "reserved");
+	/* One byte of the header changed: refused, saying why. */
+	static const struct {
+		size_t at;
+		unsigned char to;
+		const char *why;
+	} header[] = {
+	    {0, 'X', "bad magic"},     {8, 2, "version 2"},
+	    {12, 3, "bad board size"}, {14, 43, "bad ply"},
+	    {40, 1, "reserved"},
+	};
+	for (size_t i = 0; i < sizeof header / sizeof header[0]; i++) {
+		memcpy(q, p, len);
+		q[header[i].at] = header[i].to;
+		expect_refused(bad, q, len, header[i].why);
+	}
 	memcpy(q, p, len);
 	put64(q + 16, UINT64_MAX / 9);
 	expect_refused(bad, q, len, "truncated");
@@ -578,15 +578,18 @@ END_TEST
 
 /* ---- 6. the build ----------------------------------------------------- */
 
-/* Run `dropfour book build` in this process with these arguments. */
-static int
-run_build(const char *path, const char *w, const char *h, const char *ply,
-          const char *threads)
+/* Run `dropfour book build` in this process with these arguments, into
+ * dir/name (its path left in path, of size len); the test fails unless it
+ * succeeds. */
+static void
+build_in(char *path, size_t len, const char *dir, const char *name,
+         const char *w, const char *h, const char *ply, const char *threads)
 {
-	char *argv[] = {"dropfour",  "book", "build",         "-W",
-	                (char *)w,   "-H",   (char *)h,       "--ply",
-	                (char *)ply, "-j",   (char *)threads, "-m",
-	                "16",        "-o",   (char *)path,    NULL};
+	snprintf(path, len, "%s/%s", dir, name);
+	char *argv[] = {
+	    "dropfour", "book",  "build",     "-W", (char *)w,       "-H",
+	    (char *)h,  "--ply", (char *)ply, "-j", (char *)threads, "-m",
+	    "16",       "-o",    path,        NULL};
 	struct options o;
 	int argc = (int)(sizeof argv / sizeof argv[0]) - 1;
 	check_true(options_parse(&o, argc, argv) == 0);
@@ -594,7 +597,8 @@ run_build(const char *path, const char *w, const char *h, const char *ply,
 	struct cli_session none = {NULL, NULL};
 	int status = book_cli_main(&o, &none);
 	options_free(&o);
-	return status;
+	check_that(status == 0, "book build of %s: exit status %d", path,
+	           status);
 }
 
 START_TEST(test_build_4x4)
@@ -606,8 +610,7 @@ START_TEST(test_build_4x4)
 	struct book *bk;
 	struct search *s = search_new(16, NULL, 0);
 
-	snprintf(path, sizeof path, "%s/4x4.book", dir);
-	check_true(run_build(path, "4", "4", "15", "2") == 0);
+	build_in(path, sizeof path, dir, "4x4.book", "4", "4", "15", "2");
 	bk = book_open(path, err, sizeof err);
 	check_that(bk != NULL, "%s", err);
 	check_true(book_ply(bk) == 15);
@@ -659,15 +662,12 @@ END_TEST
 
 START_TEST(test_build_threads_same_bytes)
 {
-	char dir[4096];
-	check_tmpdir(dir, sizeof dir);
-	char a[4200], b[4200];
+	char dir[4096], a[4200], b[4200];
 	size_t la, lb;
 
-	snprintf(a, sizeof a, "%s/one.book", dir);
-	snprintf(b, sizeof b, "%s/two.book", dir);
-	check_true(run_build(a, "5", "4", "8", "1") == 0);
-	check_true(run_build(b, "5", "4", "8", "2") == 0);
+	check_tmpdir(dir, sizeof dir);
+	build_in(a, sizeof a, dir, "one.book", "5", "4", "8", "1");
+	build_in(b, sizeof b, dir, "two.book", "5", "4", "8", "2");
 	unsigned char *pa = slurp(a, &la), *pb = slurp(b, &lb);
 	check_true(la == lb && memcmp(pa, pb, la) == 0);
 	check_true(dir_entries(dir) == 2); /* journals gone, no temp files */
@@ -684,8 +684,7 @@ START_TEST(test_search_with_book)
 	char dir[4096];
 	check_tmpdir(dir, sizeof dir);
 	char path[4200], err[512];
-	snprintf(path, sizeof path, "%s/5x4.book", dir);
-	check_true(run_build(path, "5", "4", "6", "1") == 0);
+	build_in(path, sizeof path, dir, "5x4.book", "5", "4", "6", "1");
 	struct book *bk = book_open(path, err, sizeof err);
 	check_that(bk != NULL, "%s", err);
 	struct search *with = search_new(16, NULL, 0),
@@ -842,26 +841,22 @@ END_TEST
 Suite *
 book_suite(void)
 {
-	Suite *s = suite_create("book");
-	TCase *tc = tcase_create("format");
-	tcase_set_timeout(tc, CHECK_TIMEOUT_SHORT);
-	tcase_add_loop_test(tc, test_key_roundtrip, 0, NKEY_SIZES);
-	tcase_add_test(tc, test_probe_brute);
-	tcase_add_test(tc, test_byte_identical);
-	tcase_add_test(tc, test_bad_files);
-	tcase_add_test(tc, test_writer);
-	suite_add_tcase(s, tc);
+	const struct check_test tests[] = {
+	    CHECK_CASE("format", CHECK_TIMEOUT_SHORT),
+	    CHECK_LOOP(test_key_roundtrip, NKEY_SIZES),
+	    CHECK_TEST(test_probe_brute),
+	    CHECK_TEST(test_byte_identical),
+	    CHECK_TEST(test_bad_files),
+	    CHECK_TEST(test_writer),
 
-	tc = tcase_create("build");
-	tcase_set_timeout(tc, CHECK_TIMEOUT_LONG);
-	tcase_add_test(tc, test_build_4x4);
-	tcase_add_test(tc, test_build_threads_same_bytes);
-	tcase_add_test(tc, test_search_with_book);
-	suite_add_tcase(s, tc);
+	    CHECK_CASE("build", CHECK_TIMEOUT_LONG),
+	    CHECK_TEST(test_build_4x4),
+	    CHECK_TEST(test_build_threads_same_bytes),
+	    CHECK_TEST(test_search_with_book),
 
-	tc = tcase_create("shipped");
-	tcase_set_timeout(tc, CHECK_TIMEOUT_LONG);
-	tcase_add_test(tc, test_shipped_book);
-	suite_add_tcase(s, tc);
-	return s;
+	    CHECK_CASE("shipped", CHECK_TIMEOUT_LONG),
+	    CHECK_TEST(test_shipped_book),
+	};
+
+	return check_suite("book", tests, sizeof tests / sizeof tests[0]);
 }

@@ -61,6 +61,20 @@ eval_search(const board_t *b, const struct search_limits *lim,
 	search_free(s);
 }
 
+/* The position after moves (7x6, eval_board()) searched by eval_search()
+ * to `depth` plies on `threads` threads (eval_limits(), left in lim);
+ * returns the position. */
+static board_t
+eval_run(const char *moves, int depth, int threads, struct search_limits *lim,
+         struct search_result *r)
+{
+	board_t b = eval_board(moves);
+
+	eval_limits(lim, depth, threads);
+	eval_search(&b, lim, r);
+	return b;
+}
+
 /* "4433": X has the two bottom cells of columns 3 and 4, O the two above.
  * X to move plays 2 (or 5) and has three in a row with both ends open: O
  * can block only one.  Two plies see it: after X's 5, every O reply leaves
@@ -130,10 +144,8 @@ START_TEST(test_search_win)
 {
 	struct search_limits lim;
 	struct search_result r;
-	board_t b = eval_board("4433");
 
-	eval_limits(&lim, 4, 2);
-	eval_search(&b, &lim, &r);
+	eval_run("4433", 4, 2, &lim, &r);
 	ck_assert_msg(r.move == 1 || r.move == 4, "move %d", r.move);
 	ck_assert_int_eq(r.score, 100);
 	ck_assert_int_eq(r.col_score[1], 100);
@@ -149,10 +161,8 @@ START_TEST(test_search_avoids_loss)
 {
 	struct search_limits lim;
 	struct search_result r;
-	board_t b = eval_board("11223");
+	board_t b = eval_run("11223", 3, 2, &lim, &r);
 
-	eval_limits(&lim, 3, 2);
-	eval_search(&b, &lim, &r);
 	ck_assert_int_eq(r.move, 3);
 	for (int c = 0; c < 7; c++)
 		if (c != 3)
@@ -169,11 +179,9 @@ START_TEST(test_search_matches_serial)
 {
 	struct search_limits lim;
 	struct search_result r;
-	board_t b = eval_board("1727");
 
 	for (int threads = 1; threads <= 3; threads++) {
-		eval_limits(&lim, 5, threads);
-		eval_search(&b, &lim, &r);
+		board_t b = eval_run("1727", 5, threads, &lim, &r);
 		for (int c = 0; c < 7; c++) {
 			board_t child = b;
 			board_play(&child, c);
@@ -346,27 +354,25 @@ END_TEST
 Suite *
 eval_suite(void)
 {
-	Suite *s = suite_create("eval");
-	TCase *tc = tcase_create("average");
+	const struct check_test tests[] = {
+	    CHECK_CASE("average", 0),
+	    CHECK_TEST(test_forced_win),
+	    CHECK_TEST(test_forced_loss),
+	    CHECK_TEST(test_fraction),
+	    CHECK_TEST(test_full_board),
 
-	tcase_add_test(tc, test_forced_win);
-	tcase_add_test(tc, test_forced_loss);
-	tcase_add_test(tc, test_fraction);
-	tcase_add_test(tc, test_full_board);
-	suite_add_tcase(s, tc);
+	    CHECK_CASE("search", CHECK_TIMEOUT_SHORT),
+	    CHECK_TEST(test_search_win),
+	    CHECK_TEST(test_search_avoids_loss),
+	    CHECK_TEST(test_search_matches_serial),
+	    CHECK_TEST(test_search_stopped),
+	    CHECK_TEST(test_search_run_average),
+	    CHECK_TEST(test_choose),
+	    CHECK_TEST(test_best_column),
+	    CHECK_TEST(test_average_centre),
+	    CHECK_TEST(test_time_limit_depth),
+	    CHECK_TEST(test_time_limit_average),
+	};
 
-	tc = tcase_create("search");
-	tcase_set_timeout(tc, CHECK_TIMEOUT_SHORT);
-	tcase_add_test(tc, test_search_win);
-	tcase_add_test(tc, test_search_avoids_loss);
-	tcase_add_test(tc, test_search_matches_serial);
-	tcase_add_test(tc, test_search_stopped);
-	tcase_add_test(tc, test_search_run_average);
-	tcase_add_test(tc, test_choose);
-	tcase_add_test(tc, test_best_column);
-	tcase_add_test(tc, test_average_centre);
-	tcase_add_test(tc, test_time_limit_depth);
-	tcase_add_test(tc, test_time_limit_average);
-	suite_add_tcase(s, tc);
-	return s;
+	return check_suite("eval", tests, sizeof tests / sizeof tests[0]);
 }

@@ -201,15 +201,15 @@ END_TEST
 Suite *
 fuzz_suite(void)
 {
-	Suite *s = suite_create("fuzz");
-	TCase *tc = tcase_create("regressions");
+	const struct check_test tests[] = {
+	    CHECK_CASE("regressions", 0),
+	    CHECK_TEST(test_options_parse_twice),
+	    CHECK_TEST(test_options_tour_board),
+	    CHECK_TEST(test_save_to_fifo),
+	    CHECK_TEST(test_save_through_link),
+	    CHECK_TEST(test_load_players_line),
+	    CHECK_TEST(test_memory_check),
+	};
 
-	tcase_add_test(tc, test_options_parse_twice);
-	tcase_add_test(tc, test_options_tour_board);
-	tcase_add_test(tc, test_save_to_fifo);
-	tcase_add_test(tc, test_save_through_link);
-	tcase_add_test(tc, test_load_players_line);
-	tcase_add_test(tc, test_memory_check);
-	suite_add_tcase(s, tc);
-	return s;
+	return check_suite("fuzz", tests, sizeof tests / sizeof tests[0]);
 }

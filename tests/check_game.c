@@ -364,22 +364,18 @@ END_TEST
 Suite *
 game_suite(void)
 {
-	Suite *s = suite_create("game");
-	TCase *tc;
+	const struct check_test tests[] = {
+	    CHECK_CASE("record", CHECK_TIMEOUT_SHORT),
+	    CHECK_TEST(test_play_undo_redo),
+	    CHECK_TEST(test_play_errors),
+	    CHECK_TEST(test_states),
+	    CHECK_TEST(test_players),
+	    CHECK_TEST(test_set_moves),
 
-	tc = tcase_create("record");
-	tcase_set_timeout(tc, CHECK_TIMEOUT_SHORT);
-	tcase_add_test(tc, test_play_undo_redo);
-	tcase_add_test(tc, test_play_errors);
-	tcase_add_test(tc, test_states);
-	tcase_add_test(tc, test_players);
-	tcase_add_test(tc, test_set_moves);
-	suite_add_tcase(s, tc);
+	    CHECK_CASE("files", CHECK_TIMEOUT_SHORT),
+	    CHECK_TEST(test_save_load),
+	    CHECK_TEST(test_load_bad),
+	};
 
-	tc = tcase_create("files");
-	tcase_set_timeout(tc, CHECK_TIMEOUT_SHORT);
-	tcase_add_test(tc, test_save_load);
-	tcase_add_test(tc, test_load_bad);
-	suite_add_tcase(s, tc);
-	return s;
+	return check_suite("game", tests, sizeof tests / sizeof tests[0]);
 }

@@ -138,6 +138,46 @@ check_random_game(int w, int h, int n, uint64_t *rng, enum check_game kind,
 	return k;
 }
 
+void *
+check_grow(void *v, int n, int *cap, size_t size)
+{
+	if (n < *cap)
+		return v;
+	*cap = *cap ? 2 * *cap : 256;
+	return xrealloc(v, (size_t)*cap * size);
+}
+
+Suite *
+check_suite(const char *name, const struct check_test *t, size_t n)
+{
+	Suite *s = suite_create(name);
+	const struct check_test *c = NULL; /* the case row above */
+	TCase *tc = NULL;
+
+	for (size_t i = 0; i < n; i++) {
+		if (t[i].tcase != NULL) {
+			c = &t[i];
+			tc = NULL;
+			continue;
+		}
+		if (t[i].test == NULL)
+			continue;
+		if (tc == NULL) {
+			tc = tcase_create(c->tcase);
+			if (c->timeout > 0)
+				tcase_set_timeout(tc, c->timeout);
+			if (c->tags != NULL)
+				tcase_set_tags(tc, c->tags);
+			suite_add_tcase(s, tc);
+		}
+		if (t[i].loop)
+			tcase_add_loop_test(tc, t[i].test, 0, t[i].end);
+		else
+			tcase_add_test(tc, t[i].test);
+	}
+	return s;
+}
+
 int
 check_pons_load(const char *prefix, struct pons_pos **out)
 {
@@ -156,10 +196,7 @@ check_pons_load(const char *prefix, struct pons_pos **out)
 			continue;
 		if (strcmp(p.moves, "-") == 0)
 			p.moves[0] = '\0';
-		if (n == cap) {
-			cap = cap ? 2 * cap : 256;
-			v = xrealloc(v, (size_t)cap * sizeof *v);
-		}
+		v = check_grow(v, n, &cap, sizeof *v);
 		v[n++] = p;
 	}
 	fclose(f);

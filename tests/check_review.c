@@ -203,14 +203,13 @@ END_TEST
 Suite *
 review_suite(void)
 {
-	Suite *s = suite_create("review");
-	TCase *tc = tcase_create("review");
+	const struct check_test tests[] = {
+	    CHECK_CASE("review", CHECK_TIMEOUT_LONG),
+	    CHECK_LOOP(test_review_brute,
+	               (int)(sizeof boards / sizeof boards[0])),
+	    CHECK_TEST(test_review_stop),
+	    CHECK_TEST(test_review_classify),
+	};
 
-	tcase_set_timeout(tc, CHECK_TIMEOUT_LONG);
-	tcase_add_loop_test(tc, test_review_brute, 0,
-	                    (int)(sizeof boards / sizeof boards[0]));
-	tcase_add_test(tc, test_review_stop);
-	tcase_add_test(tc, test_review_classify);
-	suite_add_tcase(s, tc);
-	return s;
+	return check_suite("review", tests, sizeof tests / sizeof tests[0]);
 }

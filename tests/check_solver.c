@@ -166,50 +166,75 @@ START_TEST(test_pons_result)
 }
 END_TEST
 
+/* What the analysis tests share: a search s and a reference ref (for the
+ * columns' values), exact limits, and the first check_scaled(25, 4)
+ * positions of the sample set Test_L2_R1 (n of them). */
+struct analysis {
+	struct search *s, *ref;
+	struct search_limits lim;
+	struct pons_pos *p;
+	int n;
+};
+
+/* Sets up a, its limits for `threads` threads. */
+static void
+analysis_begin(struct analysis *a, int threads)
+{
+	a->s = search_new(TEST_TT_MB, NULL, 0);
+	a->ref = search_new(TEST_TT_MB, NULL, 0);
+	a->n = check_pons_load("Test_L2_R1", &a->p);
+	int m = check_scaled(25, 4);
+	if (a->n > m)
+		a->n = m;
+	search_limits_default(&a->lim);
+	a->lim.mode = SEARCH_EXACT;
+	a->lim.threads = threads;
+}
+
+/* Frees what analysis_begin() set up. */
+static void
+analysis_end(struct analysis *a)
+{
+	free(a->p);
+	search_free(a->s);
+	search_free(a->ref);
+}
+
 /* --analyze: every column's exact value; full columns marked. */
 START_TEST(test_analyze)
 {
-	struct search *s = search_new(TEST_TT_MB, NULL, 0);
-	struct search *ref = search_new(TEST_TT_MB, NULL, 0);
-	struct search_limits lim;
-	struct pons_pos *p;
-	int n = check_pons_load("Test_L2_R1", &p);
-	int m = check_scaled(25, 4);
+	struct analysis a;
 
-	search_limits_default(&lim);
-	lim.mode = SEARCH_EXACT;
-	lim.analyze = true;
-	lim.threads = 1;
-	for (int i = 0; i < n && i < m; i++) {
+	analysis_begin(&a, 1);
+	a.lim.analyze = true;
+	for (int i = 0; i < a.n; i++) {
 		struct search_result r;
 		board_t b;
 		int best = -100;
-		check_parse_ok(&b, 7, 6, p[i].moves);
-		search_run(s, &b, &lim, &r);
+		check_parse_ok(&b, 7, 6, a.p[i].moves);
+		search_run(a.s, &b, &a.lim, &r);
 		check_true(!r.partial);
 		for (int c = 0; c < 7; c++) {
 			if (!board_can_play(&b, c)) {
 				check_that(r.col_kind[c] == SCORE_NONE,
 				           "\"%s\": full column %d has a score",
-				           p[i].moves, c + 1);
+				           a.p[i].moves, c + 1);
 				continue;
 			}
-			int v = check_move_value(ref, &b, c);
+			int v = check_move_value(a.ref, &b, c);
 			check_that(
 			    r.col_kind[c] == SCORE_EXACT && r.col_score[c] == v,
 			    "\"%s\" column %d: kind %d score %d, expected %d",
-			    p[i].moves, c + 1, r.col_kind[c], r.col_score[c],
+			    a.p[i].moves, c + 1, r.col_kind[c], r.col_score[c],
 			    v);
 			if (v > best)
 				best = v;
 		}
-		ck_assert_int_eq(best, p[i].score);
-		ck_assert_int_eq(r.score, p[i].score);
-		ck_assert_int_eq(r.col_score[r.move], p[i].score);
+		ck_assert_int_eq(best, a.p[i].score);
+		ck_assert_int_eq(r.score, a.p[i].score);
+		ck_assert_int_eq(r.col_score[r.move], a.p[i].score);
 	}
-	free(p);
-	search_free(s);
-	search_free(ref);
+	analysis_end(&a);
 }
 END_TEST
 
@@ -222,35 +247,28 @@ END_TEST
  * picks; with one, a best column.  _i: threads, 1 or 2. */
 START_TEST(test_analyze_move)
 {
-	struct search *s = search_new(TEST_TT_MB, NULL, 0);
-	struct search *ref = search_new(TEST_TT_MB, NULL, 0);
-	struct search_limits lim;
-	struct pons_pos *p;
-	int n = check_pons_load("Test_L2_R1", &p);
-	int m = check_scaled(25, 4);
+	struct analysis a;
 	int bounds = 0, unasked = 0, ties = 0;
 	const int *centre = board_centre_order(7);
 
-	search_limits_default(&lim);
-	lim.mode = SEARCH_EXACT;
-	lim.threads = 1 + _i;
-	for (int i = 0; i < n && i < m; i++) {
+	analysis_begin(&a, 1 + _i);
+	for (int i = 0; i < a.n; i++) {
 		struct search_result r;
 		board_t b;
-		check_parse_ok(&b, 7, 6, p[i].moves);
-		search_clear(s);
+		check_parse_ok(&b, 7, 6, a.p[i].moves);
+		search_clear(a.s);
 		if (i % 2 == 0) {
 			/* Known from the table; else solved first. */
-			lim.analyze = false;
-			lim.move_only = false;
-			lim.seed = 0;
-			search_run(s, &b, &lim, &r);
-			ck_assert_int_eq(r.score, p[i].score);
+			a.lim.analyze = false;
+			a.lim.move_only = false;
+			a.lim.seed = 0;
+			search_run(a.s, &b, &a.lim, &r);
+			ck_assert_int_eq(r.score, a.p[i].score);
 		}
-		lim.analyze = true;
-		lim.move_only = true;
-		lim.seed = (uint64_t)(i % 4 == 3 ? i : 0);
-		search_run(s, &b, &lim, &r);
+		a.lim.analyze = true;
+		a.lim.move_only = true;
+		a.lim.seed = (uint64_t)(i % 4 == 3 ? i : 0);
+		search_run(a.s, &b, &a.lim, &r);
 		check_true(!r.partial);
 		int value[7], first_best = -1;
 		for (int k = 0; k < 7; k++) {
@@ -259,8 +277,8 @@ START_TEST(test_analyze_move)
 				check_true(r.col_kind[c] == SCORE_NONE);
 				continue;
 			}
-			int v = value[c] = check_move_value(ref, &b, c);
-			if (v == p[i].score && first_best < 0)
+			int v = value[c] = check_move_value(a.ref, &b, c);
+			if (v == a.p[i].score && first_best < 0)
 				first_best = c;
 			if (r.col_kind[c] == SCORE_NONE) {
 				unasked++;
@@ -268,43 +286,41 @@ START_TEST(test_analyze_move)
 				bounds++;
 				check_that(
 				    v <= r.col_score[c] &&
-				        r.col_score[c] < p[i].score,
+				        r.col_score[c] < a.p[i].score,
 				    "\"%s\" column %d: bound %d, exact %d, "
 				    "best %d",
-				    p[i].moves, c + 1, r.col_score[c], v,
-				    p[i].score);
+				    a.p[i].moves, c + 1, r.col_score[c], v,
+				    a.p[i].score);
 			} else {
 				check_that(
 				    r.col_kind[c] == SCORE_EXACT &&
 				        r.col_score[c] == v,
 				    "\"%s\" column %d: kind %d score %d, "
 				    "expected %d",
-				    p[i].moves, c + 1, r.col_kind[c],
+				    a.p[i].moves, c + 1, r.col_kind[c],
 				    r.col_score[c], v);
 			}
 		}
-		ck_assert_int_eq(r.score, p[i].score);
+		ck_assert_int_eq(r.score, a.p[i].score);
 		ck_assert_int_eq(r.kind, SCORE_EXACT);
-		ck_assert_int_eq(r.col_score[r.move], p[i].score);
-		ck_assert_int_eq(value[r.move], p[i].score);
+		ck_assert_int_eq(r.col_score[r.move], a.p[i].score);
+		ck_assert_int_eq(value[r.move], a.p[i].score);
 		int nbest = 0;
 		for (int c = 0; c < 7; c++)
 			nbest +=
-			    board_can_play(&b, c) && value[c] == p[i].score;
-		ties += lim.seed == 0 && nbest > 1;
-		if (lim.seed == 0)
+			    board_can_play(&b, c) && value[c] == a.p[i].score;
+		ties += a.lim.seed == 0 && nbest > 1;
+		if (a.lim.seed == 0)
 			check_that(
 			    r.move == first_best,
 			    "\"%s\": move %d, the centre-most best is %d",
-			    p[i].moves, r.move + 1, first_best + 1);
+			    a.p[i].moves, r.move + 1, first_best + 1);
 	}
 	/* The known-score path ran: a full analysis has neither. */
 	check_that(bounds > 0 && unasked > 0 && ties > 0,
 	           "%d columns left as bounds, %d unasked, %d ties", bounds,
 	           unasked, ties);
-	free(p);
-	search_free(s);
-	search_free(ref);
+	analysis_end(&a);
 }
 END_TEST
 
@@ -353,10 +369,7 @@ uci_load(struct uci_pos **out)
 		check_that(k == 43 && u.wdl != 9,
 		           "uci-sample.txt line %d malformed", n + 1);
 		brute_set(&u.g, 0, 0, u.g.cell[0][0]); /* count the stones */
-		if (n == cap) {
-			cap = cap ? 2 * cap : 256;
-			v = xrealloc(v, (size_t)cap * sizeof *v);
-		}
+		v = check_grow(v, n, &cap, sizeof *v);
 		v[n++] = u;
 	}
 	fclose(f);
@@ -573,23 +586,37 @@ START_TEST(test_nodes_repeat)
 }
 END_TEST
 
+/* An exact search of one position: a search s on its own table, the
+ * default limits for SEARCH_EXACT, the board and the result. */
+struct exact {
+	struct search *s;
+	struct search_limits lim;
+	board_t b;
+	struct search_result r;
+};
+
+/* Sets up x for the position `moves` on w x h (free x->s after). */
+static void
+exact_begin(struct exact *x, int w, int h, const char *moves)
+{
+	x->s = search_new(TEST_TT_MB, NULL, 0);
+	search_limits_default(&x->lim);
+	x->lim.mode = SEARCH_EXACT;
+	check_parse_ok(&x->b, w, h, moves);
+}
+
 /* Finished games: nothing to search, no move. */
 START_TEST(test_finished)
 {
-	struct search *s = search_new(TEST_TT_MB, NULL, 0);
-	struct search_limits lim;
-	struct search_result r;
-	board_t b;
+	struct exact x;
 
-	search_limits_default(&lim);
-	lim.mode = SEARCH_EXACT;
-	check_parse_ok(&b, 4, 4, "1234123421433412");
-	check_true(board_is_full(&b));
-	ck_assert_int_eq(search_solve(s, &b, false, NULL), 0);
-	search_run(s, &b, &lim, &r);
-	ck_assert_int_eq(r.move, -1);
-	ck_assert_int_eq(r.score, 0);
-	search_free(s);
+	exact_begin(&x, 4, 4, "1234123421433412");
+	check_true(board_is_full(&x.b));
+	ck_assert_int_eq(search_solve(x.s, &x.b, false, NULL), 0);
+	search_run(x.s, &x.b, &x.lim, &x.r);
+	ck_assert_int_eq(x.r.move, -1);
+	ck_assert_int_eq(x.r.score, 0);
+	search_free(x.s);
 }
 END_TEST
 
@@ -721,19 +748,14 @@ END_TEST
 /* A stop with no search running does not cut the next search short. */
 START_TEST(test_stop_idle)
 {
-	struct search *s = search_new(TEST_TT_MB, NULL, 0);
-	struct search_limits lim;
-	struct search_result r;
-	board_t b;
+	struct exact x;
 
-	search_limits_default(&lim);
-	lim.mode = SEARCH_EXACT;
-	check_parse_ok(&b, 7, 6, "2252576253462244111563365343671351441");
-	search_stop(s);
-	search_run(s, &b, &lim, &r);
-	check_that(!r.partial && r.kind == SCORE_EXACT,
+	exact_begin(&x, 7, 6, "2252576253462244111563365343671351441");
+	search_stop(x.s);
+	search_run(x.s, &x.b, &x.lim, &x.r);
+	check_that(!x.r.partial && x.r.kind == SCORE_EXACT,
 	           "a stop issued before the search cut it short");
-	search_free(s);
+	search_free(x.s);
 }
 END_TEST
 
@@ -836,47 +858,37 @@ END_TEST
 Suite *
 solver_suite(void)
 {
-	Suite *s = suite_create("solver");
-	TCase *tc;
+	const struct check_test tests[] = {
+	    CHECK_CASE("pons", CHECK_TIMEOUT_LONG),
+	    CHECK_LOOP(test_pons_exact, NPONS),
+	    CHECK_LOOP(test_pons_weak, 4),
+	    CHECK_TEST(test_pons_result),
+	    CHECK_TEST(test_analyze),
+	    CHECK_LOOP(test_analyze_move, 2),
 
-	tc = tcase_create("pons");
-	tcase_set_timeout(tc, CHECK_TIMEOUT_LONG);
-	tcase_add_loop_test(tc, test_pons_exact, 0, NPONS);
-	tcase_add_loop_test(tc, test_pons_weak, 0, 4);
-	tcase_add_test(tc, test_pons_result);
-	tcase_add_test(tc, test_analyze);
-	tcase_add_loop_test(tc, test_analyze_move, 0, 2);
-	suite_add_tcase(s, tc);
+	    CHECK_CASE("uci", CHECK_TIMEOUT_LONG),
+	    CHECK_TEST(test_uci_orders),
+	    CHECK_TEST(test_uci_weak),
 
-	tc = tcase_create("uci");
-	tcase_set_timeout(tc, CHECK_TIMEOUT_LONG);
-	tcase_add_test(tc, test_uci_orders);
-	tcase_add_test(tc, test_uci_weak);
-	suite_add_tcase(s, tc);
+	    CHECK_CASE("brute", CHECK_TIMEOUT_LONG),
+	    CHECK_TEST(test_brute_vs_pons),
+	    CHECK_LOOP(test_brute_random,
+	               (int)(sizeof brute_boards / sizeof brute_boards[0])),
+	    CHECK_TEST(test_small_empty),
+	    CHECK_TEST(test_sizes_one_search),
+	    CHECK_TEST(test_finished),
+	    CHECK_TEST(test_nodes_repeat),
 
-	tc = tcase_create("brute");
-	tcase_set_timeout(tc, CHECK_TIMEOUT_LONG);
-	tcase_add_test(tc, test_brute_vs_pons);
-	tcase_add_loop_test(
-	    tc, test_brute_random, 0,
-	    (int)(sizeof brute_boards / sizeof brute_boards[0]));
-	tcase_add_test(tc, test_small_empty);
-	tcase_add_test(tc, test_sizes_one_search);
-	tcase_add_test(tc, test_finished);
-	tcase_add_test(tc, test_nodes_repeat);
-	suite_add_tcase(s, tc);
+	    CHECK_CASE("misc", CHECK_TIMEOUT_SHORT),
+	    CHECK_TEST(test_score_words),
+	    CHECK_TEST(test_depth_proves),
+	    CHECK_TEST(test_stop_idle),
 
-	tc = tcase_create("misc");
-	tcase_set_timeout(tc, CHECK_TIMEOUT_SHORT);
-	tcase_add_test(tc, test_score_words);
-	tcase_add_test(tc, test_depth_proves);
-	tcase_add_test(tc, test_stop_idle);
-	suite_add_tcase(s, tc);
+	    {.tcase = "full-data",
+	     .timeout = CHECK_TIMEOUT_LONG,
+	     .tags = CHECK_TAG_APART},
+	    CHECK_TEST(test_samples_match_source),
+	};
 
-	tc = tcase_create("full-data");
-	tcase_set_tags(tc, CHECK_TAG_APART);
-	tcase_set_timeout(tc, CHECK_TIMEOUT_LONG);
-	tcase_add_test(tc, test_samples_match_source);
-	suite_add_tcase(s, tc);
-	return s;
+	return check_suite("solver", tests, sizeof tests / sizeof tests[0]);
 }

@@ -51,31 +51,33 @@ exact_limits(struct search_limits *lim, int threads, enum split_scheme split)
 	lim->split = split;
 }
 
-static const struct {
+/* A sample of a test set: its first `count` positions at scale 1, at
+ * least `min`. */
+struct set_sample {
 	const char *set;
-	int count; /* positions at scale 1 */
-	int min;
-} invariance_sets[] = {
-    {"Test_L3_R1", 80, 10}, {"Test_L2_R1", 120, 15}, {"Test_L2_R2", 120, 8},
-    {"Test_L1_R1", 80, 5},  {"Test_L1_R2", 6, 2}, /* a million nodes each: deep
-                                                     split points */
+	int count, min;
 };
 
-/* _i = scheme * MAX_THREADS + threads - 1. */
-START_TEST(test_invariance)
-{
-	int scheme = _i / MAX_THREADS, threads = _i % MAX_THREADS + 1;
-	struct search *s = search_new(TEST_TT_MB, NULL, 0);
-	struct search *ref = search_new(TEST_TT_MB, NULL, 0);
-	int total = 0;
-	double t0 = util_now_s();
+/* What a caller of check_sets() checks further on a position it solved:
+ * the sample position p (the i-th of its set), its board, the limits and
+ * the result; arg is the caller's. */
+typedef void set_hook(struct search *s, const struct pons_pos *p, int i,
+                      const board_t *b, struct search_limits *lim,
+                      struct search_result *r, void *arg);
 
-	for (size_t k = 0;
-	     k < sizeof invariance_sets / sizeof invariance_sets[0]; k++) {
+/* Every position of the samples solved on s with `threads` threads and
+ * scheme number `scheme`: the published score, exact, not partial; then
+ * hook (when not NULL) on each.  Returns how many were solved.  `what`
+ * names anything else about the search. */
+static int
+check_sets(struct search *s, const struct set_sample *sets, size_t nsets,
+           int threads, int scheme, const char *what, set_hook *hook, void *arg)
+{
+	int total = 0;
+	for (size_t k = 0; k < nsets; k++) {
 		struct pons_pos *p;
-		int n = check_pons_load(invariance_sets[k].set, &p);
-		int m = check_scaled(invariance_sets[k].count,
-		                     invariance_sets[k].min);
+		int n = check_pons_load(sets[k].set, &p);
+		int m = check_scaled(sets[k].count, sets[k].min);
 		for (int i = 0; i < n && i < m; i++) {
 			struct search_limits lim;
 			struct search_result r;
@@ -83,48 +85,86 @@ START_TEST(test_invariance)
 			check_parse_ok(&b, 7, 6, p[i].moves);
 			exact_limits(&lim, threads, schemes[scheme]);
 			search_run(s, &b, &lim, &r);
-			check_that(
-			    r.kind == SCORE_EXACT && r.score == p[i].score &&
-			        !r.partial,
-			    "%s \"%s\", %s split, %d threads: score %d kind "
-			    "%d partial %d, expected %d",
-			    invariance_sets[k].set, p[i].moves,
-			    scheme_name[scheme], threads, r.score, r.kind,
-			    r.partial, p[i].score);
-			check_that(board_can_play(&b, r.move),
-			           "\"%s\": illegal best move %d", p[i].moves,
-			           r.move);
-			/* Every third position: the move is worth the score. */
-			if (i % 3 == 0) {
-				int v = check_move_value(ref, &b, r.move);
-				check_that(
-				    v == r.score,
-				    "\"%s\", %s split, %d threads: move %d is "
-				    "worth %d, not %d",
-				    p[i].moves, scheme_name[scheme], threads,
-				    r.move + 1, v, r.score);
-			}
-			/* Every fifth: the weak answer too. */
-			if (i % 5 == 0) {
-				lim.mode = SEARCH_WEAK;
-				search_run(s, &b, &lim, &r);
-				int want = (p[i].score > 0) - (p[i].score < 0);
-				check_that(
-				    r.score == want && !r.partial &&
-				        r.kind == SCORE_EXACT,
-				    "\"%s\", %s split, %d threads: weak %d "
-				    "kind %d partial %d, expected %d",
-				    p[i].moves, scheme_name[scheme], threads,
-				    r.score, r.kind, r.partial, want);
-			}
+			check_that(r.kind == SCORE_EXACT &&
+			               r.score == p[i].score && !r.partial,
+			           "%s \"%s\"%s, %s split, %d threads: score "
+			           "%d kind %d partial %d, expected %d",
+			           sets[k].set, p[i].moves, what,
+			           scheme_name[scheme], threads, r.score,
+			           r.kind, r.partial, p[i].score);
+			if (hook != NULL)
+				hook(s, &p[i], i, &b, &lim, &r, arg);
 			total++;
 		}
 		free(p);
 	}
+	return total;
+}
+
+static const struct set_sample invariance_sets[] = {
+    {"Test_L3_R1", 80, 10}, {"Test_L2_R1", 120, 15}, {"Test_L2_R2", 120, 8},
+    {"Test_L1_R1", 80, 5},  {"Test_L1_R2", 6, 2}, /* a million nodes each: deep
+                                                     split points */
+};
+
+/* What test_invariance() checks besides the score: its reference search
+ * and the search's split scheme and threads. */
+struct invariance {
+	struct search *ref;
+	int scheme, threads;
+};
+
+/* test_invariance()'s further checks of a position solved: a legal move;
+ * every third position, a move worth the score; every fifth, the weak
+ * answer too. */
+static void
+invariance_more(struct search *s, const struct pons_pos *p, int i,
+                const board_t *b, struct search_limits *lim,
+                struct search_result *r, void *arg)
+{
+	const struct invariance *inv = arg;
+
+	check_that(board_can_play(b, r->move), "\"%s\": illegal best move %d",
+	           p->moves, r->move);
+	/* Every third position: the move is worth the score. */
+	if (i % 3 == 0) {
+		int v = check_move_value(inv->ref, b, r->move);
+		check_that(v == r->score,
+		           "\"%s\", %s split, %d threads: move %d is "
+		           "worth %d, not %d",
+		           p->moves, scheme_name[inv->scheme], inv->threads,
+		           r->move + 1, v, r->score);
+	}
+	/* Every fifth: the weak answer too. */
+	if (i % 5 == 0) {
+		lim->mode = SEARCH_WEAK;
+		search_run(s, b, lim, r);
+		int want = (p->score > 0) - (p->score < 0);
+		check_that(r->score == want && !r->partial &&
+		               r->kind == SCORE_EXACT,
+		           "\"%s\", %s split, %d threads: weak %d "
+		           "kind %d partial %d, expected %d",
+		           p->moves, scheme_name[inv->scheme], inv->threads,
+		           r->score, r->kind, r->partial, want);
+	}
+}
+
+/* _i = scheme * MAX_THREADS + threads - 1. */
+START_TEST(test_invariance)
+{
+	struct search *s = search_new(TEST_TT_MB, NULL, 0);
+	struct invariance inv = {search_new(TEST_TT_MB, NULL, 0),
+	                         _i / MAX_THREADS, _i % MAX_THREADS + 1};
+	double t0 = util_now_s();
+	int total =
+	    check_sets(s, invariance_sets,
+	               sizeof invariance_sets / sizeof invariance_sets[0],
+	               inv.threads, inv.scheme, "", invariance_more, &inv);
+
 	printf("invariance, %s split, %d threads: %d positions, %.2f s\n",
-	       scheme_name[scheme], threads, total, util_now_s() - t0);
+	       scheme_name[inv.scheme], inv.threads, total, util_now_s() - t0);
 	search_free(s);
-	search_free(ref);
+	search_free(inv.ref);
 }
 END_TEST
 
@@ -194,46 +234,6 @@ START_TEST(test_wide_invariance)
 }
 END_TEST
 
-/* A sample of a test set: its first `count` positions at scale 1, at
- * least `min`. */
-struct set_sample {
-	const char *set;
-	int count, min;
-};
-
-/* Every position of the samples solved on s with `threads` threads and
- * scheme number `scheme`: the published score, not partial.  Returns how
- * many were solved.  `what` names anything else about the search. */
-static int
-check_sets(struct search *s, const struct set_sample *sets, size_t nsets,
-           int threads, int scheme, const char *what)
-{
-	int total = 0;
-	for (size_t k = 0; k < nsets; k++) {
-		struct pons_pos *p;
-		int n = check_pons_load(sets[k].set, &p);
-		int m = check_scaled(sets[k].count, sets[k].min);
-		for (int i = 0; i < n && i < m; i++) {
-			struct search_limits lim;
-			struct search_result r;
-			board_t b;
-			check_parse_ok(&b, 7, 6, p[i].moves);
-			exact_limits(&lim, threads, schemes[scheme]);
-			search_run(s, &b, &lim, &r);
-			check_that(r.kind == SCORE_EXACT &&
-			               r.score == p[i].score && !r.partial,
-			           "%s \"%s\"%s, %s split, %d threads: score "
-			           "%d, expected %d",
-			           sets[k].set, p[i].moves, what,
-			           scheme_name[scheme], threads, r.score,
-			           p[i].score);
-			total++;
-		}
-		free(p);
-	}
-	return total;
-}
-
 /* Sixteen threads (more than the cores of a development machine): the same
  * exact scores for every scheme, on the positions with deep split points
  * and a few small ones.  _i is the scheme. */
@@ -243,7 +243,7 @@ START_TEST(test_invariance_16)
 	                                         {"Test_L1_R2", 3, 1}};
 	struct search *s = search_new(TEST_TT_MB, NULL, 0);
 	double t0 = util_now_s();
-	int total = check_sets(s, sets, 2, 16, _i, "");
+	int total = check_sets(s, sets, 2, 16, _i, "", NULL, NULL);
 	printf("invariance, %s split, 16 threads: %d positions, %.2f s\n",
 	       scheme_name[_i], total, util_now_s() - t0);
 	search_free(s);
@@ -756,7 +756,8 @@ START_TEST(test_own_leaf)
 	                                         {"Test_L1_R2", 4, 2}};
 	setenv("DROPFOUR_LEAF_OWN_AFTER", "2000", 1);
 	struct search *s = search_new(TEST_TT_MB, NULL, 0);
-	check_sets(s, sets, 2, 2 + _i % 2, _i / 2, ", own leaf tables");
+	check_sets(s, sets, 2, 2 + _i % 2, _i / 2, ", own leaf tables", NULL,
+	           NULL);
 	search_free(s);
 }
 END_TEST
@@ -811,28 +812,23 @@ END_TEST
 Suite *
 split_suite(void)
 {
-	Suite *s = suite_create("split");
-	TCase *tc;
+	const struct check_test tests[] = {
+	    CHECK_CASE("invariance", CHECK_TIMEOUT_LONG),
+	    CHECK_LOOP(test_invariance, NSCHEMES * MAX_THREADS),
+	    CHECK_LOOP(test_analyze_invariance, NSCHEMES * MAX_THREADS),
+	    CHECK_LOOP(test_invariance_16, NSCHEMES),
+	    CHECK_LOOP(test_wide_invariance, NSCHEMES),
+	    CHECK_LOOP(test_own_leaf, NSCHEMES * 2),
+	    CHECK_LOOP(test_deep_shares_work, MAX_THREADS - 1),
+	    CHECK_LOOP(test_average_invariance, MAX_THREADS),
+	    CHECK_TEST(test_leaf_grows_shared),
+	    CHECK_TEST(test_busy_marks),
 
-	tc = tcase_create("invariance");
-	tcase_set_timeout(tc, CHECK_TIMEOUT_LONG);
-	tcase_add_loop_test(tc, test_invariance, 0, NSCHEMES * MAX_THREADS);
-	tcase_add_loop_test(tc, test_analyze_invariance, 0,
-	                    NSCHEMES * MAX_THREADS);
-	tcase_add_loop_test(tc, test_invariance_16, 0, NSCHEMES);
-	tcase_add_loop_test(tc, test_wide_invariance, 0, NSCHEMES);
-	tcase_add_loop_test(tc, test_own_leaf, 0, NSCHEMES * 2);
-	tcase_add_loop_test(tc, test_deep_shares_work, 0, MAX_THREADS - 1);
-	tcase_add_loop_test(tc, test_average_invariance, 0, MAX_THREADS);
-	tcase_add_test(tc, test_leaf_grows_shared);
-	tcase_add_test(tc, test_busy_marks);
-	suite_add_tcase(s, tc);
+	    CHECK_CASE("stop", CHECK_TIMEOUT_LONG),
+	    CHECK_LOOP(test_stop, NSCHEMES * 3),
+	    CHECK_TEST(test_stop_churn),
+	    CHECK_LOOP(test_abort_keeps_table, 3),
+	};
 
-	tc = tcase_create("stop");
-	tcase_set_timeout(tc, CHECK_TIMEOUT_LONG);
-	tcase_add_loop_test(tc, test_stop, 0, NSCHEMES * 3);
-	tcase_add_test(tc, test_stop_churn);
-	tcase_add_loop_test(tc, test_abort_keeps_table, 0, 3);
-	suite_add_tcase(s, tc);
-	return s;
+	return check_suite("split", tests, sizeof tests / sizeof tests[0]);
 }

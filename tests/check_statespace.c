@@ -172,32 +172,43 @@ START_TEST(test_5x4_vs_solver)
 }
 END_TEST
 
-/* Mirror images: distinct positions, the same value. */
-struct mirror {
-	const struct statespace *ss;
-	uint64_t self_mirrored;
+/* What the statespace_each() callback same_value() holds each position
+ * to: its image (the mirror image, with mirror) is in `other`, with the
+ * same value.  n counts the positions, self_mirrored those that are their
+ * own mirror image. */
+struct same {
+	const struct statespace *other;
+	bool mirror;
+	uint64_t n, self_mirrored;
 };
 
 static int
-check_mirror(void *arg, const board_t *b, bool over, int score)
+same_value(void *arg, const board_t *b, bool over, int score)
 {
-	struct mirror *m = arg;
-	board_t r;
-	int v;
+	struct same *p = arg;
+	board_t r = *b;
+	int v = 0;
 	(void)over;
-	board_mirror(b, &r);
-	check_that(statespace_lookup(m->ss, &r, &v), "mirror image missing");
-	check_that(v == score, "mirror valued %d, position %d", v, score);
-	m->self_mirrored += r.mask == b->mask && r.current == b->current;
+	p->n++;
+	if (p->mirror) {
+		board_mirror(b, &r);
+		p->self_mirrored +=
+		    r.mask == b->mask && r.current == b->current;
+	}
+	check_that(statespace_lookup(p->other, &r, &v) && v == score,
+	           "position %llu%s: valued %d there, %d here",
+	           (unsigned long long)p->n, p->mirror ? " mirrored" : "", v,
+	           score);
 	return 0;
 }
 
+/* Mirror images: distinct positions, the same value. */
 START_TEST(test_mirror)
 {
 	struct statespace *ss = run(4, 4, 2, (size_t)1 << 30, NULL);
-	struct mirror m = {.ss = ss};
+	struct same m = {.other = ss, .mirror = true};
 	struct statespace_ply sum;
-	ck_assert_int_eq(statespace_each(ss, check_mirror, &m), 0);
+	ck_assert_int_eq(statespace_each(ss, same_value, &m), 0);
 	statespace_totals(ss, &sum);
 	/* Positions that are their own mirror are counted once, the others
 	 * in pairs. */
@@ -208,23 +219,6 @@ START_TEST(test_mirror)
 END_TEST
 
 /* ---- the same answer whatever the threads or the memory ---------------- */
-
-struct pair {
-	const struct statespace *other;
-	uint64_t n;
-};
-
-static int
-same_value(void *arg, const board_t *b, bool over, int score)
-{
-	struct pair *p = arg;
-	int v;
-	(void)over;
-	p->n++;
-	check_that(statespace_lookup(p->other, b, &v) && v == score,
-	           "position %llu differs", (unsigned long long)p->n);
-	return 0;
-}
 
 static void
 assert_same(const struct statespace *a, const struct statespace *b)
@@ -239,7 +233,7 @@ assert_same(const struct statespace *a, const struct statespace *b)
 		ck_assert_uint_eq(x->drawn, y->drawn);
 		ck_assert_uint_eq(x->lost, y->lost);
 	}
-	struct pair p = {.other = b};
+	struct same p = {.other = b};
 	ck_assert_int_eq(statespace_each(a, same_value, &p), 0);
 }
 
@@ -634,32 +628,29 @@ END_TEST
 Suite *
 statespace_suite(void)
 {
-	Suite *s = suite_create("statespace");
-	TCase *tc = tcase_create("statespace");
-	tcase_set_timeout(tc, CHECK_TIMEOUT_LONG);
-	tcase_add_loop_test(tc, test_tromp_counts, 0,
-	                    (int)(sizeof published / sizeof published[0]) -
-	                        (check_scale() < 1.0 ? 1 : 0));
-	tcase_add_test(tc, test_4x4_vs_solver);
-	tcase_add_test(tc, test_mirror);
-	tcase_add_test(tc, test_threads_same);
-	tcase_add_test(tc, test_disk_same);
-	tcase_add_test(tc, test_stop_and_errors);
-	tcase_add_test(tc, test_state_resume);
-	tcase_add_test(tc, test_book);
-	suite_add_tcase(s, tc);
+	const struct check_test tests[] = {
+	    CHECK_CASE("statespace", CHECK_TIMEOUT_LONG),
+	    CHECK_LOOP(test_tromp_counts,
+	               (int)(sizeof published / sizeof published[0]) -
+	                   (check_scale() < 1.0 ? 1 : 0)),
+	    CHECK_TEST(test_4x4_vs_solver),
+	    CHECK_TEST(test_mirror),
+	    CHECK_TEST(test_threads_same),
+	    CHECK_TEST(test_disk_same),
+	    CHECK_TEST(test_stop_and_errors),
+	    CHECK_TEST(test_state_resume),
+	    CHECK_TEST(test_book),
 
-	/* Ranks are threads that each run OpenMP regions. */
-	tc = tcase_create("statespace-ranks");
-	tcase_set_timeout(tc, CHECK_TIMEOUT_LONG);
-	tcase_add_loop_test(tc, test_ranks, 0, 3);
-	tcase_add_test(tc, test_ranks_on_disk);
-	suite_add_tcase(s, tc);
+	    /* Ranks are threads that each run OpenMP regions. */
+	    CHECK_CASE("statespace-ranks", CHECK_TIMEOUT_LONG),
+	    CHECK_LOOP(test_ranks, 3),
+	    CHECK_TEST(test_ranks_on_disk),
 
-	tc = tcase_create("statespace-long");
-	tcase_set_tags(tc, CHECK_TAG_APART);
-	tcase_set_timeout(tc, 3600);
-	tcase_add_test(tc, test_5x4_vs_solver);
-	suite_add_tcase(s, tc);
-	return s;
+	    {.tcase = "statespace-long",
+	     .timeout = 3600,
+	     .tags = CHECK_TAG_APART},
+	    CHECK_TEST(test_5x4_vs_solver),
+	};
+
+	return check_suite("statespace", tests, sizeof tests / sizeof tests[0]);
 }

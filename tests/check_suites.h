@@ -81,6 +81,32 @@ int check_random_game(int w, int h, int n, uint64_t *rng, enum check_game kind,
 void check_tmpdir(char *dir, size_t len);
 void check_rm_tree(const char *dir);
 
+/* Room for element n of the array v of elements of `size` bytes, *cap of
+ * them allocated: v itself, or v grown (to 256 elements at first, then
+ * twice as many; xrealloc()). */
+void *check_grow(void *v, int n, int *cap, size_t size);
+
+/* A row of a suite's table of tests: a test case (tcase, its timeout in
+ * seconds, 0 for Check's default, and its tags or NULL), or a test of the
+ * case above it, plain or a loop test over 0..end-1 (a NULL test is left
+ * out).  A case gets made when its first test comes. */
+struct check_test {
+	const char *tcase;
+	int timeout;
+	const char *tags;
+	const TTest *test;
+	bool loop;
+	int end;
+};
+#define CHECK_CASE(name, secs)                                                 \
+	((struct check_test){.tcase = (name), .timeout = (secs)})
+#define CHECK_TEST(fn) ((struct check_test){.test = (fn)})
+#define CHECK_LOOP(fn, n)                                                      \
+	((struct check_test){.test = (fn), .loop = true, .end = (n)})
+
+/* The suite `name` with the n tests of table t. */
+Suite *check_suite(const char *name, const struct check_test *t, size_t n);
+
 /* One line of tests/data/pons-sample.txt. */
 struct pons_pos {
 	char set[16];   /* "Test_L2_R1" */

@@ -524,36 +524,41 @@ START_TEST(test_squares_and_sizes)
 }
 END_TEST
 
-/* One test case per test, so each has its own timeout and CK_RUN_CASE
- * picks one. */
-#define TOUR_CASE(s, name, fn)                                                 \
-	do {                                                                   \
-		TCase *tc = tcase_create(name);                                \
-		tcase_set_timeout(tc, CHECK_TIMEOUT_LONG);                     \
-		tcase_add_test(tc, fn);                                        \
-		suite_add_tcase(s, tc);                                        \
-	} while (0)
-
 Suite *
 tour_suite(void)
 {
-	Suite *s = suite_create("tour");
+	/* One test case per test, so each has its own timeout and CK_RUN_CASE
+	 * picks one. */
+	const struct check_test tests[] = {
+	    CHECK_CASE("squares", CHECK_TIMEOUT_LONG),
+	    CHECK_TEST(test_squares_and_sizes),
+	    CHECK_CASE("seed", CHECK_TIMEOUT_LONG),
+	    CHECK_TEST(test_seed_figures),
+	    CHECK_CASE("plain", CHECK_TIMEOUT_LONG),
+	    CHECK_TEST(test_plain_counter),
+	    CHECK_CASE("pruning", CHECK_TIMEOUT_LONG),
+	    CHECK_TEST(test_pruning_unchanged),
+	    CHECK_CASE("oeis-5x5", CHECK_TIMEOUT_LONG),
+	    CHECK_TEST(test_published_5x5),
+	    CHECK_CASE("oeis-narrow", CHECK_TIMEOUT_LONG),
+	    CHECK_TEST(test_published_narrow),
+	    CHECK_CASE("oeis-closed", CHECK_TIMEOUT_LONG),
+	    CHECK_TEST(test_published_closed_6x6),
+	    /* About a second: the sanitizer runs (scale below 1) leave it
+	     * out rather than pass it without counting. */
+	    CHECK_CASE("oeis-6x6", CHECK_TIMEOUT_LONG),
+	    CHECK_TEST(check_scale() >= 1 ? test_published_6x6 : NULL),
+	    CHECK_CASE("symmetry", CHECK_TIMEOUT_LONG),
+	    CHECK_TEST(test_symmetry),
+	    CHECK_CASE("threads", CHECK_TIMEOUT_LONG),
+	    CHECK_TEST(test_threads_invariant),
+	    CHECK_CASE("expand", CHECK_TIMEOUT_LONG),
+	    CHECK_TEST(test_expand_prefixes),
+	    CHECK_CASE("list", CHECK_TIMEOUT_LONG),
+	    CHECK_TEST(test_list),
+	    CHECK_CASE("stop", CHECK_TIMEOUT_LONG),
+	    CHECK_TEST(test_stop),
+	};
 
-	TOUR_CASE(s, "squares", test_squares_and_sizes);
-	TOUR_CASE(s, "seed", test_seed_figures);
-	TOUR_CASE(s, "plain", test_plain_counter);
-	TOUR_CASE(s, "pruning", test_pruning_unchanged);
-	TOUR_CASE(s, "oeis-5x5", test_published_5x5);
-	TOUR_CASE(s, "oeis-narrow", test_published_narrow);
-	TOUR_CASE(s, "oeis-closed", test_published_closed_6x6);
-	/* About a second: the sanitizer runs (scale below 1) leave it out
-	 * rather than pass it without counting. */
-	if (check_scale() >= 1)
-		TOUR_CASE(s, "oeis-6x6", test_published_6x6);
-	TOUR_CASE(s, "symmetry", test_symmetry);
-	TOUR_CASE(s, "threads", test_threads_invariant);
-	TOUR_CASE(s, "expand", test_expand_prefixes);
-	TOUR_CASE(s, "list", test_list);
-	TOUR_CASE(s, "stop", test_stop);
-	return s;
+	return check_suite("tour", tests, sizeof tests / sizeof tests[0]);
 }

@@ -380,24 +380,23 @@ END_TEST
 Suite *
 wide_suite(void)
 {
-	Suite *s = suite_create("wide");
-	TCase *tc = tcase_create("rules");
-	tcase_add_loop_test(tc, test_wide_rules, 0,
-	                    BOARD_MAX_WIDTH - BOARD_MIN_SIZE + 1);
-	tcase_add_test(tc, test_wide_notation);
-	tcase_add_test(tc, test_wide_sizes);
-	suite_add_tcase(s, tc);
-
-	tc = tcase_create("search");
-	tcase_set_timeout(tc, CHECK_TIMEOUT_LONG);
 	int n_empty = (int)(sizeof empty_boards / sizeof empty_boards[0]);
 	if (check_scale() < 1)
 		while (n_empty > 0 && empty_boards[n_empty - 1].slow)
 			n_empty--;
-	tcase_add_loop_test(tc, test_wide_empty_boards, 0, n_empty);
-	tcase_add_loop_test(tc, test_wide_pons_same, 0, 2);
-	tcase_add_loop_test(tc, test_wide_late_positions, 0,
-	                    (int)(sizeof late_boards / sizeof late_boards[0]));
-	suite_add_tcase(s, tc);
-	return s;
+
+	const struct check_test tests[] = {
+	    CHECK_CASE("rules", 0),
+	    CHECK_LOOP(test_wide_rules, BOARD_MAX_WIDTH - BOARD_MIN_SIZE + 1),
+	    CHECK_TEST(test_wide_notation),
+	    CHECK_TEST(test_wide_sizes),
+
+	    CHECK_CASE("search", CHECK_TIMEOUT_LONG),
+	    CHECK_LOOP(test_wide_empty_boards, n_empty),
+	    CHECK_LOOP(test_wide_pons_same, 2),
+	    CHECK_LOOP(test_wide_late_positions,
+	               (int)(sizeof late_boards / sizeof late_boards[0])),
+	};
+
+	return check_suite("wide", tests, sizeof tests / sizeof tests[0]);
 }

@@ -91,6 +91,21 @@ tmux_poll() {
 	done
 }
 
+# Read the screen into $tmux_last and run the command PRED... on it until it
+# succeeds, with a nap between tries; false (quietly) after N naps.
+tmux_retry() {
+	_n=$1
+	shift
+	_i=0
+	while :; do
+		tmux_last=$(tmux_capture)
+		"$@" && return 0
+		_i=$((_i + 1))
+		[ $_i -gt "$_n" ] && return 1
+		tmux_nap
+	done
+}
+
 _tmux_has() {
 	case $tmux_last in
 	*"$1"*) return 0 ;;

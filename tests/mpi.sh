@@ -76,23 +76,33 @@ status=$?
 grep -q 'unknown mode' "$tmp/err" || fail "unknown mode: no message"
 [ "$(grep -c 'unknown mode' "$tmp/err")" = 1 ] || fail "unknown mode: said more than once"
 
+# same_on_ranks NAME FILTER ARGS...: `dropfour ARGS` run by dropfour and by
+# dropfour-mpi on 1 and 3 ranks; each output, kept in $tmp/NAME.one (NAME.1,
+# NAME.3), read by the function FILTER into NAME.one.a (NAME.1.a, ...):
+# the same lines, and every MPI run exits 0.
+same_on_ranks() {
+	_name=$1 _filter=$2
+	shift 2
+	"$DROPFOUR" "$@" >"$tmp/$_name.one" 2>&1 || fail "$1: dropfour failed"
+	"$_filter" "$tmp/$_name.one" >"$tmp/$_name.one.a"
+	for n in 1 3; do
+		mpi "$n" "$@" >"$tmp/$_name.$n" 2>"$tmp/$_name.$n.err"
+		status=$?
+		[ $status -eq 0 ] || fail "$1 on $n ranks: exit $status: $(cat "$tmp/$_name.$n.err")"
+		"$_filter" "$tmp/$_name.$n" >"$tmp/$_name.$n.a"
+		cmp -s "$tmp/$_name.one.a" "$tmp/$_name.$n.a" ||
+			fail "$1 on $n ranks differs from dropfour: $(diff "$tmp/$_name.one.a" "$tmp/$_name.$n.a" | head -5)"
+	done
+}
+
 # ---- statespace: 1 and 3 ranks print dropfour's table ----------------------
 # The table without times and the lines about this machine (header, memory).
 ss_answer() {
 	sed -n '/^ *[0-9]/p; /^empty /p; /^total /p' "$1" |
 		awk '/^ *[0-9]/ { NF -= 2 } { print }'
 }
-"$DROPFOUR" statespace -W 4 -H 4 -j 1 >"$tmp/ss.one" 2>&1 || fail "statespace: dropfour failed"
-ss_answer "$tmp/ss.one" >"$tmp/ss.one.a"
+same_on_ranks ss ss_answer statespace -W 4 -H 4 -j 1
 grep -q '^total 161029 positions' "$tmp/ss.one.a" || fail "statespace: not Tromp's 161029 positions"
-for n in 1 3; do
-	mpi "$n" statespace -W 4 -H 4 -j 1 >"$tmp/ss.$n" 2>"$tmp/ss.$n.err"
-	status=$?
-	[ $status -eq 0 ] || fail "statespace on $n ranks: exit $status: $(cat "$tmp/ss.$n.err")"
-	ss_answer "$tmp/ss.$n" >"$tmp/ss.$n.a"
-	cmp -s "$tmp/ss.one.a" "$tmp/ss.$n.a" ||
-		fail "statespace on $n ranks differs from dropfour: $(diff "$tmp/ss.one.a" "$tmp/ss.$n.a" | head -5)"
-done
 # Levels in files on every rank: the same table.
 mpi 2 statespace -W 4 -H 5 -j 1 --memory-mb 1 --tmpdir "$tmp" >"$tmp/ss.disk" 2>&1 ||
 	fail "statespace on 2 ranks with files: exit $?"
@@ -130,73 +140,68 @@ ref_book() {
 		fail "book build $1x$2 ply $3 (one process)"
 }
 
-# kill_worker W H PLY: a worker of a 3-rank build killed once the journal
-# holds a batch, then the build resumed.  False if the build ended first.
-k=$tmp/killed.book
-kill_worker() {
-	rm -f "$k" "$k.journal"
-	"$MPIRUN" -n 3 --oversubscribe "$DROPFOUR_MPI" book build -W "$1" -H "$2" --ply "$3" -j1 -m 16 \
-		-o "$k" >"$tmp/k1.out" 2>&1 &
+# interrupt_build FILE PICK SIG WHO W H PLY: a 3-rank build of the W x H
+# book to PLY into FILE (its output in FILE.out1), sent SIG once the journal
+# holds a batch, to the rank `pgrep PICK` finds among mpirun's children (WHO
+# names it).  Sets status to mpirun's exit status.  False if the build ended
+# before the rank was found or before the signal landed.
+interrupt_build() {
+	rm -f "$1" "$1.journal"
+	"$MPIRUN" -n 3 --oversubscribe "$DROPFOUR_MPI" book build -W "$5" -H "$6" --ply "$7" -j1 -m 16 \
+		-o "$1" >"$1.out1" 2>&1 &
 	pid=$!
-	wait_growth "$k.journal" 32 $pid >/dev/null
-	# The ranks are mpirun's children; the last one started is a worker.
-	victim=$(pgrep -n -P $pid 2>/dev/null)
-	if [ -z "$victim" ] || [ -e "$k" ]; then
+	wait_growth "$1.journal" 32 $pid >/dev/null
+	rank=$(pgrep "$2" -P $pid 2>/dev/null)
+	if [ -z "$rank" ] || [ -e "$1" ]; then
 		wait $pid
-		echo "# $1x$2 ply $3: the build ended before a rank could be killed"
+		echo "# $5x$6 ply $7: the build ended before $4 could be sent SIG$3"
 		return 1
 	fi
-	kill -KILL "$victim"
+	kill -"$3" "$rank"
 	wait $pid
 	status=$?
-	echo "# $1x$2 ply $3: killed rank pid $victim after $(size "$k.journal") journal bytes: mpirun exit $status"
-	if [ -e "$k" ]; then
-		echo "# $1x$2 ply $3: the build ended before the kill landed"
+	echo "# $5x$6 ply $7: SIG$3 to $4 (pid $rank) after $(size "$1.journal") journal bytes: mpirun exit $status"
+	if [ -e "$1" ]; then
+		echo "# $5x$6 ply $7: the build ended before SIG$3 landed"
 		return 1
 	fi
+}
+
+# resume_build FILE RE WHAT W H PLY: the build of FILE run again on 3 ranks
+# (its output in FILE.out2) succeeds, says a line matching RE (grep -E) and
+# writes the bytes of the one-process build.  WHAT names the interruption.
+resume_build() {
+	mpi 3 book build -W "$4" -H "$5" --ply "$6" -j1 -m 16 -o "$1" >"$1.out2" 2>&1 ||
+		fail "$3, then resumed on 3 ranks: $(cat "$1.out2")"
+	grep -Eq "$2" "$1.out2" ||
+		fail "$3, then resumed: no line matching '$2': $(cat "$1.out2")"
+	ref_book "$4" "$5" "$6"
+	cmp -s "$1" "$tmp/ref-$4x$5-$6.book" || fail "$3, then resumed on 3 ranks: not the one-process bytes"
+}
+
+# kill_worker W H PLY: a worker of a 3-rank build killed once the journal
+# holds a batch, then the build resumed.  False if the build ended first.
+# The ranks are mpirun's children; the last one started is a worker.
+k=$tmp/killed.book
+kill_worker() {
+	interrupt_build "$k" -n KILL "a worker" "$@" || return 1
 	[ $status -ne 0 ] || fail "a rank killed: mpirun exit 0 and no book"
 	[ -f "$k.journal" ] || fail "a rank killed: no journal left"
-	mpi 3 book build -W "$1" -H "$2" --ply "$3" -j1 -m 16 -o "$k" >"$tmp/k2.out" 2>&1 ||
-		fail "resumed book build on 3 ranks: $(cat "$tmp/k2.out")"
-	grep -q resuming "$tmp/k2.out" || fail "resumed book build: no 'resuming' line"
-	ref_book "$@"
-	cmp -s "$k" "$tmp/ref-$1x$2-$3.book" || fail "killed and resumed on 3 ranks: not the one-process bytes"
+	resume_build "$k" resuming "a rank killed" "$@"
 }
 
 # stop_rank0 W H PLY: SIGTERM (or SIGINT) to rank 0 stops the build as it
 # stops one process: "stopped ... kept in FILE.journal", exit 130; the run
 # after it resumes, naming dropfour-mpi, and writes the same bytes.  False
-# if the build ended first.
+# if the build ended first.  The ranks are mpirun's children; the first one
+# started is rank 0.
 s=$tmp/stopped.book
 stop_rank0() {
-	rm -f "$s" "$s.journal"
-	"$MPIRUN" -n 3 --oversubscribe "$DROPFOUR_MPI" book build -W "$1" -H "$2" --ply "$3" -j1 -m 16 \
-		-o "$s" >"$tmp/s1.out" 2>&1 &
-	pid=$!
-	wait_growth "$s.journal" 32 $pid >/dev/null
-	# The ranks are mpirun's children; the first one started is rank 0.
-	rank0=$(pgrep -o -P $pid 2>/dev/null)
-	if [ -z "$rank0" ] || [ -e "$s" ]; then
-		wait $pid
-		echo "# $1x$2 ply $3: the build ended before rank 0 could be stopped"
-		return 1
-	fi
-	kill -TERM "$rank0"
-	wait $pid
-	if [ -e "$s" ]; then
-		echo "# $1x$2 ply $3: the build ended before SIGTERM landed"
-		return 1
-	fi
-	grep -Eq '^dropfour-mpi: stopped: [0-9]+ of [0-9]+ positions solved, kept in .*stopped\.book\.journal' "$tmp/s1.out" ||
-		fail "rank 0 stopped: no 'stopped ... kept in' line: $(cat "$tmp/s1.out")"
+	interrupt_build "$s" -o TERM "rank 0" "$@" || return 1
+	grep -Eq '^dropfour-mpi: stopped: [0-9]+ of [0-9]+ positions solved, kept in .*stopped\.book\.journal' "$s.out1" ||
+		fail "rank 0 stopped: no 'stopped ... kept in' line: $(cat "$s.out1")"
 	[ -f "$s.journal" ] || fail "rank 0 stopped: no journal left"
-	echo "# $1x$2 ply $3: rank 0 stopped by SIGTERM with $(size "$s.journal") journal bytes"
-	mpi 3 book build -W "$1" -H "$2" --ply "$3" -j1 -m 16 -o "$s" >"$tmp/s2.out" 2>&1 ||
-		fail "book build after a stop: $(cat "$tmp/s2.out")"
-	grep -q '^dropfour-mpi: .*: resuming' "$tmp/s2.out" ||
-		fail "book build after a stop: no 'dropfour-mpi: ... resuming' line: $(cat "$tmp/s2.out")"
-	ref_book "$@"
-	cmp -s "$s" "$tmp/ref-$1x$2-$3.book" || fail "stopped and resumed on 3 ranks: not the one-process bytes"
+	resume_build "$s" '^dropfour-mpi: .*: resuming' "rank 0 stopped" "$@"
 }
 
 for what in kill_worker stop_rank0; do
@@ -218,16 +223,7 @@ done
 tour_moves() {
 	sed -n '/^[a-h][1-8] /p; /^tours /p' "$1"
 }
-"$DROPFOUR" tour -W 5 -H 6 --from all -j 1 >"$tmp/tour.one" 2>&1 || fail "tour: dropfour failed"
-tour_moves "$tmp/tour.one" >"$tmp/tour.one.m"
-for n in 1 3; do
-	mpi "$n" tour -W 5 -H 6 --from all -j 1 >"$tmp/tour.$n" 2>"$tmp/tour.$n.err"
-	status=$?
-	[ $status -eq 0 ] || fail "tour on $n ranks: exit $status: $(cat "$tmp/tour.$n.err")"
-	tour_moves "$tmp/tour.$n" >"$tmp/tour.$n.m"
-	cmp -s "$tmp/tour.one.m" "$tmp/tour.$n.m" ||
-		fail "tour on $n ranks differs from dropfour: $(diff "$tmp/tour.one.m" "$tmp/tour.$n.m" | head -5)"
-done
+same_on_ranks tour tour_moves tour -W 5 -H 6 --from all -j 1
 mpi 3 tour -W 6 -H 6 --closed -j 1 >"$tmp/tour.closed" 2>&1
 [ "$(tail -n 1 "$tmp/tour.closed")" = "tours 19724" ] || fail "tour 6x6 closed on 3 ranks: $(tail -n 1 "$tmp/tour.closed")"
 mpi 3 tour -W 9 -H 4 >/dev/null 2>"$tmp/err"

@@ -62,48 +62,31 @@ click() {
 	tmux_cmd send-keys -t main -l "$(printf "\033[M $_cx$_cy\033[M#$_cx$_cy")"
 }
 
-# Wait until the panel shows exactly N thread rows.
+# Wait until the panel shows exactly N thread rows (up to 10 s).
+_rows_are() {
+	[ "$(printf '%s\n' "$tmux_last" | grep -Ec -- "$ROW_RE")" -eq "$1" ]
+}
 wait_rows() {
-	_i=0
-	while [ "$(tmux_count_re "$ROW_RE")" -ne "$1" ]; do
-		_i=$((_i + 1))
-		if [ $_i -gt 200 ]; then
-			tmux_fail "expected $1 thread rows"
-			return 1
-		fi
-		tmux_nap
-	done
+	tmux_retry 200 _rows_are "$1" || tmux_fail "expected $1 thread rows"
 }
 
-# Both wait up to 2 s, for a token still falling.
+# Both wait up to 2 s, for a token still falling: board_cell's answer
+# (board_count's) for C R H (TOKEN W H) is WANT; the last one read in got.
+_cell_is() {
+	got=$(board_cell "$1" "$2" "$3")
+	[ "$got" = "$4" ]
+}
+_count_is() {
+	got=$(board_count "$1" "$2" "$3")
+	[ "$got" -eq "$4" ]
+}
 expect_cell() {
-	_i=0
-	while :; do
-		tmux_last=$(tmux_capture)
-		got=$(board_cell "$1" "$2" "$3")
-		[ "$got" = "$4" ] && return 0
-		_i=$((_i + 1))
-		if [ $_i -gt 40 ]; then
-			tmux_fail "column $1 row $2: '$got', not '$4'"
-			return 1
-		fi
-		tmux_nap
-	done
+	tmux_retry 40 _cell_is "$@" ||
+		tmux_fail "column $1 row $2: '$got', not '$4'"
 }
-
 expect_count() {
-	_i=0
-	while :; do
-		tmux_last=$(tmux_capture)
-		got=$(board_count "$1" "$2" "$3")
-		[ "$got" -eq "$4" ] && return 0
-		_i=$((_i + 1))
-		if [ $_i -gt 40 ]; then
-			tmux_fail "$got of $1 on the board, not $4"
-			return 1
-		fi
-		tmux_nap
-	done
+	tmux_retry 40 _count_is "$@" ||
+		tmux_fail "$got of $1 on the board, not $4"
 }
 
 # 1. Human against the AI: drop, see it land, see the AI answer and the

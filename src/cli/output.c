@@ -70,26 +70,28 @@ output_init(const char *name)
 	atexit(close_stdout);
 }
 
+/* p, what a constructor made; when it made nothing (NULL), the program
+ * ends after printing err, the constructor's reason. */
+static void *
+made_or_exit(void *p, const char *err)
+{
+	if (p == NULL) {
+		fprintf(stderr, "%s: %s\n", output_program(), err);
+		exit(EXIT_FAILURE);
+	}
+	return p;
+}
+
 struct search *
 output_search_new(size_t tt_mb)
 {
 	char err[256];
-	struct search *s = search_new(tt_mb, err, sizeof err);
-	if (s == NULL) {
-		fprintf(stderr, "%s: %s\n", output_program(), err);
-		exit(EXIT_FAILURE);
-	}
-	return s;
+	return made_or_exit(search_new(tt_mb, err, sizeof err), err);
 }
 
 struct engine *
 output_engine_new(size_t tt_mb)
 {
 	char err[256];
-	struct engine *e = engine_new(tt_mb, err, sizeof err);
-	if (e == NULL) {
-		fprintf(stderr, "%s: %s\n", output_program(), err);
-		exit(EXIT_FAILURE);
-	}
-	return e;
+	return made_or_exit(engine_new(tt_mb, err, sizeof err), err);
 }

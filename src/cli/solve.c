@@ -285,7 +285,17 @@ solve_main(const struct options *o, struct cli_session *session)
 			break;
 		}
 	}
-	if (n == -1 && ferror(in)) {
+	if (solve_end_input(in, name, line) != 0)
+		status = 1;
+	search_free(s);
+	return status;
+}
+
+int
+solve_end_input(FILE *in, const char *name, char *line)
+{
+	int status = 0;
+	if (ferror(in)) {
 		cli_error("%s: read error: %s", name,
 		          strerror(errno ? errno : EIO));
 		status = 1;
@@ -293,6 +303,5 @@ solve_main(const struct options *o, struct cli_session *session)
 	free(line);
 	if (in != stdin)
 		fclose(in);
-	search_free(s);
 	return status;
 }

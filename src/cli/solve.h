@@ -23,6 +23,12 @@ int solve_parse_line(const char *line, int w, int h, board_t *b, char *err,
 int solve_parse_input(const char *line, size_t n, int w, int h, board_t *b,
                       char *err, size_t errlen);
 
+/* The end of reading an input of positions with getline() into line: a
+ * read error on in, errno as getline() left it, is reported as "NAME: read
+ * error: ..."; then line is freed and in closed (unless it is stdin).
+ * Returns 1 after a read error, else 0. */
+int solve_end_input(FILE *in, const char *name, char *line);
+
 /* Print one result line: the position as the line has it ('-' for the
  * empty position), then "<score> <nodes> <microseconds>", or with analyze
  * every column's score ('-' for a full column). */

@@ -38,6 +38,9 @@ bool mpi_wait_message_or_stop(MPI_Status *st, atomic_bool *stop);
 /* Rank 0, when a run ends early: answer every worker's first request
  * with a stop. */
 void mpi_release_workers(const struct mpi_world *w);
+/* Refuse a run's options: rank 0 says msg (cli_error()); returns
+ * CLI_EXIT_USAGE, every rank's exit status. */
+int mpi_usage(const struct mpi_world *w, const char *msg);
 /* Silence stdout and stderr of ranks other than 0 between
  * mpi_quiet_begin() and mpi_quiet_end() (option errors and --help are said
  * once, by rank 0). */

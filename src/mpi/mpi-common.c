@@ -12,6 +12,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "cli/cli.h"
 #include "core/util.h"
 #include "mpi/dropfour-mpi.h"
 
@@ -51,6 +52,14 @@ mpi_release_workers(const struct mpi_world *w)
 		         MPI_STATUS_IGNORE);
 		MPI_Send(NULL, 0, MPI_BYTE, r, TAG_STOP, MPI_COMM_WORLD);
 	}
+}
+
+int
+mpi_usage(const struct mpi_world *w, const char *msg)
+{
+	if (w->rank == 0)
+		cli_error("%s", msg);
+	return CLI_EXIT_USAGE;
 }
 
 void

@@ -118,14 +118,8 @@ read_input(const struct options *o, struct solve_input *in)
 		}
 		in->n++;
 	}
-	if (ferror(f)) {
-		cli_error("%s: read error: %s", name,
-		          strerror(errno ? errno : EIO));
+	if (solve_end_input(f, name, line) != 0)
 		status = 1;
-	}
-	free(line);
-	if (f != stdin)
-		fclose(f);
 	return status;
 }
 
@@ -218,18 +212,11 @@ int
 mpi_solve_run(const struct options *o, struct cli_session *session,
               const struct mpi_world *w)
 {
-	if (o->argc > 1) {
-		if (w->rank == 0)
-			cli_error("solve takes at most one FILE");
-		return CLI_EXIT_USAGE;
-	}
-	if (w->size > 1 &&
-	    (o->time_limit > 0 || o->node_limit > 0 || o->json)) {
-		if (w->rank == 0)
-			cli_error("solve: --time, --nodes and --json "
-			          "are dropfour solve's (one rank)");
-		return CLI_EXIT_USAGE;
-	}
+	if (o->argc > 1)
+		return mpi_usage(w, "solve takes at most one FILE");
+	if (w->size > 1 && (o->time_limit > 0 || o->node_limit > 0 || o->json))
+		return mpi_usage(w, "solve: --time, --nodes and --json are "
+		                    "dropfour solve's (one rank)");
 	if (w->size == 1)
 		return solve_main(o, session);
 	if (w->rank == 0)

@@ -172,12 +172,8 @@ mpi_tour_run(const struct options *o, struct cli_session *session,
 	struct tour_work t;
 	int status;
 
-	if (o->tour.watch || o->tour.list) {
-		if (w->rank == 0)
-			cli_error("tour counts only (no --watch or "
-			          "--list)");
-		return CLI_EXIT_USAGE;
-	}
+	if (o->tour.watch || o->tour.list)
+		return mpi_usage(w, "tour counts only (no --watch or --list)");
 	if (w->size == 1)
 		return tour_cli_main(o, session);
 	/* Every rank checks the options alike; rank 0 says what is wrong. */

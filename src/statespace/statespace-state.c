@@ -387,24 +387,12 @@ statespace_state_remove(struct statespace *ss)
 
 /* ---- saving a level ---------------------------------------------------- */
 
+/* Writes all of buf to fd (util_write_all()), adding it to sum first. */
 static bool
 write_full(int fd, const void *buf, size_t len, struct sum *sum)
 {
-	const char *p = buf;
 	sum_add(sum, buf, len);
-	while (len > 0) {
-		ssize_t k = write(fd, p, len);
-		if (k < 0 && errno == EINTR)
-			continue;
-		if (k <= 0) {
-			if (k == 0)
-				errno = ENOSPC;
-			return false;
-		}
-		p += k;
-		len -= (size_t)k;
-	}
-	return true;
+	return util_write_all(fd, buf, len) == 0;
 }
 
 static bool
@@ -493,14 +481,22 @@ ss_state_save_vals(struct statespace *ss, int ply)
 
 /* ---- loading a level --------------------------------------------------- */
 
-/* Maps and checks a file the manifest lists, of `count` entries; NULL
- * (after a note) if it is not whole and right. */
+/* Maps and checks the level's file of this kind: as many keys as the
+ * manifest lists, or a value for each of the level's positions.  NULL
+ * without a state or when the manifest does not list the file done, and
+ * (after a note) when the file is not whole and right. */
 static const char *
-load(struct statespace *ss, int kind, int ply, uint64_t count,
-     struct file_head *hd, size_t *len)
+load(struct statespace *ss, int kind, int ply, struct file_head *hd,
+     size_t *len)
 {
 	struct ss_state *st = ss->state;
+	if (st == NULL)
+		return NULL;
 	struct entry *e = kind == KIND_KEYS ? &st->keys[ply] : &st->vals[ply];
+	if (!e->done)
+		return NULL;
+	uint64_t count =
+	    kind == KIND_KEYS ? e->count : ss_level_size(&ss->lv[ply]);
 	size_t elt = kind == KIND_KEYS ? 8 : 1;
 	char path[4200];
 	const char *why = NULL;
@@ -556,24 +552,19 @@ load(struct statespace *ss, int kind, int ply, uint64_t count,
 	return NULL;
 }
 
-bool
-ss_state_load_keys(struct statespace *ss, int ply)
+/* Takes the keys file mapped at map (len bytes, header hd) as level ply;
+ * false (the file unmapped, after a note) if its parts do not add up. */
+static bool
+take_keys(struct statespace *ss, int ply, const char *map,
+          const struct file_head *hd, size_t len)
 {
-	struct file_head hd;
-	size_t len;
-	const char *map;
 	struct level *L = &ss->lv[ply];
-
-	if (ss->state == NULL || !ss->state->keys[ply].done ||
-	    (map = load(ss, KIND_KEYS, ply, ss->state->keys[ply].count, &hd,
-	                &len)) == NULL)
-		return false;
 	const uint64_t *m = (const uint64_t *)(map + HEAD_BYTES);
 	uint64_t at = 0;
-	int n = (int)hd.nparts;
+	int n = (int)hd->nparts;
 	for (int i = 0; i < n; i++)
 		at += m[n + 1 + i];
-	if (at != hd.count || m[0] != 0 || m[n] != NO_KEY) {
+	if (at != hd->count || m[0] != 0 || m[n] != NO_KEY) {
 		/* Whole, yet not a level: written by a faulty program. */
 		char path[4200];
 		file_name(path, sizeof path, ss->state, KIND_KEYS, ply);
@@ -592,39 +583,64 @@ ss_state_load_keys(struct statespace *ss, int ply)
 	for (int i = 0; i < n; i++) {
 		struct part *p = &L->parts[i];
 		p->n = m[n + 1 + i];
-		p->keys = (uint64_t *)(map + hd.data_off) + at;
+		p->keys = (uint64_t *)(map + hd->data_off) + at;
 		p->keys_shared = true;
 		at += p->n;
 	}
 	ss_level_index(L);
 	L->keys_map = (void *)map;
 	L->keys_maplen = len;
-	ss->rows[ply].terminal = hd.stat[0];
-	ss->rows[ply].forward_s = hd.seconds;
+	ss->rows[ply].terminal = hd->stat[0];
+	ss->rows[ply].forward_s = hd->seconds;
 	return true;
+}
+
+/* Takes the values file mapped at map (len bytes, header hd) as level
+ * ply's values. */
+static void
+take_vals(struct statespace *ss, int ply, const char *map,
+          const struct file_head *hd, size_t len)
+{
+	struct level *L = &ss->lv[ply];
+
+	for (int i = 0; i < L->nparts; i++) {
+		L->parts[i].vals = (int8_t *)(map + hd->data_off) + L->first[i];
+		L->parts[i].vals_shared = true;
+	}
+	L->vals_map = (void *)map;
+	L->vals_maplen = len;
+	ss->rows[ply].won = hd->stat[0];
+	ss->rows[ply].drawn = hd->stat[1];
+	ss->rows[ply].lost = hd->stat[2];
+	ss->rows[ply].backward_s = hd->seconds;
+}
+
+/* Loads level ply's keys (KIND_KEYS) or values from the state folder, with
+ * their rows of the table; false if there are none to load or they are not
+ * right. */
+static bool
+load_level(struct statespace *ss, int kind, int ply)
+{
+	struct file_head hd;
+	size_t len;
+	const char *map = load(ss, kind, ply, &hd, &len);
+
+	if (map == NULL)
+		return false;
+	if (kind == KIND_KEYS)
+		return take_keys(ss, ply, map, &hd, len);
+	take_vals(ss, ply, map, &hd, len);
+	return true;
+}
+
+bool
+ss_state_load_keys(struct statespace *ss, int ply)
+{
+	return load_level(ss, KIND_KEYS, ply);
 }
 
 bool
 ss_state_load_vals(struct statespace *ss, int ply)
 {
-	struct file_head hd;
-	size_t len;
-	const char *map;
-	struct level *L = &ss->lv[ply];
-
-	if (ss->state == NULL || !ss->state->vals[ply].done ||
-	    (map = load(ss, KIND_VALS, ply, ss_level_size(L), &hd, &len)) ==
-	        NULL)
-		return false;
-	for (int i = 0; i < L->nparts; i++) {
-		L->parts[i].vals = (int8_t *)(map + hd.data_off) + L->first[i];
-		L->parts[i].vals_shared = true;
-	}
-	L->vals_map = (void *)map;
-	L->vals_maplen = len;
-	ss->rows[ply].won = hd.stat[0];
-	ss->rows[ply].drawn = hd.stat[1];
-	ss->rows[ply].lost = hd.stat[2];
-	ss->rows[ply].backward_s = hd.seconds;
-	return true;
+	return load_level(ss, KIND_VALS, ply);
 }
