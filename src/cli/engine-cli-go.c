@@ -249,6 +249,11 @@ go_start(struct eng *g, enum go_kind kind, struct search_limits *lim)
 	if (g->hooks != NULL && g->hooks->started != NULL)
 		g->hooks->started(g->hooks->ctx, &g->pos, kind == GO_ANALYZE);
 	g->id = engine_start(g->e, &g->pos, lim);
+	if (g->debug) {
+		char what[256];
+		search_limits_describe(lim, what, sizeof what);
+		eng_say(g, "info string search: %s", what);
+	}
 }
 
 static void
