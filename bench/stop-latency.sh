@@ -12,7 +12,8 @@
 # emptying the table; `stop` is written at a random moment of 0 to 30 ms
 # after go (during the clear, or the search) and the time to the bestmove
 # (or scores) line is taken by a Python driver (time.monotonic around the
-# pipe).  Prints p50, p90, p99 and the largest, in milliseconds.
+# pipe).  Prints p50, p90, p99 and the largest, in milliseconds, and on
+# standard error each stop slower than 50 ms with the search it stopped.
 set -u
 trials=${1:-40}
 sizes=${2:-"256 1024 4096"}
@@ -53,6 +54,7 @@ for i in range(trials):
     send("stop")
     wait_for(("bestmove", "scores"))
     lat.append((time.monotonic() - t) * 1e3)
+    if lat[-1] > 50: print("  slow stop: %s: %.0f ms" % (gos[i % len(gos)], lat[-1]), file=sys.stderr)
 send("quit"); p.wait()
 lat.sort()
 q = lambda f: lat[min(len(lat) - 1, int(f * len(lat)))]
