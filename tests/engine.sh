@@ -24,7 +24,7 @@ s=$?
 want=$(echo 4453 | "$D" solve -j1 -m 8 | cut -d' ' -f2)
 last=$(tail -n 1 "$tmp/out")
 case $last in
-"bestmove "[1-7]" score $want") ;;
+"bestmove "[1-7]" score $want kind proven") ;;
 *) fail "go perfect on 4453: last line '$last', solve says $want" ;;
 esac
 col=$(echo "$last" | cut -d' ' -f2)
@@ -34,7 +34,7 @@ ascore=$(echo 4453 | "$D" solve --analyze -j1 -m 8 | cut -d' ' -f$((col + 1)))
 while read -r moves score; do
 	printf 'position %s\ngo perfect\nquit\n' "$moves" |
 		"$D" engine -j1 -m 8 --no-book | tail -n 1 >"$tmp/last"
-	grep -q "^bestmove [1-7] score $score\$" "$tmp/last" ||
+	grep -q "^bestmove [1-7] score $score kind proven\$" "$tmp/last" ||
 		fail "go perfect on $moves: $(cat "$tmp/last"), published $score"
 done <"$tmp/pons"
 
@@ -85,12 +85,12 @@ exec 3>&-
 wait $pid
 s=$?
 [ $s -eq 0 ] || fail "engine: exit $s"
-n=$(grep -c '^info depth [0-9]* .*nodes [0-9]* nps [0-9]* time [0-9]* threads 2 tnodes [0-9]*,[0-9]*' "$tmp/inf")
+n=$(grep -c '^info depth [0-9]* .*nodes [0-9]* nps [0-9]* time [0-9]* hashfull [0-9]* threads 2 tnodes [0-9]*,[0-9]*' "$tmp/inf")
 [ "$n" -ge 3 ] || fail "go infinite: $n info lines in 1.2 s, expected at least 3"
 grep -q '^readyok$' "$tmp/inf" || fail "isready: no readyok"
 grep -q "^error unknown command 'bogus'$" "$tmp/inf" || fail "a bad command: no error line"
 grep -q '^error go depth: ' "$tmp/inf" || fail "go depth x: no error line"
-[ "$(grep -c '^bestmove [1-7] score -*[0-9]*$' "$tmp/inf")" -eq 2 ] ||
+[ "$(grep -c '^bestmove [1-7] score -*[0-9]* kind [a-z]*$' "$tmp/inf")" -eq 2 ] ||
 	fail "go infinite + go depth 6: not two bestmove lines"
 [ "$(tail -n 1 "$tmp/inf")" = readyok ] || fail "isready after go depth: $(tail -n 3 "$tmp/inf")"
 if [ $failed -ne 0 ]; then sed 's/^/| /' "$tmp/inf"; fi
@@ -99,9 +99,14 @@ if [ $failed -ne 0 ]; then sed 's/^/| /' "$tmp/inf"; fi
 want=$(echo 3 | "$D" solve -W 5 -H 4 -j1 -m 8 | cut -d' ' -f2)
 printf 'size 5 4\nsetoption threads 2\nsetoption hash 4\nsetoption book none\nposition 3\ngo perfect\nsize 3 3\nsetoption colour red\nsetoption book /nonexistent\nisready\n' |
 	"$D" engine -m 8 >"$tmp/out" 2>&1
-grep -q "^bestmove [1-5] score $want\$" "$tmp/out" || fail "5x4 go perfect: $(cat "$tmp/out"), solve says $want"
+grep -q "^bestmove [1-5] score $want kind proven\$" "$tmp/out" || fail "5x4 go perfect: $(cat "$tmp/out"), solve says $want"
 [ "$(grep -c '^error ' "$tmp/out")" -eq 3 ] || fail "size 3 3 / bad setoption: $(grep '^error' "$tmp/out")"
-[ "$(tail -n 1 "$tmp/out")" = readyok ] || fail "the engine did not go on after errors"
+# isready is answered at once, ahead of the commands waiting for go
+case $(tail -n 1 "$tmp/out") in
+"error setoption book: "*) ;;
+*) fail "the engine did not go on after errors: $(tail -n 1 "$tmp/out")" ;;
+esac
+grep -q '^readyok$' "$tmp/out" || fail "isready behind a queued command: no readyok"
 printf 'go movetime 300\n' | "$D" engine -j1 -m 8 --no-book >"$tmp/out" 2>&1
 grep -q '^bestmove [1-7] score ' "$tmp/out" || fail "go movetime: $(cat "$tmp/out")"
 # the book's size is the board's: DROPFOUR_BOOK on another size is no error
@@ -113,5 +118,115 @@ if [ -w /dev/full ]; then
 	s=$?
 	[ $s -ne 0 ] && grep -q 'write error' "$tmp/err" || fail "engine >/dev/full: exit $s"
 fi
+
+# ---- driven as a program does (fifo in, file out) ----------------------------
+# wait_for PATTERN FILE: until a line of FILE matches (grep -E), at most
+# 2 s (a bound for "answers at all", generous for a loaded machine)
+wait_for() {
+	w=0
+	while [ $w -lt 200 ] && ! grep -Eq "$1" "$2"; do
+		sleep 0.01
+		w=$((w + 1))
+	done
+	[ $w -lt 200 ]
+}
+# engine_start ARGS...: the engine reading $tmp/p on fd 4, writing $tmp/o
+engine_start() {
+	rm -f "$tmp/p" "$tmp/o"
+	mkfifo "$tmp/p"
+	: >"$tmp/o"
+	"$D" engine "$@" <"$tmp/p" >"$tmp/o" 2>&1 &
+	epid=$!
+	exec 4>"$tmp/p"
+}
+engine_end() {
+	exec 4>&-
+	wait $epid || fail "$1: exit $?"
+}
+
+# stop behind a queued command: answered while the input stays open
+engine_start -j1 -m 8 --no-book
+printf 'position 44\ngo infinite\nposition 4\n' >&4
+sleep 0.3
+echo stop >&4
+wait_for '^bestmove' "$tmp/o" || fail "stop behind a queued position: no bestmove"
+# isready behind a waiting command: answered before the search ends
+printf 'go infinite\nposition 4453\nisready\n' >&4
+wait_for '^readyok$' "$tmp/o" || fail "isready behind a queued command: no readyok"
+[ "$(grep -c '^bestmove' "$tmp/o")" -eq 1 ] || fail "isready stopped the search"
+# stop during go perfect: still a legal move, its score's kind said
+printf 'stop\nposition -\ngo perfect\n' >&4
+sleep 0.2
+echo stop >&4
+sleep 0.2
+printf 'go perfect\nstop\n' >&4
+sleep 0.3
+engine_end "stop during go perfect"
+[ "$(grep -c '^bestmove [1-7] score [-0-9?]* kind [a-z]*$' "$tmp/o")" -eq 4 ] ||
+	fail "four searches stopped, not four bestmoves naming a column: $(grep bestmove "$tmp/o")"
+grep -q '^bestmove none' "$tmp/o" && fail "a stopped go perfect names no move"
+
+# stop before any go, and input closed mid-search: one bestmove each
+printf 'stop\nisready\n' | "$D" engine -j1 -m 8 >"$tmp/out" 2>&1
+[ "$(cat "$tmp/out")" = readyok ] || fail "stop before go: $(cat "$tmp/out")"
+printf 'position 4\ngo infinite\n' | "$D" engine -j1 -m 8 --no-book >"$tmp/out" 2>&1
+[ "$(grep -c '^bestmove [1-7] ' "$tmp/out")" -eq 1 ] || fail "input closed during go infinite: $(tail -n 2 "$tmp/out")"
+
+# the last info line agrees with bestmove (Pons: 4453 is -2 for the side
+# to move; the empty 7x6 board 1, from the shipped book)
+printf 'position 4453\ngo perfect\ngo depth 6\nposition -\ngo perfect\n' |
+	"$D" engine -j1 -m 8 >"$tmp/out" 2>&1
+grep -B1 '^bestmove' "$tmp/out" | grep -v '^--' | while read -r a b c d e f rest; do
+	case $a in
+	info) pv=${rest##* pv } info="$e ${rest%% *} ${pv%% *}" ;;
+	bestmove) [ "$d $f $b" = "$info" ] || echo "info '$info' then '$a $b $c $d $e $f'" ;;
+	esac
+done >"$tmp/mis"
+[ -s "$tmp/mis" ] && fail "last info disagrees with bestmove: $(cat "$tmp/mis")"
+[ "$(grep '^bestmove' "$tmp/out" | sed -n '1p;3p' | cut -d' ' -f4,6 | tr '\n' ' ')" = "-2 proven 1 proven " ] ||
+	fail "4453 and the empty board: $(grep '^bestmove' "$tmp/out")"
+
+# long lines, NUL bytes, control bytes
+{
+	printf '%4095s' '' | tr ' ' x
+	printf 'go perfect\nposition 4453%10000s\ngo perfect\n' ''
+	printf 'position 44\000 53\n\033[31m\nquit\n'
+} | "$D" engine -j1 -m 8 >"$tmp/out" 2>&1
+[ "$(grep -c '^bestmove' "$tmp/out")" -eq 1 ] || fail "a long line ran as two: $(grep -v '^info' "$tmp/out")"
+grep -q '^bestmove [1-7] score -2 kind proven$' "$tmp/out" || fail "position 4453 + spaces: $(grep bestmove "$tmp/out")"
+grep -q '^error NUL byte in line' "$tmp/out" || fail "a NUL byte: no error"
+grep -q '^error unknown command .\\x1b' "$tmp/out" || fail "a control byte: not escaped"
+[ "$(tr -d '\n -~' <"$tmp/out" | wc -c)" -eq 0 ] || fail "raw control bytes in the answers"
+
+# UCI: the handshake, setoption name/value, position startpos moves, moves
+printf 'uci\nsetoption name Hash value 8\nsetoption name Threads value 1\nucinewgame\nposition startpos moves 4 4 5 3\ngo perfect\nposition 44\nmoves 5 3\ngo perfect\ndebug on\nisready\n' |
+	"$D" engine -m 4 --no-book >"$tmp/out" 2>&1
+for l in 'id name dropfour ' 'id author ' 'option name Threads type spin ' \
+	'option name Hash type spin ' 'option name Book ' 'uciok'; do
+	grep -q "^$l" "$tmp/out" || fail "uci: no '$l' line"
+done
+[ "$(grep -c '^bestmove [1-7] score -2 kind proven$' "$tmp/out")" -eq 2 ] ||
+	fail "position startpos moves / moves: $(grep -v '^info' "$tmp/out")"
+grep -q '^error' "$tmp/out" && fail "uci commands: $(grep '^error' "$tmp/out")"
+
+# go wtime ...: an answer well inside the clock
+engine_start -j1 -m 8 --no-book
+printf 'go wtime 400 btime 400 winc 0 binc 0 movestogo 2\n' >&4
+wait_for '^bestmove [1-7] ' "$tmp/o" || fail "go wtime 400: no bestmove within 2 s"
+printf 'go nodes 2000\n' >&4
+wait_for '^bestmove .*' "$tmp/o" && [ "$(grep -c '^bestmove [1-7] ' "$tmp/o")" -eq 2 ] ||
+	fail "go nodes 2000: $(grep bestmove "$tmp/o")"
+printf 'go ponder wtime 300 btime 300\n' >&4
+sleep 0.3
+[ "$(grep -c '^bestmove' "$tmp/o")" -eq 2 ] || fail "go ponder answered before ponderhit"
+echo ponderhit >&4
+sleep 0.5
+engine_end "go wtime"
+[ "$(grep -c '^bestmove [1-7] ' "$tmp/o")" -eq 3 ] || fail "ponderhit: $(grep bestmove "$tmp/o")"
+
+# a wide board: one notation (a..g for columns 10..16) in every pv
+printf 'size 16 6\nposition abc\ngo depth 4\n' | "$D" engine -j1 -m 8 >"$tmp/out" 2>&1
+grep -q '^bestmove [1-9a-g] ' "$tmp/out" || fail "16x6: $(cat "$tmp/out")"
+grep -q 'pv.* 1[0-6]' "$tmp/out" && fail "16x6: pv in numbers: $(grep pv "$tmp/out")"
 
 check_end

@@ -70,8 +70,8 @@ worker(void *arg)
 		pthread_mutex_unlock(&e->lock);
 
 		struct search_result r;
-		if (clear)
-			search_clear(e->search);
+		if (clear) /* done by search_run(), where a stop can end it */
+			search_clear_later(e->search);
 		search_run(e->search, &b, &lim, &r);
 
 		pthread_mutex_lock(&e->lock);

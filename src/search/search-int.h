@@ -34,6 +34,13 @@ struct search {
 	struct split_busy *busy;
 	int leaf_cells; /* the last search's boundary (team->leaf_cells) */
 	enum tt_mode tt_mode;
+	/* A clear asked for and not finished (search_clear_later(), or a
+	 * switch of mode or size): the next search goes on with it from
+	 * table clear_tab (0 the big one, 1 the leaf table, 2.. the threads'
+	 * own), slot clear_at, and stops between chunks when asked to. */
+	bool clear_pending;
+	int clear_tab;
+	uint64_t clear_at;
 	int tt_bits; /* the width of search (64, 128) that filled the table */
 	bool wide_only; /* every board on the 128-bit search (tests) */
 	atomic_bool stop;

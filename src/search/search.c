@@ -27,6 +27,44 @@
 #include "search/search-int.h"
 #include "core/util.h"
 
+/* Slots cleared between two looks at the stop flags: 1 MB, a tenth of a
+ * millisecond of stores. */
+#define CLEAR_CHUNK_SLOTS ((uint64_t)1 << 17)
+
+/* Go on with a pending clear (search_clear_later()): true once every
+ * table is empty, false when a stop came first (the next search goes on
+ * from there). */
+static bool
+clear_tables_part(struct search *s, int key_bits,
+                  const struct search_limits *lim)
+{
+	for (; s->clear_tab < 2 + s->own_leaf_n; s->clear_tab++) {
+		struct tt *t = s->clear_tab == 0 ? &s->tt
+		               : s->clear_tab == 1
+		                   ? &s->leaf
+		                   : &s->own_leaf[s->clear_tab - 2];
+		const uint64_t n = tt_slots(t);
+		while (s->clear_at < n) {
+			if (atomic_load(&s->stop) ||
+			    (lim->abort != NULL && atomic_load(lim->abort)))
+				return false;
+			uint64_t to = s->clear_at + CLEAR_CHUNK_SLOTS;
+			to = to < n ? to : n;
+			tt_clear_range(t, s->clear_at, to);
+			s->clear_at = to;
+		}
+		s->clear_at = 0;
+	}
+	tt_set_key_bits(&s->tt, key_bits);
+	tt_set_key_bits(&s->leaf, key_bits);
+	for (int i = 0; i < s->own_leaf_n; i++)
+		tt_set_key_bits(&s->own_leaf[i], key_bits);
+	s->clear_pending = false;
+	s->tt_mode = TT_EMPTY;
+	return true;
+}
+
+#if BOARD_BITS == 128 /* what does not depend on the width: compiled once */
 /* Empty the big table and the leaf table, for keys of key_bits bits. */
 static void
 clear_tables(struct search *s, int key_bits)
@@ -37,7 +75,6 @@ clear_tables(struct search *s, int key_bits)
 		tt_clear(&s->own_leaf[i], key_bits);
 }
 
-#if BOARD_BITS == 128 /* what does not depend on the width: compiled once */
 struct search *
 search_new(size_t tt_mb, char *err, size_t errlen)
 {
@@ -85,6 +122,17 @@ search_clear(struct search *s)
 {
 	clear_tables(s, s->tt.key_bits);
 	s->tt_mode = TT_EMPTY;
+	s->clear_pending = false;
+}
+
+void
+search_clear_later(struct search *s)
+{
+	if (!s->clear_pending) {
+		s->clear_pending = true;
+		s->clear_tab = 0;
+		s->clear_at = 0;
+	}
 }
 
 void
@@ -662,17 +710,13 @@ search_run(struct search *s, const board_t *b, const struct search_limits *lim,
 	r->threads = threads;
 
 	/* The table holds one kind of value: exact scores or depth-limited
-	 * heuristics; switching (or a new board size) empties it. */
+	 * heuristics; switching (or a new board size) empties it, a chunk at
+	 * a time, so that a stop is not held back by a table of gigabytes. */
 	enum tt_mode want = exact_mode ? TT_EXACT : TT_DEPTH;
-	if (s->tt_mode == TT_EMPTY) {
-		tt_set_key_bits(&s->tt, key_bits);
-		tt_set_key_bits(&s->leaf, key_bits);
-	} else if (s->tt_mode != want || s->tt.key_bits != key_bits ||
-	           s->tt_bits != BOARD_BITS) {
-		clear_tables(s, key_bits);
-	}
-	s->tt_mode = want;
-	s->tt_bits = BOARD_BITS;
+	if (s->tt_mode != TT_EMPTY &&
+	    (s->tt_mode != want || s->tt.key_bits != key_bits ||
+	     s->tt_bits != BOARD_BITS))
+		search_clear_later(s);
 
 	/* The columns a stone can still go into. */
 	struct stats_root root = {.ncols = b->w};
@@ -683,6 +727,19 @@ search_run(struct search *s, const board_t *b, const struct search_limits *lim,
 		stats_end(&s->stats);
 		return;
 	}
+	if (s->clear_pending && !clear_tables_part(s, key_bits, lim)) {
+		r->partial = true;
+		r->seconds = util_now_s() - t0;
+		stats_end(&s->stats);
+		atomic_store(&s->stop, false);
+		return;
+	}
+	if (s->tt_mode == TT_EMPTY) {
+		tt_set_key_bits(&s->tt, key_bits);
+		tt_set_key_bits(&s->leaf, key_bits);
+	}
+	s->tt_mode = want;
+	s->tt_bits = BOARD_BITS;
 	memset(&team, 0, sizeof team);
 	if (lim->mode == SEARCH_DEPTH)
 		eval_init(&et, b);

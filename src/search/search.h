@@ -124,6 +124,11 @@ struct search *search_new(size_t tt_mb, char *err, size_t errlen);
 void search_free(struct search *s);
 /* Forget everything in the transposition table. */
 void search_clear(struct search *s);
+/* The same, done by the next search_run() before it searches, a chunk at
+ * a time: a stop (search_stop(), lim->abort) ends it between chunks, within
+ * a fraction of a millisecond even for a table of gigabytes, and the
+ * search after goes on with it.  A search stopped so returns no move. */
+void search_clear_later(struct search *s);
 void search_run(struct search *s, const board_t *b,
                 const struct search_limits *lim, struct search_result *r);
 /* Ask the running search to stop; it returns within milliseconds with the

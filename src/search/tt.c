@@ -106,6 +106,20 @@ tt_clear(struct tt *t, int key_bits)
 	tt_set_key_bits(t, key_bits);
 }
 
+void
+tt_clear_range(struct tt *t, uint64_t from, uint64_t to)
+{
+	assert(from <= to && to <= t->cap * TT_BUCKET_SLOTS);
+	for (uint64_t i = from; i < to; i++)
+		atomic_store_explicit(&t->slot[i], 0, memory_order_relaxed);
+}
+
+uint64_t
+tt_slots(const struct tt *t)
+{
+	return t->cap * TT_BUCKET_SLOTS;
+}
+
 #endif
 
 void

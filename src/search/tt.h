@@ -93,6 +93,10 @@ size_t tt_bytes(size_t mb);
 void tt_free(struct tt *t);
 /* Empty every entry (and adopt a new key width). */
 void tt_clear(struct tt *t, int key_bits);
+/* Empty slots [from, to) of t (a stop may come between such ranges);
+ * tt_slots() is how many there are. */
+void tt_clear_range(struct tt *t, uint64_t from, uint64_t to);
+uint64_t tt_slots(const struct tt *t);
 #if BOARD_BITS == 64
 #define tt_store tt_store64
 #endif

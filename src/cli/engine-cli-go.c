@@ -1,0 +1,438 @@
+/* engine-cli-go.c -- the engine protocol's searches: `go` and its limits
+ * (a simple time manager for wtime/btime), `analyze`, `stop`, `ponderhit`,
+ * the info lines while a search runs and the bestmove that ends it
+ * (docs/engine-protocol.md). */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "book/book.h"
+#include "cli/engine-cli-int.h"
+#include "core/score.h"
+#include "core/util.h"
+#include "search/settings.h"
+
+/* How often info lines come while a search runs. */
+#define INFO_EVERY_S 0.25
+
+static const char *
+kind_word(enum score_kind k)
+{
+	switch (k) {
+	case SCORE_HEURISTIC:
+		return "heuristic";
+	case SCORE_EXACT:
+		return "proven";
+	case SCORE_LOWER:
+		return "lower";
+	case SCORE_UPPER:
+		return "upper";
+	default:
+		return "none";
+	}
+}
+
+/* " pv C1 C2 ..." in move strings (1..9, a..g) at line + n. */
+static size_t
+go_pv(char *line, size_t n, size_t size, const int *pv, int len)
+{
+	if (len > 0 && n + 4 < size)
+		n += (size_t)snprintf(line + n, size - n, " pv");
+	for (int i = 0; i < len && n + 3 < size; i++)
+		n += (size_t)snprintf(line + n, size - n, " %c",
+		                      board_col_char(pv[i]));
+	return n;
+}
+
+/* An info line of the running search; none before it has begun (the
+ * stats still hold the last one).  Its score is the principal
+ * variation's first column's, with that column's kind. */
+static void
+go_info(struct eng *g)
+{
+	struct stats_snapshot s;
+	char line[2048], num[16];
+	size_t n = 0;
+
+	g->last_info = util_now_s();
+	engine_snapshot(g->e, &s);
+	if (s.searches <= g->searches0)
+		return;
+	double elapsed = util_now_s() - g->t0;
+	n += (size_t)snprintf(line + n, sizeof line - n, "info depth %d",
+	                      s.depth);
+	int best = s.pv_len > 0 ? s.pv[0] : -1;
+	if (best >= 0 && best < s.ncols && s.col[best].state == COL_DONE &&
+	    s.col[best].kind != SCORE_NONE)
+		n += (size_t)snprintf(
+		    line + n, sizeof line - n, " score %s kind %s",
+		    score_number(s.col[best].kind, s.col[best].score, num,
+		                 sizeof num),
+		    kind_word(s.col[best].kind));
+	for (int c = 0; c < s.ncols && c < g->pos.w; c++)
+		if (s.col[c].state == COL_SEARCHING) {
+			n +=
+			    (size_t)snprintf(line + n, sizeof line - n,
+			                     " currmove %c", board_col_char(c));
+			break;
+		}
+	n += (size_t)snprintf(line + n, sizeof line - n,
+	                      " nodes %llu nps %.0f time %.0f hashfull %d "
+	                      "threads %d tnodes ",
+	                      (unsigned long long)s.nodes, s.nps, elapsed * 1e3,
+	                      (int)(s.tt_fill * 1000), s.nthreads);
+	for (int t = 0; t < s.nthreads && n < sizeof line - 32; t++)
+		n += (size_t)snprintf(line + n, sizeof line - n, "%s%llu",
+		                      t ? "," : "",
+		                      (unsigned long long)s.thread[t].nodes);
+	n = go_pv(line, n, sizeof line, s.pv, s.pv_len);
+	eng_say(g, "%s", line);
+}
+
+/* The move of a search that found none before its stop: the best column
+ * it proved anything of, else a winning column, else the first column in
+ * centre-first order that does not hand the opponent a win, else the
+ * first legal one (-1 on a full board); *kind says what its score is. */
+static int
+go_fallback(const struct eng *g, const struct search_result *r, int *score,
+            enum score_kind *kind)
+{
+	const board_t *b = &g->pos;
+	int best = -1;
+	*kind = SCORE_NONE;
+	*score = 0;
+	for (int c = 0; c < r->ncols && c < b->w; c++)
+		if (board_can_play(b, c) &&
+		    (r->col_kind[c] == SCORE_EXACT ||
+		     r->col_kind[c] == SCORE_LOWER) &&
+		    (best < 0 || r->col_score[c] > r->col_score[best]))
+			best = c;
+	if (best >= 0) {
+		*kind = r->col_kind[best];
+		*score = r->col_score[best];
+		return best;
+	}
+	int win = board_winning_column(b);
+	if (win >= 0)
+		return win;
+	const int *order = board_centre_order(b->w);
+	bb_t safe = board_non_losing_moves(b);
+	for (int i = 0; i < b->w; i++)
+		if (board_can_play(b, order[i]) &&
+		    (safe & board_column_mask(b, order[i])))
+			return order[i];
+	for (int i = 0; i < b->w; i++)
+		if (board_can_play(b, order[i]))
+			return order[i];
+	return -1;
+}
+
+/* analyze's answer: every column's exact score. */
+static void
+go_scores(struct eng *g, const struct search_result *r)
+{
+	char num[16], line[256];
+	size_t n = (size_t)snprintf(line, sizeof line, "scores");
+	for (int c = 0; c < g->pos.w; c++) {
+		const char *t;
+		if (!board_can_play(&g->pos, c))
+			t = "-";
+		else if (r->col_kind[c] == SCORE_EXACT)
+			t = score_number(SCORE_EXACT, r->col_score[c], num,
+			                 sizeof num);
+		else
+			t = "?";
+		n += (size_t)snprintf(line + n, sizeof line - n, " %s", t);
+	}
+	eng_say(g, "%s", line);
+}
+
+/* The end of a search: its last info line, made of the result so that it
+ * agrees with the bestmove after it, and the bestmove. */
+static void
+go_result(struct eng *g, const struct search_result *r)
+{
+	char line[512], num[16];
+	int move = r->move, score = r->score;
+	enum score_kind kind = r->kind;
+
+	if (g->kind == GO_ANALYZE) {
+		go_scores(g, r);
+		return;
+	}
+	if (move < 0 || !board_can_play(&g->pos, move))
+		move = go_fallback(g, r, &score, &kind);
+	if (move < 0) {
+		eng_say(g, "bestmove none score %s kind %s",
+		        board_is_full(&g->pos) ? "0" : "?",
+		        board_is_full(&g->pos) ? "proven" : "none");
+		return;
+	}
+	const char *s =
+	    kind == SCORE_NONE
+	        ? "?"
+	        : score_number(kind == SCORE_HEURISTIC ? SCORE_HEURISTIC
+	                                               : SCORE_EXACT,
+	                       score, num, sizeof num);
+	size_t n = (size_t)snprintf(
+	    line, sizeof line,
+	    "info depth %d score %s kind %s nodes %llu time %.0f", r->depth, s,
+	    kind_word(kind), (unsigned long long)r->nodes,
+	    (util_now_s() - g->t0) * 1e3);
+	if (move == r->move && r->pv_len > 0 && r->pv[0] == move)
+		go_pv(line, n, sizeof line, r->pv, r->pv_len);
+	else
+		go_pv(line, n, sizeof line, &move, 1);
+	eng_say(g, "%s", line);
+	eng_say(g, "bestmove %c score %s kind %s", board_col_char(move), s,
+	        kind_word(kind));
+}
+
+static void
+go_done(struct eng *g, const struct search_result *r)
+{
+	go_result(g, r);
+	g->kind = GO_NONE;
+	g->hold = g->ponder = false;
+	g->deadline = 0;
+}
+
+void
+eng_finish(struct eng *g)
+{
+	struct search_result r;
+	if (g->kind == GO_NONE)
+		return;
+	/* engine_stop() acts on a search the worker has taken: asked again
+	 * until the result comes */
+	while (!engine_poll(g->e, g->id, &r)) {
+		engine_stop(g->e);
+		usleep(200);
+	}
+	go_done(g, &r);
+}
+
+void
+eng_tick(struct eng *g)
+{
+	struct search_result r;
+	if (g->kind == GO_NONE)
+		return;
+	if (g->deadline > 0 && util_now_s() >= g->deadline) {
+		g->stopped = true;
+		g->hold = false;
+		engine_stop(g->e);
+	}
+	if ((!g->hold || g->stopped) && engine_poll(g->e, g->id, &r)) {
+		go_done(g, &r);
+		return;
+	}
+	if (util_now_s() - g->last_info >= INFO_EVERY_S)
+		go_info(g);
+}
+
+static void
+go_start(struct eng *g, enum go_kind kind, struct search_limits *lim)
+{
+	struct stats_snapshot s;
+	if (g->hooks != NULL && g->hooks->node_cap > 0 &&
+	    (lim->node_limit == 0 || lim->node_limit > g->hooks->node_cap))
+		lim->node_limit = g->hooks->node_cap;
+	engine_snapshot(g->e, &s);
+	g->searches0 = s.searches;
+	g->kind = kind;
+	g->stopped = false;
+	g->t0 = g->last_info = util_now_s();
+	if (g->hooks != NULL && g->hooks->started != NULL)
+		g->hooks->started(g->hooks->ctx, &g->pos, kind == GO_ANALYZE);
+	g->id = engine_start(g->e, &g->pos, lim);
+	if (g->debug) {
+		char what[256];
+		search_limits_describe(lim, what, sizeof what);
+		eng_say(g, "info string search: %s", what);
+	}
+}
+
+static void
+go_limits(struct eng *g, struct search_limits *lim)
+{
+	search_limits_default(lim);
+	lim->threads = g->threads;
+	lim->book = g->book != NULL ? book_oracle(g->book) : NULL;
+}
+
+/* go's words: flags and numbers (-1 not given). */
+struct go_args {
+	bool perfect, infinite, ponder;
+	long depth, movetime, nodes, movestogo;
+	long time[2], inc[2]; /* wtime, btime; winc, binc */
+};
+
+static int
+go_parse(struct eng *g, int argc, char **argv, struct go_args *a)
+{
+	static const struct {
+		const char *name;
+		size_t at; /* offset of the long in struct go_args */
+		long lo, hi;
+	} nums[] = {
+	    {"depth", offsetof(struct go_args, depth), 1, SEARCH_MAX_DEPTH},
+	    {"movetime", offsetof(struct go_args, movetime), 1, 86400000L},
+	    {"nodes", offsetof(struct go_args, nodes), 1, 1000000000000L},
+	    {"movestogo", offsetof(struct go_args, movestogo), 1, 1000},
+	    {"wtime", offsetof(struct go_args, time[0]), -86400000L, 86400000L},
+	    {"btime", offsetof(struct go_args, time[1]), -86400000L, 86400000L},
+	    {"winc", offsetof(struct go_args, inc[0]), 0, 86400000L},
+	    {"binc", offsetof(struct go_args, inc[1]), 0, 86400000L},
+	};
+	memset(a, 0, sizeof *a);
+	for (size_t k = 0; k < sizeof nums / sizeof nums[0]; k++)
+		*(long *)((char *)a + nums[k].at) = -1;
+	for (int i = 1; i < argc; i++) {
+		char what[64], q[96];
+		if (strcmp(argv[i], "perfect") == 0) {
+			a->perfect = true;
+			continue;
+		} else if (strcmp(argv[i], "infinite") == 0) {
+			a->infinite = true;
+			continue;
+		} else if (strcmp(argv[i], "ponder") == 0) {
+			a->ponder = true;
+			continue;
+		}
+		size_t k = 0;
+		while (k < sizeof nums / sizeof nums[0] &&
+		       strcmp(argv[i], nums[k].name) != 0)
+			k++;
+		if (k == sizeof nums / sizeof nums[0]) {
+			eng_say(
+			    g,
+			    "error go: unknown word '%s' (perfect, depth N, "
+			    "movetime MS, nodes N, infinite, ponder, wtime, "
+			    "btime, winc, binc, movestogo)",
+			    eng_quote(argv[i], strlen(argv[i]), q, sizeof q));
+			return -1;
+		}
+		snprintf(what, sizeof what, "go %s", nums[k].name);
+		long v = eng_number(g, what, i + 1 < argc ? argv[i + 1] : NULL,
+		                    nums[k].lo, nums[k].hi);
+		if (v < nums[k].lo)
+			return -1;
+		*(long *)((char *)a + nums[k].at) = v;
+		i++;
+	}
+	if (a->perfect && (a->depth > 0 || a->nodes > 0 || a->infinite)) {
+		eng_say(g,
+		        "error go: perfect takes no depth, nodes or infinite");
+		return -1;
+	}
+	return 0;
+}
+
+/* The time manager: of the side to move's clock, a share for this move
+ * (its clock over the moves to go, or over its moves left on the board,
+ * at most 20) plus most of its increment, never more than the clock less
+ * a margin for the answer to travel.  0: no clock given. */
+static double
+go_budget(const struct eng *g, const struct go_args *a)
+{
+	int side = g->pos.moves % 2;
+	if (a->time[side] < 0)
+		return 0;
+	double left = (double)a->time[side] / 1e3;
+	double inc = a->inc[side] > 0 ? (double)a->inc[side] / 1e3 : 0;
+	long mine = (long)(g->pos.w * g->pos.h - g->pos.moves + 1) / 2;
+	long moves = a->movestogo > 0 ? a->movestogo : mine < 20 ? mine : 20;
+	double t = left / (double)(moves > 1 ? moves : 1) + inc * 0.75;
+	double most = left - (left / 20 > 0.05 ? 0.05 : left / 20);
+	if (t > most)
+		t = most;
+	return t > 0.001 ? t : 0.001;
+}
+
+void
+eng_cmd_go(struct eng *g, int argc, char **argv)
+{
+	struct search_limits lim;
+	struct go_args a;
+	if (g->pos.over || board_is_full(&g->pos)) {
+		eng_say(g, "error go: the game is over");
+		return;
+	}
+	if (go_parse(g, argc, argv, &a) != 0)
+		return;
+	go_limits(g, &lim);
+	double budget =
+	    a.movetime > 0 ? (double)a.movetime / 1e3 : go_budget(g, &a);
+	g->hold =
+	    a.infinite || a.ponder || (argc == 1); /* plain `go`: until stop */
+	g->ponder = a.ponder;
+	g->ponder_s = a.ponder ? budget : 0;
+	g->deadline = 0;
+	if (a.perfect) {
+		/* the root's score first (book, table or a solve), then the
+		 * column that reaches it: the game's perfect play */
+		lim.mode = SEARCH_EXACT;
+		lim.analyze = true;
+		lim.move_only = true;
+		go_start(g, GO_PERFECT, &lim);
+		return;
+	}
+	lim.mode = SEARCH_DEPTH;
+	lim.depth = a.depth > 0 ? (int)a.depth : SEARCH_MAX_DEPTH;
+	if (a.nodes > 0)
+		lim.node_limit = (uint64_t)a.nodes;
+	if (!a.ponder && !a.infinite && budget > 0) {
+		lim.time_limit = budget;
+		/* the search's own limit ends it; this one is a guard */
+		g->deadline = util_now_s() + budget;
+	}
+	go_start(g, GO_DEPTH, &lim);
+}
+
+void
+eng_cmd_analyze(struct eng *g, int argc, char **argv)
+{
+	(void)argv;
+	struct search_limits lim;
+	if (argc != 1) {
+		eng_say(g, "error analyze takes no argument");
+		return;
+	}
+	if (g->pos.over || board_is_full(&g->pos)) {
+		eng_say(g, "error analyze: the game is over");
+		return;
+	}
+	go_limits(g, &lim);
+	lim.mode = SEARCH_EXACT;
+	lim.analyze = true;
+	g->hold = g->ponder = false;
+	g->deadline = 0;
+	go_start(g, GO_ANALYZE, &lim);
+}
+
+void
+eng_cmd_stop(struct eng *g, int argc, char **argv)
+{
+	(void)argc, (void)argv;
+	g->stopped = true;
+	eng_finish(g);
+}
+
+/* The move pondered on was played: the search goes on as a normal one,
+ * for the time its go gave (none: until stop). */
+void
+eng_cmd_ponderhit(struct eng *g, int argc, char **argv)
+{
+	(void)argc, (void)argv;
+	if (g->kind == GO_NONE || !g->ponder)
+		return;
+	g->ponder = false;
+	if (g->ponder_s > 0) {
+		g->hold = false;
+		g->deadline = util_now_s() + g->ponder_s;
+	}
+}
