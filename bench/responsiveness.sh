@@ -1,6 +1,6 @@
 #!/bin/sh
 # responsiveness.sh -- how the curses game feels while every search thread
-# is busy (issue 5's benchmark; a measurement, not a test).
+# is busy (a measurement, not a test).
 #
 # Usage: bench/responsiveness.sh [SECONDS]     (default 10)
 #   DROPFOUR  the binary (default: the ./run build, else ./dropfour, else

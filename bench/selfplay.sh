@@ -1,9 +1,8 @@
 #!/usr/bin/env bash
 # bench/selfplay.sh -- how long perfect play makes you wait: self-play games
 # from the empty board (or a position), the longest move of each game, the
-# whole game's time, and the longest move over all of them (the opening
-# book's targets: no move over 1 s, a whole game under 10 s; see
-# docs/benchmarks.md).
+# whole game's time, and the longest move over all of them (the measure of
+# the opening book: no move over 1 s, a whole game under 10 s).
 #
 #   bench/selfplay.sh [GAMES] [DROPFOUR OPTIONS...]
 #

@@ -4,9 +4,9 @@
 #   bench/solve-sets.sh [--all] [--pin] [--quick] [DROPFOUR OPTIONS...]
 #
 # Prints, per set: positions, mean time, mean nodes, nodes per second and
-# how many scores matched the published ones (docs/benchmarks.md).  By
-# default Test_L1_R3 is cut to its first 100 positions, as in its table
-# (--all takes all 1000: hours); --quick leaves out L1_R2 and L1_R3.
+# how many scores matched the published ones.  By default Test_L1_R3 is
+# cut to its first 100 positions (--all takes all 1000: hours); --quick
+# leaves out L1_R2 and L1_R3.
 # --pin runs on one core (taskset -c 0), as the reference was measured.
 # Other options go to dropfour, e.g. --threads 1 --tt-mb 64.  Exit status 1
 # if any score differs.

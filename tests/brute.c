@@ -84,14 +84,37 @@ brute_has_four(const struct brute *g, int who)
 }
 
 bool
-brute_wins_with(const struct brute *g, int col, int who)
+brute_four_if(const struct brute *g, int col, int row, int who)
 {
-	if (!brute_can_play(g, col))
-		return false;
 	for (int d = 0; d < 4; d++)
-		if (brute_run(g, col, g->height[col], d, who) >= 4)
+		if (brute_run(g, col, row, d, who) >= 4)
 			return true;
 	return false;
+}
+
+bool
+brute_wins_with(const struct brute *g, int col, int who)
+{
+	return brute_can_play(g, col) &&
+	       brute_four_if(g, col, g->height[col], who);
+}
+
+char
+brute_col_char(int col)
+{
+	return (char)(col < 9 ? '1' + col : 'a' + col - 9);
+}
+
+int
+brute_char_col(char ch)
+{
+	if (ch >= '1' && ch <= '9')
+		return ch - '1';
+	if (ch >= 'a' && ch <= 'g')
+		return ch - 'a' + 9;
+	if (ch >= 'A' && ch <= 'G')
+		return ch - 'A' + 9;
+	return -1;
 }
 
 bool
@@ -132,8 +155,8 @@ brute_parse(struct brute *g, int w, int h, const char *s)
 	bool over = false;
 	brute_init(g, w, h);
 	for (; *s != '\0'; s++) {
-		int col = *s - '1';
-		if (over || *s < '1' || *s > '9' || !brute_can_play(g, col))
+		int col = brute_char_col(*s);
+		if (over || col < 0 || !brute_can_play(g, col))
 			return -1;
 		over = brute_play(g, col);
 	}
@@ -223,7 +246,7 @@ order_dfs(struct order_walk *ow, bool first, bool last_may_win)
 		bool ok = !first || !last_may_win ||
 		          (!brute_has_four(g, 1) && !brute_has_four(g, 2));
 		if (ok && order_dfs(ow, false, last_may_win)) {
-			ow->out[n - 1] = (char)('1' + c);
+			ow->out[n - 1] = brute_col_char(c);
 			return true;
 		}
 		g->cell[c][g->height[c]++] = (signed char)who;

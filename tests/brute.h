@@ -7,7 +7,7 @@
  * a legal move string.  Nothing here shares code or ideas with src/: the
  * tests hold the engine's bitboards against it.
  *
- * Scores use the convention of DESIGN.md (and of the Pons test sets): 0 a
+ * Scores use the convention of docs/solver.md (and of the Pons test sets): 0 a
  * draw; if the side to move wins, (w*h + 1 - m) / 2 where m is the number of
  * stones on the board just before the winning stone; a loss likewise,
  * negated.
@@ -19,8 +19,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define BRUTE_MAX_W 9
-#define BRUTE_MAX_H 15
+/* Every board the engine takes: 4 to 16 columns, w * (h + 1) at most 128
+ * bits (so at most 31 rows, on 4 columns). */
+#define BRUTE_MAX_W 16
+#define BRUTE_MAX_H 31
 
 struct brute {
 	int w, h;
@@ -48,8 +50,15 @@ bool brute_four_through(const struct brute *g, int col, int row);
 bool brute_has_four(const struct brute *g, int who);
 /* True if dropping a stone of `who` into `col` would complete a four. */
 bool brute_wins_with(const struct brute *g, int col, int who);
-/* Play 1-based notation onto an empty w x h board.  Returns the number of
- * moves, or -1 for a bad digit, a full column or a move after a four. */
+/* True if a stone of `who` on (col, row) would be part of a four, whatever
+ * the cell holds now. */
+bool brute_four_if(const struct brute *g, int col, int row, int who);
+/* The notation's character of a column: '1'..'9', then 'a'..'g' for the
+ * columns 10 to 16; and back ('A'..'G' too), -1 for any other. */
+char brute_col_char(int col);
+int brute_char_col(char ch);
+/* Play the notation onto an empty w x h board.  Returns the number of
+ * moves, or -1 for a bad character, a full column or a move after a four. */
 int brute_parse(struct brute *g, int w, int h, const char *s);
 /* The exact score for the side to move by minimax.  The position must not
  * hold a four.  `nodes`, when not NULL, is incremented per node. */
@@ -59,8 +68,9 @@ int brute_wdl(struct brute *g);
 /* Find a legal move string reaching the board: colours alternate starting
  * with player 1, every stone rests on the one below, and no position before
  * the last holds a four (the last may when `last_may_win`).  Writes the
- * 1-based string into out (NUL-terminated).  Returns 0, or -1 when no order
- * exists (or the search gave up after `budget` removals, 0 = 1000000). */
+ * move string (the notation) into out (NUL-terminated).  Returns 0, or -1
+ * when no order exists (or the search gave up after `budget` removals,
+ * 0 = 1000000). */
 int brute_order(const struct brute *g, bool last_may_win, char *out, size_t len,
                 uint64_t budget);
 /* Number of stones of player `who`. */

@@ -425,15 +425,19 @@ START_TEST(test_known_wins)
 }
 END_TEST
 
-/* Plays a random legal game on both boards in lockstep, checking every
- * query against the naive board along the way. */
+/* Plays a random game (check_random_game) on both boards in lockstep,
+ * checking every query against the naive board along the way. */
 static void
 random_game_checked(int w, int h, uint64_t *rng, char *moves)
 {
 	struct brute g;
 	board_t b;
+	int cols[BRUTE_MAX_W * BRUTE_MAX_H];
 	int n = 0;
 
+	/* The game first (a four or a full board ends it), then played on
+	 * both boards. */
+	check_random_game(w, h, w * h, rng, CHECK_GAME_ANY, NULL, cols, NULL);
 	brute_init(&g, w, h);
 	board_init(&b, w, h);
 	for (;;) {
@@ -492,10 +496,7 @@ random_game_checked(int w, int h, uint64_t *rng, char *moves)
 		check_true(board_is_full(&b) == (poss == 0));
 		if (poss == 0)
 			break;
-		int c;
-		do
-			c = check_rand_below(rng, w);
-		while (!brute_can_play(&g, c));
+		int c = cols[n];
 		bool four = brute_play(&g, c);
 		ck_assert_int_eq(board_play_checked(&b, c), BOARD_OK);
 		moves[n++] = (char)('1' + c);

@@ -57,38 +57,6 @@
 
 /* ---- helpers ---------------------------------------------------------- */
 
-/* A fresh temporary directory for one test. */
-static char *
-temp_dir(void)
-{
-	const char *t = getenv("TMPDIR");
-	char *d = xmalloc(4096);
-	snprintf(d, 4096, "%s/dropfour-book-XXXXXX",
-	         t != NULL && *t != '\0' ? t : "/tmp");
-	check_that(mkdtemp(d) != NULL, "mkdtemp: %s", strerror(errno));
-	return d;
-}
-
-/* Remove the directory and every file in it. */
-static void
-remove_dir(char *d)
-{
-	DIR *dir = opendir(d);
-	struct dirent *e;
-	char path[4096];
-
-	while (dir != NULL && (e = readdir(dir)) != NULL) {
-		if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
-			continue;
-		snprintf(path, sizeof path, "%s/%s", d, e->d_name);
-		unlink(path);
-	}
-	if (dir != NULL)
-		closedir(dir);
-	rmdir(d);
-	free(d);
-}
-
 /* Number of entries in a directory (. and .. aside). */
 static int
 dir_entries(const char *d)
@@ -219,20 +187,15 @@ shuffle(struct book_entry *e, size_t n, uint64_t seed)
 	}
 }
 
-/* A random legal game of up to `moves` stones that stops before a four. */
+/* A random game of up to `moves` stones that stops before a four or a
+ * full board, on b. */
 static void
 random_position(board_t *b, int w, int h, int moves, uint64_t *rng)
 {
-	board_init(b, w, h);
-	while (b->moves < moves) {
-		int c = check_rand_below(rng, w);
-		board_t nb = *b;
-		if (board_play_checked(&nb, c) != BOARD_OK)
-			continue;
-		if (nb.over || board_is_full(&nb))
-			break;
-		*b = nb;
-	}
+	char s[BOARD_MAX_CELLS + 1];
+	check_random_game(w, h, moves < w * h ? moves : w * h - 1, rng,
+	                  CHECK_GAME_NO_FOUR, NULL, NULL, s);
+	check_parse_ok(b, w, h, s);
 }
 
 /* ---- 1. keys -------------------------------------------------------- */
@@ -274,7 +237,8 @@ END_TEST
 START_TEST(test_probe_brute)
 {
 	struct walk wk = {NULL, 0, 0, 10, 15, false};
-	char *dir = temp_dir();
+	char dir[4096];
+	check_tmpdir(dir, sizeof dir);
 	char path[4200], err[512];
 	struct book *bk;
 	int score;
@@ -309,7 +273,7 @@ START_TEST(test_probe_brute)
 	check_true(!book_probe(bk, &b, &score));
 	book_free(bk);
 	free(wk.e);
-	remove_dir(dir);
+	check_rm_tree(dir);
 }
 END_TEST
 
@@ -350,7 +314,8 @@ START_TEST(test_byte_identical)
 {
 	struct book_entry *e;
 	size_t n = made_up_entries(&e, check_scaled(2000, 200), 12, 99);
-	char *dir = temp_dir();
+	char dir[4096];
+	check_tmpdir(dir, sizeof dir);
 	char a[4200], b[4200], err[512];
 	size_t la, lb;
 
@@ -383,7 +348,7 @@ START_TEST(test_byte_identical)
 	free(pa);
 	free(pb);
 	free(e);
-	remove_dir(dir);
+	check_rm_tree(dir);
 }
 END_TEST
 
@@ -421,7 +386,8 @@ START_TEST(test_bad_files)
 {
 	struct book_entry *e;
 	size_t n = made_up_entries(&e, 500, 10, 7);
-	char *dir = temp_dir();
+	char dir[4096];
+	check_tmpdir(dir, sizeof dir);
 	char good[4200], bad[4200], err[512];
 	size_t len;
 
@@ -513,7 +479,7 @@ START_TEST(test_bad_files)
 	free(q);
 	free(p);
 	free(e);
-	remove_dir(dir);
+	check_rm_tree(dir);
 }
 END_TEST
 
@@ -546,7 +512,8 @@ expect_writer_refuses(const char *dir, const char *path, int ply,
 
 START_TEST(test_writer)
 {
-	char *dir = temp_dir();
+	char dir[4096];
+	check_tmpdir(dir, sizeof dir);
 	char path[4200], err[512];
 	board_t a, b, c;
 	check_parse_ok(&a, 7, 6, "4");
@@ -605,7 +572,7 @@ START_TEST(test_writer)
 	book_free(bk);
 	free(before);
 	free(after);
-	remove_dir(dir);
+	check_rm_tree(dir);
 }
 END_TEST
 
@@ -632,7 +599,8 @@ run_build(const char *path, const char *w, const char *h, const char *ply,
 
 START_TEST(test_build_4x4)
 {
-	char *dir = temp_dir();
+	char dir[4096];
+	check_tmpdir(dir, sizeof dir);
 	char path[4200], err[512];
 	struct walk wk = {NULL, 0, 0, 0, 15, true};
 	struct book *bk;
@@ -685,13 +653,14 @@ START_TEST(test_build_4x4)
 	book_free(bk);
 	search_free(s);
 	free(wk.e);
-	remove_dir(dir);
+	check_rm_tree(dir);
 }
 END_TEST
 
 START_TEST(test_build_threads_same_bytes)
 {
-	char *dir = temp_dir();
+	char dir[4096];
+	check_tmpdir(dir, sizeof dir);
 	char a[4200], b[4200];
 	size_t la, lb;
 
@@ -704,7 +673,7 @@ START_TEST(test_build_threads_same_bytes)
 	check_true(dir_entries(dir) == 2); /* journals gone, no temp files */
 	free(pa);
 	free(pb);
-	remove_dir(dir);
+	check_rm_tree(dir);
 }
 END_TEST
 
@@ -712,7 +681,8 @@ END_TEST
 
 START_TEST(test_search_with_book)
 {
-	char *dir = temp_dir();
+	char dir[4096];
+	check_tmpdir(dir, sizeof dir);
 	char path[4200], err[512];
 	snprintf(path, sizeof path, "%s/5x4.book", dir);
 	check_true(run_build(path, "5", "4", "6", "1") == 0);
@@ -773,7 +743,7 @@ START_TEST(test_search_with_book)
 	search_free(without);
 	search_free(ref);
 	book_free(bk);
-	remove_dir(dir);
+	check_rm_tree(dir);
 }
 END_TEST
 

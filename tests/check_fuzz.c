@@ -17,16 +17,6 @@
 #include "cli/options.h"
 #include "core/util.h"
 
-/* A scratch folder for the save tests, removed by the caller's rm. */
-static void
-scratch(char *dir, size_t len)
-{
-	const char *base = getenv("TMPDIR");
-	snprintf(dir, len, "%s/dropfour-check-fuzz.XXXXXX",
-	         base != NULL && *base != '\0' ? base : "/tmp");
-	ck_assert_ptr_nonnull(mkdtemp(dir));
-}
-
 /* fuzz-options, tests/fuzz/regress/options/getopt-stale-nextchar: an
  * option parse that stopped inside a cluster of short options ("-Xp":
  * X unknown) left getopt pointing into the old argument vector, and the
@@ -94,7 +84,7 @@ START_TEST(test_save_to_fifo)
 	struct game g;
 	struct stat st;
 
-	scratch(dir, sizeof dir);
+	check_tmpdir(dir, sizeof dir);
 	snprintf(path, sizeof path, "%s/fifo", dir);
 	ck_assert_int_eq(mkfifo(path, 0600), 0);
 	memset(&g, 0, sizeof g);
@@ -109,8 +99,7 @@ START_TEST(test_save_to_fifo)
 	errno = 0;
 	ck_assert_int_eq(game_save(&g, dir), -1);
 	ck_assert_int_eq(errno, EISDIR);
-	unlink(path);
-	rmdir(dir);
+	check_rm_tree(dir);
 }
 END_TEST
 
@@ -122,7 +111,7 @@ START_TEST(test_save_through_link)
 	struct game g, back;
 	struct stat st;
 
-	scratch(dir, sizeof dir);
+	check_tmpdir(dir, sizeof dir);
 	snprintf(file, sizeof file, "%s/game.txt", dir);
 	snprintf(link, sizeof link, "%s/link.txt", dir);
 	close(open(file, O_WRONLY | O_CREAT, 0640));
@@ -141,9 +130,7 @@ START_TEST(test_save_through_link)
 	ck_assert_int_eq(game_load(&back, file, err, sizeof err), 0);
 	ck_assert_int_eq(back.w, 5);
 	ck_assert_int_eq(back.nmoves, 4);
-	unlink(link);
-	unlink(file);
-	rmdir(dir);
+	check_rm_tree(dir);
 }
 END_TEST
 
@@ -164,7 +151,7 @@ START_TEST(test_load_players_line)
 	char dir[256], path[300], err[256];
 	struct game g, before;
 
-	scratch(dir, sizeof dir);
+	check_tmpdir(dir, sizeof dir);
 	snprintf(path, sizeof path, "%s/game.txt", dir);
 	memset(&g, 0, sizeof g);
 	g.player[0] = g.player[1] = PLAYER_AI;
@@ -194,8 +181,7 @@ START_TEST(test_load_players_line)
 	ck_assert_int_eq(game_load(&g, path, err, sizeof err), 0);
 	ck_assert(!g.players_loaded);
 	ck_assert(g.player[0] == PLAYER_AI && g.player[1] == PLAYER_AI);
-	unlink(path);
-	rmdir(dir);
+	check_rm_tree(dir);
 }
 END_TEST
 

@@ -195,34 +195,6 @@ END_TEST
 
 static char tmpdir[256];
 
-static void
-make_tmpdir(void)
-{
-	const char *base = getenv("TMPDIR");
-	snprintf(tmpdir, sizeof tmpdir, "%s/dropfour-check-XXXXXX",
-	         base && *base ? base : "/tmp");
-	check_that(mkdtemp(tmpdir) != NULL, "mkdtemp: %s", strerror(errno));
-}
-
-static void
-remove_tmpdir(void)
-{
-	DIR *d = opendir(tmpdir);
-	struct dirent *e;
-	char path[512];
-
-	if (d == NULL)
-		return;
-	while ((e = readdir(d)) != NULL) {
-		if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
-			continue;
-		snprintf(path, sizeof path, "%s/%s", tmpdir, e->d_name);
-		unlink(path);
-	}
-	closedir(d);
-	rmdir(tmpdir);
-}
-
 static int
 count_files(void)
 {
@@ -260,7 +232,7 @@ START_TEST(test_save_load)
 	};
 	char path[512], text[512], want[512];
 
-	make_tmpdir();
+	check_tmpdir(tmpdir, sizeof tmpdir);
 	snprintf(path, sizeof path, "%s/game.txt", tmpdir);
 	for (size_t i = 0; i < sizeof games / sizeof games[0]; i++) {
 		struct game g, l;
@@ -306,7 +278,7 @@ START_TEST(test_save_load)
 	errno = 0;
 	ck_assert_int_eq(game_save(&l, path), -1);
 	ck_assert_int_ne(errno, 0);
-	remove_tmpdir();
+	check_rm_tree(tmpdir);
 }
 END_TEST
 
@@ -331,7 +303,7 @@ START_TEST(test_load_bad)
 	char path[512];
 	struct game g, before;
 
-	make_tmpdir();
+	check_tmpdir(tmpdir, sizeof tmpdir);
 	snprintf(path, sizeof path, "%s/bad.txt", tmpdir);
 	memset(&g, 0, sizeof g);
 	game_init(&g, 7, 6);
@@ -385,7 +357,7 @@ START_TEST(test_load_bad)
 	ck_assert_int_eq(game_load(&g, path, err, sizeof err), -1);
 	check_true(err[0] != '\0');
 	check_true(memcmp(&g, &before, sizeof g) == 0);
-	remove_tmpdir();
+	check_rm_tree(tmpdir);
 }
 END_TEST
 

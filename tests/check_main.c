@@ -11,8 +11,11 @@
  *
  * Output: Check's summary and, by default, one line per test (CK_VERBOSE;
  * set CK_VERBOSITY to change it) go to stdout, which automake's harness
- * keeps in tests/check_dropfour.log.  CK_RUN_SUITE and CK_RUN_CASE pick a
- * suite or a test case (the ThreadSanitizer run uses CK_RUN_SUITE=split).
+ * keeps in the test's log.  CK_RUN_SUITE and CK_RUN_CASE pick a suite or a
+ * test case: `make check` runs every suite as a test of its own
+ * (tests/check-suite.sh sets CK_RUN_SUITE; its log is
+ * tests/suite/NAME.log), so that `make -j` runs them side by side.
+ * `check_dropfour --list` prints the names of the suites.
  *
  * Cases tagged CHECK_TAG_APART (check_suites.h) run only when CK_RUN_CASE,
  * CK_INCLUDE_TAGS or CK_EXCLUDE_TAGS is set: their shell tests
@@ -21,6 +24,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <ftw.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -102,6 +106,39 @@ check_rand_below(uint64_t *state, int n)
 }
 
 int
+check_random_game(int w, int h, int n, uint64_t *rng, enum check_game kind,
+                  struct brute *g, int *cols, char *moves)
+{
+	struct brute own;
+	int k = 0;
+
+	if (g == NULL)
+		g = &own;
+	brute_init(g, w, h);
+	while (k < n) {
+		int allowed[BRUTE_MAX_W], na = 0;
+		for (int c = 0; c < w; c++)
+			if (brute_can_play(g, c) &&
+			    (kind == CHECK_GAME_ANY ||
+			     !brute_wins_with(g, c, brute_to_move(g))))
+				allowed[na++] = c;
+		if (na == 0)
+			break;
+		int c = allowed[check_rand_below(rng, na)];
+		if (cols != NULL)
+			cols[k] = c;
+		if (moves != NULL)
+			moves[k] = brute_col_char(c);
+		k++;
+		if (brute_play(g, c))
+			break;
+	}
+	if (moves != NULL)
+		moves[k] = '\0';
+	return k;
+}
+
+int
 check_pons_load(const char *prefix, struct pons_pos **out)
 {
 	FILE *f = check_data_open("pons-sample.txt");
@@ -130,25 +167,43 @@ check_pons_load(const char *prefix, struct pons_pos **out)
 	return n;
 }
 
+/* Every suite, by the name its suite_create() gives it.  `make check` runs
+ * each as a test of its own (tests/suite/NAME.ck, tests/check-suite.sh);
+ * tests/suites.sh holds that list to this one (check_dropfour --list). */
+static const struct {
+	const char *name;
+	Suite *(*make)(void);
+} suites[] = {
+    {"board", board_suite}, {"game", game_suite},
+    {"eval", eval_suite},   {"solver", solver_suite},
+    {"split", split_suite}, {"fuzz", fuzz_suite},
+    {"book", book_suite},   {"statespace", statespace_suite},
+    {"tour", tour_suite},   {"review", review_suite},
+    {"wide", wide_suite},
+};
+
 int
-main(void)
+main(int argc, char **argv)
 {
-	SRunner *sr;
+	SRunner *sr = NULL;
 	int failed;
 
+	if (argc == 2 && strcmp(argv[1], "--list") == 0) {
+		for (size_t i = 0; i < sizeof suites / sizeof suites[0]; i++)
+			printf("%s\n", suites[i].name);
+		return fflush(stdout) == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+	}
+	if (argc != 1) {
+		fprintf(stderr, "usage: %s [--list]\n", argv[0]);
+		return EXIT_FAILURE;
+	}
 	/* Building suites only registers tests: no OpenMP here. */
-	sr = srunner_create(board_suite());
-	srunner_add_suite(sr, game_suite());
-	srunner_add_suite(sr, eval_suite());
-	srunner_add_suite(sr, solver_suite());
-	srunner_add_suite(sr, split_suite());
-	srunner_add_suite(sr, fuzz_suite());
-	srunner_add_suite(sr, book_suite());
-	/* statespace */
-	srunner_add_suite(sr, statespace_suite());
-	srunner_add_suite(sr, tour_suite());
-	srunner_add_suite(sr, review_suite());
-	srunner_add_suite(sr, wide_suite());
+	for (size_t i = 0; i < sizeof suites / sizeof suites[0]; i++) {
+		if (sr == NULL)
+			sr = srunner_create(suites[i].make());
+		else
+			srunner_add_suite(sr, suites[i].make());
+	}
 
 	printf("dropfour tests: samples in %s, full data in %s, scale %g\n",
 	       SRCDATA_DIR,
@@ -166,6 +221,34 @@ main(void)
 	failed = srunner_ntests_failed(sr);
 	srunner_free(sr);
 	return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}
+
+void
+check_tmpdir(char *dir, size_t len)
+{
+	const char *base = getenv("TMPDIR");
+	snprintf(dir, len, "%s/dropfour-check-XXXXXX",
+	         base != NULL && *base != '\0' ? base : "/tmp");
+	check_that(mkdtemp(dir) != NULL, "mkdtemp %s: %s", dir,
+	           strerror(errno));
+}
+
+static int
+rm_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+{
+	(void)st;
+	(void)ftw;
+	if (flag == FTW_DP)
+		rmdir(path);
+	else
+		unlink(path);
+	return 0;
+}
+
+void
+check_rm_tree(const char *dir)
+{
+	nftw(dir, rm_entry, 16, FTW_DEPTH | FTW_PHYS);
 }
 
 void

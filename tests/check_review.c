@@ -18,26 +18,6 @@
 
 #define REVIEW_TT_MB 16
 
-/* A random whole game: random columns until a four or a full board. */
-static int
-random_game(int w, int h, uint64_t *rng, int *moves)
-{
-	struct brute g;
-	int n = 0;
-
-	brute_init(&g, w, h);
-	while (n < w * h) {
-		int c;
-		do
-			c = check_rand_below(rng, w);
-		while (!brute_can_play(&g, c));
-		moves[n++] = c;
-		if (brute_play(&g, c))
-			break;
-	}
-	return n;
-}
-
 /* The expected review of ply i + 1 by brute force: every column of the
  * position before it, each a win now, a full board or minus the child's
  * minimax score. */
@@ -112,7 +92,9 @@ START_TEST(test_review_brute)
 	for (int k = 0; k < n; k++) {
 		int moves[BOARD_MAX_CELLS];
 		struct review_ply got[BOARD_MAX_CELLS], want;
-		int len = random_game(w, h, &rng, moves);
+		/* A whole game: until a four or a full board. */
+		int len = check_random_game(w, h, w * h, &rng, CHECK_GAME_ANY,
+		                            NULL, moves, NULL);
 
 		p.limits.threads = 1 + (k & 1);
 		progress_calls = 0;

@@ -429,30 +429,6 @@ END_TEST
 /* ---- brute force ----------------------------------------------------------
  */
 
-/* A random position of `len` stones with no four (a move that would make
- * one is replaced by another; the game stops early when every move wins). */
-static void
-random_position(int w, int h, int len, uint64_t *rng, struct brute *g,
-                char *moves)
-{
-	int n = 0;
-	brute_init(g, w, h);
-	while (n < len) {
-		int c = check_rand_below(rng, w), tries = 0;
-		while (tries < 4 * w &&
-		       (!brute_can_play(g, c) ||
-		        brute_wins_with(g, c, brute_to_move(g)))) {
-			c = check_rand_below(rng, w);
-			tries++;
-		}
-		if (tries == 4 * w)
-			break;
-		brute_play(g, c);
-		moves[n++] = (char)('1' + c);
-	}
-	moves[n] = '\0';
-}
-
 /* The brute force itself agrees with the Pons data on late positions. */
 START_TEST(test_brute_vs_pons)
 {
@@ -502,7 +478,9 @@ START_TEST(test_brute_random)
 		int len =
 		    brute_boards[_i].min_len +
 		    check_rand_below(&rng, w * h - brute_boards[_i].min_len);
-		random_position(w, h, len, &rng, &g, moves);
+		/* No four; may end early when every move makes one. */
+		check_random_game(w, h, len, &rng, CHECK_GAME_NO_FOUR, &g, NULL,
+		                  moves);
 		if (g.moves == w * h)
 			continue;
 		int want = brute_score(&g, NULL);
@@ -544,8 +522,9 @@ START_TEST(test_sizes_one_search)
 		struct brute g;
 		char moves[BOARD_MAX_CELLS + 1];
 		board_t b;
-		random_position(brute_boards[k].w, brute_boards[k].h,
-		                brute_boards[k].min_len + 4, &rng, &g, moves);
+		check_random_game(brute_boards[k].w, brute_boards[k].h,
+		                  brute_boards[k].min_len + 4, &rng,
+		                  CHECK_GAME_NO_FOUR, &g, NULL, moves);
 		int want = brute_score(&g, NULL);
 		check_parse_ok(&b, g.w, g.h, moves);
 		int v = search_solve(s, &b, false, NULL);
@@ -618,7 +597,8 @@ END_TEST
  */
 
 /* Own stones to the end, winning stone included (win), or the opponent's
- * stones to its win (loss): both counted from the formula of DESIGN.md. */
+ * stones to its win (loss): both counted from the score formula
+ * of docs/solver.md. */
 static int
 moves_to_end(int cells, int moves, int score)
 {

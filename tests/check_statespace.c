@@ -41,6 +41,8 @@ static const struct {
 	uint64_t positions; /* Tromp's table */
 	int empty;          /* the empty board's value: all drawn */
 } published[] = {
+    /* 5x4 (a second) last: the sanitizer runs' smaller scale leaves it
+     * out (statespace_suite()), so that no case passes without counting */
     {4, 4, 161029, 0},
     {4, 5, 1706255, 0},
     {5, 4, 3945711, 0},
@@ -64,9 +66,6 @@ run(int w, int h, int threads, size_t memory, const char *tmpdir)
 
 START_TEST(test_tromp_counts)
 {
-	/* 5x4 takes a second: not in the sanitizer runs' smaller scale. */
-	if (published[_i].w * published[_i].h > 16 && check_scale() < 1.0)
-		return;
 	struct statespace *ss =
 	    run(published[_i].w, published[_i].h, 2, (size_t)1 << 30, NULL);
 	struct statespace_ply sum;
@@ -272,10 +271,7 @@ END_TEST
 START_TEST(test_disk_same)
 {
 	char dir[4096];
-	const char *base = getenv("TMPDIR");
-	snprintf(dir, sizeof dir, "%s/dropfour-ss-XXXXXX",
-	         base && *base ? base : "/tmp");
-	ck_assert(mkdtemp(dir) != NULL);
+	check_tmpdir(dir, sizeof dir);
 
 	struct statespace *mem = run(4, 5, 2, (size_t)1 << 30, dir);
 	/* 64 kB: every level past the first few goes to files. */
@@ -363,7 +359,6 @@ START_TEST(test_state_resume)
 		int ply;
 	} stops[] = {{STATESPACE_FORWARD, 7}, {STATESPACE_BACKWARD, 9}};
 	char dir[4096], err[300], want[4200];
-	const char *base = getenv("TMPDIR");
 	struct stopper s = {.stop = false};
 	struct statespace_limits lim = {
 	    .w = 4,
@@ -376,9 +371,7 @@ START_TEST(test_state_resume)
 	    .note = count_note,
 	    .note_arg = &s,
 	};
-	snprintf(dir, sizeof dir, "%s/dropfour-ss-XXXXXX",
-	         base && *base ? base : "/tmp");
-	ck_assert(mkdtemp(dir) != NULL);
+	check_tmpdir(dir, sizeof dir);
 	lim.state_dir = dir;
 	struct statespace *fresh = run(4, 4, 1, (size_t)1 << 30, NULL);
 
@@ -645,7 +638,8 @@ statespace_suite(void)
 	TCase *tc = tcase_create("statespace");
 	tcase_set_timeout(tc, CHECK_TIMEOUT_LONG);
 	tcase_add_loop_test(tc, test_tromp_counts, 0,
-	                    (int)(sizeof published / sizeof published[0]));
+	                    (int)(sizeof published / sizeof published[0]) -
+	                        (check_scale() < 1.0 ? 1 : 0));
 	tcase_add_test(tc, test_4x4_vs_solver);
 	tcase_add_test(tc, test_mirror);
 	tcase_add_test(tc, test_threads_same);

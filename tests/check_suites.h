@@ -8,6 +8,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "brute.h"
 #include "core/board.h"
 #include "search/search.h"
 
@@ -60,6 +61,25 @@ int check_move_value(struct search *s, const board_t *b, int col);
 uint64_t check_rand(uint64_t *state);
 /* Uniform in 0..n-1. */
 int check_rand_below(uint64_t *state, int n);
+
+/* Random games, played on tests/brute.c's board (not the engine's), each
+ * stone drawn uniformly among the columns allowed:
+ *   CHECK_GAME_ANY      every playable column; the game ends with a four
+ *                       or a full board (or after n stones);
+ *   CHECK_GAME_NO_FOUR  only the columns whose stone makes no four; the
+ *                       game ends early when there is none.
+ * At most n stones on w x h.  The game goes to g, its columns (0-based) to
+ * cols and its move string (NUL-terminated) to moves, each when not NULL.
+ * Returns the number of stones. */
+enum check_game { CHECK_GAME_ANY, CHECK_GAME_NO_FOUR };
+int check_random_game(int w, int h, int n, uint64_t *rng, enum check_game kind,
+                      struct brute *g, int *cols, char *moves);
+
+/* A new scratch folder for the test, under $TMPDIR (or /tmp): its path in
+ * dir (size len); the test fails if it cannot be made.  check_rm_tree()
+ * removes it and everything in it (no symbolic link is followed). */
+void check_tmpdir(char *dir, size_t len);
+void check_rm_tree(const char *dir);
 
 /* One line of tests/data/pons-sample.txt. */
 struct pons_pos {

@@ -2,8 +2,8 @@
 # faults-long.sh -- the fault tests of make check (tests/faults.sh), many
 # times over: KILLS SIGKILLs at random moments of a game saving in a loop,
 # and SIGNALS rounds of SIGINT, SIGTERM and SIGHUP at random moments of the
-# curses game's searches (issue 14; a long check, run by hand, not part of
-# make check).
+# curses game's searches (a long check, run by hand, not part of make
+# check).
 #
 # Usage: tests/faults-long.sh [KILLS [SIGNALS]]     (default 1000 and 100)
 #   DROPFOUR  the binary (default: the ./run build, else ./dropfour, else

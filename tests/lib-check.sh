@@ -16,8 +16,28 @@
 #   fail MESSAGE...      print "FAIL: MESSAGE" and count it in $failed (a
 #                        script may define its own fail() after sourcing
 #                        this; it counts in $failed too)
+#   fail_with FILE MESSAGE...
+#                        fail MESSAGE, then FILE's lines (a command's
+#                        output) each behind "| ", when FILE exists
+#   check_run NAME INPUT ARGS...
+#                        a case: feed INPUT (a printf format) to $DROPFOUR
+#                        ARGS, its output (both streams) to $out, its exit
+#                        status to $status; $name and $cmd describe it
+#   check_status N       } the checks of one command's run: its output in
+#   check_match ERE      } the file $out, its exit status in $status, the
+#   check_count ERE N    } case named $name and the command $cmd; the exit
+#                        status is N; some line matches the extended
+#                        regular expression ERE; exactly N lines match it.
+#                        A failure is fail_with "$out" naming the case.
+#   size FILE            FILE's size in bytes, 0 when it is missing
+#   wait_growth FILE SIZE PID [SECONDS]
+#                        wait until FILE is bigger than SIZE bytes, PID has
+#                        ended or SECONDS (default 30) have passed; prints
+#                        FILE's size then
 #   check_skip REASON    print "NAME: SKIP: REASON" and exit 77: the whole
-#                        test skipped (check_begin is not needed first)
+#                        test skipped (check_begin is not needed first); but
+#                        when $failed is not 0, a failure: "NAME: N failed"
+#                        and exit 1 (what already failed is never hidden)
 #   check_end            the last line: "NAME: N failed" and exit 1 when
 #                        $failed is not 0, else "NAME: all passed", exit 0
 #
@@ -68,7 +88,63 @@ fail() {
 	failed=$((failed + 1))
 }
 
+fail_with() {
+	_f=$1
+	shift
+	fail "$@"
+	[ -f "$_f" ] && sed 's/^/| /' "$_f"
+	return 0
+}
+
+check_run() {
+	name=$1
+	_input=$2
+	shift 2
+	cmd="printf '$_input' | dropfour $*"
+	# shellcheck disable=SC2059
+	printf "$_input" | "$DROPFOUR" "$@" >"$out" 2>&1
+	status=$?
+	echo "# $name: exit $status"
+}
+
+_check_case_failed() {
+	fail_with "$out" "$name: $* (output of: $cmd)"
+}
+
+check_status() {
+	[ "$status" -eq "$1" ] ||
+		_check_case_failed "exit status $status, expected $1"
+}
+
+check_match() {
+	grep -Eq -- "$1" "$out" || _check_case_failed "no line matches /$1/"
+}
+
+check_count() {
+	_c=$(grep -Ec -- "$1" "$out")
+	[ "$_c" -eq "$2" ] ||
+		_check_case_failed "$_c lines match /$1/, expected $2"
+}
+
+size() {
+	stat -c %s "$1" 2>/dev/null || echo 0
+}
+
+wait_growth() {
+	_i=0
+	while [ "$(size "$1")" -le "$2" ] && kill -0 "$3" 2>/dev/null &&
+		[ $_i -lt $((${4:-30} * 50)) ]; do
+		sleep 0.02
+		_i=$((_i + 1))
+	done
+	size "$1"
+}
+
 check_skip() {
+	if [ "$failed" -ne 0 ]; then
+		echo "$check_name: cannot go on ($*); $failed failed"
+		exit 1
+	fi
 	echo "$check_name: SKIP: $*"
 	exit 77
 }

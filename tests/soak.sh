@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # soak.sh -- many self-play games under AddressSanitizer + UBSan: no crash,
 # no leak, no hang, and every game played twice with the same seed gives
-# the same moves (issue 14; a long check, not part of make check).
+# the same moves (a long check, not part of make check).
 #
 # Usage: tests/soak.sh [--games N] [--batch B] [--from I] [--limit S]
 #                      [--no-replay]

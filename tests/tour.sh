@@ -11,19 +11,10 @@ here=$(cd "$(dirname "$0")" && pwd)
 . "$here/lib-check.sh"
 check_begin tour
 out=$tmp/out
-n=0
 
-ok() {
-	n=$((n + 1))
-	echo "ok $n - $1"
-}
-
-bad() {
-	n=$((n + 1))
-	failed=$((failed + 1))
-	echo "not ok $n - $1"
-	sed 's/^/| /' "$out"
-}
+# A case that passed says so; one that failed is lib-check's fail_with,
+# with the output.
+ok() { echo "ok: $1"; }
 
 # expect DESC STATUS PATTERN ARGS...: dropfour tour ARGS exits with STATUS
 # and some line of its output matches the extended regular expression.
@@ -37,7 +28,7 @@ expect() {
 	if [ "$st" -eq "$want" ] && grep -Eq -- "$re" "$out"; then
 		ok "$desc"
 	else
-		bad "$desc (exit $st, want $want, /$re/)"
+		fail_with "$out" "$desc (exit $st, want $want, /$re/)"
 	fi
 }
 
@@ -50,7 +41,7 @@ last_line() {
 	if [ "$(tail -n 1 "$out")" = "tours $want" ]; then
 		ok "$desc"
 	else
-		bad "$desc (last line not 'tours $want')"
+		fail_with "$out" "$desc (last line not 'tours $want')"
 	fi
 }
 
@@ -71,11 +62,11 @@ expect "a square off the board" 2 "invalid start square 'e1'.*a1 to d7" \
 expect "not a square" 2 "invalid start square 'z9'" --from z9
 expect "a bad --list" 2 "invalid argument '0' for --list" --list=0
 if "$DROPFOUR" solve --from a1 </dev/null >"$out" 2>&1; then
-	bad "--from outside tour"
+	fail_with "$out" "--from outside tour"
 elif grep -q -- '--from does not apply to solve' "$out"; then
 	ok "--from outside tour"
 else
-	bad "--from outside tour"
+	fail_with "$out" "--from outside tour"
 fi
 # --list=3: three tours of 28 squares each, then the count.
 "$DROPFOUR" tour -W 4 -H 7 --list=3 >"$out" 2>&1
@@ -83,13 +74,13 @@ if [ "$(grep -Ec '^a1( [a-d][1-7]){27}$' "$out")" -eq 3 ] &&
     [ "$(tail -n 1 "$out")" = "tours 1682" ]; then
 	ok "--list=3"
 else
-	bad "--list=3"
+	fail_with "$out" "--list=3"
 fi
 "$DROPFOUR" tour -W 3 -H 4 --list >"$out" 2>&1
 if [ "$(grep -Ec '^a1( [a-c][1-4]){11}$' "$out")" -eq 2 ]; then
 	ok "--list: every tour"
 else
-	bad "--list: every tour"
+	fail_with "$out" "--list: every tour"
 fi
 # bench speedup --tour on a small board: the table, the CSV, the curve.
 "$DROPFOUR" bench speedup --tour -W 5 -H 5 -j 1,2 --csv "$tmp/t.csv" \
@@ -99,7 +90,7 @@ if grep -Eq '^ +2 +[0-9.]+s ' "$out" && grep -q 'speedup (' "$out" &&
     [ "$(wc -l <"$tmp/t.csv")" -eq 3 ]; then
 	ok "bench speedup --tour"
 else
-	bad "bench speedup --tour"
+	fail_with "$out" "bench speedup --tour"
 fi
 
 # bench tour-sample: the estimate of the 6x6 count (OEIS A165134:
@@ -121,7 +112,7 @@ done
 if [ "$covers" -ge 18 ] && grep -q 'published (OEIS A165134): 6637920' "$out"; then
 	ok "bench tour-sample: the 6x6 interval covers the count ($covers of 20 seeds)"
 else
-	bad "bench tour-sample: the 6x6 interval covers the count ($covers of 20 seeds, want 18)"
+	fail_with "$out" "bench tour-sample: the 6x6 interval covers the count ($covers of 20 seeds, want 18)"
 fi
 
 # ---- the live screen ------------------------------------------------------
@@ -180,21 +171,17 @@ else
 	# alternate screen is gone (checked in watch_live).
 	tmux_socket="dropfour-tour-$$-1"
 	if watch_live; then ok "--watch: live count, thread key, q"; else
-		failed=$((failed + 1)); n=$((n + 1))
-		echo "not ok $n - --watch: live count, thread key, q"; fi
+		fail "--watch: live count, thread key, q"; fi
 	tmux_kill
 	tmux_socket="dropfour-tour-$$-2"
 	if watch_done; then ok "--watch: a finished count, its rate and a whole tour, then q"; else
-		failed=$((failed + 1)); n=$((n + 1))
-		echo "not ok $n - --watch: a finished count, its rate and a whole tour, then q"
-		tmux_capture | sed 's/^/| /'; fi
+		tmux_capture >"$out"
+		fail_with "$out" "--watch: a finished count, its rate and a whole tour, then q"; fi
 	tmux_kill
 	tmux_socket="dropfour-tour-$$-3"
 	if watch_int; then ok "--watch: Ctrl-C in the middle exits 130"; else
-		failed=$((failed + 1)); n=$((n + 1))
-		echo "not ok $n - --watch: Ctrl-C in the middle exits 130"
-		tmux_capture | sed 's/^/| /'; fi
+		tmux_capture >"$out"
+		fail_with "$out" "--watch: Ctrl-C in the middle exits 130"; fi
 	tmux_kill
 fi
-echo "1..$n"
 check_end

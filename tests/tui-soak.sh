@@ -1,7 +1,7 @@
 #!/bin/sh
 # tui-soak.sh -- random keys into the curses game for a long while, then q:
 # no crash, and the terminal settings (`stty -a`) the same before and after
-# (issue 14; a long check, not part of make check).
+# (a long check, not part of make check).
 #
 # Usage: tests/tui-soak.sh [SECONDS]     (default 600: ten minutes)
 #   DROPFOUR  the binary (default: the ASan build _build/asan/dropfour,

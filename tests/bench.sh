@@ -1,0 +1,138 @@
+#!/bin/sh
+# bench.sh -- the benchmarks that make check can afford: `dropfour bench
+# speedup` (its sums held against each position solved alone, its CSV,
+# JSON and per-position tables, the options it refuses), bench/cores.sh
+# and bench/busy.sh on tiny inputs.  Timings are never asserted, only
+# what must hold whatever the machine.
+#
+# Run by `make check` with $DROPFOUR naming the binary and $srcdir the
+# source tree.
+. "$(dirname "$0")/lib-check.sh"
+check_begin bench
+: "${srcdir:=$(dirname "$0")/..}"
+out=$tmp/out
+n=0
+
+# run NAME INPUT ARGS...: lib-check's check_run with small tables (-m 8).
+run() {
+	n=$((n + 1))
+	check_run "$@" -m 8
+}
+
+# bench speedup runs every position at every thread count in turn and adds
+# up each position's fastest run.  One thread searches the same tree every
+# time, so its row's nodes are the sum of the positions' nodes, each solved
+# alone in a fresh process; the scores must agree at both thread counts
+# (a difference is an error and exit status 1).
+sp=$tmp/speedup-pos
+grep '^Test_L2_R2 ' "$srcdir/tests/data/pons-sample.txt" | head -n 3 |
+	awk '{ print $2 }' >"$sp"
+run "bench speedup" '' bench speedup --threads 1,2 --repeat 2 --no-book \
+	--csv "$tmp/speedup.csv" "$sp"
+check_status 0
+check_match '^# dropfour bench speedup: 3 positions, .* best of 2 per position$'
+check_match '^ +1 +[0-9.]+s +1\.00 '
+check_match '^ +2 +[0-9.]+s '
+sum=0
+while read -r line; do
+	nd=$(echo "$line" | "$DROPFOUR" solve -j 1 --no-book -m 8 |
+		awk '{ print $3 }')
+	sum=$((sum + ${nd:-0}))
+done <"$sp"
+row=$(awk -F, '$1 == 1 { print $5 }' "$tmp/speedup.csv")
+echo "# bench speedup: one-thread row $row nodes, alone $sum"
+[ "$sum" -gt 0 ] && [ "$row" = "$sum" ] ||
+	fail_with "$out" "$name: one-thread row has ${row:-no} nodes, the positions alone $sum"
+[ "$(wc -l <"$tmp/speedup.csv")" -eq 3 ] || fail_with "$out" "$name: the CSV is not 3 lines"
+
+# --per-position: a line for every position at every thread count, and a
+# position's one-thread line has the nodes of the position solved alone.
+run "bench speedup --per-position" '' bench speedup --threads 1,2 \
+	--no-book --per-position --json "$sp"
+check_status 0
+check_count '^\{"position":"[0-9]+","threads":[12],"time":' 6
+while read -r line; do
+	nd=$(echo "$line" | "$DROPFOUR" solve -j 1 --no-book -m 8 |
+		awk '{ print $3 }')
+	got=$(grep -E "^\{\"position\":\"$line\",\"threads\":1," "$out" |
+		sed 's/.*"nodes":\([0-9]*\).*/\1/')
+	[ -n "$nd" ] && [ "$got" = "$nd" ] ||
+		fail_with "$out" "$name: position $line: ${got:-no} nodes at one thread, $nd alone"
+done <"$sp"
+run "bench speedup --per-position, text" '' bench speedup --threads 1,2 \
+	--no-book --per-position "$sp"
+check_status 0
+check_match '^per position \(the fastest run of each\)$'
+check_match '^[0-9]+ +1 +[0-9.]+s +1\.00 +[0-9]+ +1\.000 +[0-9]+%$'
+check_count '^ +2 +[0-9.]+s +[0-9.]+ +[0-9]+ +[0-9.]+ +[0-9]+%$' 3
+# Options of one benchmark are refused by the others, with a message.
+run "bench solve --per-position" '' bench solve --per-position "$sp"
+check_status 2
+check_match '^dropfour: --per-position applies to bench speedup on positions'
+run "bench speedup --tour --per-position" '' bench speedup --tour \
+	--per-position
+check_status 2
+check_match '^dropfour: --per-position applies to bench speedup on positions'
+run "bench ordering --tour" '' bench ordering --tour
+check_status 2
+check_match '^dropfour: --tour applies to bench speedup$'
+
+# bench/cores.sh (what sharing a cache line costs between the cores):
+# with two CPUs or more and a C compiler, a round trip for every other CPU
+# and a row of the table test, and with --nearest one line "FIRST,NEAR";
+# a size that is not a number is refused.
+n=$((n + 1))
+name="bench/cores.sh"
+cmd="bench/cores.sh 64"
+if command -v "${CC:-cc}" >/dev/null 2>&1 && [ "$(nproc)" -ge 2 ]; then
+	"$srcdir/bench/cores.sh" 64 >"$out" 2>&1
+	status=$?
+	echo "# $name: exit $status"
+	check_status 0
+	check_match '^[0-9]+ +[0-9]+$'
+	check_match '^[0-9]+\+[0-9]+ +[0-9.]+ +[0-9.]+ +[0-9.]+ +[0-9.]+$'
+	n=$((n + 1))
+	cmd="bench/cores.sh --nearest"
+	"$srcdir/bench/cores.sh" --nearest >"$out" 2>&1
+	status=$?
+	check_status 0
+	check_count '.' 1
+	check_match '^[0-9]+,[0-9]+$'
+else
+	echo "# $name: skipped (no C compiler or one CPU)"
+fi
+n=$((n + 1))
+cmd="bench/cores.sh 12k"
+"$srcdir/bench/cores.sh" 12k >"$out" 2>&1
+status=$?
+check_status 2
+check_match 'KB must be a number'
+
+# bench/busy.sh (threads beside a busy loop): a quiet run of two Test_L3_R1
+# positions prints its rounds and a "best" line per thread count; a wrong
+# score in the file stops it (exit 1); LOAD must be a number.
+printf '%s\n' '2252576253462244111563365343671351441 -1' \
+	'7422341735647741166133573473242566 1' >"$tmp/busy-set"
+busy() {
+	n=$((n + 1))
+	cmd="bench/busy.sh $*"
+	DROPFOUR=$DROPFOUR TT_MB=8 REPEAT=1 "$srcdir/bench/busy.sh" "$@" \
+		>"$out" 2>&1
+	status=$?
+	echo "# $cmd: exit $status"
+}
+LOAD=0 busy "$tmp/busy-set"
+check_status 0
+check_match '^round 1  dropfour  -j1 '
+check_count '^best ' 2
+check_match '^best      dropfour  -j2 +[0-9.]+ s +[0-9.]+ of its -j1 time$'
+sed 's/ 1$/ 2/' "$tmp/busy-set" >"$tmp/busy-wrong"
+LOAD=0 busy "$tmp/busy-wrong"
+check_status 1
+check_match 'gave a wrong score'
+LOAD=x busy "$tmp/busy-set"
+check_status 2
+check_match 'LOAD and REPEAT are numbers'
+
+echo "# bench.sh: $n cases"
+check_end
