@@ -39,7 +39,7 @@ struct node {
 	bool bound;  /* done: value is a bound (outside its window) */
 	bool known;  /* done when built: a winning move or a full board */
 	enum node_state state;
-	int worker;   /* running: where */
+	int worker;    /* running: where */
 	int16_t a, b2; /* the window its task was searched with */
 };
 
@@ -54,8 +54,8 @@ struct master {
 	int frontier;
 	int lo, hi;     /* the root's window */
 	bool root_full; /* every root column exact (analysis, depth play) */
-	int *running; /* per worker: its node, IDLE, or CANCELLED (a task
-	               * cancelled, its answer not in yet) */
+	int *running;   /* per worker: its node, IDLE, or CANCELLED (a task
+	                 * cancelled, its answer not in yet) */
 	struct dist_stats *st;
 };
 
@@ -114,12 +114,13 @@ expand(struct master *m, int i)
 			 * the board's least score, 0). */
 			m->n[c].state = NODE_DONE;
 			m->n[c].known = true;
-			m->n[c].value = m->lim->mode == SEARCH_DEPTH
-			                    ? -SCORE_PROVEN + board_min_score(&nb)
-			                    : 0;
+			m->n[c].value =
+			    m->lim->mode == SEARCH_DEPTH
+			        ? -SCORE_PROVEN + board_min_score(&nb)
+			        : 0;
 		} else {
-			m->n[c].state = m->n[c].ply < m->frontier ? NODE_OPEN
-			                                         : NODE_QUEUED;
+			m->n[c].state =
+			    m->n[c].ply < m->frontier ? NODE_OPEN : NODE_QUEUED;
 		}
 	}
 	m->n[i].first = first;
@@ -130,7 +131,8 @@ expand(struct master *m, int i)
 			expand(m, c);
 }
 
-/* ---- windows and values --------------------------------------------------- */
+/* ---- windows and values ---------------------------------------------------
+ */
 
 /* The window of node i now: the root's own, then each child's the
  * negation of its parent's, narrowed by the parent's best (at the root
@@ -233,7 +235,8 @@ settle_known(struct master *m)
 		}
 }
 
-/* ---- the hand-out ----------------------------------------------------------- */
+/* ---- the hand-out -----------------------------------------------------------
+ */
 
 /* The next task to hand out: the first queued one (depth-first, the
  * centre first) whose parent has an answer from its eldest child, or whose
@@ -279,11 +282,11 @@ make_task(const struct master *m, int i, uint32_t id, struct dist_task *t)
 	t->mask[1] = (uint64_t)(x->mask >> 64);
 }
 
-/* ---- the master ----------------------------------------------------------- */
+/* ---- the master -----------------------------------------------------------
+ */
 
 int
-dist_frontier(const board_t *b, const struct search_limits *lim,
-              int nworkers)
+dist_frontier(const board_t *b, const struct search_limits *lim, int nworkers)
 {
 	int left = b->w * b->h - b->moves;
 	int most = DIST_MAX_FRONTIER;
@@ -314,12 +317,18 @@ fill_result(struct master *m, const board_t *b, struct search_result *r)
 			continue; /* stopped before its value came */
 		int v = -x->value;
 		if (m->lim->mode == SEARCH_DEPTH) {
-			score_from_raw(v, &r->col_kind[col], &r->col_score[col]);
+			score_from_raw(v, &r->col_kind[col],
+			               &r->col_score[col]);
 		} else {
 			r->col_kind[col] = x->bound ? SCORE_UPPER : SCORE_EXACT;
 			r->col_score[col] = v;
-			if (m->lim->mode == SEARCH_WEAK)
+			if (m->lim->mode == SEARCH_WEAK) {
+				/* A win or a loss is one, however far past
+				 * the window's edge it failed. */
 				r->col_score[col] = (v > 0) - (v < 0);
+				if (v != 0)
+					r->col_kind[col] = SCORE_EXACT;
+			}
 		}
 	}
 	/* The move among the columns whose value is known (a column left
@@ -393,7 +402,8 @@ dist_search(const struct dist_transport *t, const board_t *b,
 	m.t = t;
 	m.lim = lim;
 	m.st = st;
-	m.frontier = frontier > 0 ? frontier : dist_frontier(b, lim, t->nworkers);
+	m.frontier =
+	    frontier > 0 ? frontier : dist_frontier(b, lim, t->nworkers);
 	if (m.frontier > DIST_MAX_FRONTIER)
 		m.frontier = DIST_MAX_FRONTIER;
 	if (m.frontier < 1)
@@ -468,7 +478,8 @@ dist_search(const struct dist_transport *t, const board_t *b,
 	return 0;
 }
 
-/* ---- a worker ------------------------------------------------------------- */
+/* ---- a worker -------------------------------------------------------------
+ */
 
 void
 dist_worker_start(struct dist_worker *wk, const struct dist_task *t)
@@ -515,7 +526,8 @@ dist_worker_cancel(struct dist_worker *wk)
 		engine_stop(wk->e);
 }
 
-/* ---- the loopback ------------------------------------------------------------ */
+/* ---- the loopback
+ * ------------------------------------------------------------ */
 
 struct dist_loopback {
 	struct dist_transport t;

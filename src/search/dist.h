@@ -28,20 +28,20 @@
 #include "core/board.h"
 #include "search/search.h"
 
-#define DIST_MAX_WORKERS 256
+#define DIST_MAX_WORKERS  256
 #define DIST_MAX_FRONTIER 5
 
 /* A task: a position, how to search it and the window. */
 struct dist_task {
-	uint32_t id;    /* never 0 */
-	uint8_t w, h;   /* the board */
-	uint8_t mode;   /* enum search_mode: SEARCH_EXACT, _WEAK or _DEPTH */
-	uint8_t depth;  /* depth-limited: plies below the task's position */
-	int16_t alpha;  /* the window, on the raw scale (search.h) */
+	uint32_t id;   /* never 0 */
+	uint8_t w, h;  /* the board */
+	uint8_t mode;  /* enum search_mode: SEARCH_EXACT, _WEAK or _DEPTH */
+	uint8_t depth; /* depth-limited: plies below the task's position */
+	int16_t alpha; /* the window, on the raw scale (search.h) */
 	int16_t beta;
-	uint16_t stones;   /* the position: stones on the board, */
-	uint64_t cur[2];   /* the side to move's stones and all the */
-	uint64_t mask[2];  /* stones, as the 128-bit board's bits (low, high) */
+	uint16_t stones;  /* the position: stones on the board, */
+	uint64_t cur[2];  /* the side to move's stones and all the */
+	uint64_t mask[2]; /* stones, as the 128-bit board's bits (low, high) */
 };
 
 /* A task's answer. */
@@ -70,10 +70,10 @@ struct dist_transport {
 /* What the workers did, per worker. */
 struct dist_stats {
 	int nworkers;
-	int frontier;    /* the plies of the frontier */
-	int ntasks;      /* frontier positions */
-	int handed;      /* tasks handed out */
-	int cut;         /* tasks dropped or cancelled by a cut */
+	int frontier; /* the plies of the frontier */
+	int ntasks;   /* frontier positions */
+	int handed;   /* tasks handed out */
+	int cut;      /* tasks dropped or cancelled by a cut */
 	uint64_t nodes[DIST_MAX_WORKERS];
 	uint32_t tasks[DIST_MAX_WORKERS];
 	double busy[DIST_MAX_WORKERS]; /* seconds searching */
@@ -103,9 +103,9 @@ struct engine;
 /* A worker's engine: tasks run on it one at a time. */
 struct dist_worker {
 	struct engine *e;
-	int threads;                     /* its OpenMP threads */
+	int threads;                      /* its OpenMP threads */
 	const struct search_oracle *book; /* the opening book, or NULL */
-	uint64_t id;                     /* the engine's search, 0 none */
+	uint64_t id;                      /* the engine's search, 0 none */
 	struct dist_task task;
 	double t0;
 };

@@ -722,8 +722,7 @@ search_exact_test(struct split_ctx *c, const board_t *b, int at)
 }
 
 int
-search_exact_window(struct split_ctx *c, const board_t *b, int alpha,
-                    int beta)
+search_exact_window(struct split_ctx *c, const board_t *b, int alpha, int beta)
 {
 	int bv;
 	c->nodes++;

@@ -183,11 +183,11 @@ split_index(const struct split_ctx *c, const board_t *b, int ply, int n,
 /* search-exact.c: the exact solver. */
 
 #if BOARD_BITS == 64
-#define search_exact_solve search_exact_solve64
-#define search_exact_known search_exact_known64
-#define search_exact_test  search_exact_test64
+#define search_exact_solve  search_exact_solve64
+#define search_exact_known  search_exact_known64
+#define search_exact_test   search_exact_test64
 #define search_exact_window search_exact_window64
-#define search_depth       search_depth64
+#define search_depth        search_depth64
 #else
 /* search.c: the 64-bit search's search_run(), which the 128-bit one calls
  * for boards of at most 64 bits. */

@@ -127,7 +127,6 @@ col_publish(struct stats *st, int col, enum col_state state,
 
 /* ---- the root -------------------------------------------------------- */
 
-
 /* Make the best column of r its move (random tie-break with the seed). */
 static void
 pick_best(const board_t *b, const struct search_limits *lim,
@@ -507,7 +506,7 @@ run_depth(struct split_ctx *c, const board_t *b, struct search_result *r,
 		bool all_proven = true;
 		for (int k = 0; k < o.n; k++) {
 			score_from_raw(val[k], &cur.col_kind[o.col[k]],
-			                &cur.col_score[o.col[k]]);
+			               &cur.col_score[o.col[k]]);
 			if (cur.col_kind[o.col[k]] != SCORE_EXACT)
 				all_proven = false;
 		}
