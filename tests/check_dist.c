@@ -33,6 +33,9 @@ sample(const char *set, int n, char moves[][64], int *score)
 	return k;
 }
 
+/* Every search shared out, however small. */
+static const struct dist_params share_all = {0, true};
+
 static struct dist_loopback *
 loopback(int workers)
 {
@@ -62,7 +65,8 @@ exact_set(const char *set, int n)
 			search_limits_default(&lim);
 			lim.mode = SEARCH_EXACT;
 			check_true(dist_search(dist_loopback_transport(lb), &b,
-			                       &lim, 0, NULL, &r, &st) == 0);
+			                       &lim, &share_all, NULL, &r,
+			                       &st) == 0);
 			check_that(
 			    !r.partial && r.kind == SCORE_EXACT &&
 			        r.score == score[i],
@@ -103,8 +107,8 @@ same_as_one(struct search *s, struct dist_loopback *lb, const char *moves,
 	check_parse_ok(&b, 7, 6, moves);
 	search_clear(s);
 	search_run(s, &b, lim, &one);
-	check_true(dist_search(dist_loopback_transport(lb), &b, lim, 0, NULL,
-	                       &many, &st) == 0);
+	check_true(dist_search(dist_loopback_transport(lb), &b, lim, &share_all,
+	                       NULL, &many, &st) == 0);
 	check_that(one.score == many.score && one.kind == many.kind,
 	           "%s: one process %d (kind %d), %d workers %d (kind %d)",
 	           moves, one.score, one.kind, st.nworkers, many.score,
@@ -183,14 +187,14 @@ START_TEST(test_stop)
 	check_parse_ok(&b, 7, 6, "");
 	search_limits_default(&lim);
 	lim.mode = SEARCH_EXACT;
-	check_true(dist_search(dist_loopback_transport(lb), &b, &lim, 0, &stop,
-	                       &r, NULL) == 0);
+	check_true(dist_search(dist_loopback_transport(lb), &b, &lim,
+	                       &share_all, &stop, &r, NULL) == 0);
 	check_that(r.partial, "a stopped search is not marked partial");
 	atomic_store(&stop, false);
 	check_parse_ok(&b, 7, 6, "4453");
 	lim.mode = SEARCH_WEAK;
-	check_true(dist_search(dist_loopback_transport(lb), &b, &lim, 0, &stop,
-	                       &r, NULL) == 0);
+	check_true(dist_search(dist_loopback_transport(lb), &b, &lim,
+	                       &share_all, &stop, &r, NULL) == 0);
 	/* 4453 scores -2 (Pons' Test_L3_R1): lost for the side to move;
 	 * and the sign of the sample's Test_L3_R1 scores. */
 	check_that(!r.partial && r.score == -1, "4453 weak: %d", r.score);
@@ -199,8 +203,8 @@ START_TEST(test_stop)
 	int k = sample("Test_L3_R1", check_scaled(8, 2), moves, score);
 	for (int i = 0; i < k; i++) {
 		check_parse_ok(&b, 7, 6, moves[i]);
-		check_true(dist_search(dist_loopback_transport(lb), &b, &lim, 0,
-		                       &stop, &r, NULL) == 0);
+		check_true(dist_search(dist_loopback_transport(lb), &b, &lim,
+		                       &share_all, &stop, &r, NULL) == 0);
 		check_that(r.score == (score[i] > 0) - (score[i] < 0) &&
 		               r.kind == SCORE_EXACT,
 		           "%s weak: %d (kind %d), published %d", moves[i],

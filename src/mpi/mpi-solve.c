@@ -198,7 +198,7 @@ solve_one(const struct options *o, const struct book *book,
 	local.threads = o->threads;
 	local.book = lim.book;
 	mpi_dist_init(&d, &t, &local, w);
-	dist_search(&t, &b, &lim, 0, NULL, &r, &st);
+	dist_search(&t, &b, &lim, NULL, NULL, &r, &st);
 	engine_free(local.e);
 
 	int64_t res[SOLVE_RESULT_LEN];

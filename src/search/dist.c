@@ -57,6 +57,17 @@ struct master {
 	int *running;   /* per worker: its node, IDLE, or CANCELLED (a task
 	                 * cancelled, its answer not in yet) */
 	struct dist_stats *st;
+	/* What earlier passes over the same tree (solve_tree()'s null
+	 * windows) learnt of each task: its bounds, by node index (the
+	 * tree is built the same way every pass); NULL none. */
+	struct bounds *known;
+	int nknown;
+};
+
+struct bounds {
+	int lo, hi;
+	int owner; /* the worker that searched it last (its table knows
+	            * it), -1 none */
 };
 
 static int
@@ -186,7 +197,7 @@ settle(struct master *m, int i, int value, bool bound)
 		y->best = -value;
 	int a, b;
 	inherited(m, p, &a, &b);
-	if (y->parent >= 0 && y->best >= b) {
+	if ((y->parent >= 0 || !m->root_full) && y->best >= b) {
 		/* A cut-off: the rest of y's children cannot change what
 		 * its parent makes of it. */
 		drop_subtree(m, p);
@@ -243,20 +254,26 @@ settle_known(struct master *m)
  * parent has none in flight (young brothers wait); failing that, any
  * queued one, so that no worker idles.  -1: none left. */
 static int
-pick_task(const struct master *m)
+pick_task(const struct master *m, int w)
 {
-	int any = -1;
+	int any = -1, ready = -1;
 	for (int i = 0; i < m->count; i++) {
 		const struct node *x = &m->n[i];
 		if (x->state != NODE_QUEUED)
 			continue;
 		const struct node *p = &m->n[x->parent];
-		if (i == p->first || p->in > 0)
+		bool young_ok = i == p->first || p->in > 0;
+		/* A task searched before goes back to the same worker,
+		 * whose table holds it (the null-window passes). */
+		if (young_ok && m->known != NULL && i < m->nknown &&
+		    m->known[i].owner == w)
 			return i;
+		if (young_ok && ready < 0)
+			ready = i;
 		if (any < 0)
 			any = i;
 	}
-	return any;
+	return ready >= 0 ? ready : any;
 }
 
 /* The task of node i with its window now. */
@@ -353,14 +370,56 @@ now_s(void)
 
 /* Hand tasks to the idle workers; false once nothing is left to hand out
  * and nothing runs. */
+/* A task that an earlier pass decided for this window is settled here,
+ * not handed out: true if so. */
+static bool
+settle_known_task(struct master *m, int i)
+{
+	if (m->known == NULL || i >= m->nknown)
+		return false;
+	int a, b;
+	window(m, i, &a, &b);
+	const struct bounds *k = &m->known[i];
+	int v;
+	if (k->lo == k->hi)
+		v = k->lo;
+	else if (k->hi <= a)
+		v = k->hi;
+	else if (k->lo >= b)
+		v = k->lo;
+	else
+		return false;
+	m->n[i].state = NODE_OPEN; /* settle() marks it done */
+	settle(m, i, v, v <= a || v >= b);
+	return true;
+}
+
+/* What a task's answer says of its value, for the later passes. */
+static void
+learn(struct master *m, int i, int v)
+{
+	if (m->known == NULL || i >= m->nknown)
+		return;
+	struct bounds *k = &m->known[i];
+	k->owner = m->n[i].worker;
+	if (v <= m->n[i].a)
+		k->hi = v < k->hi ? v : k->hi;
+	else if (v >= m->n[i].b2)
+		k->lo = v > k->lo ? v : k->lo;
+	else
+		k->lo = k->hi = v;
+}
+
 static bool
 hand_out(struct master *m, uint32_t *next_id)
 {
 	bool busy = false;
 	for (int w = 0; w < m->t->nworkers; w++) {
-		if (m->running[w] == IDLE) {
-			int i = pick_task(m);
+		while (m->running[w] == IDLE && m->n[0].state != NODE_DONE) {
+			int i = pick_task(m, w);
 			if (i < 0)
+				break;
+			if (settle_known_task(m, i))
 				continue;
 			struct dist_task task;
 			make_task(m, i, (*next_id)++, &task);
@@ -378,50 +437,43 @@ hand_out(struct master *m, uint32_t *next_id)
 	return busy;
 }
 
-int
-dist_search(const struct dist_transport *t, const board_t *b,
-            const struct search_limits *lim, int frontier, atomic_bool *stop,
-            struct search_result *r, struct dist_stats *st)
+/* One pass over the tree of b with the root's window (lo, hi): the root's
+ * value (fail-soft) into *value, its best column into *col (-1 none), the
+ * column values into r where `columns`; false when stopped first. */
+static bool
+run_tree(const struct dist_transport *t, const board_t *b,
+         const struct search_limits *lim, int frontier, int lo, int hi,
+         bool root_full, atomic_bool *stop, struct search_result *r,
+         struct dist_stats *st, struct bounds **known, int *value, int *col)
 {
-	struct dist_stats own;
 	struct master m;
-	double t0 = now_s();
-
-	if (lim->mode == SEARCH_AVERAGE || t->nworkers < 1 ||
-	    t->nworkers > DIST_MAX_WORKERS)
-		return -1;
-	if (st == NULL)
-		st = &own;
-	memset(st, 0, sizeof *st);
-	memset(r, 0, sizeof *r);
-	r->move = r->best = -1;
-	r->ncols = b->w;
-	r->threads = lim->threads;
-	st->nworkers = t->nworkers;
 	memset(&m, 0, sizeof m);
 	m.t = t;
 	m.lim = lim;
 	m.st = st;
-	m.frontier =
-	    frontier > 0 ? frontier : dist_frontier(b, lim, t->nworkers);
-	if (m.frontier > DIST_MAX_FRONTIER)
-		m.frontier = DIST_MAX_FRONTIER;
-	if (m.frontier < 1)
-		m.frontier = 1;
-	m.root_full = lim->analyze || lim->mode == SEARCH_DEPTH;
-	m.lo = lim->mode == SEARCH_WEAK ? -1 : -SCORE_INF;
-	m.hi = lim->mode == SEARCH_WEAK ? 1 : SCORE_INF;
-	st->frontier = m.frontier;
+	m.frontier = frontier;
+	m.root_full = root_full;
+	m.lo = lo;
+	m.hi = hi;
 	m.running = xmalloc((size_t)t->nworkers * sizeof *m.running);
 	for (int w = 0; w < t->nworkers; w++)
 		m.running[w] = IDLE;
 
 	add_node(&m, b, -1, -1, 0);
-	if (!b->over && !board_is_full(b))
-		expand(&m, 0);
+	expand(&m, 0);
 	for (int i = 0; i < m.count; i++)
 		st->ntasks += m.n[i].state == NODE_QUEUED;
 	settle_known(&m);
+	if (known != NULL) {
+		if (*known == NULL) {
+			*known = xmalloc((size_t)m.count * sizeof **known);
+			for (int i = 0; i < m.count; i++)
+				(*known)[i] =
+				    (struct bounds){-SCORE_INF, SCORE_INF, -1};
+		}
+		m.known = *known;
+		m.nknown = m.count;
+	}
 
 	uint32_t next_id = 1;
 	bool stopped = false;
@@ -455,6 +507,7 @@ dist_search(const struct dist_transport *t, const board_t *b,
 			m.n[i].bound = true;
 			continue;
 		}
+		learn(&m, i, res.value);
 		m.n[i].state = NODE_OPEN; /* settle() marks it done */
 		settle(&m, i, res.value,
 		       res.value <= m.n[i].a || res.value >= m.n[i].b2);
@@ -465,16 +518,200 @@ dist_search(const struct dist_transport *t, const board_t *b,
 					m.running[v] = CANCELLED;
 				}
 	}
-	r->partial = stopped || m.n[0].state != NODE_DONE;
-	fill_result(&m, b, r);
-	if (lim->mode == SEARCH_DEPTH)
-		r->depth = lim->depth;
-	else
-		r->depth = b->w * b->h - b->moves;
-	r->seconds = now_s() - t0;
-	st->seconds = r->seconds;
+	bool done = m.n[0].state == NODE_DONE && !stopped;
+	*value = m.n[0].best;
+	/* The column of the best value, one whose value is not a bound
+	 * first among equals. */
+	*col = -1;
+	const struct node *root = &m.n[0];
+	int at = -1;
+	for (int c = root->first; c < root->first + root->nchild; c++) {
+		const struct node *x = &m.n[c];
+		if (x->state != NODE_DONE)
+			continue;
+		if (at < 0 || -x->value > -m.n[at].value ||
+		    (-x->value == -m.n[at].value && m.n[at].bound && !x->bound))
+			at = c;
+	}
+	if (at >= 0)
+		*col = m.n[at].col;
+	if (root_full)
+		fill_result(&m, b, r);
 	free(m.running);
 	free(m.n);
+	return done;
+}
+
+/* The exact (or weak) value of b and a best column, by null-window
+ * passes that halve the interval of the possible scores, as the one
+ * process's solver does (docs/solver.md): narrow windows prune most. */
+static bool
+solve_tree(const struct dist_transport *t, const board_t *b,
+           const struct search_limits *lim, int frontier, atomic_bool *stop,
+           struct search_result *r, struct dist_stats *st, int *score, int *col)
+{
+	bool weak = lim->mode == SEARCH_WEAK;
+	int lo = weak ? -1 : board_min_score(b);
+	int hi = weak ? 1 : board_max_score(b);
+	struct bounds *known = NULL;
+	bool done = true;
+	*col = -1;
+	while (lo < hi) {
+		int med = lo + (hi - lo) / 2;
+		if (med <= 0 && lo / 2 < med)
+			med = lo / 2;
+		else if (med >= 0 && hi / 2 > med)
+			med = hi / 2;
+		int v, c;
+		if (!run_tree(t, b, lim, frontier, med, med + 1, false, stop, r,
+		              st, &known, &v, &c)) {
+			done = false;
+			break;
+		}
+		if (v <= med) {
+			hi = v;
+			if (*col < 0)
+				*col = c; /* the best of the losing ones */
+		} else {
+			lo = v;
+			*col = c;
+		}
+	}
+	free(known);
+	*score = lo;
+	return done;
+}
+
+/* Agglomeration: a search that one worker finishes within DIST_SMALL_NODES
+ * is not worth sharing out.  True when it did, with the score and move. */
+static bool
+solve_small(const struct dist_transport *t, const board_t *b,
+            const struct search_limits *lim, struct search_result *r,
+            struct dist_stats *st, int *score, int *col)
+{
+	struct dist_task task;
+	struct dist_result res;
+	int w;
+	memset(&task, 0, sizeof task);
+	task.id = 1;
+	task.w = (uint8_t)b->w;
+	task.h = (uint8_t)b->h;
+	task.mode = (uint8_t)lim->mode;
+	task.whole = 1;
+	task.node_limit = DIST_SMALL_NODES;
+	task.stones = (uint16_t)b->moves;
+	task.cur[0] = (uint64_t)b->current;
+	task.cur[1] = (uint64_t)(b->current >> 64);
+	task.mask[0] = (uint64_t)b->mask;
+	task.mask[1] = (uint64_t)(b->mask >> 64);
+	t->start(t->ctx, 0, &task);
+	while (!t->next(t->ctx, 5, &w, &res))
+		;
+	st->nodes[w] += res.nodes;
+	st->busy[w] += res.seconds;
+	st->tasks[w]++;
+	st->handed++;
+	r->nodes += res.nodes;
+	if (res.stopped)
+		return false;
+	*score = res.value;
+	*col = res.col;
+	return res.col >= 0;
+}
+
+int
+dist_search(const struct dist_transport *t, const board_t *b,
+            const struct search_limits *lim, const struct dist_params *p,
+            atomic_bool *stop, struct search_result *r, struct dist_stats *st)
+{
+	static const struct dist_params defaults;
+	struct dist_stats own;
+	if (p == NULL)
+		p = &defaults;
+	int frontier = p->frontier;
+	double t0 = now_s();
+
+	if (lim->mode == SEARCH_AVERAGE || t->nworkers < 1 ||
+	    t->nworkers > DIST_MAX_WORKERS)
+		return -1;
+	if (st == NULL)
+		st = &own;
+	memset(st, 0, sizeof *st);
+	memset(r, 0, sizeof *r);
+	r->move = r->best = -1;
+	r->ncols = b->w;
+	r->threads = lim->threads;
+	st->nworkers = t->nworkers;
+	if (frontier <= 0)
+		frontier = dist_frontier(b, lim, t->nworkers);
+	if (frontier > DIST_MAX_FRONTIER)
+		frontier = DIST_MAX_FRONTIER;
+	if (frontier < 1)
+		frontier = 1;
+	st->frontier = frontier;
+	bool done = true;
+	if (b->over || board_is_full(b)) {
+		/* nothing to search */
+	} else if (lim->mode == SEARCH_DEPTH) {
+		int v, c;
+		done = run_tree(t, b, lim, frontier, -SCORE_INF, SCORE_INF,
+		                true, stop, r, st, NULL, &v, &c);
+	} else if (!lim->analyze) {
+		int score, col;
+		if (!p->share_all &&
+		    solve_small(t, b, lim, r, st, &score, &col))
+			done = true;
+		else
+			done = solve_tree(t, b, lim, frontier, stop, r, st,
+			                  &score, &col);
+		if (done && col >= 0) {
+			r->move = r->best = col;
+			r->score = score;
+			r->kind = SCORE_EXACT;
+			r->col_kind[col] = SCORE_EXACT;
+			r->col_score[col] = score;
+		}
+	} else {
+		/* Every column: its child solved across the workers. */
+		const int *order = board_centre_order(b->w);
+		for (int k = 0; k < b->w && done; k++) {
+			int c = order[k], score, col;
+			if (!board_can_play(b, c))
+				continue;
+			board_t nb = *b;
+			if (board_is_winning_move(&nb, c)) {
+				score = win_value(lim, &nb);
+			} else {
+				board_play(&nb, c);
+				if (board_is_full(&nb)) {
+					score = 0;
+				} else {
+					int f = frontier < nb.w * nb.h -
+					                       nb.moves - 1
+					            ? frontier
+					            : 1;
+					done = solve_tree(t, &nb, lim, f, stop,
+					                  r, st, &score, &col);
+					score = -score;
+				}
+			}
+			if (done) {
+				r->col_kind[c] = SCORE_EXACT;
+				r->col_score[c] = score;
+			}
+		}
+		int col = choose_best_column(b, r, lim->seed);
+		r->move = r->best = col;
+		if (col >= 0) {
+			r->score = r->col_score[col];
+			r->kind = r->col_kind[col];
+		}
+	}
+	r->partial = !done;
+	r->depth =
+	    lim->mode == SEARCH_DEPTH ? lim->depth : b->w * b->h - b->moves;
+	r->seconds = now_s() - t0;
+	st->seconds = r->seconds;
 	return 0;
 }
 
@@ -495,9 +732,10 @@ dist_worker_start(struct dist_worker *wk, const struct dist_task *t)
 	lim.depth = t->depth < 1 ? 1 : t->depth;
 	lim.threads = wk->threads;
 	lim.book = wk->book;
-	lim.window = true;
+	lim.window = !t->whole;
 	lim.alpha = t->alpha;
 	lim.beta = t->beta;
+	lim.node_limit = t->node_limit;
 	wk->task = *t;
 	wk->t0 = util_now_s();
 	wk->id = engine_start(wk->e, &b, &lim);
@@ -511,7 +749,8 @@ dist_worker_poll(struct dist_worker *wk, struct dist_result *r)
 		return false;
 	memset(r, 0, sizeof *r);
 	r->id = wk->task.id;
-	r->value = (int16_t)sr.value;
+	r->value = (int16_t)(wk->task.whole ? sr.score : sr.value);
+	r->col = (int8_t)(wk->task.whole ? sr.move : -1);
 	r->stopped = sr.partial;
 	r->nodes = sr.nodes;
 	r->seconds = util_now_s() - wk->t0;

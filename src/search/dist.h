@@ -30,6 +30,8 @@
 
 #define DIST_MAX_WORKERS  256
 #define DIST_MAX_FRONTIER 5
+/* A search of at most this many nodes stays on one worker. */
+#define DIST_SMALL_NODES 200000
 
 /* A task: a position, how to search it and the window. */
 struct dist_task {
@@ -37,6 +39,9 @@ struct dist_task {
 	uint8_t w, h;  /* the board */
 	uint8_t mode;  /* enum search_mode: SEARCH_EXACT, _WEAK or _DEPTH */
 	uint8_t depth; /* depth-limited: plies below the task's position */
+	uint8_t whole; /* 1: the position's own search (search_run(), no
+	                * window), of at most node_limit nodes */
+	uint32_t node_limit;
 	int16_t alpha; /* the window, on the raw scale (search.h) */
 	int16_t beta;
 	uint16_t stones;  /* the position: stones on the board, */
@@ -49,7 +54,7 @@ struct dist_result {
 	uint32_t id;
 	int16_t value;   /* fail-soft against the task's window */
 	uint8_t stopped; /* cancelled or stopped: no value */
-	uint8_t pad;
+	int8_t col;      /* a whole search's move, -1 none */
 	uint64_t nodes;
 	double seconds;
 };
@@ -85,14 +90,21 @@ struct dist_stats {
 int dist_frontier(const board_t *b, const struct search_limits *lim,
                   int nworkers);
 
+/* How to share a search out (NULL: the defaults, all zero). */
+struct dist_params {
+	int frontier;   /* plies; 0 automatic (dist_frontier()) */
+	bool share_all; /* no trial on one worker first (tests, benchmarks) */
+};
+
 /* One search of b over the transport's workers: lim's mode (exact, weak
  * or depth-limited; its depth, analyze and seed), r filled as search_run()
  * fills it (the column scores, the move, nodes summed over the workers),
- * st (may be NULL) per worker.  frontier: plies, 0 automatic.  `stop`
- * (may be NULL) ends it early: r->partial.  0, or -1 for a mode it does not
- * share (SEARCH_AVERAGE), with nothing searched. */
+ * st (may be NULL) per worker.  An exact or weak solve first runs whole on
+ * worker 0 for DIST_SMALL_NODES nodes (most positions need no more), then
+ * is shared.  `stop` (may be NULL) ends it early: r->partial.  0, or -1
+ * for a mode it does not share (SEARCH_AVERAGE), with nothing searched. */
 int dist_search(const struct dist_transport *t, const board_t *b,
-                const struct search_limits *lim, int frontier,
+                const struct search_limits *lim, const struct dist_params *p,
                 atomic_bool *stop, struct search_result *r,
                 struct dist_stats *st);
 
