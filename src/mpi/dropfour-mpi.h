@@ -76,6 +76,8 @@ int mpi_statespace_run(const struct options *o, struct cli_session *session,
                        const struct mpi_world *w);
 int mpi_book_run(const struct options *o, struct cli_session *session,
                  const struct mpi_world *w);
+int mpi_play_run(const struct options *o, struct cli_session *session,
+                 const struct mpi_world *w);
 int mpi_tour_run(const struct options *o, struct cli_session *session,
                  const struct mpi_world *w);
 
