@@ -216,7 +216,7 @@ static const struct {
     {"split", split_suite}, {"fuzz", fuzz_suite},
     {"book", book_suite},   {"statespace", statespace_suite},
     {"tour", tour_suite},   {"review", review_suite},
-    {"wide", wide_suite},
+    {"wide", wide_suite},   {"dist", dist_suite},
 };
 
 int

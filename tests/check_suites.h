@@ -24,6 +24,7 @@ Suite *statespace_suite(void);
 Suite *tour_suite(void);
 Suite *review_suite(void);
 Suite *wide_suite(void);
+Suite *dist_suite(void);
 
 /* Like ck_assert_msg() and ck_assert(), but quiet while they hold: Check's
  * own macros send a checkpoint to the parent for every passing assertion,

@@ -10,6 +10,7 @@
 #include "core/game.h"
 #include "cli/options.h"
 #include "cli/session.h"
+#include "cli/text.h"
 #include "search/search.h"
 
 struct text {
@@ -21,6 +22,10 @@ struct text {
 	uint64_t ponder_after; /* the engine's search count before it */
 	struct search_limits lim;
 	bool echo; /* input is not a terminal: echo what was read */
+	/* The AI's search, when not the engine's: dropfour-mpi's across the
+	 * ranks (text.h); NULL for the engine. */
+	text_search_fn *search;
+	void *search_ctx;
 	char *line;
 	size_t linecap;
 };

@@ -96,8 +96,10 @@ text_ai_move(struct text *t)
 	printf("%c (AI) is thinking: %s...\n", text_glyph(who), what);
 	fflush(stdout);
 
-	uint64_t id = engine_start(t->e, &root, &t->lim);
-	engine_wait(t->e, id, &r);
+	if (t->search == NULL || t->search(t->search_ctx, &root, &t->lim, &r)) {
+		uint64_t id = engine_start(t->e, &root, &t->lim);
+		engine_wait(t->e, id, &r);
+	}
 	engine_snapshot(t->e, snap);
 	if (r.move < 0 || game_play(&t->g, r.move) != BOARD_OK) {
 		cli_error("the engine found no move");
@@ -368,7 +370,7 @@ static bool
 text_ponder_start(struct text *t)
 {
 	if (!t->o->perfect || t->o->game.no_ponder || !text_human_turn(t) ||
-	    !game_has_ai(&t->g))
+	    !game_has_ai(&t->g) || t->search != NULL)
 		return false;
 	if (t->e == NULL)
 		t->e = output_engine_new(t->o->tt_mb);
@@ -432,12 +434,21 @@ text_setup(struct text *t)
 int
 text_main(const struct options *o, struct cli_session *session)
 {
+	return text_play(o, session, NULL, NULL);
+}
+
+int
+text_play(const struct options *o, struct cli_session *session,
+          text_search_fn *search, void *ctx)
+{
 	struct text t;
 	int status = 0;
 
 	memset(&t, 0, sizeof t);
 	t.o = o;
 	t.session = session;
+	t.search = search;
+	t.search_ctx = ctx;
 	t.echo = !isatty(STDIN_FILENO);
 	if ((status = text_setup(&t)) != 0)
 		return status;

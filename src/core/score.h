@@ -33,6 +33,23 @@ enum score_kind {
 	SCORE_UPPER,     /* proven: value is an upper bound (exact scale) */
 };
 
+/* A value of the depth-limited scale as a result reports it: a proven
+ * one as SCORE_EXACT on the exact scale, else SCORE_HEURISTIC. */
+static inline void
+score_from_raw(int v, enum score_kind *kind, int *score)
+{
+	if (v >= SCORE_PROVEN) {
+		*kind = SCORE_EXACT;
+		*score = v - SCORE_PROVEN;
+	} else if (v <= -SCORE_PROVEN) {
+		*kind = SCORE_EXACT;
+		*score = v + SCORE_PROVEN;
+	} else {
+		*kind = SCORE_HEURISTIC;
+		*score = v;
+	}
+}
+
 enum score_outcome {
 	SCORE_OUT_UNKNOWN = 0, /* SCORE_NONE */
 	SCORE_OUT_VALUE,       /* a heuristic value */

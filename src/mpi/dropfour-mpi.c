@@ -75,6 +75,13 @@ static const struct mpi_mode {
                  "the book (the same bytes)",
         .run = mpi_book_run,
     },
+    {
+        .name = "play",
+        .usage = "play [--depth D | --perfect] [OPTION]...\n"
+                 "      the text game, the AI's every move one search "
+                 "across the ranks\n      (rank 0 reads the moves)",
+        .run = mpi_play_run,
+    },
     /* tour */
     {
         .name = "tour",
@@ -168,7 +175,8 @@ main(int argc, char **argv)
 	}
 	/* The opening book for solving (every rank loads its own copy). */
 	struct cli_session session = {NULL, NULL};
-	if (strcmp(mode->name, "solve") == 0 &&
+	if ((strcmp(mode->name, "solve") == 0 ||
+	     strcmp(mode->name, "play") == 0) &&
 	    book_cli_attach(&o, &session) != 0) {
 		MPI_Finalize();
 		return CLI_EXIT_FAILURE;

@@ -27,7 +27,26 @@ enum {
 	TAG_BOOK_RESULT,  /* worker -> 0: entries of 9 bytes (book.h) */
 	TAG_TOUR_WORK,    /* 0 -> worker: int64_t {first, count} */
 	TAG_TOUR_RESULT,  /* worker -> 0: int64_t {first, count, nodes, ...} */
+	TAG_DIST_TASK,    /* 0 -> worker: struct dist_task (one search) */
+	TAG_DIST_RESULT,  /* worker -> 0: struct dist_result */
+	TAG_DIST_CANCEL,  /* 0 -> worker: stop the task (no payload) */
 };
+
+struct dist_transport;
+struct dist_worker;
+/* One search over the ranks (mpi-dist.c): rank 0's transport, whose
+ * worker 0 is `local` (an engine of rank 0) and whose workers 1..size-1
+ * are the other ranks, each serving in mpi_dist_serve(). */
+struct mpi_dist {
+	struct dist_transport *t;
+	struct dist_worker *local;
+	int size;
+};
+void mpi_dist_init(struct mpi_dist *d, struct dist_transport *t,
+                   struct dist_worker *local, const struct mpi_world *w);
+/* A worker rank, given the TAG_DIST_TASK message that `st` probed: run it
+ * on wk, answering cancels, and send the result. */
+void mpi_dist_serve(struct dist_worker *wk, const MPI_Status *st);
 
 /* Rank 0: wait for the next message from any rank, sleeping between
  * polls instead of spinning. */
@@ -59,6 +78,8 @@ int mpi_solve_run(const struct options *o, struct cli_session *session,
 int mpi_statespace_run(const struct options *o, struct cli_session *session,
                        const struct mpi_world *w);
 int mpi_book_run(const struct options *o, struct cli_session *session,
+                 const struct mpi_world *w);
+int mpi_play_run(const struct options *o, struct cli_session *session,
                  const struct mpi_world *w);
 int mpi_tour_run(const struct options *o, struct cli_session *session,
                  const struct mpi_world *w);

@@ -16,6 +16,8 @@
 #include "cli/output.h"
 #include "core/board.h"
 #include "cli/solve.h"
+#include "search/dist.h"
+#include "search/engine.h"
 #include "search/search.h"
 #include "core/util.h"
 #include "mpi/dropfour-mpi.h"
@@ -34,21 +36,43 @@ struct solve_job {
 #define SOLVE_RESULT_LEN (4 + BOARD_MAX_WIDTH)
 #define SOLVE_NO_SCORE   INT64_MIN
 
+/* A worker rank: whole positions (TAG_SOLVE_JOB) on its search, or the
+ * tasks of one position's search across the ranks (TAG_DIST_TASK) on its
+ * engine; each made when first needed. */
 static void
 solve_worker(const struct options *o, const struct book *book)
 {
 	struct search_limits lim;
-	struct search *s = output_search_new(o->tt_mb);
+	struct search *s = NULL;
+	struct dist_worker wk;
 	struct solve_job job;
 	MPI_Status st;
 
 	options_solve_limits(o, book, &lim);
+	memset(&wk, 0, sizeof wk);
+	wk.threads = o->threads;
+	wk.book = lim.book;
 	MPI_Send(NULL, 0, MPI_BYTE, 0, TAG_READY, MPI_COMM_WORLD);
 	for (;;) {
-		MPI_Recv(&job, sizeof job, MPI_BYTE, 0, MPI_ANY_TAG,
+		MPI_Probe(0, MPI_ANY_TAG, MPI_COMM_WORLD, &st);
+		if (st.MPI_TAG == TAG_DIST_TASK) {
+			if (wk.e == NULL)
+				wk.e = output_engine_new(o->tt_mb);
+			mpi_dist_serve(&wk, &st);
+			continue;
+		}
+		if (st.MPI_TAG == TAG_DIST_CANCEL) {
+			/* For a task whose answer was on its way. */
+			MPI_Recv(NULL, 0, MPI_BYTE, 0, TAG_DIST_CANCEL,
+			         MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+			continue;
+		}
+		MPI_Recv(&job, sizeof job, MPI_BYTE, 0, st.MPI_TAG,
 		         MPI_COMM_WORLD, &st);
 		if (st.MPI_TAG == TAG_STOP)
 			break;
+		if (s == NULL)
+			s = output_search_new(o->tt_mb);
 		int64_t res[SOLVE_RESULT_LEN];
 		struct search_result r;
 		board_t b;
@@ -70,7 +94,10 @@ solve_worker(const struct options *o, const struct book *book)
 		MPI_Send(res, SOLVE_RESULT_LEN, MPI_INT64_T, 0,
 		         TAG_SOLVE_RESULT, MPI_COMM_WORLD);
 	}
-	search_free(s);
+	if (s != NULL)
+		search_free(s);
+	if (wk.e != NULL)
+		engine_free(wk.e);
 }
 
 /* The input's lines, and which of them are positions to solve. */
@@ -140,16 +167,77 @@ print_result(const struct options *o, const char *line, const int64_t *res)
 	solve_print(line, o->width, o->solve.analyze, &r);
 }
 
+/* Rank 0, for an input of one position: one search across every rank
+ * (dist.h), rank 0 the master and a worker too; its line printed as a
+ * batch prints it, and on standard error what each rank did. */
+static void
+solve_one(const struct options *o, const struct book *book,
+          const struct mpi_world *w, const char *line)
+{
+	board_t b;
+	char err[160];
+	struct search_limits lim;
+	struct dist_worker local;
+	struct dist_transport t;
+	struct mpi_dist d;
+	struct search_result r;
+	struct dist_stats st;
+
+	if (solve_parse_line(line, o->width, o->height, &b, err, sizeof err) !=
+	    0)
+		MPI_Abort(MPI_COMM_WORLD, 3); /* read_input() checked it */
+	options_solve_limits(o, book, &lim);
+	memset(&local, 0, sizeof local);
+	local.e = output_engine_new(o->tt_mb);
+	local.threads = o->threads;
+	local.book = lim.book;
+	mpi_dist_init(&d, &t, &local, w);
+	dist_search(&t, &b, &lim, NULL, NULL, &r, &st);
+	engine_free(local.e);
+
+	int64_t res[SOLVE_RESULT_LEN];
+	res[0] = 0;
+	res[1] = r.score;
+	res[2] = (int64_t)r.nodes;
+	res[3] = (int64_t)(r.seconds * 1e6 + 0.5);
+	for (int c = 0; c < BOARD_MAX_WIDTH; c++)
+		res[4 + c] = c < b.w && r.col_kind[c] == SCORE_EXACT
+		                 ? r.col_score[c]
+		                 : SOLVE_NO_SCORE;
+	print_result(o, line, res);
+	char per[1024];
+	size_t n = 0;
+	for (int k = 0; k < st.nworkers && n < sizeof per; k++)
+		n += (size_t)snprintf(
+		    per + n, sizeof per - n, "%s%llu/%u", k ? " " : "",
+		    (unsigned long long)st.nodes[k], st.tasks[k]);
+	cli_note("one search over %d ranks: frontier %d plies, %d tasks, %d "
+	         "handed out, %d cut; nodes/tasks per rank: %s",
+	         st.nworkers, st.frontier, st.ntasks, st.handed, st.cut, per);
+}
+
 /* Rank 0: hand out the valid lines one at a time to whichever worker asks,
- * print the results in input order as they complete. */
+ * print the results in input order as they complete.  A single position
+ * is one search across the ranks instead (solve_one()). */
 static int
-solve_coordinator(const struct options *o, const struct mpi_world *w)
+solve_coordinator(const struct options *o, const struct book *book,
+                  const struct mpi_world *w)
 {
 	struct solve_input in;
 	int status = read_input(o, &in);
 	if (status < 0) {
 		mpi_release_workers(w);
 		return CLI_EXIT_FAILURE;
+	}
+	int64_t nvalid = 0, one = -1;
+	for (int64_t i = 0; i < in.n; i++)
+		if (in.valid[i]) {
+			nvalid++;
+			one = i;
+		}
+	if (nvalid == 1) {
+		solve_one(o, book, w, in.line[one]);
+		in.valid[one] = false; /* done: nothing to hand out */
 	}
 	int64_t(*res)[SOLVE_RESULT_LEN] =
 	    xcalloc((size_t)in.n + 1, sizeof *res);
@@ -220,7 +308,7 @@ mpi_solve_run(const struct options *o, struct cli_session *session,
 	if (w->size == 1)
 		return solve_main(o, session);
 	if (w->rank == 0)
-		return solve_coordinator(o, w);
+		return solve_coordinator(o, session->book, w);
 	solve_worker(o, session->book);
 	return 0;
 }

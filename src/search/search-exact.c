@@ -721,6 +721,23 @@ search_exact_test(struct split_ctx *c, const board_t *b, int at)
 	return v;
 }
 
+int
+search_exact_window(struct split_ctx *c, const board_t *b, int alpha, int beta)
+{
+	int bv;
+	c->nodes++;
+	if (board_can_win_next(b))
+		return board_max_score(b);
+	if (book_hit(c, b, &bv))
+		return bv;
+	if (board_non_losing_moves(b) == 0)
+		return board_min_score(b);
+	if (b->moves >= b->w * b->h - 1)
+		return 0;
+	int mv = -1;
+	return exact(c, b, alpha, beta, 0, &mv, NULL);
+}
+
 bool
 search_exact_solve(struct split_ctx *c, const board_t *b, bool weak,
                    int *lo_out, int *hi_out, int *best)

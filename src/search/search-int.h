@@ -190,10 +190,11 @@ split_index(const struct split_ctx *c, const board_t *b, int ply, int n,
 /* search-exact.c: the exact solver. */
 
 #if BOARD_BITS == 64
-#define search_exact_solve search_exact_solve64
-#define search_exact_known search_exact_known64
-#define search_exact_test  search_exact_test64
-#define search_depth       search_depth64
+#define search_exact_solve  search_exact_solve64
+#define search_exact_known  search_exact_known64
+#define search_exact_test   search_exact_test64
+#define search_exact_window search_exact_window64
+#define search_depth        search_depth64
 #else
 /* search.c: the 64-bit search's search_run(), which the 128-bit one calls
  * for boards of at most 64 bits. */
@@ -212,6 +213,11 @@ exact_key(const board_t *b, bool *mirrored)
  * interval proven so far (equal when finished), *best a move that reaches
  * the lower end.  weak: only win (1), draw (0) or loss (-1).  Returns false
  * if stopped. */
+/* The exact value of b against the window (alpha, beta), fail-soft: in
+ * the window it is exact, at or below alpha an upper bound, at or above
+ * beta a lower bound. */
+int search_exact_window(struct split_ctx *c, const board_t *b, int alpha,
+                        int beta);
 bool search_exact_solve(struct split_ctx *c, const board_t *b, bool weak,
                         int *lo_out, int *hi_out, int *best);
 

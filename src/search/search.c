@@ -175,22 +175,6 @@ col_publish(struct stats *st, int col, enum col_state state,
 
 /* ---- the root -------------------------------------------------------- */
 
-/* Scores as the result reports them. */
-static void
-to_result_score(int v, enum score_kind *kind, int *score)
-{
-	if (v >= SCORE_PROVEN) {
-		*kind = SCORE_EXACT;
-		*score = v - SCORE_PROVEN;
-	} else if (v <= -SCORE_PROVEN) {
-		*kind = SCORE_EXACT;
-		*score = v + SCORE_PROVEN;
-	} else {
-		*kind = SCORE_HEURISTIC;
-		*score = v;
-	}
-}
-
 /* Make the best column of r its move (random tie-break with the seed). */
 static void
 pick_best(const board_t *b, const struct search_limits *lim,
@@ -511,7 +495,7 @@ depth_root_move(struct split_ctx *c, const board_t *b, int col, int d)
 	if (!c->aborted) {
 		enum score_kind kd;
 		int sc;
-		to_result_score(v, &kd, &sc);
+		score_from_raw(v, &kd, &sc);
 		col_publish(st, col, COL_DONE, kd, sc);
 	}
 	return v;
@@ -569,8 +553,8 @@ run_depth(struct split_ctx *c, const board_t *b, struct search_result *r,
 			break;
 		bool all_proven = true;
 		for (int k = 0; k < o.n; k++) {
-			to_result_score(val[k], &cur.col_kind[o.col[k]],
-			                &cur.col_score[o.col[k]]);
+			score_from_raw(val[k], &cur.col_kind[o.col[k]],
+			               &cur.col_score[o.col[k]]);
 			if (cur.col_kind[o.col[k]] != SCORE_EXACT)
 				all_proven = false;
 		}
@@ -658,6 +642,28 @@ search_memory_error(size_t tt_mb, int threads, char *buf, size_t len)
 
 #endif
 
+/* A window search (search_limits.window): the position's value against
+ * the window, fail-soft; depth-limited by iterative deepening, as the
+ * root's columns are, so that the table orders the last iteration. */
+static void
+run_window(struct split_ctx *c, const board_t *b, struct search_result *r)
+{
+	const struct search_limits *lim = c->team->lim;
+	int v = 0;
+	if (lim->mode == SEARCH_EXACT || lim->mode == SEARCH_WEAK) {
+		v = search_exact_window(c, b, lim->alpha, lim->beta);
+	} else {
+		for (int d = 1; d <= lim->depth && !c->aborted; d++) {
+			v = search_depth(c, b, d, lim->alpha, lim->beta, 0);
+			if (v >= SCORE_PROVEN || v <= -SCORE_PROVEN)
+				break; /* proven: deeper says the same */
+		}
+	}
+	r->value = v;
+	r->depth = lim->depth;
+	r->partial = c->aborted || atomic_load(c->team->stop);
+}
+
 /* The root of a search, on the thread that runs it. */
 static void
 run_root(struct split_team *team, const board_t *b, struct search_result *r,
@@ -665,7 +671,10 @@ run_root(struct split_team *team, const board_t *b, struct search_result *r,
 {
 	struct split_ctx c;
 	split_ctx_root(&c, team);
-	if (team->lim->mode == SEARCH_EXACT || team->lim->mode == SEARCH_WEAK)
+	if (team->lim->window)
+		run_window(&c, b, r);
+	else if (team->lim->mode == SEARCH_EXACT ||
+	         team->lim->mode == SEARCH_WEAK)
 		run_exact(&c, b, r);
 	else if (team->lim->mode == SEARCH_AVERAGE)
 		average_root(&c, b, r);
@@ -791,12 +800,12 @@ search_run(struct search *s, const board_t *b, const struct search_limits *lim,
 #pragma omp single
 		run_root(&team, b, r, t0);
 	}
-	if (exact_mode && r->move >= 0)
+	if (exact_mode && r->move >= 0 && !lim->window)
 		extract_pv(s, b, r->move, r);
 	if (exact_mode && lim->mode == SEARCH_EXACT && !r->partial)
 		atomic_store_explicit(&s->stats.depth, b->w * b->h - b->moves,
 		                      memory_order_relaxed);
-	if (exact_mode)
+	if (exact_mode && !lim->window)
 		r->depth = b->w * b->h - b->moves;
 	split_team_free(&team);
 	/* A named level picks its own move from the column scores; a hint

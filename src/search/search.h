@@ -89,6 +89,14 @@ struct search_limits {
 	/* A named level (level.h) choosing the move from the column scores,
 	 * or NULL: the search's best move. */
 	const struct level *level;
+	/* A window search (a task of dist.h's search across processes):
+	 * the position's own value, fail-soft, searched with the window
+	 * (alpha, beta) on the raw scale (core/score.h: exact scores in
+	 * exact mode, the depth-limited scale in depth mode), into
+	 * search_result.value; no column scores.  SEARCH_AVERAGE has no
+	 * windows and takes none. */
+	bool window;
+	int alpha, beta;
 };
 
 struct level;
@@ -98,6 +106,7 @@ struct search_result {
 	int best;  /* the search's own best column: move differs only where
 	            * a named level picks its move (level_choose()) */
 	int score; /* see the top of this file */
+	int value; /* a window search's value (search_limits.window) */
 	enum score_kind kind;
 	bool partial; /* stopped before it finished */
 	int depth;    /* last finished iteration; exact searches: plies left */

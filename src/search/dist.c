@@ -1,0 +1,849 @@
+/* dist.c -- one search over many workers (dist.h): the frontier, its
+ * windows, the hand-out, the negamax of the answers; the worker's side;
+ * the loopback transport. */
+#include "config.h"
+
+#include <assert.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "core/score.h"
+#include "core/util.h"
+#include "search/choose.h"
+#include "search/dist.h"
+#include "search/engine.h"
+
+/* ---- the frontier ------------------------------------------------------- */
+
+enum node_state {
+	NODE_OPEN = 0, /* an inner node whose children are not all in */
+	NODE_QUEUED,   /* a task not handed out yet */
+	NODE_RUNNING,  /* a task on a worker */
+	NODE_DONE,     /* value known (exact or a bound) */
+};
+
+/* A node of the tree above (and on) the frontier.  Values are the side to
+ * move's, on the raw scale; a parent takes -value of a child. */
+struct node {
+	board_t b;
+	int parent; /* -1: the root */
+	int col;    /* the move from the parent */
+	int ply;    /* plies below the root */
+	int first, nchild;
+	int pending; /* children not done */
+	int in;      /* children whose value came in (for young brothers) */
+	int best;    /* inner: the best child value so far (-INF none) */
+	int value;   /* done: the value */
+	bool cut;    /* done by a cut-off: the rest did not matter */
+	bool bound;  /* done: value is a bound (outside its window) */
+	bool known;  /* done when built: a winning move or a full board */
+	enum node_state state;
+	int worker;    /* running: where */
+	int16_t a, b2; /* the window its task was searched with */
+};
+
+#define IDLE      (-1)
+#define CANCELLED (-2)
+
+struct master {
+	const struct dist_transport *t;
+	const struct search_limits *lim;
+	struct node *n;
+	int count, cap;
+	int frontier;
+	int lo, hi;     /* the root's window */
+	bool root_full; /* every root column exact (analysis, depth play) */
+	int *running;   /* per worker: its node, IDLE, or CANCELLED (a task
+	                 * cancelled, its answer not in yet) */
+	struct dist_stats *st;
+	/* What earlier passes over the same tree (solve_tree()'s null
+	 * windows) learnt of each task: its bounds, by node index (the
+	 * tree is built the same way every pass); NULL none. */
+	struct bounds *known;
+	int nknown;
+};
+
+struct bounds {
+	int lo, hi;
+	int owner; /* the worker that searched it last (its table knows
+	            * it), -1 none */
+};
+
+static int
+add_node(struct master *m, const board_t *b, int parent, int col, int ply)
+{
+	if (m->count == m->cap) {
+		m->cap = m->cap ? 2 * m->cap : 256;
+		m->n = xrealloc(m->n, (size_t)m->cap * sizeof *m->n);
+	}
+	struct node *x = &m->n[m->count];
+	memset(x, 0, sizeof *x);
+	x->b = *b;
+	x->parent = parent;
+	x->col = col;
+	x->ply = ply;
+	x->best = -SCORE_INF;
+	x->worker = -1;
+	return m->count++;
+}
+
+/* A won position's value for the side that made the winning move. */
+static int
+win_value(const struct search_limits *lim, const board_t *before)
+{
+	int s = board_max_score(before);
+	if (lim->mode == SEARCH_WEAK)
+		return 1;
+	return lim->mode == SEARCH_EXACT ? s : SCORE_PROVEN + s;
+}
+
+/* Expand node i down to the frontier: a winning move or a full board is
+ * done at once; a node on the frontier is a task. */
+static void
+expand(struct master *m, int i)
+{
+	const int *order = board_centre_order(m->n[i].b.w);
+	int first = m->count, k = 0;
+	for (int j = 0; j < m->n[i].b.w; j++) {
+		int col = order[j];
+		if (!board_can_play(&m->n[i].b, col))
+			continue;
+		board_t nb = m->n[i].b;
+		bool wins = board_is_winning_move(&nb, col);
+		int win = win_value(m->lim, &nb);
+		board_play(&nb, col);
+		int c = add_node(m, &nb, i, col, m->n[i].ply + 1);
+		k++;
+		if (wins) {
+			m->n[c].state = NODE_DONE;
+			m->n[c].known = true;
+			m->n[c].value = -win;
+		} else if (board_is_full(&nb)) {
+			/* A draw; the depth-limited scale writes a proven
+			 * one as the search does (no move left: lost with
+			 * the board's least score, 0). */
+			m->n[c].state = NODE_DONE;
+			m->n[c].known = true;
+			m->n[c].value =
+			    m->lim->mode == SEARCH_DEPTH
+			        ? -SCORE_PROVEN + board_min_score(&nb)
+			        : 0;
+		} else {
+			m->n[c].state =
+			    m->n[c].ply < m->frontier ? NODE_OPEN : NODE_QUEUED;
+		}
+	}
+	m->n[i].first = first;
+	m->n[i].nchild = k;
+	m->n[i].pending = k;
+	for (int c = first; c < first + k; c++)
+		if (m->n[c].state == NODE_OPEN)
+			expand(m, c);
+}
+
+/* ---- windows and values ---------------------------------------------------
+ */
+
+/* The window of node i now: the root's own, then each child's the
+ * negation of its parent's, narrowed by the parent's best (at the root
+ * only when the root's columns need no exact values). */
+static void
+inherited(const struct master *m, int i, int *alpha, int *beta)
+{
+	if (m->n[i].parent < 0) {
+		*alpha = m->lo;
+		*beta = m->hi;
+		return;
+	}
+	int pa, pb;
+	const struct node *p = &m->n[m->n[i].parent];
+	inherited(m, m->n[i].parent, &pa, &pb);
+	if (p->parent >= 0 || !m->root_full)
+		pa = pa > p->best ? pa : p->best;
+	*alpha = -pb;
+	*beta = -pa;
+}
+
+/* The window of node i now: as inherited(), narrowed by its own best. */
+static void
+window(const struct master *m, int i, int *alpha, int *beta)
+{
+	inherited(m, i, alpha, beta);
+	if (m->n[i].state == NODE_OPEN && m->n[i].best > *alpha)
+		*alpha = m->n[i].best;
+}
+
+static void drop_subtree(struct master *m, int i);
+
+/* Node i's value is known (a bound when `bound`): count it in its parent,
+ * and on up. */
+static void
+settle(struct master *m, int i, int value, bool bound)
+{
+	struct node *x = &m->n[i];
+	x->state = NODE_DONE;
+	x->value = value;
+	x->bound = bound;
+	int p = x->parent;
+	if (p < 0)
+		return;
+	struct node *y = &m->n[p];
+	if (y->state == NODE_DONE)
+		return; /* a cut parent: nothing of it matters now */
+	y->pending--;
+	y->in++;
+	if (-value > y->best)
+		y->best = -value;
+	int a, b;
+	inherited(m, p, &a, &b);
+	if ((y->parent >= 0 || !m->root_full) && y->best >= b) {
+		/* A cut-off: the rest of y's children cannot change what
+		 * its parent makes of it. */
+		drop_subtree(m, p);
+		y->cut = true;
+		settle(m, p, y->best, true);
+	} else if (y->pending == 0) {
+		settle(m, p, y->best, y->best <= a);
+	}
+}
+
+/* Drop what is left of node i's subtree: queued tasks are not handed out,
+ * running ones are cancelled (their answers are then ignored). */
+static void
+drop_subtree(struct master *m, int i)
+{
+	struct node *x = &m->n[i];
+	for (int c = x->first; c < x->first + x->nchild; c++) {
+		struct node *y = &m->n[c];
+		if (y->state == NODE_QUEUED) {
+			y->state = NODE_DONE;
+			y->cut = true;
+			m->st->cut++;
+		} else if (y->state == NODE_RUNNING) {
+			m->t->cancel(m->t->ctx, y->worker);
+			m->running[y->worker] = CANCELLED;
+			y->state = NODE_DONE;
+			y->cut = true;
+			m->st->cut++;
+		} else if (y->state == NODE_OPEN) {
+			drop_subtree(m, c);
+			y->state = NODE_DONE;
+			y->cut = true;
+		}
+	}
+}
+
+/* The settled nodes at build time (wins, full boards) counted in their
+ * parents, bottom up. */
+static void
+settle_known(struct master *m)
+{
+	for (int i = m->count - 1; i > 0; i--)
+		if (m->n[i].known && m->n[m->n[i].parent].state != NODE_DONE) {
+			m->n[i].state = NODE_OPEN; /* settle() marks it again */
+			settle(m, i, m->n[i].value, false);
+		}
+}
+
+/* ---- the hand-out -----------------------------------------------------------
+ */
+
+/* The next task to hand out: the first queued one (depth-first, the
+ * centre first) whose parent has an answer from its eldest child, or whose
+ * parent has none in flight (young brothers wait); failing that, any
+ * queued one, so that no worker idles.  -1: none left. */
+static int
+pick_task(const struct master *m, int w)
+{
+	int any = -1, ready = -1;
+	for (int i = 0; i < m->count; i++) {
+		const struct node *x = &m->n[i];
+		if (x->state != NODE_QUEUED)
+			continue;
+		const struct node *p = &m->n[x->parent];
+		bool young_ok = i == p->first || p->in > 0;
+		/* A task searched before goes back to the same worker,
+		 * whose table holds it (the null-window passes). */
+		if (young_ok && m->known != NULL && i < m->nknown &&
+		    m->known[i].owner == w)
+			return i;
+		if (young_ok && ready < 0)
+			ready = i;
+		if (any < 0)
+			any = i;
+	}
+	return ready >= 0 ? ready : any;
+}
+
+/* The task of node i with its window now. */
+static void
+make_task(const struct master *m, int i, uint32_t id, struct dist_task *t)
+{
+	int a, b;
+	window(m, i, &a, &b);
+	memset(t, 0, sizeof *t);
+	t->id = id;
+	t->w = (uint8_t)m->n[i].b.w;
+	t->h = (uint8_t)m->n[i].b.h;
+	t->mode = (uint8_t)(m->lim->mode == SEARCH_WEAK ? SEARCH_EXACT
+	                                                : m->lim->mode);
+	t->depth = (uint8_t)(m->lim->depth - m->n[i].ply);
+	t->alpha = (int16_t)a;
+	t->beta = (int16_t)b;
+	const board_t *x = &m->n[i].b;
+	t->stones = (uint16_t)x->moves;
+	t->cur[0] = (uint64_t)x->current;
+	t->cur[1] = (uint64_t)(x->current >> 64);
+	t->mask[0] = (uint64_t)x->mask;
+	t->mask[1] = (uint64_t)(x->mask >> 64);
+}
+
+/* ---- the master -----------------------------------------------------------
+ */
+
+int
+dist_frontier(const board_t *b, const struct search_limits *lim, int nworkers)
+{
+	int left = b->w * b->h - b->moves;
+	int most = DIST_MAX_FRONTIER;
+	if (lim->mode == SEARCH_DEPTH)
+		most = lim->depth - 1;
+	if (most > left - 2)
+		most = left - 2;
+	/* Eight tasks a worker and more than the root's columns: enough to
+	 * balance on, few enough that the windows still prune. */
+	int f = 1;
+	double tasks = b->w;
+	while (f < most && (f < 2 || tasks < 8.0 * nworkers)) {
+		f++;
+		tasks *= b->w * 0.8;
+	}
+	return nworkers < 1 || most < 1 ? 0 : f;
+}
+
+/* The column scores and the move of the root from its children. */
+static void
+fill_result(struct master *m, const board_t *b, struct search_result *r)
+{
+	const struct node *root = &m->n[0];
+	for (int c = root->first; c < root->first + root->nchild; c++) {
+		const struct node *x = &m->n[c];
+		int col = x->col;
+		if (x->state != NODE_DONE || (x->bound && m->root_full))
+			continue; /* stopped before its value came */
+		int v = -x->value;
+		if (m->lim->mode == SEARCH_DEPTH) {
+			score_from_raw(v, &r->col_kind[col],
+			               &r->col_score[col]);
+		} else {
+			r->col_kind[col] = x->bound ? SCORE_UPPER : SCORE_EXACT;
+			r->col_score[col] = v;
+			if (m->lim->mode == SEARCH_WEAK) {
+				/* A win or a loss is one, however far past
+				 * the window's edge it failed. */
+				r->col_score[col] = (v > 0) - (v < 0);
+				if (v != 0)
+					r->col_kind[col] = SCORE_EXACT;
+			}
+		}
+	}
+	/* The move among the columns whose value is known (a column left
+	 * an upper bound by the root's window may only tie the best). */
+	struct search_result known = *r;
+	for (int c = 0; c < b->w; c++)
+		if (known.col_kind[c] == SCORE_UPPER)
+			known.col_kind[c] = SCORE_NONE;
+	int col = choose_best_column(b, &known, m->lim->seed);
+	r->move = r->best = col;
+	if (col >= 0) {
+		r->score = r->col_score[col];
+		r->kind = r->col_kind[col];
+	}
+}
+
+static double
+now_s(void)
+{
+	return util_now_s();
+}
+
+/* Hand tasks to the idle workers; false once nothing is left to hand out
+ * and nothing runs. */
+/* A task that an earlier pass decided for this window is settled here,
+ * not handed out: true if so. */
+static bool
+settle_known_task(struct master *m, int i)
+{
+	if (m->known == NULL || i >= m->nknown)
+		return false;
+	int a, b;
+	window(m, i, &a, &b);
+	const struct bounds *k = &m->known[i];
+	int v;
+	if (k->lo == k->hi)
+		v = k->lo;
+	else if (k->hi <= a)
+		v = k->hi;
+	else if (k->lo >= b)
+		v = k->lo;
+	else
+		return false;
+	m->n[i].state = NODE_OPEN; /* settle() marks it done */
+	settle(m, i, v, v <= a || v >= b);
+	return true;
+}
+
+/* What a task's answer says of its value, for the later passes. */
+static void
+learn(struct master *m, int i, int v)
+{
+	if (m->known == NULL || i >= m->nknown)
+		return;
+	struct bounds *k = &m->known[i];
+	k->owner = m->n[i].worker;
+	if (v <= m->n[i].a)
+		k->hi = v < k->hi ? v : k->hi;
+	else if (v >= m->n[i].b2)
+		k->lo = v > k->lo ? v : k->lo;
+	else
+		k->lo = k->hi = v;
+}
+
+static bool
+hand_out(struct master *m, uint32_t *next_id)
+{
+	bool busy = false;
+	for (int w = 0; w < m->t->nworkers; w++) {
+		while (m->running[w] == IDLE && m->n[0].state != NODE_DONE) {
+			int i = pick_task(m, w);
+			if (i < 0)
+				break;
+			if (settle_known_task(m, i))
+				continue;
+			struct dist_task task;
+			make_task(m, i, (*next_id)++, &task);
+			m->n[i].state = NODE_RUNNING;
+			m->n[i].worker = w;
+			m->n[i].a = task.alpha;
+			m->n[i].b2 = task.beta;
+			m->running[w] = i;
+			m->st->handed++;
+			m->st->tasks[w]++;
+			m->t->start(m->t->ctx, w, &task);
+		}
+		busy = busy || m->running[w] != IDLE;
+	}
+	return busy;
+}
+
+/* One pass over the tree of b with the root's window (lo, hi): the root's
+ * value (fail-soft) into *value, its best column into *col (-1 none), the
+ * column values into r where `columns`; false when stopped first. */
+static bool
+run_tree(const struct dist_transport *t, const board_t *b,
+         const struct search_limits *lim, int frontier, int lo, int hi,
+         bool root_full, atomic_bool *stop, struct search_result *r,
+         struct dist_stats *st, struct bounds **known, int *value, int *col)
+{
+	struct master m;
+	memset(&m, 0, sizeof m);
+	m.t = t;
+	m.lim = lim;
+	m.st = st;
+	m.frontier = frontier;
+	m.root_full = root_full;
+	m.lo = lo;
+	m.hi = hi;
+	m.running = xmalloc((size_t)t->nworkers * sizeof *m.running);
+	for (int w = 0; w < t->nworkers; w++)
+		m.running[w] = IDLE;
+
+	add_node(&m, b, -1, -1, 0);
+	expand(&m, 0);
+	for (int i = 0; i < m.count; i++)
+		st->ntasks += m.n[i].state == NODE_QUEUED;
+	settle_known(&m);
+	if (known != NULL) {
+		if (*known == NULL) {
+			*known = xmalloc((size_t)m.count * sizeof **known);
+			for (int i = 0; i < m.count; i++)
+				(*known)[i] =
+				    (struct bounds){-SCORE_INF, SCORE_INF, -1};
+		}
+		m.known = *known;
+		m.nknown = m.count;
+	}
+
+	uint32_t next_id = 1;
+	bool stopped = false;
+	for (;;) {
+		if (stop != NULL && atomic_load(stop) && !stopped) {
+			stopped = true;
+			for (int w = 0; w < t->nworkers; w++)
+				if (m.running[w] >= 0)
+					t->cancel(t->ctx, w);
+		}
+		bool busy = false;
+		if (!stopped && m.n[0].state != NODE_DONE)
+			busy = hand_out(&m, &next_id);
+		for (int w = 0; w < t->nworkers; w++)
+			busy = busy || m.running[w] != IDLE;
+		if (!busy)
+			break; /* nothing runs and nothing is left */
+		int w;
+		struct dist_result res;
+		if (!t->next(t->ctx, 5, &w, &res))
+			continue;
+		st->nodes[w] += res.nodes;
+		st->busy[w] += res.seconds;
+		r->nodes += res.nodes;
+		int i = m.running[w];
+		m.running[w] = IDLE;
+		if (i < 0 || m.n[i].state != NODE_RUNNING)
+			continue; /* a cancelled task's answer */
+		if (res.stopped || stopped) {
+			m.n[i].state = NODE_DONE;
+			m.n[i].bound = true;
+			continue;
+		}
+		learn(&m, i, res.value);
+		m.n[i].state = NODE_OPEN; /* settle() marks it done */
+		settle(&m, i, res.value,
+		       res.value <= m.n[i].a || res.value >= m.n[i].b2);
+		if (m.n[0].state == NODE_DONE)
+			for (int v = 0; v < t->nworkers; v++)
+				if (m.running[v] >= 0) {
+					t->cancel(t->ctx, v);
+					m.running[v] = CANCELLED;
+				}
+	}
+	bool done = m.n[0].state == NODE_DONE && !stopped;
+	*value = m.n[0].best;
+	/* The column of the best value, one whose value is not a bound
+	 * first among equals. */
+	*col = -1;
+	const struct node *root = &m.n[0];
+	int at = -1;
+	for (int c = root->first; c < root->first + root->nchild; c++) {
+		const struct node *x = &m.n[c];
+		if (x->state != NODE_DONE)
+			continue;
+		if (at < 0 || -x->value > -m.n[at].value ||
+		    (-x->value == -m.n[at].value && m.n[at].bound && !x->bound))
+			at = c;
+	}
+	if (at >= 0)
+		*col = m.n[at].col;
+	if (root_full)
+		fill_result(&m, b, r);
+	free(m.running);
+	free(m.n);
+	return done;
+}
+
+/* The exact (or weak) value of b and a best column, by null-window
+ * passes that halve the interval of the possible scores, as the one
+ * process's solver does (docs/solver.md): narrow windows prune most. */
+static bool
+solve_tree(const struct dist_transport *t, const board_t *b,
+           const struct search_limits *lim, int frontier, atomic_bool *stop,
+           struct search_result *r, struct dist_stats *st, int *score, int *col)
+{
+	bool weak = lim->mode == SEARCH_WEAK;
+	int lo = weak ? -1 : board_min_score(b);
+	int hi = weak ? 1 : board_max_score(b);
+	struct bounds *known = NULL;
+	bool done = true;
+	*col = -1;
+	while (lo < hi) {
+		int med = lo + (hi - lo) / 2;
+		if (med <= 0 && lo / 2 < med)
+			med = lo / 2;
+		else if (med >= 0 && hi / 2 > med)
+			med = hi / 2;
+		int v, c;
+		if (!run_tree(t, b, lim, frontier, med, med + 1, false, stop, r,
+		              st, &known, &v, &c)) {
+			done = false;
+			break;
+		}
+		if (v <= med) {
+			hi = v;
+			if (*col < 0)
+				*col = c; /* the best of the losing ones */
+		} else {
+			lo = v;
+			*col = c;
+		}
+	}
+	free(known);
+	*score = lo;
+	return done;
+}
+
+/* Agglomeration: a search that one worker finishes within DIST_SMALL_NODES
+ * is not worth sharing out.  True when it did, with the score and move. */
+static bool
+solve_small(const struct dist_transport *t, const board_t *b,
+            const struct search_limits *lim, struct search_result *r,
+            struct dist_stats *st, int *score, int *col)
+{
+	struct dist_task task;
+	struct dist_result res;
+	int w;
+	memset(&task, 0, sizeof task);
+	task.id = 1;
+	task.w = (uint8_t)b->w;
+	task.h = (uint8_t)b->h;
+	task.mode = (uint8_t)lim->mode;
+	task.whole = 1;
+	task.node_limit = DIST_SMALL_NODES;
+	task.stones = (uint16_t)b->moves;
+	task.cur[0] = (uint64_t)b->current;
+	task.cur[1] = (uint64_t)(b->current >> 64);
+	task.mask[0] = (uint64_t)b->mask;
+	task.mask[1] = (uint64_t)(b->mask >> 64);
+	t->start(t->ctx, 0, &task);
+	while (!t->next(t->ctx, 5, &w, &res))
+		;
+	st->nodes[w] += res.nodes;
+	st->busy[w] += res.seconds;
+	st->tasks[w]++;
+	st->handed++;
+	r->nodes += res.nodes;
+	if (res.stopped)
+		return false;
+	*score = res.value;
+	*col = res.col;
+	return res.col >= 0;
+}
+
+int
+dist_search(const struct dist_transport *t, const board_t *b,
+            const struct search_limits *lim, const struct dist_params *p,
+            atomic_bool *stop, struct search_result *r, struct dist_stats *st)
+{
+	static const struct dist_params defaults;
+	struct dist_stats own;
+	if (p == NULL)
+		p = &defaults;
+	int frontier = p->frontier;
+	double t0 = now_s();
+
+	if (lim->mode == SEARCH_AVERAGE || t->nworkers < 1 ||
+	    t->nworkers > DIST_MAX_WORKERS)
+		return -1;
+	if (st == NULL)
+		st = &own;
+	memset(st, 0, sizeof *st);
+	memset(r, 0, sizeof *r);
+	r->move = r->best = -1;
+	r->ncols = b->w;
+	r->threads = lim->threads;
+	st->nworkers = t->nworkers;
+	if (frontier <= 0)
+		frontier = dist_frontier(b, lim, t->nworkers);
+	if (frontier > DIST_MAX_FRONTIER)
+		frontier = DIST_MAX_FRONTIER;
+	if (frontier < 1)
+		frontier = 1;
+	st->frontier = frontier;
+	bool done = true;
+	if (b->over || board_is_full(b)) {
+		/* nothing to search */
+	} else if (lim->mode == SEARCH_DEPTH) {
+		int v, c;
+		done = run_tree(t, b, lim, frontier, -SCORE_INF, SCORE_INF,
+		                true, stop, r, st, NULL, &v, &c);
+	} else if (!lim->analyze) {
+		int score, col;
+		if (!p->share_all &&
+		    solve_small(t, b, lim, r, st, &score, &col))
+			done = true;
+		else
+			done = solve_tree(t, b, lim, frontier, stop, r, st,
+			                  &score, &col);
+		if (done && col >= 0) {
+			r->move = r->best = col;
+			r->score = score;
+			r->kind = SCORE_EXACT;
+			r->col_kind[col] = SCORE_EXACT;
+			r->col_score[col] = score;
+		}
+	} else {
+		/* Every column: its child solved across the workers. */
+		const int *order = board_centre_order(b->w);
+		for (int k = 0; k < b->w && done; k++) {
+			int c = order[k], score, col;
+			if (!board_can_play(b, c))
+				continue;
+			board_t nb = *b;
+			if (board_is_winning_move(&nb, c)) {
+				score = win_value(lim, &nb);
+			} else {
+				board_play(&nb, c);
+				if (board_is_full(&nb)) {
+					score = 0;
+				} else {
+					int f = frontier < nb.w * nb.h -
+					                       nb.moves - 1
+					            ? frontier
+					            : 1;
+					done = solve_tree(t, &nb, lim, f, stop,
+					                  r, st, &score, &col);
+					score = -score;
+				}
+			}
+			if (done) {
+				r->col_kind[c] = SCORE_EXACT;
+				r->col_score[c] = score;
+			}
+		}
+		int col = choose_best_column(b, r, lim->seed);
+		r->move = r->best = col;
+		if (col >= 0) {
+			r->score = r->col_score[col];
+			r->kind = r->col_kind[col];
+		}
+	}
+	r->partial = !done;
+	r->depth =
+	    lim->mode == SEARCH_DEPTH ? lim->depth : b->w * b->h - b->moves;
+	r->seconds = now_s() - t0;
+	st->seconds = r->seconds;
+	return 0;
+}
+
+/* ---- a worker -------------------------------------------------------------
+ */
+
+void
+dist_worker_start(struct dist_worker *wk, const struct dist_task *t)
+{
+	board_t b;
+	struct search_limits lim;
+	board_init(&b, t->w, t->h);
+	b.current = (bb_t)t->cur[0] | (bb_t)t->cur[1] << 64;
+	b.mask = (bb_t)t->mask[0] | (bb_t)t->mask[1] << 64;
+	b.moves = t->stones;
+	search_limits_default(&lim);
+	lim.mode = (enum search_mode)t->mode;
+	lim.depth = t->depth < 1 ? 1 : t->depth;
+	lim.threads = wk->threads;
+	lim.book = wk->book;
+	lim.window = !t->whole;
+	lim.alpha = t->alpha;
+	lim.beta = t->beta;
+	lim.node_limit = t->node_limit;
+	wk->task = *t;
+	wk->t0 = util_now_s();
+	wk->id = engine_start(wk->e, &b, &lim);
+}
+
+bool
+dist_worker_poll(struct dist_worker *wk, struct dist_result *r)
+{
+	struct search_result sr;
+	if (wk->id == 0 || !engine_poll(wk->e, wk->id, &sr))
+		return false;
+	memset(r, 0, sizeof *r);
+	r->id = wk->task.id;
+	r->value = (int16_t)(wk->task.whole ? sr.score : sr.value);
+	r->col = (int8_t)(wk->task.whole ? sr.move : -1);
+	r->stopped = sr.partial;
+	r->nodes = sr.nodes;
+	r->seconds = util_now_s() - wk->t0;
+	wk->id = 0;
+	return true;
+}
+
+void
+dist_worker_cancel(struct dist_worker *wk)
+{
+	if (wk->id != 0)
+		engine_stop(wk->e);
+}
+
+/* ---- the loopback
+ * ------------------------------------------------------------ */
+
+struct dist_loopback {
+	struct dist_transport t;
+	int n;
+	struct dist_worker *wk;
+	int rr; /* the next worker asked first */
+};
+
+static void
+lb_start(void *ctx, int w, const struct dist_task *t)
+{
+	struct dist_loopback *lb = ctx;
+	dist_worker_start(&lb->wk[w], t);
+}
+
+static bool
+lb_next(void *ctx, int wait_ms, int *w, struct dist_result *r)
+{
+	struct dist_loopback *lb = ctx;
+	double until = util_now_s() + wait_ms / 1000.0;
+	for (;;) {
+		for (int k = 0; k < lb->n; k++) {
+			int v = (lb->rr + k) % lb->n;
+			if (dist_worker_poll(&lb->wk[v], r)) {
+				*w = v;
+				lb->rr = (v + 1) % lb->n;
+				return true;
+			}
+		}
+		if (util_now_s() >= until)
+			return false;
+		nanosleep(&(struct timespec){0, 200000}, NULL);
+	}
+}
+
+static void
+lb_cancel(void *ctx, int w)
+{
+	struct dist_loopback *lb = ctx;
+	dist_worker_cancel(&lb->wk[w]);
+}
+
+struct dist_loopback *
+dist_loopback_new(int n, size_t tt_mb, int threads,
+                  const struct search_oracle *book, char *err, size_t errlen)
+{
+	assert(n >= 1 && n <= DIST_MAX_WORKERS);
+	struct dist_loopback *lb = xcalloc(1, sizeof *lb);
+	lb->n = n;
+	lb->wk = xcalloc((size_t)n, sizeof *lb->wk);
+	for (int w = 0; w < n; w++) {
+		lb->wk[w].e = engine_new(tt_mb, err, errlen);
+		lb->wk[w].threads = threads;
+		lb->wk[w].book = book;
+		if (lb->wk[w].e == NULL) {
+			lb->n = w;
+			dist_loopback_free(lb);
+			return NULL;
+		}
+	}
+	lb->t = (struct dist_transport){n, lb, lb_start, lb_next, lb_cancel};
+	return lb;
+}
+
+void
+dist_loopback_free(struct dist_loopback *lb)
+{
+	if (lb == NULL)
+		return;
+	for (int w = 0; w < lb->n; w++)
+		engine_free(lb->wk[w].e);
+	free(lb->wk);
+	free(lb);
+}
+
+const struct dist_transport *
+dist_loopback_transport(struct dist_loopback *lb)
+{
+	return &lb->t;
+}

@@ -1,0 +1,145 @@
+/* dist.h -- one search spread over workers: the processes of an Open MPI
+ * job (mpi/mpi-dist.c), or engines in one process standing in for them
+ * (dist_loopback_*, for the tests).  docs/distributed-search.md has the
+ * design, the messages and the measurements.
+ *
+ * The master (rank 0's main thread) expands the position to a frontier a
+ * few plies deep, hands each frontier position out as a task when a worker
+ * asks for one (young brothers wait: a node's eldest child first), with
+ * the window that the results so far allow, and combines the values by
+ * negamax as they come back.  A node whose value can no longer matter
+ * (a cut) has its queued tasks dropped and its running ones cancelled.
+ * Each worker searches a task with its own engine: its own table, its own
+ * OpenMP threads.  The result is one process's: the same exact scores
+ * always; in depth-limited play the root's column values are depth-D
+ * alpha-beta values as one process computes them, which can differ where
+ * a table returns a deeper entry (docs/distributed-search.md).
+ *
+ * The transport moves fixed-size plain structs; the logic here is the
+ * same over MPI and over the loopback.
+ */
+#ifndef DROPFOUR_DIST_H
+#define DROPFOUR_DIST_H
+
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "core/board.h"
+#include "search/search.h"
+
+#define DIST_MAX_WORKERS  256
+#define DIST_MAX_FRONTIER 5
+/* A search of at most this many nodes stays on one worker. */
+#define DIST_SMALL_NODES 200000
+
+/* A task: a position, how to search it and the window. */
+struct dist_task {
+	uint32_t id;   /* never 0 */
+	uint8_t w, h;  /* the board */
+	uint8_t mode;  /* enum search_mode: SEARCH_EXACT, _WEAK or _DEPTH */
+	uint8_t depth; /* depth-limited: plies below the task's position */
+	uint8_t whole; /* 1: the position's own search (search_run(), no
+	                * window), of at most node_limit nodes */
+	uint32_t node_limit;
+	int16_t alpha; /* the window, on the raw scale (search.h) */
+	int16_t beta;
+	uint16_t stones;  /* the position: stones on the board, */
+	uint64_t cur[2];  /* the side to move's stones and all the */
+	uint64_t mask[2]; /* stones, as the 128-bit board's bits (low, high) */
+};
+
+/* A task's answer. */
+struct dist_result {
+	uint32_t id;
+	int16_t value;   /* fail-soft against the task's window */
+	uint8_t stopped; /* cancelled or stopped: no value */
+	int8_t col;      /* a whole search's move, -1 none */
+	uint64_t nodes;
+	double seconds;
+};
+
+/* The master's side of the transport: workers 0 .. nworkers-1. */
+struct dist_transport {
+	int nworkers;
+	void *ctx;
+	/* Give worker w a task (it has none). */
+	void (*start)(void *ctx, int w, const struct dist_task *t);
+	/* The next answer of any worker: true with *w and *r; false when
+	 * none came within wait_ms milliseconds. */
+	bool (*next)(void *ctx, int wait_ms, int *w, struct dist_result *r);
+	/* Stop worker w's task: its answer still comes, marked stopped. */
+	void (*cancel)(void *ctx, int w);
+};
+
+/* What the workers did, per worker. */
+struct dist_stats {
+	int nworkers;
+	int frontier; /* the plies of the frontier */
+	int ntasks;   /* frontier positions */
+	int handed;   /* tasks handed out */
+	int cut;      /* tasks dropped or cancelled by a cut */
+	uint64_t nodes[DIST_MAX_WORKERS];
+	uint32_t tasks[DIST_MAX_WORKERS];
+	double busy[DIST_MAX_WORKERS]; /* seconds searching */
+	double seconds;                /* the whole search */
+};
+
+/* The frontier's depth for `nworkers` workers and this search (0: a
+ * search too small to share, which one worker runs whole). */
+int dist_frontier(const board_t *b, const struct search_limits *lim,
+                  int nworkers);
+
+/* How to share a search out (NULL: the defaults, all zero). */
+struct dist_params {
+	int frontier;   /* plies; 0 automatic (dist_frontier()) */
+	bool share_all; /* no trial on one worker first (tests, benchmarks) */
+};
+
+/* One search of b over the transport's workers: lim's mode (exact, weak
+ * or depth-limited; its depth, analyze and seed), r filled as search_run()
+ * fills it (the column scores, the move, nodes summed over the workers),
+ * st (may be NULL) per worker.  An exact or weak solve first runs whole on
+ * worker 0 for DIST_SMALL_NODES nodes (most positions need no more), then
+ * is shared.  `stop` (may be NULL) ends it early: r->partial.  0, or -1
+ * for a mode it does not share (SEARCH_AVERAGE), with nothing searched. */
+int dist_search(const struct dist_transport *t, const board_t *b,
+                const struct search_limits *lim, const struct dist_params *p,
+                atomic_bool *stop, struct search_result *r,
+                struct dist_stats *st);
+
+/* ---- a worker -------------------------------------------------------- */
+
+struct engine;
+
+/* A worker's engine: tasks run on it one at a time. */
+struct dist_worker {
+	struct engine *e;
+	int threads;                      /* its OpenMP threads */
+	const struct search_oracle *book; /* the opening book, or NULL */
+	uint64_t id;                      /* the engine's search, 0 none */
+	struct dist_task task;
+	double t0;
+};
+
+/* Start task t on the worker's engine. */
+void dist_worker_start(struct dist_worker *wk, const struct dist_task *t);
+/* Non-blocking: true once the task has finished (or stopped), *r its
+ * answer. */
+bool dist_worker_poll(struct dist_worker *wk, struct dist_result *r);
+/* Stop the task: dist_worker_poll() answers soon, stopped. */
+void dist_worker_cancel(struct dist_worker *wk);
+
+/* ---- the loopback: workers that are engines of this process ---------- */
+
+struct dist_loopback;
+/* n workers, each an engine of tt_mb megabytes and `threads` threads;
+ * NULL with the reason in err when one cannot be had. */
+struct dist_loopback *dist_loopback_new(int n, size_t tt_mb, int threads,
+                                        const struct search_oracle *book,
+                                        char *err, size_t errlen);
+void dist_loopback_free(struct dist_loopback *lb);
+/* Its transport (valid while lb is). */
+const struct dist_transport *dist_loopback_transport(struct dist_loopback *lb);
+
+#endif

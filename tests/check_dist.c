@@ -1,0 +1,230 @@
+/* check_dist.c -- one search across workers (search/dist.h), over the
+ * loopback transport: the same logic as under MPI, without mpirun.
+ *
+ * Against answers known independently: the exact scores of Pascal Pons'
+ * test sets (tests/data/pons-sample.txt: "MOVES SCORE", Test_L3_R1,
+ * Test_L2_R1, Test_L2_R2), for 1 to 4 workers, plain and --analyze (every
+ * column against one process's analysis); and depth-limited play, whose
+ * guarantee is one process's move and score at the same depth
+ * (docs/distributed-search.md), on openings and the sample's positions.
+ */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "check_suites.h"
+#include "search/dist.h"
+
+/* Up to n positions of the sample's set `set`, with their scores. */
+static int
+sample(const char *set, int n, char moves[][64], int *score)
+{
+	FILE *f = check_data_open("pons-sample.txt");
+	char line[256], name[64], mv[64];
+	int k = 0, sc;
+	while (k < n && fgets(line, sizeof line, f) != NULL)
+		if (sscanf(line, "%63s %63s %d", name, mv, &sc) == 3 &&
+		    strcmp(name, set) == 0) {
+			strcpy(moves[k], mv);
+			score[k++] = sc;
+		}
+	fclose(f);
+	return k;
+}
+
+/* Every search shared out, however small. */
+static const struct dist_params share_all = {0, true};
+
+static struct dist_loopback *
+loopback(int workers)
+{
+	char err[256];
+	struct dist_loopback *lb =
+	    dist_loopback_new(workers, 16, 1, NULL, err, sizeof err);
+	check_that(lb != NULL, "loopback: %s", err);
+	return lb;
+}
+
+/* The exact scores of a set, for 1..4 workers: the published ones. */
+static void
+exact_set(const char *set, int n)
+{
+	char moves[16][64];
+	int score[16];
+	int k = sample(set, check_scaled(n, 2), moves, score);
+	check_that(k >= 2, "no %s positions in the sample", set);
+	for (int workers = 1; workers <= 4; workers++) {
+		struct dist_loopback *lb = loopback(workers);
+		for (int i = 0; i < k; i++) {
+			board_t b;
+			struct search_limits lim;
+			struct search_result r;
+			struct dist_stats st;
+			check_parse_ok(&b, 7, 6, moves[i]);
+			search_limits_default(&lim);
+			lim.mode = SEARCH_EXACT;
+			check_true(dist_search(dist_loopback_transport(lb), &b,
+			                       &lim, &share_all, NULL, &r,
+			                       &st) == 0);
+			check_that(
+			    !r.partial && r.kind == SCORE_EXACT &&
+			        r.score == score[i],
+			    "%s %s, %d workers: %d (kind %d), published %d",
+			    set, moves[i], workers, r.score, r.kind, score[i]);
+			check_that(r.move >= 0 &&
+			               r.col_kind[r.move] == SCORE_EXACT &&
+			               r.col_score[r.move] == score[i],
+			           "%s %s: move %d does not keep the score",
+			           set, moves[i], r.move);
+		}
+		dist_loopback_free(lb);
+	}
+}
+
+START_TEST(test_exact_l3)
+{
+	exact_set("Test_L3_R1", 8);
+}
+END_TEST
+
+START_TEST(test_exact_l2)
+{
+	exact_set("Test_L2_R1", 4);
+	exact_set("Test_L2_R2", 3);
+}
+END_TEST
+
+/* One search of b each way: one process, and `workers` over the
+ * loopback; every column compared where `columns`. */
+static void
+same_as_one(struct search *s, struct dist_loopback *lb, const char *moves,
+            const struct search_limits *lim, bool columns, bool move)
+{
+	board_t b;
+	struct search_result one, many;
+	struct dist_stats st;
+	check_parse_ok(&b, 7, 6, moves);
+	search_clear(s);
+	search_run(s, &b, lim, &one);
+	check_true(dist_search(dist_loopback_transport(lb), &b, lim, &share_all,
+	                       NULL, &many, &st) == 0);
+	check_that(one.score == many.score && one.kind == many.kind,
+	           "%s: one process %d (kind %d), %d workers %d (kind %d)",
+	           moves, one.score, one.kind, st.nworkers, many.score,
+	           many.kind);
+	check_that(!move || one.move == many.move,
+	           "%s: one process plays %d, %d workers %d", moves, one.move,
+	           st.nworkers, many.move);
+	for (int c = 0; columns && c < b.w; c++)
+		check_that(one.col_kind[c] == many.col_kind[c] &&
+		               (one.col_kind[c] == SCORE_NONE ||
+		                one.col_score[c] == many.col_score[c]),
+		           "%s column %d: one %d (kind %d), many %d (kind %d)",
+		           moves, c + 1, one.col_score[c], one.col_kind[c],
+		           many.col_score[c], many.col_kind[c]);
+	/* More tasks than the root's columns, from the second ply down. */
+	check_that(st.frontier >= 2 || b.w * b.h - b.moves <= 3,
+	           "%s: a frontier of %d plies", moves, st.frontier);
+}
+
+START_TEST(test_analyze)
+{
+	char moves[16][64];
+	int score[16];
+	int k = sample("Test_L3_R1", check_scaled(6, 2), moves, score);
+	struct search *s = search_new(16, NULL, 0);
+	struct search_limits lim;
+	search_limits_default(&lim);
+	lim.mode = SEARCH_EXACT;
+	lim.analyze = true;
+	for (int workers = 2; workers <= 3; workers++) {
+		struct dist_loopback *lb = loopback(workers);
+		for (int i = 0; i < k; i++)
+			same_as_one(s, lb, moves[i], &lim, true, false);
+		dist_loopback_free(lb);
+	}
+	search_free(s);
+}
+END_TEST
+
+/* Depth-limited play: the move and the score of one process, and every
+ * column's value, at depth 7 for 1..4 workers. */
+START_TEST(test_depth)
+{
+	static const char *const openings[] = {"4",  "44",     "4453",
+	                                       "32", "445566", "1234567"};
+	char moves[16][64];
+	int score[16];
+	int k = sample("Test_L2_R2", check_scaled(4, 1), moves, score);
+	struct search *s = search_new(16, NULL, 0);
+	struct search_limits lim;
+	search_limits_default(&lim);
+	lim.mode = SEARCH_DEPTH;
+	lim.depth = 7;
+	for (int workers = 1; workers <= 4; workers++) {
+		struct dist_loopback *lb = loopback(workers);
+		for (size_t i = 0; i < sizeof openings / sizeof *openings; i++)
+			same_as_one(s, lb, openings[i], &lim, true, true);
+		for (int i = 0; i < k; i++)
+			same_as_one(s, lb, moves[i], &lim, true, true);
+		dist_loopback_free(lb);
+	}
+	search_free(s);
+}
+END_TEST
+
+/* A stop ends the search at once, partial, and the workers take the
+ * next search. */
+START_TEST(test_stop)
+{
+	struct dist_loopback *lb = loopback(2);
+	atomic_bool stop;
+	board_t b;
+	struct search_limits lim;
+	struct search_result r;
+	atomic_init(&stop, true);
+	check_parse_ok(&b, 7, 6, "");
+	search_limits_default(&lim);
+	lim.mode = SEARCH_EXACT;
+	check_true(dist_search(dist_loopback_transport(lb), &b, &lim,
+	                       &share_all, &stop, &r, NULL) == 0);
+	check_that(r.partial, "a stopped search is not marked partial");
+	atomic_store(&stop, false);
+	check_parse_ok(&b, 7, 6, "4453");
+	lim.mode = SEARCH_WEAK;
+	check_true(dist_search(dist_loopback_transport(lb), &b, &lim,
+	                       &share_all, &stop, &r, NULL) == 0);
+	/* 4453 scores -2 (Pons' Test_L3_R1): lost for the side to move;
+	 * and the sign of the sample's Test_L3_R1 scores. */
+	check_that(!r.partial && r.score == -1, "4453 weak: %d", r.score);
+	char moves[16][64];
+	int score[16];
+	int k = sample("Test_L3_R1", check_scaled(8, 2), moves, score);
+	for (int i = 0; i < k; i++) {
+		check_parse_ok(&b, 7, 6, moves[i]);
+		check_true(dist_search(dist_loopback_transport(lb), &b, &lim,
+		                       &share_all, &stop, &r, NULL) == 0);
+		check_that(r.score == (score[i] > 0) - (score[i] < 0) &&
+		               r.kind == SCORE_EXACT,
+		           "%s weak: %d (kind %d), published %d", moves[i],
+		           r.score, r.kind, score[i]);
+	}
+	dist_loopback_free(lb);
+}
+END_TEST
+
+Suite *
+dist_suite(void)
+{
+	Suite *s = suite_create("dist");
+	TCase *tc = tcase_create("dist");
+	tcase_set_timeout(tc, 120);
+	tcase_add_test(tc, test_exact_l3);
+	tcase_add_test(tc, test_exact_l2);
+	tcase_add_test(tc, test_analyze);
+	tcase_add_test(tc, test_depth);
+	tcase_add_test(tc, test_stop);
+	suite_add_tcase(s, tc);
+	return s;
+}
