@@ -128,49 +128,55 @@ same_as_one(struct search *s, struct dist_loopback *lb, const char *moves,
 	           "%s: a frontier of %d plies", moves, st.frontier);
 }
 
-START_TEST(test_analyze)
+/* Every position of moves[0..n) searched as lim asks, by one process
+ * and by 1..most workers (from `least`), compared by same_as_one(). */
+static void
+same_for_workers(const char *const *moves, int n,
+                 const struct search_limits *lim, int least, int most,
+                 bool move)
 {
-	char moves[16][64];
-	int score[16];
-	int k = sample("Test_L3_R1", check_scaled(6, 2), moves, score);
 	struct search *s = search_new(16, NULL, 0);
-	struct search_limits lim;
-	search_limits_default(&lim);
-	lim.mode = SEARCH_EXACT;
-	lim.analyze = true;
-	for (int workers = 2; workers <= 3; workers++) {
+	for (int workers = least; workers <= most; workers++) {
 		struct dist_loopback *lb = loopback(workers);
-		for (int i = 0; i < k; i++)
-			same_as_one(s, lb, moves[i], &lim, true, false);
+		for (int i = 0; i < n; i++)
+			same_as_one(s, lb, moves[i], lim, true, move);
 		dist_loopback_free(lb);
 	}
 	search_free(s);
 }
+
+START_TEST(test_analyze)
+{
+	char moves[16][64];
+	const char *list[16];
+	int score[16];
+	int k = sample("Test_L3_R1", check_scaled(6, 2), moves, score);
+	struct search_limits lim;
+	search_limits_default(&lim);
+	lim.mode = SEARCH_EXACT;
+	lim.analyze = true;
+	for (int i = 0; i < k; i++)
+		list[i] = moves[i];
+	same_for_workers(list, k, &lim, 2, 3, false);
+}
 END_TEST
 
 /* Depth-limited play: the move and the score of one process, and every
- * column's value, at depth 7 for 1..4 workers. */
+ * column's value, at depth 7 for 1..4 workers, on openings and on
+ * positions of the sample. */
 START_TEST(test_depth)
 {
-	static const char *const openings[] = {"4",  "44",     "4453",
-	                                       "32", "445566", "1234567"};
 	char moves[16][64];
-	int score[16];
+	const char *list[24] = {"4", "44", "4453", "32", "445566", "1234567"};
+	int score[16], n = 6;
 	int k = sample("Test_L2_R2", check_scaled(4, 1), moves, score);
-	struct search *s = search_new(16, NULL, 0);
 	struct search_limits lim;
 	search_limits_default(&lim);
 	lim.mode = SEARCH_DEPTH;
 	lim.depth = 7;
-	for (int workers = 1; workers <= 4; workers++) {
-		struct dist_loopback *lb = loopback(workers);
-		for (size_t i = 0; i < sizeof openings / sizeof *openings; i++)
-			same_as_one(s, lb, openings[i], &lim, true, true);
-		for (int i = 0; i < k; i++)
-			same_as_one(s, lb, moves[i], &lim, true, true);
-		dist_loopback_free(lb);
-	}
-	search_free(s);
+	for (int i = 0; i < k; i++)
+		list[n++] = moves[i];
+	same_for_workers(list, n, &lim, 1, 4, true);
 }
 END_TEST
 

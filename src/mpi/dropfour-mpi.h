@@ -36,7 +36,7 @@ struct dist_transport;
 struct dist_worker;
 /* One search over the ranks (mpi-dist.c): rank 0's transport, whose
  * worker 0 is `local` (an engine of rank 0) and whose workers 1..size-1
- * are the other ranks, each serving in mpi_dist_serve(). */
+ * are the other ranks, each serving in mpi_dist_take(). */
 struct mpi_dist {
 	struct dist_transport *t;
 	struct dist_worker *local;
@@ -44,9 +44,11 @@ struct mpi_dist {
 };
 void mpi_dist_init(struct mpi_dist *d, struct dist_transport *t,
                    struct dist_worker *local, const struct mpi_world *w);
-/* A worker rank, given the TAG_DIST_TASK message that `st` probed: run it
- * on wk, answering cancels, and send the result. */
-void mpi_dist_serve(struct dist_worker *wk, const MPI_Status *st);
+/* A worker rank, given the message that `st` probed: a TAG_DIST_TASK is
+ * run on wk (its engine of tt_mb made the first time), answering cancels,
+ * and its result sent; a TAG_DIST_CANCEL for a task already answered is
+ * taken.  False (nothing taken) for any other message. */
+bool mpi_dist_take(struct dist_worker *wk, size_t tt_mb, const MPI_Status *st);
 
 /* Rank 0: wait for the next message from any rank, sleeping between
  * polls instead of spinning. */

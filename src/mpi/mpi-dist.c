@@ -11,6 +11,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "cli/output.h"
 #include "core/util.h"
 #include "mpi/dropfour-mpi.h"
 #include "search/dist.h"
@@ -80,14 +81,23 @@ mpi_dist_init(struct mpi_dist *d, struct dist_transport *t,
 	*t = (struct dist_transport){w->size, d, md_start, md_next, md_cancel};
 }
 
-void
-mpi_dist_serve(struct dist_worker *wk, const MPI_Status *probed)
+bool
+mpi_dist_take(struct dist_worker *wk, size_t tt_mb, const MPI_Status *probed)
 {
 	struct dist_task t;
 	struct dist_result r;
+	if (probed->MPI_TAG == TAG_DIST_CANCEL) {
+		/* For a task whose answer was on its way. */
+		MPI_Recv(NULL, 0, MPI_BYTE, 0, TAG_DIST_CANCEL, MPI_COMM_WORLD,
+		         MPI_STATUS_IGNORE);
+		return true;
+	}
+	if (probed->MPI_TAG != TAG_DIST_TASK)
+		return false;
+	if (wk->e == NULL)
+		wk->e = output_engine_new(tt_mb);
 	MPI_Recv(&t, sizeof t, MPI_BYTE, 0, TAG_DIST_TASK, MPI_COMM_WORLD,
 	         MPI_STATUS_IGNORE);
-	(void)probed;
 	dist_worker_start(wk, &t);
 	while (!dist_worker_poll(wk, &r)) {
 		int flag = 0;
@@ -101,4 +111,5 @@ mpi_dist_serve(struct dist_worker *wk, const MPI_Status *probed)
 		nap();
 	}
 	MPI_Send(&r, sizeof r, MPI_BYTE, 0, TAG_DIST_RESULT, MPI_COMM_WORLD);
+	return true;
 }

@@ -61,17 +61,12 @@ play_worker(const struct options *o, const struct cli_session *session)
 	for (;;) {
 		MPI_Status st;
 		MPI_Probe(0, MPI_ANY_TAG, MPI_COMM_WORLD, &st);
-		if (st.MPI_TAG == TAG_DIST_TASK) {
-			if (wk.e == NULL)
-				wk.e = output_engine_new(o->tt_mb);
-			mpi_dist_serve(&wk, &st);
+		if (mpi_dist_take(&wk, o->tt_mb, &st))
 			continue;
-		}
 		MPI_Recv(NULL, 0, MPI_BYTE, 0, st.MPI_TAG, MPI_COMM_WORLD,
 		         MPI_STATUS_IGNORE);
 		if (st.MPI_TAG == TAG_STOP)
 			break;
-		/* TAG_DIST_CANCEL for a task already answered: nothing. */
 	}
 	if (wk.e != NULL)
 		engine_free(wk.e);

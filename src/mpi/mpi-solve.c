@@ -55,18 +55,8 @@ solve_worker(const struct options *o, const struct book *book)
 	MPI_Send(NULL, 0, MPI_BYTE, 0, TAG_READY, MPI_COMM_WORLD);
 	for (;;) {
 		MPI_Probe(0, MPI_ANY_TAG, MPI_COMM_WORLD, &st);
-		if (st.MPI_TAG == TAG_DIST_TASK) {
-			if (wk.e == NULL)
-				wk.e = output_engine_new(o->tt_mb);
-			mpi_dist_serve(&wk, &st);
+		if (mpi_dist_take(&wk, o->tt_mb, &st))
 			continue;
-		}
-		if (st.MPI_TAG == TAG_DIST_CANCEL) {
-			/* For a task whose answer was on its way. */
-			MPI_Recv(NULL, 0, MPI_BYTE, 0, TAG_DIST_CANCEL,
-			         MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-			continue;
-		}
 		MPI_Recv(&job, sizeof job, MPI_BYTE, 0, st.MPI_TAG,
 		         MPI_COMM_WORLD, &st);
 		if (st.MPI_TAG == TAG_STOP)

@@ -557,11 +557,7 @@ solve_tree(const struct dist_transport *t, const board_t *b,
 	bool done = true;
 	*col = -1;
 	while (lo < hi) {
-		int med = lo + (hi - lo) / 2;
-		if (med <= 0 && lo / 2 < med)
-			med = lo / 2;
-		else if (med >= 0 && hi / 2 > med)
-			med = hi / 2;
+		int med = search_probe_mid(lo, hi);
 		int v, c;
 		if (!run_tree(t, b, lim, frontier, med, med + 1, false, stop, r,
 		              st, &known, &v, &c)) {

@@ -795,11 +795,7 @@ search_exact_solve(struct split_ctx *c, const board_t *b, bool weak,
 	*lo_out = lo;
 	*hi_out = hi;
 	while (lo < hi) {
-		int med = lo + (hi - lo) / 2;
-		if (med <= 0 && lo / 2 < med)
-			med = lo / 2;
-		else if (med >= 0 && hi / 2 > med)
-			med = hi / 2;
+		int med = search_probe_mid(lo, hi);
 		if (med >= EXACT_NEAR || med < -EXACT_NEAR) {
 			guess = med + 1;
 			far = true;

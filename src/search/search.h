@@ -162,6 +162,22 @@ search_limits_default(struct search_limits *lim)
 	lim->split = SPLIT_DEEP;
 }
 
+/* The next null-window probe of an exact solve whose value lies in
+ * lo..hi: the middle, moved toward the far end when the interval is far
+ * from 0, where a probe for a quick win or loss costs little (the one
+ * process's solver, search-exact.c, and the one across processes,
+ * dist.c). */
+static inline int
+search_probe_mid(int lo, int hi)
+{
+	int med = lo + (hi - lo) / 2;
+	if (med <= 0 && lo / 2 < med)
+		med = lo / 2;
+	else if (med >= 0 && hi / 2 > med)
+		med = hi / 2;
+	return med;
+}
+
 /* Before a search is made: NULL when a table of tt_mb megabytes and
  * `threads` search threads (the leaf table and their stacks) fit in the
  * memory this process may use, else a sentence saying why not (in buf).
