@@ -76,7 +76,7 @@ echo 4453 | DROPFOUR_DATADIR=$tmp/empty "$D" solve -j1 --no-book >/dev/null 2>"$
 # ---- 5. dropfour-mpi names itself -------------------------------------------
 if [ -n "${DROPFOUR_MPI:-}" ] && [ -x "$DROPFOUR_MPI" ] &&
 	command -v "${MPIRUN:-mpirun}" >/dev/null 2>&1; then
-	export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+	check_mpi_env
 	mpi() { "${MPIRUN:-mpirun}" -n 1 --oversubscribe "$DROPFOUR_MPI" "$@"; }
 	mpi solve -W 99 </dev/null >/dev/null 2>"$tmp/err"
 	grep -q '^dropfour-mpi: impossible board size 99x6' "$tmp/err" ||

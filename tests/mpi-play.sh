@@ -14,7 +14,7 @@ if [ -z "${DROPFOUR_MPI:-}" ] || [ ! -x "$DROPFOUR_MPI" ]; then
 fi
 : "${MPIRUN:=mpirun}"
 command -v "$MPIRUN" >/dev/null 2>&1 || check_skip "no $MPIRUN"
-export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+check_mpi_env
 export DROPFOUR_CONFIG=/dev/null
 
 # Three moves of the human, the AI answering each at depth 6.

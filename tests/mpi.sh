@@ -24,18 +24,7 @@ if [ -z "${DROPFOUR_MPI:-}" ] || [ ! -x "$DROPFOUR_MPI" ]; then
 	check_skip "dropfour-mpi was not built (configure --without-mpi or no Open MPI)"
 fi
 : "${MPIRUN:=mpirun}"
-OMPI_ALLOW_RUN_AS_ROOT=1
-OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
-OMPI_MCA_rmaps_base_oversubscribe=1
-export OMPI_ALLOW_RUN_AS_ROOT OMPI_ALLOW_RUN_AS_ROOT_CONFIRM OMPI_MCA_rmaps_base_oversubscribe
-# Under AddressSanitizer (./run check --sanitize), Open MPI's own memory
-# still held at exit (hwloc, the PMIx client) is not ours to free: leak
-# checking is off for these processes only.  Everything else ASan checks
-# stays on.
-if [ -n "${ASAN_OPTIONS:-}" ]; then
-	ASAN_OPTIONS="$ASAN_OPTIONS:detect_leaks=0"
-	export ASAN_OPTIONS
-fi
+check_mpi_env
 
 mpi() {
 	n=$1

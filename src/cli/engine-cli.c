@@ -259,7 +259,7 @@ input_run(struct eng *g, struct eng_in *in)
 	char *nl;
 	if (g->kind != GO_NONE)
 		input_ahead(g, in);
-	while (!g->quit &&
+	while (!g->quit && used < in->have &&
 	       (nl = memchr(in->buf + used, '\n', in->have - used))) {
 		size_t len = (size_t)(nl - (in->buf + used));
 		if (command_waits(g, in->buf + used, len))
@@ -272,7 +272,8 @@ input_run(struct eng *g, struct eng_in *in)
 		command(g, in->buf + used, in->have - used);
 		used = in->have;
 	}
-	memmove(in->buf, in->buf + used, in->have - used);
+	if (used > 0) /* (no buffer yet: nothing to move) */
+		memmove(in->buf, in->buf + used, in->have - used);
 	in->have -= used;
 }
 
