@@ -683,6 +683,31 @@ run_root(struct split_team *team, const board_t *b, struct search_result *r,
 	split_ctx_finish(&c);
 }
 
+/* A search stopped before it looked at anything (in the table's clear)
+ * still names a move: a winning one, else the first column in centre
+ * order that does not lose at once, else any; its score unknown. */
+static void
+stopped_move(const board_t *b, struct search_result *r)
+{
+	if (board_can_win_next(b)) {
+		r->move = r->best = board_winning_column(b);
+		return;
+	}
+	bb_t safe = board_non_losing_moves(b);
+	const int *order = board_centre_order(b->w);
+	for (int k = 0; k < b->w; k++) {
+		int c = order[k];
+		if (!board_can_play(b, c))
+			continue;
+		if (r->move < 0)
+			r->move = r->best = c;
+		if (safe & board_column_mask(b, c)) {
+			r->move = r->best = c;
+			return;
+		}
+	}
+}
+
 void
 search_run(struct search *s, const board_t *b, const struct search_limits *lim,
            struct search_result *r)
@@ -737,6 +762,7 @@ search_run(struct search *s, const board_t *b, const struct search_limits *lim,
 		return;
 	}
 	if (s->clear_pending && !clear_tables_part(s, key_bits, lim)) {
+		stopped_move(b, r);
 		r->partial = true;
 		r->seconds = util_now_s() - t0;
 		stats_end(&s->stats);
