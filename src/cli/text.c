@@ -90,17 +90,22 @@ text_ai_move(struct text *t)
 	board_t root = t->g.board;
 	int who = game_to_move(&t->g);
 
-	if (t->e == NULL)
-		t->e = output_engine_new(t->o->tt_mb);
 	search_limits_describe(&t->lim, what, sizeof what);
 	printf("%c (AI) is thinking: %s...\n", text_glyph(who), what);
 	fflush(stdout);
 
-	if (t->search == NULL || t->search(t->search_ctx, &root, &t->lim, &r)) {
+	/* A search of the caller's (across the ranks) reports its own
+	 * workers; the engine, made the first time it is needed, its
+	 * threads. */
+	bool own = t->search != NULL &&
+	           t->search(t->search_ctx, &root, &t->lim, &r) == 0;
+	if (!own) {
+		if (t->e == NULL)
+			t->e = output_engine_new(t->o->tt_mb);
 		uint64_t id = engine_start(t->e, &root, &t->lim);
 		engine_wait(t->e, id, &r);
+		engine_snapshot(t->e, snap);
 	}
-	engine_snapshot(t->e, snap);
 	if (r.move < 0 || game_play(&t->g, r.move) != BOARD_OK) {
 		cli_error("the engine found no move");
 		free(snap);
@@ -125,6 +130,10 @@ text_ai_move(struct text *t)
 			                   words, sizeof words));
 	}
 	printf("\n");
+	if (own) {
+		free(snap);
+		return 0;
+	}
 
 	int nthreads = snap->nthreads;
 	if (nthreads < 1 || nthreads > STATS_MAX_THREADS)

@@ -277,26 +277,33 @@ pick_task(const struct master *m, int w)
 }
 
 /* The task of node i with its window now. */
+/* A task (cleared) of position b: the board's size and bits, as
+ * dist_worker_start() reads them back. */
+static void
+task_init(struct dist_task *t, uint32_t id, const board_t *b)
+{
+	memset(t, 0, sizeof *t);
+	t->id = id;
+	t->w = (uint8_t)b->w;
+	t->h = (uint8_t)b->h;
+	t->stones = (uint16_t)b->moves;
+	t->cur[0] = (uint64_t)b->current;
+	t->cur[1] = (uint64_t)(b->current >> 64);
+	t->mask[0] = (uint64_t)b->mask;
+	t->mask[1] = (uint64_t)(b->mask >> 64);
+}
+
 static void
 make_task(const struct master *m, int i, uint32_t id, struct dist_task *t)
 {
 	int a, b;
 	window(m, i, &a, &b);
-	memset(t, 0, sizeof *t);
-	t->id = id;
-	t->w = (uint8_t)m->n[i].b.w;
-	t->h = (uint8_t)m->n[i].b.h;
+	task_init(t, id, &m->n[i].b);
 	t->mode = (uint8_t)(m->lim->mode == SEARCH_WEAK ? SEARCH_EXACT
 	                                                : m->lim->mode);
 	t->depth = (uint8_t)(m->lim->depth - m->n[i].ply);
 	t->alpha = (int16_t)a;
 	t->beta = (int16_t)b;
-	const board_t *x = &m->n[i].b;
-	t->stones = (uint16_t)x->moves;
-	t->cur[0] = (uint64_t)x->current;
-	t->cur[1] = (uint64_t)(x->current >> 64);
-	t->mask[0] = (uint64_t)x->mask;
-	t->mask[1] = (uint64_t)(x->mask >> 64);
 }
 
 /* ---- the master -----------------------------------------------------------
@@ -588,18 +595,10 @@ solve_small(const struct dist_transport *t, const board_t *b,
 	struct dist_task task;
 	struct dist_result res;
 	int w;
-	memset(&task, 0, sizeof task);
-	task.id = 1;
-	task.w = (uint8_t)b->w;
-	task.h = (uint8_t)b->h;
+	task_init(&task, 1, b);
 	task.mode = (uint8_t)lim->mode;
 	task.whole = 1;
 	task.node_limit = DIST_SMALL_NODES;
-	task.stones = (uint16_t)b->moves;
-	task.cur[0] = (uint64_t)b->current;
-	task.cur[1] = (uint64_t)(b->current >> 64);
-	task.mask[0] = (uint64_t)b->mask;
-	task.mask[1] = (uint64_t)(b->mask >> 64);
 	t->start(t->ctx, 0, &task);
 	while (!t->next(t->ctx, 5, &w, &res))
 		;
