@@ -146,7 +146,7 @@ int
 main(int argc, char **argv)
 {
 	struct options o;
-	struct cli_session session = {NULL, NULL};
+	struct cli_session session = {NULL, NULL, NULL};
 	struct prefs prefs;
 
 	output_init("dropfour");

@@ -3,7 +3,10 @@
 # every move one search across 3 ranks (oversubscribed), against
 # dropfour's own text game at the same depth: the same moves, the same
 # scores of every column (depth-limited play, docs/distributed-search.md),
-# and a line per move naming what each rank searched.
+# and a line per move naming what each rank searched.  Then the curses game
+# on 3 ranks in tmux (when tmux is here): a move, the AI's reply, a row per
+# rank on the panel, the thread toggle reaching every rank, and q ending
+# every rank with status 0.
 #
 # Run by `make check` with $DROPFOUR, $DROPFOUR_MPI and $MPIRUN; skipped
 # (exit 77) when dropfour-mpi was not built.
@@ -25,7 +28,7 @@ moves='4
 printf '%s' "$moves" | "$DROPFOUR" --text --depth 6 -j1 >"$tmp/one" 2>&1 ||
 	fail "dropfour --text: exit $?"
 printf '%s' "$moves" | "$MPIRUN" -n 3 --oversubscribe "$DROPFOUR_MPI" play \
-	--depth 6 -j1 >"$tmp/many" 2>&1 || fail "dropfour-mpi play: exit $?"
+	--text --depth 6 -j1 >"$tmp/many" 2>&1 || fail "dropfour-mpi play: exit $?"
 grep -E '^(O \(AI\) plays|  scores:)' "$tmp/one" | sed 's/, [0-9.]* s$//' >"$tmp/one.moves"
 grep -E '^(O \(AI\) plays|  scores:)' "$tmp/many" | sed 's/, [0-9.]* s$//' >"$tmp/many.moves"
 [ "$(grep -c plays "$tmp/one.moves")" -eq 3 ] ||
@@ -36,4 +39,32 @@ if ! cmp -s "$tmp/one.moves" "$tmp/many.moves"; then
 fi
 [ "$(grep -c '^  across 3 ranks' "$tmp/many")" -eq 3 ] ||
 	fail "no rank line for each of the AI's moves: $(cat "$tmp/many")"
+
+# The curses game: rank 0 plays on the terminal mpirun was started from.
+TMUX_BIN=${TMUX_BIN:-tmux}
+if ! command -v "$TMUX_BIN" >/dev/null 2>&1; then
+	echo "skipped: the curses game (no tmux)"
+	check_end
+fi
+. "$(dirname "$0")/lib-tmux.sh"
+check_at_exit tmux_kill
+rank_rows() {
+	for r in 0 1 2; do
+		_tmux_matches "\\| $r \\[.*\\] +[0-9]+% " || return 1
+	done
+}
+tmux_start 120 40 "$MPIRUN -n 3 --oversubscribe $DROPFOUR_MPI play --depth 8 -j1 --mode human-ai" &&
+	tmux_wait "Your turn" 60 &&
+	tmux_send 4 && tmux_wait "move 3" 60 && tmux_wait "Your turn" 60 &&
+	tmux_wait "rk share" &&
+	tmux_poll 10 "no row for each of the 3 ranks" rank_rows &&
+	tmux_wait_re "tasks [0-9.kM]+ handed out to 3 ranks" ||
+	fail "the curses game on 3 ranks"
+# T: two threads on every rank (the thr column), for the next search.
+tmux_send T && tmux_wait "threads 2/" && tmux_send 3 &&
+	tmux_wait "move 5" 60 && tmux_wait "Your turn" 60 &&
+	tmux_poll 10 "not 2 threads on every rank" \
+	    _tmux_matches "\\| 2 \\[.* 2 +\\|" ||
+	fail "the thread toggle on 3 ranks"
+tmux_send q && tmux_wait "[exited 0]" 30 || fail "q: not every rank ended"
 check_end

@@ -498,7 +498,7 @@ review_cli_main(const struct options *o, struct cli_session *session)
 		return CLI_EXIT_USAGE;
 
 	/* A saved game of another size: that size's book, if any. */
-	struct cli_session own = {NULL, NULL};
+	struct cli_session own = {NULL, NULL, NULL};
 	const struct book *book = session->book;
 	if (g.w != o->width || g.h != o->height) {
 		ob.width = g.w;

@@ -77,9 +77,10 @@ static const struct mpi_mode {
     },
     {
         .name = "play",
-        .usage = "play [--depth D | --perfect] [OPTION]...\n"
-                 "      the text game, the AI's every move one search "
-                 "across the ranks\n      (rank 0 reads the moves)",
+        .usage = "play [--text] [--depth D | --perfect] [OPTION]...\n"
+                 "      the game on rank 0 (curses on mpirun's terminal, "
+                 "else --text), the AI's\n      every search one search "
+                 "across the ranks, a row per rank on the panel",
         .run = mpi_play_run,
     },
     /* tour */
@@ -120,8 +121,10 @@ main(int argc, char **argv)
 	const struct mpi_mode *mode = NULL;
 	int provided, status;
 
-	/* Only the main thread calls MPI; OpenMP threads only search. */
-	MPI_Init_thread(&argc, &argv, MPI_THREAD_FUNNELED, &provided);
+	/* One thread at a time calls MPI: the main thread, or during the
+	 * curses game the engine's thread that runs its searches
+	 * (mpi-play.c); OpenMP threads only search. */
+	MPI_Init_thread(&argc, &argv, MPI_THREAD_SERIALIZED, &provided);
 	MPI_Comm_rank(MPI_COMM_WORLD, &w.rank);
 	MPI_Comm_size(MPI_COMM_WORLD, &w.size);
 	output_init("dropfour-mpi");
@@ -174,7 +177,7 @@ main(int argc, char **argv)
 		return CLI_EXIT_USAGE;
 	}
 	/* The opening book for solving (every rank loads its own copy). */
-	struct cli_session session = {NULL, NULL};
+	struct cli_session session = {NULL, NULL, NULL};
 	if ((strcmp(mode->name, "solve") == 0 ||
 	     strcmp(mode->name, "play") == 0) &&
 	    book_cli_attach(&o, &session) != 0) {

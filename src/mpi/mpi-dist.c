@@ -40,7 +40,8 @@ md_next(void *ctx, int wait_ms, int *w, struct dist_result *r)
 	struct mpi_dist *d = ctx;
 	double until = util_now_s() + wait_ms / 1000.0;
 	for (;;) {
-		if (dist_worker_poll(d->local, r)) {
+		if (dist_worker_poll(d->local, r) ||
+		    dist_worker_progress(d->local, r)) {
 			*w = 0;
 			return true;
 		}
@@ -100,6 +101,10 @@ mpi_dist_take(struct dist_worker *wk, size_t tt_mb, const MPI_Status *probed)
 	         MPI_STATUS_IGNORE);
 	dist_worker_start(wk, &t);
 	while (!dist_worker_poll(wk, &r)) {
+		struct dist_result pr;
+		if (dist_worker_progress(wk, &pr))
+			MPI_Send(&pr, sizeof pr, MPI_BYTE, 0, TAG_DIST_RESULT,
+			         MPI_COMM_WORLD);
 		int flag = 0;
 		MPI_Iprobe(0, TAG_DIST_CANCEL, MPI_COMM_WORLD, &flag,
 		           MPI_STATUS_IGNORE);

@@ -1,11 +1,24 @@
-/* mpi-play.c -- `dropfour-mpi play`: the text game on rank 0, the AI's
- * every move one search across the ranks (search/dist.h over
- * mpi/mpi-dist.c), every other rank a worker until the game ends. */
+/* mpi-play.c -- `dropfour-mpi play`: the game on rank 0 (the curses game
+ * on the terminal mpirun was started from, else the text game), the AI's
+ * every search one search across the ranks (search/dist.h over
+ * mpi/mpi-dist.c), every other rank a worker until the game ends.
+ *
+ * The curses game runs its searches on its engine's thread; the engine's
+ * runner (engine.h) hands them to dist_search() there, which publishes
+ * one row per rank into the engine's statistics for the panel.  So MPI is
+ * called from that thread during the game and from the main thread before
+ * and after it, never at once (MPI_THREAD_SERIALIZED). */
 #include "config.h"
 
+#include <fcntl.h>
 #include <mpi.h>
+#include <pthread.h>
+#include <signal.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <termios.h>
+#include <unistd.h>
 
 #include "cli/cli.h"
 #include "cli/options.h"
@@ -14,41 +27,66 @@
 #include "mpi/dropfour-mpi.h"
 #include "search/dist.h"
 #include "search/engine.h"
+#include "ui/ui.h"
 
 struct play {
 	const struct options *o;
 	struct dist_transport t;
 	struct mpi_dist d;
 	struct dist_worker local;
+	struct dist_stats st; /* the last search's */
 };
 
-/* The AI's search across the ranks.  A level's time budget and noise are
- * one process's: across the ranks a level searches the depth of --depth
- * (default 12) and plays the best move. */
+/* A level's time budget and noise are one process's: across the ranks a
+ * level searches the depth of --depth (default 12) and plays the best
+ * move.  The averaged outcomes (--eval average) are not shared out: that
+ * search runs on rank 0 (dist_search() declines it). */
+static void
+play_limits(const struct play *p, const struct search_limits *lim,
+            struct search_limits *l)
+{
+	*l = *lim;
+	if (l->level != NULL && l->mode == SEARCH_DEPTH)
+		l->depth = p->o->depth;
+	l->level = NULL;
+	l->time_limit = 0;
+}
+
+/* The engine's runner: the curses game's every search. */
+static int
+play_run(void *ctx, const board_t *b, const struct search_limits *lim,
+         struct stats *live, struct search_result *r)
+{
+	struct play *p = ctx;
+	struct search_limits l;
+	struct dist_params dp = {.live = live};
+	play_limits(p, lim, &l);
+	return dist_search(&p->t, b, &l, &dp, lim->abort, r, &p->st);
+}
+
+/* The text game's search: the same, and a line on the ranks. */
 static int
 play_search(void *ctx, const board_t *b, const struct search_limits *lim,
             struct search_result *r)
 {
 	struct play *p = ctx;
-	struct search_limits l = *lim;
-	struct dist_stats st;
-	if (l.level != NULL && l.mode == SEARCH_DEPTH)
-		l.depth = p->o->depth;
-	l.level = NULL;
-	l.time_limit = 0;
-	if (dist_search(&p->t, b, &l, NULL, NULL, r, &st) != 0)
+	struct search_limits l;
+	play_limits(p, lim, &l);
+	if (dist_search(&p->t, b, &l, NULL, NULL, r, &p->st) != 0)
 		return -1;
+	const struct dist_stats *st = &p->st;
 	printf("  across %d ranks (frontier %d plies, %d tasks handed out, %d "
 	       "cut), nodes/tasks per rank:",
-	       st.nworkers, st.frontier, st.handed, st.cut);
-	for (int k = 0; k < st.nworkers; k++)
-		printf(" %llu/%u", (unsigned long long)st.nodes[k],
-		       st.tasks[k]);
+	       st->nworkers, st->frontier, st->handed, st->cut);
+	for (int k = 0; k < st->nworkers; k++)
+		printf(" %llu/%u", (unsigned long long)st->nodes[k],
+		       st->tasks[k]);
 	printf("\n");
 	return 0;
 }
 
-/* A worker rank: tasks until rank 0 says the game is over. */
+/* A worker rank: tasks until rank 0 says the game is over.  Between
+ * searches (the player's turn) it sleeps on the probe, not spins. */
 static void
 play_worker(const struct options *o, const struct cli_session *session)
 {
@@ -60,11 +98,11 @@ play_worker(const struct options *o, const struct cli_session *session)
 	wk.book = lim.book;
 	for (;;) {
 		MPI_Status st;
-		MPI_Probe(0, MPI_ANY_TAG, MPI_COMM_WORLD, &st);
+		mpi_wait_message(&st);
 		if (mpi_dist_take(&wk, o->tt_mb, &st))
 			continue;
-		MPI_Recv(NULL, 0, MPI_BYTE, 0, st.MPI_TAG, MPI_COMM_WORLD,
-		         MPI_STATUS_IGNORE);
+		MPI_Recv(NULL, 0, MPI_BYTE, st.MPI_SOURCE, st.MPI_TAG,
+		         MPI_COMM_WORLD, MPI_STATUS_IGNORE);
 		if (st.MPI_TAG == TAG_STOP)
 			break;
 	}
@@ -72,26 +110,95 @@ play_worker(const struct options *o, const struct cli_session *session)
 		engine_free(wk.e);
 }
 
+/* Make process group pg the terminal's foreground (from the background,
+ * where that would stop us, SIGTTOU held off). */
+static void
+give_terminal(pid_t pg)
+{
+	struct sigaction ign, old;
+	memset(&ign, 0, sizeof ign);
+	ign.sa_handler = SIG_IGN;
+	sigemptyset(&ign.sa_mask);
+	sigaction(SIGTTOU, &ign, &old);
+	if (pg > 0)
+		tcsetpgrp(STDIN_FILENO, pg);
+	sigaction(SIGTTOU, &old, NULL);
+}
+
+/* The terminal mpirun was started from, as rank 0's standard input and
+ * output: true when there is one, the curses game's place.  mpirun hands
+ * rank 0 a pipe for its input and starts it in a process group of its
+ * own, in the terminal's background, where reading the terminal fails: so
+ * rank 0 takes the foreground (mpirun reads no input it does not have
+ * the foreground for) and gives it back to *fg_was when the game ends
+ * (give_terminal()). */
+static bool
+take_terminal(pid_t *fg_was)
+{
+	const char *term = getenv("TERM");
+	if (term == NULL || term[0] == '\0' || strcmp(term, "dumb") == 0)
+		return false;
+	int fd = open("/dev/tty", O_RDWR | O_CLOEXEC);
+	if (fd < 0)
+		return false;
+	bool ok = dup2(fd, STDIN_FILENO) >= 0 && dup2(fd, STDOUT_FILENO) >= 0;
+	close(fd);
+	if (!ok)
+		return false;
+	*fg_was = tcgetpgrp(STDIN_FILENO);
+	give_terminal(getpgrp());
+	return tcgetpgrp(STDIN_FILENO) == getpgrp();
+}
+
+/* The game on rank 0: curses when the mode is the plain game, MPI allows
+ * searches from the engine's thread and a terminal is there; else text. */
+static int
+play_game(const struct options *o, struct cli_session *session,
+          struct play *p, int provided)
+{
+	pid_t fg_was = -1;
+	if (o->mode == MODE_PLAY && provided >= MPI_THREAD_SERIALIZED &&
+	    take_terminal(&fg_was)) {
+		struct engine_runner runner = {play_run, p};
+		session->runner = &runner;
+		int status = ui_main(o, session);
+		session->runner = NULL;
+		give_terminal(fg_was);
+		if (status != UI_NO_CURSES)
+			return status;
+	} else if (o->mode == MODE_PLAY) {
+		cli_note("no terminal for rank 0 (or MPI without "
+		         "MPI_THREAD_SERIALIZED): playing in plain text");
+	}
+	return text_play(o, session, play_search, p);
+}
+
 int
 mpi_play_run(const struct options *o, struct cli_session *session,
              const struct mpi_world *w)
 {
-	if (w->size == 1)
-		return text_main(o, session);
 	if (w->rank != 0) {
 		play_worker(o, session);
 		return CLI_EXIT_OK;
 	}
 	struct play p;
 	struct search_limits lim;
+	int provided = MPI_THREAD_SINGLE;
+	MPI_Query_thread(&provided);
 	memset(&p, 0, sizeof p);
 	p.o = o;
 	options_limits(o, session->book, &lim);
+	/* Rank 0's worker engine leaves every signal to the game's main
+	 * thread (its getch() wakes for the terminal's). */
+	sigset_t all, old;
+	sigfillset(&all);
+	pthread_sigmask(SIG_SETMASK, &all, &old);
 	p.local.e = output_engine_new(o->tt_mb);
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
 	p.local.threads = o->threads;
 	p.local.book = lim.book;
 	mpi_dist_init(&p.d, &p.t, &p.local, w);
-	int status = text_play(o, session, play_search, &p);
+	int status = play_game(o, session, &p, provided);
 	for (int r = 1; r < w->size; r++)
 		MPI_Send(NULL, 0, MPI_BYTE, r, TAG_STOP, MPI_COMM_WORLD);
 	engine_free(p.local.e);

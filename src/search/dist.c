@@ -293,6 +293,15 @@ task_init(struct dist_task *t, uint32_t id, const board_t *b)
 	t->mask[1] = (uint64_t)(b->mask >> 64);
 }
 
+/* The OpenMP threads a task asks of its worker: the search's own count
+ * (the game's thread toggle reaches every rank this way), 0 its own. */
+static uint8_t
+task_threads(const struct search_limits *lim)
+{
+	return (uint8_t)(lim->threads > 0 && lim->threads <= 255 ? lim->threads
+	                                                         : 0);
+}
+
 static void
 make_task(const struct master *m, int i, uint32_t id, struct dist_task *t)
 {
@@ -302,8 +311,115 @@ make_task(const struct master *m, int i, uint32_t id, struct dist_task *t)
 	t->mode = (uint8_t)(m->lim->mode == SEARCH_WEAK ? SEARCH_EXACT
 	                                                : m->lim->mode);
 	t->depth = (uint8_t)(m->lim->depth - m->n[i].ply);
+	t->threads = task_threads(m->lim);
 	t->alpha = (int16_t)a;
 	t->beta = (int16_t)b;
+}
+
+/* ---- what the search shows while it runs (dist_params.live) -------------
+ */
+
+static void
+live_begin(struct stats *live, const board_t *b,
+           const struct search_limits *lim, int nworkers)
+{
+	if (live == NULL)
+		return;
+	struct stats_root root = {b->w, 0};
+	for (int c = 0; c < b->w; c++)
+		if (board_can_play(b, c) && !b->over)
+			root.legal |= 1u << c;
+	int n = nworkers < STATS_MAX_THREADS ? nworkers : STATS_MAX_THREADS;
+	stats_begin(live, &root, n, lim->mode != SEARCH_DEPTH, NULL);
+	stats_mark_ranks(live);
+	for (int w = 0; w < n; w++)
+		atomic_store_explicit(&live->thread[w].spawned,
+		                      (uint64_t)task_threads(lim),
+		                      memory_order_relaxed);
+	for (int c = 0; c < b->w; c++)
+		if (root.legal >> c & 1)
+			atomic_store_explicit(&live->col[c].state,
+			                      COL_SEARCHING,
+			                      memory_order_relaxed);
+}
+
+/* Worker w's row: its finished tasks' nodes and seconds and, while one
+ * runs, that one's so far. */
+static void
+live_worker(const struct dist_stats *st, int w, uint64_t nodes, double secs)
+{
+	if (st->live == NULL || w >= STATS_MAX_THREADS)
+		return;
+	struct stats_thread *t = &st->live->thread[w];
+	atomic_store_explicit(&t->nodes, st->nodes[w] + nodes,
+	                      memory_order_relaxed);
+	atomic_store_explicit(&t->busy_ns,
+	                      (uint64_t)((st->busy[w] + secs) * 1e9),
+	                      memory_order_relaxed);
+	atomic_store_explicit(&t->run, st->tasks[w], memory_order_relaxed);
+}
+
+/* Worker w took a task under root column col (-1: the whole root). */
+static void
+live_task(const struct dist_stats *st, int w, int col, int ply)
+{
+	if (st->live == NULL || w >= STATS_MAX_THREADS)
+		return;
+	struct stats_thread *t = &st->live->thread[w];
+	atomic_store_explicit(&t->root_col, col, memory_order_relaxed);
+	atomic_store_explicit(&t->ply, ply, memory_order_relaxed);
+	atomic_store_explicit(&t->run, st->tasks[w], memory_order_relaxed);
+}
+
+/* Root column col's value is in. */
+static void
+live_column(struct stats *live, int col, enum score_kind kind, int score)
+{
+	if (live == NULL)
+		return;
+	atomic_store_explicit(&live->col[col].kind, kind,
+	                      memory_order_relaxed);
+	atomic_store_explicit(&live->col[col].score, score,
+	                      memory_order_relaxed);
+	atomic_store_explicit(&live->col[col].state, COL_DONE,
+	                      memory_order_relaxed);
+}
+
+/* Nodes searched under root column col (-1: none). */
+static void
+live_column_nodes(const struct dist_stats *st, int col, uint64_t nodes)
+{
+	if (st->live != NULL && col >= 0)
+		atomic_fetch_add_explicit(&st->live->col[col].nodes, nodes,
+		                          memory_order_relaxed);
+}
+
+static void
+live_end(struct stats *live, const struct search_result *r)
+{
+	if (live == NULL)
+		return;
+	for (int c = 0; c < r->ncols; c++)
+		if (r->col_kind[c] != SCORE_NONE)
+			live_column(live, c, r->col_kind[c], r->col_score[c]);
+	atomic_store_explicit(&live->depth, r->depth, memory_order_relaxed);
+	if (r->move >= 0)
+		stats_set_pv(live, &r->move, 1);
+	stats_end(live);
+}
+
+/* The next answer of any worker within a few milliseconds: progress
+ * reports are shown (live) and not returned. */
+static bool
+next_answer(const struct dist_transport *t, const struct dist_stats *st,
+            int *w, struct dist_result *r)
+{
+	if (!t->next(t->ctx, 5, w, r))
+		return false;
+	if (!r->progress)
+		return true;
+	live_worker(st, *w, r->nodes, r->seconds);
+	return false;
 }
 
 /* ---- the master -----------------------------------------------------------
@@ -369,6 +485,21 @@ fill_result(struct master *m, const board_t *b, struct search_result *r)
 	}
 }
 
+/* The root columns whose values are in, on the panel. */
+static void
+live_root(struct master *m)
+{
+	if (m->st->live == NULL)
+		return;
+	struct search_result r;
+	memset(&r, 0, sizeof r);
+	fill_result(m, &m->n[0].b, &r);
+	for (int c = 0; c < m->n[0].b.w; c++)
+		if (r.col_kind[c] != SCORE_NONE)
+			live_column(m->st->live, c, r.col_kind[c],
+			            r.col_score[c]);
+}
+
 static double
 now_s(void)
 {
@@ -417,6 +548,17 @@ learn(struct master *m, int i, int v)
 		k->lo = k->hi = v;
 }
 
+/* The root column node i lies under, as the panel names it. */
+static int
+root_column(const struct master *m, int i)
+{
+	if (m->st->under >= 0)
+		return m->st->under;
+	while (i > 0 && m->n[i].parent > 0)
+		i = m->n[i].parent;
+	return i > 0 ? m->n[i].col : -1;
+}
+
 static bool
 hand_out(struct master *m, uint32_t *next_id)
 {
@@ -437,6 +579,7 @@ hand_out(struct master *m, uint32_t *next_id)
 			m->running[w] = i;
 			m->st->handed++;
 			m->st->tasks[w]++;
+			live_task(m->st, w, root_column(m, i), m->n[i].ply);
 			m->t->start(m->t->ctx, w, &task);
 		}
 		busy = busy || m->running[w] != IDLE;
@@ -500,12 +643,15 @@ run_tree(const struct dist_transport *t, const board_t *b,
 			break; /* nothing runs and nothing is left */
 		int w;
 		struct dist_result res;
-		if (!t->next(t->ctx, 5, &w, &res))
+		if (!next_answer(t, st, &w, &res))
 			continue;
 		st->nodes[w] += res.nodes;
 		st->busy[w] += res.seconds;
 		r->nodes += res.nodes;
+		live_worker(st, w, 0, 0);
 		int i = m.running[w];
+		if (i >= 0)
+			live_column_nodes(st, root_column(&m, i), res.nodes);
 		m.running[w] = IDLE;
 		if (i < 0 || m.n[i].state != NODE_RUNNING)
 			continue; /* a cancelled task's answer */
@@ -518,6 +664,8 @@ run_tree(const struct dist_transport *t, const board_t *b,
 		m.n[i].state = NODE_OPEN; /* settle() marks it done */
 		settle(&m, i, res.value,
 		       res.value <= m.n[i].a || res.value >= m.n[i].b2);
+		if (root_full)
+			live_root(&m);
 		if (m.n[0].state == NODE_DONE)
 			for (int v = 0; v < t->nworkers; v++)
 				if (m.running[v] >= 0) {
@@ -598,13 +746,16 @@ solve_small(const struct dist_transport *t, const board_t *b,
 	task_init(&task, 1, b);
 	task.mode = (uint8_t)lim->mode;
 	task.whole = 1;
+	task.threads = task_threads(lim);
 	task.node_limit = DIST_SMALL_NODES;
 	t->start(t->ctx, 0, &task);
-	while (!t->next(t->ctx, 5, &w, &res))
+	st->tasks[0]++;
+	live_task(st, 0, st->under, 0);
+	while (!next_answer(t, st, &w, &res))
 		;
 	st->nodes[w] += res.nodes;
 	st->busy[w] += res.seconds;
-	st->tasks[w]++;
+	live_worker(st, w, 0, 0);
 	st->handed++;
 	r->nodes += res.nodes;
 	if (res.stopped)
@@ -637,6 +788,9 @@ dist_search(const struct dist_transport *t, const board_t *b,
 	r->ncols = b->w;
 	r->threads = lim->threads;
 	st->nworkers = t->nworkers;
+	st->live = p->live;
+	st->under = -1;
+	live_begin(st->live, b, lim, t->nworkers);
 	if (frontier <= 0)
 		frontier = dist_frontier(b, lim, t->nworkers);
 	if (frontier > DIST_MAX_FRONTIER)
@@ -674,6 +828,7 @@ dist_search(const struct dist_transport *t, const board_t *b,
 			if (!board_can_play(b, c))
 				continue;
 			board_t nb = *b;
+			st->under = c;
 			if (board_is_winning_move(&nb, c)) {
 				score = win_value(lim, &nb);
 			} else {
@@ -693,6 +848,7 @@ dist_search(const struct dist_transport *t, const board_t *b,
 			if (done) {
 				r->col_kind[c] = SCORE_EXACT;
 				r->col_score[c] = score;
+				live_column(st->live, c, SCORE_EXACT, score);
 			}
 		}
 		int col = choose_best_column(b, r, lim->seed);
@@ -707,6 +863,7 @@ dist_search(const struct dist_transport *t, const board_t *b,
 	    lim->mode == SEARCH_DEPTH ? lim->depth : b->w * b->h - b->moves;
 	r->seconds = now_s() - t0;
 	st->seconds = r->seconds;
+	live_end(st->live, r);
 	return 0;
 }
 
@@ -725,14 +882,14 @@ dist_worker_start(struct dist_worker *wk, const struct dist_task *t)
 	search_limits_default(&lim);
 	lim.mode = (enum search_mode)t->mode;
 	lim.depth = t->depth < 1 ? 1 : t->depth;
-	lim.threads = wk->threads;
+	lim.threads = t->threads > 0 ? t->threads : wk->threads;
 	lim.book = wk->book;
 	lim.window = !t->whole;
 	lim.alpha = t->alpha;
 	lim.beta = t->beta;
 	lim.node_limit = t->node_limit;
 	wk->task = *t;
-	wk->t0 = util_now_s();
+	wk->t0 = wk->reported = util_now_s();
 	wk->id = engine_start(wk->e, &b, &lim);
 }
 
@@ -750,6 +907,23 @@ dist_worker_poll(struct dist_worker *wk, struct dist_result *r)
 	r->nodes = sr.nodes;
 	r->seconds = util_now_s() - wk->t0;
 	wk->id = 0;
+	return true;
+}
+
+bool
+dist_worker_progress(struct dist_worker *wk, struct dist_result *r)
+{
+	double now = util_now_s();
+	if (wk->id == 0 || now - wk->reported < DIST_PROGRESS_S)
+		return false;
+	struct stats_snapshot snap;
+	engine_snapshot(wk->e, &snap);
+	wk->reported = now;
+	memset(r, 0, sizeof *r);
+	r->id = wk->task.id;
+	r->progress = 1;
+	r->nodes = snap.nodes;
+	r->seconds = now - wk->t0;
 	return true;
 }
 

@@ -27,6 +27,7 @@
 
 #include "core/board.h"
 #include "search/search.h"
+#include "search/stats.h"
 
 #define DIST_MAX_WORKERS  256
 #define DIST_MAX_FRONTIER 5
@@ -41,6 +42,7 @@ struct dist_task {
 	uint8_t depth; /* depth-limited: plies below the task's position */
 	uint8_t whole; /* 1: the position's own search (search_run(), no
 	                * window), of at most node_limit nodes */
+	uint8_t threads; /* OpenMP threads for it; 0: the worker's own */
 	uint32_t node_limit;
 	int16_t alpha; /* the window, on the raw scale (search.h) */
 	int16_t beta;
@@ -53,7 +55,9 @@ struct dist_task {
 struct dist_result {
 	uint32_t id;
 	int16_t value;   /* fail-soft against the task's window */
-	uint8_t stopped; /* cancelled or stopped: no value */
+	uint8_t stopped;  /* cancelled or stopped: no value */
+	uint8_t progress; /* not an answer: the task runs, nodes and seconds
+	                   * so far (dist_worker_progress()) */
 	int8_t col;      /* a whole search's move, -1 none */
 	uint64_t nodes;
 	double seconds;
@@ -83,6 +87,9 @@ struct dist_stats {
 	uint32_t tasks[DIST_MAX_WORKERS];
 	double busy[DIST_MAX_WORKERS]; /* seconds searching */
 	double seconds;                /* the whole search */
+	struct stats *live;            /* dist_params.live */
+	int under; /* the root column the tree in hand is under (one
+	            * column's solve of an analysis), -1 the whole root */
 };
 
 /* The frontier's depth for `nworkers` workers and this search (0: a
@@ -94,6 +101,12 @@ int dist_frontier(const board_t *b, const struct search_limits *lim,
 struct dist_params {
 	int frontier;   /* plies; 0 automatic (dist_frontier()) */
 	bool share_all; /* no trial on one worker first (tests, benchmarks) */
+	/* Published to while the search runs, for a reader such as the
+	 * game's panel (NULL none): a slot a worker (stats_mark_ranks()),
+	 * with its nodes and busy time as its progress reports come, the
+	 * root columns as their values do.  Written by dist_search()'s
+	 * thread only. */
+	struct stats *live;
 };
 
 /* One search of b over the transport's workers: lim's mode (exact, weak
@@ -120,6 +133,7 @@ struct dist_worker {
 	uint64_t id;                      /* the engine's search, 0 none */
 	struct dist_task task;
 	double t0;
+	double reported; /* when dist_worker_progress() last answered */
 };
 
 /* Start task t on the worker's engine. */
@@ -127,6 +141,10 @@ void dist_worker_start(struct dist_worker *wk, const struct dist_task *t);
 /* Non-blocking: true once the task has finished (or stopped), *r its
  * answer. */
 bool dist_worker_poll(struct dist_worker *wk, struct dist_result *r);
+/* Non-blocking, while a task runs: true at most every DIST_PROGRESS_S
+ * seconds, *r a progress report (r->progress) of its nodes so far. */
+#define DIST_PROGRESS_S 0.1
+bool dist_worker_progress(struct dist_worker *wk, struct dist_result *r);
 /* Stop the task: dist_worker_poll() answers soon, stopped. */
 void dist_worker_cancel(struct dist_worker *wk);
 

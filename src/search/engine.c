@@ -40,6 +40,8 @@ struct engine {
 
 	atomic_bool abort; /* stops the running (or starting) search */
 
+	struct engine_runner runner; /* run NULL: none */
+
 	uint64_t res_id; /* last published result */
 	struct search_result res;
 	double latency;
@@ -60,6 +62,7 @@ worker(void *arg)
 		struct search_limits lim = e->req_lim;
 		uint64_t id = e->req_id;
 		bool clear = e->clear;
+		struct engine_runner runner = e->runner;
 		e->req_id = 0;
 		e->clear = false;
 		e->run_id = id;
@@ -72,7 +75,10 @@ worker(void *arg)
 		struct search_result r;
 		if (clear) /* done by search_run(), where a stop can end it */
 			search_clear_later(e->search);
-		search_run(e->search, &b, &lim, &r);
+		if (runner.run == NULL ||
+		    runner.run(runner.ctx, &b, &lim, search_stats(e->search),
+		               &r) != 0)
+			search_run(e->search, &b, &lim, &r);
 
 		pthread_mutex_lock(&e->lock);
 		if (!e->run_discard) {
@@ -214,6 +220,17 @@ engine_clear(struct engine *e)
 {
 	pthread_mutex_lock(&e->lock);
 	e->clear = true;
+	pthread_mutex_unlock(&e->lock);
+}
+
+void
+engine_set_runner(struct engine *e, const struct engine_runner *r)
+{
+	pthread_mutex_lock(&e->lock);
+	if (r != NULL)
+		e->runner = *r;
+	else
+		memset(&e->runner, 0, sizeof e->runner);
 	pthread_mutex_unlock(&e->lock);
 }
 

@@ -37,6 +37,18 @@ void engine_wait(struct engine *e, uint64_t id, struct search_result *r);
 void engine_snapshot(struct engine *e, struct stats_snapshot *snap);
 /* Forget the transposition table (new game, new board size). */
 void engine_clear(struct engine *e);
+/* A search run elsewhere in place of the engine's own (dropfour-mpi's
+ * search across the ranks, search/dist.h).  run() is called on the
+ * engine's thread with each request: lim->abort is the engine's stop
+ * flag, `live` the statistics engine_snapshot() reads.  It returns 0 with
+ * *r filled, or -1 to leave the request to the engine's own search. */
+struct engine_runner {
+	int (*run)(void *ctx, const board_t *b, const struct search_limits *lim,
+	           struct stats *live, struct search_result *r);
+	void *ctx;
+};
+/* Set (r NULL: clear) the runner, before the searches it is to run. */
+void engine_set_runner(struct engine *e, const struct engine_runner *r);
 /* Seconds from the last engine_start() to the search actually running
  * (for the responsiveness benchmark). */
 double engine_start_latency(struct engine *e);

@@ -49,6 +49,7 @@ stats_begin(struct stats *s, const struct stats_root *root, int nthreads,
 	STORE(s->ncols, root != NULL ? root->ncols : 0);
 	STORE(s->nthreads, nthreads);
 	STORE(s->exact, exact);
+	STORE(s->ranks, 0);
 	STORE(s->depth, 0);
 	STORE(s->pv_len, 0);
 	STORE(s->end_ns, 0);
@@ -62,6 +63,12 @@ stats_end(struct stats *s)
 {
 	STORE(s->end_ns, util_now_ns());
 	atomic_store_explicit(&s->running, 0, memory_order_release);
+}
+
+void
+stats_mark_ranks(struct stats *s)
+{
+	STORE(s->ranks, 1);
 }
 
 void
@@ -86,6 +93,7 @@ stats_snapshot(const struct stats *s, struct stats_snapshot *o)
 	o->nthreads = LOAD(m->nthreads);
 	o->ncols = LOAD(m->ncols);
 	o->exact = LOAD(m->exact);
+	o->ranks = LOAD(m->ranks);
 	o->depth = LOAD(m->depth);
 	uint64_t start = LOAD(m->start_ns), end = LOAD(m->end_ns);
 	uint64_t now = o->running || end == 0 ? util_now_ns() : end;

@@ -65,6 +65,10 @@ struct stats {
 	_Atomic signed char pv[STATS_PV_MAX];
 	_Atomic uint64_t start_ns, end_ns;
 	_Atomic uint64_t searches; /* incremented when a search starts */
+	/* 1: the slots are the ranks of a distributed search (search/dist.h),
+	 * slot k rank k: its nodes, busy time and tasks (run), its OpenMP
+	 * threads in `spawned`, the root column of its task in root_col. */
+	_Atomic int ranks;
 	const struct tt *tt;
 };
 
@@ -94,6 +98,7 @@ struct stats_column_snap {
 struct stats_snapshot {
 	int nthreads, ncols;
 	bool running, exact;
+	bool ranks; /* the thread slots are ranks (struct stats) */
 	int depth;
 	uint64_t searches;
 	struct stats_thread_snap thread[STATS_MAX_THREADS];
@@ -113,6 +118,8 @@ struct stats_snapshot {
 void stats_begin(struct stats *s, const struct stats_root *root, int nthreads,
                  bool exact, const struct tt *tt);
 void stats_end(struct stats *s);
+/* After stats_begin(): this search's slots are ranks (struct stats). */
+void stats_mark_ranks(struct stats *s);
 void stats_set_pv(struct stats *s, const int *pv, int len);
 /* Copy everything for a reader; safe from any thread at any time. */
 void stats_snapshot(const struct stats *s, struct stats_snapshot *out);

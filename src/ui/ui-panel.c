@@ -78,12 +78,14 @@ ui_panel_threads(const struct ui *ui, WINDOW *w, int y, int x, int width,
 	row_geometry(width, &compact, &bw);
 	/* the header */
 	wattron(w, A_BOLD);
-	snprintf(buf, sizeof buf, "%2s %-*s %5s %5s %4s", "#", bw + 7, "share",
-	         "nodes", "n/s", "busy");
+	/* A distributed search's rows are its ranks: tasks and threads in
+	 * place of tasks run and stolen. */
+	snprintf(buf, sizeof buf, "%2s %-*s %5s %5s %4s", s->ranks ? "rk" : "#",
+	         bw + 7, "share", "nodes", "n/s", "busy");
 	ui_puts(w, y, x, buf);
 	if (!compact)
-		mvwprintw(w, y, x + ROW_FIXED_W + 1 + bw, "%5s %5s", "run",
-		          "stoln");
+		mvwprintw(w, y, x + ROW_FIXED_W + 1 + bw, "%5s %5s",
+		          s->ranks ? "tasks" : "run", s->ranks ? "thr" : "stoln");
 	wattroff(w, A_BOLD);
 	used++;
 	if (n <= 0) {
@@ -113,7 +115,13 @@ ui_panel_threads(const struct ui *ui, WINDOW *w, int y, int x, int width,
 		wattron(w, ui_attr(ui, bc));
 		wprintw(w, "%3d%%", busy);
 		wattroff(w, ui_attr(ui, bc));
-		if (!compact)
+		if (!compact && s->ranks)
+			wprintw(w, " %5s %5s",
+			        util_si(c, sizeof c, (double)t->run),
+			        t->spawned ? util_si(d, sizeof d,
+			                             (double)t->spawned)
+			                   : "own");
+		else if (!compact)
 			wprintw(w, " %5s %5s",
 			        util_si(c, sizeof c, (double)t->run),
 			        util_si(d, sizeof d, (double)t->stolen));
@@ -267,7 +275,11 @@ panel_title(struct ui *ui, WINDOW *w)
 		waddstr(w, ui_token(ui, p));
 		wattroff(w, a);
 		wattron(w, A_BOLD);
-		wprintw(w, " thinking %.1fs ", ui_now() - ui->think_t0);
+		if (s->ranks)
+			wprintw(w, " thinking %.1fs, %d ranks ",
+			        ui_now() - ui->think_t0, s->nthreads);
+		else
+			wprintw(w, " thinking %.1fs ", ui_now() - ui->think_t0);
 		wattroff(w, A_BOLD);
 		return;
 	}
@@ -376,13 +388,25 @@ panel_totals(struct ui *ui, WINDOW *w, int y, int width,
 		snprintf(buf, sizeof buf, "depth %d/%d", s->depth,
 		         ui->perfect ? s->depth : ui->depth);
 	len = (int)strlen(buf);
-	snprintf(buf + len, sizeof buf - len, "  TT %.0f%% full, %.0f%% hits",
-	         s->tt_fill * 100, s->tt_hitrate * 100);
+	if (s->ranks) /* every rank has a table of its own */
+		snprintf(buf + len, sizeof buf - len, "  a table a rank");
+	else
+		snprintf(buf + len, sizeof buf - len,
+		         "  TT %.0f%% full, %.0f%% hits", s->tt_fill * 100,
+		         s->tt_hitrate * 100);
 	ui_puts(w, y + 1, 2, buf);
 
-	snprintf(buf, sizeof buf, "tasks %s spawned, %s stolen",
-	         util_si(a, sizeof a, (double)s->spawned),
-	         util_si(b, sizeof b, (double)s->stolen));
+	if (s->ranks) {
+		uint64_t tasks = 0;
+		for (int i = 0; i < s->nthreads; i++)
+			tasks += s->thread[i].run;
+		snprintf(buf, sizeof buf, "tasks %s handed out to %d ranks",
+		         util_si(a, sizeof a, (double)tasks), s->nthreads);
+	} else {
+		snprintf(buf, sizeof buf, "tasks %s spawned, %s stolen",
+		         util_si(a, sizeof a, (double)s->spawned),
+		         util_si(b, sizeof b, (double)s->stolen));
+	}
 	ui_puts(w, y + 2, 2, buf);
 
 	len = snprintf(buf, sizeof buf, "PV%s",
@@ -441,8 +465,8 @@ panel_columns(struct ui *ui, WINDOW *w, int y, int rows, int width,
 			      (tl_at(&ui->tl, i, 0) & ~UI_TL_STOLE) > 1;
 		if (in > 0) {
 			size_t len = strlen(buf);
-			snprintf(buf + len, sizeof buf - len, " [%d thread%s]",
-			         in, in == 1 ? "" : "s");
+			snprintf(buf + len, sizeof buf - len, " [%d %s%s]", in,
+			         s->ranks ? "rank" : "thread", in == 1 ? "" : "s");
 		}
 		if ((int)strlen(buf) > width)
 			buf[width] = '\0';
@@ -534,7 +558,9 @@ ui_panel_draw(struct ui *ui, WINDOW *w)
 	if (tl_rows > s->nthreads)
 		tl_rows = s->nthreads;
 	if (tl_rows >= 1 && s->nthreads > 0) {
-		panel_rule(ui, w, y++, "Timeline: busy, idle, stolen");
+		panel_rule(ui, w, y++,
+		           s->ranks ? "Timeline of the ranks: busy, idle"
+		                    : "Timeline: busy, idle, stolen");
 		y += panel_timeline(ui, w, y, width, tl_rows, s);
 	}
 	if (y + 5 <= bottom) {

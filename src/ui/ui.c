@@ -493,6 +493,8 @@ ui_main(const struct options *o, struct cli_session *session)
 	ui_term_block_signals(&old);
 	ui->engine = output_engine_new(o->tt_mb);
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	if (session->runner != NULL)
+		engine_set_runner(ui->engine, session->runner);
 
 	if (!ui_term_start(ui)) {
 		cli_error("cannot start curses for TERM=%s: "
