@@ -173,10 +173,27 @@ play_game(const struct options *o, struct cli_session *session,
 	return text_play(o, session, play_search, p);
 }
 
+/* The game of one process (mpirun -n 1, the speedup's baseline): the
+ * curses game on the terminal, else the text game, without the ranks. */
+static int
+mpi_play_alone(const struct options *o, struct cli_session *session)
+{
+	pid_t fg_was = -1;
+	if (o->mode == MODE_PLAY && take_terminal(&fg_was)) {
+		int status = ui_main(o, session);
+		give_terminal(fg_was);
+		if (status != UI_NO_CURSES)
+			return status;
+	}
+	return text_main(o, session);
+}
+
 int
 mpi_play_run(const struct options *o, struct cli_session *session,
              const struct mpi_world *w)
 {
+	if (w->size == 1) /* one process: dropfour's own game */
+		return mpi_play_alone(o, session);
 	if (w->rank != 0) {
 		play_worker(o, session);
 		return CLI_EXIT_OK;
