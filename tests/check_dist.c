@@ -220,6 +220,94 @@ START_TEST(test_stop)
 }
 END_TEST
 
+/* One search of b by s at lim, after a depth-2 search of `first` (which
+ * gives the table its kind of values); `in` (may be NULL) imported in
+ * between. */
+static void
+run_after(struct search *s, const board_t *first, const board_t *b,
+          const struct search_limits *lim, const struct search_entries *hdr,
+          const struct search_entry *in, struct search_result *r)
+{
+	struct search_limits l = *lim;
+	l.depth = 2;
+	search_run(s, first, &l, r);
+	if (hdr != NULL)
+		search_import(s, hdr, in);
+	search_run(s, b, lim, r);
+}
+
+/* Table entries handed from one search to another (search_export(),
+ * search_import(): what the workers pass on): the same answers (Pons'
+ * score for the exact solve), fewer nodes than without them, and nothing
+ * taken by a table of another size. */
+static void
+share_case(enum search_mode mode, const char *moves, int published)
+{
+	static struct search_entry e[DIST_SHARE_IN];
+	struct search_entries hdr;
+	struct search_result ra, rb, rc, rd, re;
+	struct search_limits lim;
+	board_t b, first;
+	char err[128];
+	struct search *a = search_new(16, err, sizeof err);
+	struct search *with = search_new(16, err, sizeof err);
+	struct search *none = search_new(16, err, sizeof err);
+	struct search *other = search_new(32, err, sizeof err);
+	struct search *other0 = search_new(32, err, sizeof err);
+	check_that(a && with && none && other && other0, "search_new: %s",
+	           err);
+	check_parse_ok(&b, 7, 6, moves);
+	check_parse_ok(&first, 7, 6, "1");
+	search_limits_default(&lim);
+	lim.mode = mode;
+	lim.depth = 12;
+	search_run(a, &b, &lim, &ra);
+	int n = search_export(a, &b, DIST_SHARE_PLIES, &hdr, e, DIST_SHARE_IN);
+	check_that(n >= 50 && hdr.n == n, "%s: %d entries exported", moves, n);
+	if (mode == SEARCH_DEPTH)
+		first = b; /* the same kind of values from any search */
+	run_after(with, &first, &b, &lim, &hdr, e, &rb);
+	run_after(none, &first, &b, &lim, NULL, NULL, &rc);
+	run_after(other, &first, &b, &lim, &hdr, e, &rd);
+	run_after(other0, &first, &b, &lim, NULL, NULL, &re);
+	/* An exact solve's move is any of the best (these tie). */
+	check_that((rb.move == rc.move || mode == SEARCH_EXACT) &&
+	               rb.score == rc.score && rb.kind == rc.kind &&
+	               ra.score == rc.score,
+	           "%s: with the entries %d (%d), without %d (%d)", moves,
+	           rb.move, rb.score, rc.move, rc.score);
+	if (published != -99)
+		check_that(rb.score == published, "%s: %d, published %d",
+		           moves, rb.score, published);
+	for (int c = 0; c < b.w && mode == SEARCH_DEPTH; c++)
+		check_that(rb.col_kind[c] == rc.col_kind[c] &&
+		               rb.col_score[c] == rc.col_score[c],
+		           "%s column %d: %d with the entries, %d without",
+		           moves, c + 1, rb.col_score[c], rc.col_score[c]);
+	check_that(rb.nodes * 2 < rc.nodes,
+	           "%s: %llu nodes with the entries, %llu without", moves,
+	           (unsigned long long)rb.nodes, (unsigned long long)rc.nodes);
+	check_that(rd.nodes == re.nodes,
+	           "%s: a table of another size took entries (%llu nodes, "
+	           "%llu without)",
+	           moves, (unsigned long long)rd.nodes,
+	           (unsigned long long)re.nodes);
+	search_free(a);
+	search_free(with);
+	search_free(none);
+	search_free(other);
+	search_free(other0);
+}
+
+START_TEST(test_share)
+{
+	share_case(SEARCH_DEPTH, "44", -99);
+	share_case(SEARCH_DEPTH, "4453", -99);
+	/* 4453 scores -2 (Pons' Test_L3_R1, tests/data/pons-sample.txt). */
+	share_case(SEARCH_EXACT, "4453", -2);
+}
+END_TEST
+
 Suite *
 dist_suite(void)
 {
@@ -231,6 +319,7 @@ dist_suite(void)
 	tcase_add_test(tc, test_analyze);
 	tcase_add_test(tc, test_depth);
 	tcase_add_test(tc, test_stop);
+	tcase_add_test(tc, test_share);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -316,6 +316,73 @@ make_task(const struct master *m, int i, uint32_t id, struct dist_task *t)
 	t->beta = (int16_t)b;
 }
 
+/* ---- table entries between the workers ----------------------------------
+ *
+ * Each worker has a table of its own, and the tasks' subtrees transpose
+ * into each other everywhere (a position two plies below one task's root
+ * is often two plies below its brother's): without help every worker
+ * searches again what another already has.  So a finished task's answer
+ * carries its table's entries for the positions just below the task's
+ * root, where a hit saves the most, and the master passes them on with
+ * the next task of every other worker (docs/distributed-search.md). */
+
+struct dist_share {
+	struct search_entries hdr; /* the kind of table they fit */
+	struct search_entry *e;
+	int *from; /* the worker that sent each */
+	int n, cap;
+	int sent[DIST_MAX_WORKERS]; /* entries [0, sent[w]) seen for w */
+};
+
+static void
+share_add(struct dist_stats *st, int w, const struct dist_result *res)
+{
+	struct dist_share *sh = st->share;
+	int n = res->share_hdr.n;
+	if (sh == NULL || n == 0 || n > DIST_SHARE_OUT)
+		return;
+	if (sh->n + n > sh->cap) {
+		sh->cap = 2 * (sh->n + n);
+		sh->e = xrealloc(sh->e, (size_t)sh->cap * sizeof *sh->e);
+		sh->from =
+		    xrealloc(sh->from, (size_t)sh->cap * sizeof *sh->from);
+	}
+	sh->hdr = res->share_hdr;
+	for (int i = 0; i < n; i++) {
+		sh->e[sh->n + i] = res->share[i];
+		sh->from[sh->n + i] = w;
+	}
+	sh->n += n;
+}
+
+/* Task t for worker w: the newest entries of the others it has not had. */
+static void
+share_fill(struct dist_stats *st, int w, struct dist_task *t)
+{
+	struct dist_share *sh = st->share;
+	t->share_hdr.n = 0;
+	if (sh == NULL || sh->n == 0)
+		return;
+	int k = 0;
+	for (int i = sh->n - 1; i >= sh->sent[w] && k < DIST_SHARE_IN; i--)
+		if (sh->from[i] != w)
+			t->share[k++] = sh->e[i];
+	sh->sent[w] = sh->n;
+	t->share_hdr = sh->hdr;
+	t->share_hdr.n = (uint16_t)k;
+	st->shared += (uint64_t)k;
+}
+
+static void
+share_free(struct dist_share *sh)
+{
+	if (sh == NULL)
+		return;
+	free(sh->e);
+	free(sh->from);
+	free(sh);
+}
+
 /* ---- what the search shows while it runs (dist_params.live) -------------
  */
 
@@ -572,6 +639,7 @@ hand_out(struct master *m, uint32_t *next_id)
 				continue;
 			struct dist_task task;
 			make_task(m, i, (*next_id)++, &task);
+			share_fill(m->st, w, &task);
 			m->n[i].state = NODE_RUNNING;
 			m->n[i].worker = w;
 			m->n[i].a = task.alpha;
@@ -649,6 +717,7 @@ run_tree(const struct dist_transport *t, const board_t *b,
 		st->busy[w] += res.seconds;
 		r->nodes += res.nodes;
 		live_worker(st, w, 0, 0);
+		share_add(st, w, &res);
 		int i = m.running[w];
 		if (i >= 0)
 			live_column_nodes(st, root_column(&m, i), res.nodes);
@@ -748,6 +817,7 @@ solve_small(const struct dist_transport *t, const board_t *b,
 	task.whole = 1;
 	task.threads = task_threads(lim);
 	task.node_limit = DIST_SMALL_NODES;
+	share_fill(st, 0, &task);
 	t->start(t->ctx, 0, &task);
 	st->tasks[0]++;
 	live_task(st, 0, st->under, 0);
@@ -756,6 +826,7 @@ solve_small(const struct dist_transport *t, const board_t *b,
 	st->nodes[w] += res.nodes;
 	st->busy[w] += res.seconds;
 	live_worker(st, w, 0, 0);
+	share_add(st, w, &res);
 	st->handed++;
 	r->nodes += res.nodes;
 	if (res.stopped)
@@ -790,6 +861,9 @@ dist_search(const struct dist_transport *t, const board_t *b,
 	st->nworkers = t->nworkers;
 	st->live = p->live;
 	st->under = -1;
+	st->share = p->no_tables || t->nworkers < 2
+	                ? NULL
+	                : xcalloc(1, sizeof *st->share);
 	live_begin(st->live, b, lim, t->nworkers);
 	if (frontier <= 0)
 		frontier = dist_frontier(b, lim, t->nworkers);
@@ -864,21 +938,32 @@ dist_search(const struct dist_transport *t, const board_t *b,
 	r->seconds = now_s() - t0;
 	st->seconds = r->seconds;
 	live_end(st->live, r);
+	share_free(st->share);
+	st->share = NULL;
 	return 0;
 }
 
 /* ---- a worker -------------------------------------------------------------
  */
 
+/* The position of task t. */
+static void
+task_board(const struct dist_task *t, board_t *b)
+{
+	board_init(b, t->w, t->h);
+	b->current = (bb_t)t->cur[0] | (bb_t)t->cur[1] << 64;
+	b->mask = (bb_t)t->mask[0] | (bb_t)t->mask[1] << 64;
+	b->moves = t->stones;
+}
+
 void
 dist_worker_start(struct dist_worker *wk, const struct dist_task *t)
 {
 	board_t b;
 	struct search_limits lim;
-	board_init(&b, t->w, t->h);
-	b.current = (bb_t)t->cur[0] | (bb_t)t->cur[1] << 64;
-	b.mask = (bb_t)t->mask[0] | (bb_t)t->mask[1] << 64;
-	b.moves = t->stones;
+	task_board(t, &b);
+	if (t->share_hdr.n > 0 && t->share_hdr.n <= DIST_SHARE_IN)
+		engine_import(wk->e, &t->share_hdr, t->share);
 	search_limits_default(&lim);
 	lim.mode = (enum search_mode)t->mode;
 	lim.depth = t->depth < 1 ? 1 : t->depth;
@@ -907,6 +992,12 @@ dist_worker_poll(struct dist_worker *wk, struct dist_result *r)
 	r->nodes = sr.nodes;
 	r->seconds = util_now_s() - wk->t0;
 	wk->id = 0;
+	if (!r->stopped) {
+		board_t b;
+		task_board(&wk->task, &b);
+		engine_export(wk->e, &b, DIST_SHARE_PLIES, &r->share_hdr,
+		              r->share, DIST_SHARE_OUT);
+	}
 	return true;
 }
 

@@ -33,6 +33,13 @@
 #define DIST_MAX_FRONTIER 5
 /* A search of at most this many nodes stays on one worker. */
 #define DIST_SMALL_NODES 200000
+/* Table entries shared between the workers (search_export()): a task's
+ * answer carries up to DIST_SHARE_OUT of the positions up to
+ * DIST_SHARE_PLIES plies below its root; a task carries up to
+ * DIST_SHARE_IN that the other workers sent since the worker's last one. */
+#define DIST_SHARE_PLIES 3
+#define DIST_SHARE_OUT   256
+#define DIST_SHARE_IN    1024
 
 /* A task: a position, how to search it and the window. */
 struct dist_task {
@@ -49,6 +56,9 @@ struct dist_task {
 	uint16_t stones;  /* the position: stones on the board, */
 	uint64_t cur[2];  /* the side to move's stones and all the */
 	uint64_t mask[2]; /* stones, as the 128-bit board's bits (low, high) */
+	/* What the other workers' tables hold near their tasks' roots. */
+	struct search_entries share_hdr;
+	struct search_entry share[DIST_SHARE_IN];
 };
 
 /* A task's answer. */
@@ -61,6 +71,9 @@ struct dist_result {
 	int8_t col;      /* a whole search's move, -1 none */
 	uint64_t nodes;
 	double seconds;
+	/* What its table holds near the task's root (a finished task). */
+	struct search_entries share_hdr;
+	struct search_entry share[DIST_SHARE_OUT];
 };
 
 /* The master's side of the transport: workers 0 .. nworkers-1. */
@@ -90,6 +103,8 @@ struct dist_stats {
 	struct stats *live;            /* dist_params.live */
 	int under; /* the root column the tree in hand is under (one
 	            * column's solve of an analysis), -1 the whole root */
+	uint64_t shared; /* table entries passed on to other workers */
+	struct dist_share *share; /* dist.c's own: the entries in hand */
 };
 
 /* The frontier's depth for `nworkers` workers and this search (0: a
@@ -101,6 +116,7 @@ int dist_frontier(const board_t *b, const struct search_limits *lim,
 struct dist_params {
 	int frontier;   /* plies; 0 automatic (dist_frontier()) */
 	bool share_all; /* no trial on one worker first (tests, benchmarks) */
+	bool no_tables; /* pass no table entries between the workers */
 	/* Published to while the search runs, for a reader such as the
 	 * game's panel (NULL none): a slot a worker (stats_mark_ranks()),
 	 * with its nodes and busy time as its progress reports come, the

@@ -234,6 +234,33 @@ engine_set_runner(struct engine *e, const struct engine_runner *r)
 	pthread_mutex_unlock(&e->lock);
 }
 
+/* No search runs or waits (engine_export(), engine_import()). */
+static bool
+idle(struct engine *e)
+{
+	pthread_mutex_lock(&e->lock);
+	bool idle = e->run_id == 0 && e->req_id == 0;
+	pthread_mutex_unlock(&e->lock);
+	return idle;
+}
+
+int
+engine_export(struct engine *e, const board_t *b, int plies,
+              struct search_entries *hdr, struct search_entry *out, int max)
+{
+	assert(idle(e));
+	(void)idle;
+	return search_export(e->search, b, plies, hdr, out, max);
+}
+
+void
+engine_import(struct engine *e, const struct search_entries *hdr,
+              const struct search_entry *in)
+{
+	assert(idle(e));
+	search_import(e->search, hdr, in);
+}
+
 double
 engine_start_latency(struct engine *e)
 {

@@ -49,6 +49,15 @@ struct engine_runner {
 };
 /* Set (r NULL: clear) the runner, before the searches it is to run. */
 void engine_set_runner(struct engine *e, const struct engine_runner *r);
+/* The engine's table entries near b for another engine's, and the
+ * other's taken in (search_export(), search_import()): only while the
+ * engine runs no search (after its result, before the next
+ * engine_start()). */
+int engine_export(struct engine *e, const board_t *b, int plies,
+                  struct search_entries *hdr, struct search_entry *out,
+                  int max);
+void engine_import(struct engine *e, const struct search_entries *hdr,
+                   const struct search_entry *in);
 /* Seconds from the last engine_start() to the search actually running
  * (for the responsiveness benchmark). */
 double engine_start_latency(struct engine *e);

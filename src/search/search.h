@@ -146,6 +146,34 @@ void search_run(struct search *s, const board_t *b,
  * may not have started yet sets its own lim->abort flag instead. */
 void search_stop(struct search *s);
 struct stats *search_stats(struct search *s);
+
+/* Table entries handed from one search to another whose table has the
+ * same size and serves the same board and kind of search (dist.c: what
+ * one rank learnt of the positions near its task's root, for the other
+ * ranks).  The entries are words of the big table with their places. */
+struct search_entry {
+	uint64_t slot, word;
+};
+struct search_entries {
+	uint64_t slots; /* the exporter's table: its slots, */
+	uint8_t mode;   /* its kind of values (0: none), */
+	uint8_t w, h;   /* and its board */
+	uint16_t n;
+};
+#if BOARD_BITS == 64
+#define search_export search_export64
+#define search_import search_import64
+#endif
+/* Up to max entries of the positions up to `plies` plies below b, the
+ * shallowest first, into out (its header into *hdr); the number. */
+int search_export(struct search *s, const board_t *b, int plies,
+                  struct search_entries *hdr, struct search_entry *out,
+                  int max);
+/* Entries of another search (search_export()): taken where the table
+ * matches (size, kind, board) and the slot holds nothing of the same
+ * position; nothing else is touched.  Only while no search runs. */
+void search_import(struct search *s, const struct search_entries *hdr,
+                   const struct search_entry *in);
 /* How many positions the exact solver marks as being searched now
  * (EXACT_BUSY_MIN_CELLS in settings.h): 0 whenever no search runs. */
 int search_busy_marks(const struct search *s);

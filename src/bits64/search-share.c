@@ -1,0 +1,4 @@
+/* search-share.c -- src/search/search-share.c for the boards of at most 64
+ * bits (core/board.h, docs/solver.md). */
+#define BOARD_BITS 64
+#include "search/search-share.c"
