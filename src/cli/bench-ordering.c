@@ -101,7 +101,7 @@ bench_ordering_row(FILE *csv, const struct bench_pos *p, const board_t *b,
 	       util_si(n2, sizeof n2, (double)off->nodes), off->seconds, nr,
 	       tratio, on->move + 1,
 	       score_words(b, on->kind, on->score, words, sizeof words));
-	fflush(stdout);
+	output_flush();
 	if (csv != NULL)
 		fprintf(csv,
 		        "%s,%s,%s,%" PRIu64 ",%.6f,%" PRIu64 ",%.6f,%.3f,"

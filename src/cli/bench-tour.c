@@ -11,6 +11,7 @@
 #include <time.h>
 
 #include "cli/cli.h"
+#include "cli/output.h"
 #include "cli/bench.h"
 #include "cli/tour-cli.h"
 #include "core/util.h"
@@ -243,7 +244,8 @@ bench_tour_sample(const struct options *o, int argc, char **argv)
 	       "their extensions by %d squares, %d thread%s\n",
 	       desc, n, len, k, nu, TOUR_SAMPLE_LOOK, p.par.threads,
 	       p.par.threads == 1 ? "" : "s");
-	fflush(stdout);
+	if (!output_flush())
+		return CLI_EXIT_FAILURE;
 	if (nu > 0)
 		tour_count(&p.b, pick, (int)nu, &p.par, NULL, counts, &r);
 

@@ -93,7 +93,7 @@ read_positions(const char *path, int w, int h, struct bench_pos **out)
 	}
 	*out = NULL;
 	ssize_t got;
-	while ((got = getline(&line, &cap, f)) != -1) {
+	while ((got = util_getline(&line, &cap, f)) != -1) {
 		char err[160];
 		board_t b;
 		lineno++;
@@ -433,7 +433,7 @@ bench_speedup_row(const struct speedup_row *rows, int li, int cores, FILE *csv)
 	    bal, 100 * row->busy, (unsigned long long)row->spawned,
 	    (unsigned long long)row->stolen,
 	    row->threads > cores ? "  (more threads than cores)" : "");
-	fflush(stdout);
+	output_flush();
 	if (csv)
 		fprintf(csv,
 		        "%d,%.6f,%.4f,%.4f,%llu,%.4f,%.4f,%.4f,%.4f,%llu,"

@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdio_ext.h>
 #include <stdlib.h>
@@ -67,6 +68,10 @@ void
 output_init(const char *name)
 {
 	program = name;
+	/* A closed pipe is a write error like a full disk: reported once,
+	 * the run stopped with a failure status, and not a silent death
+	 * that leaves a journal or a rank half done. */
+	signal(SIGPIPE, SIG_IGN);
 	atexit(close_stdout);
 }
 

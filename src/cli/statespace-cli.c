@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "cli/output.h"
 #include "core/score.h"
 #include "search/search.h"
 #include "statespace/statespace-book.h"
@@ -177,7 +178,10 @@ statespace_cli_run_ranks(const struct options *o,
 		       o->statespace.tmpdir ? o->statespace.tmpdir
 		       : getenv("TMPDIR")   ? getenv("TMPDIR")
 		                            : "/tmp");
-		fflush(stdout);
+		if (!output_flush()) {
+			util_stop_signals_end(&saved);
+			return CLI_EXIT_FAILURE;
+		}
 	}
 	struct statespace *ss = statespace_run(&lim, err, sizeof err);
 	if (pr.tty)

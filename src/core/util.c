@@ -267,6 +267,65 @@ util_stop_signal(void)
 	return stop_signal;
 }
 
+ssize_t
+util_getline(char **line, size_t *cap, FILE *f)
+{
+	size_t n = 0;
+	int c;
+
+	assert(line != NULL && cap != NULL && f != NULL);
+	flockfile(f);
+	for (;;) {
+		c = getc_unlocked(f);
+		if (c == EOF)
+			break;
+		if (n + 2 > *cap) {
+			*cap = *cap < 64 ? 128 : 2 * *cap;
+			*line = xrealloc(*line, *cap);
+		}
+		if (c == '\r') {
+			/* CR, or the CR of CRLF */
+			c = getc_unlocked(f);
+			if (c != '\n' && c != EOF)
+				ungetc(c, f);
+			c = '\n';
+		}
+		(*line)[n++] = (char)c;
+		if (c == '\n')
+			break;
+	}
+	funlockfile(f);
+	if (n == 0)
+		return -1;
+	(*line)[n] = '\0';
+	return (ssize_t)n;
+}
+
+char *
+util_fgets(char *buf, int size, FILE *f)
+{
+	int n = 0, c = 0;
+
+	assert(buf != NULL && size > 1 && f != NULL);
+	flockfile(f);
+	while (n < size - 1 && (c = getc_unlocked(f)) != EOF) {
+		if (c == '\r') {
+			c = getc_unlocked(f);
+			if (c != '\n' && c != EOF)
+				ungetc(c, f);
+			c = '\n';
+		}
+		buf[n++] = (char)c;
+		if (c == '\n')
+			break;
+	}
+	funlockfile(f);
+	if (n == 0)
+		return NULL;
+	buf[n] = '\0';
+	return buf;
+}
+
 /* A device, a FIFO or a socket has no contents to replace: write to it
  * as it is (renaming over /dev/full would put a file where the device
  * node was). */
