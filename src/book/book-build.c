@@ -86,6 +86,9 @@ struct book_build {
 	 * second build of the same file is refused, naming this one. */
 	char *lpath;
 	int lockfd;
+	/* The book goes to a device or FIFO: the journal is a scratch file
+	 * (unlinked), no lock, no resuming. */
+	bool in_place;
 	unsigned char *pend;
 	size_t npend, cappend;
 	pthread_mutex_t lock;
@@ -315,6 +318,22 @@ build_lock(struct book_build *bb)
 static int
 journal_open(struct book_build *bb)
 {
+	if (bb->in_place) {
+		unsigned char hdr[JOURNAL_HEADER_SIZE];
+		journal_header(bb, hdr);
+		int fd = mkstemp(bb->jpath);
+		if (fd >= 0)
+			unlink(bb->jpath);
+		if (fd < 0 || util_write_all(fd, hdr, sizeof hdr) != 0) {
+			report_message(bb->report, "%s: %s", bb->jpath,
+			               strerror(errno));
+			if (fd >= 0)
+				close(fd);
+			return -1;
+		}
+		bb->jfd = fd;
+		return 0;
+	}
 	int fd = open(bb->jpath, O_RDWR);
 	if (fd >= 0) {
 		if (journal_replay(bb, fd) != 0 || lseek(fd, 0, SEEK_END) < 0) {
@@ -426,12 +445,34 @@ book_build_open(const struct book_build_params *p, const char *workers,
 	bb->report = report;
 	bb->path = p->output ? xstrdup(p->output)
 	                     : default_path(bb->w, bb->h, bb->ply);
-	size_t plen = strlen(bb->path) + 16;
-	bb->jpath = xmalloc(plen);
-	snprintf(bb->jpath, plen, "%s.journal", bb->path);
+	/* The journal and the lock go beside the file the book replaces
+	 * (a symbolic link followed); a device or FIFO has neither. */
+	enum util_output how;
+	char *target;
+	if (util_output_target(bb->path, &target, &how) != 0) {
+		report_message(report, "%s: %s", bb->path, strerror(errno));
+		free(bb->path);
+		free(bb);
+		*status = BOOK_BUILD_BAD_PARAMS;
+		return NULL;
+	}
+	bb->in_place = how == UTIL_OUTPUT_IN_PLACE;
+	if (bb->in_place) {
+		const char *dir = getenv("TMPDIR");
+		if (dir == NULL || dir[0] == '\0')
+			dir = "/tmp";
+		size_t len = strlen(dir) + 32;
+		bb->jpath = xmalloc(len);
+		snprintf(bb->jpath, len, "%s/dropfour-journal.XXXXXX", dir);
+	} else {
+		size_t plen = strlen(target) + 16;
+		bb->jpath = xmalloc(plen);
+		snprintf(bb->jpath, plen, "%s.journal", target);
+		bb->lpath = xmalloc(plen);
+		snprintf(bb->lpath, plen, "%s.lock", target);
+	}
+	free(target);
 	bb->jfd = -1;
-	bb->lpath = xmalloc(plen);
-	snprintf(bb->lpath, plen, "%s.lock", bb->path);
 	bb->lockfd = -1;
 	pthread_mutex_init(&bb->lock, NULL);
 	bb->workers = workers;
@@ -441,7 +482,7 @@ book_build_open(const struct book_build_params *p, const char *workers,
 	bb->progress_on = p->progress;
 
 	*status = BOOK_BUILD_FAILED;
-	if (build_lock(bb) != 0) {
+	if (!bb->in_place && build_lock(bb) != 0) {
 		book_build_free(bb);
 		return NULL;
 	}
@@ -613,9 +654,15 @@ book_build_finish(struct book_build *bb)
 	if (bb->known < bb->lv[bb->ply].n) {
 		report_message(bb->report,
 		               "stopped: %" PRIu64 " of %" PRIu64
-		               " positions solved, kept in %s; run the same "
-		               "command again to continue",
-		               bb->known, bb->lv[bb->ply].n, bb->jpath);
+		               " positions solved%s%s%s",
+		               bb->known, bb->lv[bb->ply].n,
+		               bb->in_place ? " (a build into a device or "
+		                              "FIFO keeps no journal)"
+		                            : ", kept in ",
+		               bb->in_place ? "" : bb->jpath,
+		               bb->in_place ? ""
+		                            : "; run the same command again "
+		                              "to continue");
 		return BOOK_BUILD_STOPPED;
 	}
 	for (int d = bb->ply - 1; d >= 0; d--) {
@@ -641,8 +688,10 @@ book_build_finish(struct book_build *bb)
 		report_message(bb->report, "%s", err);
 		return BOOK_BUILD_FAILED;
 	}
-	unlink(bb->jpath);
-	unlink(bb->lpath);
+	if (!bb->in_place) {
+		unlink(bb->jpath);
+		unlink(bb->lpath);
+	}
 	if (bb->report->summary != NULL) {
 		char text[1024];
 		snprintf(text, sizeof text,

@@ -158,13 +158,12 @@ bench_ordering(const struct options *o, int argc, char **argv)
 		pos = user;
 		npos = (size_t)argc;
 	}
+	struct output_file of;
 	if (o->bench.csv != NULL) {
-		csv = fopen(o->bench.csv, "w");
-		if (csv == NULL) {
-			cli_error("cannot write %s: %s", o->bench.csv,
-			          strerror(errno));
-			return CLI_EXIT_FAILURE;
+		if (output_file_open(&of, "--csv", o->bench.csv) != 0) {
+			return CLI_EXIT_USAGE;
 		}
+		csv = of.f;
 		fputs("phase,position,depth,nodes_on,seconds_on,nodes_off,"
 		      "seconds_off,node_ratio,time_ratio,move\n",
 		      csv);
@@ -217,9 +216,7 @@ bench_ordering(const struct options *o, int argc, char **argv)
 		}
 	}
 	search_free(s);
-	if (csv != NULL && fclose(csv) != 0) {
-		cli_error("cannot write %s: %s", o->bench.csv, strerror(errno));
+	if (csv != NULL && output_file_close(&of) != 0)
 		return CLI_EXIT_FAILURE;
-	}
 	return 0;
 }

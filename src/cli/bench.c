@@ -527,10 +527,13 @@ bench_speedup(const struct options *o, int argc, char **argv)
 			         speedup_default[i]);
 		}
 	}
-	if (o->bench.csv != NULL && (csv = fopen(o->bench.csv, "w")) == NULL) {
-		cli_error("%s: %s", o->bench.csv, strerror(errno));
-		free(pos);
-		return CLI_EXIT_FAILURE;
+	struct output_file of;
+	if (o->bench.csv != NULL) {
+		if (output_file_open(&of, "--csv", o->bench.csv) != 0) {
+			free(pos);
+			return CLI_EXIT_USAGE;
+		}
+		csv = of.f;
 	}
 
 	struct search_limits lim;
@@ -594,8 +597,8 @@ bench_speedup(const struct options *o, int argc, char **argv)
 		speedup_positions(pos, npos, cells, list, nlist, o->json);
 	if (!output_flush())
 		status = 1;
-	if (csv)
-		fclose(csv);
+	if (csv != NULL && output_file_close(&of) != 0)
+		status = 1;
 	search_free(s);
 	free(scores);
 	free(cells);

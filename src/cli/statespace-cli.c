@@ -152,6 +152,8 @@ statespace_cli_run_ranks(const struct options *o,
 		why = "unexpected argument";
 	else if (o->output != NULL && ranks > 1)
 		why = "-o needs a single process";
+	else if (speak && output_file_check("-o", o->output) != 0)
+		return CLI_EXIT_USAGE;
 	else if (o->statespace.state_dir != NULL && comm != NULL)
 		why = "--state needs a single process (dropfour statespace)";
 	if (why != NULL) {

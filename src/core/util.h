@@ -114,4 +114,20 @@ char *util_si(char *buf, size_t len, double v);
  * -1 with errno set (EISDIR for a directory). */
 int util_write_atomic(const char *path, const char *data, size_t len);
 
+/* How an output file is written (util_output_target()). */
+enum util_output {
+	/* a regular file, or nothing yet: a temporary file beside the
+	 * target, renamed onto it once complete */
+	UTIL_OUTPUT_REPLACE,
+	/* a device, a FIFO or a socket: opened and written as it is */
+	UTIL_OUTPUT_IN_PLACE,
+};
+/* Where output named `path` goes and how: symbolic links are followed
+ * (the target is written, the link kept; a dangling link names the file
+ * to make).  0 with *target (malloc'd, the path with its links resolved)
+ * and *how; or -1 with errno, nothing made: EISDIR for a folder, ENOENT
+ * or ENOTDIR when the folder it would go in does not exist, EACCES when
+ * that folder cannot be written (a replaced file needs it), ELOOP. */
+int util_output_target(const char *path, char **target, enum util_output *how);
+
 #endif
