@@ -197,8 +197,13 @@ apply_entry(struct book_build *bb, const unsigned char *e)
 	return NULL;
 }
 
-/* Read the batches of an existing journal; cut off an unfinished last one.
- * Returns 0, or -1 after printing a message. */
+/* Read the batches of an existing journal.  A batch cut short at the end
+ * (a kill mid-write) is cut off.  A whole batch whose checksum fails (a
+ * damaged disk) is skipped with a message naming it: its positions are
+ * solved again, the batches after it are kept.  A batch whose length
+ * cannot be read leaves nothing after it readable: refused, the journal
+ * left as it is, so that nothing good is thrown away unasked.  Returns 0,
+ * or -1 after reporting a message. */
 static int
 journal_replay(struct book_build *bb, int fd)
 {
@@ -234,17 +239,45 @@ journal_replay(struct book_build *bb, int fd)
 		    bb->jpath, hdr[12], hdr[13], (int)book_le_get(hdr + 14, 2));
 		goto out;
 	}
+	struct stat st;
+	off_t size = fstat(fd, &st) == 0 ? st.st_size : 0;
+	uint64_t skipped = 0;
 	for (;;) {
 		unsigned char nb[4];
 		if (fread(nb, 1, 4, f) != 4)
 			break;
 		uint64_t n = book_le_get(nb, 4);
 		size_t len = (size_t)n * BOOK_ENTRY_SIZE;
-		if (n == 0 || n > JOURNAL_BATCH_MAX ||
-		    fread(buf, 1, len + 8, f) != len + 8 ||
-		    book_le_get(buf + len, 8) !=
-		        book_fnv1a(BOOK_FNV_BASIS, buf, len))
+		off_t rec = (off_t)(4 + len + 8);
+		if (n == 0 || n > JOURNAL_BATCH_MAX) {
+			report_message(
+			    bb->report,
+			    "%s: batch %" PRIu64 " at byte %lld is corrupt "
+			    "(a length of %" PRIu64 " positions); the %lld "
+			    "bytes from there cannot be read, %" PRIu64
+			    " positions before it can: move the journal away "
+			    "to start this build afresh",
+			    bb->jpath, batches + skipped + 1, (long long)good,
+			    n, (long long)(size - good), bb->known);
+			goto out;
+		}
+		if (good + rec > size)
+			break; /* cut short: the unfinished last batch */
+		if (fread(buf, 1, len + 8, f) != len + 8)
 			break;
+		if (book_le_get(buf + len, 8) !=
+		    book_fnv1a(BOOK_FNV_BASIS, buf, len)) {
+			report_message(bb->report,
+			               "%s: batch %" PRIu64 " at byte %lld is "
+			               "corrupt (checksum mismatch): its %" PRIu64
+			               " positions will be solved again, the "
+			               "batches after it are kept",
+			               bb->jpath, batches + skipped + 1,
+			               (long long)good, n);
+			skipped++;
+			good += rec;
+			continue;
+		}
 		for (uint64_t i = 0; i < n; i++) {
 			const char *why =
 			    apply_entry(bb, buf + i * BOOK_ENTRY_SIZE);
@@ -257,11 +290,15 @@ journal_replay(struct book_build *bb, int fd)
 				goto out;
 			}
 		}
-		good += (off_t)(4 + len + 8);
+		good += rec;
 		batches++;
 	}
-	struct stat st;
-	if (fstat(fd, &st) == 0 && st.st_size > good) {
+	if (ferror(f)) {
+		report_message(bb->report, "%s: read error: %s", bb->jpath,
+		               strerror(errno));
+		goto out;
+	}
+	if (size > good) {
 		/* A batch cut short by a kill or a crash: it is solved again.
 		 */
 		if (ftruncate(fd, good) != 0) {
@@ -271,8 +308,9 @@ journal_replay(struct book_build *bb, int fd)
 		}
 		report_message(bb->report,
 		               "%s: dropped an unfinished batch at "
-		               "the end (%lld bytes)",
-		               bb->jpath, (long long)(st.st_size - good));
+		               "the end (byte %lld, %lld bytes)",
+		               bb->jpath, (long long)good,
+		               (long long)(size - good));
 	}
 	if (bb->known > 0)
 		report_message(bb->report,

@@ -74,6 +74,7 @@ struct bench_pos {
 	board_t b;
 	int expect;
 	bool has_expect;
+	long lineno; /* in its file */
 	char moves[BOARD_MAX_CELLS + 1];
 };
 
@@ -108,6 +109,7 @@ read_positions(const char *path, int w, int h, struct bench_pos **out)
 		}
 		struct bench_pos *p = &(*out)[n++];
 		p->b = b;
+		p->lineno = lineno;
 		size_t len = strcspn(line, " \t\r\n");
 		if (len > BOARD_MAX_CELLS)
 			len = BOARD_MAX_CELLS;
@@ -180,6 +182,14 @@ bench_solve(const struct options *o, int argc, char **argv)
 					want = want > 0 ? 1 : want < 0 ? -1 : 0;
 				checked++;
 				matched += r.score == want;
+				if (r.score != want)
+					cli_error("%s:%ld: %s: expected %d, got "
+					          "%d%s",
+					          argv[i], pos[k].lineno,
+					          pos[k].moves[0] ? pos[k].moves
+					                          : "-",
+					          want, r.score,
+					          r.partial ? " (partial)" : "");
 			}
 		}
 		const char *base = strrchr(argv[i], '/');
