@@ -154,6 +154,16 @@ options_mode_find(enum run_mode m)
 	return &options_modes[0];
 }
 
+/* book info reads one file: no option of book build applies. */
+static const char *const book_info_opts[] = {NULL};
+
+const struct submode_def options_submodes[] = {
+    {.mode = MODE_BOOK, .word = "info", .opts = book_info_opts},
+};
+
+const size_t options_nsubmodes =
+    sizeof options_submodes / sizeof options_submodes[0];
+
 /* ---- the options ----------------------------------------------------------
  */
 
