@@ -224,6 +224,7 @@ statespace_cli_run_ranks(const struct options *o,
 	}
 	util_stop_signals_begin(&saved);
 
+	uint64_t out_failed = 0;
 	if (speak) {
 		printf("statespace %dx%d: ", o->width, o->height);
 		if (ranks > 1)
@@ -234,10 +235,14 @@ statespace_cli_run_ranks(const struct options *o,
 		       o->statespace.tmpdir ? o->statespace.tmpdir
 		       : getenv("TMPDIR")   ? getenv("TMPDIR")
 		                            : "/tmp");
-		if (!output_flush()) {
-			util_stop_signals_end(&saved);
-			return CLI_EXIT_FAILURE;
-		}
+		out_failed = !output_flush();
+	}
+	/* Standard output lost: no run (every rank learns it). */
+	if (comm != NULL)
+		comm->sum(comm->ctx, &out_failed, 1);
+	if (out_failed != 0) {
+		util_stop_signals_end(&saved);
+		return CLI_EXIT_FAILURE;
 	}
 	struct statespace *ss = statespace_run(&lim, err, sizeof err);
 	if (pr.tty)
