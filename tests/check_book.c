@@ -708,10 +708,10 @@ journal_build(const char *path)
 	return book_build_open(&p, "thread", 0, 1, &st);
 }
 
-/* A journal of three batches of 10 positions (solved here) with a byte of the second batch's entries flipped:
- * that batch is named as corrupt and solved again, the first and the
- * third are kept; a damaged length is refused and the journal left as it
- * is; a batch cut short at the end is dropped. */
+/* A journal of three batches of 10 positions (solved here) with a byte of the
+ * second batch's entries flipped: that batch is named as corrupt and solved
+ * again, the first and the third are kept; a damaged length is refused and the
+ * journal left as it is; a batch cut short at the end is dropped. */
 START_TEST(test_journal_damage)
 {
 	char dir[4096], path[4200], jpath[4300];

@@ -267,13 +267,14 @@ journal_replay(struct book_build *bb, int fd)
 			break;
 		if (book_le_get(buf + len, 8) !=
 		    book_fnv1a(BOOK_FNV_BASIS, buf, len)) {
-			report_message(bb->report,
-			               "%s: batch %" PRIu64 " at byte %lld is "
-			               "corrupt (checksum mismatch): its %" PRIu64
-			               " positions will be solved again, the "
-			               "batches after it are kept",
-			               bb->jpath, batches + skipped + 1,
-			               (long long)good, n);
+			report_message(
+			    bb->report,
+			    "%s: batch %" PRIu64 " at byte %lld is "
+			    "corrupt (checksum mismatch): its %" PRIu64
+			    " positions will be solved again, the "
+			    "batches after it are kept",
+			    bb->jpath, batches + skipped + 1, (long long)good,
+			    n);
 			skipped++;
 			good += rec;
 			continue;

@@ -183,13 +183,14 @@ bench_solve(const struct options *o, int argc, char **argv)
 				checked++;
 				matched += r.score == want;
 				if (r.score != want)
-					cli_error("%s:%ld: %s: expected %d, got "
-					          "%d%s",
-					          argv[i], pos[k].lineno,
-					          pos[k].moves[0] ? pos[k].moves
-					                          : "-",
-					          want, r.score,
-					          r.partial ? " (partial)" : "");
+					cli_error(
+					    "%s:%ld: %s: expected %d, got "
+					    "%d%s",
+					    argv[i], pos[k].lineno,
+					    pos[k].moves[0] ? pos[k].moves
+					                    : "-",
+					    want, r.score,
+					    r.partial ? " (partial)" : "");
 			}
 		}
 		const char *base = strrchr(argv[i], '/');

@@ -511,8 +511,8 @@ check_options(struct options *o, const bool *seen, bool word_found)
 		for (size_t k = 0; k < options_nopts; k++) {
 			bool ok = !seen[k];
 			for (size_t i = 0; !ok && sm->opts[i] != NULL; i++)
-				ok = strcmp(sm->opts[i], options_opts[k].name) ==
-				     0;
+				ok = strcmp(sm->opts[i],
+				            options_opts[k].name) == 0;
 			if (!ok) {
 				cli_error("--%s does not apply to %s %s",
 				          options_opts[k].name,

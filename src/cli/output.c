@@ -97,8 +97,8 @@ output_file_refuse(const char *option, const char *path, int err)
 		          path);
 		break;
 	case ENOENT:
-		cli_error("%s %s: the folder %.*s does not exist", option,
-		          path, dlen, dir);
+		cli_error("%s %s: the folder %.*s does not exist", option, path,
+		          dlen, dir);
 		break;
 	case ENOTDIR:
 		cli_error("%s %s: %.*s is not a folder", option, path, dlen,
@@ -195,8 +195,7 @@ output_file_close(struct output_file *of)
 		err = errno;
 	}
 	if (rc != 0) {
-		cli_error("%s: %s", of->path,
-		          strerror(err != 0 ? err : EIO));
+		cli_error("%s: %s", of->path, strerror(err != 0 ? err : EIO));
 		if (of->tmp != NULL)
 			unlink(of->tmp);
 	}

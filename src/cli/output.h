@@ -37,8 +37,8 @@ int output_file_check(const char *option, const char *path);
 
 /* A text output file written as it goes (bench --csv). */
 struct output_file {
-	FILE *f;           /* write here */
-	const char *path;  /* as given */
+	FILE *f;          /* write here */
+	const char *path; /* as given */
 	const char *option;
 	char *target, *tmp; /* the file written, the temporary beside it */
 };

@@ -131,7 +131,8 @@ static int
 check_room(const struct statespace_limits *lim, bool speak, int ranks)
 {
 	bool exact;
-	double positions = statespace_positions_estimate(lim->w, lim->h, &exact);
+	double positions =
+	    statespace_positions_estimate(lim->w, lim->h, &exact);
 	double need = positions * STATESPACE_BYTES_PER_POSITION / ranks;
 	const char *dir = lim->tmpdir;
 	if (dir == NULL)
@@ -143,9 +144,8 @@ check_room(const struct statespace_limits *lim, bool speak, int ranks)
 	                   ? avail
 	                   : (uint64_t)lim->memory_bytes;
 	struct statvfs vfs;
-	uint64_t disk = statvfs(dir, &vfs) == 0
-	                    ? (uint64_t)vfs.f_bavail * vfs.f_frsize
-	                    : 0;
+	uint64_t disk =
+	    statvfs(dir, &vfs) == 0 ? (uint64_t)vfs.f_bavail * vfs.f_frsize : 0;
 	uint64_t bad = need > (double)mem + (double)disk;
 	if (lim->comm != NULL)
 		lim->comm->sum(lim->comm->ctx, &bad, 1);

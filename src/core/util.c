@@ -359,8 +359,8 @@ follow_links(const char *path)
 			errno = ELOOP;
 			return NULL;
 		}
-		size_t cap = (size_t)st.st_size + 2 > 256 ? (size_t)st.st_size + 2
-		                                          : 256;
+		size_t cap =
+		    (size_t)st.st_size + 2 > 256 ? (size_t)st.st_size + 2 : 256;
 		char *to = xmalloc(cap);
 		ssize_t n = readlink(cur, to, cap - 1);
 		if (n < 0) {
@@ -413,9 +413,9 @@ util_output_target(const char *path, char **target, enum util_output *how)
 	/* A new or replaced file: its folder must be there and writable
 	 * (the temporary file and the rename). */
 	const char *slash = strrchr(t, '/');
-	char *dir = slash == NULL    ? xstrdup(".")
-	            : slash == t     ? xstrdup("/")
-	                             : xmalloc((size_t)(slash - t) + 1);
+	char *dir = slash == NULL ? xstrdup(".")
+	            : slash == t  ? xstrdup("/")
+	                          : xmalloc((size_t)(slash - t) + 1);
 	if (slash != NULL && slash != t) {
 		memcpy(dir, t, (size_t)(slash - t));
 		dir[slash - t] = '\0';

@@ -338,18 +338,15 @@ static const struct {
 	int w, h;
 	double positions;
 } known_counts[] = {
-    {4, 4, 161029.0},          {4, 5, 1706255.0},
-    {5, 4, 3945711.0},         {5, 5, 69763700.0},
-    {5, 6, 1044334437.0},      {6, 5, 2818972642.0},
-    {6, 6, 69173028785.0},     {7, 5, 112829665923.0},
-    {7, 6, 4531985219092.0},
+    {4, 4, 161029.0},      {4, 5, 1706255.0},      {5, 4, 3945711.0},
+    {5, 5, 69763700.0},    {5, 6, 1044334437.0},   {6, 5, 2818972642.0},
+    {6, 6, 69173028785.0}, {7, 5, 112829665923.0}, {7, 6, 4531985219092.0},
 };
 
 double
 statespace_positions_estimate(int w, int h, bool *exact)
 {
-	for (size_t i = 0; i < sizeof known_counts / sizeof *known_counts;
-	     i++)
+	for (size_t i = 0; i < sizeof known_counts / sizeof *known_counts; i++)
 		if (known_counts[i].w == w && known_counts[i].h == h) {
 			*exact = true;
 			return known_counts[i].positions;
