@@ -17,7 +17,8 @@
 #   4. book info on a FIFO with no writer: refused at once; on options of
 #      book build: refused.  solve --threads 3,1: refused.
 #   5. bench solve names a wrong score's line; statespace 7x6 is refused
-#      at once with its size, pointing to dropfour-mpi.
+#      at once with its size, pointing to dropfour-mpi; a 7x6 book to ply
+#      30 is refused at once with the memory its plan needs.
 #   6. As root, on nodes made here with mknod (never /dev's own): a
 #      /dev/full-like device (1,7) given to every -o and --csv fails with
 #      one message and stays a device; a /dev/null-like one (1,3) works and
@@ -177,6 +178,11 @@ s=$?
 [ $s -eq 1 ] && [ ! -s out ] && grep -q 'statespace 7x6: 4.53T positions' err &&
 	grep -q 'beyond one machine; dropfour-mpi statespace' err ||
 	fail "statespace 7x6: exit $s, $(cat out err)"
+timeout 10 "$D" book build --ply 30 -o b30.book >out 2>err
+s=$?
+[ $s -eq 1 ] && [ ! -e b30.book.journal ] &&
+	grep -q 'book build 7x6 --ply 30: at most about .* positions' err ||
+	fail "book build --ply 30: exit $s, $(cat out err)"
 
 # ---- 6. devices made here ---------------------------------------------------
 if [ "$(id -u)" -ne 0 ]; then

@@ -161,6 +161,77 @@ enumerate(struct book_build *bb)
 	}
 }
 
+/* Positions of w x h with `stones` stones, at most: the fillings of the
+ * columns whose first player has as many stones as the second, or one
+ * more, fours not taken out; halved for the mirror pairs the plan keeps
+ * once.  counts[0..ply] is filled. */
+static void
+plan_estimate(int w, int h, int ply, double *counts)
+{
+	int cells = w * h, nd = 2 * cells + 1;
+	/* ways[s][d]: fillings of the columns so far with s stones, the
+	 * first player leading by d - cells */
+	double *ways = xcalloc((size_t)(cells + 1) * (size_t)nd, sizeof *ways);
+	double *next = xcalloc((size_t)(cells + 1) * (size_t)nd, sizeof *next);
+	ways[cells] = 1;
+	for (int c = 0; c < w; c++) {
+		memset(next, 0,
+		       (size_t)(cells + 1) * (size_t)nd * sizeof *next);
+		for (int s = 0; s <= cells; s++)
+			for (int d = 0; d < nd; d++) {
+				double v = ways[s * nd + d];
+				if (v == 0)
+					continue;
+				for (int k = 0; k <= h && s + k <= cells; k++) {
+					double binom = 1; /* k choose j */
+					for (int j = 0; j <= k; j++) {
+						int e = d + 2 * j - k;
+						if (e >= 0 && e < nd)
+							next[(s + k) * nd +
+							     e] += v * binom;
+						binom =
+						    binom * (k - j) / (j + 1);
+					}
+				}
+			}
+		double *t = ways;
+		ways = next;
+		next = t;
+	}
+	for (int s = 0; s <= ply; s++)
+		counts[s] =
+		    (ways[s * nd + cells] + ways[s * nd + cells + 1]) / 2;
+	free(ways);
+	free(next);
+}
+
+/* Whether the plan of the build fits the memory available now: 0, or -1
+ * after saying what it would need (all levels' keys and scores, the next
+ * level's successors before they are deduplicated, the list of positions
+ * to search). */
+static int
+plan_memory_check(const struct book_report *report, int w, int h, int ply)
+{
+	double counts[BOARD_MAX_CELLS + 1], total = 0, need;
+	plan_estimate(w, h, ply, counts);
+	for (int s = 0; s <= ply; s++)
+		total += counts[s];
+	need = 9 * total + 8 * (double)w * (ply > 0 ? counts[ply - 1] : 0) +
+	       8 * counts[ply];
+	uint64_t avail = util_mem_available();
+	if (avail == 0 || need <= (double)avail)
+		return 0;
+	char n[32], m[32], a[32];
+	report_message(report,
+	               "book build %dx%d --ply %d: at most about %s positions "
+	               "(fours not taken out), %sB of memory to plan them, "
+	               "but %sB are available: give a smaller --ply",
+	               w, h, ply, util_si(n, sizeof n, total),
+	               util_si(m, sizeof m, need),
+	               util_si(a, sizeof a, (double)avail));
+	return -1;
+}
+
 /* ---- 2. the journal ----------------------------------------------------- */
 
 static void
@@ -475,6 +546,10 @@ book_build_open(const struct book_build_params *p, const char *workers,
 		    "--ply %d: a %dx%d board holds "
 		    "positions of at most %d stones that are not over",
 		    p->ply, p->width, p->height, p->width * p->height - 1);
+		return NULL;
+	}
+	if (plan_memory_check(report, p->width, p->height, p->ply) != 0) {
+		*status = BOOK_BUILD_FAILED;
 		return NULL;
 	}
 	struct book_build *bb = xcalloc(1, sizeof *bb);
