@@ -48,6 +48,7 @@
 
 #include "core/board.h"
 #include "cli/book-cli.h"
+#include "book/book-build.h"
 #include "book/book.h"
 #include "cli/options.h"
 #include "search/search.h"
@@ -556,7 +557,7 @@ START_TEST(test_writer)
 	/* Nowhere to write. */
 	snprintf(path, sizeof path, "%s/no/such/dir/x.book", dir);
 	check_true(book_writer_open(path, 7, 6, 3, err, sizeof err) == NULL);
-	check_that(strstr(err, "temporary file") != NULL, "%s", err);
+	check_that(strstr(err, "No such file or directory") != NULL, "%s", err);
 	check_true(book_writer_open(path, 3, 6, 3, err, sizeof err) == NULL);
 	check_true(book_writer_open(path, 7, 6, 43, err, sizeof err) == NULL);
 	check_that(strstr(err, "bad ply") != NULL, "%s", err);
@@ -673,6 +674,121 @@ START_TEST(test_build_threads_same_bytes)
 	check_true(dir_entries(dir) == 2); /* journals gone, no temp files */
 	free(pa);
 	free(pb);
+	check_rm_tree(dir);
+}
+END_TEST
+
+/* A build's messages, kept for the test to read. */
+static char journal_said[4096];
+
+static void
+journal_message(void *ctx, const char *text)
+{
+	(void)ctx;
+	size_t n = strlen(journal_said);
+	snprintf(journal_said + n, sizeof journal_said - n, "%s\n", text);
+}
+
+/* The 5x4 ply-6 build into path, opened (a journal made or resumed):
+ * NULL when it is refused.  Its messages go to journal_said. */
+static struct book_build *
+journal_build(const char *path)
+{
+	static const struct book_report report = {journal_message, NULL, NULL,
+	                                          NULL};
+	struct book_build_params p = {.width = 5,
+	                              .height = 4,
+	                              .ply = 6,
+	                              .output = path,
+	                              .threads = 1,
+	                              .tt_mb = 16,
+	                              .report = &report};
+	enum book_build_status st;
+	journal_said[0] = '\0';
+	return book_build_open(&p, "thread", 0, 1, &st);
+}
+
+/* A journal of three batches of 10 positions (solved here) with a byte of the
+ * second batch's entries flipped: that batch is named as corrupt and solved
+ * again, the first and the third are kept; a damaged length is refused and the
+ * journal left as it is; a batch cut short at the end is dropped. */
+START_TEST(test_journal_damage)
+{
+	char dir[4096], path[4200], jpath[4300];
+	check_tmpdir(dir, sizeof dir);
+	snprintf(path, sizeof path, "%s/j.book", dir);
+	snprintf(jpath, sizeof jpath, "%s.journal", path);
+
+	struct book_build *bb = journal_build(path);
+	check_that(bb != NULL, "%s", journal_said);
+	uint64_t all = book_build_left(bb);
+	struct search *s = search_new(16, NULL, 0);
+	for (int batch = 0; batch < 3; batch++) {
+		uint64_t keys[10];
+		int8_t scores[10];
+		check_true(book_build_claim(bb, keys, 10, 10, 1) == 10);
+		for (int i = 0; i < 10; i++) {
+			board_t b;
+			check_true(book_key_board(5, 4, keys[i], &b));
+			scores[i] = (int8_t)search_solve(s, &b, false, NULL);
+		}
+		book_build_record(bb, keys, scores, 10, 0);
+		check_true(book_build_flush(bb) == 0);
+	}
+	search_free(s);
+	book_build_free(bb);
+
+	/* 32 bytes of header, then batches of 4 + 90 + 8 bytes. */
+	size_t len;
+	unsigned char *j = slurp(jpath, &len);
+	check_true(len == 32 + 3 * 102);
+	unsigned char *bad = xmalloc(len);
+	memcpy(bad, j, len);
+	bad[32 + 102 + 4 + 40] ^= 0x10;
+	FILE *f = fopen(jpath, "wb");
+	check_true(f != NULL && fwrite(bad, 1, len, f) == len &&
+	           fclose(f) == 0);
+	bb = journal_build(path);
+	check_that(bb != NULL, "%s", journal_said);
+	check_that(strstr(journal_said, "batch 2 at byte 134 is corrupt "
+	                                "(checksum mismatch)") != NULL,
+	           "%s", journal_said);
+	check_that(book_build_left(bb) == all - 20, "%llu left of %llu",
+	           (unsigned long long)book_build_left(bb),
+	           (unsigned long long)all);
+	book_build_free(bb);
+	size_t len2;
+	unsigned char *kept = slurp(jpath, &len2);
+	check_true(len2 == len); /* nothing cut off */
+	free(kept);
+
+	/* A damaged length: refused, the file as it was. */
+	memcpy(bad, j, len);
+	bad[32 + 102 + 2] = 0x7f;
+	f = fopen(jpath, "wb");
+	check_true(f != NULL && fwrite(bad, 1, len, f) == len &&
+	           fclose(f) == 0);
+	check_true(journal_build(path) == NULL);
+	check_that(strstr(journal_said, "batch 2 at byte 134 is corrupt") !=
+	               NULL,
+	           "%s", journal_said);
+	kept = slurp(jpath, &len2);
+	check_true(len2 == len && memcmp(kept, bad, len) == 0);
+	free(kept);
+
+	/* The last batch cut short: dropped, the rest resumed. */
+	f = fopen(jpath, "wb");
+	check_true(f != NULL && fwrite(j, 1, len - 50, f) == len - 50 &&
+	           fclose(f) == 0);
+	bb = journal_build(path);
+	check_that(bb != NULL, "%s", journal_said);
+	check_that(strstr(journal_said, "dropped an unfinished batch at the "
+	                                "end (byte 236, 52 bytes)") != NULL,
+	           "%s", journal_said);
+	check_true(book_build_left(bb) == all - 20);
+	book_build_free(bb);
+	free(bad);
+	free(j);
 	check_rm_tree(dir);
 }
 END_TEST
@@ -852,6 +968,7 @@ book_suite(void)
 	    CHECK_CASE("build", CHECK_TIMEOUT_LONG),
 	    CHECK_TEST(test_build_4x4),
 	    CHECK_TEST(test_build_threads_same_bytes),
+	    CHECK_TEST(test_journal_damage),
 	    CHECK_TEST(test_search_with_book),
 
 	    CHECK_CASE("shipped", CHECK_TIMEOUT_LONG),

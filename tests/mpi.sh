@@ -16,6 +16,10 @@
 #    worker rank is killed (SIGKILL) once the journal holds a batch
 #    (mpirun then ends the job), run again: the same bytes as one process.
 # 4. tour: 1 and 3 ranks count dropfour's knight's tours.
+# 5. solve, statespace, tour and book build --help: dropfour's help of the
+#    mode, no work; standard output closed, a closed pipe, and (as root) a
+#    /dev/full-like device made here: one write error and a failure
+#    status; book build -o into a missing folder or that device refused.
 
 . "$(dirname "$0")/lib-check.sh"
 check_begin mpi
@@ -221,5 +225,59 @@ status=$?
 [ "$(grep -c 'impossible tour board' "$tmp/err")" = 1 ] || fail "tour 9x4 on 3 ranks: not said once: $(cat "$tmp/err")"
 echo "# tour: 1 and 3 ranks give dropfour's counts ($(tail -n 1 "$tmp/tour.3"))"
 # ---- tour end ----------------------------------------------------------------
+
+# ---- 5. --help, standard output that fails, -o -------------------------------
+# Each mode's --help is dropfour's for that mode, with no work done.
+for m in solve statespace tour "book build"; do
+	# shellcheck disable=SC2086
+	mpi 2 $m --help -W 4 -H 4 -j1 </dev/null >"$tmp/help" 2>"$tmp/help.err"
+	s=$?
+	[ $s -eq 0 ] && head -n 1 "$tmp/help" | grep -q "^Usage: dropfour ${m%% *} " &&
+		! grep -Eq '^(tours [0-9]|statespace 4x4:|empty 4x4 board)' "$tmp/help" ||
+		fail "dropfour-mpi $m --help: exit $s, $(head -n 3 "$tmp/help" "$tmp/help.err")"
+done
+# said_once DESC FILE ERE: exactly one line of FILE matches ERE.
+said_once() {
+	[ "$(grep -Ec -- "$3" "$2")" = 1 ] ||
+		fail "$1: expected one line /$3/, got: $(cat "$2")"
+}
+printf '44\n4\n' >"$tmp/few"
+# Standard output closed, and a pipe whose reader is gone.
+mpi 2 solve -W 5 -H 4 -j1 -m 8 "$tmp/few" >&- 2>"$tmp/err"
+s=$?
+[ $s -ne 0 ] || fail "dropfour-mpi solve >&-: exit 0"
+said_once "dropfour-mpi solve >&-" "$tmp/err" '^dropfour-mpi: write error: Bad file descriptor$'
+(
+	sleep 1
+	mpi 2 statespace -W 4 -H 4 -j1 2>"$tmp/err"
+	echo $? >"$tmp/rc"
+) | true
+[ "$(cat "$tmp/rc")" != 0 ] || fail "dropfour-mpi statespace | (closed pipe): exit 0"
+said_once "dropfour-mpi statespace | (closed pipe)" "$tmp/err" '^dropfour-mpi: write error: Broken pipe$'
+# -o into a missing folder: refused before any work.
+mpi 2 book build -W 5 -H 4 --ply 4 -j1 -o "$tmp/nothere/b.book" >"$tmp/out" 2>"$tmp/err"
+s=$?
+[ $s -eq 2 ] && grep -q 'the folder .*/nothere does not exist' "$tmp/err" ||
+	fail "dropfour-mpi book build -o (missing folder): exit $s, $(cat "$tmp/err")"
+# As root, a /dev/full-like device made here: standard output and -o fail
+# with one message; the node stays.
+if [ "$(id -u)" -eq 0 ] && mknod "$tmp/full" c 1 7; then
+	for m in "solve -W 5 -H 4 -j1 -m 8 $tmp/few" "statespace -W 4 -H 4 -j1" \
+		"tour -W 5 -H 5 -j1"; do
+		# shellcheck disable=SC2086
+		mpi 2 $m >"$tmp/full" 2>"$tmp/err"
+		s=$?
+		[ $s -ne 0 ] || fail "dropfour-mpi $m >(1,7 device): exit 0"
+		said_once "dropfour-mpi $m >(1,7 device)" "$tmp/err" \
+			'^dropfour-mpi: write error: No space left on device$'
+	done
+	mpi 2 book build -W 5 -H 4 --ply 4 -j1 -o "$tmp/full" >/dev/null 2>"$tmp/err"
+	s=$?
+	[ $s -eq 1 ] && [ -c "$tmp/full" ] &&
+		grep -q 'full: No space left on device' "$tmp/err" ||
+		fail "dropfour-mpi book build -o (1,7 device): exit $s, $(cat "$tmp/err")"
+else
+	echo "# not root: the device cases of dropfour-mpi skipped"
+fi
 
 check_end

@@ -56,7 +56,8 @@ status=$?
 grep -q "$tmp/none" "$tmp/err" || fail "missing --tmpdir: $(cat "$tmp/err")"
 
 # 6. -o FILE: a book of 64 + 9 * N bytes, N as printed; the last lines
-#    stay the last; an unwritable path fails with status 1.
+#    stay the last; a path in a missing folder is refused before any
+#    work (status 2, nothing printed).
 "$DROPFOUR" statespace -W 4 -H 4 -o "$tmp/4x4.book" >"$tmp/out" 2>"$tmp/err" ||
 	fail "-o: exit status $?: $(cat "$tmp/err")"
 n=$(sed -n 's/^book .*: \([0-9]*\) positions whose game is not over.*/\1/p' "$tmp/out")
@@ -65,8 +66,11 @@ n=$(sed -n 's/^book .*: \([0-9]*\) positions whose game is not over.*/\1/p' "$tm
 tail -n 1 "$tmp/out" | grep -q '^total 161029 positions' || fail "-o: last line moved"
 "$DROPFOUR" statespace -W 4 -H 4 -o "$tmp/none/x.book" >"$tmp/out" 2>"$tmp/err"
 status=$?
-[ "$status" = 1 ] || fail "-o to a missing directory: exit status $status"
-[ -s "$tmp/err" ] || fail "-o to a missing directory: no message"
+# refused before any work: a usage error, nothing computed or printed
+[ "$status" = 2 ] || fail "-o to a missing directory: exit status $status"
+[ ! -s "$tmp/out" ] || fail "-o to a missing directory: the run went on: $(cat "$tmp/out")"
+grep -q 'the folder .*/none does not exist' "$tmp/err" ||
+	fail "-o to a missing directory: $(cat "$tmp/err")"
 
 # 5. Ctrl-C: stops within the level, says so, exit status 130, no files.
 "$DROPFOUR" statespace -W 5 -H 5 --memory-mb 8 --tmpdir "$tmp/levels" \

@@ -86,6 +86,9 @@ struct book_build {
 	 * second build of the same file is refused, naming this one. */
 	char *lpath;
 	int lockfd;
+	/* The book goes to a device or FIFO: the journal is a scratch file
+	 * (unlinked), no lock, no resuming. */
+	bool in_place;
 	unsigned char *pend;
 	size_t npend, cappend;
 	pthread_mutex_t lock;
@@ -158,6 +161,77 @@ enumerate(struct book_build *bb)
 	}
 }
 
+/* Positions of w x h with `stones` stones, at most: the fillings of the
+ * columns whose first player has as many stones as the second, or one
+ * more, fours not taken out; halved for the mirror pairs the plan keeps
+ * once.  counts[0..ply] is filled. */
+static void
+plan_estimate(int w, int h, int ply, double *counts)
+{
+	int cells = w * h, nd = 2 * cells + 1;
+	/* ways[s][d]: fillings of the columns so far with s stones, the
+	 * first player leading by d - cells */
+	double *ways = xcalloc((size_t)(cells + 1) * (size_t)nd, sizeof *ways);
+	double *next = xcalloc((size_t)(cells + 1) * (size_t)nd, sizeof *next);
+	ways[cells] = 1;
+	for (int c = 0; c < w; c++) {
+		memset(next, 0,
+		       (size_t)(cells + 1) * (size_t)nd * sizeof *next);
+		for (int s = 0; s <= cells; s++)
+			for (int d = 0; d < nd; d++) {
+				double v = ways[s * nd + d];
+				if (v == 0)
+					continue;
+				for (int k = 0; k <= h && s + k <= cells; k++) {
+					double binom = 1; /* k choose j */
+					for (int j = 0; j <= k; j++) {
+						int e = d + 2 * j - k;
+						if (e >= 0 && e < nd)
+							next[(s + k) * nd +
+							     e] += v * binom;
+						binom =
+						    binom * (k - j) / (j + 1);
+					}
+				}
+			}
+		double *t = ways;
+		ways = next;
+		next = t;
+	}
+	for (int s = 0; s <= ply; s++)
+		counts[s] =
+		    (ways[s * nd + cells] + ways[s * nd + cells + 1]) / 2;
+	free(ways);
+	free(next);
+}
+
+/* Whether the plan of the build fits the memory available now: 0, or -1
+ * after saying what it would need (all levels' keys and scores, the next
+ * level's successors before they are deduplicated, the list of positions
+ * to search). */
+static int
+plan_memory_check(const struct book_report *report, int w, int h, int ply)
+{
+	double counts[BOARD_MAX_CELLS + 1], total = 0, need;
+	plan_estimate(w, h, ply, counts);
+	for (int s = 0; s <= ply; s++)
+		total += counts[s];
+	need = 9 * total + 8 * (double)w * (ply > 0 ? counts[ply - 1] : 0) +
+	       8 * counts[ply];
+	uint64_t avail = util_mem_available();
+	if (avail == 0 || need <= (double)avail)
+		return 0;
+	char n[32], m[32], a[32];
+	report_message(report,
+	               "book build %dx%d --ply %d: at most about %s positions "
+	               "(fours not taken out), %sB of memory to plan them, "
+	               "but %sB are available: give a smaller --ply",
+	               w, h, ply, util_si(n, sizeof n, total),
+	               util_si(m, sizeof m, need),
+	               util_si(a, sizeof a, (double)avail));
+	return -1;
+}
+
 /* ---- 2. the journal ----------------------------------------------------- */
 
 static void
@@ -194,8 +268,13 @@ apply_entry(struct book_build *bb, const unsigned char *e)
 	return NULL;
 }
 
-/* Read the batches of an existing journal; cut off an unfinished last one.
- * Returns 0, or -1 after printing a message. */
+/* Read the batches of an existing journal.  A batch cut short at the end
+ * (a kill mid-write) is cut off.  A whole batch whose checksum fails (a
+ * damaged disk) is skipped with a message naming it: its positions are
+ * solved again, the batches after it are kept.  A batch whose length
+ * cannot be read leaves nothing after it readable: refused, the journal
+ * left as it is, so that nothing good is thrown away unasked.  Returns 0,
+ * or -1 after reporting a message. */
 static int
 journal_replay(struct book_build *bb, int fd)
 {
@@ -231,17 +310,46 @@ journal_replay(struct book_build *bb, int fd)
 		    bb->jpath, hdr[12], hdr[13], (int)book_le_get(hdr + 14, 2));
 		goto out;
 	}
+	struct stat st;
+	off_t size = fstat(fd, &st) == 0 ? st.st_size : 0;
+	uint64_t skipped = 0;
 	for (;;) {
 		unsigned char nb[4];
 		if (fread(nb, 1, 4, f) != 4)
 			break;
 		uint64_t n = book_le_get(nb, 4);
 		size_t len = (size_t)n * BOOK_ENTRY_SIZE;
-		if (n == 0 || n > JOURNAL_BATCH_MAX ||
-		    fread(buf, 1, len + 8, f) != len + 8 ||
-		    book_le_get(buf + len, 8) !=
-		        book_fnv1a(BOOK_FNV_BASIS, buf, len))
+		off_t rec = (off_t)(4 + len + 8);
+		if (n == 0 || n > JOURNAL_BATCH_MAX) {
+			report_message(
+			    bb->report,
+			    "%s: batch %" PRIu64 " at byte %lld is corrupt "
+			    "(a length of %" PRIu64 " positions); the %lld "
+			    "bytes from there cannot be read, %" PRIu64
+			    " positions before it can: move the journal away "
+			    "to start this build afresh",
+			    bb->jpath, batches + skipped + 1, (long long)good,
+			    n, (long long)(size - good), bb->known);
+			goto out;
+		}
+		if (good + rec > size)
+			break; /* cut short: the unfinished last batch */
+		if (fread(buf, 1, len + 8, f) != len + 8)
 			break;
+		if (book_le_get(buf + len, 8) !=
+		    book_fnv1a(BOOK_FNV_BASIS, buf, len)) {
+			report_message(
+			    bb->report,
+			    "%s: batch %" PRIu64 " at byte %lld is "
+			    "corrupt (checksum mismatch): its %" PRIu64
+			    " positions will be solved again, the "
+			    "batches after it are kept",
+			    bb->jpath, batches + skipped + 1, (long long)good,
+			    n);
+			skipped++;
+			good += rec;
+			continue;
+		}
 		for (uint64_t i = 0; i < n; i++) {
 			const char *why =
 			    apply_entry(bb, buf + i * BOOK_ENTRY_SIZE);
@@ -254,11 +362,15 @@ journal_replay(struct book_build *bb, int fd)
 				goto out;
 			}
 		}
-		good += (off_t)(4 + len + 8);
+		good += rec;
 		batches++;
 	}
-	struct stat st;
-	if (fstat(fd, &st) == 0 && st.st_size > good) {
+	if (ferror(f)) {
+		report_message(bb->report, "%s: read error: %s", bb->jpath,
+		               strerror(errno));
+		goto out;
+	}
+	if (size > good) {
 		/* A batch cut short by a kill or a crash: it is solved again.
 		 */
 		if (ftruncate(fd, good) != 0) {
@@ -268,8 +380,9 @@ journal_replay(struct book_build *bb, int fd)
 		}
 		report_message(bb->report,
 		               "%s: dropped an unfinished batch at "
-		               "the end (%lld bytes)",
-		               bb->jpath, (long long)(st.st_size - good));
+		               "the end (byte %lld, %lld bytes)",
+		               bb->jpath, (long long)good,
+		               (long long)(size - good));
 	}
 	if (bb->known > 0)
 		report_message(bb->report,
@@ -315,6 +428,22 @@ build_lock(struct book_build *bb)
 static int
 journal_open(struct book_build *bb)
 {
+	if (bb->in_place) {
+		unsigned char hdr[JOURNAL_HEADER_SIZE];
+		journal_header(bb, hdr);
+		int fd = mkstemp(bb->jpath);
+		if (fd >= 0)
+			unlink(bb->jpath);
+		if (fd < 0 || util_write_all(fd, hdr, sizeof hdr) != 0) {
+			report_message(bb->report, "%s: %s", bb->jpath,
+			               strerror(errno));
+			if (fd >= 0)
+				close(fd);
+			return -1;
+		}
+		bb->jfd = fd;
+		return 0;
+	}
 	int fd = open(bb->jpath, O_RDWR);
 	if (fd >= 0) {
 		if (journal_replay(bb, fd) != 0 || lseek(fd, 0, SEEK_END) < 0) {
@@ -419,6 +548,10 @@ book_build_open(const struct book_build_params *p, const char *workers,
 		    p->ply, p->width, p->height, p->width * p->height - 1);
 		return NULL;
 	}
+	if (plan_memory_check(report, p->width, p->height, p->ply) != 0) {
+		*status = BOOK_BUILD_FAILED;
+		return NULL;
+	}
 	struct book_build *bb = xcalloc(1, sizeof *bb);
 	bb->w = p->width;
 	bb->h = p->height;
@@ -426,12 +559,34 @@ book_build_open(const struct book_build_params *p, const char *workers,
 	bb->report = report;
 	bb->path = p->output ? xstrdup(p->output)
 	                     : default_path(bb->w, bb->h, bb->ply);
-	size_t plen = strlen(bb->path) + 16;
-	bb->jpath = xmalloc(plen);
-	snprintf(bb->jpath, plen, "%s.journal", bb->path);
+	/* The journal and the lock go beside the file the book replaces
+	 * (a symbolic link followed); a device or FIFO has neither. */
+	enum util_output how;
+	char *target;
+	if (util_output_target(bb->path, &target, &how) != 0) {
+		report_message(report, "%s: %s", bb->path, strerror(errno));
+		free(bb->path);
+		free(bb);
+		*status = BOOK_BUILD_BAD_PARAMS;
+		return NULL;
+	}
+	bb->in_place = how == UTIL_OUTPUT_IN_PLACE;
+	if (bb->in_place) {
+		const char *dir = getenv("TMPDIR");
+		if (dir == NULL || dir[0] == '\0')
+			dir = "/tmp";
+		size_t len = strlen(dir) + 32;
+		bb->jpath = xmalloc(len);
+		snprintf(bb->jpath, len, "%s/dropfour-journal.XXXXXX", dir);
+	} else {
+		size_t plen = strlen(target) + 16;
+		bb->jpath = xmalloc(plen);
+		snprintf(bb->jpath, plen, "%s.journal", target);
+		bb->lpath = xmalloc(plen);
+		snprintf(bb->lpath, plen, "%s.lock", target);
+	}
+	free(target);
 	bb->jfd = -1;
-	bb->lpath = xmalloc(plen);
-	snprintf(bb->lpath, plen, "%s.lock", bb->path);
 	bb->lockfd = -1;
 	pthread_mutex_init(&bb->lock, NULL);
 	bb->workers = workers;
@@ -441,7 +596,7 @@ book_build_open(const struct book_build_params *p, const char *workers,
 	bb->progress_on = p->progress;
 
 	*status = BOOK_BUILD_FAILED;
-	if (build_lock(bb) != 0) {
+	if (!bb->in_place && build_lock(bb) != 0) {
 		book_build_free(bb);
 		return NULL;
 	}
@@ -613,9 +768,15 @@ book_build_finish(struct book_build *bb)
 	if (bb->known < bb->lv[bb->ply].n) {
 		report_message(bb->report,
 		               "stopped: %" PRIu64 " of %" PRIu64
-		               " positions solved, kept in %s; run the same "
-		               "command again to continue",
-		               bb->known, bb->lv[bb->ply].n, bb->jpath);
+		               " positions solved%s%s%s",
+		               bb->known, bb->lv[bb->ply].n,
+		               bb->in_place ? " (a build into a device or "
+		                              "FIFO keeps no journal)"
+		                            : ", kept in ",
+		               bb->in_place ? "" : bb->jpath,
+		               bb->in_place ? ""
+		                            : "; run the same command again "
+		                              "to continue");
 		return BOOK_BUILD_STOPPED;
 	}
 	for (int d = bb->ply - 1; d >= 0; d--) {
@@ -641,8 +802,10 @@ book_build_finish(struct book_build *bb)
 		report_message(bb->report, "%s", err);
 		return BOOK_BUILD_FAILED;
 	}
-	unlink(bb->jpath);
-	unlink(bb->lpath);
+	if (!bb->in_place) {
+		unlink(bb->jpath);
+		unlink(bb->lpath);
+	}
 	if (bb->report->summary != NULL) {
 		char text[1024];
 		snprintf(text, sizeof text,

@@ -9,6 +9,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -214,15 +215,33 @@ book_open(const char *path, char *err, size_t errlen)
 	struct stat st;
 	uint64_t sum, bad = 0;
 	const char *why;
-	FILE *f = fopen(path, "rb");
+	/* O_NONBLOCK: a FIFO with no writer is refused below, not waited
+	 * on for ever. */
+	int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+	FILE *f = NULL;
 
-	if (f == NULL) {
+	if (fd < 0) {
 		snprintf(err, errlen, "%s: %s", path, strerror(errno));
 		return NULL;
 	}
-	if (fstat(fileno(f), &st) != 0 || !S_ISREG(st.st_mode)) {
-		snprintf(err, errlen, "%s: not a regular file", path);
-		goto fail;
+	memset(&st, 0, sizeof st);
+	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+		snprintf(err, errlen,
+		         "%s: not a regular file (a book is read from a file, "
+		         "not a %s)",
+		         path,
+		         S_ISDIR(st.st_mode)    ? "folder"
+		         : S_ISFIFO(st.st_mode) ? "FIFO"
+		         : S_ISCHR(st.st_mode)  ? "device"
+		                                : "special file");
+		close(fd);
+		return NULL;
+	}
+	if (fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK) != 0 ||
+	    (f = fdopen(fd, "rb")) == NULL) {
+		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+		close(fd);
+		return NULL;
 	}
 	if (fread(hdr, 1, sizeof hdr, f) != sizeof hdr) {
 		snprintf(
@@ -390,10 +409,32 @@ book_probe(const struct book *bk, const board_t *b, int *score)
 struct book_writer {
 	FILE *f;
 	char *path, *tmp;
+	/* in place: a device or FIFO, written from the (unlinked)
+	 * temporary file when the book is complete */
+	char *target;
+	bool in_place;
 	int w, h, ply;
 	uint64_t count, sum, last;
 	bool failed;
 };
+
+/* The temporary file of a book written in place: in $TMPDIR (or /tmp),
+ * unlinked at once, copied to the device or FIFO at the end.  The fd, or
+ * -1 with errno. */
+static int
+scratch_file(char **name)
+{
+	const char *dir = getenv("TMPDIR");
+	if (dir == NULL || dir[0] == '\0')
+		dir = "/tmp";
+	size_t len = strlen(dir) + 32;
+	*name = xmalloc(len);
+	snprintf(*name, len, "%s/dropfour-book.XXXXXX", dir);
+	int fd = mkstemp(*name);
+	if (fd >= 0)
+		unlink(*name);
+	return fd;
+}
 
 struct book_writer *
 book_writer_open(const char *path, int w, int h, int ply, char *err,
@@ -411,22 +452,37 @@ book_writer_open(const char *path, int w, int h, int ply, char *err,
 		         ply, w, h);
 		return NULL;
 	}
+	enum util_output how;
+	char *target;
+	if (util_output_target(path, &target, &how) != 0) {
+		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+		return NULL;
+	}
 	struct book_writer *wr = xcalloc(1, sizeof *wr);
-	size_t plen = strlen(path);
 	wr->path = xstrdup(path);
-	wr->tmp = xmalloc(plen + 16);
-	snprintf(wr->tmp, plen + 16, "%s.tmpXXXXXX", path);
-	int fd = mkstemp(wr->tmp);
+	wr->target = target;
+	wr->in_place = how == UTIL_OUTPUT_IN_PLACE;
+	int fd;
+	if (wr->in_place) {
+		fd = scratch_file(&wr->tmp);
+	} else {
+		size_t plen = strlen(target);
+		wr->tmp = xmalloc(plen + 16);
+		snprintf(wr->tmp, plen + 16, "%s.tmpXXXXXX", target);
+		fd = mkstemp(wr->tmp);
+	}
 	if (fd < 0 || fchmod(fd, 0644) != 0 ||
-	    (wr->f = fdopen(fd, "wb")) == NULL) {
+	    (wr->f = fdopen(fd, "w+b")) == NULL) {
 		snprintf(err, errlen, "%s: cannot create a temporary file: %s",
 		         path, strerror(errno));
 		if (fd >= 0) {
 			close(fd);
-			unlink(wr->tmp);
+			if (!wr->in_place)
+				unlink(wr->tmp);
 		}
 		free(wr->path);
 		free(wr->tmp);
+		free(wr->target);
 		free(wr);
 		return NULL;
 	}
@@ -478,6 +534,7 @@ writer_free(struct book_writer *wr)
 {
 	free(wr->path);
 	free(wr->tmp);
+	free(wr->target);
 	free(wr);
 }
 
@@ -487,8 +544,34 @@ book_writer_abort(struct book_writer *wr)
 	if (wr == NULL)
 		return;
 	fclose(wr->f);
-	unlink(wr->tmp);
+	if (!wr->in_place)
+		unlink(wr->tmp);
 	writer_free(wr);
+}
+
+/* The finished book, read back from the temporary file, written to the
+ * device or FIFO (opened without O_TRUNC or O_CREAT: nothing is made or
+ * replaced).  0, or -1 with errno. */
+static int
+copy_in_place(struct book_writer *wr)
+{
+	int out = open(wr->target, O_WRONLY | O_NOCTTY | O_CLOEXEC);
+	if (out < 0)
+		return -1;
+	unsigned char buf[1 << 16];
+	size_t n;
+	int rc = fseek(wr->f, 0, SEEK_SET);
+	while (rc == 0 && (n = fread(buf, 1, sizeof buf, wr->f)) > 0)
+		rc = util_write_all(out, buf, n);
+	if (rc == 0 && ferror(wr->f)) {
+		errno = EIO;
+		rc = -1;
+	}
+	int saved = errno;
+	if (close(out) != 0 && rc == 0)
+		return -1;
+	errno = saved;
+	return rc;
 }
 
 int
@@ -506,11 +589,21 @@ book_writer_close(struct book_writer *wr, char *err, size_t errlen)
 	if (wr->failed || fflush(wr->f) != 0 ||
 	    fseek(wr->f, 0, SEEK_SET) != 0 ||
 	    fwrite(hdr, 1, sizeof hdr, wr->f) != sizeof hdr ||
-	    fflush(wr->f) != 0 || fsync(fileno(wr->f)) != 0) {
+	    fflush(wr->f) != 0 ||
+	    (!wr->in_place && fsync(fileno(wr->f)) != 0)) {
 		snprintf(err, errlen, "%s: %s", wr->tmp,
 		         wr->failed ? "write error" : strerror(errno));
 		book_writer_abort(wr);
 		return -1;
+	}
+	if (wr->in_place) {
+		int r = copy_in_place(wr);
+		if (r != 0)
+			snprintf(err, errlen, "%s: %s", wr->path,
+			         strerror(errno));
+		fclose(wr->f);
+		writer_free(wr);
+		return r;
 	}
 	if (fclose(wr->f) != 0) {
 		snprintf(err, errlen, "%s: %s", wr->tmp, strerror(errno));
@@ -518,7 +611,7 @@ book_writer_close(struct book_writer *wr, char *err, size_t errlen)
 		writer_free(wr);
 		return -1;
 	}
-	if (rename(wr->tmp, wr->path) != 0) {
+	if (rename(wr->tmp, wr->target) != 0) {
 		snprintf(err, errlen, "%s: %s", wr->path, strerror(errno));
 		unlink(wr->tmp);
 		writer_free(wr);

@@ -101,7 +101,7 @@ bench_ordering_row(FILE *csv, const struct bench_pos *p, const board_t *b,
 	       util_si(n2, sizeof n2, (double)off->nodes), off->seconds, nr,
 	       tratio, on->move + 1,
 	       score_words(b, on->kind, on->score, words, sizeof words));
-	fflush(stdout);
+	output_flush();
 	if (csv != NULL)
 		fprintf(csv,
 		        "%s,%s,%s,%" PRIu64 ",%.6f,%" PRIu64 ",%.6f,%.3f,"
@@ -158,13 +158,12 @@ bench_ordering(const struct options *o, int argc, char **argv)
 		pos = user;
 		npos = (size_t)argc;
 	}
+	struct output_file of;
 	if (o->bench.csv != NULL) {
-		csv = fopen(o->bench.csv, "w");
-		if (csv == NULL) {
-			cli_error("cannot write %s: %s", o->bench.csv,
-			          strerror(errno));
-			return CLI_EXIT_FAILURE;
+		if (output_file_open(&of, "--csv", o->bench.csv) != 0) {
+			return CLI_EXIT_USAGE;
 		}
+		csv = of.f;
 		fputs("phase,position,depth,nodes_on,seconds_on,nodes_off,"
 		      "seconds_off,node_ratio,time_ratio,move\n",
 		      csv);
@@ -217,9 +216,7 @@ bench_ordering(const struct options *o, int argc, char **argv)
 		}
 	}
 	search_free(s);
-	if (csv != NULL && fclose(csv) != 0) {
-		cli_error("cannot write %s: %s", o->bench.csv, strerror(errno));
+	if (csv != NULL && output_file_close(&of) != 0)
 		return CLI_EXIT_FAILURE;
-	}
 	return 0;
 }

@@ -11,6 +11,7 @@
 #include <time.h>
 
 #include "cli/cli.h"
+#include "cli/output.h"
 #include "cli/bench.h"
 #include "cli/tour-cli.h"
 #include "core/util.h"
@@ -29,10 +30,13 @@ bench_speedup_tour(const struct options *o)
 
 	if (tour_cli_plan_make(o, 6, 6, true, &p) != 0)
 		return CLI_EXIT_USAGE;
-	if (o->bench.csv != NULL && (csv = fopen(o->bench.csv, "w")) == NULL) {
-		cli_error("%s: %s", o->bench.csv, strerror(errno));
-		tour_cli_plan_free(&p);
-		return CLI_EXIT_FAILURE;
+	struct output_file of;
+	if (o->bench.csv != NULL) {
+		if (output_file_open(&of, "--csv", o->bench.csv) != 0) {
+			tour_cli_plan_free(&p);
+			return CLI_EXIT_USAGE;
+		}
+		csv = of.f;
 	}
 	tour_cli_plan_describe(&p, desc, sizeof desc);
 	printf("# dropfour bench speedup --tour: %s, split depth %d, %d "
@@ -85,8 +89,8 @@ bench_speedup_tour(const struct options *o)
 	}
 	bench_speedup_curve(rows, nlist);
 	printf("tours %llu\n", (unsigned long long)want);
-	if (csv)
-		fclose(csv);
+	if (csv != NULL && output_file_close(&of) != 0)
+		status = CLI_EXIT_FAILURE;
 	free(counts);
 	free(run);
 	free(rows);
@@ -243,7 +247,8 @@ bench_tour_sample(const struct options *o, int argc, char **argv)
 	       "their extensions by %d squares, %d thread%s\n",
 	       desc, n, len, k, nu, TOUR_SAMPLE_LOOK, p.par.threads,
 	       p.par.threads == 1 ? "" : "s");
-	fflush(stdout);
+	if (!output_flush())
+		return CLI_EXIT_FAILURE;
 	if (nu > 0)
 		tour_count(&p.b, pick, (int)nu, &p.par, NULL, counts, &r);
 

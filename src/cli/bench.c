@@ -74,6 +74,7 @@ struct bench_pos {
 	board_t b;
 	int expect;
 	bool has_expect;
+	long lineno; /* in its file */
 	char moves[BOARD_MAX_CELLS + 1];
 };
 
@@ -93,7 +94,7 @@ read_positions(const char *path, int w, int h, struct bench_pos **out)
 	}
 	*out = NULL;
 	ssize_t got;
-	while ((got = getline(&line, &cap, f)) != -1) {
+	while ((got = util_getline(&line, &cap, f)) != -1) {
 		char err[160];
 		board_t b;
 		lineno++;
@@ -108,6 +109,7 @@ read_positions(const char *path, int w, int h, struct bench_pos **out)
 		}
 		struct bench_pos *p = &(*out)[n++];
 		p->b = b;
+		p->lineno = lineno;
 		size_t len = strcspn(line, " \t\r\n");
 		if (len > BOARD_MAX_CELLS)
 			len = BOARD_MAX_CELLS;
@@ -180,6 +182,15 @@ bench_solve(const struct options *o, int argc, char **argv)
 					want = want > 0 ? 1 : want < 0 ? -1 : 0;
 				checked++;
 				matched += r.score == want;
+				if (r.score != want)
+					cli_error(
+					    "%s:%ld: %s: expected %d, got "
+					    "%d%s",
+					    argv[i], pos[k].lineno,
+					    pos[k].moves[0] ? pos[k].moves
+					                    : "-",
+					    want, r.score,
+					    r.partial ? " (partial)" : "");
 			}
 		}
 		const char *base = strrchr(argv[i], '/');
@@ -433,7 +444,7 @@ bench_speedup_row(const struct speedup_row *rows, int li, int cores, FILE *csv)
 	    bal, 100 * row->busy, (unsigned long long)row->spawned,
 	    (unsigned long long)row->stolen,
 	    row->threads > cores ? "  (more threads than cores)" : "");
-	fflush(stdout);
+	output_flush();
 	if (csv)
 		fprintf(csv,
 		        "%d,%.6f,%.4f,%.4f,%llu,%.4f,%.4f,%.4f,%.4f,%llu,"
@@ -527,10 +538,13 @@ bench_speedup(const struct options *o, int argc, char **argv)
 			         speedup_default[i]);
 		}
 	}
-	if (o->bench.csv != NULL && (csv = fopen(o->bench.csv, "w")) == NULL) {
-		cli_error("%s: %s", o->bench.csv, strerror(errno));
-		free(pos);
-		return CLI_EXIT_FAILURE;
+	struct output_file of;
+	if (o->bench.csv != NULL) {
+		if (output_file_open(&of, "--csv", o->bench.csv) != 0) {
+			free(pos);
+			return CLI_EXIT_USAGE;
+		}
+		csv = of.f;
 	}
 
 	struct search_limits lim;
@@ -594,8 +608,8 @@ bench_speedup(const struct options *o, int argc, char **argv)
 		speedup_positions(pos, npos, cells, list, nlist, o->json);
 	if (!output_flush())
 		status = 1;
-	if (csv)
-		fclose(csv);
+	if (csv != NULL && output_file_close(&of) != 0)
+		status = 1;
 	search_free(s);
 	free(scores);
 	free(cells);

@@ -16,6 +16,7 @@
 #include "book/book.h"
 #include "cli/book-cli.h"
 #include "cli/data.h"
+#include "cli/output.h"
 #include "core/board.h"
 
 /* ---- finding the book -----------------------------------------------------
@@ -160,6 +161,8 @@ book_build_cmd(const struct options *o, int argc, char **argv)
 		          argv[0]);
 		return CLI_EXIT_USAGE;
 	}
+	if (output_file_check("-o", o->output) != 0)
+		return CLI_EXIT_USAGE;
 	struct book_build_params p;
 	book_cli_params(o, &p);
 	return book_cli_status(book_build_run(&p));

@@ -32,6 +32,16 @@ const struct mode_def *options_mode_find(enum run_mode m);
 /* A mode's name in messages: its word, or "the game", "the text game". */
 const char *options_mode_word(enum run_mode m);
 
+/* A mode's sub-command that takes fewer options than its mode (book
+ * info): the options it takes besides --help and --version. */
+struct submode_def {
+	enum run_mode mode;
+	const char *word;        /* the first argument after the mode word */
+	const char *const *opts; /* option names, NULL-terminated */
+};
+extern const struct submode_def options_submodes[];
+extern const size_t options_nsubmodes;
+
 /* How an option's argument is read. */
 enum opt_kind {
 	OPT_FLAG,   /* sets the bool at .field */

@@ -154,6 +154,16 @@ options_mode_find(enum run_mode m)
 	return &options_modes[0];
 }
 
+/* book info reads one file: no option of book build applies. */
+static const char *const book_info_opts[] = {NULL};
+
+const struct submode_def options_submodes[] = {
+    {.mode = MODE_BOOK, .word = "info", .opts = book_info_opts},
+};
+
+const size_t options_nsubmodes =
+    sizeof options_submodes / sizeof options_submodes[0];
+
 /* ---- the options ----------------------------------------------------------
  */
 
@@ -231,7 +241,7 @@ const struct opt_def options_opts[] = {
      .parse = options_arg_threads,
      .help = "search threads (default: the number of cores);\nfor bench "
              "speedup a list such as 1,2,3,4; for\nselfplay a list used "
-             "move by move, in turn",
+             "move by move, in turn\n(a list elsewhere is refused)",
      .group = G_BOARD},
     {.name = "split",
      .kind = OPT_CUSTOM,
@@ -420,7 +430,8 @@ const struct opt_def options_opts[] = {
      .arg = "FILE",
      .modes = M(MODE_BENCH),
      .field = F(bench.csv),
-     .help = "also write the table as CSV",
+     .help = "also write the table as CSV (as -o: replaced\natomically, "
+             "a device or FIFO written in place)",
      .group = G_BENCH},
     {.name = "repeat",
      .kind = OPT_INT,
@@ -465,7 +476,9 @@ const struct opt_def options_opts[] = {
      .modes = M(MODE_BOOK) | M(MODE_STATESPACE),
      .field = F(output),
      .help = "book build: the book file (default\ndropfour-WxH-plyN.book); "
-             "statespace: write the\nsolved table as a book",
+             "statespace: write the\nsolved table as a book; a link is "
+             "followed,\na device or FIFO written in place, a folder\nor "
+             "a missing folder refused before any work",
      .group = G_BOOK},
     {.name = "progress",
      .kind = OPT_FLAG,

@@ -503,6 +503,36 @@ check_options(struct options *o, const bool *seen, bool word_found)
 			return -1;
 		}
 	}
+	/* A sub-command that takes fewer options than its mode. */
+	for (size_t s = 0; o->argc > 0 && s < options_nsubmodes; s++) {
+		const struct submode_def *sm = &options_submodes[s];
+		if (sm->mode != o->mode || strcmp(o->argv[0], sm->word) != 0)
+			continue;
+		for (size_t k = 0; k < options_nopts; k++) {
+			bool ok = !seen[k];
+			for (size_t i = 0; !ok && sm->opts[i] != NULL; i++)
+				ok = strcmp(sm->opts[i],
+				            options_opts[k].name) == 0;
+			if (!ok) {
+				cli_error("--%s does not apply to %s %s",
+				          options_opts[k].name,
+				          options_mode_word(o->mode), sm->word);
+				cli_try_help(options_mode_find(o->mode)->word);
+				return -1;
+			}
+		}
+	}
+	/* A list of thread counts is run in turn: only bench speedup and
+	 * selfplay take one. */
+	if (o->nthread_list > 1 && o->mode != MODE_SELFPLAY &&
+	    !(o->mode == MODE_BENCH && o->argc > 0 &&
+	      strcmp(o->argv[0], "speedup") == 0)) {
+		cli_error("--threads: a list of thread counts is for bench "
+		          "speedup and selfplay; %s takes one number",
+		          options_mode_word(o->mode));
+		cli_try_help(options_mode_find(o->mode)->word);
+		return -1;
+	}
 	if (o->eval_average && !o->depth_given)
 		o->depth = SEARCH_AVERAGE_DEPTH;
 	/* The game plays a named level unless the expert's settings say

@@ -6,6 +6,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 
 /* Name the program in messages ("dropfour", "dropfour-mpi") and check
  * standard output when the program exits (atexit): a write error not yet
@@ -18,6 +19,35 @@ const char *output_program(void);
  * mode that writes line after line calls it after each line and stops
  * when it says false. */
 bool output_flush(void);
+
+/* ---- output files (-o, --csv) ----------------------------------------
+ *
+ * One rule for every file a mode writes, applied by util_output_target():
+ * a regular file or a missing path is written to a temporary file beside
+ * it and renamed onto it once complete; a symbolic link is followed (the
+ * file it names is replaced, the link kept); a device or a FIFO is written
+ * in place, its write errors reported (-o /dev/full fails, -o /dev/null
+ * works, neither node is replaced); a folder, or a path in a missing
+ * folder, is refused. */
+
+/* Check an output path before any work: 0, or -1 after saying why
+ * ("OPTION PATH: ..."), e.g. a folder, or a path in a folder that does not
+ * exist.  A mode refuses the run then (CLI_EXIT_USAGE). */
+int output_file_check(const char *option, const char *path);
+
+/* A text output file written as it goes (bench --csv). */
+struct output_file {
+	FILE *f;          /* write here */
+	const char *path; /* as given */
+	const char *option;
+	char *target, *tmp; /* the file written, the temporary beside it */
+};
+/* Open for writing: 0, or -1 after a message. */
+int output_file_open(struct output_file *of, const char *option,
+                     const char *path);
+/* Flush, sync and rename into place (or close the device): 0, or -1
+ * after one message ("PATH: REASON"; the temporary file removed). */
+int output_file_close(struct output_file *of);
 
 /* search_new() and engine_new() for the programs: when the engine cannot
  * be made, "PROGRAM: REASON" on stderr and the run ends (EXIT_FAILURE). */

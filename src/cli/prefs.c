@@ -136,7 +136,7 @@ prefs_load(struct prefs *c, char *err, size_t errlen)
 		return -1;
 	}
 	const char *why = NULL;
-	while (why == NULL && fgets(line, sizeof line, f) != NULL) {
+	while (why == NULL && util_fgets(line, (int)sizeof line, f) != NULL) {
 		lineno++;
 		if (strchr(line, '\n') == NULL && !feof(f)) {
 			why = "line too long";

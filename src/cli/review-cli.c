@@ -99,7 +99,7 @@ review_cli_game_read(FILE *in, const char *name, int w, int h,
 
 	memset(g, 0, sizeof *g);
 	errno = 0;
-	while ((got = getline(&line, &cap, in)) != -1) {
+	while ((got = util_getline(&line, &cap, in)) != -1) {
 		lineno++;
 		if (strlen(line) != (size_t)got) {
 			snprintf(err, errlen, "%s:%ld: a NUL byte in the line",
@@ -532,9 +532,7 @@ review_cli_main(const struct options *o, struct cli_session *session)
 	}
 	if (!o->plain && !o->json)
 		print_chart(o, &g, pl, seconds, par.limits.threads);
-	if (fflush(stdout) != 0 || ferror(stdout)) {
-		cli_error("write error: %s", strerror(errno ? errno : EIO));
+	if (!output_flush())
 		status = 1;
-	}
 	return status;
 }

@@ -128,7 +128,8 @@ selfplay_game(struct engine *const *es, const struct options *o,
 			printf("  [%d thread%s]", lim->threads,
 			       lim->threads == 1 ? "" : "s");
 		printf("\n");
-		fflush(stdout);
+		if (!output_flush())
+			return -1;
 		tot->moves++;
 		tot->seconds += r.seconds;
 		tot->nodes += r.nodes;
@@ -196,8 +197,8 @@ selfplay_main(const struct options *o, struct cli_session *session)
 			       levels[o->level[swap]].name);
 		if (from[0] != '\0')
 			printf("  from %s\n", from);
-		fflush(stdout);
-		if (selfplay_game(es, o, &start, lims, swap, &tot) != 0) {
+		if (!output_flush() ||
+		    selfplay_game(es, o, &start, lims, swap, &tot) != 0) {
 			status = CLI_EXIT_FAILURE;
 			break;
 		}

@@ -259,7 +259,7 @@ solve_main(const struct options *o, struct cli_session *session)
 	struct search *s = output_search_new(o->tt_mb);
 	ssize_t n;
 	long lineno = 1;
-	for (errno = 0; (n = getline(&line, &cap, in)) != -1;
+	for (errno = 0; (n = util_getline(&line, &cap, in)) != -1;
 	     lineno++, errno = 0) {
 		board_t b;
 		char err[160];

@@ -8,9 +8,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <sys/statvfs.h>
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "cli/output.h"
 #include "core/score.h"
 #include "search/search.h"
 #include "statespace/statespace-book.h"
@@ -121,6 +123,57 @@ write_book(const struct options *o, const struct statespace *ss)
 	return 0;
 }
 
+/* Whether the run fits: every level is kept, in memory up to the budget
+ * and in files under the temporary folder past it (each rank holding its
+ * share).  0, or -1 after saying what it needs and what there is (rank 0
+ * speaks; every rank learns the answer). */
+static int
+check_room(const struct statespace_limits *lim, bool speak, int ranks)
+{
+	bool exact;
+	double positions =
+	    statespace_positions_estimate(lim->w, lim->h, &exact);
+	double need = positions * STATESPACE_BYTES_PER_POSITION / ranks;
+	const char *dir = lim->tmpdir;
+	if (dir == NULL)
+		dir = getenv("TMPDIR");
+	if (dir == NULL || dir[0] == '\0')
+		dir = "/tmp";
+	uint64_t avail = util_mem_available();
+	uint64_t mem = avail != 0 && avail < lim->memory_bytes
+	                   ? avail
+	                   : (uint64_t)lim->memory_bytes;
+	struct statvfs vfs;
+	uint64_t disk =
+	    statvfs(dir, &vfs) == 0 ? (uint64_t)vfs.f_bavail * vfs.f_frsize : 0;
+	uint64_t bad = need > (double)mem + (double)disk;
+	if (lim->comm != NULL)
+		lim->comm->sum(lim->comm->ctx, &bad, 1);
+	if (bad == 0)
+		return 0;
+	if (speak) {
+		char p[32], n[32], m[32], d[32];
+		cli_error("statespace %dx%d: %s%s positions, %sB of levels "
+		          "(%d bytes a position%s), but this machine has %sB "
+		          "of memory for them (--memory-mb) and %sB free "
+		          "under %s (--tmpdir)%s",
+		          lim->w, lim->h, exact ? "" : "at most about ",
+		          util_si(p, sizeof p, positions),
+		          util_si(n, sizeof n, need),
+		          STATESPACE_BYTES_PER_POSITION,
+		          ranks > 1 ? ", each rank its share" : "",
+		          util_si(m, sizeof m, (double)mem),
+		          util_si(d, sizeof d, (double)disk), dir,
+		          lim->w * lim->h >= 42
+		              ? ": beyond one machine; dropfour-mpi statespace "
+		                "spreads the levels over many (see "
+		                "docs/statespace.md, \"Bigger boards\")"
+		              : "; give a smaller board, or spread it over "
+		                "machines with dropfour-mpi statespace");
+	}
+	return -1;
+}
+
 int
 statespace_cli_run_ranks(const struct options *o,
                          const struct statespace_comm *comm)
@@ -151,6 +204,8 @@ statespace_cli_run_ranks(const struct options *o,
 		why = "unexpected argument";
 	else if (o->output != NULL && ranks > 1)
 		why = "-o needs a single process";
+	else if (speak && output_file_check("-o", o->output) != 0)
+		return CLI_EXIT_USAGE;
 	else if (o->statespace.state_dir != NULL && comm != NULL)
 		why = "--state needs a single process (dropfour statespace)";
 	if (why != NULL) {
@@ -160,6 +215,8 @@ statespace_cli_run_ranks(const struct options *o,
 			          o->argc ? o->argv[0] : "");
 		return CLI_EXIT_USAGE;
 	}
+	if (check_room(&lim, speak, ranks) != 0)
+		return CLI_EXIT_FAILURE;
 	lim.note_arg = &pr;
 	if (pr.tty) {
 		lim.progress = show_progress;
@@ -167,6 +224,7 @@ statespace_cli_run_ranks(const struct options *o,
 	}
 	util_stop_signals_begin(&saved);
 
+	uint64_t out_failed = 0;
 	if (speak) {
 		printf("statespace %dx%d: ", o->width, o->height);
 		if (ranks > 1)
@@ -177,7 +235,14 @@ statespace_cli_run_ranks(const struct options *o,
 		       o->statespace.tmpdir ? o->statespace.tmpdir
 		       : getenv("TMPDIR")   ? getenv("TMPDIR")
 		                            : "/tmp");
-		fflush(stdout);
+		out_failed = !output_flush();
+	}
+	/* Standard output lost: no run (every rank learns it). */
+	if (comm != NULL)
+		comm->sum(comm->ctx, &out_failed, 1);
+	if (out_failed != 0) {
+		util_stop_signals_end(&saved);
+		return CLI_EXIT_FAILURE;
 	}
 	struct statespace *ss = statespace_run(&lim, err, sizeof err);
 	if (pr.tty)

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "cli/output.h"
 #include "cli/tour-cli.h"
 #include "core/util.h"
 
@@ -281,7 +282,8 @@ tour_cli_main(const struct options *o, struct cli_session *session)
 	printf("# dropfour tour: %s, %d thread%s, split depth %d\n", desc,
 	       p.par.threads, p.par.threads == 1 ? "" : "s",
 	       p.par.split_depth ? p.par.split_depth : TOUR_SPLIT_DEPTH);
-	fflush(stdout);
+	if (!output_flush())
+		return CLI_EXIT_FAILURE;
 
 	/* SIGINT, SIGTERM or SIGHUP stop the count: the partial figures go
 	 * to stderr.  The counting threads leave the signals to this one. */

@@ -154,7 +154,7 @@ game_load(struct game *g, const char *path, char *err, size_t errlen)
 		snprintf(err, errlen, "%s: %s", path, strerror(errno));
 		return -1;
 	}
-	while (fgets(line, sizeof line, f) != NULL) {
+	while (util_fgets(line, sizeof line, f) != NULL) {
 		lineno++;
 		size_t n = strcspn(line, "\r\n");
 		if (line[n] == '\0' && n > GAME_LINE_MAX) {

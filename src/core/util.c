@@ -267,6 +267,65 @@ util_stop_signal(void)
 	return stop_signal;
 }
 
+ssize_t
+util_getline(char **line, size_t *cap, FILE *f)
+{
+	size_t n = 0;
+	int c;
+
+	assert(line != NULL && cap != NULL && f != NULL);
+	flockfile(f);
+	for (;;) {
+		c = getc_unlocked(f);
+		if (c == EOF)
+			break;
+		if (n + 2 > *cap) {
+			*cap = *cap < 64 ? 128 : 2 * *cap;
+			*line = xrealloc(*line, *cap);
+		}
+		if (c == '\r') {
+			/* CR, or the CR of CRLF */
+			c = getc_unlocked(f);
+			if (c != '\n' && c != EOF)
+				ungetc(c, f);
+			c = '\n';
+		}
+		(*line)[n++] = (char)c;
+		if (c == '\n')
+			break;
+	}
+	funlockfile(f);
+	if (n == 0)
+		return -1;
+	(*line)[n] = '\0';
+	return (ssize_t)n;
+}
+
+char *
+util_fgets(char *buf, int size, FILE *f)
+{
+	int n = 0, c = 0;
+
+	assert(buf != NULL && size > 1 && f != NULL);
+	flockfile(f);
+	while (n < size - 1 && (c = getc_unlocked(f)) != EOF) {
+		if (c == '\r') {
+			c = getc_unlocked(f);
+			if (c != '\n' && c != EOF)
+				ungetc(c, f);
+			c = '\n';
+		}
+		buf[n++] = (char)c;
+		if (c == '\n')
+			break;
+	}
+	funlockfile(f);
+	if (n == 0)
+		return NULL;
+	buf[n] = '\0';
+	return buf;
+}
+
 /* A device, a FIFO or a socket has no contents to replace: write to it
  * as it is (renaming over /dev/full would put a file where the device
  * node was). */
@@ -285,6 +344,102 @@ write_in_place(const char *path, const char *data, size_t len)
 	return close(fd);
 }
 
+/* path's final component followed while it is a symbolic link: a new
+ * string, or NULL with errno (ELOOP after 40 links). */
+static char *
+follow_links(const char *path)
+{
+	char *cur = xstrdup(path);
+	for (int hops = 0;; hops++) {
+		struct stat st;
+		if (lstat(cur, &st) != 0 || !S_ISLNK(st.st_mode))
+			return cur;
+		if (hops == 40) {
+			free(cur);
+			errno = ELOOP;
+			return NULL;
+		}
+		size_t cap =
+		    (size_t)st.st_size + 2 > 256 ? (size_t)st.st_size + 2 : 256;
+		char *to = xmalloc(cap);
+		ssize_t n = readlink(cur, to, cap - 1);
+		if (n < 0) {
+			free(to);
+			return cur; /* changed under us: take it as it is */
+		}
+		to[n] = '\0';
+		const char *slash = strrchr(cur, '/');
+		if (to[0] == '/' || slash == NULL) {
+			free(cur);
+			cur = to;
+		} else {
+			/* relative to the link's folder */
+			size_t dl = (size_t)(slash - cur) + 1;
+			char *next = xmalloc(dl + (size_t)n + 1);
+			memcpy(next, cur, dl);
+			memcpy(next + dl, to, (size_t)n + 1);
+			free(cur);
+			free(to);
+			cur = next;
+		}
+	}
+}
+
+int
+util_output_target(const char *path, char **target, enum util_output *how)
+{
+	assert(path != NULL && target != NULL && how != NULL);
+	struct stat st;
+	char *t = follow_links(path);
+	if (t == NULL)
+		return -1;
+	if (stat(t, &st) == 0) {
+		if (S_ISDIR(st.st_mode)) {
+			free(t);
+			errno = EISDIR;
+			return -1;
+		}
+		if (!S_ISREG(st.st_mode)) {
+			*target = t;
+			*how = UTIL_OUTPUT_IN_PLACE;
+			return 0;
+		}
+	} else if (errno != ENOENT) {
+		int saved = errno;
+		free(t);
+		errno = saved;
+		return -1;
+	}
+	/* A new or replaced file: its folder must be there and writable
+	 * (the temporary file and the rename). */
+	const char *slash = strrchr(t, '/');
+	char *dir = slash == NULL ? xstrdup(".")
+	            : slash == t  ? xstrdup("/")
+	                          : xmalloc((size_t)(slash - t) + 1);
+	if (slash != NULL && slash != t) {
+		memcpy(dir, t, (size_t)(slash - t));
+		dir[slash - t] = '\0';
+	}
+	int rc = 0;
+	if (stat(dir, &st) != 0)
+		rc = -1;
+	else if (!S_ISDIR(st.st_mode)) {
+		errno = ENOTDIR;
+		rc = -1;
+	} else if (access(dir, W_OK | X_OK) != 0)
+		rc = -1;
+	int saved = errno;
+	free(dir);
+	if (rc != 0) {
+		free(t);
+		errno = saved;
+		return -1;
+	}
+	*target = t;
+	*how = UTIL_OUTPUT_REPLACE;
+	return 0;
+}
+
 int
 util_write_atomic(const char *path, const char *data, size_t len)
 {
@@ -293,13 +448,18 @@ util_write_atomic(const char *path, const char *data, size_t len)
 	mode_t mode;
 	int fd, saved;
 
-	if (stat(path, &st) == 0) {
-		if (S_ISDIR(st.st_mode)) {
-			errno = EISDIR;
-			return -1;
-		}
-		if (!S_ISREG(st.st_mode))
-			return write_in_place(path, data, len);
+	enum util_output how;
+	char *real;
+	if (util_output_target(path, &real, &how) != 0)
+		return -1;
+	if (how == UTIL_OUTPUT_IN_PLACE) {
+		int r = write_in_place(real, data, len);
+		saved = errno;
+		free(real);
+		errno = saved;
+		return r;
+	}
+	if (stat(real, &st) == 0) {
 		mode = st.st_mode & 07777;
 	} else {
 		mode_t mask = umask(0);
@@ -308,8 +468,7 @@ util_write_atomic(const char *path, const char *data, size_t len)
 	}
 	/* Through a symbolic link: replace the file it names, beside it,
 	 * and keep the link. */
-	char *real = realpath(path, NULL);
-	const char *target = real != NULL ? real : path;
+	const char *target = real;
 	size_t plen = strlen(target);
 	char *tmp = xmalloc(plen + 16);
 

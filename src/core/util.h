@@ -7,6 +7,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
+#include <sys/types.h>
 
 /* Allocate or exit with a clear message naming the size. */
 void *xmalloc(size_t size);
@@ -49,6 +51,15 @@ util_splitmix(uint64_t x)
 /* Write all of buf to fd, again after EINTR and short writes.  0, or -1
  * with errno set (ENOSPC for a write that wrote nothing). */
 int util_write_all(int fd, const void *buf, size_t len);
+
+/* getline() for text files of any origin: a line ends at LF, CRLF or a
+ * lone CR (old Mac files), and *line holds it with its end written as one
+ * LF (none on a last line without an end).  The length, or -1 at the end
+ * of the input or on a read error (ferror(), errno), as getline(). */
+ssize_t util_getline(char **line, size_t *cap, FILE *f);
+/* fgets() with the same line ends: at most size - 1 bytes into buf, a
+ * line end written as LF; NULL at the end of the input or on an error. */
+char *util_fgets(char *buf, int size, FILE *f);
 
 /* The first index of a[0..n) (ascending) whose value is not below key:
  * n when every value is. */
@@ -102,5 +113,21 @@ char *util_si(char *buf, size_t len, double v);
  * replaced is kept (a new one gets 0666 less the umask).  Returns 0, or
  * -1 with errno set (EISDIR for a directory). */
 int util_write_atomic(const char *path, const char *data, size_t len);
+
+/* How an output file is written (util_output_target()). */
+enum util_output {
+	/* a regular file, or nothing yet: a temporary file beside the
+	 * target, renamed onto it once complete */
+	UTIL_OUTPUT_REPLACE,
+	/* a device, a FIFO or a socket: opened and written as it is */
+	UTIL_OUTPUT_IN_PLACE,
+};
+/* Where output named `path` goes and how: symbolic links are followed
+ * (the target is written, the link kept; a dangling link names the file
+ * to make).  0 with *target (malloc'd, the path with its links resolved)
+ * and *how; or -1 with errno, nothing made: EISDIR for a folder, ENOENT
+ * or ENOTDIR when the folder it would go in does not exist, EACCES when
+ * that folder cannot be written (a replaced file needs it), ELOOP. */
+int util_output_target(const char *path, char **target, enum util_output *how);
 
 #endif

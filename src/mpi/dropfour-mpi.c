@@ -128,6 +128,7 @@ main(int argc, char **argv)
 	MPI_Comm_rank(MPI_COMM_WORLD, &w.rank);
 	MPI_Comm_size(MPI_COMM_WORLD, &w.size);
 	output_init("dropfour-mpi");
+	mpi_stdout_direct(&w);
 
 	for (int i = 0; argc > 1 && i < NMODES; i++)
 		if (strcmp(argv[1], mpi_modes[i].name) == 0)

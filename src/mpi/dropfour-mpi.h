@@ -62,6 +62,12 @@ void mpi_release_workers(const struct mpi_world *w);
 /* Refuse a run's options: rank 0 says msg (cli_error()); returns
  * CLI_EXIT_USAGE, every rank's exit status. */
 int mpi_usage(const struct mpi_world *w, const char *msg);
+/* Rank 0 under mpirun on mpirun's own node: standard output made the file
+ * mpirun's standard output is (the same open file), so that a write error
+ * (a full disk, /dev/full, a closed pipe or a closed stdout) reaches
+ * output.c's checks instead of being dropped by mpirun's forwarding.
+ * Elsewhere nothing changes. */
+void mpi_stdout_direct(const struct mpi_world *w);
 /* Silence stdout and stderr of ranks other than 0 between
  * mpi_quiet_begin() and mpi_quiet_end() (option errors and --help are said
  * once, by rank 0). */

@@ -15,6 +15,7 @@
 #include "cli/cli.h"
 #include "book/book.h"
 #include "cli/book-cli.h"
+#include "cli/output.h"
 #include "search/search.h"
 #include "core/util.h"
 #include "mpi/dropfour-mpi.h"
@@ -202,6 +203,11 @@ mpi_book_run(const struct options *o, struct cli_session *session,
 			              : "");
 		return CLI_EXIT_USAGE;
 	}
+	/* The book's path, before any work (rank 0 looks, all learn). */
+	int bad = w->rank == 0 ? output_file_check("-o", o->output) : 0;
+	MPI_Bcast(&bad, 1, MPI_INT, 0, MPI_COMM_WORLD);
+	if (bad != 0)
+		return CLI_EXIT_USAGE;
 	if (w->size == 1) {
 		struct book_build_params p;
 		book_cli_params(o, &p);

@@ -9,6 +9,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -52,6 +54,87 @@ mpi_release_workers(const struct mpi_world *w)
 		         MPI_STATUS_IGNORE);
 		MPI_Send(NULL, 0, MPI_BYTE, r, TAG_STOP, MPI_COMM_WORLD);
 	}
+}
+
+/* The flags of another process's descriptor (/proc/PID/fdinfo/FD), or -1
+ * when it is not open. */
+static int
+fd_flags(pid_t pid, int fd)
+{
+	char path[64], line[128];
+	snprintf(path, sizeof path, "/proc/%ld/fdinfo/%d", (long)pid, fd);
+	FILE *f = fopen(path, "r");
+	int flags = -1;
+	if (f == NULL)
+		return -1;
+	while (fgets(line, sizeof line, f) != NULL)
+		if (strncmp(line, "flags:", 6) == 0)
+			flags = (int)strtol(line + 6, NULL, 8);
+	fclose(f);
+	return flags;
+}
+
+/* Whether pid is mpirun (Open MPI's launcher, by any of its names). */
+static bool
+is_mpirun(pid_t pid)
+{
+	static const char *const names[] = {"mpirun", "mpiexec", "orterun",
+	                                    "prterun"};
+	char path[64], comm[64] = "";
+	snprintf(path, sizeof path, "/proc/%ld/comm", (long)pid);
+	FILE *f = fopen(path, "r");
+	if (f == NULL)
+		return false;
+	if (fgets(comm, sizeof comm, f) == NULL)
+		comm[0] = '\0';
+	fclose(f);
+	comm[strcspn(comm, "\n")] = '\0';
+	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+		if (strcmp(comm, names[i]) == 0)
+			return true;
+	return false;
+}
+
+void
+mpi_stdout_direct(const struct mpi_world *w)
+{
+	pid_t ppid = getppid();
+	if (w->rank != 0 || getenv("OMPI_COMM_WORLD_RANK") == NULL ||
+	    !is_mpirun(ppid))
+		return;
+	int flags = fd_flags(ppid, STDOUT_FILENO);
+	int fd = -1;
+	if (flags < 0 || (flags & O_ACCMODE) == O_RDONLY) {
+		/* mpirun's standard output is closed (its descriptor 1, if
+		 * any, is something of its own opened later): ours then
+		 * fails as it would under >&-, a descriptor open for
+		 * reading only (EBADF on write). */
+		fd = open("/dev/null", O_RDONLY | O_CLOEXEC);
+	} else {
+#if defined(SYS_pidfd_open) && defined(SYS_pidfd_getfd)
+		/* the same open file: its offset and O_APPEND shared */
+		int pidfd = (int)syscall(SYS_pidfd_open, ppid, 0);
+		if (pidfd >= 0) {
+			fd = (int)syscall(SYS_pidfd_getfd, pidfd, STDOUT_FILENO,
+			                  0);
+			close(pidfd);
+		}
+#endif
+		struct stat st;
+		char path[64];
+		snprintf(path, sizeof path, "/proc/%ld/fd/1", (long)ppid);
+		/* without pidfd_getfd() (an older kernel, a ptrace policy):
+		 * a new open of a pipe, a FIFO or a device, where no offset
+		 * is shared; a regular file stays with mpirun */
+		if (fd < 0 && stat(path, &st) == 0 && !S_ISREG(st.st_mode) &&
+		    !S_ISSOCK(st.st_mode))
+			fd = open(path, O_WRONLY | O_NOCTTY | O_CLOEXEC);
+	}
+	if (fd < 0)
+		return;
+	fflush(stdout);
+	dup2(fd, STDOUT_FILENO);
+	close(fd);
 }
 
 int

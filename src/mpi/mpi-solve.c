@@ -115,7 +115,7 @@ read_input(const struct options *o, struct solve_input *in)
 	}
 	memset(in, 0, sizeof *in);
 	ssize_t got;
-	for (errno = 0; (got = getline(&line, &cap, f)) != -1; errno = 0) {
+	for (errno = 0; (got = util_getline(&line, &cap, f)) != -1; errno = 0) {
 		board_t b;
 		char err[160];
 		if ((size_t)in->n == alloc) {

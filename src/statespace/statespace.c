@@ -332,6 +332,59 @@ statespace_size_error(int w, int h)
 	return NULL;
 }
 
+/* The numbers of legal positions, https://tromp.github.io/c4/c4.html
+ * (also docs/statespace.md). */
+static const struct {
+	int w, h;
+	double positions;
+} known_counts[] = {
+    {4, 4, 161029.0},      {4, 5, 1706255.0},      {5, 4, 3945711.0},
+    {5, 5, 69763700.0},    {5, 6, 1044334437.0},   {6, 5, 2818972642.0},
+    {6, 6, 69173028785.0}, {7, 5, 112829665923.0}, {7, 6, 4531985219092.0},
+};
+
+double
+statespace_positions_estimate(int w, int h, bool *exact)
+{
+	for (size_t i = 0; i < sizeof known_counts / sizeof *known_counts; i++)
+		if (known_counts[i].w == w && known_counts[i].h == h) {
+			*exact = true;
+			return known_counts[i].positions;
+		}
+	*exact = false;
+	/* The columns one by one: ways[d] counts fillings whose first
+	 * player leads by d - off stones. */
+	int off = w * h, n = 2 * off + 1;
+	double *ways = xcalloc((size_t)n, sizeof *ways);
+	double *next = xcalloc((size_t)n, sizeof *next);
+	double *col = xcalloc((size_t)n, sizeof *col);
+	for (int k = 0; k <= h; k++) {
+		double c = 1; /* k choose j */
+		for (int j = 0; j <= k; j++) {
+			col[off + 2 * j - k] += c;
+			c = c * (k - j) / (j + 1);
+		}
+	}
+	ways[off] = 1;
+	for (int i = 0; i < w; i++) {
+		memset(next, 0, (size_t)n * sizeof *next);
+		for (int a = 0; a < n; a++)
+			if (ways[a] != 0)
+				for (int d = -h; d <= h; d++)
+					if (a + d >= 0 && a + d < n)
+						next[a + d] +=
+						    ways[a] * col[off + d];
+		double *t = ways;
+		ways = next;
+		next = t;
+	}
+	double total = ways[off] + ways[off + 1];
+	free(ways);
+	free(next);
+	free(col);
+	return total;
+}
+
 size_t
 statespace_default_memory(void)
 {

@@ -102,6 +102,16 @@ const char *statespace_size_error(int w, int h);
 /* Half of the machine's memory: the default budget. */
 size_t statespace_default_memory(void);
 
+/* The number of positions of a w x h board (w * (h + 1) <= 63): John
+ * Tromp's published count where there is one (*exact set), else an upper
+ * bound (every filling of the columns with as many stones of one side as
+ * of the other, or one more; fours not taken out), within a factor of 16
+ * of the count on the boards that have one. */
+double statespace_positions_estimate(int w, int h, bool *exact);
+/* What a run stores: every level is kept, STATESPACE_BYTES_PER_POSITION
+ * bytes a position, in memory up to the budget and in files past it. */
+#define STATESPACE_BYTES_PER_POSITION 9
+
 /* Both passes.  Returns NULL when stopped or on an I/O error, with a
  * sentence in err; temporary files are gone either way. */
 struct statespace *statespace_run(const struct statespace_limits *lim,
