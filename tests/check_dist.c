@@ -6,7 +6,8 @@
  * Test_L2_R1, Test_L2_R2), for 1 to 4 workers, plain and --analyze (every
  * column against one process's analysis); and depth-limited play, whose
  * guarantee is one process's move and score at the same depth
- * (docs/distributed-search.md), on openings and the sample's positions.
+ * (docs/distributed-search.md), on openings and the sample's positions;
+ * the averaged outcomes likewise.
  */
 #include "config.h"
 
@@ -180,6 +181,26 @@ START_TEST(test_depth)
 }
 END_TEST
 
+/* The averaged outcomes (--eval average), which take no windows: the
+ * move, the score and every column of one process (its doubles folded in
+ * the same order), at depth 6 for 1..4 workers, on openings, positions
+ * of the sample, and one where the side to move wins at once. */
+START_TEST(test_average)
+{
+	char moves[16][64];
+	const char *list[24] = {"", "4", "4455", "3344", "445566", "1234567"};
+	int score[16], n = 6;
+	int k = sample("Test_L2_R2", check_scaled(3, 1), moves, score);
+	struct search_limits lim;
+	search_limits_default(&lim);
+	lim.mode = SEARCH_AVERAGE;
+	lim.depth = 6;
+	for (int i = 0; i < k; i++)
+		list[n++] = moves[i];
+	same_for_workers(list, n, &lim, 1, 4, true);
+}
+END_TEST
+
 /* A stop ends the search at once, partial, and the workers take the
  * next search. */
 START_TEST(test_stop)
@@ -254,8 +275,7 @@ share_case(enum search_mode mode, const char *moves, int published)
 	struct search *none = search_new(16, err, sizeof err);
 	struct search *other = search_new(32, err, sizeof err);
 	struct search *other0 = search_new(32, err, sizeof err);
-	check_that(a && with && none && other && other0, "search_new: %s",
-	           err);
+	check_that(a && with && none && other && other0, "search_new: %s", err);
 	check_parse_ok(&b, 7, 6, moves);
 	check_parse_ok(&first, 7, 6, "1");
 	search_limits_default(&lim);
@@ -277,8 +297,8 @@ share_case(enum search_mode mode, const char *moves, int published)
 	           "%s: with the entries %d (%d), without %d (%d)", moves,
 	           rb.move, rb.score, rc.move, rc.score);
 	if (published != -99)
-		check_that(rb.score == published, "%s: %d, published %d",
-		           moves, rb.score, published);
+		check_that(rb.score == published, "%s: %d, published %d", moves,
+		           rb.score, published);
 	for (int c = 0; c < b.w && mode == SEARCH_DEPTH; c++)
 		check_that(rb.col_kind[c] == rc.col_kind[c] &&
 		               rb.col_score[c] == rc.col_score[c],
@@ -318,6 +338,7 @@ dist_suite(void)
 	tcase_add_test(tc, test_exact_l2);
 	tcase_add_test(tc, test_analyze);
 	tcase_add_test(tc, test_depth);
+	tcase_add_test(tc, test_average);
 	tcase_add_test(tc, test_stop);
 	tcase_add_test(tc, test_share);
 	suite_add_tcase(s, tc);

@@ -39,8 +39,7 @@ struct play {
 
 /* A level's time budget and noise are one process's: across the ranks a
  * level searches the depth of --depth (default 12) and plays the best
- * move.  The averaged outcomes (--eval average) are not shared out: that
- * search runs on rank 0 (dist_search() declines it). */
+ * move. */
 static void
 play_limits(const struct play *p, const struct search_limits *lim,
             struct search_limits *l)
@@ -153,8 +152,8 @@ take_terminal(pid_t *fg_was)
 /* The game on rank 0: curses when the mode is the plain game, MPI allows
  * searches from the engine's thread and a terminal is there; else text. */
 static int
-play_game(const struct options *o, struct cli_session *session,
-          struct play *p, int provided)
+play_game(const struct options *o, struct cli_session *session, struct play *p,
+          int provided)
 {
 	pid_t fg_was = -1;
 	if (o->mode == MODE_PLAY && provided >= MPI_THREAD_SERIALIZED &&

@@ -242,10 +242,11 @@ avg_root_task(const struct split_ctx *parent, int spawner, const board_t *child,
 }
 
 /* One iteration of depth d: q[col] for every legal column, seen by the
- * side to move.  False if it was stopped before it finished. */
+ * side to move, and *root the position's own value (its columns folded).
+ * False if it was stopped before it finished. */
 static bool
 avg_iteration(struct split_ctx *c, const board_t *b, int d, int split,
-              const bool *legal, double *q)
+              const bool *legal, double *q, struct avg_val *root)
 {
 	struct avg_val v[BOARD_MAX_WIDTH];
 	struct stats *st = c->team->stats;
@@ -276,9 +277,12 @@ avg_iteration(struct split_ctx *c, const board_t *b, int d, int split,
 	if (avg_stopped(c))
 		return false;
 
+	struct avg_fold f;
+	avg_fold_init(&f);
 	for (int col = 0; col < b->w; col++) {
 		if (!legal[col])
 			continue;
+		avg_fold_add(&f, v[col]);
 		q[col] = v[col].proven ? -(double)v[col].proven : -v[col].v;
 		atomic_store_explicit(&st->col[col].kind, SCORE_HEURISTIC,
 		                      memory_order_relaxed);
@@ -288,6 +292,7 @@ avg_iteration(struct split_ctx *c, const board_t *b, int d, int split,
 		                      memory_order_relaxed);
 	}
 	atomic_store_explicit(&st->depth, d, memory_order_relaxed);
+	*root = avg_fold_value(&f);
 	return true;
 }
 
@@ -325,10 +330,13 @@ average_root(struct split_ctx *c, const board_t *b, struct search_result *r)
 	int first = lim->time_limit > 0 ? 1 : max_depth;
 	for (int d = first; d <= max_depth; d++) {
 		double q[BOARD_MAX_WIDTH] = {0};
+		struct avg_val root;
 		if (d > first && util_now_ns() >= half_ns)
 			break;
-		if (!avg_iteration(c, b, d, split, legal, q))
+		if (!avg_iteration(c, b, d, split, legal, q, &root))
 			break;
+		r->quality = root.v;
+		r->proven = root.proven;
 		memcpy(best_q, q, sizeof q);
 		finished = d;
 	}

@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include <assert.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -41,6 +42,8 @@ struct node {
 	enum node_state state;
 	int worker;    /* running: where */
 	int16_t a, b2; /* the window its task was searched with */
+	double q;      /* SEARCH_AVERAGE: the averaged outcome, proven +-1 */
+	int proven;
 };
 
 #define IDLE      (-1)
@@ -444,8 +447,7 @@ live_column(struct stats *live, int col, enum score_kind kind, int score)
 {
 	if (live == NULL)
 		return;
-	atomic_store_explicit(&live->col[col].kind, kind,
-	                      memory_order_relaxed);
+	atomic_store_explicit(&live->col[col].kind, kind, memory_order_relaxed);
 	atomic_store_explicit(&live->col[col].score, score,
 	                      memory_order_relaxed);
 	atomic_store_explicit(&live->col[col].state, COL_DONE,
@@ -478,8 +480,8 @@ live_end(struct stats *live, const struct search_result *r)
 /* The next answer of any worker within a few milliseconds: progress
  * reports are shown (live) and not returned. */
 static bool
-next_answer(const struct dist_transport *t, const struct dist_stats *st,
-            int *w, struct dist_result *r)
+next_answer(const struct dist_transport *t, const struct dist_stats *st, int *w,
+            struct dist_result *r)
 {
 	if (!t->next(t->ctx, 5, w, r))
 		return false;
@@ -497,7 +499,7 @@ dist_frontier(const board_t *b, const struct search_limits *lim, int nworkers)
 {
 	int left = b->w * b->h - b->moves;
 	int most = DIST_MAX_FRONTIER;
-	if (lim->mode == SEARCH_DEPTH)
+	if (lim->mode == SEARCH_DEPTH || lim->mode == SEARCH_AVERAGE)
 		most = lim->depth - 1;
 	if (most > left - 2)
 		most = left - 2;
@@ -766,6 +768,196 @@ run_tree(const struct dist_transport *t, const board_t *b,
 	return done;
 }
 
+/* ---- the averaged outcomes (SEARCH_AVERAGE) ------------------------------
+ *
+ * No windows and no negamax: a node's value is its children's folded as
+ * search/average.c folds them (a child lost for its mover: won; every
+ * child won for its mover: lost; else the mean of the negated values),
+ * in column order, so that the doubles are one process's to the bit.  A
+ * node whose side to move wins at once is settled without its children,
+ * as avg_leaf() settles it (the root excepted: every column is asked). */
+
+static void avg_settle(struct master *m, int i, double q, int proven);
+
+/* The value of node i from its children (all in). */
+static void
+avg_fold_children(struct master *m, int i)
+{
+	const struct node *x = &m->n[i];
+	double sum = 0;
+	int n = 0;
+	bool won = false, all_lost = true;
+	for (int col = 0; col < x->b.w; col++)
+		for (int c = x->first; c < x->first + x->nchild; c++) {
+			const struct node *y = &m->n[c];
+			if (y->col != col)
+				continue;
+			won = won || y->proven < 0;
+			all_lost = all_lost && y->proven > 0;
+			sum -= y->q;
+			n++;
+		}
+	if (won)
+		avg_settle(m, i, 1.0, 1);
+	else if (n > 0 && all_lost)
+		avg_settle(m, i, -1.0, -1);
+	else
+		avg_settle(m, i, n > 0 ? sum / n : 0.0, 0);
+}
+
+/* Node i's value is in: on up, a won parent at once (its other
+ * children cannot change it: they are dropped). */
+static void
+avg_settle(struct master *m, int i, double q, int proven)
+{
+	struct node *x = &m->n[i];
+	x->state = NODE_DONE;
+	x->q = q;
+	x->proven = proven;
+	int p = x->parent;
+	if (p < 0 || m->n[p].state == NODE_DONE)
+		return;
+	struct node *y = &m->n[p];
+	y->pending--;
+	if (proven < 0 && y->parent >= 0) {
+		drop_subtree(m, p);
+		avg_settle(m, p, 1.0, 1);
+	} else if (y->pending == 0) {
+		avg_fold_children(m, p);
+	}
+}
+
+/* Expand node i down to the frontier with the averaged outcomes' leaves:
+ * a win at once, a full board or no depth left settle a node. */
+static void
+avg_expand(struct master *m, int i)
+{
+	const int *order = board_centre_order(m->n[i].b.w);
+	int first = m->count, k = 0;
+	for (int j = 0; j < m->n[i].b.w; j++) {
+		int col = order[j];
+		if (!board_can_play(&m->n[i].b, col))
+			continue;
+		board_t nb = m->n[i].b;
+		bool wins = board_is_winning_move(&nb, col);
+		board_play(&nb, col);
+		int c = add_node(m, &nb, i, col, m->n[i].ply + 1);
+		k++;
+		struct node *y = &m->n[c];
+		if (wins) { /* its mover lost: a win at once */
+			y->state = NODE_DONE;
+			y->known = true;
+			y->q = -1.0;
+			y->proven = -1;
+		} else if (board_can_win_next(&nb)) {
+			y->state = NODE_DONE;
+			y->known = true;
+			y->q = 1.0;
+			y->proven = 1;
+		} else if (board_is_full(&nb) || y->ply >= m->lim->depth) {
+			y->state = NODE_DONE;
+			y->known = true;
+		} else {
+			y->state =
+			    y->ply < m->frontier ? NODE_OPEN : NODE_QUEUED;
+		}
+	}
+	m->n[i].first = first;
+	m->n[i].nchild = k;
+	m->n[i].pending = k;
+	for (int c = first; c < first + k; c++)
+		if (m->n[c].state == NODE_OPEN)
+			avg_expand(m, c);
+}
+
+/* The averaged outcome of every column of b across the workers, r filled
+ * as average_root() fills it; false when stopped first. */
+static bool
+run_average(const struct dist_transport *t, const board_t *b,
+            const struct search_limits *lim, int frontier, atomic_bool *stop,
+            struct search_result *r, struct dist_stats *st)
+{
+	struct master m;
+	memset(&m, 0, sizeof m);
+	m.t = t;
+	m.lim = lim;
+	m.st = st;
+	m.frontier = frontier;
+	m.running = xmalloc((size_t)t->nworkers * sizeof *m.running);
+	for (int w = 0; w < t->nworkers; w++)
+		m.running[w] = IDLE;
+	add_node(&m, b, -1, -1, 0);
+	avg_expand(&m, 0);
+	for (int i = m.count - 1; i > 0; i--) {
+		st->ntasks += m.n[i].state == NODE_QUEUED;
+		if (m.n[i].known && m.n[m.n[i].parent].state != NODE_DONE) {
+			m.n[i].state = NODE_OPEN; /* avg_settle() marks it */
+			avg_settle(&m, i, m.n[i].q, m.n[i].proven);
+		}
+	}
+	uint32_t next_id = 1;
+	bool stopped = false;
+	for (;;) {
+		if (stop != NULL && atomic_load(stop) && !stopped) {
+			stopped = true;
+			for (int w = 0; w < t->nworkers; w++)
+				if (m.running[w] >= 0)
+					t->cancel(t->ctx, w);
+		}
+		bool busy = !stopped && m.n[0].state != NODE_DONE &&
+		            hand_out(&m, &next_id);
+		for (int w = 0; w < t->nworkers; w++)
+			busy = busy || m.running[w] != IDLE;
+		if (!busy)
+			break;
+		int w;
+		struct dist_result res;
+		if (!next_answer(t, st, &w, &res))
+			continue;
+		st->nodes[w] += res.nodes;
+		st->busy[w] += res.seconds;
+		r->nodes += res.nodes;
+		live_worker(st, w, 0, 0);
+		int i = m.running[w];
+		m.running[w] = IDLE;
+		if (i < 0 || m.n[i].state != NODE_RUNNING)
+			continue;
+		live_column_nodes(st, root_column(&m, i), res.nodes);
+		if (res.stopped || stopped) {
+			m.n[i].state = NODE_DONE;
+			continue;
+		}
+		m.n[i].state = NODE_OPEN;
+		avg_settle(&m, i, res.quality, res.proven);
+	}
+	bool done = m.n[0].state == NODE_DONE && !stopped;
+	double q[BOARD_MAX_WIDTH];
+	bool legal[BOARD_MAX_WIDTH] = {false};
+	const struct node *root = &m.n[0];
+	for (int c = root->first; c < root->first + root->nchild; c++) {
+		const struct node *x = &m.n[c];
+		legal[x->col] = true;
+		q[x->col] = x->proven ? -(double)x->proven : -x->q;
+	}
+	if (done) {
+		r->move = r->best = choose_column(b, q, legal, lim->seed);
+		r->kind = SCORE_HEURISTIC;
+		r->quality = root->q;
+		r->proven = root->proven;
+		for (int c = 0; c < b->w; c++) {
+			r->col_kind[c] =
+			    legal[c] ? SCORE_HEURISTIC : SCORE_NONE;
+			r->col_score[c] =
+			    legal[c] ? (int)lround(q[c] * 100) : 0;
+		}
+		if (r->move >= 0)
+			r->score = r->col_score[r->move];
+	}
+	free(m.running);
+	free(m.n);
+	return done;
+}
+
 /* The exact (or weak) value of b and a best column, by null-window
  * passes that halve the interval of the possible scores, as the one
  * process's solver does (docs/solver.md): narrow windows prune most. */
@@ -848,8 +1040,7 @@ dist_search(const struct dist_transport *t, const board_t *b,
 	int frontier = p->frontier;
 	double t0 = now_s();
 
-	if (lim->mode == SEARCH_AVERAGE || t->nworkers < 1 ||
-	    t->nworkers > DIST_MAX_WORKERS)
+	if (t->nworkers < 1 || t->nworkers > DIST_MAX_WORKERS)
 		return -1;
 	if (st == NULL)
 		st = &own;
@@ -861,9 +1052,11 @@ dist_search(const struct dist_transport *t, const board_t *b,
 	st->nworkers = t->nworkers;
 	st->live = p->live;
 	st->under = -1;
-	st->share = p->no_tables || t->nworkers < 2
-	                ? NULL
-	                : xcalloc(1, sizeof *st->share);
+	/* (The averaged outcomes use no table.) */
+	st->share =
+	    p->no_tables || t->nworkers < 2 || lim->mode == SEARCH_AVERAGE
+	        ? NULL
+	        : xcalloc(1, sizeof *st->share);
 	live_begin(st->live, b, lim, t->nworkers);
 	if (frontier <= 0)
 		frontier = dist_frontier(b, lim, t->nworkers);
@@ -875,6 +1068,8 @@ dist_search(const struct dist_transport *t, const board_t *b,
 	bool done = true;
 	if (b->over || board_is_full(b)) {
 		/* nothing to search */
+	} else if (lim->mode == SEARCH_AVERAGE) {
+		done = run_average(t, b, lim, frontier, stop, r, st);
 	} else if (lim->mode == SEARCH_DEPTH) {
 		int v, c;
 		done = run_tree(t, b, lim, frontier, -SCORE_INF, SCORE_INF,
@@ -933,8 +1128,9 @@ dist_search(const struct dist_transport *t, const board_t *b,
 		}
 	}
 	r->partial = !done;
-	r->depth =
-	    lim->mode == SEARCH_DEPTH ? lim->depth : b->w * b->h - b->moves;
+	r->depth = lim->mode == SEARCH_DEPTH || lim->mode == SEARCH_AVERAGE
+	               ? lim->depth
+	               : b->w * b->h - b->moves;
 	r->seconds = now_s() - t0;
 	st->seconds = r->seconds;
 	live_end(st->live, r);
@@ -969,7 +1165,7 @@ dist_worker_start(struct dist_worker *wk, const struct dist_task *t)
 	lim.depth = t->depth < 1 ? 1 : t->depth;
 	lim.threads = t->threads > 0 ? t->threads : wk->threads;
 	lim.book = wk->book;
-	lim.window = !t->whole;
+	lim.window = !t->whole && t->mode != SEARCH_AVERAGE;
 	lim.alpha = t->alpha;
 	lim.beta = t->beta;
 	lim.node_limit = t->node_limit;
@@ -991,6 +1187,8 @@ dist_worker_poll(struct dist_worker *wk, struct dist_result *r)
 	r->stopped = sr.partial;
 	r->nodes = sr.nodes;
 	r->seconds = util_now_s() - wk->t0;
+	r->quality = sr.quality;
+	r->proven = (int8_t)sr.proven;
 	wk->id = 0;
 	if (!r->stopped) {
 		board_t b;

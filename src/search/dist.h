@@ -43,12 +43,12 @@
 
 /* A task: a position, how to search it and the window. */
 struct dist_task {
-	uint32_t id;   /* never 0 */
-	uint8_t w, h;  /* the board */
-	uint8_t mode;  /* enum search_mode: SEARCH_EXACT, _WEAK or _DEPTH */
-	uint8_t depth; /* depth-limited: plies below the task's position */
-	uint8_t whole; /* 1: the position's own search (search_run(), no
-	                * window), of at most node_limit nodes */
+	uint32_t id;     /* never 0 */
+	uint8_t w, h;    /* the board */
+	uint8_t mode;    /* enum search_mode: SEARCH_EXACT, _WEAK or _DEPTH */
+	uint8_t depth;   /* depth-limited: plies below the task's position */
+	uint8_t whole;   /* 1: the position's own search (search_run(), no
+	                  * window), of at most node_limit nodes */
 	uint8_t threads; /* OpenMP threads for it; 0: the worker's own */
 	uint32_t node_limit;
 	int16_t alpha; /* the window, on the raw scale (search.h) */
@@ -64,13 +64,15 @@ struct dist_task {
 /* A task's answer. */
 struct dist_result {
 	uint32_t id;
-	int16_t value;   /* fail-soft against the task's window */
+	int16_t value;    /* fail-soft against the task's window */
 	uint8_t stopped;  /* cancelled or stopped: no value */
 	uint8_t progress; /* not an answer: the task runs, nodes and seconds
 	                   * so far (dist_worker_progress()) */
-	int8_t col;      /* a whole search's move, -1 none */
+	int8_t col;       /* a whole search's move, -1 none */
 	uint64_t nodes;
 	double seconds;
+	double quality; /* SEARCH_AVERAGE: the averaged outcome, */
+	int8_t proven;  /* and 1 / -1 for a proven win / loss (search.h) */
 	/* What its table holds near the task's root (a finished task). */
 	struct search_entries share_hdr;
 	struct search_entry share[DIST_SHARE_OUT];
@@ -101,8 +103,8 @@ struct dist_stats {
 	double busy[DIST_MAX_WORKERS]; /* seconds searching */
 	double seconds;                /* the whole search */
 	struct stats *live;            /* dist_params.live */
-	int under; /* the root column the tree in hand is under (one
-	            * column's solve of an analysis), -1 the whole root */
+	int under;       /* the root column the tree in hand is under (one
+	                  * column's solve of an analysis), -1 the whole root */
 	uint64_t shared; /* table entries passed on to other workers */
 	struct dist_share *share; /* dist.c's own: the entries in hand */
 };
@@ -131,7 +133,9 @@ struct dist_params {
  * st (may be NULL) per worker.  An exact or weak solve first runs whole on
  * worker 0 for DIST_SMALL_NODES nodes (most positions need no more), then
  * is shared.  `stop` (may be NULL) ends it early: r->partial.  0, or -1
- * for a mode it does not share (SEARCH_AVERAGE), with nothing searched. */
+ * for a transport it cannot use, with nothing searched.  The averaged
+ * outcomes (SEARCH_AVERAGE) are shared too: no windows there, every task's
+ * value folded as one process folds it (search/average.h). */
 int dist_search(const struct dist_transport *t, const board_t *b,
                 const struct search_limits *lim, const struct dist_params *p,
                 atomic_bool *stop, struct search_result *r,

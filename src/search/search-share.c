@@ -85,9 +85,9 @@ search_export(struct search *s, const board_t *b, int plies,
 	/* Level by level: the shallowest positions hold the most work. */
 	for (int d = 0; d <= plies && w.n < max; d++)
 		walk(&w, b, d);
-	hdr->slots = atomic_load_explicit(&s->tt.nbuckets,
-	                                  memory_order_relaxed) *
-	             TT_BUCKET_SLOTS;
+	hdr->slots =
+	    atomic_load_explicit(&s->tt.nbuckets, memory_order_relaxed) *
+	    TT_BUCKET_SLOTS;
 	hdr->mode = (uint8_t)s->tt_mode;
 	hdr->w = (uint8_t)b->w;
 	hdr->h = (uint8_t)b->h;
@@ -118,16 +118,16 @@ search_import(struct search *s, const struct search_entries *hdr,
 		if (in[i].slot >= slots || in[i].word == 0)
 			continue;
 		_Atomic uint64_t *bucket = &s->tt.slot[at];
-		uint64_t w0 = atomic_load_explicit(&bucket[0],
-		                                   memory_order_relaxed);
-		uint64_t w1 = atomic_load_explicit(&bucket[1],
-		                                   memory_order_relaxed);
+		uint64_t w0 =
+		    atomic_load_explicit(&bucket[0], memory_order_relaxed);
+		uint64_t w1 =
+		    atomic_load_explicit(&bucket[1], memory_order_relaxed);
 		uint64_t check = in[i].word & check_mask;
 		if (tt_holds(w0, check) || tt_holds(w1, check))
 			continue; /* the table's own word stands */
 		/* Slot 0 keeps the more work, slot 1 takes the rest. */
-		int depth = (int)tt_field(in[i].word, TT_DEPTH_SHIFT,
-		                          TT_DEPTH_BITS);
+		int depth =
+		    (int)tt_field(in[i].word, TT_DEPTH_SHIFT, TT_DEPTH_BITS);
 		if (w0 == 0 ||
 		    depth > (int)tt_field(w0, TT_DEPTH_SHIFT, TT_DEPTH_BITS)) {
 			atomic_store_explicit(&bucket[1], w0,

@@ -119,6 +119,11 @@ struct search_result {
 	int threads;
 	int pv_len;
 	int pv[STATS_PV_MAX];
+	/* SEARCH_AVERAGE: the averaged outcome of the position itself, for
+	 * the side to move (the fold of its columns, search/average.h), and
+	 * 1 / -1 when that is a proven win / loss, else 0. */
+	double quality;
+	int proven;
 };
 
 struct search;

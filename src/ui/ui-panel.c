@@ -85,7 +85,8 @@ ui_panel_threads(const struct ui *ui, WINDOW *w, int y, int x, int width,
 	ui_puts(w, y, x, buf);
 	if (!compact)
 		mvwprintw(w, y, x + ROW_FIXED_W + 1 + bw, "%5s %5s",
-		          s->ranks ? "tasks" : "run", s->ranks ? "thr" : "stoln");
+		          s->ranks ? "tasks" : "run",
+		          s->ranks ? "thr" : "stoln");
 	wattroff(w, A_BOLD);
 	used++;
 	if (n <= 0) {
@@ -118,9 +119,9 @@ ui_panel_threads(const struct ui *ui, WINDOW *w, int y, int x, int width,
 		if (!compact && s->ranks)
 			wprintw(w, " %5s %5s",
 			        util_si(c, sizeof c, (double)t->run),
-			        t->spawned ? util_si(d, sizeof d,
-			                             (double)t->spawned)
-			                   : "own");
+			        t->spawned
+			            ? util_si(d, sizeof d, (double)t->spawned)
+			            : "own");
 		else if (!compact)
 			wprintw(w, " %5s %5s",
 			        util_si(c, sizeof c, (double)t->run),
@@ -466,7 +467,8 @@ panel_columns(struct ui *ui, WINDOW *w, int y, int rows, int width,
 		if (in > 0) {
 			size_t len = strlen(buf);
 			snprintf(buf + len, sizeof buf - len, " [%d %s%s]", in,
-			         s->ranks ? "rank" : "thread", in == 1 ? "" : "s");
+			         s->ranks ? "rank" : "thread",
+			         in == 1 ? "" : "s");
 		}
 		if ((int)strlen(buf) > width)
 			buf[width] = '\0';
