@@ -101,10 +101,16 @@ win_value(const struct search_limits *lim, const board_t *before)
 	return lim->mode == SEARCH_EXACT ? s : SCORE_PROVEN + s;
 }
 
-/* Expand node i down to the frontier: a winning move or a full board is
- * done at once; a node on the frontier is a task. */
+/* What a child of the frontier's tree is when built: y, reached from
+ * `before` by a move (`wins`: a winning one) to `after`, settled at once
+ * (NODE_DONE, known, with its value) or left open (a task on the
+ * frontier). */
+typedef void (*leaf_fn)(const struct master *m, struct node *y,
+                        const board_t *before, const board_t *after, bool wins);
+
+/* Expand node i down to the frontier, each child as `leaf` says. */
 static void
-expand(struct master *m, int i)
+expand(struct master *m, int i, leaf_fn leaf)
 {
 	const int *order = board_centre_order(m->n[i].b.w);
 	int first = m->count, k = 0;
@@ -112,37 +118,43 @@ expand(struct master *m, int i)
 		int col = order[j];
 		if (!board_can_play(&m->n[i].b, col))
 			continue;
-		board_t nb = m->n[i].b;
+		board_t before = m->n[i].b, nb = before;
 		bool wins = board_is_winning_move(&nb, col);
-		int win = win_value(m->lim, &nb);
 		board_play(&nb, col);
 		int c = add_node(m, &nb, i, col, m->n[i].ply + 1);
 		k++;
-		if (wins) {
-			m->n[c].state = NODE_DONE;
-			m->n[c].known = true;
-			m->n[c].value = -win;
-		} else if (board_is_full(&nb)) {
-			/* A draw; the depth-limited scale writes a proven
-			 * one as the search does (no move left: lost with
-			 * the board's least score, 0). */
-			m->n[c].state = NODE_DONE;
-			m->n[c].known = true;
-			m->n[c].value =
-			    m->lim->mode == SEARCH_DEPTH
-			        ? -SCORE_PROVEN + board_min_score(&nb)
-			        : 0;
-		} else {
-			m->n[c].state =
-			    m->n[c].ply < m->frontier ? NODE_OPEN : NODE_QUEUED;
-		}
+		struct node *y = &m->n[c];
+		y->state = y->ply < m->frontier ? NODE_OPEN : NODE_QUEUED;
+		leaf(m, y, &before, &nb, wins);
 	}
 	m->n[i].first = first;
 	m->n[i].nchild = k;
 	m->n[i].pending = k;
 	for (int c = first; c < first + k; c++)
 		if (m->n[c].state == NODE_OPEN)
-			expand(m, c);
+			expand(m, c, leaf);
+}
+
+/* The negamax searches' leaves: a winning move or a full board is done
+ * at once. */
+static void
+negamax_leaf(const struct master *m, struct node *y, const board_t *before,
+             const board_t *after, bool wins)
+{
+	if (wins) {
+		y->state = NODE_DONE;
+		y->known = true;
+		y->value = -win_value(m->lim, before);
+	} else if (board_is_full(after)) {
+		/* A draw; the depth-limited scale writes a proven one as the
+		 * search does (no move left: lost with the board's least
+		 * score, 0). */
+		y->state = NODE_DONE;
+		y->known = true;
+		y->value = m->lim->mode == SEARCH_DEPTH
+		               ? -SCORE_PROVEN + board_min_score(after)
+		               : 0;
+	}
 }
 
 /* ---- windows and values ---------------------------------------------------
@@ -657,6 +669,71 @@ hand_out(struct master *m, uint32_t *next_id)
 	return busy;
 }
 
+/* A master for one pass over the tree of b (its root built, not yet
+ * expanded). */
+static void
+master_init(struct master *m, const struct dist_transport *t,
+            const struct search_limits *lim, struct dist_stats *st,
+            int frontier, const board_t *b)
+{
+	memset(m, 0, sizeof *m);
+	m->t = t;
+	m->lim = lim;
+	m->st = st;
+	m->frontier = frontier;
+	m->running = xmalloc((size_t)t->nworkers * sizeof *m->running);
+	for (int w = 0; w < t->nworkers; w++)
+		m->running[w] = IDLE;
+	add_node(m, b, -1, -1, 0);
+}
+
+#define PASS_OVER (-2) /* next_answered(): nothing runs, nothing is left */
+
+/* The tasks handed out, and the next answer that counts: the node it
+ * settles (its answer in *res), -1 for none this time (a wait with
+ * nothing, a cancelled task's answer, a task stopped), or PASS_OVER.  A
+ * stop (*stop) cancels every running task once (*stopped). */
+static int
+next_answered(struct master *m, atomic_bool *stop, bool *stopped,
+              uint32_t *next_id, struct search_result *r,
+              struct dist_result *res)
+{
+	const struct dist_transport *t = m->t;
+	struct dist_stats *st = m->st;
+	if (stop != NULL && atomic_load(stop) && !*stopped) {
+		*stopped = true;
+		for (int w = 0; w < t->nworkers; w++)
+			if (m->running[w] >= 0)
+				t->cancel(t->ctx, w);
+	}
+	bool busy =
+	    !*stopped && m->n[0].state != NODE_DONE && hand_out(m, next_id);
+	for (int w = 0; w < t->nworkers; w++)
+		busy = busy || m->running[w] != IDLE;
+	if (!busy)
+		return PASS_OVER;
+	int w;
+	if (!next_answer(t, st, &w, res))
+		return -1;
+	st->nodes[w] += res->nodes;
+	st->busy[w] += res->seconds;
+	r->nodes += res->nodes;
+	live_worker(st, w, 0, 0);
+	share_add(st, w, res);
+	int i = m->running[w];
+	m->running[w] = IDLE;
+	if (i < 0 || m->n[i].state != NODE_RUNNING)
+		return -1; /* a cancelled task's answer */
+	live_column_nodes(st, root_column(m, i), res->nodes);
+	if (res->stopped || *stopped) {
+		m->n[i].state = NODE_DONE;
+		m->n[i].bound = true;
+		return -1;
+	}
+	m->n[i].state = NODE_OPEN; /* settled by the caller */
+	return i;
+}
+
 /* One pass over the tree of b with the root's window (lo, hi): the root's
  * value (fail-soft) into *value, its best column into *col (-1 none), the
  * column values into r where `columns`; false when stopped first. */
@@ -667,20 +744,11 @@ run_tree(const struct dist_transport *t, const board_t *b,
          struct dist_stats *st, struct bounds **known, int *value, int *col)
 {
 	struct master m;
-	memset(&m, 0, sizeof m);
-	m.t = t;
-	m.lim = lim;
-	m.st = st;
-	m.frontier = frontier;
+	master_init(&m, t, lim, st, frontier, b);
 	m.root_full = root_full;
 	m.lo = lo;
 	m.hi = hi;
-	m.running = xmalloc((size_t)t->nworkers * sizeof *m.running);
-	for (int w = 0; w < t->nworkers; w++)
-		m.running[w] = IDLE;
-
-	add_node(&m, b, -1, -1, 0);
-	expand(&m, 0);
+	expand(&m, 0, negamax_leaf);
 	for (int i = 0; i < m.count; i++)
 		st->ntasks += m.n[i].state == NODE_QUEUED;
 	settle_known(&m);
@@ -697,42 +765,14 @@ run_tree(const struct dist_transport *t, const board_t *b,
 
 	uint32_t next_id = 1;
 	bool stopped = false;
+	struct dist_result res;
 	for (;;) {
-		if (stop != NULL && atomic_load(stop) && !stopped) {
-			stopped = true;
-			for (int w = 0; w < t->nworkers; w++)
-				if (m.running[w] >= 0)
-					t->cancel(t->ctx, w);
-		}
-		bool busy = false;
-		if (!stopped && m.n[0].state != NODE_DONE)
-			busy = hand_out(&m, &next_id);
-		for (int w = 0; w < t->nworkers; w++)
-			busy = busy || m.running[w] != IDLE;
-		if (!busy)
-			break; /* nothing runs and nothing is left */
-		int w;
-		struct dist_result res;
-		if (!next_answer(t, st, &w, &res))
+		int i = next_answered(&m, stop, &stopped, &next_id, r, &res);
+		if (i == PASS_OVER)
+			break;
+		if (i < 0)
 			continue;
-		st->nodes[w] += res.nodes;
-		st->busy[w] += res.seconds;
-		r->nodes += res.nodes;
-		live_worker(st, w, 0, 0);
-		share_add(st, w, &res);
-		int i = m.running[w];
-		if (i >= 0)
-			live_column_nodes(st, root_column(&m, i), res.nodes);
-		m.running[w] = IDLE;
-		if (i < 0 || m.n[i].state != NODE_RUNNING)
-			continue; /* a cancelled task's answer */
-		if (res.stopped || stopped) {
-			m.n[i].state = NODE_DONE;
-			m.n[i].bound = true;
-			continue;
-		}
 		learn(&m, i, res.value);
-		m.n[i].state = NODE_OPEN; /* settle() marks it done */
 		settle(&m, i, res.value,
 		       res.value <= m.n[i].a || res.value >= m.n[i].b2);
 		if (root_full)
@@ -827,47 +867,23 @@ avg_settle(struct master *m, int i, double q, int proven)
 	}
 }
 
-/* Expand node i down to the frontier with the averaged outcomes' leaves:
- * a win at once, a full board or no depth left settle a node. */
+/* The averaged outcomes' leaves (avg_leaf() of average.c): a win at
+ * once, a full board or no depth left settle a node. */
 static void
-avg_expand(struct master *m, int i)
+average_leaf(const struct master *m, struct node *y, const board_t *before,
+             const board_t *after, bool wins)
 {
-	const int *order = board_centre_order(m->n[i].b.w);
-	int first = m->count, k = 0;
-	for (int j = 0; j < m->n[i].b.w; j++) {
-		int col = order[j];
-		if (!board_can_play(&m->n[i].b, col))
-			continue;
-		board_t nb = m->n[i].b;
-		bool wins = board_is_winning_move(&nb, col);
-		board_play(&nb, col);
-		int c = add_node(m, &nb, i, col, m->n[i].ply + 1);
-		k++;
-		struct node *y = &m->n[c];
-		if (wins) { /* its mover lost: a win at once */
-			y->state = NODE_DONE;
-			y->known = true;
-			y->q = -1.0;
-			y->proven = -1;
-		} else if (board_can_win_next(&nb)) {
-			y->state = NODE_DONE;
-			y->known = true;
-			y->q = 1.0;
-			y->proven = 1;
-		} else if (board_is_full(&nb) || y->ply >= m->lim->depth) {
-			y->state = NODE_DONE;
-			y->known = true;
-		} else {
-			y->state =
-			    y->ply < m->frontier ? NODE_OPEN : NODE_QUEUED;
-		}
+	(void)before;
+	if (wins || board_can_win_next(after)) {
+		/* Lost for its mover, or won: a proven value. */
+		y->state = NODE_DONE;
+		y->known = true;
+		y->proven = wins ? -1 : 1;
+		y->q = (double)y->proven;
+	} else if (board_is_full(after) || y->ply >= m->lim->depth) {
+		y->state = NODE_DONE;
+		y->known = true;
 	}
-	m->n[i].first = first;
-	m->n[i].nchild = k;
-	m->n[i].pending = k;
-	for (int c = first; c < first + k; c++)
-		if (m->n[c].state == NODE_OPEN)
-			avg_expand(m, c);
 }
 
 /* The averaged outcome of every column of b across the workers, r filled
@@ -878,16 +894,8 @@ run_average(const struct dist_transport *t, const board_t *b,
             struct search_result *r, struct dist_stats *st)
 {
 	struct master m;
-	memset(&m, 0, sizeof m);
-	m.t = t;
-	m.lim = lim;
-	m.st = st;
-	m.frontier = frontier;
-	m.running = xmalloc((size_t)t->nworkers * sizeof *m.running);
-	for (int w = 0; w < t->nworkers; w++)
-		m.running[w] = IDLE;
-	add_node(&m, b, -1, -1, 0);
-	avg_expand(&m, 0);
+	master_init(&m, t, lim, st, frontier, b);
+	expand(&m, 0, average_leaf);
 	for (int i = m.count - 1; i > 0; i--) {
 		st->ntasks += m.n[i].state == NODE_QUEUED;
 		if (m.n[i].known && m.n[m.n[i].parent].state != NODE_DONE) {
@@ -897,38 +905,13 @@ run_average(const struct dist_transport *t, const board_t *b,
 	}
 	uint32_t next_id = 1;
 	bool stopped = false;
+	struct dist_result res;
 	for (;;) {
-		if (stop != NULL && atomic_load(stop) && !stopped) {
-			stopped = true;
-			for (int w = 0; w < t->nworkers; w++)
-				if (m.running[w] >= 0)
-					t->cancel(t->ctx, w);
-		}
-		bool busy = !stopped && m.n[0].state != NODE_DONE &&
-		            hand_out(&m, &next_id);
-		for (int w = 0; w < t->nworkers; w++)
-			busy = busy || m.running[w] != IDLE;
-		if (!busy)
+		int i = next_answered(&m, stop, &stopped, &next_id, r, &res);
+		if (i == PASS_OVER)
 			break;
-		int w;
-		struct dist_result res;
-		if (!next_answer(t, st, &w, &res))
-			continue;
-		st->nodes[w] += res.nodes;
-		st->busy[w] += res.seconds;
-		r->nodes += res.nodes;
-		live_worker(st, w, 0, 0);
-		int i = m.running[w];
-		m.running[w] = IDLE;
-		if (i < 0 || m.n[i].state != NODE_RUNNING)
-			continue;
-		live_column_nodes(st, root_column(&m, i), res.nodes);
-		if (res.stopped || stopped) {
-			m.n[i].state = NODE_DONE;
-			continue;
-		}
-		m.n[i].state = NODE_OPEN;
-		avg_settle(&m, i, res.quality, res.proven);
+		if (i >= 0)
+			avg_settle(&m, i, res.quality, res.proven);
 	}
 	bool done = m.n[0].state == NODE_DONE && !stopped;
 	double q[BOARD_MAX_WIDTH];
