@@ -20,6 +20,11 @@
 #    mode, no work; standard output closed, a closed pipe, and (as root) a
 #    /dev/full-like device made here: one write error and a failure
 #    status; book build -o into a missing folder or that device refused.
+# 6. one position: one search across 3 ranks (docs/distributed-search.md)
+#    for four positions of Pons' Test_L1_R2 and Test_L1_R3 (about 2 million
+#    nodes each on one process): the published score, and a note naming
+#    every rank with nodes; --analyze of one of them: every column as
+#    dropfour solve --analyze gives it.
 
 . "$(dirname "$0")/lib-check.sh"
 check_begin mpi
@@ -279,5 +284,27 @@ if [ "$(id -u)" -eq 0 ] && mknod "$tmp/full" c 1 7; then
 else
 	echo "# not root: the device cases of dropfour-mpi skipped"
 fi
+
+# ---- 6. one position: one search across the ranks ----------------------------
+for p in 2672567364 4277424 2454443 31665274; do
+	want=$(awk -v p="$p" '$2 == p && $1 ~ /^Test_L1_R[23]$/ { print $3; exit }' \
+		"$srcdir/tests/data/pons-sample.txt")
+	[ -n "$want" ] || fail "$p: not in the sample"
+	echo "$p" | mpi 3 solve -j1 --no-book -m 16 >"$tmp/one" 2>"$tmp/one.err" ||
+		fail "one search of $p on 3 ranks: exit $?: $(cat "$tmp/one.err")"
+	got=$(awk '{ print $2 }' "$tmp/one")
+	[ "$got" = "$want" ] ||
+		fail "one search of $p on 3 ranks: score $got, published $want"
+	# nodes/tasks per rank: every rank searched something.
+	grep -Eq 'one search over 3 ranks: .*per rank: [1-9][0-9]*/[0-9]+ [1-9][0-9]*/[0-9]+ [1-9][0-9]*/[0-9]+$' \
+		"$tmp/one.err" ||
+		fail_with "$tmp/one.err" "one search of $p: not every rank searched"
+done
+echo 31665274 | "$DROPFOUR" solve --analyze -j1 --no-book -m 16 >"$tmp/a1" 2>&1 ||
+	fail "dropfour solve --analyze: exit $?"
+echo 31665274 | mpi 3 solve --analyze -j1 --no-book -m 16 >"$tmp/a3" 2>"$tmp/a3.err" ||
+	fail "one analysis on 3 ranks: exit $?: $(cat "$tmp/a3.err")"
+cmp -s "$tmp/a1" "$tmp/a3" ||
+	fail "one analysis on 3 ranks: $(cat "$tmp/a3"), one process: $(cat "$tmp/a1")"
 
 check_end
