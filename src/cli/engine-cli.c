@@ -27,8 +27,11 @@
 #include "core/util.h"
 
 /* How long the main thread sleeps in poll() between looks at a running
- * search; how much input it holds at most (lines waiting for a search). */
-#define POLL_MS   5
+ * search, and at a stopped one that unwinds (its answer goes out within a
+ * millisecond of its end); how much input it holds at most (lines waiting
+ * for a search). */
+#define POLL_MS      5
+#define POLL_STOP_MS 1
 #define INPUT_MAX (4 * ENGINE_LINE_MAX)
 
 void
@@ -286,7 +289,8 @@ input_read(struct eng *g, struct eng_in *in, int fd)
 	bool want = !in->eof && in->have < INPUT_MAX;
 	struct pollfd p = {.fd = fd, .events = POLLIN};
 	int r = poll(&p, want ? 1 : 0,
-	             g->kind != GO_NONE ? POLL_MS
+	             g->kind != GO_NONE && g->stopped ? POLL_STOP_MS
+	             : g->kind != GO_NONE             ? POLL_MS
 	             : want             ? -1
 	                                : 0);
 	if (r < 0 && errno != EINTR) {

@@ -4,8 +4,10 @@
  * the worker sleeps on a condition variable between searches.  The search
  * itself runs unlocked; the caller stops it through the engine's atomic
  * abort flag, which the search limits point to and which the worker resets
- * under the lock when it takes a request, so a stop can never be lost
- * between taking a request and starting its search.  Live statistics are
+ * under the lock when it takes a request (set again if a stop came while
+ * the request waited), so a stop is never lost, whether it comes before
+ * the worker takes the request, between taking it and starting its
+ * search, or during it.  Live statistics are
  * read lock-free through the stats slots.
  */
 #include "config.h"
@@ -34,9 +36,11 @@ struct engine {
 	board_t req_board;
 	struct search_limits req_lim;
 	uint64_t req_ns; /* when it was posted */
+	bool req_stop;   /* stopped before the worker took it */
 
 	uint64_t run_id;  /* running search, 0 none */
 	bool run_discard; /* its result is not wanted */
+	bool idle_clear;  /* the worker empties the table between searches */
 
 	atomic_bool abort; /* stops the running (or starting) search */
 
@@ -52,8 +56,25 @@ worker(void *arg)
 
 	pthread_mutex_lock(&e->lock);
 	for (;;) {
-		while (!e->quit && e->req_id == 0)
+		while (!e->quit && e->req_id == 0) {
+			if (e->clear) {
+				search_clear_later(e->search);
+				e->clear = false;
+				e->idle_clear = true;
+			}
+			if (e->idle_clear) {
+				/* a pending clear, a chunk at a time, until a
+				 * request (engine_start() sets the flag) */
+				atomic_store(&e->abort, false);
+				pthread_mutex_unlock(&e->lock);
+				bool done =
+				    search_clear_step(e->search, &e->abort);
+				pthread_mutex_lock(&e->lock);
+				e->idle_clear = !done;
+				continue;
+			}
 			pthread_cond_wait(&e->wake, &e->lock);
+		}
 		if (e->quit)
 			break;
 		board_t b = e->req_board;
@@ -64,7 +85,10 @@ worker(void *arg)
 		e->clear = false;
 		e->run_id = id;
 		e->run_discard = false;
-		atomic_store(&e->abort, false);
+		/* A stop that came before the worker took the request holds:
+		 * the search ends at its first look at the flag, with a move. */
+		atomic_store(&e->abort, e->req_stop);
+		e->req_stop = false;
 		lim.abort = &e->abort;
 		e->latency = (double)(util_now_ns() - e->req_ns) / 1e9;
 		pthread_mutex_unlock(&e->lock);
@@ -98,6 +122,11 @@ engine_new(size_t tt_mb, char *err, size_t errlen)
 	pthread_cond_init(&e->done, NULL);
 	e->search = s;
 	atomic_init(&e->abort, false);
+	/* The new table is cleared by the worker while it waits, which brings
+	 * its pages in: a search that starts before the clear is done goes on
+	 * with it, a chunk at a time under the stop flag. */
+	search_clear_later(s);
+	e->idle_clear = true;
 	if (pthread_create(&e->thread, NULL, worker, e) != 0) {
 		if (err != NULL)
 			snprintf(err, errlen, "cannot start the engine thread");
@@ -119,7 +148,7 @@ engine_free(struct engine *e)
 	pthread_mutex_lock(&e->lock);
 	e->quit = true;
 	e->req_id = 0;
-	if (e->run_id)
+	if (e->run_id || e->idle_clear)
 		atomic_store(&e->abort, true);
 	pthread_cond_broadcast(&e->wake);
 	pthread_mutex_unlock(&e->lock);
@@ -142,9 +171,12 @@ engine_start(struct engine *e, const board_t *b,
 		e->run_discard = true;
 		atomic_store(&e->abort, true);
 	}
+	if (e->idle_clear)
+		atomic_store(&e->abort, true);
 	e->req_board = *b;
 	e->req_lim = *lim;
 	e->req_id = id;
+	e->req_stop = false;
 	e->req_ns = util_now_ns();
 	pthread_cond_signal(&e->wake);
 	pthread_mutex_unlock(&e->lock);
@@ -157,6 +189,8 @@ engine_stop(struct engine *e)
 	pthread_mutex_lock(&e->lock);
 	if (e->run_id)
 		atomic_store(&e->abort, true);
+	if (e->req_id)
+		e->req_stop = true;
 	pthread_mutex_unlock(&e->lock);
 }
 
@@ -214,6 +248,7 @@ engine_clear(struct engine *e)
 {
 	pthread_mutex_lock(&e->lock);
 	e->clear = true;
+	pthread_cond_signal(&e->wake); /* begun at once if no search runs */
 	pthread_mutex_unlock(&e->lock);
 }
 

@@ -25,7 +25,8 @@ void engine_free(struct engine *e);
 /* Queue a search; returns its id (never 0).  A running search is stopped. */
 uint64_t engine_start(struct engine *e, const board_t *b,
                       const struct search_limits *lim);
-/* Stop the running search; its (partial) result is still published. */
+/* Stop the running search, or the queued one before it starts; its
+ * (partial) result is still published. */
 void engine_stop(struct engine *e);
 /* Stop and discard: no result will be published for the current id. */
 void engine_cancel(struct engine *e);

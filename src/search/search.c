@@ -35,8 +35,7 @@
  * table is empty, false when a stop came first (the next search goes on
  * from there). */
 static bool
-clear_tables_part(struct search *s, int key_bits,
-                  const struct search_limits *lim)
+clear_tables_part(struct search *s, int key_bits, const atomic_bool *abort)
 {
 	for (; s->clear_tab < 2 + s->own_leaf_n; s->clear_tab++) {
 		struct tt *t = s->clear_tab == 0 ? &s->tt
@@ -46,7 +45,7 @@ clear_tables_part(struct search *s, int key_bits,
 		const uint64_t n = tt_slots(t);
 		while (s->clear_at < n) {
 			if (atomic_load(&s->stop) ||
-			    (lim->abort != NULL && atomic_load(lim->abort)))
+			    (abort != NULL && atomic_load(abort)))
 				return false;
 			uint64_t to = s->clear_at + CLEAR_CHUNK_SLOTS;
 			to = to < n ? to : n;
@@ -133,6 +132,13 @@ search_clear_later(struct search *s)
 		s->clear_tab = 0;
 		s->clear_at = 0;
 	}
+}
+
+bool
+search_clear_step(struct search *s, const atomic_bool *abort)
+{
+	return !s->clear_pending ||
+	       clear_tables_part(s, s->tt.key_bits, abort);
 }
 
 void
@@ -761,7 +767,7 @@ search_run(struct search *s, const board_t *b, const struct search_limits *lim,
 		stats_end(&s->stats);
 		return;
 	}
-	if (s->clear_pending && !clear_tables_part(s, key_bits, lim)) {
+	if (s->clear_pending && !clear_tables_part(s, key_bits, lim->abort)) {
 		stopped_move(b, r);
 		r->partial = true;
 		r->seconds = util_now_s() - t0;

@@ -138,6 +138,12 @@ void search_clear(struct search *s);
  * a fraction of a millisecond even for a table of gigabytes, and the
  * search after goes on with it.  A search stopped so returns no move. */
 void search_clear_later(struct search *s);
+/* Go on with a pending clear outside a search (the engine's worker, while
+ * it waits for work), until abort is set: true once nothing is pending.
+ * Clearing a new table also brings its pages in, so that a search on it
+ * does not wait for the system's page faults between its looks at the
+ * stop flag. */
+bool search_clear_step(struct search *s, const atomic_bool *abort);
 void search_run(struct search *s, const board_t *b,
                 const struct search_limits *lim, struct search_result *r);
 /* Ask the running search to stop; it returns within milliseconds with the
