@@ -10,8 +10,9 @@
  *    with result.partial set, again and again on the same search, and the
  *    next search must run normally.  The averaged-outcome search too, and
  *    its values equal the serial ones for 1 to 4 threads.  The engine's
- *    stop holds for a search still queued behind one that unwinds.  Leaks show up in the
- * sanitizer run (LeakSanitizer checks every forked test at its exit).
+ *    stop holds for a search still queued behind one that unwinds.
+ * Leaks show up in the sanitizer run (LeakSanitizer checks every forked
+ * test at its exit).
  *
  * These are the tests the ThreadSanitizer build runs (CK_RUN_SUITE=split,
  * clang with LLVM's libomp and Archer, plus tests/tsan-task-memory.c; see
@@ -694,8 +695,8 @@ START_TEST(test_engine_stop_queued)
 		double t0 = util_now_s();
 		engine_wait(e, id, &r);
 		check_that(r.partial, "search %d: not stopped", i);
-		check_that(util_now_s() - t0 < 5.0,
-		           "search %d: %.1f s to stop", i, util_now_s() - t0);
+		check_that(util_now_s() - t0 < 5.0, "search %d: %.1f s to stop",
+		           i, util_now_s() - t0);
 	}
 	engine_free(e);
 }

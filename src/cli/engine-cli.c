@@ -32,7 +32,7 @@
  * for a search). */
 #define POLL_MS      5
 #define POLL_STOP_MS 1
-#define INPUT_MAX (4 * ENGINE_LINE_MAX)
+#define INPUT_MAX    (4 * ENGINE_LINE_MAX)
 
 void
 eng_say(struct eng *g, const char *fmt, ...)
@@ -291,8 +291,8 @@ input_read(struct eng *g, struct eng_in *in, int fd)
 	int r = poll(&p, want ? 1 : 0,
 	             g->kind != GO_NONE && g->stopped ? POLL_STOP_MS
 	             : g->kind != GO_NONE             ? POLL_MS
-	             : want             ? -1
-	                                : 0);
+	             : want                           ? -1
+	                                              : 0);
 	if (r < 0 && errno != EINTR) {
 		cli_error("engine: poll: %s", strerror(errno));
 		in->eof = true;

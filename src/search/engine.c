@@ -86,7 +86,8 @@ worker(void *arg)
 		e->run_id = id;
 		e->run_discard = false;
 		/* A stop that came before the worker took the request holds:
-		 * the search ends at its first look at the flag, with a move. */
+		 * the search ends at its first look at the flag, with a move.
+		 */
 		atomic_store(&e->abort, e->req_stop);
 		e->req_stop = false;
 		lim.abort = &e->abort;

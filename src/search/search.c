@@ -137,8 +137,7 @@ search_clear_later(struct search *s)
 bool
 search_clear_step(struct search *s, const atomic_bool *abort)
 {
-	return !s->clear_pending ||
-	       clear_tables_part(s, s->tt.key_bits, abort);
+	return !s->clear_pending || clear_tables_part(s, s->tt.key_bits, abort);
 }
 
 void
