@@ -68,9 +68,11 @@ worker(void *arg)
 				atomic_store(&e->abort, false);
 				pthread_mutex_unlock(&e->lock);
 				bool done =
-				    search_clear_step(e->search, &e->abort);
+				    search_idle_step(e->search, &e->abort);
 				pthread_mutex_lock(&e->lock);
 				e->idle_clear = !done;
+				if (done) /* engine_ready() waits for it */
+					pthread_cond_broadcast(&e->done);
 				continue;
 			}
 			pthread_cond_wait(&e->wake, &e->lock);
@@ -123,10 +125,8 @@ engine_new(size_t tt_mb, char *err, size_t errlen)
 	pthread_cond_init(&e->done, NULL);
 	e->search = s;
 	atomic_init(&e->abort, false);
-	/* The new table is cleared by the worker while it waits, which brings
-	 * its pages in: a search that starts before the clear is done goes on
-	 * with it, a chunk at a time under the stop flag. */
-	search_clear_later(s);
+	/* The worker brings the new table's pages in while it waits. */
+	search_warm_later(s);
 	e->idle_clear = true;
 	if (pthread_create(&e->thread, NULL, worker, e) != 0) {
 		if (err != NULL)
@@ -250,6 +250,15 @@ engine_clear(struct engine *e)
 	pthread_mutex_lock(&e->lock);
 	e->clear = true;
 	pthread_cond_signal(&e->wake); /* begun at once if no search runs */
+	pthread_mutex_unlock(&e->lock);
+}
+
+void
+engine_ready(struct engine *e)
+{
+	pthread_mutex_lock(&e->lock);
+	while (e->idle_clear && e->req_id == 0 && e->run_id == 0 && !e->quit)
+		pthread_cond_wait(&e->done, &e->lock);
 	pthread_mutex_unlock(&e->lock);
 }
 

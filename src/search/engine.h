@@ -36,8 +36,13 @@ bool engine_poll(struct engine *e, uint64_t id, struct search_result *r);
 void engine_wait(struct engine *e, uint64_t id, struct search_result *r);
 /* Live statistics of the current (or last) search. */
 void engine_snapshot(struct engine *e, struct stats_snapshot *snap);
-/* Forget the transposition table (new game, new board size). */
+/* Forget the transposition table (new game, new board size): the worker
+ * empties it while it waits for work, else the next search first. */
 void engine_clear(struct engine *e);
+/* Wait until the worker has done what it does between searches (a new
+ * table's pages brought in, a clear): at once while a search runs or
+ * waits. */
+void engine_ready(struct engine *e);
 /* Seconds from the last engine_start() to the search actually running
  * (for the responsiveness benchmark). */
 double engine_start_latency(struct engine *e);
