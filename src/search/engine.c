@@ -40,7 +40,7 @@ struct engine {
 
 	uint64_t run_id;  /* running search, 0 none */
 	bool run_discard; /* its result is not wanted */
-	bool idle_clear;  /* the worker empties the table between searches */
+	bool idle_clear;  /* table work between searches: a clear, a warm-up */
 
 	atomic_bool abort; /* stops the running (or starting) search */
 
@@ -63,8 +63,9 @@ worker(void *arg)
 				e->idle_clear = true;
 			}
 			if (e->idle_clear) {
-				/* a pending clear, a chunk at a time, until a
-				 * request (engine_start() sets the flag) */
+				/* a pending clear or warm-up, a chunk at a
+				 * time, until a request (engine_start() sets
+				 * the flag) */
 				atomic_store(&e->abort, false);
 				pthread_mutex_unlock(&e->lock);
 				bool done =
