@@ -168,7 +168,7 @@ speedup)
 	b1='' b2='' c1='' c2=''
 	for ((k = 1; k <= repeat; k++)); do
 		read -r d1 d2 < <("$bin" bench speedup --threads 1,2 --tt-mb "${TT_MB:-256}" --json "$file" |
-			sed -n 's/.*"time":\([0-9.]*\).*/\1/p' | paste -sd' ')
+			sed -n 's/.*"seconds":\([0-9.]*\).*/\1/p' | paste -sd' ')
 		k1=$("$C4_1" <"$file" 2>/dev/null | awk 'END { print $NF }')
 		k2=$("$C4_2" <"$file" 2>/dev/null | awk 'END { print $NF }')
 		awk -v k="$k" -v a="$d1" -v b="$d2" -v c="$k1" -v d="$k2" 'BEGIN {

@@ -43,6 +43,9 @@ def wait_for(prefixes):
             sys.exit("engine ended")
         if line.startswith(prefixes):
             return line
+# the engine is up (its table made) before the first stop is timed
+send("isready")
+wait_for(("readyok",))
 random.seed(1)
 gos = ["go perfect", "go infinite", "analyze", "go infinite"]
 lat = []

@@ -10,6 +10,7 @@
 #include "cli/cli.h"
 #include "cli/bench.h"
 #include "cli/book-cli.h"
+#include "cli/completion.h"
 #include "cli/engine-cli.h"
 #include "cli/options.h"
 #include "cli/prefs.h"
@@ -127,6 +128,12 @@ memory_fits(const struct options *o)
 static int
 start(struct options *o, int argc, char **argv)
 {
+	/* hidden: the shell completion, made from the option table */
+	if (argc == 3 && strcmp(argv[1], "--completion") == 0) {
+		if (completion_print(stdout, argv[2]) != 0)
+			return CLI_EXIT_USAGE;
+		return output_flush() ? CLI_EXIT_OK : CLI_EXIT_FAILURE;
+	}
 	if (options_parse(o, argc, argv) != 0)
 		return CLI_EXIT_USAGE;
 	if (o->action == OPTIONS_HELP) {

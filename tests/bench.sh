@@ -50,11 +50,11 @@ echo "# bench speedup: one-thread row $row nodes, alone $sum"
 run "bench speedup --per-position" '' bench speedup --threads 1,2 \
 	--no-book --per-position --json "$sp"
 check_status 0
-check_count '^\{"position":"[0-9]+","threads":[12],"time":' 6
+check_count '^\{"type":"speedup_position","position":"[0-9]+","threads":[12],"seconds":' 6
 while read -r line; do
 	nd=$(echo "$line" | "$DROPFOUR" solve -j 1 --no-book -m 8 |
 		awk '{ print $3 }')
-	got=$(grep -E "^\{\"position\":\"$line\",\"threads\":1," "$out" |
+	got=$(grep -E "^\{\"type\":\"speedup_position\",\"position\":\"$line\",\"threads\":1," "$out" |
 		sed 's/.*"nodes":\([0-9]*\).*/\1/')
 	[ -n "$nd" ] && [ "$got" = "$nd" ] ||
 		fail_with "$out" "$name: position $line: ${got:-no} nodes at one thread, $nd alone"

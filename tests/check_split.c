@@ -9,8 +9,10 @@
  *    stopped from this one with search_stop(); it must come back promptly
  *    with result.partial set, again and again on the same search, and the
  *    next search must run normally.  The averaged-outcome search too, and
- *    its values equal the serial ones for 1 to 4 threads.  Leaks show up in the
- * sanitizer run (LeakSanitizer checks every forked test at its exit).
+ *    its values equal the serial ones for 1 to 4 threads.  The engine's
+ *    stop holds for a search still queued behind one that unwinds.
+ * Leaks show up in the sanitizer run (LeakSanitizer checks every forked
+ * test at its exit).
  *
  * These are the tests the ThreadSanitizer build runs (CK_RUN_SUITE=split,
  * clang with LLVM's libomp and Archer, plus tests/tsan-task-memory.c; see
@@ -27,6 +29,7 @@
 #include <time.h>
 
 #include "search/average.h"
+#include "search/engine.h"
 #include "core/board.h"
 #include "check_suites.h"
 #include "search/search.h"
@@ -664,6 +667,41 @@ START_TEST(test_stop_churn)
 }
 END_TEST
 
+/* A stop that reaches the engine while its search still waits in the
+ * mailbox (the worker unwinding the one before) holds: the search starts
+ * stopped and comes back at once.  The searches are depth-limited without
+ * an end on the empty board, one thread (no parallel region: the worker
+ * pthread does not run OpenMP tasks, see ./run on libomp 14); a lost stop
+ * runs one until the test's timeout. */
+START_TEST(test_engine_stop_queued)
+{
+	struct engine *e = engine_new(TEST_TT_MB, NULL, 0);
+	struct search_limits lim;
+	struct search_result r;
+	board_t b;
+
+	ck_assert_ptr_nonnull(e);
+	board_init(&b, 7, 6);
+	search_limits_default(&lim);
+	lim.mode = SEARCH_DEPTH;
+	lim.depth = SEARCH_MAX_DEPTH;
+	lim.threads = 1;
+	for (int i = 0; i < check_scaled(20, 5); i++) {
+		engine_start(e, &b, &lim);
+		struct timespec ts = {0, 2000000}; /* 2 ms: it runs */
+		nanosleep(&ts, NULL);
+		uint64_t id = engine_start(e, &b, &lim);
+		engine_stop(e);
+		double t0 = util_now_s();
+		engine_wait(e, id, &r);
+		check_that(r.partial, "search %d: not stopped", i);
+		check_that(util_now_s() - t0 < 5.0, "search %d: %.1f s to stop",
+		           i, util_now_s() - t0);
+	}
+	engine_free(e);
+}
+END_TEST
+
 /* The leaf table is shared by every search thread, and any of them may
  * widen it during the search (tt_grow() from split_poll()).  Four threads
  * store and probe keys of their own while growing the table at their own
@@ -827,6 +865,7 @@ split_suite(void)
 	    CHECK_CASE("stop", CHECK_TIMEOUT_LONG),
 	    CHECK_LOOP(test_stop, NSCHEMES * 3),
 	    CHECK_TEST(test_stop_churn),
+	    CHECK_TEST(test_engine_stop_queued),
 	    CHECK_LOOP(test_abort_keeps_table, 3),
 	};
 

@@ -151,14 +151,14 @@ s=$?
 [ "$(wc -l <"$tmp/json")" -eq 3 ] || fail "solve --json: not 3 lines"
 sed 's/.*"position":"\([0-9]*\)".*"score":\(-*[0-9]*\),.*/\1 \2/' "$tmp/json" |
 	cmp -s - "$tmp/pons" || fail "solve --json: not the published scores: $(cat "$tmp/json")"
-for f in width height kind best pv nodes time book partial; do
+for f in type width height kind best pv nodes seconds book partial; do
 	[ "$(grep -c "\"$f\":" "$tmp/json")" -eq 3 ] || fail "solve --json: no field $f"
 done
 "$D" solve --json --analyze -j1 -m 8 >"$tmp/ajson" 2>"$tmp/err" <<'END'
 4444443
 4453
 END
-grep -q '^{"position":"4444443",.*"scores":\[[-0-9]*,[-0-9]*,[-0-9]*,null,' "$tmp/ajson" ||
+grep -q '^{"type":"analysis","position":"4444443",.*"scores":\[[-0-9]*,[-0-9]*,[-0-9]*,null,' "$tmp/ajson" ||
 	fail "solve --json --analyze: no null for the full column: $(cat "$tmp/ajson")"
 if command -v python3 >/dev/null 2>&1; then
 	cat "$tmp/json" "$tmp/ajson" | python3 -c '

@@ -176,9 +176,9 @@ printf 'position 4\ngo infinite\n' | "$D" engine -j1 -m 8 --no-book >"$tmp/out" 
 # to move; the empty 7x6 board 1, from the shipped book)
 printf 'position 4453\ngo perfect\ngo depth 6\nposition -\ngo perfect\n' |
 	"$D" engine -j1 -m 8 >"$tmp/out" 2>&1
-grep -B1 '^bestmove' "$tmp/out" | grep -v '^--' | while read -r a b c d e f rest; do
+grep -B1 '^bestmove' "$tmp/out" | grep -v '^--' | while read -r a b c d e f g h rest; do
 	case $a in
-	info) pv=${rest##* pv } info="$e ${rest%% *} ${pv%% *}" ;;
+	info) pv=${rest##* pv } info="$g ${rest%% *} ${pv%% *}" ;;
 	bestmove) [ "$d $f $b" = "$info" ] || echo "info '$info' then '$a $b $c $d $e $f'" ;;
 	esac
 done >"$tmp/mis"
@@ -202,7 +202,8 @@ grep -q '^error unknown command .\\x1b' "$tmp/out" || fail "a control byte: not 
 printf 'uci\nsetoption name Hash value 8\nsetoption name Threads value 1\nucinewgame\nposition startpos moves 4 4 5 3\ngo perfect\nposition 44\nmoves 5 3\ngo perfect\ndebug on\nisready\n' |
 	"$D" engine -m 4 --no-book >"$tmp/out" 2>&1
 for l in 'id name dropfour ' 'id author ' 'option name Threads type spin ' \
-	'option name Hash type spin ' 'option name Book ' 'uciok'; do
+	'option name Hash type spin ' 'option name Book ' \
+	'option name MultiPV type spin default 1 min 1 max 7$' 'uciok'; do
 	grep -q "^$l" "$tmp/out" || fail "uci: no '$l' line"
 done
 [ "$(grep -c '^bestmove [1-7] score -2 kind proven$' "$tmp/out")" -eq 2 ] ||
@@ -223,6 +224,31 @@ echo ponderhit >&4
 sleep 0.5
 engine_end "go wtime"
 [ "$(grep -c '^bestmove [1-7] ' "$tmp/o")" -eq 3 ] || fail "ponderhit: $(grep bestmove "$tmp/o")"
+
+# seldepth: the deepest ply reached, at least the depth of a finished
+# iteration.  MultiPV 3: three lines per report, multipv 1 2 3 in turn,
+# best first (the scores never rise), each pv starting with its own column,
+# the first the bestmove's; MultiPV 1 gives none.
+printf 'position 4453\ngo depth 6\n' | "$D" engine -j1 -m 8 --no-book >"$tmp/out" 2>&1
+grep -q '^info depth 6 seldepth \([6-9]\|[1-9][0-9]\) score ' "$tmp/out" ||
+	fail "seldepth: $(grep '^info' "$tmp/out" | tail -n 1)"
+grep -q multipv "$tmp/out" && fail "MultiPV 1: multipv lines"
+printf 'setoption name MultiPV value 3\nposition 4453\ngo depth 6\nsetoption name MultiPV value 0\n' |
+	"$D" engine -j1 -m 8 --no-book >"$tmp/out" 2>&1
+awk '/^info .* multipv / {
+	for (i = 1; i < NF; i++) {
+		if ($i == "multipv") k = $(i + 1)
+		if ($i == "score") s = $(i + 1)
+		if ($i == "pv") c = $(i + 1)
+	}
+	if (k != want + 1 || (k > 1 && s > last) || seen[c]++) bad = bad " " NR
+	want = k % 3; last = s; if (k == 1) { delete seen; seen[c] = 1; first = c }
+	lines++
+}
+/^bestmove/ { if ($2 != first) bad = bad " bestmove" }
+END { if (bad != "" || lines < 3 || lines % 3) { print "bad:" bad " (" lines " lines)"; exit 1 } }' "$tmp/out" ||
+	fail_with "$tmp/out" "MultiPV 3: not three lines best first per report"
+grep -q '^error setoption multipv' "$tmp/out" || fail "MultiPV 0: no error"
 
 # a wide board: one notation (a..g for columns 10..16) in every pv
 printf 'size 16 6\nposition abc\ngo depth 4\n' | "$D" engine -j1 -m 8 >"$tmp/out" 2>&1

@@ -214,7 +214,7 @@ for n, line in enumerate(open(sys.argv[1])):
     assert o["position"] == "".join(q[1] for q in plain[:n]), o
 EOF
 else
-	grep -vqE '^\{"ply":[0-9]+,"column":[0-9],.*"best":\[[0-9,]*\],"changed":(true|false),.*"book":(true|false)' "$tmp/json" &&
+	grep -vqE '^\{"type":"move","ply":[0-9]+,"column":[0-9],.*"best":\[[0-9,]*\],"changed":(true|false),.*"book":(true|false)' "$tmp/json" &&
 	    fail "--json lines of the wrong shape"
 fi
 grep -q '"ply":5,.*"changed":true,"change":"win-to-loss"' "$tmp/json" ||

@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # soak.sh -- many self-play games under AddressSanitizer + UBSan: no crash,
 # no leak, no hang, and every game played twice with the same seed gives
-# the same moves (a long check, not part of make check).
+# the same moves; or many random engine-protocol sessions (a long check,
+# not part of make check).
 #
 # Usage: tests/soak.sh [--games N] [--batch B] [--from I] [--limit S]
 #                      [--no-replay]
+#        tests/soak.sh engine [SESSIONS [SEED]]
 #   --games N    games to play (default 1000)
 #   --batch B    games per process, with the same settings (default 5)
 #   --from I     start at game I (0-based, a multiple of B): resume a
@@ -39,10 +41,131 @@
 # other threads put in the shared table first): those are listed, and
 # are not failures.
 # Exit status 0 when nothing failed, 1 otherwise, 2 for bad usage.
+#
+# `tests/soak.sh engine [SESSIONS [SEED]]` (default 10000 sessions, seed 1)
+# writes SESSIONS random sessions of the engine protocol (what a GUI or a
+# confused script might send: uci, isready, size, position and moves,
+# right and wrong, go depth/movetime/nodes/perfect/infinite/ponder,
+# ponderhit, stop, analyze, setoption of every option, ucinewgame, debug,
+# garbage bytes, quit) and runs them, 250 to a process, through the fuzz
+# target tests/fuzz/fuzz-engine of the ASan build (_build/asan, built when
+# missing), which makes the fuzz target's checks on each: no crash, every
+# go answered by exactly one bestmove naming a legal column (none only on
+# a full board), analyze by one scores line, in order, nothing left
+# unanswered; LeakSanitizer at each process's end.  Prints a line per
+# 1000 sessions and
+#   soak engine: N sessions in Ts: 0 failed batches
+# A failing batch's sessions and output are kept under the log folder.
 set -u
 
 top=$(cd "$(dirname "$0")/.." && pwd)
 me=soak
+
+# ---- engine sessions ------------------------------------------------------
+engine_soak() {
+	local n=${1:-10000} seed=${2:-1} per=250
+	case $n$seed in '' | *[!0-9]*) echo "$me: not a number: '$n' '$seed'" >&2; exit 2 ;; esac
+	local fz=${FUZZ_ENGINE:-$top/_build/asan/tests/fuzz/fuzz-engine}
+	if [ ! -x "$fz" ] || [ -z "${FUZZ_ENGINE:-}" ]; then
+		[ -d "$top/_build/asan" ] || "$top/run" build asan || exit 1
+		make -s -C "$top/_build/asan" tests/fuzz/fuzz-engine >&2 || exit 1
+	fi
+	command -v python3 >/dev/null || { echo "$me: needs python3" >&2; exit 2; }
+	local logs
+	logs=$(mktemp -d "${TMPDIR:-/tmp}/dropfour-soak-engine.XXXXXX") || exit 1
+	export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:exitcode=23:strict_string_checks=1}
+	export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
+	export OMP_WAIT_POLICY=passive
+	local start bad=0 done_n=0 b
+	start=$(date +%s)
+	trap 'echo; echo "$me: stopped after $done_n sessions (logs in $logs)"; exit 1' INT TERM HUP
+	for ((b = 0; b * per < n; b++)); do
+		local dir=$logs/batch-$b k=$((n - b * per < per ? n - b * per : per))
+		mkdir -p "$dir"
+		python3 - "$dir" "$k" "$((seed * 1000003 + b))" <<'PY' || exit 1
+import random, sys
+out, k, seed = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+R = random.Random(seed)
+def moves(w):
+    cols = "123456789abcdefg"[:w]
+    m = "".join(R.choice(cols) for _ in range(R.randint(0, 30)))
+    if R.random() < 0.05:
+        m += R.choice("0hz!-")  # not a column
+    return m
+def line(st):
+    r = R.random()
+    w = st["w"]
+    if r < 0.18:
+        return "position " + R.choice(["", "startpos", "-", moves(w)]) + \
+            (" moves " + " ".join(moves(w)[:3] for _ in range(R.randint(0, 3))) if R.random() < 0.3 else "")
+    if r < 0.23:
+        return "moves " + " ".join(moves(w)[:2] for _ in range(R.randint(1, 3)))
+    if r < 0.27:
+        if R.random() < 0.1:
+            return "size %d %d" % (R.randint(0, 20), R.randint(0, 20))
+        st["w"] = R.randint(4, 9)
+        return "size %d %d" % (st["w"], R.randint(4, 7))
+    if r < 0.55:
+        return R.choice([
+            "go depth %d" % R.randint(1, 9), "go movetime %d" % R.randint(1, 25),
+            "go nodes %d" % R.randint(1, 5000), "go perfect", "go infinite", "go",
+            "go ponder", "go wtime %d btime %d winc %d binc %d" % (
+                R.randint(-50, 300), R.randint(-50, 300), R.randint(0, 20), R.randint(0, 20)),
+            "go depth %d movetime %d" % (R.randint(1, 20), R.randint(1, 20)),
+            "go depth x", "go perfect depth 3"])
+    if r < 0.63:
+        return "analyze"
+    if r < 0.73:
+        return "stop"
+    if r < 0.77:
+        return "ponderhit"
+    if r < 0.83:
+        return "isready"
+    if r < 0.90:
+        return R.choice([
+            "setoption name MultiPV value %d" % R.randint(0, 18),
+            "setoption multipv %d" % R.randint(1, 7),
+            "setoption name Hash value %d" % R.randint(1, 3),
+            "setoption threads %d" % R.randint(1, 4),
+            "setoption name Book value none", "setoption colour red"])
+    if r < 0.95:
+        return R.choice(["uci", "ucinewgame", "debug on", "debug off", ""])
+    n = R.randint(1, 20)
+    return "".join(chr(R.choice([R.randint(32, 126), R.randint(0, 255)])) for _ in range(n)).replace("\n", " ")
+for i in range(k):
+    st = {"w": 7}
+    cmds = [line(st) for _ in range(R.randint(3, 25))]
+    if R.random() < 0.2:
+        cmds.append("quit")
+    data = ("\n".join(cmds) + ("\n" if R.random() < 0.9 else "")).encode("latin-1")
+    with open("%s/s%04d" % (out, i), "wb") as f:
+        f.write(data[:4096])
+PY
+		if timeout -k 5 $((per * 10)) "$fz" "$dir" >"$dir.out" 2>&1; then
+			rm -rf "$dir" "$dir.out"
+		else
+			bad=$((bad + 1))
+			echo "$me: engine batch $b failed (exit $?): $(grep -m1 -E 'ERROR|require|runtime error|Sanitizer' "$dir.out")"
+		fi
+		done_n=$((done_n + k))
+		if [ $((done_n % 1000)) -lt "$per" ] || [ "$done_n" -ge "$n" ]; then
+			printf '%s engine: %d/%d sessions (%ds): %d failed batches\n' \
+				"$me" "$done_n" "$n" $(($(date +%s) - start)) "$bad"
+		fi
+	done
+	printf '%s engine: %d sessions in %ds: %d failed batches\n' "$me" "$done_n" \
+		$(($(date +%s) - start)) "$bad"
+	if [ "$bad" -gt 0 ]; then
+		echo "$me: sessions and outputs kept in $logs"
+		exit 1
+	fi
+	rm -rf "$logs"
+	exit 0
+}
+if [ "${1:-}" = engine ]; then
+	shift
+	engine_soak "$@"
+fi
 games=1000
 batch=5
 from=0
@@ -50,7 +173,7 @@ limit=60
 replay=1
 
 usage() {
-	sed -n '5,16p' "$0" | sed 's/^# \{0,1\}//' >&2
+	sed -n '7,18p' "$0" | sed 's/^# \{0,1\}//' >&2
 	exit 2
 }
 

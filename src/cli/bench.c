@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "cli/json.h"
 #include "cli/bench.h"
 #include "cli/output.h"
 #include "cli/solve.h"
@@ -80,7 +81,8 @@ struct bench_pos {
 
 /* Read "<moves> [score]" lines; returns the count or -1. */
 static int
-read_positions(const char *path, int w, int h, struct bench_pos **out)
+read_positions(const char *path, int w, int h, bool json,
+               struct bench_pos **out)
 {
 	FILE *f = fopen(path, "r");
 	char *line = NULL;
@@ -101,6 +103,8 @@ read_positions(const char *path, int w, int h, struct bench_pos **out)
 		if (solve_parse_input(line, (size_t)got, w, h, &b, err,
 		                      sizeof err) != 0) {
 			cli_error("%s:%ld:%s", path, lineno, err);
+			if (json)
+				json_error(stdout, path, lineno, err);
 			continue;
 		}
 		if (n == alloc) {
@@ -156,7 +160,8 @@ bench_solve(const struct options *o, int argc, char **argv)
 	struct search *s = output_search_new(o->tt_mb);
 	for (int i = 0; i < argc; i++) {
 		struct bench_pos *pos;
-		int n = read_positions(argv[i], o->width, o->height, &pos);
+		int n =
+		    read_positions(argv[i], o->width, o->height, o->json, &pos);
 		if (n < 0) {
 			status = 1;
 			continue;
@@ -170,7 +175,8 @@ bench_solve(const struct options *o, int argc, char **argv)
 			search_run(s, &pos[k].b, &lim, &r);
 			if (o->json) {
 				solve_print_json(stdout, pos[k].moves,
-				                 &pos[k].b, false, &r, false);
+				                 &pos[k].b, false,
+				                 o->solve.weak, &r, false);
 				if (!output_flush())
 					break;
 			}
@@ -204,15 +210,20 @@ bench_solve(const struct options *o, int argc, char **argv)
 			snprintf(t, sizeof t, "%.2f s", mean);
 		snprintf(nd, sizeof nd, "%.0f", n ? (double)nodes / n : 0);
 		util_si(nps, sizeof nps, secs > 0 ? (double)nodes / secs : 0);
-		if (o->json)
-			printf("{\"set\":\"%s\",\"positions\":%d,"
-			       "\"mean_time\":%.9f,\"mean_nodes\":%.1f,"
-			       "\"nps\":%.0f,\"matched\":%d,\"checked\":%d}\n",
-			       base ? base + 1 : argv[i], n, mean,
-			       n ? (double)nodes / n : 0,
-			       secs > 0 ? (double)nodes / secs : 0, matched,
-			       checked);
-		else
+		if (o->json) {
+			struct json j;
+			json_begin(&j, stdout, "bench_set");
+			json_str(&j, "set", base ? base + 1 : argv[i]);
+			json_int(&j, "positions", n);
+			json_real(&j, "mean_seconds", mean, 9);
+			json_real(&j, "mean_nodes", n ? (double)nodes / n : 0,
+			          1);
+			json_real(&j, "nps",
+			          secs > 0 ? (double)nodes / secs : 0, 0);
+			json_int(&j, "matched", matched);
+			json_int(&j, "checked", checked);
+			json_end(&j);
+		} else
 			printf("%-28s %9d %12s %14s %12s %5d/%d\n",
 			       base ? base + 1 : argv[i], n, t, nd, nps,
 			       matched, checked);
@@ -389,16 +400,23 @@ speedup_row_json(const struct speedup_row *rows, int li, int npos, int cores,
 {
 	const struct speedup_row *row = &rows[li];
 	double sp = rows[0].secs / row->secs;
-	printf("{\"threads\":%d,\"positions\":%d,\"time\":%.6f,"
-	       "\"speedup\":%.4f,\"efficiency\":%.4f,\"nodes\":%llu,"
-	       "\"node_overhead\":%.4f,\"share_min\":%.4f,"
-	       "\"share_max\":%.4f,\"busy\":%.4f,\"spawned\":%llu,"
-	       "\"stolen\":%llu,\"cores\":%d}\n",
-	       row->threads, npos, row->secs, sp, sp / row->threads,
-	       (unsigned long long)row->nodes,
-	       (double)row->nodes / (double)rows[0].nodes, row->share_lo,
-	       row->share_hi, row->busy, (unsigned long long)row->spawned,
-	       (unsigned long long)row->stolen, cores);
+	struct json j;
+	json_begin(&j, stdout, "speedup");
+	json_int(&j, "threads", row->threads);
+	json_int(&j, "positions", npos);
+	json_real(&j, "seconds", row->secs, 6);
+	json_real(&j, "speedup", sp, 4);
+	json_real(&j, "efficiency", sp / row->threads, 4);
+	json_uint(&j, "nodes", row->nodes);
+	json_real(&j, "node_overhead",
+	          (double)row->nodes / (double)rows[0].nodes, 4);
+	json_real(&j, "share_min", row->share_lo, 4);
+	json_real(&j, "share_max", row->share_hi, 4);
+	json_real(&j, "busy", row->busy, 4);
+	json_uint(&j, "spawned", row->spawned);
+	json_uint(&j, "stolen", row->stolen);
+	json_int(&j, "cores", cores);
+	json_end(&j);
 	if (csv)
 		fprintf(csv,
 		        "%d,%.6f,%.4f,%.4f,%llu,%.4f,%.4f,%.4f,%.4f,%llu,"
@@ -482,14 +500,18 @@ speedup_positions(const struct bench_pos *pos, int npos,
 			const double busy =
 			    c->secs > 0 ? c->busy / (c->secs * list[li]) : 0;
 			const char *name = pos[k].moves[0] ? pos[k].moves : "-";
-			if (json)
-				printf("{\"position\":\"%s\",\"threads\":%d,"
-				       "\"time\":%.6f,\"speedup\":%.4f,"
-				       "\"nodes\":%llu,\"node_overhead\":%.4f,"
-				       "\"busy\":%.4f}\n",
-				       name, list[li], c->secs, sp,
-				       (unsigned long long)c->nodes, ov, busy);
-			else
+			if (json) {
+				struct json j;
+				json_begin(&j, stdout, "speedup_position");
+				json_str(&j, "position", pos[k].moves);
+				json_int(&j, "threads", list[li]);
+				json_real(&j, "seconds", c->secs, 6);
+				json_real(&j, "speedup", sp, 4);
+				json_uint(&j, "nodes", c->nodes);
+				json_real(&j, "node_overhead", ov, 4);
+				json_real(&j, "busy", busy, 4);
+				json_end(&j);
+			} else
 				printf("%-24s %7d %9.4fs %8.2f %13llu %9.3f "
 				       "%5.0f%%\n",
 				       li == 0 ? name : "", list[li], c->secs,
@@ -520,7 +542,8 @@ bench_speedup(const struct options *o, int argc, char **argv)
 		return CLI_EXIT_USAGE;
 	}
 	if (argc == 1) {
-		npos = read_positions(argv[0], o->width, o->height, &pos);
+		npos =
+		    read_positions(argv[0], o->width, o->height, o->json, &pos);
 		if (npos <= 0) {
 			cli_error("no positions to run");
 			free(pos);

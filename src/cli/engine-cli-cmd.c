@@ -30,6 +30,8 @@ eng_cmd_uci(struct eng *g, int argc, char **argv)
 	        g->hash_mb, 1L << 20);
 	eng_say(g, "option name Book type string default %s",
 	        g->book != NULL ? "<attached>" : "<empty>");
+	eng_say(g, "option name MultiPV type spin default 1 min 1 max %d",
+	        g->pos.w);
 	eng_say(g, "protocol %d", ENGINE_PROTOCOL);
 	eng_say(g, "uciok");
 }
@@ -57,6 +59,8 @@ void
 eng_cmd_isready(struct eng *g, int argc, char **argv)
 {
 	(void)argc, (void)argv;
+	/* ready: a new table's pages in (at once while a search runs) */
+	engine_ready(g->e);
 	eng_say(g, "readyok");
 }
 
@@ -239,7 +243,7 @@ eng_cmd_setoption(struct eng *g, int argc, char **argv)
 		value = argv[2];
 	} else {
 		eng_say(g, "error setoption: expected setoption name NAME "
-		           "value VALUE (Threads, Hash, Book)");
+		           "value VALUE (Threads, Hash, Book, MultiPV)");
 		return;
 	}
 	if (strcasecmp(name, "threads") == 0) {
@@ -252,10 +256,16 @@ eng_cmd_setoption(struct eng *g, int argc, char **argv)
 		opt_hash(g, value);
 	} else if (strcasecmp(name, "book") == 0) {
 		opt_book(g, value);
+	} else if (strcasecmp(name, "multipv") == 0) {
+		/* up to the widest board: a narrower one gives what it has */
+		long k = eng_number(g, "setoption multipv", value, 1,
+		                    BOARD_MAX_WIDTH);
+		if (k > 0)
+			g->multipv = (int)k;
 	} else {
 		eng_say(g,
 		        "error setoption: unknown option '%s' (Threads, Hash, "
-		        "Book)",
+		        "Book, MultiPV)",
 		        eng_quote(name, strlen(name), q, sizeof q));
 	}
 }

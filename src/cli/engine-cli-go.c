@@ -47,23 +47,117 @@ go_pv(char *line, size_t n, size_t size, const int *pv, int len)
 	return n;
 }
 
-/* An info line of the running search; none before it has begun (the
- * stats still hold the last one).  Its score is the principal
- * variation's first column's, with that column's kind. */
+/* A column's place among the others for MultiPV: proven wins first (the
+ * sooner the better), then draws and heuristic values, then proven losses
+ * (the later the better). */
+static long
+col_rank(enum score_kind kind, int score)
+{
+	if (kind == SCORE_HEURISTIC)
+		return score > 99999 ? 99999 : score < -99999 ? -99999 : score;
+	return score > 0 ? 100000L + score : score < 0 ? -100000L + score : 0;
+}
+
+/* The legal columns that have a score, best first (centre first among
+ * equals) into col; returns how many. */
+static int
+go_ranked(const board_t *b, const enum score_kind *kind, const int *score,
+          int *col)
+{
+	const int *order = board_centre_order(b->w);
+	int n = 0;
+	for (int i = 0; i < b->w; i++) {
+		int c = order[i];
+		if (!board_can_play(b, c) || kind[c] == SCORE_NONE)
+			continue;
+		int k = n++;
+		long key = col_rank(kind[c], score[c]);
+		while (k > 0 &&
+		       col_rank(kind[col[k - 1]], score[col[k - 1]]) < key) {
+			col[k] = col[k - 1];
+			k--;
+		}
+		col[k] = c;
+	}
+	return n;
+}
+
+/* The MultiPV lines of a search: for its best g->multipv columns, best
+ * first, "info depth D seldepth S multipv K score X kind K" and `tail`,
+ * then the column's line (the principal variation for the column it
+ * starts with, else the column alone). */
+static void
+go_multipv(struct eng *g, int depth, int seldepth, const enum score_kind *kind,
+           const int *score, const char *tail, const int *pv, int pv_len)
+{
+	int col[BOARD_MAX_WIDTH];
+	int n = go_ranked(&g->pos, kind, score, col);
+	if (n > g->multipv)
+		n = g->multipv;
+	for (int k = 0; k < n; k++) {
+		char line[2048], num[16];
+		int c = col[k];
+		size_t at = (size_t)snprintf(
+		    line, sizeof line,
+		    "info depth %d seldepth %d multipv %d score %s kind %s%s",
+		    depth, seldepth, k + 1,
+		    score_number(kind[c], score[c], num, sizeof num),
+		    kind_word(kind[c]), tail);
+		if (pv_len > 0 && pv[0] == c)
+			go_pv(line, at, sizeof line, pv, pv_len);
+		else
+			go_pv(line, at, sizeof line, &c, 1);
+		eng_say(g, "%s", line);
+	}
+}
+
+/* An info line of the running search (MultiPV: a line for each of its
+ * best columns so far); none before it has begun (the stats still hold
+ * the last one).  Its score is the principal variation's first column's,
+ * with that column's kind. */
 static void
 go_info(struct eng *g)
 {
 	struct stats_snapshot s;
-	char line[2048], num[16];
-	size_t n = 0;
+	char line[2048], tail[1024], num[16];
+	size_t n = 0, t = 0;
 
 	g->last_info = util_now_s();
 	engine_snapshot(g->e, &s);
 	if (s.searches <= g->searches0)
 		return;
 	double elapsed = util_now_s() - g->t0;
-	n += (size_t)snprintf(line + n, sizeof line - n, "info depth %d",
-	                      s.depth);
+	for (int c = 0; c < s.ncols && c < g->pos.w; c++)
+		if (s.col[c].state == COL_SEARCHING) {
+			t +=
+			    (size_t)snprintf(tail + t, sizeof tail - t,
+			                     " currmove %c", board_col_char(c));
+			break;
+		}
+	t += (size_t)snprintf(tail + t, sizeof tail - t,
+	                      " nodes %llu nps %.0f time %.0f hashfull %d "
+	                      "threads %d tnodes ",
+	                      (unsigned long long)s.nodes, s.nps, elapsed * 1e3,
+	                      (int)(s.tt_fill * 1000), s.nthreads);
+	for (int i = 0; i < s.nthreads && t < sizeof tail - 32; i++)
+		t += (size_t)snprintf(tail + t, sizeof tail - t, "%s%llu",
+		                      i ? "," : "",
+		                      (unsigned long long)s.thread[i].nodes);
+	if (g->multipv > 1) {
+		enum score_kind kind[BOARD_MAX_WIDTH] = {SCORE_NONE};
+		int score[BOARD_MAX_WIDTH] = {0};
+		for (int c = 0; c < s.ncols && c < g->pos.w; c++)
+			if (s.col[c].state == COL_DONE ||
+			    s.col[c].state == COL_WAITING) {
+				kind[c] = s.col[c].kind;
+				score[c] = s.col[c].score;
+			}
+		go_multipv(g, s.depth, s.seldepth, kind, score, tail, s.pv,
+		           s.pv_len);
+		return;
+	}
+	n += (size_t)snprintf(line + n, sizeof line - n,
+	                      "info depth %d seldepth %d", s.depth, s.seldepth);
 	int best = s.pv_len > 0 ? s.pv[0] : -1;
 	if (best >= 0 && best < s.ncols && s.col[best].state == COL_DONE &&
 	    s.col[best].kind != SCORE_NONE)
@@ -72,22 +166,7 @@ go_info(struct eng *g)
 		    score_number(s.col[best].kind, s.col[best].score, num,
 		                 sizeof num),
 		    kind_word(s.col[best].kind));
-	for (int c = 0; c < s.ncols && c < g->pos.w; c++)
-		if (s.col[c].state == COL_SEARCHING) {
-			n +=
-			    (size_t)snprintf(line + n, sizeof line - n,
-			                     " currmove %c", board_col_char(c));
-			break;
-		}
-	n += (size_t)snprintf(line + n, sizeof line - n,
-	                      " nodes %llu nps %.0f time %.0f hashfull %d "
-	                      "threads %d tnodes ",
-	                      (unsigned long long)s.nodes, s.nps, elapsed * 1e3,
-	                      (int)(s.tt_fill * 1000), s.nthreads);
-	for (int t = 0; t < s.nthreads && n < sizeof line - 32; t++)
-		n += (size_t)snprintf(line + n, sizeof line - n, "%s%llu",
-		                      t ? "," : "",
-		                      (unsigned long long)s.thread[t].nodes);
+	n += (size_t)snprintf(line + n, sizeof line - n, "%s", tail);
 	n = go_pv(line, n, sizeof line, s.pv, s.pv_len);
 	eng_say(g, "%s", line);
 }
@@ -177,11 +256,21 @@ go_result(struct eng *g, const struct search_result *r)
 	        : score_number(kind == SCORE_HEURISTIC ? SCORE_HEURISTIC
 	                                               : SCORE_EXACT,
 	                       score, num, sizeof num);
+	struct stats_snapshot snap;
+	engine_snapshot(g->e, &snap);
+	if (g->multipv > 1) {
+		char tail[128];
+		snprintf(tail, sizeof tail, " nodes %llu time %.0f",
+		         (unsigned long long)r->nodes,
+		         (util_now_s() - g->t0) * 1e3);
+		go_multipv(g, r->depth, snap.seldepth, r->col_kind,
+		           r->col_score, tail, r->pv, r->pv_len);
+	}
 	size_t n = (size_t)snprintf(
 	    line, sizeof line,
-	    "info depth %d score %s kind %s nodes %llu time %.0f", r->depth, s,
-	    kind_word(kind), (unsigned long long)r->nodes,
-	    (util_now_s() - g->t0) * 1e3);
+	    "info depth %d seldepth %d score %s kind %s nodes %llu time %.0f",
+	    r->depth, snap.seldepth, s, kind_word(kind),
+	    (unsigned long long)r->nodes, (util_now_s() - g->t0) * 1e3);
 	if (move == r->move && r->pv_len > 0 && r->pv[0] == move)
 		go_pv(line, n, sizeof line, r->pv, r->pv_len);
 	else

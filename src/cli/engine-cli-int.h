@@ -48,7 +48,8 @@ struct eng {
 	const struct book *book;
 	const struct book *shipped_book; /* the session's, for its size */
 	struct book *own_book;
-	bool debug; /* `debug on`: info string lines on what is done */
+	bool debug;  /* `debug on`: info string lines on what is done */
+	int multipv; /* info lines per report: the best columns, 1 and up */
 	/* The search, while one runs (kind != GO_NONE). */
 	enum go_kind kind;
 	uint64_t id;

@@ -27,9 +27,12 @@
 #include "core/util.h"
 
 /* How long the main thread sleeps in poll() between looks at a running
- * search; how much input it holds at most (lines waiting for a search). */
-#define POLL_MS   5
-#define INPUT_MAX (4 * ENGINE_LINE_MAX)
+ * search, and at a stopped one that unwinds (its answer goes out within a
+ * millisecond of its end); how much input it holds at most (lines waiting
+ * for a search). */
+#define POLL_MS      5
+#define POLL_STOP_MS 1
+#define INPUT_MAX    (4 * ENGINE_LINE_MAX)
 
 void
 eng_say(struct eng *g, const char *fmt, ...)
@@ -286,9 +289,10 @@ input_read(struct eng *g, struct eng_in *in, int fd)
 	bool want = !in->eof && in->have < INPUT_MAX;
 	struct pollfd p = {.fd = fd, .events = POLLIN};
 	int r = poll(&p, want ? 1 : 0,
-	             g->kind != GO_NONE ? POLL_MS
-	             : want             ? -1
-	                                : 0);
+	             g->kind != GO_NONE && g->stopped ? POLL_STOP_MS
+	             : g->kind != GO_NONE             ? POLL_MS
+	             : want                           ? -1
+	                                              : 0);
 	if (r < 0 && errno != EINTR) {
 		cli_error("engine: poll: %s", strerror(errno));
 		in->eof = true;
@@ -326,6 +330,7 @@ engine_cli_serve(const struct options *o, const struct book *book, int fd,
 	g.hooks = hooks;
 	g.hash_mb = hooks != NULL && hooks->small ? 1 : o->tt_mb;
 	g.threads = hooks != NULL && hooks->small ? 1 : o->threads;
+	g.multipv = 1;
 	g.shipped_book = book;
 	g.book = book;
 	g.e = output_engine_new(g.hash_mb);

@@ -77,6 +77,11 @@ bool options_takes_arg(const struct opt_def *d);
 /* getopt's has_arg for the option. */
 int options_has_arg(const struct opt_def *d);
 
+/* The words of --mode (by enum play_mode) and --eval (heuristic, then
+ * average), for the parser and the shell completion. */
+extern const char *const options_play_names[4];
+extern const char *const options_eval_names[2];
+
 /* The readers of the options of kind OPT_CUSTOM (options.c): 0, or -1
  * after a cli_error() line. */
 int options_arg_threads(struct options *o, const char *arg);

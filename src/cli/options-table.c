@@ -164,6 +164,18 @@ const struct submode_def options_submodes[] = {
 const size_t options_nsubmodes =
     sizeof options_submodes / sizeof options_submodes[0];
 
+/* ---- the words of some options' arguments --------------------------------
+ */
+
+const char *const options_play_names[4] = {
+    [PLAY_HUMAN_AI] = "human-ai",
+    [PLAY_AI_HUMAN] = "ai-human",
+    [PLAY_AI_AI] = "ai-ai",
+    [PLAY_HUMAN_HUMAN] = "human-human",
+};
+
+const char *const options_eval_names[2] = {"heuristic", "average"};
+
 /* ---- the options ----------------------------------------------------------
  */
 

@@ -20,13 +20,6 @@
 #include "search/level.h"
 #include "search/settings.h"
 
-static const char *const play_names[] = {
-    [PLAY_HUMAN_AI] = "human-ai",
-    [PLAY_AI_HUMAN] = "ai-human",
-    [PLAY_AI_AI] = "ai-ai",
-    [PLAY_HUMAN_HUMAN] = "human-human",
-};
-
 static void
 try_help(void)
 {
@@ -123,12 +116,10 @@ options_arg_time(struct options *o, const char *arg)
 int
 options_arg_eval(struct options *o, const char *arg)
 {
-	if (strcmp(arg, "average") == 0)
-		o->eval_average = true;
-	else if (strcmp(arg, "heuristic") == 0)
-		o->eval_average = false;
-	else
+	int i = lookup(options_eval_names, 2, arg);
+	if (i < 0)
 		return bad("eval", arg, "must be heuristic or average");
+	o->eval_average = i == 1;
 	return 0;
 }
 
@@ -164,7 +155,7 @@ options_arg_seed(struct options *o, const char *arg)
 int
 options_arg_mode(struct options *o, const char *arg)
 {
-	int i = lookup(play_names, 4, arg);
+	int i = lookup(options_play_names, 4, arg);
 	if (i < 0)
 		return bad("mode", arg,
 		           "must be human-ai, ai-human, ai-ai or human-human");

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "cli/json.h"
 #include "cli/output.h"
 #include "cli/book-cli.h"
 #include "cli/review-cli.h"
@@ -158,12 +159,15 @@ review_cli_game_read(FILE *in, const char *name, int w, int h,
 		rc = 0;
 		goto out;
 	}
+	lineno = 0;
 	if (ferror(in))
 		snprintf(err, errlen, "%s: %s", name,
 		         strerror(errno ? errno : EIO));
 	else
 		snprintf(err, errlen, "%s: no moves in it", name);
 out:
+	if (rc != 0)
+		g->err_line = lineno;
 	free(line);
 	return rc;
 }
@@ -225,20 +229,29 @@ print_plain(const struct review_ply *p, int w)
 static void
 print_json(const struct review_game *g, const struct review_ply *p)
 {
-	char best[64], pos[BOARD_MAX_CELLS + 1];
+	char pos[BOARD_MAX_CELLS + 1];
+	struct json j;
 	for (int i = 0; i + 1 < p->ply; i++)
 		pos[i] = board_col_char(g->moves[i]);
 	pos[p->ply - 1] = '\0';
-	printf("{\"ply\":%d,\"column\":%d,\"player\":%d,\"position\":\"%s\","
-	       "\"width\":%d,\"height\":%d,\"before\":%d,\"after\":%d,"
-	       "\"best\":[%s],\"changed\":%s,\"change\":\"%s\","
-	       "\"ends\":%s,\"book\":%s,\"nodes\":%llu,\"seconds\":%.6f}\n",
-	       p->ply, p->col + 1, 2 - (p->ply & 1), pos, g->w, g->h, p->before,
-	       p->after, columns_text(p->best, g->w, ",", best, sizeof best),
-	       p->change != REVIEW_KEPT ? "true" : "false",
-	       review_change_word(p->change), p->ends ? "true" : "false",
-	       p->book ? "true" : "false", (unsigned long long)p->nodes,
-	       p->seconds);
+	json_begin(&j, stdout, "move");
+	json_int(&j, "ply", p->ply);
+	json_int(&j, "column", p->col + 1);
+	json_int(&j, "player", 2 - (p->ply & 1));
+	json_str(&j, "position", pos);
+	json_int(&j, "width", g->w);
+	json_int(&j, "height", g->h);
+	json_int(&j, "before", p->before);
+	json_int(&j, "after", p->after);
+	json_str(&j, "kind", json_kind(SCORE_EXACT, false));
+	json_columns(&j, "best", p->best, g->w);
+	json_bool(&j, "changed", p->change != REVIEW_KEPT);
+	json_str(&j, "change", review_change_word(p->change));
+	json_bool(&j, "ends", p->ends);
+	json_bool(&j, "book", p->book);
+	json_uint(&j, "nodes", p->nodes);
+	json_real(&j, "seconds", p->seconds, 6);
+	json_end(&j);
 }
 
 /* How the chart draws: UTF-8 or ASCII, colour or not. */
@@ -454,7 +467,10 @@ read_input(const struct options *o, struct review_game *g)
 	} else {
 		FILE *f = fopen(arg, "r");
 		if (f == NULL) {
-			cli_error("%s: %s", arg, strerror(errno));
+			const char *why = strerror(errno);
+			cli_error("%s: %s", arg, why);
+			if (o->json)
+				json_error(stdout, arg, 0, why);
 			return -1;
 		}
 		rc = review_cli_game_read(f, arg, o->width, o->height, g, err,
@@ -463,14 +479,19 @@ read_input(const struct options *o, struct review_game *g)
 		if (rc == 0 && g->sized &&
 		    (o->width_given || o->height_given) &&
 		    (g->w != o->width || g->h != o->height)) {
-			cli_error("%s: a %dx%d game, but -W/-H ask for "
-			          "%dx%d",
-			          arg, g->w, g->h, o->width, o->height);
+			snprintf(err, sizeof err,
+			         "%s: a %dx%d game, but -W/-H ask for %dx%d",
+			         arg, g->w, g->h, o->width, o->height);
+			cli_error("%s", err);
+			if (o->json)
+				json_error(stdout, arg, 0, err);
 			return -1;
 		}
 	}
 	if (rc != 0) {
 		cli_error("%s", err);
+		if (o->json)
+			json_error(stdout, arg, g->err_line, err);
 		return -1;
 	}
 	return 0;

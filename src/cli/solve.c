@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "cli/json.h"
 #include "book/book.h"
 #include "cli/output.h"
 #include "cli/solve.h"
@@ -147,80 +148,67 @@ solve_print(const char *line, int width, bool analyze,
 	output_flush();
 }
 
-static const char *
-kind_name(enum score_kind k)
-{
-	switch (k) {
-	case SCORE_EXACT:
-		return "exact";
-	case SCORE_LOWER:
-		return "lower";
-	case SCORE_UPPER:
-		return "upper";
-	case SCORE_HEURISTIC:
-		return "heuristic";
-	default:
-		return "unknown";
-	}
-}
-
 void
 solve_print_json(FILE *f, const char *moves, const board_t *b, bool analyze,
-                 const struct search_result *r, bool book)
+                 bool weak, const struct search_result *r, bool book)
 {
 	enum score_kind kind = r->partial ? r->kind : SCORE_EXACT;
-	fprintf(f, "{\"position\":\"%s\",\"width\":%d,\"height\":%d,", moves,
-	        b->w, b->h);
-	if (kind == SCORE_NONE)
-		fputs("\"score\":null,", f);
-	else
-		fprintf(f, "\"score\":%d,", r->score);
-	fprintf(f, "\"kind\":\"%s\",\"best\":[", kind_name(kind));
+	struct json j;
+	uint32_t best = 0;
+
+	json_begin(&j, f, analyze ? "analysis" : "position");
+	json_str(&j, "position", moves);
+	json_int(&j, "width", b->w);
+	json_int(&j, "height", b->h);
+	json_score(&j, kind, r->score, weak);
 	if (analyze) {
-		int best = -1000;
+		int top = -1000;
 		for (int c = 0; c < b->w; c++)
 			if (board_can_play(b, c) &&
 			    r->col_kind[c] == SCORE_EXACT &&
-			    r->col_score[c] > best)
-				best = r->col_score[c];
-		bool first = true;
+			    r->col_score[c] > top)
+				top = r->col_score[c];
 		for (int c = 0; c < b->w; c++)
 			if (board_can_play(b, c) &&
 			    r->col_kind[c] == SCORE_EXACT &&
-			    r->col_score[c] == best) {
-				fprintf(f, "%s%d", first ? "" : ",", c + 1);
-				first = false;
-			}
+			    r->col_score[c] == top)
+				best |= 1u << c;
 	} else if (r->move >= 0) {
-		fprintf(f, "%d", r->move + 1);
+		best = 1u << r->move;
 	}
-	fputs("],\"pv\":\"", f);
-	for (int i = 0; i < r->pv_len; i++)
-		fputc(board_col_char(r->pv[i]), f);
-	fputc('"', f);
+	json_columns(&j, "best", best, b->w);
+	char pv[STATS_PV_MAX + 1];
+	int n = 0;
+	for (int i = 0; i < r->pv_len && i < STATS_PV_MAX; i++)
+		pv[n++] = board_col_char(r->pv[i]);
+	pv[n] = '\0';
+	json_str(&j, "pv", pv);
 	if (analyze) {
 		fputs(",\"scores\":[", f);
 		for (int c = 0; c < b->w; c++) {
-			if (c > 0)
-				fputc(',', f);
-			if (!board_can_play(b, c))
-				fputs("null", f);
-			else if (r->col_kind[c] == SCORE_EXACT)
-				fprintf(f, "%d", r->col_score[c]);
-			else if (r->col_kind[c] == SCORE_NONE)
-				fputs("\"?\"", f);
-			else
-				fprintf(f, "\"%s%d\"",
-				        r->col_kind[c] == SCORE_LOWER ? ">="
-				                                      : "<=",
+			bool known = board_can_play(b, c) &&
+			             r->col_kind[c] != SCORE_NONE;
+			if (known)
+				fprintf(f, "%s%d", c ? "," : "",
 				        r->col_score[c]);
+			else
+				fprintf(f, "%snull", c ? "," : "");
+		}
+		fputs("],\"kinds\":[", f);
+		for (int c = 0; c < b->w; c++) {
+			if (!board_can_play(b, c))
+				fprintf(f, "%snull", c ? "," : "");
+			else
+				fprintf(f, "%s\"%s\"", c ? "," : "",
+				        json_kind(r->col_kind[c], weak));
 		}
 		fputc(']', f);
 	}
-	fprintf(f,
-	        ",\"nodes\":%llu,\"time\":%.6f,\"book\":%s,\"partial\":%s}\n",
-	        (unsigned long long)r->nodes, r->seconds,
-	        book ? "true" : "false", r->partial ? "true" : "false");
+	json_uint(&j, "nodes", r->nodes);
+	json_real(&j, "seconds", r->seconds, 6);
+	json_bool(&j, "book", book);
+	json_bool(&j, "partial", r->partial);
+	json_end(&j);
 }
 
 /* Whether the opening book holds b (it then answers the solve). */
@@ -268,6 +256,8 @@ solve_main(const struct options *o, struct cli_session *session)
 		if (solve_parse_input(line, (size_t)n, o->width, o->height, &b,
 		                      err, sizeof err) != 0) {
 			cli_error("%s:%ld:%s", name, lineno, err);
+			if (o->json)
+				json_error(stdout, name, lineno, err);
 			status = 1;
 			continue;
 		}
@@ -276,7 +266,8 @@ solve_main(const struct options *o, struct cli_session *session)
 			char moves[BOARD_MAX_CELLS + 2];
 			solve_moves(line, moves, sizeof moves);
 			solve_print_json(stdout, moves, &b, o->solve.analyze,
-			                 &r, book_holds(&lim, &b));
+			                 o->solve.weak, &r,
+			                 book_holds(&lim, &b));
 		} else {
 			print_text(line, &b, b.w, o->solve.analyze, &r);
 		}

@@ -39,11 +39,13 @@ void solve_print(const char *line, int width, bool analyze,
  * buf. */
 void solve_moves(const char *line, char *buf, size_t len);
 
-/* One JSON object on one line (JSON Lines) for a solved position: position,
- * width, height, score (null when unknown), kind, best columns, pv, per
- * column scores when r->ncols or analyze asks (null for a full column),
- * nodes, time, book, partial.  book: the opening book held the position. */
+/* One JSON object on one line (JSON Lines, docs/json.md) for a solved
+ * position: type "position" (with analyze "analysis", adding every
+ * column's score and kind), position, width, height, score, kind, best
+ * columns, pv, nodes, seconds, book, partial.  weak: the scores are the
+ * weak solver's; book: the opening book held the position. */
 void solve_print_json(FILE *f, const char *moves, const board_t *b,
-                      bool analyze, const struct search_result *r, bool book);
+                      bool analyze, bool weak, const struct search_result *r,
+                      bool book);
 
 #endif

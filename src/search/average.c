@@ -114,7 +114,7 @@ avg_serial(struct split_ctx *c, const board_t *b, int depth)
 	struct avg_val r;
 	struct avg_fold f;
 
-	split_node(c);
+	split_node(c, b->moves);
 	if (c->aborted)
 		return avg_unknown;
 	if (avg_leaf(b, depth, &r))
@@ -185,7 +185,7 @@ avg_split(const struct split_ctx *parent, int spawner, const board_t *b,
 	}
 
 	/* This node itself: one node for the thread that opens it. */
-	split_node(&c);
+	split_node(&c, b->moves);
 	if (!avg_leaf(b, depth, &r)) {
 		struct avg_val child_val[BOARD_MAX_WIDTH];
 		struct avg_fold f;

@@ -4,8 +4,10 @@
  * the worker sleeps on a condition variable between searches.  The search
  * itself runs unlocked; the caller stops it through the engine's atomic
  * abort flag, which the search limits point to and which the worker resets
- * under the lock when it takes a request, so a stop can never be lost
- * between taking a request and starting its search.  Live statistics are
+ * under the lock when it takes a request (set again if a stop came while
+ * the request waited), so a stop is never lost, whether it comes before
+ * the worker takes the request, between taking it and starting its
+ * search, or during it.  Live statistics are
  * read lock-free through the stats slots.
  */
 #include "config.h"
@@ -34,9 +36,11 @@ struct engine {
 	board_t req_board;
 	struct search_limits req_lim;
 	uint64_t req_ns; /* when it was posted */
+	bool req_stop;   /* stopped before the worker took it */
 
 	uint64_t run_id;  /* running search, 0 none */
 	bool run_discard; /* its result is not wanted */
+	bool idle_clear;  /* table work between searches: a clear, a warm-up */
 
 	atomic_bool abort; /* stops the running (or starting) search */
 
@@ -54,8 +58,28 @@ worker(void *arg)
 
 	pthread_mutex_lock(&e->lock);
 	for (;;) {
-		while (!e->quit && e->req_id == 0)
+		while (!e->quit && e->req_id == 0) {
+			if (e->clear) {
+				search_clear_later(e->search);
+				e->clear = false;
+				e->idle_clear = true;
+			}
+			if (e->idle_clear) {
+				/* a pending clear or warm-up, a chunk at a
+				 * time, until a request (engine_start() sets
+				 * the flag) */
+				atomic_store(&e->abort, false);
+				pthread_mutex_unlock(&e->lock);
+				bool done =
+				    search_idle_step(e->search, &e->abort);
+				pthread_mutex_lock(&e->lock);
+				e->idle_clear = !done;
+				if (done) /* engine_ready() waits for it */
+					pthread_cond_broadcast(&e->done);
+				continue;
+			}
 			pthread_cond_wait(&e->wake, &e->lock);
+		}
 		if (e->quit)
 			break;
 		board_t b = e->req_board;
@@ -67,7 +91,11 @@ worker(void *arg)
 		e->clear = false;
 		e->run_id = id;
 		e->run_discard = false;
-		atomic_store(&e->abort, false);
+		/* A stop that came before the worker took the request holds:
+		 * the search ends at its first look at the flag, with a move.
+		 */
+		atomic_store(&e->abort, e->req_stop);
+		e->req_stop = false;
 		lim.abort = &e->abort;
 		e->latency = (double)(util_now_ns() - e->req_ns) / 1e9;
 		pthread_mutex_unlock(&e->lock);
@@ -104,6 +132,9 @@ engine_new(size_t tt_mb, char *err, size_t errlen)
 	pthread_cond_init(&e->done, NULL);
 	e->search = s;
 	atomic_init(&e->abort, false);
+	/* The worker brings the new table's pages in while it waits. */
+	search_warm_later(s);
+	e->idle_clear = true;
 	if (pthread_create(&e->thread, NULL, worker, e) != 0) {
 		if (err != NULL)
 			snprintf(err, errlen, "cannot start the engine thread");
@@ -125,7 +156,7 @@ engine_free(struct engine *e)
 	pthread_mutex_lock(&e->lock);
 	e->quit = true;
 	e->req_id = 0;
-	if (e->run_id)
+	if (e->run_id || e->idle_clear)
 		atomic_store(&e->abort, true);
 	pthread_cond_broadcast(&e->wake);
 	pthread_mutex_unlock(&e->lock);
@@ -148,9 +179,12 @@ engine_start(struct engine *e, const board_t *b,
 		e->run_discard = true;
 		atomic_store(&e->abort, true);
 	}
+	if (e->idle_clear)
+		atomic_store(&e->abort, true);
 	e->req_board = *b;
 	e->req_lim = *lim;
 	e->req_id = id;
+	e->req_stop = false;
 	e->req_ns = util_now_ns();
 	pthread_cond_signal(&e->wake);
 	pthread_mutex_unlock(&e->lock);
@@ -163,6 +197,8 @@ engine_stop(struct engine *e)
 	pthread_mutex_lock(&e->lock);
 	if (e->run_id)
 		atomic_store(&e->abort, true);
+	if (e->req_id)
+		e->req_stop = true;
 	pthread_mutex_unlock(&e->lock);
 }
 
@@ -220,6 +256,16 @@ engine_clear(struct engine *e)
 {
 	pthread_mutex_lock(&e->lock);
 	e->clear = true;
+	pthread_cond_signal(&e->wake); /* begun at once if no search runs */
+	pthread_mutex_unlock(&e->lock);
+}
+
+void
+engine_ready(struct engine *e)
+{
+	pthread_mutex_lock(&e->lock);
+	while (e->idle_clear && e->req_id == 0 && e->run_id == 0 && !e->quit)
+		pthread_cond_wait(&e->done, &e->lock);
 	pthread_mutex_unlock(&e->lock);
 }
 
@@ -248,6 +294,7 @@ int
 engine_export(struct engine *e, const board_t *b, int plies,
               struct search_entries *hdr, struct search_entry *out, int max)
 {
+	engine_ready(e); /* the worker's own work on the table done */
 	assert(idle(e));
 	(void)idle;
 	return search_export(e->search, b, plies, hdr, out, max);
@@ -257,6 +304,7 @@ void
 engine_import(struct engine *e, const struct search_entries *hdr,
               const struct search_entry *in)
 {
+	engine_ready(e);
 	assert(idle(e));
 	search_import(e->search, hdr, in);
 }

@@ -25,7 +25,8 @@ void engine_free(struct engine *e);
 /* Queue a search; returns its id (never 0).  A running search is stopped. */
 uint64_t engine_start(struct engine *e, const board_t *b,
                       const struct search_limits *lim);
-/* Stop the running search; its (partial) result is still published. */
+/* Stop the running search, or the queued one before it starts; its
+ * (partial) result is still published. */
 void engine_stop(struct engine *e);
 /* Stop and discard: no result will be published for the current id. */
 void engine_cancel(struct engine *e);
@@ -35,7 +36,8 @@ bool engine_poll(struct engine *e, uint64_t id, struct search_result *r);
 void engine_wait(struct engine *e, uint64_t id, struct search_result *r);
 /* Live statistics of the current (or last) search. */
 void engine_snapshot(struct engine *e, struct stats_snapshot *snap);
-/* Forget the transposition table (new game, new board size). */
+/* Forget the transposition table (new game, new board size): the worker
+ * empties it while it waits for work, else the next search first. */
 void engine_clear(struct engine *e);
 /* A search run elsewhere in place of the engine's own (dropfour-mpi's
  * search across the ranks, search/dist.h).  run() is called on the
@@ -52,12 +54,17 @@ void engine_set_runner(struct engine *e, const struct engine_runner *r);
 /* The engine's table entries near b for another engine's, and the
  * other's taken in (search_export(), search_import()): only while the
  * engine runs no search (after its result, before the next
- * engine_start()). */
+ * engine_start()); the worker's work between searches (a new table's
+ * pages brought in, a clear) is waited for first (engine_ready()). */
 int engine_export(struct engine *e, const board_t *b, int plies,
                   struct search_entries *hdr, struct search_entry *out,
                   int max);
 void engine_import(struct engine *e, const struct search_entries *hdr,
                    const struct search_entry *in);
+/* Wait until the worker has done what it does between searches (a new
+ * table's pages brought in, a clear): at once while a search runs or
+ * waits. */
+void engine_ready(struct engine *e);
 /* Seconds from the last engine_start() to the search actually running
  * (for the responsiveness benchmark). */
 double engine_start_latency(struct engine *e);

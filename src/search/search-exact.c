@@ -634,7 +634,7 @@ exact_body(struct split_ctx *c, const board_t *b, int alpha, int beta, int ply,
 
 	f.cells = b->w * b->h;
 	f.before = split_work(c);
-	split_node(c); /* 1. count the node, poll for a stop */
+	split_node(c, b->moves); /* 1. count the node, poll for a stop */
 	if (c->aborted)
 		return 0;
 	if (exact_bounds(c, b, alpha, beta, pre, &f, &v))

@@ -41,6 +41,11 @@ struct search {
 	bool clear_pending;
 	int clear_tab;
 	uint64_t clear_at;
+	/* The pages of a new table not yet brought in (search_warm_later()):
+	 * done from slot warm_at between searches, given up by the first
+	 * search (the table is in use then). */
+	bool warm_pending;
+	uint64_t warm_at;
 	int tt_bits; /* the width of search (64, 128) that filled the table */
 	bool wide_only; /* every board on the 128-bit search (tests) */
 	atomic_bool stop;

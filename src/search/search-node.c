@@ -105,7 +105,7 @@ search_depth(struct split_ctx *c, const board_t *b, int depth, int alpha,
 	int bestmove = -1;
 	const int alpha0 = alpha;
 
-	split_node(c);
+	split_node(c, b->moves);
 	if (c->aborted)
 		return 0;
 

@@ -35,8 +35,7 @@
  * table is empty, false when a stop came first (the next search goes on
  * from there). */
 static bool
-clear_tables_part(struct search *s, int key_bits,
-                  const struct search_limits *lim)
+clear_tables_part(struct search *s, int key_bits, const atomic_bool *abort)
 {
 	for (; s->clear_tab < 2 + s->own_leaf_n; s->clear_tab++) {
 		struct tt *t = s->clear_tab == 0 ? &s->tt
@@ -46,7 +45,7 @@ clear_tables_part(struct search *s, int key_bits,
 		const uint64_t n = tt_slots(t);
 		while (s->clear_at < n) {
 			if (atomic_load(&s->stop) ||
-			    (lim->abort != NULL && atomic_load(lim->abort)))
+			    (abort != NULL && atomic_load(abort)))
 				return false;
 			uint64_t to = s->clear_at + CLEAR_CHUNK_SLOTS;
 			to = to < n ? to : n;
@@ -133,6 +132,33 @@ search_clear_later(struct search *s)
 		s->clear_tab = 0;
 		s->clear_at = 0;
 	}
+}
+
+void
+search_warm_later(struct search *s)
+{
+	s->warm_pending = true;
+	s->warm_at = 0;
+}
+
+bool
+search_idle_step(struct search *s, const atomic_bool *abort)
+{
+	if (s->clear_pending && !clear_tables_part(s, s->tt.key_bits, abort))
+		return false;
+	/* A table no search has used holds zeros: writing them again brings
+	 * its pages in. */
+	const uint64_t n = tt_slots(&s->tt);
+	while (s->warm_pending && s->warm_at < n) {
+		if (abort != NULL && atomic_load(abort))
+			return false;
+		uint64_t to = s->warm_at + CLEAR_CHUNK_SLOTS;
+		to = to < n ? to : n;
+		tt_clear_range(&s->tt, s->warm_at, to);
+		s->warm_at = to;
+	}
+	s->warm_pending = false;
+	return true;
 }
 
 void
@@ -738,6 +764,7 @@ search_run(struct search *s, const board_t *b, const struct search_limits *lim,
 	/* A stop asked for while no search ran is not for this one; the
 	 * engine stops a search that has not started yet through lim->abort. */
 	atomic_store(&s->stop, false);
+	s->warm_pending = false; /* the table is in use from here */
 	memset(r, 0, sizeof *r);
 	r->move = r->best = -1;
 	r->ncols = b->w;
@@ -753,7 +780,7 @@ search_run(struct search *s, const board_t *b, const struct search_limits *lim,
 		search_clear_later(s);
 
 	/* The columns a stone can still go into. */
-	struct stats_root root = {.ncols = b->w};
+	struct stats_root root = {.ncols = b->w, .moves = b->moves};
 	for (int c = 0; c < b->w && !b->over; c++)
 		root.legal |= (uint32_t)board_can_play(b, c) << c;
 	stats_begin(&s->stats, &root, threads, exact_mode, &s->tt);
@@ -761,7 +788,7 @@ search_run(struct search *s, const board_t *b, const struct search_limits *lim,
 		stats_end(&s->stats);
 		return;
 	}
-	if (s->clear_pending && !clear_tables_part(s, key_bits, lim)) {
+	if (s->clear_pending && !clear_tables_part(s, key_bits, lim->abort)) {
 		stopped_move(b, r);
 		r->partial = true;
 		r->seconds = util_now_s() - t0;

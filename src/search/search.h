@@ -143,6 +143,15 @@ void search_clear(struct search *s);
  * a fraction of a millisecond even for a table of gigabytes, and the
  * search after goes on with it.  A search stopped so returns no move. */
 void search_clear_later(struct search *s);
+/* Bring the pages of a new table in before its first search (the
+ * engine's worker does it while it waits for work, search_idle_step()),
+ * so that a search does not wait for the system's page faults, a
+ * megabyte or two zeroed each, between its looks at the stop flag.  A
+ * search that comes first goes on without it. */
+void search_warm_later(struct search *s);
+/* Go on with a pending clear, then a pending warm-up, outside a search,
+ * a chunk at a time until abort is set: true once nothing is pending. */
+bool search_idle_step(struct search *s, const atomic_bool *abort);
 void search_run(struct search *s, const board_t *b,
                 const struct search_limits *lim, struct search_result *r);
 /* Ask the running search to stop; it returns within milliseconds with the

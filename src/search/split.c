@@ -179,6 +179,11 @@ flush(struct split_ctx *c)
 	atomic_store_explicit(&t->root_col, c->root_col, memory_order_relaxed);
 	atomic_store_explicit(&t->ply, c->sp != NULL ? c->sp->ply : 0,
 	                      memory_order_relaxed);
+	/* (the slot's one writer: a plain maximum) */
+	if (c->max_moves >
+	    atomic_load_explicit(&t->max_moves, memory_order_relaxed))
+		atomic_store_explicit(&t->max_moves, c->max_moves,
+		                      memory_order_relaxed);
 	if (c->nodes) {
 		stats_add(&t->nodes, c->nodes);
 		atomic_fetch_add_explicit(&c->team->nodes, c->nodes,

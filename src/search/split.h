@@ -132,6 +132,7 @@ struct split_ctx {
 	uint64_t busy_from; /* ns when the current busy stretch began */
 	uint64_t rng;       /* lazy SMP move-order noise, 0 off */
 	int own_cells;      /* team->own_cells, as of the last poll */
+	int max_moves;      /* stones of the deepest node it searched */
 };
 
 void split_ctx_root(struct split_ctx *c, struct split_team *team);
@@ -180,9 +181,13 @@ split_thread_free(const struct split_team *team)
 	       team->threads;
 }
 
+/* Count a node of `moves` stones (the deepest one reached is the
+ * search's seldepth); every SPLIT_POLL_MASK + 1 nodes, poll. */
 static inline void
-split_node(struct split_ctx *c)
+split_node(struct split_ctx *c, int moves)
 {
+	if (moves > c->max_moves)
+		c->max_moves = moves;
 	if ((++c->nodes & SPLIT_POLL_MASK) == 0)
 		split_poll(c);
 }

@@ -34,6 +34,7 @@ stats_begin(struct stats *s, const struct stats_root *root, int nthreads,
 		STORE(t->tt_hits, 0);
 		STORE(t->root_col, -1);
 		STORE(t->ply, 0);
+		STORE(t->max_moves, 0);
 	}
 	/* No root: a search without columns (knight's tours).  Columns
 	 * beyond the root's are never read (stats_snapshot()). */
@@ -51,6 +52,7 @@ stats_begin(struct stats *s, const struct stats_root *root, int nthreads,
 	STORE(s->exact, exact);
 	STORE(s->ranks, 0);
 	STORE(s->depth, 0);
+	STORE(s->root_moves, root != NULL ? root->moves : 0);
 	STORE(s->pv_len, 0);
 	STORE(s->end_ns, 0);
 	STORE(s->start_ns, util_now_ns());
@@ -113,6 +115,9 @@ stats_snapshot(const struct stats *s, struct stats_snapshot *o)
 		d->busy_s = (double)busy / 1e9;
 		d->root_col = LOAD(t->root_col);
 		d->ply = LOAD(t->ply);
+		int sel = LOAD(t->max_moves) - LOAD(m->root_moves);
+		if (sel > o->seldepth)
+			o->seldepth = sel;
 		d->busy = o->elapsed > 0 ? (double)busy / 1e9 / o->elapsed : 0;
 		if (d->busy > 1)
 			d->busy = 1;

@@ -36,6 +36,7 @@ struct stats_thread {
 	 * last flush. */
 	_Atomic int root_col;
 	_Atomic int ply;
+	_Atomic int max_moves; /* stones of the deepest node searched */
 };
 
 enum col_state {
@@ -58,9 +59,10 @@ struct stats {
 	struct stats_column col[BOARD_MAX_WIDTH];
 	_Alignas(64) _Atomic int nthreads;
 	_Atomic int ncols;
-	_Atomic int running; /* 1 while a search is on */
-	_Atomic int exact;   /* 1 for exact / weak searches */
-	_Atomic int depth;   /* depth of the last finished iteration */
+	_Atomic int running;    /* 1 while a search is on */
+	_Atomic int exact;      /* 1 for exact / weak searches */
+	_Atomic int depth;      /* depth of the last finished iteration */
+	_Atomic int root_moves; /* stones of the root position */
 	_Atomic int pv_len;
 	_Atomic signed char pv[STATS_PV_MAX];
 	_Atomic uint64_t start_ns, end_ns;
@@ -77,6 +79,7 @@ struct stats {
 struct stats_root {
 	int ncols;
 	uint32_t legal;
+	int moves; /* stones on the board */
 };
 
 struct stats_thread_snap {
@@ -100,6 +103,7 @@ struct stats_snapshot {
 	bool running, exact;
 	bool ranks; /* the thread slots are ranks (struct stats) */
 	int depth;
+	int seldepth; /* the deepest ply below the root any thread reached */
 	uint64_t searches;
 	struct stats_thread_snap thread[STATS_MAX_THREADS];
 	struct stats_column_snap col[BOARD_MAX_WIDTH];
