@@ -19,7 +19,7 @@
 static void
 nap(void)
 {
-	struct timespec ts = {0, 100000}; /* 0.1 ms */
+	struct timespec ts = {0, 1000000}; /* 1 ms */
 	nanosleep(&ts, NULL);
 }
 
