@@ -407,7 +407,7 @@ live_begin(struct stats *live, const board_t *b,
 {
 	if (live == NULL)
 		return;
-	struct stats_root root = {b->w, 0};
+	struct stats_root root = {.ncols = b->w, .moves = b->moves};
 	for (int c = 0; c < b->w; c++)
 		if (board_can_play(b, c) && !b->over)
 			root.legal |= 1u << c;
