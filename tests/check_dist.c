@@ -162,42 +162,45 @@ START_TEST(test_analyze)
 }
 END_TEST
 
-/* Depth-limited play: the move and the score of one process, and every
- * column's value, at depth 7 for 1..4 workers, on openings and on
- * positions of the sample. */
-START_TEST(test_depth)
+/* A depth-limited mode at `depth`: the move, the score and every
+ * column's value of one process, for 1..4 workers, on the six openings
+ * and `nsample` positions of the sample's Test_L2_R2. */
+static void
+play_like_one(enum search_mode mode, int depth, const char *const *openings,
+              int nsample)
 {
 	char moves[16][64];
-	const char *list[24] = {"4", "44", "4453", "32", "445566", "1234567"};
-	int score[16], n = 6;
-	int k = sample("Test_L2_R2", check_scaled(4, 1), moves, score);
+	const char *list[24];
+	int score[16], n = 0;
+	int k = sample("Test_L2_R2", check_scaled(nsample, 1), moves, score);
 	struct search_limits lim;
 	search_limits_default(&lim);
-	lim.mode = SEARCH_DEPTH;
-	lim.depth = 7;
+	lim.mode = mode;
+	lim.depth = depth;
+	for (; n < 6; n++)
+		list[n] = openings[n];
 	for (int i = 0; i < k; i++)
 		list[n++] = moves[i];
 	same_for_workers(list, n, &lim, 1, 4, true);
 }
+
+/* Depth-limited play at depth 7. */
+START_TEST(test_depth)
+{
+	static const char *const openings[6] = {"4",  "44",     "4453",
+	                                        "32", "445566", "1234567"};
+	play_like_one(SEARCH_DEPTH, 7, openings, 4);
+}
 END_TEST
 
-/* The averaged outcomes (--eval average), which take no windows: the
- * move, the score and every column of one process (its doubles folded in
- * the same order), at depth 6 for 1..4 workers, on openings, positions
- * of the sample, and one where the side to move wins at once. */
+/* The averaged outcomes (--eval average), which take no windows (one
+ * process's doubles folded in the same order), at depth 6; 445566: the
+ * side to move wins at once. */
 START_TEST(test_average)
 {
-	char moves[16][64];
-	const char *list[24] = {"", "4", "4455", "3344", "445566", "1234567"};
-	int score[16], n = 6;
-	int k = sample("Test_L2_R2", check_scaled(3, 1), moves, score);
-	struct search_limits lim;
-	search_limits_default(&lim);
-	lim.mode = SEARCH_AVERAGE;
-	lim.depth = 6;
-	for (int i = 0; i < k; i++)
-		list[n++] = moves[i];
-	same_for_workers(list, n, &lim, 1, 4, true);
+	static const char *const openings[6] = {"",     "4",      "4455",
+	                                        "3344", "445566", "1234567"};
+	play_like_one(SEARCH_AVERAGE, 6, openings, 3);
 }
 END_TEST
 

@@ -40,6 +40,9 @@
 #                        and exit 1 (what already failed is never hidden)
 #   check_mpi_env        before mpirun: root may run it, ranks past the
 #                        cores; no ASan leak check of Open MPI's memory
+#   check_mpi_ready      the whole test skipped unless $DROPFOUR_MPI was
+#                        built and $MPIRUN (default mpirun) is here; then
+#                        check_mpi_env, and DROPFOUR_CONFIG=/dev/null
 #   check_end            the last line: "NAME: N failed" and exit 1 when
 #                        $failed is not 0, else "NAME: all passed", exit 0
 #
@@ -166,6 +169,17 @@ check_mpi_env() {
 		ASAN_OPTIONS="$ASAN_OPTIONS:detect_leaks=0"
 		export ASAN_OPTIONS
 	fi
+}
+
+check_mpi_ready() {
+	if [ -z "${DROPFOUR_MPI:-}" ] || [ ! -x "$DROPFOUR_MPI" ]; then
+		check_skip "dropfour-mpi was not built (configure --without-mpi or no Open MPI)"
+	fi
+	: "${MPIRUN:=mpirun}"
+	command -v "$MPIRUN" >/dev/null 2>&1 || check_skip "no $MPIRUN"
+	check_mpi_env
+	DROPFOUR_CONFIG=/dev/null
+	export DROPFOUR_CONFIG
 }
 
 check_end() {

@@ -9,14 +9,8 @@
 # when dropfour-mpi was not built.
 . "$(dirname "$0")/lib-check.sh"
 check_begin mpi-kill
-if [ -z "${DROPFOUR_MPI:-}" ] || [ ! -x "$DROPFOUR_MPI" ]; then
-	check_skip "dropfour-mpi not built"
-fi
-: "${MPIRUN:=mpirun}"
-command -v "$MPIRUN" >/dev/null 2>&1 || check_skip "no $MPIRUN"
+check_mpi_ready
 command -v timeout >/dev/null 2>&1 || check_skip "no timeout(1)"
-check_mpi_env
-export DROPFOUR_CONFIG=/dev/null
 
 # The pid of this job's rank R (from its environment), or nothing.
 rank_pid() {

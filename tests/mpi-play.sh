@@ -12,13 +12,7 @@
 # (exit 77) when dropfour-mpi was not built.
 . "$(dirname "$0")/lib-check.sh"
 check_begin mpi-play
-if [ -z "${DROPFOUR_MPI:-}" ] || [ ! -x "$DROPFOUR_MPI" ]; then
-	check_skip "dropfour-mpi not built"
-fi
-: "${MPIRUN:=mpirun}"
-command -v "$MPIRUN" >/dev/null 2>&1 || check_skip "no $MPIRUN"
-check_mpi_env
-export DROPFOUR_CONFIG=/dev/null
+check_mpi_ready
 
 # Three moves of the human, the AI answering each at depth 6.
 moves='4

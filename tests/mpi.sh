@@ -29,11 +29,7 @@
 . "$(dirname "$0")/lib-check.sh"
 check_begin mpi
 : "${srcdir:=.}"
-if [ -z "${DROPFOUR_MPI:-}" ] || [ ! -x "$DROPFOUR_MPI" ]; then
-	check_skip "dropfour-mpi was not built (configure --without-mpi or no Open MPI)"
-fi
-: "${MPIRUN:=mpirun}"
-check_mpi_env
+check_mpi_ready
 
 mpi() {
 	n=$1
