@@ -68,7 +68,7 @@ out_run() {
 	book) "$D" book build -W 5 -H 4 --ply 4 -j1 -o "$path" ;;
 	statespace) "$D" statespace -W 4 -H 4 -j1 -o "$path" ;;
 	csv) "$D" bench speedup -W 5 -H 4 --threads 1 -m 8 --csv "$path" \
-		</dev/null ;;
+		"$tmp/lf" </dev/null ;;
 	esac
 }
 # is_output KIND FILE: FILE holds what KIND writes.

@@ -549,6 +549,11 @@ bench_speedup(const struct options *o, int argc, char **argv)
 			free(pos);
 			return CLI_EXIT_FAILURE;
 		}
+	} else if (o->width != 7 || o->height != 6) {
+		cli_error("bench speedup: the built-in positions are 7x6; give "
+		          "a FILE of %dx%d positions",
+		          o->width, o->height);
+		return CLI_EXIT_USAGE;
 	} else {
 		npos =
 		    (int)(sizeof speedup_default / sizeof speedup_default[0]);
