@@ -326,8 +326,8 @@ START_TEST(test_share)
 {
 	share_case(SEARCH_DEPTH, "44", -99);
 	share_case(SEARCH_DEPTH, "4453", -99);
-	/* 4453 scores -2 (Pons' Test_L3_R1, tests/data/pons-sample.txt). */
-	share_case(SEARCH_EXACT, "4453", -2);
+	/* Pons' score, tests/data/pons-sample.txt (Test_L2_R2). */
+	share_case(SEARCH_EXACT, "422156744412715", 2);
 }
 END_TEST
 
