@@ -46,8 +46,8 @@ enum split_scheme {
 /* "deep", "root", "lazy": the --split words, indexed by the scheme. */
 extern const char *const search_split_names[SPLIT_NSCHEMES];
 
-/* Exact scores the exact search may take instead of searching (the
- * opening book, book/book.h): probe() answers true with the score of a
+/* Exact scores the searches may take instead of searching (the opening
+ * book, book/book.h): probe() answers true with the score of a
  * position it holds.  The search knows nothing of the store's format.
  * Books hold boards of at most 64 bits: only the 64-bit search asks. */
 struct search_oracle {
@@ -83,8 +83,10 @@ struct search_limits {
 	bool no_ordering;    /* plain centre-first order, no threat ordering */
 	uint64_t seed;       /* 0: deterministic; else random tie-break */
 	atomic_bool *abort; /* optional second stop flag, owned by the caller */
-	/* The opening book, read-only, or NULL: exact searches take a
-	 * position's score from it, at the root and below. */
+	/* The opening book, read-only, or NULL: the searches take a
+	 * position's score from it, at the root and below (depth-limited
+	 * ones on their own scale: a root column as an exact score, a node
+	 * below as a proven value, a draw as 0). */
 	const struct search_oracle *book;
 	/* A named level (level.h) choosing the move from the column scores,
 	 * or NULL: the search's best move. */
