@@ -550,6 +550,7 @@ run_depth(struct split_ctx *c, const board_t *b, struct search_result *r,
 	int maxd = lim->depth < 1 ? 1 : lim->depth;
 	struct search_result cur;
 	int prev_best = -1;
+	double last = 0, prev = 0, started = util_now_s();
 
 	if (maxd > cells - b->moves)
 		maxd = cells - b->moves;
@@ -606,9 +607,14 @@ run_depth(struct split_ctx *c, const board_t *b, struct search_result *r,
 		extract_pv(c->team->search, b, r->move, r);
 		if (all_proven)
 			break;
-		/* No new iteration once half of the time is spent. */
+		/* A new iteration only if it should end in time. */
+		double now = util_now_s();
+		prev = last;
+		last = now - started;
+		started = now;
 		if (lim->time_limit > 0 &&
-		    util_now_s() - t0 >= lim->time_limit / 2)
+		    !search_iteration_fits(lim->time_limit, now - t0, last,
+		                           prev))
 			break;
 	}
 	r->partial = atomic_load(c->team->stop) && r->depth < maxd;

@@ -78,7 +78,7 @@ struct search_limits {
 	int threads; /* >= 1 */
 	enum split_scheme split;
 	int split_depth; /* plies below the root where tasks are made; 0 auto */
-	double time_limit;   /* seconds, 0 none; no new iteration past half */
+	double time_limit;   /* seconds, 0 none; no iteration past it */
 	uint64_t node_limit; /* 0 none */
 	bool no_ordering;    /* plain centre-first order, no threat ordering */
 	uint64_t seed;       /* 0: deterministic; else random tie-break */
@@ -220,6 +220,22 @@ search_probe_mid(int lo, int hi)
 	else if (med >= 0 && hi / 2 > med)
 		med = hi / 2;
 	return med;
+}
+
+/* Whether an iteration of a depth-limited search with a time limit of
+ * `limit` seconds that would start `now` (seconds since the search began)
+ * should end in time: its time foreseen as the last iteration's (`last`)
+ * times the growth from the one before (`prev`; 0: none), the growth taken
+ * between DEPTH_GROWTH_MIN and DEPTH_GROWTH_MAX (search/settings.h). */
+static inline bool
+search_iteration_fits(double limit, double now, double last, double prev)
+{
+	double growth = prev > 0 ? last / prev : DEPTH_GROWTH_MIN;
+	if (growth < DEPTH_GROWTH_MIN)
+		growth = DEPTH_GROWTH_MIN;
+	if (growth > DEPTH_GROWTH_MAX)
+		growth = DEPTH_GROWTH_MAX;
+	return now + last * growth <= limit;
 }
 
 /* Before a search is made: NULL when a table of tt_mb megabytes and
