@@ -7,14 +7,18 @@
  * column against one process's analysis); and depth-limited play, whose
  * guarantee is one process's move and score at the same depth
  * (docs/distributed-search.md), on openings and the sample's positions;
- * the averaged outcomes likewise.
+ * the averaged outcomes likewise; and depth-limited play with the shipped
+ * opening book (tests/check_book.c checks its values), whose columns are
+ * the book's exact scores over the workers too.
  */
 #include "config.h"
 
 #include <stdlib.h>
 #include <string.h>
 
+#include "book/book.h"
 #include "check_suites.h"
+#include "cli/book-cli.h"
 #include "search/dist.h"
 
 /* Up to n positions of the sample's set `set`, with their scores. */
@@ -331,6 +335,46 @@ START_TEST(test_share)
 }
 END_TEST
 
+/* Depth-limited play with the shipped book: positions of up to 7 stones,
+ * whose every column the book holds, get one process's move and its
+ * exact column scores (draws too) from 1 and 2 workers. */
+START_TEST(test_book)
+{
+	static const char *const openings[] = {"", "4", "43", "4453",
+	                                       "1234567"};
+	char path[4096], err[512];
+	snprintf(path, sizeof path, "%s/%s", BOOK_SRCDIR, BOOK_DEFAULT_NAME);
+	struct book *bk = book_open(path, err, sizeof err);
+	check_that(bk != NULL, "%s", err);
+	struct search *s = search_new(16, NULL, 0);
+	struct search_limits lim;
+	search_limits_default(&lim);
+	lim.depth = 4;
+	lim.book = book_oracle(bk);
+	for (int workers = 1; workers <= 2; workers++) {
+		struct dist_loopback *lb = dist_loopback_new(
+		    workers, 16, 1, lim.book, err, sizeof err);
+		check_that(lb != NULL, "loopback: %s", err);
+		for (size_t i = 0; i < sizeof openings / sizeof openings[0];
+		     i++) {
+			board_t b;
+			struct search_result one;
+			check_parse_ok(&b, 7, 6, openings[i]);
+			search_clear(s);
+			search_run(s, &b, &lim, &one);
+			for (int c = 0; c < 7; c++)
+				check_that(one.col_kind[c] == SCORE_EXACT,
+				           "%s column %d: kind %d", openings[i],
+				           c + 1, one.col_kind[c]);
+			same_as_one(s, lb, openings[i], &lim, true, true);
+		}
+		dist_loopback_free(lb);
+	}
+	search_free(s);
+	book_free(bk);
+}
+END_TEST
+
 Suite *
 dist_suite(void)
 {
@@ -344,6 +388,7 @@ dist_suite(void)
 	tcase_add_test(tc, test_average);
 	tcase_add_test(tc, test_stop);
 	tcase_add_test(tc, test_share);
+	tcase_add_test(tc, test_book);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -18,8 +18,9 @@
  * 3. tests/brute.c, a naive minimax on a 2-D array: random positions of 4x4
  *    and 5x4 boards, late positions of bigger boards, and (to trust the
  *    brute force itself) late positions of the Pons sets.
- * 4. score_words(), depth-limited proofs, one-thread node counts that
- *    repeat, and edge cases.
+ * 4. score_words(), depth-limited proofs, the time rule of depth-limited
+ *    play (search_iteration_fits()), one-thread node counts that repeat,
+ *    and edge cases.
  *
  * Every test makes its own `struct search` with a 16 MB table.  The sample
  * sizes follow DROPFOUR_TEST_SCALE (the sanitizer runs use less).
@@ -692,6 +693,35 @@ END_TEST
 /* Depth-limited search proves wins (and losses) in 3 inside its horizon:
  * the score it reports is the exact one, marked exact, and the move it
  * picks keeps that value. */
+/* The time rule of depth-limited play: an iteration starts when its time,
+ * foreseen from the growth of the last two (clamped to 1.5 .. 8), ends
+ * within the limit; also past half of it.  Figures of exact binary
+ * fractions, the answers worked by hand. */
+START_TEST(test_iteration_fits)
+{
+	static const struct {
+		double limit, now, last, prev;
+		bool fits;
+	} cases[] = {
+	    {1.0, 0.25, 0.125, 0.0625, true},     /* growth 2: ends at 0.5 */
+	    {1.0, 0.5, 0.25, 0.125, true},        /* ends at 1.0 exactly */
+	    {1.0, 0.5, 0.25, 0.0625, false},      /* growth 4: 1.5 */
+	    {1.0, 0.625, 0.125, 0.125, true},     /* past half: 1.5 -> 0.8125 */
+	    {1.0, 0.5, 0.25, 0.5, true},          /* shrinking: 1.5 -> 0.875 */
+	    {1.0, 0.75, 0.25, 0.5, false},        /* 1.5 -> 1.125 */
+	    {1.0, 0.5, 0.0625, 0.0005, true},     /* 125 -> 8: 1.0 */
+	    {1.0, 0.5625, 0.0625, 0.0005, false}, /* 8: 1.0625 */
+	    {1.0, 0.5, 0.25, 0.0, true},          /* no growth known: 1.5 */
+	    {1.0, 0.75, 0.25, 0.0, false},
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+		check_that(search_iteration_fits(
+		               cases[i].limit, cases[i].now, cases[i].last,
+		               cases[i].prev) == cases[i].fits,
+		           "case %zu", i);
+}
+END_TEST
+
 START_TEST(test_depth_proves)
 {
 	static const char *const sets[] = {"Test_L3_R1", "Test_L2_R1",
@@ -882,6 +912,7 @@ solver_suite(void)
 	    CHECK_CASE("misc", CHECK_TIMEOUT_SHORT),
 	    CHECK_TEST(test_score_words),
 	    CHECK_TEST(test_depth_proves),
+	    CHECK_TEST(test_iteration_fits),
 	    CHECK_TEST(test_stop_idle),
 
 	    {.tcase = "full-data",

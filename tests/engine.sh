@@ -210,6 +210,33 @@ done
 	fail "position startpos moves / moves: $(grep -v '^info' "$tmp/out")"
 grep -q '^error' "$tmp/out" && fail "uci commands: $(grep '^error' "$tmp/out")"
 
+# setoption Level: listed by uci (the current level its default), names in
+# any case or 1-6; Level perfect's plain go is go perfect (Pons: 4453 is
+# -2); Level strong opens from the shipped book (the empty board is 1,
+# Allis 1988), club does not take the book; an unknown level is refused
+# and changes nothing; depth and nodes do not go with level perfect.
+# Without a level, go depth takes the book's exact values.
+printf 'setoption name Level value PERFECT\nposition 4453\ngo\ngo perfect\nsetoption name Level value wizard\nuci\ngo depth 3\nsetoption level 5\nuci\nsetoption name Level value Strong\nposition -\ngo\nsetoption level club\ngo movetime 50\nsetoption level none\nuci\nposition 44\ngo depth 4\n' |
+	"$D" engine -j1 -m 8 >"$tmp/out" 2>&1
+grep '^bestmove' "$tmp/out" >"$tmp/best"
+[ "$(sed -n 1p "$tmp/best")" = "$(sed -n 2p "$tmp/best")" ] &&
+	grep -q '^bestmove [1-7] score -2 kind proven$' "$tmp/best" ||
+	fail "Level perfect: $(cat "$tmp/best")"
+[ "$(grep -c '^error' "$tmp/out")" -eq 2 ] &&
+	grep -q "^error setoption level: unknown level 'wizard' (beginner, casual, club, strong, expert, perfect, 1-6 or none)\$" "$tmp/out" &&
+	grep -q '^error go: level perfect takes no depth or nodes$' "$tmp/out" ||
+	fail "Level: errors: $(grep '^error' "$tmp/out")"
+[ "$(grep '^option name Level' "$tmp/out" | cut -d' ' -f7 | tr '\n' ' ')" = "perfect expert none " ] ||
+	fail "Level: uci's default: $(grep '^option name Level' "$tmp/out")"
+grep -q '^option name Level type combo default perfect var none var beginner var casual var club var strong var expert var perfect$' "$tmp/out" ||
+	fail "Level: uci: $(grep '^option name Level' "$tmp/out")"
+[ "$(sed -n 3p "$tmp/best")" = "bestmove 4 score 1 kind proven" ] ||
+	fail "Level strong on the empty board: $(sed -n 3p "$tmp/best")"
+sed -n 4p "$tmp/best" | grep -q '^bestmove [1-7] score -\{0,1\}[0-9]* kind heuristic$' ||
+	fail "Level club on the empty board: $(sed -n 4p "$tmp/best")"
+[ "$(sed -n 5p "$tmp/best")" = "bestmove 4 score 1 kind proven" ] ||
+	fail "go depth 4 on 44 with the book: $(sed -n 5p "$tmp/best")"
+
 # go wtime ...: an answer well inside the clock
 engine_start -j1 -m 8 --no-book
 printf 'go wtime 400 btime 400 winc 0 binc 0 movestogo 2\n' >&4

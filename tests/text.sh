@@ -82,6 +82,18 @@ run "help: the scores' legend" 'h\nq\n' --text -W 4 -H 4
 check_status 0
 check_match "'\.' not searched, 'full' a full column"
 
+# 5c. The strong levels open from the shipped book (its exact values: the
+# centre wins, Allis 1988); the weak ones do not take it.
+run "strong opens from the book" 'q\n' --text --mode=ai-human --level strong \
+    -j 1
+check_status 0
+check_match '^X \(AI\) plays 4: win in 21, '
+check_match '^  scores:  1: loss in 20  2: loss in 21  3: draw  4: win in 21  5: draw  6: loss in 21  7: loss in 20$'
+run "club plays without the book" 'q\n' --text --mode=ai-human --level club \
+    -j 1 --time 0.05
+check_status 0
+check_match '^X \(AI\) plays [1-7]: [+-]?[0-9]+, depth '
+
 # 6. Undo against the AI takes back the AI's reply and the human's move.
 run "undo" '4\nu\nq\n' --text -d 2 -j 1
 check_status 0

@@ -4,6 +4,7 @@
  * (docs/engine-protocol.md). */
 #include "config.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,6 +13,7 @@
 #include "book/book.h"
 #include "cli/engine-cli-int.h"
 #include "cli/output.h"
+#include "search/level.h"
 #include "search/settings.h"
 
 /* The protocol's version in `uci`'s answer: 1 is the one
@@ -32,6 +34,13 @@ eng_cmd_uci(struct eng *g, int argc, char **argv)
 	        g->book != NULL ? "<attached>" : "<empty>");
 	eng_say(g, "option name MultiPV type spin default 1 min 1 max %d",
 	        g->pos.w);
+	char vars[256];
+	size_t n = 0;
+	for (int i = 0; i < LEVEL_COUNT; i++)
+		n += (size_t)snprintf(vars + n, sizeof vars - n, " var %s",
+		                      levels[i].name);
+	eng_say(g, "option name Level type combo default %s var none%s",
+	        g->level >= 0 ? levels[g->level].name : "none", vars);
 	eng_say(g, "protocol %d", ENGINE_PROTOCOL);
 	eng_say(g, "uciok");
 }
@@ -227,6 +236,29 @@ opt_book(struct eng *g, const char *arg)
 	g->book = bk;
 }
 
+/* setoption Level: a level's name in any case, its number, or none. */
+static void
+opt_level(struct eng *g, const char *value)
+{
+	char low[16], q[96];
+	size_t n = strlen(value);
+	for (size_t i = 0; i < n && i < sizeof low - 1; i++)
+		low[i] = (char)tolower((unsigned char)value[i]);
+	low[n < sizeof low - 1 ? n : sizeof low - 1] = '\0';
+	int lv = n < sizeof low ? level_find(low) : -1;
+	if (lv >= 0 || (n < sizeof low && strcmp(low, "none") == 0)) {
+		g->level = lv;
+		return;
+	}
+	char names[128];
+	size_t k = 0;
+	for (int i = 0; i < LEVEL_COUNT; i++)
+		k += (size_t)snprintf(names + k, sizeof names - k, "%s, ",
+		                      levels[i].name);
+	eng_say(g, "error setoption level: unknown level '%s' (%s1-%d or none)",
+	        eng_quote(value, n, q, sizeof q), names, LEVEL_COUNT);
+}
+
 /* setoption NAME VALUE, or UCI's setoption name NAME value VALUE; names
  * in any case. */
 void
@@ -243,7 +275,7 @@ eng_cmd_setoption(struct eng *g, int argc, char **argv)
 		value = argv[2];
 	} else {
 		eng_say(g, "error setoption: expected setoption name NAME "
-		           "value VALUE (Threads, Hash, Book, MultiPV)");
+		           "value VALUE (Threads, Hash, Book, MultiPV, Level)");
 		return;
 	}
 	if (strcasecmp(name, "threads") == 0) {
@@ -262,10 +294,12 @@ eng_cmd_setoption(struct eng *g, int argc, char **argv)
 		                    BOARD_MAX_WIDTH);
 		if (k > 0)
 			g->multipv = (int)k;
+	} else if (strcasecmp(name, "level") == 0) {
+		opt_level(g, value);
 	} else {
 		eng_say(g,
 		        "error setoption: unknown option '%s' (Threads, Hash, "
-		        "Book, MultiPV)",
+		        "Book, MultiPV, Level)",
 		        eng_quote(name, strlen(name), q, sizeof q));
 	}
 }

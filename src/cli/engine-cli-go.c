@@ -13,6 +13,7 @@
 #include "cli/engine-cli-int.h"
 #include "core/score.h"
 #include "core/util.h"
+#include "search/level.h"
 #include "search/settings.h"
 
 /* How often info lines come while a search runs. */
@@ -237,6 +238,11 @@ go_result(struct eng *g, const struct search_result *r)
 	char line[512], num[16];
 	int move = r->move, score = r->score;
 	enum score_kind kind = r->kind;
+	/* A level's own move (not the search's best): its column's score. */
+	if (move >= 0 && move != r->best && r->col_kind[move] != SCORE_NONE) {
+		score = r->col_score[move];
+		kind = r->col_kind[move];
+	}
 
 	if (g->kind == GO_ANALYZE) {
 		go_scores(g, r);
@@ -418,6 +424,11 @@ go_parse(struct eng *g, int argc, char **argv, struct go_args *a)
 		        "error go: perfect takes no depth, nodes or infinite");
 		return -1;
 	}
+	if (!a->perfect && g->level >= 0 && levels[g->level].perfect &&
+	    (a->depth > 0 || a->nodes > 0)) {
+		eng_say(g, "error go: level perfect takes no depth or nodes");
+		return -1;
+	}
 	return 0;
 }
 
@@ -454,10 +465,21 @@ eng_cmd_go(struct eng *g, int argc, char **argv)
 	if (go_parse(g, argc, argv, &a) != 0)
 		return;
 	go_limits(g, &lim);
+	const struct level *lv = g->level >= 0 ? &levels[g->level] : NULL;
 	double budget =
 	    a.movetime > 0 ? (double)a.movetime / 1e3 : go_budget(g, &a);
-	g->hold =
-	    a.infinite || a.ponder || (argc == 1); /* plain `go`: until stop */
+	/* A level (setoption Level) searches as the game's --level does:
+	 * its own time budget unless go gives one, its book or none, and
+	 * its choice of move; level perfect is go perfect. */
+	if (lv != NULL && !a.perfect) {
+		level_limits(lv, &lim);
+		lim.time_limit = 0; /* go's budget, below */
+		if (budget <= 0 && !lv->perfect)
+			budget = lv->think;
+		a.perfect = lv->perfect;
+	}
+	g->hold = a.infinite || a.ponder ||
+	          (argc == 1 && lv == NULL); /* plain `go`: until stop */
 	g->ponder = a.ponder;
 	g->ponder_s = a.ponder ? budget : 0;
 	g->deadline = 0;

@@ -50,6 +50,7 @@ struct eng {
 	struct book *own_book;
 	bool debug;  /* `debug on`: info string lines on what is done */
 	int multipv; /* info lines per report: the best columns, 1 and up */
+	int level;   /* `setoption Level`: a level (search/level.h), -1 none */
 	/* The search, while one runs (kind != GO_NONE). */
 	enum go_kind kind;
 	uint64_t id;

@@ -331,6 +331,7 @@ engine_cli_serve(const struct options *o, const struct book *book, int fd,
 	g.hash_mb = hooks != NULL && hooks->small ? 1 : o->tt_mb;
 	g.threads = hooks != NULL && hooks->small ? 1 : o->threads;
 	g.multipv = 1;
+	g.level = -1;
 	g.shipped_book = book;
 	g.book = book;
 	g.e = output_engine_new(g.hash_mb);

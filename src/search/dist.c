@@ -540,6 +540,17 @@ fill_result(struct master *m, const board_t *b, struct search_result *r)
 		if (m->lim->mode == SEARCH_DEPTH) {
 			score_from_raw(v, &r->col_kind[col],
 			               &r->col_score[col]);
+			/* A column the book holds is exact, a draw too
+			 * (0 on the depth-limited scale), as in one
+			 * process's search. */
+			board_t nb = *b;
+			int known;
+			board_play(&nb, col);
+			if (!board_is_winning_move(b, col) &&
+			    search_oracle_probe(m->lim->book, &nb, &known)) {
+				r->col_kind[col] = SCORE_EXACT;
+				r->col_score[col] = -known;
+			}
 		} else {
 			r->col_kind[col] = x->bound ? SCORE_UPPER : SCORE_EXACT;
 			r->col_score[col] = v;

@@ -32,14 +32,17 @@ const struct level levels[LEVEL_COUNT] = {
                     .noise = LEVEL_CLUB_NOISE},
     [LEVEL_STRONG] = {.name = "strong",
                       .about = "the search's best move, a second a move",
-                      .think = LEVEL_STRONG_THINK},
+                      .think = LEVEL_STRONG_THINK,
+                      .book = true},
     [LEVEL_EXPERT] = {.name = "expert",
                       .about = "the search's best move, longer thinking",
-                      .think = LEVEL_EXPERT_THINK},
+                      .think = LEVEL_EXPERT_THINK,
+                      .book = true},
     [LEVEL_PERFECT] = {.name = "perfect",
                        .about = "the exact solver: never loses a won game",
                        .think = LEVEL_PERFECT_THINK,
-                       .perfect = true},
+                       .perfect = true,
+                       .book = true},
 };
 
 int
@@ -63,6 +66,8 @@ void
 level_limits(const struct level *lv, struct search_limits *lim)
 {
 	lim->level = lv;
+	if (!lv->book)
+		lim->book = NULL;
 	if (lv->perfect) {
 		lim->mode = SEARCH_EXACT;
 		lim->analyze = true;

@@ -45,6 +45,9 @@ struct level {
 	                    * proven; 0: every one */
 	double noise;      /* temperature on the values; 0: the best move */
 	bool perfect;      /* the exact solver */
+	bool book;         /* takes the opening book's exact values; the
+	                    * weak levels do not, so that they stay
+	                    * beatable in the opening */
 };
 
 extern const struct level levels[LEVEL_COUNT];
@@ -53,8 +56,10 @@ extern const struct level levels[LEVEL_COUNT];
 int level_find(const char *name);
 /* The search limits of a level's move: its mode, its time budget (the
  * depth-limited levels deepen to the end of the game while the budget
- * lasts) and lim->level.  Other fields of lim (threads, split, book, seed)
- * are left as they are; search_run() then applies level_choose(). */
+ * lasts) and lim->level; lim->book is dropped for a level that does not
+ * take the book (struct level's book).  Other fields of lim (threads,
+ * split, seed) are left as they are; search_run() then applies
+ * level_choose(). */
 void level_limits(const struct level *lv, struct search_limits *lim);
 #if BOARD_BITS == 64
 #define level_choose level_choose64

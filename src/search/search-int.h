@@ -162,6 +162,16 @@ proven_loss(int exact_score)
 	return -SCORE_PROVEN + exact_score;
 }
 
+/* An exact score (the book's) on the depth-limited scale: a win or a loss
+ * proven, a draw 0, the value the search gives the draws it finds. */
+static inline int
+search_depth_from_exact(int exact_score)
+{
+	return exact_score > 0   ? proven_win(exact_score)
+	       : exact_score < 0 ? proven_loss(exact_score)
+	                         : 0;
+}
+
 /*
  * How many children a node searches itself before the rest are shared out:
  * 0 (root splitting: all at once at the root), the young brothers' elders,

@@ -117,10 +117,16 @@ search_depth(struct split_ctx *c, const board_t *b, int depth, int alpha,
 		return proven_loss(board_min_score(b));
 	if (b->moves >= cells - 2)
 		return 0;
+
+	/* 2. The opening book: its exact value, a win or a loss as a proven
+	 * value, a draw as 0 (as the last cells' draws above). */
+	int known;
+	if (book_hit(c, b, &known))
+		return search_depth_from_exact(known);
 	if (depth <= 0)
 		return eval_board(c->team->eval, b);
 
-	/* 2. Transposition table. */
+	/* 3. Transposition table. */
 	if (slot_probe(c, b, &ns, &e)) {
 		bool proven =
 		    e.value >= SCORE_PROVEN || e.value <= -SCORE_PROVEN;
@@ -132,7 +138,7 @@ search_depth(struct split_ctx *c, const board_t *b, int depth, int alpha,
 		}
 	}
 
-	/* 3. Children. */
+	/* 4. Children. */
 	order_moves(b, next, ns.move, c->team->lim->no_ordering, &o);
 	int bestv = -SCORE_INF;
 	int i = 0;
@@ -182,7 +188,7 @@ search_depth(struct split_ctx *c, const board_t *b, int depth, int alpha,
 			bestv = alpha0; /* all children were bounds */
 	}
 done:
-	/* 4. Store. */
+	/* 5. Store. */
 	{
 		enum bound bd = bestv >= beta     ? BOUND_LOWER
 		                : bestv <= alpha0 ? BOUND_UPPER

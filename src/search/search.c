@@ -507,21 +507,31 @@ run_exact(struct split_ctx *c, const board_t *b, struct search_result *r)
 }
 
 /* One root column of an iteration of depth d, searched in context c: its
- * value, published to the live panel as it starts and ends. */
+ * value, published to the live panel as it starts and ends.  A column
+ * whose position the opening book holds takes the book's exact value,
+ * into *booked (a draw too, which the depth-limited scale writes 0). */
 static int
-depth_root_move(struct split_ctx *c, const board_t *b, int col, int d)
+depth_root_move(struct split_ctx *c, const board_t *b, int col, int d,
+                bool *booked)
 {
 	struct stats *st = c->team->stats;
 	col_publish(st, col, COL_SEARCHING, SCORE_NONE, 0);
 	board_t nb = *b;
 	board_play(&nb, col);
-	int v = board_is_winning_move(b, col)
-	            ? proven_win(board_max_score(b))
-	            : -search_depth(c, &nb, d - 1, -SCORE_INF, SCORE_INF, 1);
+	int v, known = 0;
+	*booked = false;
+	if (board_is_winning_move(b, col))
+		v = proven_win(board_max_score(b));
+	else if ((*booked = book_hit(c, &nb, &known)))
+		v = -search_depth_from_exact(known);
+	else
+		v = -search_depth(c, &nb, d - 1, -SCORE_INF, SCORE_INF, 1);
 	if (!c->aborted) {
 		enum score_kind kd;
 		int sc;
 		score_from_raw(v, &kd, &sc);
+		if (*booked)
+			kd = SCORE_EXACT, sc = -known;
 		col_publish(st, col, COL_DONE, kd, sc);
 	}
 	return v;
@@ -540,6 +550,7 @@ run_depth(struct split_ctx *c, const board_t *b, struct search_result *r,
 	int maxd = lim->depth < 1 ? 1 : lim->depth;
 	struct search_result cur;
 	int prev_best = -1;
+	double last = 0, prev = 0, started = util_now_s();
 
 	if (maxd > cells - b->moves)
 		maxd = cells - b->moves;
@@ -548,6 +559,7 @@ run_depth(struct split_ctx *c, const board_t *b, struct search_result *r,
 		order_moves(b, board_possible(b), prev_best, lim->no_ordering,
 		            &o);
 		int val[BOARD_MAX_WIDTH];
+		bool booked[BOARD_MAX_WIDTH];
 		for (int k = 0; k < o.n; k++)
 			col_publish(st, o.col[k], COL_WAITING,
 			            r->col_kind[o.col[k]],
@@ -557,18 +569,19 @@ run_depth(struct split_ctx *c, const board_t *b, struct search_result *r,
 			if (c->team->threads > 1 && k > 0 &&
 			    lim->split != SPLIT_LAZY) {
 				split_count_spawn(c, 1);
-#pragma omp task firstprivate(k, col) shared(b, c, val)
+#pragma omp task firstprivate(k, col) shared(b, c, val, booked)
 				{
 					struct split_ctx tc;
 					split_ctx_task(&tc, c, c->tid, col);
-					val[k] =
-					    depth_root_move(&tc, b, col, d);
+					val[k] = depth_root_move(&tc, b, col, d,
+					                         &booked[k]);
 					split_ctx_finish(&tc);
 				}
 			} else {
 				int save = c->root_col;
 				c->root_col = col;
-				val[k] = depth_root_move(c, b, col, d);
+				val[k] =
+				    depth_root_move(c, b, col, d, &booked[k]);
 				c->root_col = save;
 			}
 		}
@@ -581,6 +594,8 @@ run_depth(struct split_ctx *c, const board_t *b, struct search_result *r,
 		for (int k = 0; k < o.n; k++) {
 			score_from_raw(val[k], &cur.col_kind[o.col[k]],
 			               &cur.col_score[o.col[k]]);
+			if (booked[k]) /* a draw is 0 on the depth scale */
+				cur.col_kind[o.col[k]] = SCORE_EXACT;
 			if (cur.col_kind[o.col[k]] != SCORE_EXACT)
 				all_proven = false;
 		}
@@ -592,9 +607,14 @@ run_depth(struct split_ctx *c, const board_t *b, struct search_result *r,
 		extract_pv(c->team->search, b, r->move, r);
 		if (all_proven)
 			break;
-		/* No new iteration once half of the time is spent. */
+		/* A new iteration only if it should end in time. */
+		double now = util_now_s();
+		prev = last;
+		last = now - started;
+		started = now;
 		if (lim->time_limit > 0 &&
-		    util_now_s() - t0 >= lim->time_limit / 2)
+		    !search_iteration_fits(lim->time_limit, now - t0, last,
+		                           prev))
 			break;
 	}
 	r->partial = atomic_load(c->team->stop) && r->depth < maxd;

@@ -46,8 +46,8 @@ enum split_scheme {
 /* "deep", "root", "lazy": the --split words, indexed by the scheme. */
 extern const char *const search_split_names[SPLIT_NSCHEMES];
 
-/* Exact scores the exact search may take instead of searching (the
- * opening book, book/book.h): probe() answers true with the score of a
+/* Exact scores the searches may take instead of searching (the opening
+ * book, book/book.h): probe() answers true with the score of a
  * position it holds.  The search knows nothing of the store's format.
  * Books hold boards of at most 64 bits: only the 64-bit search asks. */
 struct search_oracle {
@@ -78,13 +78,15 @@ struct search_limits {
 	int threads; /* >= 1 */
 	enum split_scheme split;
 	int split_depth; /* plies below the root where tasks are made; 0 auto */
-	double time_limit;   /* seconds, 0 none; no new iteration past half */
+	double time_limit;   /* seconds, 0 none; no iteration past it */
 	uint64_t node_limit; /* 0 none */
 	bool no_ordering;    /* plain centre-first order, no threat ordering */
 	uint64_t seed;       /* 0: deterministic; else random tie-break */
 	atomic_bool *abort; /* optional second stop flag, owned by the caller */
-	/* The opening book, read-only, or NULL: exact searches take a
-	 * position's score from it, at the root and below. */
+	/* The opening book, read-only, or NULL: the searches take a
+	 * position's score from it, at the root and below (depth-limited
+	 * ones on their own scale: a root column as an exact score, a node
+	 * below as a proven value, a draw as 0). */
 	const struct search_oracle *book;
 	/* A named level (level.h) choosing the move from the column scores,
 	 * or NULL: the search's best move. */
@@ -218,6 +220,22 @@ search_probe_mid(int lo, int hi)
 	else if (med >= 0 && hi / 2 > med)
 		med = hi / 2;
 	return med;
+}
+
+/* Whether an iteration of a depth-limited search with a time limit of
+ * `limit` seconds that would start `now` (seconds since the search began)
+ * should end in time: its time foreseen as the last iteration's (`last`)
+ * times the growth from the one before (`prev`; 0: none), the growth taken
+ * between DEPTH_GROWTH_MIN and DEPTH_GROWTH_MAX (search/settings.h). */
+static inline bool
+search_iteration_fits(double limit, double now, double last, double prev)
+{
+	double growth = prev > 0 ? last / prev : DEPTH_GROWTH_MIN;
+	if (growth < DEPTH_GROWTH_MIN)
+		growth = DEPTH_GROWTH_MIN;
+	if (growth > DEPTH_GROWTH_MAX)
+		growth = DEPTH_GROWTH_MAX;
+	return now + last * growth <= limit;
 }
 
 /* Before a search is made: NULL when a table of tt_mb megabytes and

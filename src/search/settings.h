@@ -54,6 +54,20 @@ _Static_assert(ORDER_FIRST_BONUS > 64, "the first move outranks any count");
 _Static_assert(CHOOSE_PROVEN_RANK > 2 * 500,
                "proven ranks lie outside the heuristic scale");
 
+/* The time of a depth-limited search (search.c): a new iteration starts
+ * only when it should end within the time limit, its time foreseen as the
+ * last iteration's times the growth of the last two, the growth taken
+ * between DEPTH_GROWTH_MIN and DEPTH_GROWTH_MAX (iterations whose table
+ * answers most of them grow less than the tree; a first one too short to
+ * measure says nothing).  A lower minimum starts iterations that the
+ * deadline then cuts off (their time lost); a higher one ends searches
+ * early, with time left.  The deadline stops an iteration that runs past
+ * the limit all the same, within milliseconds. */
+#define DEPTH_GROWTH_MIN 1.5
+#define DEPTH_GROWTH_MAX 8.0
+_Static_assert(DEPTH_GROWTH_MIN >= 1.0 && DEPTH_GROWTH_MAX >= DEPTH_GROWTH_MIN,
+               "an iteration takes at least the last one's time");
+
 /* ---- levels (level.c) ------------------------------------------------------
  */
 

@@ -89,6 +89,11 @@ ui_start(struct ui *ui, enum ui_job job)
 	struct search_limits lim;
 
 	ui_limits(ui, &lim);
+	/* Hints and analysis are advice: they take the book also where the
+	 * level's own moves do not. */
+	if ((job == UI_JOB_HINT || job == UI_JOB_ANALYSIS) &&
+	    ui->session->book != NULL)
+		lim.book = book_oracle(ui->session->book);
 	if (job == UI_JOB_ANALYSIS || job == UI_JOB_PONDER) {
 		/* The scores of the human's every move, all exact: shown
 		 * (analysis), or only left in the table (ponder), where the
