@@ -63,9 +63,14 @@ _Static_assert(CHOOSE_PROVEN_RANK > 2 * 500,
  * deadline then cuts off (their time lost); a higher one ends searches
  * early, with time left.  The deadline stops an iteration that runs past
  * the limit all the same, within milliseconds. */
-#define DEPTH_GROWTH_MIN 1.5
-#define DEPTH_GROWTH_MAX 8.0
-_Static_assert(DEPTH_GROWTH_MIN >= 1.0 && DEPTH_GROWTH_MAX >= DEPTH_GROWTH_MIN,
+/* Set in tenths, so that the check below is an integer constant
+ * expression (a floating comparison is not one to clang). */
+#define DEPTH_GROWTH_MIN_X10 15
+#define DEPTH_GROWTH_MAX_X10 80
+#define DEPTH_GROWTH_MIN     (DEPTH_GROWTH_MIN_X10 / 10.0)
+#define DEPTH_GROWTH_MAX     (DEPTH_GROWTH_MAX_X10 / 10.0)
+_Static_assert(DEPTH_GROWTH_MIN_X10 >= 10 &&
+                   DEPTH_GROWTH_MAX_X10 >= DEPTH_GROWTH_MIN_X10,
                "an iteration takes at least the last one's time");
 
 /* ---- levels (level.c) ------------------------------------------------------
