@@ -62,9 +62,11 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	close(fd);
 	fuzz_require(board_size_error(g.w, g.h) == NULL);
 	if (g.players_loaded) {
+		/* A line of its own: after LF or a lone CR (a line end too). */
 		fuzz_require(size >= 8 &&
 		             (memcmp(data, "players ", 8) == 0 ||
-		              memmem(data, size, "\nplayers ", 9)));
+		              memmem(data, size, "\nplayers ", 9) ||
+		              memmem(data, size, "\rplayers ", 9)));
 		for (int p = 0; p < 2; p++)
 			fuzz_require(g.player[p] == PLAYER_HUMAN ||
 			             g.player[p] == PLAYER_AI);
