@@ -424,25 +424,34 @@ build_lock(struct book_build *bb)
 		               strerror(err));
 	return -1;
 }
+/* A new journal on fd (an open() or mkstemp() just made, -1 when it
+ * failed): its header written (and synced when `sync`), kept as bb's
+ * journal; 0, or -1 after the message, fd closed. */
+static int
+journal_begin(struct book_build *bb, int fd, bool sync)
+{
+	unsigned char hdr[JOURNAL_HEADER_SIZE];
+	journal_header(bb, hdr);
+	if (fd < 0 || util_write_all(fd, hdr, sizeof hdr) != 0 ||
+	    (sync && fsync(fd) != 0)) {
+		report_message(bb->report, "%s: %s", bb->jpath,
+		               strerror(errno));
+		if (fd >= 0)
+			close(fd);
+		return -1;
+	}
+	bb->jfd = fd;
+	return 0;
+}
 
 static int
 journal_open(struct book_build *bb)
 {
 	if (bb->in_place) {
-		unsigned char hdr[JOURNAL_HEADER_SIZE];
-		journal_header(bb, hdr);
 		int fd = mkstemp(bb->jpath);
 		if (fd >= 0)
 			unlink(bb->jpath);
-		if (fd < 0 || util_write_all(fd, hdr, sizeof hdr) != 0) {
-			report_message(bb->report, "%s: %s", bb->jpath,
-			               strerror(errno));
-			if (fd >= 0)
-				close(fd);
-			return -1;
-		}
-		bb->jfd = fd;
-		return 0;
+		return journal_begin(bb, fd, false);
 	}
 	int fd = open(bb->jpath, O_RDWR);
 	if (fd >= 0) {
@@ -458,19 +467,8 @@ journal_open(struct book_build *bb)
 		               strerror(errno));
 		return -1;
 	}
-	unsigned char hdr[JOURNAL_HEADER_SIZE];
-	journal_header(bb, hdr);
 	fd = open(bb->jpath, O_WRONLY | O_CREAT | O_EXCL, 0644);
-	if (fd < 0 || util_write_all(fd, hdr, sizeof hdr) != 0 ||
-	    fsync(fd) != 0) {
-		report_message(bb->report, "%s: %s", bb->jpath,
-		               strerror(errno));
-		if (fd >= 0)
-			close(fd);
-		return -1;
-	}
-	bb->jfd = fd;
-	return 0;
+	return journal_begin(bb, fd, true);
 }
 
 int
