@@ -211,7 +211,7 @@ ui_drop(struct ui *ui, int col, bool by_ai)
 	enum board_err err;
 
 	if (g->state != GAME_ON) {
-		ui_message(ui, true, "the game is over: n new game, u undo");
+		ui_message(ui, true, "the game is over: n new game, v review, u undo");
 		return false;
 	}
 	if (!by_ai && game_current_player(g) == PLAYER_AI) {

@@ -93,12 +93,19 @@ key_threads(struct ui *ui, int ch)
 static void
 key_level(struct ui *ui, int ch)
 {
-	int l =
-	    ui->level < 0
-	        ? LEVEL_DEFAULT
-	        : (ui->level + (ch == 'l' ? 1 : LEVEL_COUNT - 1)) % LEVEL_COUNT;
+	int l = ui->level < 0 ? LEVEL_DEFAULT
+	                      : ui->level + (ch == 'l' ? 1 : -1);
 	static char why[32];
 
+	/* The ladder ends at both ends: no wrapping round from the weakest
+	 * to the strongest (a player pressing L to ease off must not meet
+	 * perfect play). */
+	if (l < 0 || l >= LEVEL_COUNT) {
+		ui_message(ui, true, "already the %s level, %s",
+		           l < 0 ? "lowest" : "highest",
+		           levels[ui->level].name);
+		return;
+	}
 	ui->level = l;
 	ui->perfect = levels[l].perfect;
 	ui_message(ui, false, "level %d of %d: %s, %s", l + 1, LEVEL_COUNT,
@@ -737,27 +744,66 @@ bar_glyphs(const struct ui *ui, const struct ui_key *k, char *buf, size_t len)
 	buf[n] = '\0';
 }
 
-void
-ui_keys_bar(const struct ui *ui, WINDOW *w, int y, enum ui_screen screen)
+/* Keys that every bar keeps, drawn last: help, quit and back. */
+static bool
+bar_kept(const struct ui_key *k)
 {
-	int x = 0, maxx = getmaxx(w);
+	return k->fn == key_help || k->fn == key_quit ||
+	       k->fn == key_speedup_back;
+}
+
+/* Draw the bar entry k at x of row y, or only measure it (w NULL);
+ * returns its cells. */
+static int
+bar_entry(const struct ui *ui, WINDOW *w, int y, int x,
+          const struct ui_key *k)
+{
 	char keys[32];
 
-	for (int i = 0; i < ui_nkeys; i++) {
-		const struct ui_key *k = &ui_keys[i];
-		if (k->bar == NULL || !(k->bar_screens & screen) ||
-		    (screen == UI_SCREEN_GAME && k->bar_when != NULL &&
-		     !k->bar_when(ui)))
-			continue;
-		bar_glyphs(ui, k, keys, sizeof keys);
-		int need = ui_cells(keys) + (int)strlen(k->bar) + 1;
-		if (x + need > maxx)
-			break;
+	bar_glyphs(ui, k, keys, sizeof keys);
+	/* A board wider than 9 columns drops into A-G too. */
+	if (k->fn == key_drop && ui->game.w > 9)
+		snprintf(keys, sizeof keys, "1-9A-%c",
+		         ui_col_char(ui->game.w - 1));
+	if (w != NULL) {
 		wattron(w, ui_attr(ui, UI_C_KEY) | A_BOLD);
 		mvwaddstr(w, y, x, keys);
 		wattroff(w, ui_attr(ui, UI_C_KEY) | A_BOLD);
 		waddstr(w, k->bar);
-		x += need;
+	}
+	return ui_cells(keys) + (int)strlen(k->bar) + 1;
+}
+
+static bool
+bar_shown(const struct ui *ui, const struct ui_key *k, enum ui_screen screen)
+{
+	return k->bar != NULL && (k->bar_screens & screen) &&
+	       !(screen == UI_SCREEN_GAME && k->bar_when != NULL &&
+	         !k->bar_when(ui));
+}
+
+void
+ui_keys_bar(const struct ui *ui, WINDOW *w, int y, enum ui_screen screen)
+{
+	int x = 0, maxx = getmaxx(w), keep = 0;
+
+	/* Room for the kept keys first, so that a long bar never loses
+	 * Quit or Help. */
+	for (int i = 0; i < ui_nkeys; i++)
+		if (bar_shown(ui, &ui_keys[i], screen) && bar_kept(&ui_keys[i]))
+			keep += bar_entry(ui, NULL, 0, 0, &ui_keys[i]);
+	for (int pass = 0; pass < 2; pass++) {
+		for (int i = 0; i < ui_nkeys; i++) {
+			const struct ui_key *k = &ui_keys[i];
+			if (!bar_shown(ui, k, screen) ||
+			    bar_kept(k) != (pass == 1))
+				continue;
+			int need = bar_entry(ui, NULL, 0, 0, k);
+			if (x + need + (pass == 0 ? keep : 0) > maxx)
+				continue;
+			bar_entry(ui, w, y, x, k);
+			x += need;
+		}
 	}
 }
 

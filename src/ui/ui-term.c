@@ -134,6 +134,21 @@ ui_term_start(struct ui *ui)
 	nonl();
 	intrflush(stdscr, FALSE);
 	keypad(stdscr, TRUE);
+	/* Home and End as terminals and multiplexers really send them, not
+	 * only as the terminfo entry says: inside tmux or screen with
+	 * TERM=xterm-256color, End arrives as ESC [ 4 ~, which unknown would
+	 * be read as Esc, '[', '4' (a move in column 4) and '~'. */
+	static const struct {
+		const char *seq;
+		int key;
+	} extra[] = {
+	    {"\033[1~", KEY_HOME}, {"\033[7~", KEY_HOME}, {"\033[H", KEY_HOME},
+	    {"\033OH", KEY_HOME},  {"\033[4~", KEY_END},  {"\033[8~", KEY_END},
+	    {"\033[F", KEY_END},   {"\033OF", KEY_END},
+	};
+	for (size_t i = 0; i < sizeof extra / sizeof extra[0]; i++)
+		if (key_defined(extra[i].seq) == 0)
+			define_key(extra[i].seq, extra[i].key);
 	set_escdelay(25);
 	curs_set(0);
 	/* getch() refreshes stdscr: refresh it once now, so that later it

@@ -116,8 +116,10 @@ ui_side_name(const struct ui *ui, int player)
 	return ui_token(ui, player);
 }
 
-void
-ui_score_game(struct ui *ui)
+/* Add the result of the game on show (if it is over) to the tallies t[]:
+ * you, AI, player 1, player 2, draws. */
+static void
+ui_tally(const struct ui *ui, int t[5])
 {
 	const struct game *g = &ui->game;
 	int p = g->state == GAME_WIN1 ? 1 : g->state == GAME_WIN2 ? 2 : 0;
@@ -125,12 +127,25 @@ ui_score_game(struct ui *ui)
 	if (g->state == GAME_ON)
 		return;
 	if (p == 0)
-		ui->score_draws++;
+		t[4]++;
 	else if (g->player[0] != g->player[1])
-		*(g->player[p - 1] == PLAYER_HUMAN ? &ui->score_you
-		                                   : &ui->score_ai) += 1;
+		t[g->player[p - 1] == PLAYER_HUMAN ? 0 : 1]++;
 	else
-		ui->score_p[p - 1]++;
+		t[1 + p]++;
+}
+
+void
+ui_score_game(struct ui *ui)
+{
+	int t[5] = {ui->score_you, ui->score_ai, ui->score_p[0],
+	            ui->score_p[1], ui->score_draws};
+
+	ui_tally(ui, t);
+	ui->score_you = t[0];
+	ui->score_ai = t[1];
+	ui->score_p[0] = t[2];
+	ui->score_p[1] = t[3];
+	ui->score_draws = t[4];
 	ui->dirty |= UI_DIRTY_TITLE;
 }
 
@@ -250,21 +265,23 @@ ui_draw_title(struct ui *ui)
 	else
 		snprintf(part[T_PLAY], sizeof part[T_PLAY], "depth %d",
 		         ui->depth);
-	if (ui->score_you + ui->score_ai + ui->score_p[0] + ui->score_p[1] +
-	        ui->score_draws >
-	    0) {
+	/* The session's score counts the game on show as soon as it is
+	 * over (n banks it; an undo takes it back off). */
+	int t[5] = {ui->score_you, ui->score_ai, ui->score_p[0],
+	            ui->score_p[1], ui->score_draws};
+	ui_tally(ui, t);
+	if (t[0] + t[1] + t[2] + t[3] + t[4] > 0) {
 		size_t len = strlen(part[T_PLAY]);
 		if (ui->game.player[0] != ui->game.player[1])
 			snprintf(part[T_PLAY] + len, sizeof part[T_PLAY] - len,
-			         "  You %d:%d AI", ui->score_you, ui->score_ai);
+			         "  You %d:%d AI", t[0], t[1]);
 		else
 			snprintf(part[T_PLAY] + len, sizeof part[T_PLAY] - len,
-			         "  %d:%d", ui->score_p[0], ui->score_p[1]);
+			         "  %d:%d", t[2], t[3]);
 		len = strlen(part[T_PLAY]);
-		if (ui->score_draws > 0)
+		if (t[4] > 0)
 			snprintf(part[T_PLAY] + len, sizeof part[T_PLAY] - len,
-			         " (%d draw%s)", ui->score_draws,
-			         ui->score_draws == 1 ? "" : "s");
+			         " (%d draw%s)", t[4], t[4] == 1 ? "" : "s");
 	}
 	snprintf(part[T_HELP], sizeof part[T_HELP], "? help ");
 	for (int i = 0; i < T_N; i++) {
@@ -325,13 +342,13 @@ ui_draw_status(struct ui *ui)
 		waddstr(w, buf);
 		wattroff(w, A_BOLD);
 		if (ui->msg[0] == '\0')
-			waddstr(w, " n new game, u undo, q quit");
+			waddstr(w, " n new game, v review, u undo, q quit");
 	} else if (g->state == GAME_DRAW) {
 		wattron(w, A_BOLD);
 		waddstr(w, "Draw: the board is full.");
 		wattroff(w, A_BOLD);
 		if (ui->msg[0] == '\0')
-			waddstr(w, "  n new game, u undo, q quit");
+			waddstr(w, "  n new game, v review, u undo, q quit");
 	} else {
 		tok = ui_attr(ui, tomove == 1 ? UI_C_P1 : UI_C_P2) | A_BOLD;
 		wattron(w, tok);
@@ -358,19 +375,52 @@ ui_draw_status(struct ui *ui)
 		waddstr(w, buf);
 		wattroff(w, A_BOLD);
 	}
-	/* After the game's end a message shows only if it fits whole. */
-	if (ui->msg[0] != '\0' &&
-	    (g->state == GAME_ON ||
-	     getcurx(w) + 2 + ui_cells(ui->msg) < ui->cols)) {
+	/* The message follows; one too long for the rest of the line goes
+	 * on over the key bar's line while it lasts (UI_MSG_SECONDS), cut
+	 * at a space, so that it is read whole. */
+	bool bar = true;
+	if (ui->msg[0] != '\0') {
 		attr_t a = ui->msg_warn ? ui_attr(ui, UI_C_WARN) | A_BOLD : 0;
-		waddstr(w, "  ");
+		int room = ui->cols - 1 - getcurx(w) - 2;
+		int len = (int)strlen(ui->msg), cut = len;
+		if (ui_cells(ui->msg) > room) {
+			/* Bytes of the first room cells, back to a space. */
+			int cells = 0;
+			for (cut = 0; cut < len; cut++) {
+				if (((unsigned char)ui->msg[cut] & 0xc0) ==
+				    0x80)
+					continue;
+				if (cells == room)
+					break;
+				cells++;
+			}
+			while (cut > 0 && ui->msg[cut] != ' ')
+				cut--;
+			if (g->state != GAME_ON || cut == 0) {
+				/* The line is the result's: all on line 2. */
+				wmove(w, 1, 0);
+				cut = 0;
+			}
+			bar = false;
+		}
+		if (cut > 0)
+			waddstr(w, "  ");
 		wattron(w, a);
-		if (getcurx(w) < ui->cols - 1)
-			waddnstr(w, ui->msg, ui->cols - 1 - getcurx(w));
+		if (cut > 0)
+			waddnstr(w, ui->msg, cut);
+		if (cut < len) {
+			const char *rest = ui->msg + cut + (ui->msg[cut] == ' ');
+			mvwaddnstr(w, 1, 1, rest, -1);
+			if (getcury(w) != 1) { /* never onto a third line */
+				wmove(w, 1, ui->cols - 1);
+				wclrtoeol(w);
+			}
+		}
 		wattroff(w, a);
 	}
 	/* Line 2: the key bar, htop style. */
-	ui_keys_bar(ui, w, 1, UI_SCREEN_GAME);
+	if (bar)
+		ui_keys_bar(ui, w, 1, UI_SCREEN_GAME);
 	wnoutrefresh(w);
 }
 
@@ -509,7 +559,7 @@ ui_main(const struct options *o, struct cli_session *session)
 	}
 	ui->dirty = UI_DIRTY_ALL;
 	if (ui->game.state != GAME_ON)
-		ui_message(ui, false, "this game is over: n new game, u undo");
+		ui_message(ui, false, "this game is over: n new game, v review, u undo");
 	if (session->prefs != NULL && session->prefs->broken)
 		ui_message(ui, true, "settings: %s", session->prefs->warning);
 	ui_think(ui);
