@@ -198,5 +198,32 @@ echo "# ponder: the AI's reply searched ${with:-?} nodes, ${without:-?} without"
 [ -n "$with" ] && [ -n "$without" ] && [ $((with * 10)) -lt "$without" ] ||
 	fail_with "$out" "$name: the reply after pondering searched $with nodes, $without without"
 
+# The AI's move line gives the played column's own score, as on the
+# scores line under it; a level that plays another column than the search's
+# best says so and gives the best's score (beginner, seeded, slips).
+run "played column's score" '4\n4\n3\n1\n' \
+	--text --level beginner --seed 1 --time 0.2
+check_status 0
+check_match 'the level.s own choice; the search.s best is [1-7]: '
+awk '
+/ \(AI\) plays [0-9]+: / {
+	col = $4; sub(/:$/, "", col)
+	score = $0; sub(/^.* plays [0-9]+: /, "", score); sub(/, .*/, "", score)
+	want = col ": " score; next_scores = 1; best = ""; next
+}
+/the search.s best is/ {
+	best = $0; sub(/^.*best is /, "", best)
+	next
+}
+/^  scores:/ && next_scores {
+	if (index($0, " " want) == 0) { print "played " want " not in: " $0; bad = 1 }
+	next_scores = 0
+}
+END { exit bad }' "$out" || fail_with "$out" "$name: a played column's score differs from its score"
+awk '
+/the search.s best is/ { best = $0; sub(/^.*best is /, "", best); held = 1; next }
+/^  scores:/ && held { if (index($0, " " best) == 0) { print "best " best " not in: " $0; bad = 1 }; held = 0 }
+END { exit bad }' "$out" || fail_with "$out" "$name: the search's best is given with another score"
+
 echo "# text.sh: $n cases"
 check_end

@@ -20,6 +20,7 @@
 
 #include "cli/cli.h"
 #include "cli/output.h"
+#include "search/level.h"
 #include "search/engine.h"
 #include "core/game.h"
 #include "cli/options.h"
@@ -80,6 +81,18 @@ text_print_board(struct text *t)
 	printf("moves: %s\n", moves[0] != '\0' ? moves : "(none)");
 }
 
+/* Column c's score in words from the result r of a search of root, or
+ * the result's own score when the column has none. */
+static const char *
+text_col_words(const board_t *root, const struct search_result *r, int c,
+               char *buf, size_t len)
+{
+	if (c >= 0 && c < r->ncols && r->col_kind[c] != SCORE_NONE)
+		return score_words(root, r->col_kind[c], r->col_score[c], buf,
+		                   len);
+	return score_words(root, r->kind, r->score, buf, len);
+}
+
 /* The AI's move: search, report, play. */
 int
 text_ai_move(struct text *t)
@@ -112,11 +125,21 @@ text_ai_move(struct text *t)
 		return -1;
 	}
 
+	/* The played column's own score; the search's best beside it when
+	 * the level (or a forced move) chose another column. */
 	printf("%c (AI) plays %d: %s", text_glyph(who), r.move + 1,
-	       score_words(&root, r.kind, r.score, words, sizeof words));
+	       text_col_words(&root, &r, r.move, words, sizeof words));
 	if (r.depth > 0 && r.kind == SCORE_HEURISTIC)
 		printf(", depth %d", r.depth);
 	printf(", %.3f s%s\n", r.seconds, r.partial ? " (stopped early)" : "");
+	enum level_reason why = level_why(&root, &r, r.move);
+	if (why != LEVEL_REASON_BEST)
+		printf("  %s; the search's best is %d: %s\n",
+		       why == LEVEL_REASON_WIN     ? "a win in one"
+		       : why == LEVEL_REASON_BLOCK ? "a forced block"
+		                                   : "the level's own choice",
+		       r.best + 1,
+		       text_col_words(&root, &r, r.best, words, sizeof words));
 
 	printf("  scores:");
 	for (int c = 0; c < root.w; c++) {

@@ -158,3 +158,17 @@ level_choose(const struct level *lv, const board_t *b,
 	}
 	return choose_column(b, value, ok, 0);
 }
+
+enum level_reason
+level_why(const board_t *b, const struct search_result *r, int played)
+{
+	assert(b != NULL && r != NULL);
+	if (played == r->best || r->best < 0)
+		return LEVEL_REASON_BEST;
+	if (played == board_winning_column(b))
+		return LEVEL_REASON_WIN;
+	bb_t threats = board_winning_cells(b->current ^ b->mask, b->mask, b);
+	if (threats & board_possible(b) & board_column_mask(b, played))
+		return LEVEL_REASON_BLOCK;
+	return LEVEL_REASON_PICK;
+}

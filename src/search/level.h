@@ -69,6 +69,22 @@ void level_limits(const struct level *lv, struct search_limits *lim);
  * seed; -1 when no column is legal. */
 int level_choose(const struct level *lv, const board_t *b,
                  const struct search_result *r, uint64_t seed);
+/* Why a move was played on b, given the search's result r: the search's
+ * own best column, a win in one, the block of the opponent's win in one
+ * (both forced: no search chose them), or the level's own pick among the
+ * searched columns. */
+enum level_reason {
+	LEVEL_REASON_BEST = 0,
+	LEVEL_REASON_WIN,
+	LEVEL_REASON_BLOCK,
+	LEVEL_REASON_PICK,
+};
+#if BOARD_BITS == 64
+#define level_why level_why64
+#endif
+enum level_reason level_why(const board_t *b, const struct search_result *r,
+                            int played);
+
 /* Whether a level chooses for itself (noise or limited sight) rather than
  * taking the search's move. */
 bool level_is_human(const struct level *lv);
