@@ -4,6 +4,7 @@
 
 #include <ctype.h>
 #include <math.h>
+#include <string.h>
 
 #include "ui/ui-int.h"
 
@@ -69,20 +70,55 @@ ui_cells(const char *s)
 	return n;
 }
 
+int
+ui_addn(WINDOW *w, const char *s, int cells)
+{
+	int n = 0;
+	size_t i = 0, len = strlen(s);
+
+	/* Whole characters only: the bytes of the first `cells` of them. */
+	while (i < len) {
+		if (((unsigned char)s[i] & 0xc0) != 0x80) {
+			if (n == cells)
+				break;
+			n++;
+		}
+		i++;
+	}
+	if (i > 0)
+		waddnstr(w, s, (int)i);
+	return n;
+}
+
 void
 ui_puts(WINDOW *w, int y, int x, const char *s)
 {
 	int maxx = getmaxx(w);
 
-	if (x >= maxx || y < 0 || y >= getmaxy(w))
+	if (x < 0 || x >= maxx || y < 0 || y >= getmaxy(w))
 		return;
-	mvwaddnstr(w, y, x, s, -1);
-	/* waddnstr wraps at the right edge; undo anything that spilled. */
-	if (getcury(w) != y) {
-		wmove(w, y + 1, 0);
-		wclrtoeol(w);
-		wmove(w, y, maxx - 1);
-	}
+	/* Never wrapped: the last column is written (the cursor then
+	 * stays there), nothing beyond it. */
+	wmove(w, y, x);
+	ui_addn(w, s, maxx - x);
+}
+
+void
+ui_puts_box(WINDOW *w, int y, int x, const char *s)
+{
+	int maxx = getmaxx(w);
+
+	if (x < 1 || x >= maxx - 1 || y < 1 || y >= getmaxy(w) - 1)
+		return;
+	wmove(w, y, x);
+	ui_addn(w, s, maxx - 1 - x);
+}
+
+int
+ui_room(WINDOW *w)
+{
+	int r = getmaxx(w) - 1 - getcurx(w);
+	return r > 0 ? r : 0;
 }
 
 void

@@ -78,10 +78,34 @@ struct ui_anim {
 #define UI_TL_STOLE 0x80
 struct ui_timeline {
 	unsigned char v[STATS_MAX_THREADS][UI_TIMELINE];
+	/* The same samples exactly: each interval's length and each
+	 * thread's busy fraction in it (the panel's "1s" busy and the load
+	 * balance over the last second). */
+	float dt[UI_TIMELINE];
+	float busy[STATS_MAX_THREADS][UI_TIMELINE];
 	int head, len; /* the next slot; samples held */
 	double prev_busy[STATS_MAX_THREADS], prev_t;
 	uint64_t prev_stolen[STATS_MAX_THREADS];
 	uint64_t prev_searches;
+};
+
+/* The history of the AI's searches in this game (ui-jobs.c records one
+ * entry per AI move that a search chose; the panel's History section). */
+#define UI_HISTORY 128
+struct ui_history_entry {
+	int ply;         /* the move number the search chose (1-based) */
+	double secs;     /* the search's time */
+	uint64_t nodes;
+	double nps;
+	double busy;      /* mean busy fraction of the threads */
+	double imbalance; /* max busy / mean busy over the search */
+	int threads;
+	int depth; /* iteration reached; -1: exact */
+	bool ranks;
+};
+struct ui_history {
+	int n; /* entries held, the oldest dropped past UI_HISTORY */
+	struct ui_history_entry e[UI_HISTORY];
 };
 
 /* The speedup screen: one exact (or depth) search per thread count. */
@@ -128,6 +152,16 @@ struct ui {
 	bool have_move_snap;
 	double move_think;       /* its whole think, restarts included */
 	const char *move_source; /* "book", "table" or NULL: a search */
+	/* The AI's last move against its search, in words for the panel
+	 * ("club plays 6 (+3); the search's best is 4 (+7)"). */
+	char move_why[192];
+	char move_why_short[96]; /* the same in a few cells: "6 (+3), best 4 (+7)" */
+	struct ui_history hist;
+	/* The job whose search the snapshot `snap` shows. */
+	enum ui_job snap_job;
+	int cores;   /* processors online: more threads are oversubscribed */
+	bool legend; /* the panel's legend is on show (i) */
+	int legend_scroll;
 
 	/* The engine job in flight. */
 	enum ui_job job;
@@ -248,8 +282,15 @@ int ui_cells(const char *s);
  * then A-G for columns 10 to 16 of a wide board (the move notation's
  * a-g, read in either case). */
 char ui_col_char(int col);
-/* Draw a string clipped to the window's width. */
+/* Draw a string clipped to the window's width, never wrapped. */
 void ui_puts(WINDOW *w, int y, int x, const char *s);
+/* The same inside a boxed window: clipped before the right border, and
+ * nothing on the border rows. */
+void ui_puts_box(WINDOW *w, int y, int x, const char *s);
+/* Add at most `cells` characters of s at the cursor; returns those added. */
+int ui_addn(WINDOW *w, const char *s, int cells);
+/* Cells left before a boxed window's right border from the cursor. */
+int ui_room(WINDOW *w);
 /* A horizontal bar: v out of t in width cells (eighths in UTF-8). */
 void ui_bar(const struct ui *ui, WINDOW *w, int y, int x, int width, double v,
             double t, attr_t attr);
@@ -321,12 +362,16 @@ void ui_timeline_sample(struct ui *ui);
 #define UI_PANEL_MIN_W 38
 #define UI_BOARD_MIN_W 31 /* room for the selected column's score in words */
 #define UI_PANEL_WIDE  60 /* a panel this wide leaves room for big cells */
-#define UI_PANEL_MAX_W 76
+#define UI_PANEL_MAX_W 200
 #define UI_PANEL_MIN_H 11
 void ui_panel_draw(struct ui *ui, WINDOW *w);
 /* Per-thread rows of a snapshot from row y; returns the rows used. */
 int ui_panel_threads(const struct ui *ui, WINDOW *w, int y, int x, int width,
                      int maxrows, const struct stats_snapshot *s);
+/* Busy-time imbalance of a snapshot's threads: max / mean busy time (1:
+ * even) and the percent imbalance 100 (max - mean) / max. */
+void ui_panel_imbalance(const struct stats_snapshot *s, double *ratio,
+                        double *percent);
 /* The load balance line of a snapshot at row y, column x. */
 void ui_panel_balance(const struct ui *ui, WINDOW *w, int y, int x, int width,
                       const struct stats_snapshot *s);

@@ -9,8 +9,11 @@
  */
 #include "config.h"
 
+#include <string.h>
+
 #include "book/book.h"
 #include "search/choose.h"
+#include "search/level.h"
 #include "ui/ui-int.h"
 
 #define UI_TICK        0.08 /* seconds between snapshots while searching */
@@ -72,6 +75,7 @@ ui_job_start(struct ui *ui, enum ui_job job, const board_t *b,
 		ui->think_t0 = ui_now();
 	ui->job_id = engine_start(ui->engine, b, lim);
 	ui->job = job;
+	ui->snap_job = job;
 	ui->job_key = board_key(b);
 	ui->job_moves = b->moves;
 	ui->job_root = *b;
@@ -273,6 +277,101 @@ ui_snapshot(struct ui *ui)
 	}
 }
 
+/* Column c's score in r, in words (the result's own when c has none). */
+static const char *
+col_words(const board_t *b, const struct search_result *r, int c, char *buf,
+          size_t len)
+{
+	if (c >= 0 && c < r->ncols && r->col_kind[c] != SCORE_NONE)
+		return score_words(b, r->col_kind[c], r->col_score[c], buf, len);
+	return score_words(b, r->kind, r->score, buf, len);
+}
+
+/* The AI's move col on the game's position against its search r, in words
+ * for the panel: what chose it and, when not the search, the search's best
+ * beside it. */
+static void
+ui_move_why(struct ui *ui, const struct search_result *r, int col)
+{
+	const board_t *b = &ui->game.board;
+	char mine[40], best[40];
+	const char *who =
+	    ui->level >= 0 ? levels[ui->level].name : "the AI";
+
+	col_words(b, r, col, mine, sizeof mine);
+	col_words(b, r, r->best, best, sizeof best);
+	if (ui->move_source != NULL || col == r->best || r->best < 0)
+		snprintf(ui->move_why_short, sizeof ui->move_why_short,
+		         "%c (%s)%s%s", ui_col_char(col), mine,
+		         ui->move_source ? ", " : "",
+		         ui->move_source ? ui->move_source : "");
+	else
+		snprintf(ui->move_why_short, sizeof ui->move_why_short,
+		         "%c (%s), best %c (%s)", ui_col_char(col), mine,
+		         ui_col_char(r->best), best);
+	if (ui->move_source != NULL) {
+		snprintf(ui->move_why, sizeof ui->move_why,
+		         "%c (%s) from the %s: no search chose it",
+		         ui_col_char(col), mine, ui->move_source);
+		return;
+	}
+	switch (level_why(b, r, col)) {
+	case LEVEL_REASON_BEST:
+		snprintf(ui->move_why, sizeof ui->move_why,
+		         "%c (%s), the search's best", ui_col_char(col), mine);
+		break;
+	case LEVEL_REASON_WIN:
+		snprintf(ui->move_why, sizeof ui->move_why,
+		         "%c wins at once: no search chose it",
+		         ui_col_char(col));
+		break;
+	case LEVEL_REASON_BLOCK:
+		snprintf(ui->move_why, sizeof ui->move_why,
+		         "%c a forced block, no search chose it; "
+		         "the search's best is %c (%s)",
+		         ui_col_char(col), ui_col_char(r->best), best);
+		break;
+	case LEVEL_REASON_PICK:
+		snprintf(ui->move_why, sizeof ui->move_why,
+		         "%s plays %c (%s); the search's best is %c (%s)", who,
+		         ui_col_char(col), mine, ui_col_char(r->best), best);
+		break;
+	}
+}
+
+/* One entry of the game's search history from the finished search's
+ * snapshot s. */
+static void
+ui_history_add(struct ui *ui, const struct stats_snapshot *s)
+{
+	struct ui_history *h = &ui->hist;
+	struct ui_history_entry e = {
+	    .ply = ui->game.nmoves + 1,
+	    .secs = s->elapsed,
+	    .nodes = s->nodes,
+	    .nps = s->nps,
+	    .threads = s->nthreads,
+	    .depth = s->exact ? -1 : s->depth,
+	    .ranks = s->ranks,
+	};
+	double sum = 0, max = 0;
+
+	if (s->nthreads <= 0)
+		return;
+	for (int i = 0; i < s->nthreads; i++) {
+		sum += s->thread[i].busy_s;
+		if (s->thread[i].busy_s > max)
+			max = s->thread[i].busy_s;
+	}
+	e.busy = s->elapsed > 0 ? sum / s->nthreads / s->elapsed : 0;
+	e.imbalance = sum > 0 ? max * s->nthreads / sum : 1;
+	if (h->n == UI_HISTORY) {
+		memmove(&h->e[0], &h->e[1], sizeof h->e[0] * (UI_HISTORY - 1));
+		h->n--;
+	}
+	h->e[h->n++] = e;
+}
+
 static void
 ui_finished(struct ui *ui, const struct search_result *r)
 {
@@ -314,6 +413,9 @@ ui_finished(struct ui *ui, const struct search_result *r)
 		    r->move >= 0 && board_can_play(&ui->game.board, r->move)
 		        ? r->move
 		        : ui_fallback_move(ui, r);
+		ui_move_why(ui, r, ui->move_col);
+		if (ui->move_source == NULL)
+			ui_history_add(ui, &ui->snap);
 		break;
 	case UI_JOB_HINT:
 		/* The search's best column, not the one the level would

@@ -385,6 +385,8 @@ key_new(struct ui *ui, int ch)
 	ui->game.player[0] = swap ? k1 : k0;
 	ui->game.player[1] = swap ? k0 : k1;
 	ui->have_res = false;
+	ui->hist.n = 0; /* the history is this game's */
+	ui->move_why[0] = '\0';
 	ui->cursor = (ui->game.w - 1) / 2;
 	ui->seed += 0x9e3779b97f4a7c15ull;
 	ui_message(ui, false, "new game: %s %s first", ui_player_name(ui, 1),

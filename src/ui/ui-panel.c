@@ -3,25 +3,36 @@
  * Drawn only from ui->snap, the stats_snapshot that ui-jobs.c takes with
  * engine_snapshot() 12 times a second while a search runs (and once when
  * it ends); never from live counters.  From the top:
- *   one row per search thread: share of the nodes as a bar and a
- *     percentage, nodes, nodes per second, busy %, tasks run and stolen;
- *   the load balance: spread between the busiest and the idlest thread;
+ *   one row per search thread: work share (its nodes over all) as a bar
+ *     and a percentage, nodes, nodes per second, busy % over the search
+ *     and over the last second, tasks run and stolen;
+ *   the load balance: the busy-time imbalance (max / mean busy time, and
+ *     the percent imbalance (max - mean) / max), the spread of the work
+ *     shares, oversubscription;
  *   the timeline: each thread's activity over the last seconds (busy,
  *     idle, stealing) scrolling while the search runs, and where it works
  *     (the root column and the ply of its split point);
  *   totals: nodes, nodes per second, time, depth reached (or exact),
- *     transposition table fill and hit rate, tasks, principal variation;
+ *     transposition table fill and hit rate, tasks, principal variation,
+ *     and the move played against the search's best;
  *   the root columns with the threads in each, when there is room;
+ *   the history of the AI's searches in this game, when there is room;
+ *   a one-line legend under each section when rows are left over;
  *   and at the bottom the settings the keys change.
+ * Every text is clipped inside the box (ui_puts_box()): from the smallest
+ * terminal the game accepts to the largest, no row loses its border.
+ * docs/panel.md defines every field; `i` shows the same definitions over
+ * the panel (ui-legend.c).
  */
 #include "config.h"
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "core/util.h"
 #include "search/level.h"
 #include "ui/ui-int.h"
-#include "core/util.h"
 
 /* A separator across the box, with an optional label: ├─ label ───┤ */
 static void
@@ -36,24 +47,97 @@ panel_rule(const struct ui *ui, WINDOW *w, int y, const char *label)
 		waddstr(w, ui->utf8 ? "\u2500" : "-");
 	waddstr(w, ui->utf8 ? "\u2524" : "+");
 	wattroff(w, a);
-	if (label != NULL) {
+	if (label != NULL && W > 8) {
+		char buf[96];
+		snprintf(buf, sizeof buf, " %s ", label);
 		wattron(w, ui_attr(ui, UI_C_HEAD) | A_BOLD);
-		mvwprintw(w, y, 2, " %s ", label);
+		wmove(w, y, 2);
+		ui_addn(w, buf, W - 4);
 		wattroff(w, ui_attr(ui, UI_C_HEAD) | A_BOLD);
 	}
 }
 
+/* printf into row y from column x, clipped inside the box. */
+static void
+panel_printf(WINDOW *w, int y, int x, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+static void
+panel_printf(WINDOW *w, int y, int x, const char *fmt, ...)
+{
+	char buf[256];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof buf, fmt, ap);
+	va_end(ap);
+	ui_puts_box(w, y, x, buf);
+}
+
+/* Add s at the cursor, clipped before the right border. */
+static void
+panel_add(WINDOW *w, const char *s)
+{
+	ui_addn(w, s, ui_room(w));
+}
+
+/* A dim one-line legend at row y (the large layouts). */
+static void
+panel_legend_line(WINDOW *w, int y, const char *s)
+{
+	wattron(w, A_DIM);
+	ui_puts_box(w, y, 2, s);
+	wattroff(w, A_DIM);
+}
+
+/* ---- busy time and load balance -------------------------------------- */
+
+/* Busy fraction of thread i over the last second (the newest timeline
+ * samples that add up to a second), or over the search when the timeline
+ * has none of this search. */
+static double
+busy_recent(const struct ui *ui, const struct stats_snapshot *s, int i)
+{
+	const struct ui_timeline *tl = &ui->tl;
+	double t = 0, b = 0;
+
+	for (int k = 0; k < tl->len && t < 1.0; k++) {
+		int at = (tl->head - 1 - k + 2 * UI_TIMELINE) % UI_TIMELINE;
+		t += tl->dt[at];
+		b += tl->busy[i][at] * tl->dt[at];
+	}
+	return t > 0 ? b / t : s->thread[i].busy;
+}
+
+/* Busy-time imbalance of the snapshot's threads: max / mean busy time
+ * (1: perfectly balanced) and the percent imbalance (max - mean) / max. */
+void
+ui_panel_imbalance(const struct stats_snapshot *s, double *ratio,
+                   double *percent)
+{
+	double sum = 0, max = 0;
+
+	for (int i = 0; i < s->nthreads; i++) {
+		sum += s->thread[i].busy_s;
+		if (s->thread[i].busy_s > max)
+			max = s->thread[i].busy_s;
+	}
+	*ratio = sum > 0 ? max * s->nthreads / sum : 1;
+	*percent = max > 0 ? (max - sum / s->nthreads) / max * 100 : 0;
+}
+
 /* The thread row: the thread number, the share bar (ROW_BAR_MIN to
  * ROW_BAR_MAX cells) and, in ROW_FIXED_W cells around it, the share, nodes,
- * n/s and busy; then, unless compact, tasks run and stolen (ROW_TASKS_W). */
+ * n/s and busy; then, unless compact, busy over the last second, tasks run
+ * and stolen (ROW_TASKS_W). */
 #define ROW_FIXED_W 27
-#define ROW_TASKS_W 12
+#define ROW_TASKS_W 17
 #define ROW_BAR_MIN 2
-#define ROW_BAR_MAX 20
+#define ROW_BAR_MAX 40
 /* The narrowest bar worth keeping the task columns for. */
 #define ROW_BAR_WITH_TASKS 5
 
-/* Widths of the thread row; compact rows drop tasks run and stolen. */
+/* Widths of the thread row; compact rows drop the last-second busy and
+ * tasks run and stolen. */
 static void
 row_geometry(int width, bool *compact, int *bw)
 {
@@ -63,6 +147,21 @@ row_geometry(int width, bool *compact, int *bw)
 		*bw = ROW_BAR_MAX;
 	if (*bw < ROW_BAR_MIN)
 		*bw = ROW_BAR_MIN;
+}
+
+static void
+busy_cell(const struct ui *ui, WINDOW *w, double f)
+{
+	char buf[8];
+	int busy = (int)(f * 100 + 0.5);
+	enum ui_color bc = busy >= 90   ? UI_C_WIN
+	                   : busy >= 50 ? UI_C_DRAW
+	                                : UI_C_LOSS;
+
+	snprintf(buf, sizeof buf, "%3d%%", busy);
+	wattron(w, ui_attr(ui, bc));
+	panel_add(w, buf);
+	wattroff(w, ui_attr(ui, bc));
 }
 
 int
@@ -81,17 +180,18 @@ ui_panel_threads(const struct ui *ui, WINDOW *w, int y, int x, int width,
 	/* A distributed search's rows are its ranks: tasks and threads in
 	 * place of tasks run and stolen. */
 	snprintf(buf, sizeof buf, "%2s %-*s %5s %5s %4s", s->ranks ? "rk" : "#",
-	         bw + 7, "share", "nodes", "n/s", "busy");
-	ui_puts(w, y, x, buf);
-	if (!compact)
-		mvwprintw(w, y, x + ROW_FIXED_W + 1 + bw, "%5s %5s",
-		          s->ranks ? "tasks" : "run",
-		          s->ranks ? "thr" : "stoln");
+	         bw + 7, "work share", "nodes", "n/s", "busy");
+	ui_puts_box(w, y, x, buf);
+	if (!compact) {
+		snprintf(buf, sizeof buf, " %4s %5s %5s", "1s",
+		         s->ranks ? "tasks" : "run", s->ranks ? "thr" : "stoln");
+		panel_add(w, buf);
+	}
 	wattroff(w, A_BOLD);
 	used++;
 	if (n <= 0) {
 		wattron(w, A_DIM);
-		ui_puts(w, y + 1, x, " -  no search yet");
+		ui_puts_box(w, y + 1, x, " -  no search yet");
 		wattroff(w, A_DIM);
 		return 2;
 	}
@@ -100,32 +200,32 @@ ui_panel_threads(const struct ui *ui, WINDOW *w, int y, int x, int width,
 		shown = maxrows - 2; /* leave a row for "+N more" */
 	for (int i = 0; i < shown; i++) {
 		const struct stats_thread_snap *t = &s->thread[i];
-		int busy = (int)(t->busy * 100 + 0.5);
-		enum ui_color bc = busy >= 90   ? UI_C_WIN
-		                   : busy >= 50 ? UI_C_DRAW
-		                                : UI_C_LOSS;
 		int yy = y + used;
 
-		mvwprintw(w, yy, x, "%2d", i);
+		panel_printf(w, yy, x, "%2d", i);
 		ui_bar(ui, w, yy, x + 3, bw, t->share, 1.0,
 		       ui_attr(ui, UI_C_BAR));
 		snprintf(buf, sizeof buf, " %3.0f%% %5s %5s ", t->share * 100,
 		         util_si(a, sizeof a, (double)t->nodes),
 		         util_si(b, sizeof b, t->nps));
-		ui_puts(w, yy, x + 5 + bw, buf);
-		wattron(w, ui_attr(ui, bc));
-		wprintw(w, "%3d%%", busy);
-		wattroff(w, ui_attr(ui, bc));
-		if (!compact && s->ranks)
-			wprintw(w, " %5s %5s",
-			        util_si(c, sizeof c, (double)t->run),
-			        t->spawned
-			            ? util_si(d, sizeof d, (double)t->spawned)
-			            : "own");
-		else if (!compact)
-			wprintw(w, " %5s %5s",
-			        util_si(c, sizeof c, (double)t->run),
-			        util_si(d, sizeof d, (double)t->stolen));
+		ui_puts_box(w, yy, x + 5 + bw, buf);
+		busy_cell(ui, w, t->busy);
+		if (!compact) {
+			panel_add(w, " ");
+			busy_cell(ui, w,
+			          s->running ? busy_recent(ui, s, i) : t->busy);
+			if (s->ranks)
+				snprintf(buf, sizeof buf, " %5s %5s",
+				         util_si(c, sizeof c, (double)t->run),
+				         t->spawned ? util_si(d, sizeof d,
+				                              (double)t->spawned)
+				                    : "own");
+			else
+				snprintf(buf, sizeof buf, " %5s %5s",
+				         util_si(c, sizeof c, (double)t->run),
+				         util_si(d, sizeof d, (double)t->stolen));
+			panel_add(w, buf);
+		}
 		used++;
 	}
 	if (shown < n) {
@@ -135,15 +235,55 @@ ui_panel_threads(const struct ui *ui, WINDOW *w, int y, int x, int width,
 			share += s->thread[i].share;
 		}
 		wattron(w, A_DIM);
-		snprintf(buf, sizeof buf,
-		         "   +%d more: %.0f%% of the nodes, "
-		         "%.0f%% busy",
+		snprintf(buf, sizeof buf, "   +%d more: %.0f%% work, %.0f%% busy",
 		         n - shown, share * 100, busy * 100 / (n - shown));
-		ui_puts(w, y + used, x, buf);
+		ui_puts_box(w, y + used, x, buf);
 		wattroff(w, A_DIM);
 		used++;
 	}
 	return used;
+}
+
+void
+ui_panel_balance(const struct ui *ui, WINDOW *w, int y, int x, int width,
+                 const struct stats_snapshot *s)
+{
+	double lo = 1, hi = 0, ratio, pct;
+	char buf[160], over[48] = "";
+	int len;
+
+	if (s->nthreads <= 1 || s->nodes == 0) {
+		wattron(w, A_DIM);
+		ui_puts_box(w, y, x,
+		            s->nthreads == 1
+		                ? "imbalance: one thread, nothing to balance"
+		                : "imbalance: -");
+		wattroff(w, A_DIM);
+		return;
+	}
+	for (int i = 0; i < s->nthreads; i++) {
+		if (s->thread[i].share < lo)
+			lo = s->thread[i].share;
+		if (s->thread[i].share > hi)
+			hi = s->thread[i].share;
+	}
+	ui_panel_imbalance(s, &ratio, &pct);
+	/* More threads (or ranks on this machine) than processors: they
+	 * take turns on the cores, and their busy time says so. */
+	if (!s->ranks && ui->cores > 0 && s->nthreads > ui->cores)
+		snprintf(over, sizeof over, "  %d on %d cores", s->nthreads,
+		         ui->cores);
+	len = snprintf(buf, sizeof buf,
+	               "imbalance %.2f (%.1f%%)  work %.1f-%.1f%%%s", ratio,
+	               pct, lo * 100, hi * 100, over);
+	if (len > width)
+		len = snprintf(buf, sizeof buf, "imbalance %.2f (%.0f%%)%s",
+		               ratio, pct, over[0] ? " oversub" : "");
+	if (len > width)
+		snprintf(buf, sizeof buf, "imb %.2f", ratio);
+	wattron(w, ratio > 1.10 ? ui_attr(ui, UI_C_WARN) : 0);
+	ui_puts_box(w, y, x, buf);
+	wattroff(w, ratio > 1.10 ? ui_attr(ui, UI_C_WARN) : 0);
 }
 
 /* ---- the timeline ---------------------------------------------------- */
@@ -170,18 +310,22 @@ ui_timeline_sample(struct ui *ui)
 		return;
 	for (int i = 0; i < STATS_MAX_THREADS; i++) {
 		unsigned char v = 0;
+		float f = 0;
 		if (i < s->nthreads) {
 			const struct stats_thread_snap *t = &s->thread[i];
-			double f = (t->busy_s - tl->prev_busy[i]) / dt;
-			f = f < 0 ? 0 : f > 1 ? 1 : f;
-			v = (unsigned char)(1 + (int)(f * 8 + 0.5));
+			double fb = (t->busy_s - tl->prev_busy[i]) / dt;
+			fb = fb < 0 ? 0 : fb > 1 ? 1 : fb;
+			f = (float)fb;
+			v = (unsigned char)(1 + (int)(fb * 8 + 0.5));
 			if (t->stolen > tl->prev_stolen[i])
 				v |= UI_TL_STOLE;
 			tl->prev_busy[i] = t->busy_s;
 			tl->prev_stolen[i] = t->stolen;
 		}
 		tl->v[i][tl->head] = v;
+		tl->busy[i][tl->head] = f;
 	}
+	tl->dt[tl->head] = (float)dt;
 	tl->prev_t = s->elapsed;
 	tl->head = (tl->head + 1) % UI_TIMELINE;
 	if (tl->len < UI_TIMELINE)
@@ -232,9 +376,11 @@ panel_timeline(struct ui *ui, WINDOW *w, int y, int width, int maxrows,
 
 	if (strip < 4)
 		return 0;
+	if (strip > UI_TIMELINE)
+		strip = UI_TIMELINE;
 	for (int i = 0; i < n; i++) {
 		tl_where(ui, s, i, where, sizeof where);
-		mvwprintw(w, y + i, 2, "%2d %-6s", i, where);
+		panel_printf(w, y + i, 2, "%2d %-6s", i, where);
 		for (int k = strip - 1; k >= 0; k--) {
 			unsigned char v = tl_at(&ui->tl, i, k);
 			int level = v & ~UI_TL_STOLE;
@@ -258,53 +404,77 @@ panel_timeline(struct ui *ui, WINDOW *w, int y, int width, int maxrows,
 	return n;
 }
 
-static void
-panel_title(struct ui *ui, WINDOW *w)
-{
-	const struct stats_snapshot *s = &ui->snap;
-	char buf[96];
-	const char *what;
-	int p = game_to_move(&ui->game);
+/* ---- the title --------------------------------------------------------- */
 
+/* What the snapshot on show is: "AI's move", "hint", "analysis". */
+static const char *
+snap_name(const struct ui *ui, const struct stats_snapshot *s)
+{
+	if (s == &ui->move_snap)
+		return "AI's move";
+	switch (ui->snap_job) {
+	case UI_JOB_MOVE:
+		return "AI's move";
+	case UI_JOB_HINT:
+		return "hint";
+	case UI_JOB_ANALYSIS:
+		return "analysis";
+	default:
+		return "last search";
+	}
+}
+
+static void
+panel_title(struct ui *ui, WINDOW *w, const struct stats_snapshot *s)
+{
+	char buf[128];
+	const char *what;
+	int p = game_to_move(&ui->game), room = getmaxx(w) - 5;
+
+	if (room < 4)
+		return;
+	wmove(w, 0, 2);
 	switch (ui->job) {
 	case UI_JOB_MOVE: {
 		attr_t a = ui_attr(ui, p == 1 ? UI_C_P1 : UI_C_P2) | A_BOLD;
+		snprintf(buf, sizeof buf, " Search: %s ", ui_player_name(ui, p));
 		wattron(w, ui_attr(ui, UI_C_HEAD) | A_BOLD);
-		mvwprintw(w, 0, 2, " Search: %s ", ui_player_name(ui, p));
+		room -= ui_addn(w, buf, room);
 		wattroff(w, ui_attr(ui, UI_C_HEAD) | A_BOLD);
 		wattron(w, a);
-		waddstr(w, ui_token(ui, p));
+		room -= ui_addn(w, ui_token(ui, p), room);
 		wattroff(w, a);
-		wattron(w, A_BOLD);
+		/* The time of the search on show: a toggle restarts it. */
 		if (s->ranks)
-			wprintw(w, " thinking %.1fs, %d ranks ",
-			        ui_now() - ui->think_t0, s->nthreads);
+			snprintf(buf, sizeof buf, " thinking %.1fs, %d ranks ",
+			         s->elapsed, s->nthreads);
 		else
-			wprintw(w, " thinking %.1fs ", ui_now() - ui->think_t0);
+			snprintf(buf, sizeof buf, " thinking %.1fs ",
+			         s->elapsed);
+		wattron(w, A_BOLD);
+		ui_addn(w, buf, room);
 		wattroff(w, A_BOLD);
 		return;
 	}
 	case UI_JOB_HINT:
-		snprintf(buf, sizeof buf, "hint search %.1fs",
-		         ui_now() - ui->job_t0);
+		snprintf(buf, sizeof buf, "hint %.1fs", s->elapsed);
 		what = buf;
 		break;
 	case UI_JOB_ANALYSIS:
-		snprintf(buf, sizeof buf, "analysis %.1fs",
-		         ui_now() - ui->job_t0);
+		snprintf(buf, sizeof buf, "analysis %.1fs", s->elapsed);
 		what = buf;
 		break;
 	case UI_JOB_PONDER:
 		/* The AI's own last search stays on show below. */
 		if (ui->have_move_snap)
 			snprintf(buf, sizeof buf,
-			         "AI's move: %.1fs%s%s, pondering %.1fs",
-			         ui->move_think, ui->move_source ? ", " : "",
+			         "AI's move %.2fs%s%s, pondering %.0fs",
+			         ui->move_snap.elapsed,
+			         ui->move_source ? ", " : "",
 			         ui->move_source ? ui->move_source : "",
 			         ui_now() - ui->job_t0);
 		else
-			snprintf(buf, sizeof buf,
-			         "AI pondering on your time %.1fs",
+			snprintf(buf, sizeof buf, "AI pondering %.0fs",
 			         ui_now() - ui->job_t0);
 		what = buf;
 		break;
@@ -317,119 +487,120 @@ panel_title(struct ui *ui, WINDOW *w)
 			         ui->move_source);
 			what = buf;
 		} else if (ui->have_snap && s->nthreads > 0) {
-			snprintf(buf, sizeof buf, "last search, %.1fs",
-			         ui->have_move_snap ? ui->move_think
-			                            : s->elapsed);
+			/* The time of the search the panel shows, as its
+			 * totals give it. */
+			snprintf(buf, sizeof buf, "%s, %.2fs", snap_name(ui, s),
+			         s->elapsed);
 			what = buf;
 		} else
 			what = "idle";
 		break;
 	}
 	wattron(w, ui_attr(ui, UI_C_HEAD) | A_BOLD);
-	mvwprintw(w, 0, 2, " Search: ");
+	room -= ui_addn(w, " Search: ", room);
 	wattroff(w, ui_attr(ui, UI_C_HEAD) | A_BOLD);
 	if (ui->job != UI_JOB_NONE)
 		wattron(w, A_BOLD);
-	wprintw(w, "%s ", what);
+	ui_addn(w, what, room);
+	ui_addn(w, " ", room - ui_cells(what));
 	wattroff(w, A_BOLD);
 }
 
-void
-ui_panel_balance(const struct ui *ui, WINDOW *w, int y, int x, int width,
-                 const struct stats_snapshot *s)
-{
-	double lo = 1, hi = 0;
-	char buf[128];
+/* ---- totals ------------------------------------------------------------ */
 
-	(void)ui;
-	if (s->nthreads <= 1 || s->nodes == 0) {
-		wattron(w, A_DIM);
-		ui_puts(w, y, x,
-		        s->nthreads == 1 ? "balance: one thread"
-		                         : "balance: -");
-		wattroff(w, A_DIM);
-		return;
-	}
-	for (int i = 0; i < s->nthreads; i++) {
-		if (s->thread[i].share < lo)
-			lo = s->thread[i].share;
-		if (s->thread[i].share > hi)
-			hi = s->thread[i].share;
-	}
-	snprintf(buf, sizeof buf,
-	         "balance %3.0f%%  spread %.1f pts "
-	         "(%.1f%%-%.1f%%)",
-	         s->balance * 100, (hi - lo) * 100, lo * 100, hi * 100);
-	if ((int)strlen(buf) > width)
-		snprintf(buf, sizeof buf, "balance %3.0f%%  spread %.1f pts",
-		         s->balance * 100, (hi - lo) * 100);
-	ui_puts(w, y, x, buf);
+/* Rows the totals take: four, and the move played when there is one. */
+static int
+totals_rows(const struct ui *ui, const struct stats_snapshot *s)
+{
+	return 4 + (ui->move_why[0] != '\0' && s == &ui->move_snap);
 }
 
 static int
-panel_totals(struct ui *ui, WINDOW *w, int y, int width,
+panel_totals(struct ui *ui, WINDOW *w, int y, int width, int rows,
              const struct stats_snapshot *s, bool hidden)
 {
 	char a[16], b[16], buf[256];
-	int len;
+	int len, used = 0;
 
-	snprintf(buf, sizeof buf, "nodes %s  %s n/s  %.2fs",
-	         util_si(a, sizeof a, (double)s->nodes),
-	         util_si(b, sizeof b, s->nps), s->elapsed);
-	ui_puts(w, y, 2, buf);
+	if (rows <= 0)
+		return 0;
+	panel_printf(w, y + used++, 2, "nodes %s  %s n/s  %.2fs",
+	             util_si(a, sizeof a, (double)s->nodes),
+	             util_si(b, sizeof b, s->nps), s->elapsed);
 
-	if (s->nthreads == 0)
-		snprintf(buf, sizeof buf, "depth -");
-	else if (s->exact)
-		snprintf(buf, sizeof buf, "%s",
-		         s->running ? "solving, exact" : "exact");
-	else if (ui->level >= 0)
-		snprintf(buf, sizeof buf, "depth %d", s->depth);
-	else
-		snprintf(buf, sizeof buf, "depth %d/%d", s->depth,
-		         ui->perfect ? s->depth : ui->depth);
-	len = (int)strlen(buf);
-	if (s->ranks) /* every rank has a table of its own */
-		snprintf(buf + len, sizeof buf - len, "  a table a rank");
-	else
-		snprintf(buf + len, sizeof buf - len,
-		         "  TT %.0f%% full, %.0f%% hits", s->tt_fill * 100,
-		         s->tt_hitrate * 100);
-	ui_puts(w, y + 1, 2, buf);
-
-	if (s->ranks) {
-		uint64_t tasks = 0;
-		for (int i = 0; i < s->nthreads; i++)
-			tasks += s->thread[i].run;
-		snprintf(buf, sizeof buf, "tasks %s handed out to %d ranks",
-		         util_si(a, sizeof a, (double)tasks), s->nthreads);
-	} else {
-		snprintf(buf, sizeof buf, "tasks %s spawned, %s stolen",
-		         util_si(a, sizeof a, (double)s->spawned),
-		         util_si(b, sizeof b, (double)s->stolen));
+	/* The move played against the search's best (the AI's own). */
+	if (used < rows && totals_rows(ui, s) == 5) {
+		wattron(w, A_BOLD);
+		panel_printf(w, y + used++, 2, "played %s",
+		             7 + ui_cells(ui->move_why) <= width
+		                 ? ui->move_why
+		                 : ui->move_why_short);
+		wattroff(w, A_BOLD);
 	}
-	ui_puts(w, y + 2, 2, buf);
 
-	len = snprintf(buf, sizeof buf, "PV%s",
-	               hidden ? " hidden (the AI's ponder)" : "");
-	for (int i = 0; i < s->pv_len && !hidden && len < width && len < 200;
-	     i++)
-		len += snprintf(buf + len, sizeof buf - len, " %c",
-		                board_col_char(s->pv[i]));
-	if (len > width) {
-		buf[width - 3] = '\0';
-		strcat(buf, "...");
+	if (used < rows) {
+		if (s->nthreads == 0)
+			snprintf(buf, sizeof buf, "depth -");
+		else if (s->exact)
+			snprintf(buf, sizeof buf, "%s",
+			         s->running ? "solving, exact" : "exact");
+		else if (ui->level >= 0)
+			snprintf(buf, sizeof buf, "depth %d", s->depth);
+		else
+			snprintf(buf, sizeof buf, "depth %d/%d", s->depth,
+			         ui->perfect ? s->depth : ui->depth);
+		len = (int)strlen(buf);
+		if (s->ranks) /* every rank has a table of its own */
+			snprintf(buf + len, sizeof buf - len,
+			         "  a table a rank");
+		else
+			snprintf(buf + len, sizeof buf - len,
+			         "  TT %.0f%% full, %.0f%% hits",
+			         s->tt_fill * 100, s->tt_hitrate * 100);
+		ui_puts_box(w, y + used++, 2, buf);
 	}
-	ui_puts(w, y + 3, 2, buf);
-	return 4;
+
+	if (used < rows) {
+		if (s->ranks) {
+			uint64_t tasks = 0;
+			for (int i = 0; i < s->nthreads; i++)
+				tasks += s->thread[i].run;
+			snprintf(buf, sizeof buf,
+			         "tasks %s handed out to %d ranks",
+			         util_si(a, sizeof a, (double)tasks),
+			         s->nthreads);
+		} else {
+			snprintf(buf, sizeof buf, "tasks %s spawned, %s stolen",
+			         util_si(a, sizeof a, (double)s->spawned),
+			         util_si(b, sizeof b, (double)s->stolen));
+		}
+		ui_puts_box(w, y + used++, 2, buf);
+	}
+
+	if (used < rows) {
+		len = snprintf(buf, sizeof buf, "PV%s",
+		               hidden ? " hidden (the AI's ponder)" : "");
+		for (int i = 0; i < s->pv_len && !hidden && len < 200; i++)
+			len += snprintf(buf + len, sizeof buf - len, " %c",
+			                board_col_char(s->pv[i]));
+		if (len > width && width > 3) {
+			buf[width - 3] = '\0';
+			strcat(buf, "...");
+		}
+		ui_puts_box(w, y + used++, 2, buf);
+	}
+	return used;
 }
 
-/* The root columns of the snapshot's search, in words. */
+/* ---- root columns ------------------------------------------------------ */
+
+/* The root columns of the snapshot's search, in words; on a wide panel
+ * each column's share of the root's nodes as a bar. */
 static void
 panel_columns(struct ui *ui, WINDOW *w, int y, int rows, int width,
               const struct stats_snapshot *s, bool hidden)
 {
-	char words[64], a[16], buf[128];
+	char words[64], a[16], buf[160];
 	static const char *const state[] = {
 	    [COL_ILLEGAL] = "full",        [COL_WAITING] = "waiting",
 	    [COL_SEARCHING] = "searching", [COL_DONE] = "",
@@ -438,6 +609,13 @@ panel_columns(struct ui *ui, WINDOW *w, int y, int rows, int width,
 	/* Words need the root: that of the last search started. */
 	const board_t *root = &ui->job_root;
 	bool same = ui->job_root.w > 0;
+	uint64_t total = 0;
+	int bar = width >= 70 ? width - 56 : 0;
+
+	if (bar > 30)
+		bar = 30;
+	for (int c = 0; c < s->ncols; c++)
+		total += s->col[c].nodes;
 	for (int c = 0; c < s->ncols && c < rows; c++) {
 		const struct stats_column_snap *col = &s->col[c];
 		if (col->state == COL_ILLEGAL) {
@@ -470,11 +648,65 @@ panel_columns(struct ui *ui, WINDOW *w, int y, int rows, int width,
 			         s->ranks ? "rank" : "thread",
 			         in == 1 ? "" : "s");
 		}
-		if ((int)strlen(buf) > width)
-			buf[width] = '\0';
-		ui_puts(w, y + c, 2, buf);
+		ui_puts_box(w, y + c, 2, buf);
+		if (bar > 0 && col->state != COL_ILLEGAL && total > 0)
+			ui_bar(ui, w, y + c, width + 1 - bar - 2, bar,
+			       (double)col->nodes, (double)total,
+			       ui_attr(ui, UI_C_BAR2));
 	}
 }
+
+/* ---- the game's searches ----------------------------------------------- */
+
+/* The AI's searches of this game, the newest last: one row each with its
+ * move, time, nodes, rate, busy, imbalance, threads and depth; on a wide
+ * panel its time as a bar against the longest shown (the chart). */
+static int
+panel_history(struct ui *ui, WINDOW *w, int y, int rows, int width)
+{
+	const struct ui_history *h = &ui->hist;
+	char a[16], b[16], dp[16];
+	int n = h->n < rows - 1 ? h->n : rows - 1, first = h->n - n;
+	int bar = width >= 64 ? width - 52 : 0;
+	double tmax = 0;
+
+	if (rows < 2)
+		return 0;
+	if (bar > 40)
+		bar = 40;
+	wattron(w, A_BOLD);
+	panel_printf(w, y, 2, "%4s %6s %5s %5s %4s %5s %3s %5s%s", "move",
+	             "time", "nodes", "n/s", "busy", "imbal", "thr", "depth",
+	             bar > 0 ? "  time" : "");
+	wattroff(w, A_BOLD);
+	if (n == 0) {
+		wattron(w, A_DIM);
+		ui_puts_box(w, y + 1, 2, "no search of the AI's yet");
+		wattroff(w, A_DIM);
+		return 2;
+	}
+	for (int i = first; i < h->n; i++)
+		if (h->e[i].secs > tmax)
+			tmax = h->e[i].secs;
+	for (int i = first; i < h->n; i++) {
+		const struct ui_history_entry *e = &h->e[i];
+		int yy = y + 1 + i - first;
+		if (e->depth < 0)
+			snprintf(dp, sizeof dp, "exact");
+		else
+			snprintf(dp, sizeof dp, "%d", e->depth);
+		panel_printf(w, yy, 2, "%4d %5.2fs %5s %5s %3.0f%% %5.2f %3d %5s",
+		             e->ply, e->secs, util_si(a, sizeof a, (double)e->nodes),
+		             util_si(b, sizeof b, e->nps), e->busy * 100,
+		             e->imbalance, e->threads, dp);
+		if (bar > 0)
+			ui_bar(ui, w, yy, 2 + 48, bar, e->secs, tmax,
+			       ui_attr(ui, UI_C_BAR));
+	}
+	return 1 + n;
+}
+
+/* ---- settings ---------------------------------------------------------- */
 
 static void
 panel_settings(struct ui *ui, WINDOW *w, int y, int width)
@@ -491,9 +723,7 @@ panel_settings(struct ui *ui, WINDOW *w, int y, int width)
 		len = snprintf(buf, sizeof buf, "depth %d", ui->depth);
 	snprintf(buf + len, sizeof buf - len, "  threads %d/%d  split %s",
 	         ui->threads, ui->max_threads, search_split_names[ui->split]);
-	if ((int)strlen(buf) > width)
-		buf[width] = '\0';
-	ui_puts(w, y, 2, buf);
+	ui_puts_box(w, y, 2, buf);
 
 	if (ui->level >= 0 && !levels[ui->level].perfect)
 		snprintf(t, sizeof t, "%gs",
@@ -514,64 +744,158 @@ panel_settings(struct ui *ui, WINDOW *w, int y, int width)
 	int ll = snprintf(lat, sizeof lat, "  restart %.2fms", ui->latency_ms);
 	if (ui->latency_ms > 0 && len + ll <= width)
 		strcat(buf, lat);
-	if ((int)strlen(buf) > width)
-		buf[width] = '\0';
+	/* The legend's key, when it fits whole. */
+	if ((int)strlen(buf) + 12 <= width)
+		strcat(buf, "  i: legend");
 	wattron(w, A_DIM);
-	ui_puts(w, y + 1, 2, buf);
+	ui_puts_box(w, y + 1, 2, buf);
 	wattroff(w, A_DIM);
+}
+
+/* ---- the layout -------------------------------------------------------- */
+
+/* Rows of each section, decided from the room: the threads (header and
+ * rows), the load line, the timeline, the totals, the root columns, the
+ * history, and a legend line under each when rows are left over. */
+struct panel_plan {
+	int threads, load, timeline, totals, columns, history;
+	bool legend_threads, legend_timeline, legend_totals, legend_history;
+};
+
+static void
+panel_plan(const struct ui *ui, const struct stats_snapshot *s, int rows,
+           struct panel_plan *p)
+{
+	int n = s->nthreads > 0 ? s->nthreads : 1, left = rows;
+	int want_totals = totals_rows(ui, s);
+
+	memset(p, 0, sizeof *p);
+	/* The threads' header and up to two rows (or one and "+N more"). */
+	p->threads = 1 + n < 3 ? 1 + n : 3;
+	p->threads = p->threads < left ? p->threads : left;
+	left -= p->threads;
+	if (left >= 1) {
+		p->load = 1;
+		left--;
+	}
+	/* The totals: a rule and at least two rows, or nothing. */
+	if (left >= 3) {
+		p->totals = want_totals < left - 1 ? want_totals : left - 1;
+		left -= 1 + p->totals;
+	}
+	/* Every thread's row, when there is room. */
+	int more = 1 + n - p->threads;
+	more = more < left ? more : left;
+	p->threads += more;
+	left -= more;
+	/* The timeline: a rule and a row a thread. */
+	if (left >= 2 && s->nthreads > 0) {
+		p->timeline = s->nthreads < left - 1 ? s->nthreads : left - 1;
+		left -= 1 + p->timeline;
+	}
+	/* The root columns, whole. */
+	if (s->ncols > 0 && left >= 1 + s->ncols) {
+		p->columns = s->ncols;
+		left -= 1 + s->ncols;
+	}
+	/* The history: a rule, its header and at least two searches. */
+	if (left >= 4) {
+		p->history = left - 1 < 1 + UI_HISTORY ? left - 1 : 1 + UI_HISTORY;
+		if (p->history > 1 + ui->hist.n + 2)
+			p->history = 1 + (ui->hist.n > 2 ? ui->hist.n : 2);
+		left -= 1 + p->history;
+	}
+	/* A legend line under each section that is shown whole. */
+	if (left > 0 && p->threads == 1 + n && p->load) {
+		p->legend_threads = true;
+		left--;
+	}
+	if (left > 0 && p->timeline) {
+		p->legend_timeline = true;
+		left--;
+	}
+	if (left > 0 && p->totals) {
+		p->legend_totals = true;
+		left--;
+	}
+	if (left > 0 && p->history) {
+		p->legend_history = true;
+		left--;
+	}
 }
 
 void
 ui_panel_draw(struct ui *ui, WINDOW *w)
 {
 	int W = getmaxx(w), H = getmaxy(w);
-	int width = W - 4, y, rows, trows, bottom = H - 4;
+	int width = W - 4, y, bottom = H - 4;
 	/* While the AI ponders (and after), its own last search stays on
 	 * show: a ponder's snapshot is never drawn. */
-	const struct stats_snapshot *s = ui->scores_hidden && ui->have_move_snap
-	                                     ? &ui->move_snap
-	                                     : &ui->snap;
-
+	const struct stats_snapshot *s =
+	    (ui->scores_hidden || ui->job == UI_JOB_NONE) && ui->have_move_snap &&
+	            (ui->scores_hidden || ui->snap_job == UI_JOB_MOVE ||
+	             ui->snap_job == UI_JOB_PONDER)
+	        ? &ui->move_snap
+	        : &ui->snap;
 	/* The AI's own search is shown whole; only a ponder's is hidden. */
 	const bool hidden = ui->scores_hidden && s == &ui->snap;
+	struct panel_plan p;
 
 	werase(w);
 	ui_box(ui, w);
-	panel_title(ui, w);
+	panel_title(ui, w, s);
 	/* Settings take the bottom three rows (rule included). */
 	panel_rule(ui, w, bottom, "Settings");
 	panel_settings(ui, w, H - 3, width);
 
-	/* Rows for the threads: what the fixed parts leave (balance, the
-	 * timeline's rule and a row, the totals' rule and 4 rows). */
-	rows = bottom - 1;
-	trows = rows - 9;
-	if (trows > s->nthreads + 1)
-		trows = s->nthreads + 1;
-	if (trows < 2)
-		trows = 2;
+	panel_plan(ui, s, bottom - 1, &p);
 	y = 1;
-	y += ui_panel_threads(ui, w, y, 1, width + 1, trows, s);
-	if (y < bottom - 1)
+	y += ui_panel_threads(ui, w, y, 1, width + 1, p.threads, s);
+	if (p.legend_threads)
+		panel_legend_line(w, y++,
+		                  width >= 68 ? "work: its nodes/all  busy: "
+		                                "searching/elapsed  1s: busy, "
+		                                "last second"
+		                              : "work: nodes/all  busy: "
+		                                "search/elapsed");
+	if (p.load)
 		ui_panel_balance(ui, w, y++, 2, width, s);
-	/* The timeline: every thread when there is room, after the totals'
-	 * five rows are kept. */
-	int tl_rows = bottom - y - 1 - 5;
-	if (tl_rows > s->nthreads)
-		tl_rows = s->nthreads;
-	if (tl_rows >= 1 && s->nthreads > 0) {
+	if (p.timeline) {
 		panel_rule(ui, w, y++,
 		           s->ranks ? "Timeline of the ranks: busy, idle"
 		                    : "Timeline: busy, idle, stolen");
-		y += panel_timeline(ui, w, y, width, tl_rows, s);
+		y += panel_timeline(ui, w, y, width, p.timeline, s);
+		if (p.legend_timeline)
+			panel_legend_line(w, y++,
+			                  width >= 64 ? "a cell a snapshot (0.08s): "
+			                                "height busy, dot idle, "
+			                                "inverse a steal"
+			                              : "a cell 0.08s: height busy, "
+			                                "inverse steal");
 	}
-	if (y + 5 <= bottom) {
+	if (p.totals) {
 		panel_rule(ui, w, y++, "Totals");
-		y += panel_totals(ui, w, y, width, s, hidden);
+		y += panel_totals(ui, w, y, width, p.totals, s, hidden);
+		if (p.legend_totals)
+			panel_legend_line(w, y++,
+			                  width >= 60 ? "TT: table slots used, "
+			                                "probes that hit  PV: the "
+			                                "line expected"
+			                              : "TT: slots used, hits  PV: "
+			                                "line expected");
 	}
-	if (s->ncols > 0 && y + 1 + s->ncols <= bottom) {
+	if (p.columns) {
 		panel_rule(ui, w, y++, "Root columns");
-		panel_columns(ui, w, y, bottom - y, width, s, hidden);
+		panel_columns(ui, w, y, p.columns, width, s, hidden);
+		y += p.columns;
+	}
+	if (p.history) {
+		panel_rule(ui, w, y++, "The AI's searches this game");
+		y += panel_history(ui, w, y, p.history, width);
+		if (p.legend_history)
+			panel_legend_line(w, y++,
+			                  "imbal: max/mean busy time of the "
+			                  "threads (1.00: even)");
 	}
 	wnoutrefresh(w);
 }
