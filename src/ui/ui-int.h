@@ -384,6 +384,9 @@ void ui_review_close(struct ui *ui);
 bool ui_review_poll(struct ui *ui);
 void ui_review_draw(struct ui *ui, WINDOW *w);
 
+/* ui-legend.c: what every field of the panel means (i), in its place */
+void ui_legend_draw(struct ui *ui, WINDOW *w);
+
 /* ui-help.c */
 void ui_help_draw(struct ui *ui);
 

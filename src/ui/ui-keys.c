@@ -420,6 +420,15 @@ key_help(struct ui *ui, int ch)
 }
 
 static void
+key_legend(struct ui *ui, int ch)
+{
+	(void)ch;
+	ui->legend = !ui->legend;
+	ui->legend_scroll = 0;
+	ui->dirty |= UI_DIRTY_PANEL;
+}
+
+static void
 key_quit(struct ui *ui, int ch)
 {
 	(void)ch;
@@ -646,6 +655,11 @@ const struct ui_key ui_keys[] = {
      .fn = key_motion,
      .screens = UI_SCREEN_GAME,
      .codes = {'R'}},
+    {.keys = "i",
+     .what = "legend: what every number of the panel means",
+     .fn = key_legend,
+     .screens = UI_SCREEN_GAME,
+     .codes = {'i'}},
     {.keys = "? F1",
      .what = "this help",
      .fn = key_help,
@@ -713,6 +727,25 @@ ui_key(struct ui *ui, int ch)
 			ui->help = false;
 		ui->dirty |= UI_DIRTY_ALL & ~UI_DIRTY_LAYOUT;
 		return;
+	}
+	if (ui->legend && screen == UI_SCREEN_GAME) {
+		/* The legend scrolls; Esc closes it; other keys play on. */
+		if (ch == KEY_DOWN || ch == KEY_NPAGE || ch == KEY_UP ||
+		    ch == KEY_PPAGE) {
+			ui->legend_scroll += ch == KEY_DOWN    ? 1
+			                     : ch == KEY_NPAGE ? 10
+			                     : ch == KEY_UP    ? -1
+			                                       : -10;
+			if (ui->legend_scroll < 0)
+				ui->legend_scroll = 0;
+			ui->dirty |= UI_DIRTY_PANEL;
+			return;
+		}
+		if (ch == UI_KEY_ESC) {
+			ui->legend = false;
+			ui->dirty |= UI_DIRTY_PANEL;
+			return;
+		}
 	}
 	for (int i = 0; i < ui_nkeys; i++) {
 		const struct ui_key *k = &ui_keys[i];

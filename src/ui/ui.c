@@ -468,6 +468,8 @@ ui_draw(struct ui *ui)
 			ui_board_draw(ui, ui->wboard);
 		if ((ui->dirty & UI_DIRTY_PANEL) && ui->review != NULL)
 			ui_review_draw(ui, ui->wpanel);
+		else if ((ui->dirty & UI_DIRTY_PANEL) && ui->legend)
+			ui_legend_draw(ui, ui->wpanel);
 		else if (ui->dirty & UI_DIRTY_PANEL)
 			ui_panel_draw(ui, ui->wpanel);
 		if (ui->dirty & UI_DIRTY_STATUS)
