@@ -167,12 +167,19 @@ ui_review_draw(struct ui *ui, WINDOW *w)
 	else
 		snprintf(buf, sizeof buf, " Review: %d of %d moves... ", done,
 		         r->n);
-	ui_puts(w, 0, 2, buf);
+	wmove(w, 0, 2);
+	ui_addn(w, buf, W - 4);
 	wattroff(w, ui_attr(ui, UI_C_HEAD) | A_BOLD);
 
 	/* The chart: R rows above the axis (the first player ahead), R
 	 * below, one column a move; an unreviewed move is a dot. */
-	R = (H - 9) / 2;
+	/* The chart gives up rows for the list of turning points: up to
+	 * eight lines of it (seven and "... and N more"). */
+	int changed = 0;
+	for (int i = 0; i < r->n; i++)
+		changed += plies[i].done && plies[i].change != REVIEW_KEPT;
+	int want = changed + 1 < 8 ? changed + 1 : 8;
+	R = (H - 7 - want) / 2;
 	if (R > 6)
 		R = 6;
 	if (R < 1)
@@ -222,21 +229,23 @@ ui_review_draw(struct ui *ui, WINDOW *w)
 	}
 	/* The moves that changed the outcome, in words. */
 	y = axis + R + 3;
-	int shown = 0, changed = 0;
-	for (int i = 0; i < r->n; i++)
-		changed += plies[i].done && plies[i].change != REVIEW_KEPT;
+	int shown = 0;
 	snprintf(buf, sizeof buf, "%d move%s changed the outcome (!):", changed,
 	         changed == 1 ? "" : "s");
 	if (changed > 0 || r->finished)
-		ui_puts(w, y++, 2,
+		ui_puts_box(w, y++, 2,
 		        changed || !r->finished
 		            ? buf
 		            : "every move kept the value: no "
 		              "mistake");
+	/* Rows y .. H - 3 are the list's (H - 2 is the footer's): the
+	 * last of them says how many more when they do not all fit. */
 	for (int i = 0; i < r->n && y < H - 2; i++) {
 		const struct review_ply *p = &plies[i];
 		if (!p->done || p->change == REVIEW_KEPT)
 			continue;
+		if (y == H - 3 && changed - shown > 1)
+			break;
 		char best[40] = "";
 		int len = 0;
 		for (int c = 0; c < r->w && len < 30; c++)
@@ -247,14 +256,16 @@ ui_review_draw(struct ui *ui, WINDOW *w)
 		snprintf(buf, sizeof buf, "%2d. %s %c: %s; best %s", p->ply,
 		         ui_side_name(ui, 2 - p->ply % 2), ui_col_char(p->col),
 		         review_change_words(p->change), best);
-		ui_puts(w, y++, 2, buf);
+		ui_puts_box(w, y++, 2, buf);
 		shown++;
 	}
-	if (shown < changed && y < H - 1)
-		mvwprintw(w, y, 2, "... and %d more (dropfour review)",
-		          changed - shown);
+	if (shown < changed && y < H - 2) {
+		snprintf(buf, sizeof buf, "... and %d more (dropfour review)",
+		         changed - shown);
+		ui_puts_box(w, y, 2, buf);
+	}
 	wattron(w, A_DIM);
-	ui_puts(w, H - 2, 2, "v or q: back to the game");
+	ui_puts_box(w, H - 2, 2, "v or q: back to the game");
 	wattroff(w, A_DIM);
 	wnoutrefresh(w);
 }
