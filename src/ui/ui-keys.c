@@ -853,6 +853,12 @@ ui_keys_usage(FILE *f)
 	    {UI_SCREEN_SPEEDUP, "Keys on the speedup screen (S)"},
 	};
 
+	int cols, lines;
+	ui_min_size(7, 6, &cols, &lines);
+	fprintf(f,
+	        "The game needs a terminal of at least %dx%d for the 7x6 "
+	        "board (it says so when smaller).\n",
+	        cols, lines);
 	for (size_t s = 0; s < sizeof screens / sizeof screens[0]; s++) {
 		fprintf(f, "%s:\n", screens[s].title);
 		for (int i = 0; i < ui_nkeys; i++) {

@@ -177,17 +177,13 @@ ui_free_windows(struct ui *ui)
 	}
 }
 
+/* The cell size for a cols x lines terminal, and the size the game then
+ * needs (ui->need_w, need_h). */
 static void
-ui_layout(struct ui *ui)
+ui_fit(struct ui *ui)
 {
-	int bw, bh, pw, body;
+	int bw, bh;
 
-	ui_free_windows(ui);
-	/* Nothing of an earlier screen (too small, speedup) may show
-	 * around the windows. */
-	werase(stdscr);
-	wnoutrefresh(stdscr);
-	getmaxyx(stdscr, ui->lines, ui->cols);
 	/* Large cells when the terminal has room for them and the panel
 	 * keeps UI_PANEL_WIDE columns and the lines for its sections. */
 	ui->cw = 4;
@@ -208,6 +204,34 @@ ui_layout(struct ui *ui)
 	ui_board_size(ui, &bw, &bh);
 	ui->need_w = bw + UI_PANEL_MIN_W;
 	ui->need_h = (bh > UI_PANEL_MIN_H ? bh : UI_PANEL_MIN_H) + 3;
+}
+
+void
+ui_min_size(int w, int h, int *cols, int *lines)
+{
+	struct ui *ui = xcalloc(1, sizeof *ui);
+
+	ui->game.w = w;
+	ui->game.h = h;
+	ui_fit(ui); /* 0x0: the narrowest cells */
+	*cols = ui->need_w;
+	*lines = ui->need_h;
+	free(ui);
+}
+
+static void
+ui_layout(struct ui *ui)
+{
+	int bw, bh, pw, body;
+
+	ui_free_windows(ui);
+	/* Nothing of an earlier screen (too small, speedup) may show
+	 * around the windows. */
+	werase(stdscr);
+	wnoutrefresh(stdscr);
+	getmaxyx(stdscr, ui->lines, ui->cols);
+	ui_fit(ui);
+	ui_board_size(ui, &bw, &bh);
 	ui->too_small = ui->cols < ui->need_w || ui->lines < ui->need_h;
 	clearok(curscr, TRUE);
 	ui->dirty = UI_DIRTY_ALL & ~UI_DIRTY_LAYOUT;

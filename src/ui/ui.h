@@ -16,6 +16,9 @@ int ui_main(const struct options *o, struct cli_session *session);
 /* The keys of the game and of the speedup screen, one per line, from the
  * key table (for --help). */
 void ui_keys_usage(FILE *f);
+/* The smallest terminal the game takes for a w x h board (cols x lines):
+ * the one figure --help, the man page and the "too small" screen give. */
+void ui_min_size(int w, int h, int *cols, int *lines);
 /* `dropfour tour --watch`: the live screen of a knight's tour count
  * (ui-tour.c). */
 int ui_tour_main(const struct options *o, struct cli_session *session);
