@@ -11,6 +11,7 @@
 
 #include "search/level.h"
 #include "ui/ui-int.h"
+#include "ui/ui.h"
 
 #define UI_SAVE_DEFAULT "dropfour-save.txt"
 
