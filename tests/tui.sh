@@ -536,6 +536,58 @@ hint_best() {
 	tmux_wait_re "^ +[-+][0-9]+ +[-+][0-9]+ " && tmux_nap && ask_hint
 }
 
+# The defects found trying the game as a new user (issue: the panel that
+# explains the search), each pinned.
+# Home and End as tmux sends them under TERM=xterm-256color move the
+# cursor and drop nothing; L at beginner stays there; l at perfect too.
+keys_as_sent() {
+	tmux_start 80 24 "TERM=xterm-256color $G --mode human-human --level beginner" &&
+	tmux_wait "Player 1 to move" && tmux_send End && tmux_send Home &&
+	tmux_send End && sleep 0.5 && tmux_poll 2 "no drop" true &&
+	! printf '%s\n' "$tmux_last" | grep -q "no such key" &&
+	printf '%s\n' "$tmux_last" | grep -q "move 1 " &&
+	tmux_send L && tmux_wait "already the lowest level, beginner" &&
+	tmux_send l l l l l l && tmux_wait "already the highest level, perfect"
+}
+
+# The session's score counts a game as soon as it ends (not after n); the
+# game-over line names v; the key bar keeps Quit beside Depth at
+# 80 columns; wide boards name A-G in the bar.
+game_over_lines() {
+	tmux_start 80 24 "$G --mode human-human --depth 4" &&
+	tmux_wait "Player 1 to move" &&
+	for c in 1 2 1 2 1 2 1; do tmux_send $c; sleep 0.1; done &&
+	tmux_wait "wins!" && tmux_wait "v review" &&
+	tmux_wait_re "  1:0" 5 && tmux_wait "qQuit" &&
+	tmux_send q && tmux_wait "[exited 0]" && tmux_kill &&
+	tmux_socket="${tmux_socket}-wide" &&
+	tmux_start 100 24 "$G --mode human-human -W 12 -H 5 --depth 2" &&
+	tmux_wait "1-9A-CDrop"
+}
+
+# A message longer than its line goes on over the key bar's line, whole.
+long_message() {
+	tmux_start 59 16 "$G --mode human-human --level club" &&
+	tmux_wait "Player 1 to move" && tmux_send l &&
+	tmux_wait "level 4 of 6" && tmux_poll 2 "the message" true &&
+	msg=$(printf '%s\n' "$tmux_last" | tail -n 2 | tr -s ' \n' '  ') &&
+	case $msg in
+	*"the search's best move"*) ;;
+	*) tmux_fail "the message is cut: $msg" ;;
+	esac
+}
+
+# The title's time is the time of the search the panel shows (the totals').
+title_time() {
+	tmux_start 80 24 "$G --level beginner" &&
+	tmux_wait "Your turn" && tmux_send 4 && tmux_wait "AI's move, " 10 &&
+	t1=$(printf '%s\n' "$tmux_last" | sed -n "s/.*AI's move, \([0-9.]*\)s.*/\1/p" | head -n 1) &&
+	t2=$(printf '%s\n' "$tmux_last" | sed -n 's/.*n\/s  \([0-9.]*\)s.*/\1/p' | head -n 1) &&
+	{ [ -n "$t1" ] && [ "$t1" = "$t2" ] ||
+	    tmux_fail "title ${t1:-?}s, totals ${t2:-?}s"; } &&
+	tmux_wait "played "
+}
+
 check "play against the AI: drop, answer, depth, undo, redo, help, resize" \
     play_vs_ai
 check "threads and depth change while the AI thinks" toggles_while_thinking
@@ -560,5 +612,10 @@ check "the speedup screen's depth; ponder only in perfect play" speedup_depth
 check "wide boards: A-G, narrow columns at 80x24, a tall board says so" \
     wide_boards
 check "a hint at a level that slips is the best column" hint_best
+check "Home/End as tmux sends them; the level ladder ends" keys_as_sent
+check "score at game end, v on the game-over line, Quit kept, A-G" \
+    game_over_lines
+check "a long message is read whole" long_message
+check "the title's time is the search's on show; the move played" title_time
 
 check_end

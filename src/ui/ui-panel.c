@@ -894,8 +894,9 @@ ui_panel_draw(struct ui *ui, WINDOW *w)
 		y += panel_history(ui, w, y, p.history, width);
 		if (p.legend_history)
 			panel_legend_line(w, y++,
-			                  "imbal: max/mean busy time of the "
-			                  "threads (1.00: even)");
+			                  width >= 56 ? "imbal: max/mean busy time "
+			                                "of the threads (1.00: even)"
+			                              : "imbal: max/mean busy time");
 	}
 	wnoutrefresh(w);
 }
