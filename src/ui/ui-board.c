@@ -14,11 +14,11 @@
  *   h+5        score: W5 (win in 5), L12, D (draw), +37 (heuristic)
  *   h+6        the selected column's score in words
  *   h+8        the moves so far, when there is room
- * A column is ui->cw cells wide (4, or 6 on a large terminal; 3 or 2 when
+ * A column is ui->cw cells wide (4, or 6 or 8 on a large terminal; 3 or 2 when
  * a wide board would not fit beside the panel otherwise, and then the
  * score row under each column keeps only its bar and mark: the selected
  * column's score is in words below) and a row
- * ui->ch high (1 or 2): the rows above below the cells move down by
+ * ui->ch high (1, 2 or 3): the rows above below the cells move down by
  * ui->ch * h - h; its token sits at x = cell_x(col).
  * The animation is only a picture: the game already holds the move, and a
  * new move simply replaces a token still in flight.
@@ -86,12 +86,20 @@ cell_y(const struct ui *ui, int r)
 	return 2 + ui->ch * (ui->game.h - 1 - r);
 }
 
+/* The offset of a large token's middle from its first cell: 1 in the
+ * 6-cell columns (4-cell tokens), 2 in the 8-cell ones (6-cell tokens). */
+static int
+mid_off(const struct ui *ui)
+{
+	return ui->cw > 4 ? (ui->cw - 4) / 2 : 0;
+}
+
 /* Where a column's number, cursor and score sit: under its token's
  * middle. */
 static int
 mid_x(const struct ui *ui, int c)
 {
-	return cell_x(ui, c) + (ui->cw > 4 ? 1 : 0);
+	return cell_x(ui, c) + mid_off(ui);
 }
 
 void
@@ -215,10 +223,20 @@ draw_cell(struct ui *ui, WINDOW *w, int y, int x, int player, attr_t extra)
 	    {" \u25e2\u25e3 ", " \u25e5\u25e4 "}};
 	static const char *const big_ascii[3][2] = {
 	    {"", ""}, {"\\XX/", "/XX\\"}, {"/OO\\", "\\OO/"}};
+	/* The largest, three rows of six cells. */
+	static const char *const huge_utf8[3][3] = {
+	    {"", "", ""},
+	    {" \u2584\u2588\u2588\u2584 ", "\u2588\u2588\u2588\u2588\u2588\u2588",
+	     " \u2580\u2588\u2588\u2580 "},
+	    {"  \u25e2\u25e3  ", " \u2588\u2588\u2588\u2588 ", "  \u25e5\u25e4  "}};
+	static const char *const huge_ascii[3][3] = {
+	    {"", "", ""},
+	    {" \\XX/ ", " XXXX ", " /XX\\ "},
+	    {"  /\\  ", " <OO> ", "  \\/  "}};
 
 	if (player == 0) {
 		wattron(w, A_DIM);
-		mvwaddstr(w, y, x + (ui->cw > 4 ? 1 : 0),
+		mvwaddstr(w, y + (ui->ch > 2 ? 1 : 0), x + mid_off(ui),
 		          ui->utf8 ? "\u00b7" : ".");
 		wattroff(w, A_DIM);
 		return;
@@ -227,7 +245,12 @@ draw_cell(struct ui *ui, WINDOW *w, int y, int x, int player, attr_t extra)
 	if (ui->color)
 		a |= A_BOLD;
 	wattron(w, a);
-	if (ui->ch > 1) {
+	if (ui->ch > 2) {
+		const char *const *huge =
+		    ui->utf8 ? huge_utf8[player] : huge_ascii[player];
+		for (int i = 0; i < 3; i++)
+			mvwaddstr(w, y + i, x, huge[i]);
+	} else if (ui->ch > 1) {
 		const char *const *big =
 		    ui->utf8 ? big_utf8[player] : big_ascii[player];
 		mvwaddstr(w, y, x, big[0]);

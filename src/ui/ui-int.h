@@ -362,6 +362,7 @@ void ui_timeline_sample(struct ui *ui);
 #define UI_PANEL_MIN_W 38
 #define UI_BOARD_MIN_W 31 /* room for the selected column's score in words */
 #define UI_PANEL_WIDE  60 /* a panel this wide leaves room for big cells */
+#define UI_PANEL_LARGE 100 /* and this wide for the largest */
 #define UI_PANEL_MAX_W 200
 #define UI_PANEL_MIN_H 11
 void ui_panel_draw(struct ui *ui, WINDOW *w);

@@ -193,6 +193,13 @@ ui_fit(struct ui *ui)
 		ui->cw = 6;
 		ui->ch = 2;
 	}
+	/* The largest cells on a large terminal, the panel keeping
+	 * UI_PANEL_LARGE columns beside them. */
+	ui_board_size_at(ui, 8, 3, &bw, &bh);
+	if (ui->cols >= bw + UI_PANEL_LARGE && ui->lines >= bh + 3 + 14) {
+		ui->cw = 8;
+		ui->ch = 3;
+	}
 	/* A wide board narrows its columns to 3 or 2 cells before the
 	 * terminal is called too small. */
 	for (int cw = 3; ui->cw <= 4 && cw >= 2; cw--) {
