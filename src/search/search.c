@@ -816,6 +816,22 @@ search_run(struct search *s, const board_t *b, const struct search_limits *lim,
 		atomic_store(&s->stop, false);
 		return;
 	}
+	/* A table whose pages are not all in yet (a search right after the
+	 * engine started, before its idle warm-up ended) is brought in
+	 * first, in order: touched at random by the search, every first
+	 * touch of a page is a fault (a huge page's may stall for
+	 * compaction), and the first search of a session ran at a few
+	 * hundred nodes in 0.4 s, its time manager stopping at depth 5.
+	 * The time it takes counts against the search's own budget (the
+	 * deadline below runs from t0). */
+	if (s->warm_pending && !search_idle_step(s, lim->abort)) {
+		stopped_move(b, r);
+		r->partial = true;
+		r->seconds = util_now_s() - t0;
+		stats_end(&s->stats);
+		atomic_store(&s->stop, false);
+		return;
+	}
 	if (s->tt_mode == TT_EMPTY) {
 		tt_set_key_bits(&s->tt, key_bits);
 		tt_set_key_bits(&s->leaf, key_bits);
@@ -838,7 +854,7 @@ search_run(struct search *s, const board_t *b, const struct search_limits *lim,
 	split_team_init(&team, lim->split == SPLIT_LAZY ? 1 : threads);
 	if (lim->time_limit > 0)
 		team.deadline_ns =
-		    util_now_ns() + (uint64_t)(lim->time_limit * 1e9);
+		    (uint64_t)(t0 * 1e9) + (uint64_t)(lim->time_limit * 1e9);
 	team.split_depth = lim->split_depth > 0 ? lim->split_depth
 	                   : exact_mode         ? SEARCH_MAX_DEPTH
 	                                        : DEPTH_SPLIT_PLIES;
