@@ -46,10 +46,50 @@ struct engine {
 
 	struct engine_runner runner; /* run NULL: none */
 
+	/* The one-thread node rate of this session (engine_calibrate()):
+	 * wanted, and measured (0 until then). */
+	bool calib_want;
+	bool calibrating; /* the measure runs (a request stops it) */
+	double one_nps;
+
 	uint64_t res_id; /* last published result */
 	struct search_result res;
 	double latency;
 };
+
+/* The node rate of one thread alone on a fixed position: a depth-limited
+ * search of an 8-stone 7x6 position (CALIBRATE_MOVES) for CALIBRATE_S
+ * seconds, with a small table of its own (so neither the engine's table
+ * nor its statistics see it).  0 when stopped (a request came) or when
+ * the table cannot be had. */
+#define CALIBRATE_MOVES "44444433"
+#define CALIBRATE_S     0.25
+#define CALIBRATE_MB    16
+static double
+calibrate(atomic_bool *abort)
+{
+	struct search *cal = search_new(CALIBRATE_MB, NULL, 0);
+	struct search_limits lim;
+	struct search_result r;
+	board_t b;
+
+	if (cal == NULL)
+		return 0;
+	board_init(&b, 7, 6);
+	for (const char *m = CALIBRATE_MOVES; *m != '\0'; m++)
+		board_play(&b, *m - '1');
+	search_limits_default(&lim);
+	lim.mode = SEARCH_DEPTH;
+	lim.depth = SEARCH_MAX_DEPTH;
+	lim.threads = 1;
+	lim.time_limit = CALIBRATE_S;
+	lim.abort = abort;
+	search_run(cal, &b, &lim, &r);
+	search_free(cal);
+	if (atomic_load(abort) || r.seconds <= 0)
+		return 0;
+	return (double)r.nodes / r.seconds;
+}
 
 static void *
 worker(void *arg)
@@ -76,6 +116,19 @@ worker(void *arg)
 				e->idle_clear = !done;
 				if (done) /* engine_ready() waits for it */
 					pthread_cond_broadcast(&e->done);
+				continue;
+			}
+			if (e->calib_want) {
+				atomic_store(&e->abort, false);
+				e->calibrating = true;
+				pthread_mutex_unlock(&e->lock);
+				double nps = calibrate(&e->abort);
+				pthread_mutex_lock(&e->lock);
+				e->calibrating = false;
+				if (nps > 0) {
+					e->one_nps = nps;
+					e->calib_want = false;
+				}
 				continue;
 			}
 			pthread_cond_wait(&e->wake, &e->lock);
@@ -156,7 +209,7 @@ engine_free(struct engine *e)
 	pthread_mutex_lock(&e->lock);
 	e->quit = true;
 	e->req_id = 0;
-	if (e->run_id || e->idle_clear)
+	if (e->run_id || e->idle_clear || e->calibrating)
 		atomic_store(&e->abort, true);
 	pthread_cond_broadcast(&e->wake);
 	pthread_mutex_unlock(&e->lock);
@@ -179,7 +232,7 @@ engine_start(struct engine *e, const board_t *b,
 		e->run_discard = true;
 		atomic_store(&e->abort, true);
 	}
-	if (e->idle_clear)
+	if (e->idle_clear || e->calibrating)
 		atomic_store(&e->abort, true);
 	e->req_board = *b;
 	e->req_lim = *lim;
@@ -316,4 +369,24 @@ engine_start_latency(struct engine *e)
 	double l = e->latency;
 	pthread_mutex_unlock(&e->lock);
 	return l;
+}
+
+void
+engine_calibrate(struct engine *e)
+{
+	pthread_mutex_lock(&e->lock);
+	if (e->one_nps == 0) {
+		e->calib_want = true;
+		pthread_cond_broadcast(&e->wake);
+	}
+	pthread_mutex_unlock(&e->lock);
+}
+
+double
+engine_one_thread_nps(struct engine *e)
+{
+	pthread_mutex_lock(&e->lock);
+	double v = e->one_nps;
+	pthread_mutex_unlock(&e->lock);
+	return v;
 }

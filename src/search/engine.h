@@ -65,6 +65,13 @@ void engine_import(struct engine *e, const struct search_entries *hdr,
  * table's pages brought in, a clear): at once while a search runs or
  * waits. */
 void engine_ready(struct engine *e);
+/* Measure once, while the engine is idle, the node rate of one thread
+ * alone on a fixed position (a quarter-second depth-limited search with a
+ * table of its own); a request stops it and it starts again at the next
+ * idle moment.  engine_one_thread_nps() gives it, 0 until measured.  The
+ * panel's per-node speed is the live rate per busy thread over it. */
+void engine_calibrate(struct engine *e);
+double engine_one_thread_nps(struct engine *e);
 /* Seconds from the last engine_start() to the search actually running
  * (for the responsiveness benchmark). */
 double engine_start_latency(struct engine *e);

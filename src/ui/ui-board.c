@@ -226,9 +226,11 @@ draw_cell(struct ui *ui, WINDOW *w, int y, int x, int player, attr_t extra)
 	/* The largest, three rows of six cells. */
 	static const char *const huge_utf8[3][3] = {
 	    {"", "", ""},
-	    {" \u2584\u2588\u2588\u2584 ", "\u2588\u2588\u2588\u2588\u2588\u2588",
+	    {" \u2584\u2588\u2588\u2584 ",
+	     "\u2588\u2588\u2588\u2588\u2588\u2588",
 	     " \u2580\u2588\u2588\u2580 "},
-	    {"  \u25e2\u25e3  ", " \u2588\u2588\u2588\u2588 ", "  \u25e5\u25e4  "}};
+	    {"  \u25e2\u25e3  ", " \u2588\u2588\u2588\u2588 ",
+	     "  \u25e5\u25e4  "}};
 	static const char *const huge_ascii[3][3] = {
 	    {"", "", ""},
 	    {" \\XX/ ", " XXXX ", " /XX\\ "},

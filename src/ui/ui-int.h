@@ -93,8 +93,8 @@ struct ui_timeline {
  * entry per AI move that a search chose; the panel's History section). */
 #define UI_HISTORY 128
 struct ui_history_entry {
-	int ply;         /* the move number the search chose (1-based) */
-	double secs;     /* the search's time */
+	int ply;     /* the move number the search chose (1-based) */
+	double secs; /* the search's time */
 	uint64_t nodes;
 	double nps;
 	double busy;      /* mean busy fraction of the threads */
@@ -155,12 +155,14 @@ struct ui {
 	/* The AI's last move against its search, in words for the panel
 	 * ("club plays 6 (+3); the search's best is 4 (+7)"). */
 	char move_why[192];
-	char move_why_short[96]; /* the same in a few cells: "6 (+3), best 4 (+7)" */
+	char move_why_short[96]; /* the same in a few cells: "6 (+3), best 4
+	                            (+7)" */
 	struct ui_history hist;
 	/* The job whose search the snapshot `snap` shows. */
 	enum ui_job snap_job;
-	int cores;   /* processors online: more threads are oversubscribed */
-	bool legend; /* the panel's legend is on show (i) */
+	int cores;      /* processors online: more threads are oversubscribed */
+	double one_nps; /* one thread's node rate, measured once (engine.h) */
+	bool legend;    /* the panel's legend is on show (i) */
 	int legend_scroll;
 
 	/* The engine job in flight. */
@@ -360,8 +362,8 @@ bool ui_board_animating(struct ui *ui);
 /* Add the snapshot's interval to the timeline (while a search runs). */
 void ui_timeline_sample(struct ui *ui);
 #define UI_PANEL_MIN_W 38
-#define UI_BOARD_MIN_W 31 /* room for the selected column's score in words */
-#define UI_PANEL_WIDE  60 /* a panel this wide leaves room for big cells */
+#define UI_BOARD_MIN_W 31  /* room for the selected column's score in words */
+#define UI_PANEL_WIDE  60  /* a panel this wide leaves room for big cells */
 #define UI_PANEL_LARGE 100 /* and this wide for the largest */
 #define UI_PANEL_MAX_W 200
 #define UI_PANEL_MIN_H 11

@@ -215,7 +215,8 @@ ui_drop(struct ui *ui, int col, bool by_ai)
 	enum board_err err;
 
 	if (g->state != GAME_ON) {
-		ui_message(ui, true, "the game is over: n new game, v review, u undo");
+		ui_message(ui, true,
+		           "the game is over: n new game, v review, u undo");
 		return false;
 	}
 	if (!by_ai && game_current_player(g) == PLAYER_AI) {
@@ -267,6 +268,8 @@ ui_snapshot(struct ui *ui)
 {
 	engine_snapshot(ui->engine, &ui->snap);
 	ui->have_snap = true;
+	if (ui->one_nps == 0)
+		ui->one_nps = engine_one_thread_nps(ui->engine);
 	ui_timeline_sample(ui);
 	ui->dirty |= UI_DIRTY_PANEL | UI_DIRTY_BOARD | UI_DIRTY_STATUS;
 	if (ui->latency_pending && ui->snap.searches > ui->job_searches) {
@@ -283,7 +286,8 @@ col_words(const board_t *b, const struct search_result *r, int c, char *buf,
           size_t len)
 {
 	if (c >= 0 && c < r->ncols && r->col_kind[c] != SCORE_NONE)
-		return score_words(b, r->col_kind[c], r->col_score[c], buf, len);
+		return score_words(b, r->col_kind[c], r->col_score[c], buf,
+		                   len);
 	return score_words(b, r->kind, r->score, buf, len);
 }
 
@@ -295,8 +299,7 @@ ui_move_why(struct ui *ui, const struct search_result *r, int col)
 {
 	const board_t *b = &ui->game.board;
 	char mine[40], best[40];
-	const char *who =
-	    ui->level >= 0 ? levels[ui->level].name : "the AI";
+	const char *who = ui->level >= 0 ? levels[ui->level].name : "the AI";
 
 	col_words(b, r, col, mine, sizeof mine);
 	col_words(b, r, r->best, best, sizeof best);

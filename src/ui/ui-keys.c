@@ -94,8 +94,8 @@ key_threads(struct ui *ui, int ch)
 static void
 key_level(struct ui *ui, int ch)
 {
-	int l = ui->level < 0 ? LEVEL_DEFAULT
-	                      : ui->level + (ch == 'l' ? 1 : -1);
+	int l =
+	    ui->level < 0 ? LEVEL_DEFAULT : ui->level + (ch == 'l' ? 1 : -1);
 	static char why[32];
 
 	/* The ladder ends at both ends: no wrapping round from the weakest
@@ -791,8 +791,7 @@ bar_kept(const struct ui_key *k)
 /* Draw the bar entry k at x of row y, or only measure it (w NULL);
  * returns its cells. */
 static int
-bar_entry(const struct ui *ui, WINDOW *w, int y, int x,
-          const struct ui_key *k)
+bar_entry(const struct ui *ui, WINDOW *w, int y, int x, const struct ui_key *k)
 {
 	char keys[32];
 

@@ -46,6 +46,9 @@ static const struct legend_entry legend[] = {
               "7; root: the root's own split"},
     {NULL, "Totals"},
     {"nodes n/s", "all threads' nodes; nodes / elapsed time"},
+    {"n x busy", "threads x mean busy x node speed (rate per busy "
+                 "thread / one thread alone, measured once this "
+                 "session) = the rate against one thread"},
     {"played", "the AI's move against the search's best: the level's "
                "own pick, a forced win or block, or the book"},
     {"depth", "the last iteration finished (d/D: of the limit D); "
@@ -74,8 +77,7 @@ static const struct legend_entry legend[] = {
 /* Lines of entry e at text width tw (its text wrapped at spaces); when buf
  * is not NULL, line k of it into buf. */
 static int
-entry_lines(const struct legend_entry *e, int tw, int k, char *buf,
-            size_t len)
+entry_lines(const struct legend_entry *e, int tw, int k, char *buf, size_t len)
 {
 	const char *s = e->text;
 	int n = 0;
@@ -145,7 +147,8 @@ ui_legend_draw(struct ui *ui, WINDOW *w)
 	}
 	wattron(w, A_DIM);
 	const char *foot = total > rows ? " Up/Down, i closes " : " i closes ";
-	wmove(w, H - 1, W - 2 - ui_cells(foot) > 1 ? W - 2 - ui_cells(foot) : 1);
+	wmove(w, H - 1,
+	      W - 2 - ui_cells(foot) > 1 ? W - 2 - ui_cells(foot) : 1);
 	ui_addn(w, foot, W - 2);
 	wattroff(w, A_DIM);
 	wnoutrefresh(w);

@@ -58,8 +58,7 @@ panel_rule(const struct ui *ui, WINDOW *w, int y, const char *label)
 }
 
 /* printf into row y from column x, clipped inside the box. */
-static void
-panel_printf(WINDOW *w, int y, int x, const char *fmt, ...)
+static void panel_printf(WINDOW *w, int y, int x, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 static void
 panel_printf(WINDOW *w, int y, int x, const char *fmt, ...)
@@ -184,7 +183,8 @@ ui_panel_threads(const struct ui *ui, WINDOW *w, int y, int x, int width,
 	ui_puts_box(w, y, x, buf);
 	if (!compact) {
 		snprintf(buf, sizeof buf, " %4s %5s %5s", "1s",
-		         s->ranks ? "tasks" : "run", s->ranks ? "thr" : "stoln");
+		         s->ranks ? "tasks" : "run",
+		         s->ranks ? "thr" : "stoln");
 		panel_add(w, buf);
 	}
 	wattroff(w, A_BOLD);
@@ -217,13 +217,15 @@ ui_panel_threads(const struct ui *ui, WINDOW *w, int y, int x, int width,
 			if (s->ranks)
 				snprintf(buf, sizeof buf, " %5s %5s",
 				         util_si(c, sizeof c, (double)t->run),
-				         t->spawned ? util_si(d, sizeof d,
-				                              (double)t->spawned)
-				                    : "own");
+				         t->spawned
+				             ? util_si(d, sizeof d,
+				                       (double)t->spawned)
+				             : "own");
 			else
-				snprintf(buf, sizeof buf, " %5s %5s",
-				         util_si(c, sizeof c, (double)t->run),
-				         util_si(d, sizeof d, (double)t->stolen));
+				snprintf(
+				    buf, sizeof buf, " %5s %5s",
+				    util_si(c, sizeof c, (double)t->run),
+				    util_si(d, sizeof d, (double)t->stolen));
 			panel_add(w, buf);
 		}
 		used++;
@@ -235,8 +237,9 @@ ui_panel_threads(const struct ui *ui, WINDOW *w, int y, int x, int width,
 			share += s->thread[i].share;
 		}
 		wattron(w, A_DIM);
-		snprintf(buf, sizeof buf, "   +%d more: %.0f%% work, %.0f%% busy",
-		         n - shown, share * 100, busy * 100 / (n - shown));
+		snprintf(buf, sizeof buf,
+		         "   +%d more: %.0f%% work, %.0f%% busy", n - shown,
+		         share * 100, busy * 100 / (n - shown));
 		ui_puts_box(w, y + used, x, buf);
 		wattroff(w, A_DIM);
 		used++;
@@ -437,7 +440,8 @@ panel_title(struct ui *ui, WINDOW *w, const struct stats_snapshot *s)
 	switch (ui->job) {
 	case UI_JOB_MOVE: {
 		attr_t a = ui_attr(ui, p == 1 ? UI_C_P1 : UI_C_P2) | A_BOLD;
-		snprintf(buf, sizeof buf, " Search: %s ", ui_player_name(ui, p));
+		snprintf(buf, sizeof buf, " Search: %s ",
+		         ui_player_name(ui, p));
 		wattron(w, ui_attr(ui, UI_C_HEAD) | A_BOLD);
 		room -= ui_addn(w, buf, room);
 		wattroff(w, ui_attr(ui, UI_C_HEAD) | A_BOLD);
@@ -508,11 +512,50 @@ panel_title(struct ui *ui, WINDOW *w, const struct stats_snapshot *s)
 
 /* ---- totals ------------------------------------------------------------ */
 
-/* Rows the totals take: four, and the move played when there is one. */
+/* Rows the totals take: four, the move played when there is one, and
+ * the speed's factors when they are known. */
+static bool
+has_factors(const struct ui *ui, const struct stats_snapshot *s)
+{
+	return ui->one_nps > 0 && s->nodes > 0 && s->nthreads > 0 &&
+	       !s->ranks && s->elapsed > 0;
+}
+
 static int
 totals_rows(const struct ui *ui, const struct stats_snapshot *s)
 {
-	return 4 + (ui->move_why[0] != '\0' && s == &ui->move_snap);
+	return 4 + (ui->move_why[0] != '\0' && s == &ui->move_snap) +
+	       has_factors(ui, s);
+}
+
+/* The speed's factors that can be measured live: the threads' mean busy
+ * fraction, and the node rate per busy thread against one thread alone
+ * (engine_calibrate(): measured once this session, on a fixed position).
+ * Their product times the threads is the rate against one thread. */
+static void
+panel_factors(const struct ui *ui, WINDOW *w, int y, int width,
+              const struct stats_snapshot *s)
+{
+	char a[16];
+	double busy_s = 0;
+
+	for (int i = 0; i < s->nthreads; i++)
+		busy_s += s->thread[i].busy_s;
+	double busy = busy_s / (s->nthreads * s->elapsed);
+	double speed = busy_s > 0 ? (double)s->nodes / busy_s / ui->one_nps : 0;
+	char buf[160];
+	int len =
+	    snprintf(buf, sizeof buf,
+	             "%d x busy %.0f%% x node speed %.2f = %.2f x one "
+	             "thread alone (%s n/s, measured this session)",
+	             s->nthreads, busy * 100, speed, s->nthreads * busy * speed,
+	             util_si(a, sizeof a, ui->one_nps));
+	if (len > width)
+		snprintf(buf, sizeof buf,
+		         "%d x busy %.0f%% x speed %.2f = %.2f x 1 thr",
+		         s->nthreads, busy * 100, speed,
+		         s->nthreads * busy * speed);
+	ui_puts_box(w, y, 2, buf);
 }
 
 static int
@@ -528,8 +571,11 @@ panel_totals(struct ui *ui, WINDOW *w, int y, int width, int rows,
 	             util_si(a, sizeof a, (double)s->nodes),
 	             util_si(b, sizeof b, s->nps), s->elapsed);
 
+	if (used < rows && has_factors(ui, s))
+		panel_factors(ui, w, y + used++, width, s);
+
 	/* The move played against the search's best (the AI's own). */
-	if (used < rows && totals_rows(ui, s) == 5) {
+	if (used < rows && ui->move_why[0] != '\0' && s == &ui->move_snap) {
 		wattron(w, A_BOLD);
 		panel_printf(w, y + used++, 2, "played %s",
 		             7 + ui_cells(ui->move_why) <= width
@@ -565,10 +611,9 @@ panel_totals(struct ui *ui, WINDOW *w, int y, int width, int rows,
 			uint64_t tasks = 0;
 			for (int i = 0; i < s->nthreads; i++)
 				tasks += s->thread[i].run;
-			snprintf(buf, sizeof buf,
-			         "tasks %s handed out to %d ranks",
-			         util_si(a, sizeof a, (double)tasks),
-			         s->nthreads);
+			snprintf(
+			    buf, sizeof buf, "tasks %s handed out to %d ranks",
+			    util_si(a, sizeof a, (double)tasks), s->nthreads);
 		} else {
 			snprintf(buf, sizeof buf, "tasks %s spawned, %s stolen",
 			         util_si(a, sizeof a, (double)s->spawned),
@@ -695,8 +740,9 @@ panel_history(struct ui *ui, WINDOW *w, int y, int rows, int width)
 			snprintf(dp, sizeof dp, "exact");
 		else
 			snprintf(dp, sizeof dp, "%d", e->depth);
-		panel_printf(w, yy, 2, "%4d %5.2fs %5s %5s %3.0f%% %5.2f %3d %5s",
-		             e->ply, e->secs, util_si(a, sizeof a, (double)e->nodes),
+		panel_printf(w, yy, 2,
+		             "%4d %5.2fs %5s %5s %3.0f%% %5.2f %3d %5s", e->ply,
+		             e->secs, util_si(a, sizeof a, (double)e->nodes),
 		             util_si(b, sizeof b, e->nps), e->busy * 100,
 		             e->imbalance, e->threads, dp);
 		if (bar > 0)
@@ -800,7 +846,8 @@ panel_plan(const struct ui *ui, const struct stats_snapshot *s, int rows,
 	}
 	/* The history: a rule, its header and at least two searches. */
 	if (left >= 4) {
-		p->history = left - 1 < 1 + UI_HISTORY ? left - 1 : 1 + UI_HISTORY;
+		p->history =
+		    left - 1 < 1 + UI_HISTORY ? left - 1 : 1 + UI_HISTORY;
 		if (p->history > 1 + ui->hist.n + 2)
 			p->history = 1 + (ui->hist.n > 2 ? ui->hist.n : 2);
 		left -= 1 + p->history;
@@ -832,7 +879,8 @@ ui_panel_draw(struct ui *ui, WINDOW *w)
 	/* While the AI ponders (and after), its own last search stays on
 	 * show: a ponder's snapshot is never drawn. */
 	const struct stats_snapshot *s =
-	    (ui->scores_hidden || ui->job == UI_JOB_NONE) && ui->have_move_snap &&
+	    (ui->scores_hidden || ui->job == UI_JOB_NONE) &&
+	            ui->have_move_snap &&
 	            (ui->scores_hidden || ui->snap_job == UI_JOB_MOVE ||
 	             ui->snap_job == UI_JOB_PONDER)
 	        ? &ui->move_snap
@@ -867,22 +915,24 @@ ui_panel_draw(struct ui *ui, WINDOW *w)
 		y += panel_timeline(ui, w, y, width, p.timeline, s);
 		if (p.legend_timeline)
 			panel_legend_line(w, y++,
-			                  width >= 64 ? "a cell a snapshot (0.08s): "
-			                                "height busy, dot idle, "
-			                                "inverse a steal"
-			                              : "a cell 0.08s: height busy, "
-			                                "inverse steal");
+			                  width >= 64
+			                      ? "a cell a snapshot (0.08s): "
+			                        "height busy, dot idle, "
+			                        "inverse a steal"
+			                      : "a cell 0.08s: height busy, "
+			                        "inverse steal");
 	}
 	if (p.totals) {
 		panel_rule(ui, w, y++, "Totals");
 		y += panel_totals(ui, w, y, width, p.totals, s, hidden);
 		if (p.legend_totals)
 			panel_legend_line(w, y++,
-			                  width >= 60 ? "TT: table slots used, "
-			                                "probes that hit  PV: the "
-			                                "line expected"
-			                              : "TT: slots used, hits  PV: "
-			                                "line expected");
+			                  width >= 60
+			                      ? "TT: table slots used, "
+			                        "probes that hit  PV: the "
+			                        "line expected"
+			                      : "TT: slots used, hits  PV: "
+			                        "line expected");
 	}
 	if (p.columns) {
 		panel_rule(ui, w, y++, "Root columns");
@@ -894,9 +944,10 @@ ui_panel_draw(struct ui *ui, WINDOW *w)
 		y += panel_history(ui, w, y, p.history, width);
 		if (p.legend_history)
 			panel_legend_line(w, y++,
-			                  width >= 56 ? "imbal: max/mean busy time "
-			                                "of the threads (1.00: even)"
-			                              : "imbal: max/mean busy time");
+			                  width >= 56
+			                      ? "imbal: max/mean busy time "
+			                        "of the threads (1.00: even)"
+			                      : "imbal: max/mean busy time");
 	}
 	wnoutrefresh(w);
 }

@@ -234,10 +234,10 @@ ui_review_draw(struct ui *ui, WINDOW *w)
 	         changed == 1 ? "" : "s");
 	if (changed > 0 || r->finished)
 		ui_puts_box(w, y++, 2,
-		        changed || !r->finished
-		            ? buf
-		            : "every move kept the value: no "
-		              "mistake");
+		            changed || !r->finished
+		                ? buf
+		                : "every move kept the value: no "
+		                  "mistake");
 	/* Rows y .. H - 3 are the list's (H - 2 is the footer's): the
 	 * last of them says how many more when they do not all fit. */
 	for (int i = 0; i < r->n && y < H - 2; i++) {

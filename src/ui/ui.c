@@ -137,8 +137,8 @@ ui_tally(const struct ui *ui, int t[5])
 void
 ui_score_game(struct ui *ui)
 {
-	int t[5] = {ui->score_you, ui->score_ai, ui->score_p[0],
-	            ui->score_p[1], ui->score_draws};
+	int t[5] = {ui->score_you, ui->score_ai, ui->score_p[0], ui->score_p[1],
+	            ui->score_draws};
 
 	ui_tally(ui, t);
 	ui->score_you = t[0];
@@ -298,8 +298,8 @@ ui_draw_title(struct ui *ui)
 		         ui->depth);
 	/* The session's score counts the game on show as soon as it is
 	 * over (n banks it; an undo takes it back off). */
-	int t[5] = {ui->score_you, ui->score_ai, ui->score_p[0],
-	            ui->score_p[1], ui->score_draws};
+	int t[5] = {ui->score_you, ui->score_ai, ui->score_p[0], ui->score_p[1],
+	            ui->score_draws};
 	ui_tally(ui, t);
 	if (t[0] + t[1] + t[2] + t[3] + t[4] > 0) {
 		size_t len = strlen(part[T_PLAY]);
@@ -440,7 +440,8 @@ ui_draw_status(struct ui *ui)
 		if (cut > 0)
 			waddnstr(w, ui->msg, cut);
 		if (cut < len) {
-			const char *rest = ui->msg + cut + (ui->msg[cut] == ' ');
+			const char *rest =
+			    ui->msg + cut + (ui->msg[cut] == ' ');
 			mvwaddnstr(w, 1, 1, rest, -1);
 			if (getcury(w) != 1) { /* never onto a third line */
 				wmove(w, 1, ui->cols - 1);
@@ -579,6 +580,8 @@ ui_main(const struct options *o, struct cli_session *session)
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
 	if (session->runner != NULL)
 		engine_set_runner(ui->engine, session->runner);
+	else /* the one-thread figure of the panel's node speed */
+		engine_calibrate(ui->engine);
 
 	if (!ui_term_start(ui)) {
 		cli_error("cannot start curses for TERM=%s: "
@@ -593,7 +596,8 @@ ui_main(const struct options *o, struct cli_session *session)
 	}
 	ui->dirty = UI_DIRTY_ALL;
 	if (ui->game.state != GAME_ON)
-		ui_message(ui, false, "this game is over: n new game, v review, u undo");
+		ui_message(ui, false,
+		           "this game is over: n new game, v review, u undo");
 	if (session->prefs != NULL && session->prefs->broken)
 		ui_message(ui, true, "settings: %s", session->prefs->warning);
 	ui_think(ui);
