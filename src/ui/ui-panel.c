@@ -551,10 +551,15 @@ panel_factors(const struct ui *ui, WINDOW *w, int y, int width,
 	             s->nthreads, busy * 100, speed, s->nthreads * busy * speed,
 	             util_si(a, sizeof a, ui->one_nps));
 	if (len > width)
+		len = snprintf(
+		    buf, sizeof buf,
+		    "%d x busy %.0f%% x node speed %.2f = %.2f x one "
+		    "thread",
+		    s->nthreads, busy * 100, speed, s->nthreads * busy * speed);
+	if (len > width)
 		snprintf(buf, sizeof buf,
-		         "%d x busy %.0f%% x speed %.2f = %.2f x 1 thr",
-		         s->nthreads, busy * 100, speed,
-		         s->nthreads * busy * speed);
+		         "%d x busy %.0f%% x speed %.2f = %.2f", s->nthreads,
+		         busy * 100, speed, s->nthreads * busy * speed);
 	ui_puts_box(w, y, 2, buf);
 }
 
