@@ -237,7 +237,7 @@ const struct opt_def options_opts[] = {
      .help = "the AI's strength: beginner, casual, club (the\ndefault), "
              "strong, expert or perfect (or 1-6);\nselfplay: A,B for the "
              "first and second player;\nstrong and expert solve a "
-             "position of at most\n30 empty cells exactly when they can "
+             "position of at most\n34 empty cells exactly when they can "
              "within half\ntheir time",
      .group = G_BOARD},
     {.name = "perfect",

@@ -31,6 +31,12 @@ _Static_assert(SEARCH_DEFAULT_DEPTH >= 1 && SEARCH_DEFAULT_DEPTH <= 64 &&
  * Larger threat weights play sharper, more tactical games. */
 #define EVAL_THREAT        8
 #define EVAL_PARITY_THREAT 4
+/* A threat right above an opponent's threat is not counted; two of one
+ * side's threats one above the other count EVAL_STACKED_THREAT more
+ * (bench/heuristic.sh measured it: docs/benchmarks.md). */
+#ifndef EVAL_STACKED_THREAT
+#define EVAL_STACKED_THREAT 16
+#endif
 /* A cell lies on at most 16 lines of four; the layer table has room for
  * twice that. */
 #define EVAL_MAX_LAYERS 32
@@ -114,11 +120,15 @@ _Static_assert(LEVEL_BEGINNER_SIGHT <= LEVEL_CASUAL_SIGHT &&
  * for at most PROVE_SHARE_PCT percent of their time (a search with no
  * time: PROVE_UNTIMED_S), on a second table of at most PROVE_TT_MB
  * megabytes (never more than the main one); the depth-limited search has
- * what is left.  On 7x6 the exact solver proves most positions of 30
- * empty cells (12 stones) in a few tens of milliseconds
- * (docs/levels.md); more cells would spend the share in vain more often,
- * fewer would leave provable positions to the heuristic. */
-#define PROVE_MAX_CELLS 30
+ * what is left.  On 7x6 (docs/levels.md) the exact solver with the
+ * shipped book proves most positions of 8 to 11 stones (34 to 31 empty
+ * cells) within a few tenths of a second and nearly every one of 12
+ * stones and more in tens of milliseconds: the first move past the book
+ * is the first one proven.  More cells would spend the share in vain
+ * more often, fewer would leave provable positions to the heuristic
+ * (measured: a game lost to Fairy-Stockfish at 11 stones, 31 cells,
+ * with 30). */
+#define PROVE_MAX_CELLS 34
 #define PROVE_SHARE_PCT 50
 #define PROVE_UNTIMED_S 1.0
 #define PROVE_TT_MB     64
