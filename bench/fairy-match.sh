@@ -212,7 +212,9 @@ for o in $openings; do
 		esac
 		if [ $res = loss ]; then
 			# where it was lost: the first of dropfour's moves that
-			# took the value below a draw, or from a win to no win
+			# took the value below a draw, or from a win to no win;
+			# none: the opening was already lost for dropfour's side
+			where="no move of dropfour's changed the value: lost from the opening ($(exact "$o") for the side to move after it)"
 			for ((p = ${#o}; p < ${#moves}; p++)); do
 				[ $((p % 2)) -eq "$dside" ] || continue
 				before=$(exact "${moves:0:p}")
@@ -220,10 +222,11 @@ for o in $openings; do
 				if [ -n "$before" ] && [ -n "$after" ] &&
 					{ { [ "$before" -ge 0 ] && [ "$after" -gt 0 ]; } ||
 						{ [ "$before" -gt 0 ] && [ "$after" -ge 0 ]; }; }; then
-					note="${note:+$note; }lost at ply $((p + 1)) (column ${moves:p:1}: $before before, $((-after)) after)"
+					where="lost at ply $((p + 1)) (column ${moves:p:1}: $before before, $((-after)) after)"
 					break
 				fi
 			done
+			note="${note:+$note; }$where"
 			[ -n "$proven" ] && proven_lost=$((proven_lost + 1)) &&
 				note="${note:+$note; }LOST AFTER A PROVEN NON-LOSS at ply $((proven + 1))"
 		fi
