@@ -33,7 +33,7 @@ me=fairy-match.sh
 # shellcheck source=bench/lib.sh
 . "$top/bench/lib.sh"
 
-fsf= variants= level=expert ms=1000 threads=2 hash=256 out=
+fsf='' variants='' level=expert ms=1000 threads=2 hash=256 out=''
 openings="22 24 33 34 35 36 52 53 54 55 64 66"
 while [ $# -gt 0 ]; do
 	case $1 in
@@ -64,7 +64,7 @@ bin=$(find_dropfour)
 export DROPFOUR_DATADIR=${DROPFOUR_DATADIR:-$top/data}
 
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/dropfour-fairy.XXXXXX")
-dpid= fpid=
+dpid='' fpid=''
 cleanup() {
 	exec 3>&- 4<&- 5>&- 6<&- 2>/dev/null || true
 	[ -n "$dpid" ] && kill "$dpid" 2>/dev/null || true
@@ -137,7 +137,8 @@ fsf_col() {
 fsf_move() {
 	local c=$1 moves=$2 h
 	h=$(tr -cd "$c" <<<"$moves" | wc -c)
-	printf 'P@%s%d' "$(printf "\\$(printf '%03o' $((96 + c)))")" $((h + 1))
+	local files=abcdefg
+	printf 'P@%s%d' "${files:c-1:1}" $((h + 1))
 }
 
 # The exact value of MOVES for the side to move (solve, the book).
@@ -166,6 +167,7 @@ for o in $openings; do
 			if [ $((ply % 2)) -eq "$dside" ]; then
 				printf 'position %s\ngo movetime %s\n' "${moves:-startpos}" "$ms" >&3
 				if wait_for 4 '^bestmove '; then
+					# shellcheck disable=SC2086 # the line's words
 					set -- $line
 					c=$2
 					# a proven score >= 0 for dropfour: it must not lose
@@ -177,6 +179,7 @@ for o in $openings; do
 			else
 				printf 'position startpos moves%s\ngo movetime %s\n' "$uci" "$ms" >&5
 				if wait_for 6 '^bestmove '; then
+					# shellcheck disable=SC2086 # the line's words
 					set -- $line
 					c=$(fsf_col "$2" "$moves")
 					[ -n "$c" ] || note="fsf played '$2'"
@@ -210,7 +213,7 @@ for o in $openings; do
 		draw) d=$((d + 1)) res=draw ;;
 		fsf) l=$((l + 1)) res=loss ;;
 		esac
-		if [ $res = loss ]; then
+		if [ "$res" = loss ]; then
 			# where it was lost: the first of dropfour's moves that
 			# took the value below a draw, or from a win to no win;
 			# none: the opening was already lost for dropfour's side
