@@ -134,5 +134,34 @@ LOAD=x busy "$tmp/busy-set"
 check_status 2
 check_match 'LOAD and REPEAT are numbers'
 
+# bench/heuristic.sh (the search's move against the exact values): one
+# position a phase at depth 1; the cache holds solve --analyze's line of
+# each position, and a second run reads it instead of solving again.
+data=$(sed -n 's/^TESTDATA_DIR = //p' Makefile 2>/dev/null)
+if [ -n "$data" ] && [ -d "$data/pons-testsets" ]; then
+	heur() {
+		n=$((n + 1))
+		cmd="bench/heuristic.sh $*"
+		DROPFOUR=$DROPFOUR DROPFOUR_DATA=$data "$srcdir/bench/heuristic.sh" "$@" >"$out" 2>&1
+		status=$?
+		echo "# $cmd: exit $status"
+	}
+	heur --per 1 --budgets "depth 1" --cache "$tmp/hcache" -m 8
+	check_status 0
+	check_match '^# exact values: solve --analyze of 4 positions'
+	check_count '^depth 1 +(0-8|9-16|17-24|25\+) +1 ' 4
+	check_match '^depth 1 +all +4 '
+	cut -d' ' -f1 "$tmp/hcache" | "$DROPFOUR" solve --analyze -m 8 >"$tmp/hwant"
+	cmp -s "$tmp/hcache" "$tmp/hwant" ||
+		fail "bench/heuristic.sh: the cache is not solve --analyze's"
+	heur --per 1 --budgets "depth 1" --cache "$tmp/hcache" -m 8
+	check_status 0
+	check_match '^# exact values from '
+	heur --per x
+	check_status 2
+else
+	echo "# bench/heuristic.sh: skipped (no Pons test sets)"
+fi
+
 echo "# bench.sh: $n cases"
 check_end

@@ -21,6 +21,11 @@
  * 4. score_words(), depth-limited proofs, the time rule of depth-limited
  *    play (search_iteration_fits()), one-thread node counts that repeat,
  *    and edge cases.
+ * 5. Proof within the budget: Pons positions of at most PROVE_MAX_CELLS
+ *    empty cells searched as level strong get the published score,
+ *    proven, and a move that keeps it; an earlier position stays
+ *    heuristic, and bounded perfect play on a board it cannot solve in
+ *    time still names a move, labelled not proven.
  *
  * Every test makes its own `struct search` with a 16 MB table.  The sample
  * sizes follow DROPFOUR_TEST_SCALE (the sanitizer runs use less).
@@ -34,7 +39,9 @@
 #include "brute.h"
 #include "check_suites.h"
 #include "core/score.h"
+#include "search/level.h"
 #include "search/search.h"
+#include "search/settings.h"
 #include "core/util.h"
 
 #define TEST_TT_MB 16
@@ -775,6 +782,94 @@ START_TEST(test_depth_proves)
 }
 END_TEST
 
+/* Proof within the budget (search_limits' prove_cells): positions of the
+ * Pons sets with few empty cells, searched as level strong does, get
+ * Pons' score, exact, and a move that keeps it (the solver's value of the
+ * move, on a search of its own); on one and two threads.  The test
+ * gives the proof a minute, so that it does not depend on the machine's
+ * speed: the strong level's share is a fraction of a second. */
+START_TEST(test_prove_in_budget)
+{
+	static const char *const sets[] = {"Test_L2_R2", "Test_L2_R1",
+	                                   "Test_L3_R1"};
+	struct search *s = search_new(TEST_TT_MB, NULL, 0);
+	struct search *ref = search_new(TEST_TT_MB, NULL, 0);
+	int m = check_scaled(6, 2);
+
+	for (size_t k = 0; k < 3; k++) {
+		struct pons_pos *p;
+		int n = check_pons_load(sets[k], &p);
+		for (int i = 0, done = 0; i < n && done < m; i++) {
+			board_t b;
+			check_parse_ok(&b, 7, 6, p[i].moves);
+			if (42 - b.moves > PROVE_MAX_CELLS)
+				continue;
+			done++;
+			for (int threads = 1; threads <= 2; threads++) {
+				struct search_limits lim;
+				struct search_result r;
+				search_limits_default(&lim);
+				level_limits(&levels[LEVEL_STRONG], &lim);
+				lim.threads = threads;
+				lim.time_limit = lim.prove_time = 60;
+				search_run(s, &b, &lim, &r);
+				check_that(
+				    r.kind == SCORE_EXACT &&
+				        r.score == p[i].score && !r.partial,
+				    "\"%s\" strong, %d threads: kind %d score "
+				    "%d%s, expected proven %d",
+				    p[i].moves, threads, r.kind, r.score,
+				    r.partial ? " partial" : "", p[i].score);
+				check_that(check_move_value(ref, &b, r.move) ==
+				               p[i].score,
+				           "\"%s\": move %d does not keep %d",
+				           p[i].moves, r.move + 1, p[i].score);
+			}
+		}
+		free(p);
+	}
+	search_free(s);
+	search_free(ref);
+}
+END_TEST
+
+/* A position with more empty cells than PROVE_MAX_CELLS is not proven:
+ * the strong level's search of an early position (no book) stays
+ * heuristic; and perfect play's bound: an exact search for a move that
+ * cannot prove the empty board within its bound (a tenth of a second
+ * here, the solve takes minutes) still names a legal move, heuristic and
+ * partial. */
+START_TEST(test_prove_too_big)
+{
+	struct search *s = search_new(TEST_TT_MB, NULL, 0);
+	struct search_limits lim;
+	struct search_result r;
+	board_t b;
+
+	check_parse_ok(&b, 7, 6, "4453");
+	search_limits_default(&lim);
+	level_limits(&levels[LEVEL_STRONG], &lim);
+	lim.time_limit = 0.05; /* the depth search's time: any will do */
+	lim.prove_time = 60;
+	search_run(s, &b, &lim, &r);
+	check_that(r.kind == SCORE_HEURISTIC && board_can_play(&b, r.move),
+	           "4453 strong: kind %d move %d", r.kind, r.move);
+
+	check_parse_ok(&b, 7, 6, "");
+	search_limits_default(&lim);
+	level_limits(&levels[LEVEL_PERFECT], &lim);
+	check_true(lim.exact_bound == PERFECT_BOUND_S);
+	lim.exact_bound = 0.1;
+	search_run(s, &b, &lim, &r);
+	check_that(r.kind == SCORE_HEURISTIC && r.partial &&
+	               board_can_play(&b, r.move),
+	           "empty board, bounded perfect play: kind %d partial %d "
+	           "move %d",
+	           r.kind, r.partial, r.move);
+	search_free(s);
+}
+END_TEST
+
 /* A stop with no search running does not cut the next search short. */
 START_TEST(test_stop_idle)
 {
@@ -912,6 +1007,8 @@ solver_suite(void)
 	    CHECK_CASE("misc", CHECK_TIMEOUT_SHORT),
 	    CHECK_TEST(test_score_words),
 	    CHECK_TEST(test_depth_proves),
+	    CHECK_TEST(test_prove_in_budget),
+	    CHECK_TEST(test_prove_too_big),
 	    CHECK_TEST(test_iteration_fits),
 	    CHECK_TEST(test_stop_idle),
 

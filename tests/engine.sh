@@ -109,6 +109,35 @@ esac
 grep -q '^readyok$' "$tmp/out" || fail "isready behind a queued command: no readyok"
 printf 'go movetime 300\n' | "$D" engine -j1 -m 8 --no-book >"$tmp/out" 2>&1
 grep -q '^bestmove [1-7] score ' "$tmp/out" || fail "go movetime: $(cat "$tmp/out")"
+
+# ---- proof within the budget ------------------------------------------------
+# go movetime on positions with few empty cells (Pons' Test_L2_R2 and
+# Test_L3_R1, published scores): the exact score, kind proven, with a move
+# that keeps it (solve --analyze); the time is only an upper bound.  An
+# early position (more empty cells than the proof takes) stays heuristic.
+cat >"$tmp/late" <<'END'
+6614446666373154 -4
+274552224131661 0
+2252576253462244111563365343671351441 -1
+END
+while read -r moves score; do
+	printf 'position %s
+go movetime 20000
+quit
+' "$moves" |
+		"$D" engine -j2 -m 8 --no-book | tail -n 1 >"$tmp/last"
+	grep -q "^bestmove [1-7] score $score kind proven\$" "$tmp/last" ||
+		fail "go movetime on $moves: $(cat "$tmp/last"), published $score"
+	col=$(cut -d' ' -f2 "$tmp/last")
+	cs=$(echo "$moves" | "$D" solve --analyze -j1 -m 8 | cut -d' ' -f$((col + 1)))
+	[ "$cs" = "$score" ] || fail "go movetime on $moves: column $col scores $cs, not $score"
+done <"$tmp/late"
+printf 'position 4453
+go movetime 200
+quit
+' | "$D" engine -j1 -m 8 --no-book | tail -n 1 >"$tmp/last"
+grep -q '^bestmove [1-7] score -*[0-9]* kind heuristic$' "$tmp/last" ||
+	fail "go movetime on 4453 (not provable in time): $(cat "$tmp/last")"
 # the book's size is the board's: DROPFOUR_BOOK on another size is no error
 printf 'size 4 4\nposition 1\ngo depth 4\n' | "$D" engine -j1 -m 8 >"$tmp/out" 2>&1
 grep -q '^bestmove [1-4] ' "$tmp/out" || fail "size 4 4 with the 7x6 book: $(cat "$tmp/out")"

@@ -489,6 +489,7 @@ eng_cmd_go(struct eng *g, int argc, char **argv)
 		lim.mode = SEARCH_EXACT;
 		lim.analyze = true;
 		lim.move_only = true;
+		lim.exact_bound = PERFECT_BOUND_S;
 		go_start(g, GO_PERFECT, &lim);
 		return;
 	}
@@ -500,6 +501,17 @@ eng_cmd_go(struct eng *g, int argc, char **argv)
 		lim.time_limit = budget;
 		/* the search's own limit ends it; this one is a guard */
 		g->deadline = util_now_s() + budget;
+	}
+	/* Proof within the budget: a search for a time, or until stop, first
+	 * tries to solve a position with few empty cells (a share of its
+	 * time, or PROVE_UNTIMED_S); one to a given depth or node count is
+	 * the depth-limited search asked for, and a level that chooses for
+	 * itself does not prove. */
+	lim.prove_cells = 0;
+	if (a.depth <= 0 && a.nodes <= 0 &&
+	    (lv == NULL || !level_is_human(lv))) {
+		lim.prove_cells = PROVE_MAX_CELLS;
+		lim.prove_time = lim.time_limit * PROVE_SHARE_PCT / 100.0;
 	}
 	go_start(g, GO_DEPTH, &lim);
 }

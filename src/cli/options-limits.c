@@ -35,14 +35,22 @@ options_side_limits(const struct options *o, const struct book *book, int side,
 	lim->no_ordering = o->no_ordering;
 	lim->seed = o->seed;
 	lim->book = book != NULL ? book_oracle(book) : NULL;
+	/* Perfect play has a bound, past which a depth-limited search names
+	 * the move (a board too big to solve). */
+	if (o->perfect)
+		lim->exact_bound = PERFECT_BOUND_S;
 	if (o->level[side] >= 0) {
 		level_limits(&levels[o->level[side]], lim);
 		/* With a level, --time is the default level's budget and
-		 * the others scale with it (self-play ladders run fast). */
+		 * the others scale with it (self-play ladders run fast), the
+		 * share of it that a proof may take too. */
 		const struct level *lv = &levels[o->level[side]];
-		if (o->time_limit > 0 && !lv->perfect)
-			lim->time_limit = o->time_limit * lv->think /
-			                  levels[LEVEL_DEFAULT].think;
+		if (o->time_limit > 0 && !lv->perfect) {
+			double scale =
+			    o->time_limit / levels[LEVEL_DEFAULT].think;
+			lim->time_limit = scale * lv->think;
+			lim->prove_time *= scale;
+		}
 	}
 }
 

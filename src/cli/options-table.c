@@ -236,14 +236,18 @@ const struct opt_def options_opts[] = {
      .parse = options_arg_level,
      .help = "the AI's strength: beginner, casual, club (the\ndefault), "
              "strong, expert or perfect (or 1-6);\nselfplay: A,B for the "
-             "first and second player",
+             "first and second player;\nstrong and expert solve a "
+             "position of at most\n34 empty cells exactly when they can "
+             "within half\ntheir time",
      .group = G_BOARD},
     {.name = "perfect",
      .short_name = 'p',
      .kind = OPT_FLAG,
      .modes = M_PLAYS | M(MODE_BENCH),
      .field = F(perfect),
-     .help = "perfect play: the exact solver",
+     .help = "perfect play: the exact solver; a position it cannot\n"
+             "solve within 30 s gets a 2 s depth-limited move,\n"
+             "marked not proven",
      .group = G_BOARD},
     {.name = "threads",
      .short_name = 'j',

@@ -55,6 +55,18 @@ eval_board(const struct eval_tab *t, const board_t *b)
 	for (int k = 0; k < t->nlayers; k++)
 		s += bb_popcount(me & t->layer[k]) -
 		     bb_popcount(opp & t->layer[k]);
+	/* A threat right above one of the opponent's is worth nothing (the
+	 * opponent wins first, or blocks it with the stone that blocks his
+	 * own); two of one side's threats one above the other win once the
+	 * column reaches them (the lower one must be blocked, the upper one
+	 * then wins). */
+	bb_t my_dead = my_threats & (opp_threats << 1);
+	bb_t opp_dead = opp_threats & (my_threats << 1);
+	my_threats &= ~my_dead;
+	opp_threats &= ~opp_dead;
+	s += EVAL_STACKED_THREAT *
+	     (bb_popcount(my_threats & (my_threats << 1)) -
+	      bb_popcount(opp_threats & (opp_threats << 1)));
 	s += EVAL_THREAT * (bb_popcount(my_threats) - bb_popcount(opp_threats));
 	/* Zugzwang parity: the first player wants threats on odd rows, the
 	 * second on even rows. */

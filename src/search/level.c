@@ -68,11 +68,15 @@ level_limits(const struct level *lv, struct search_limits *lim)
 	lim->level = lv;
 	if (!lv->book)
 		lim->book = NULL;
+	lim->prove_cells = 0;
+	lim->prove_time = 0;
+	lim->exact_bound = 0;
 	if (lv->perfect) {
 		lim->mode = SEARCH_EXACT;
 		lim->analyze = true;
 		lim->move_only = true;
 		lim->time_limit = 0;
+		lim->exact_bound = lv->think;
 		return;
 	}
 	lim->mode = SEARCH_DEPTH;
@@ -80,6 +84,12 @@ level_limits(const struct level *lv, struct search_limits *lim)
 	lim->move_only = false;
 	lim->depth = SEARCH_MAX_DEPTH;
 	lim->time_limit = lv->think;
+	/* The levels that play the search's best move prove what they can
+	 * within their time. */
+	if (!level_is_human(lv)) {
+		lim->prove_cells = PROVE_MAX_CELLS;
+		lim->prove_time = lv->think * PROVE_SHARE_PCT / 100.0;
+	}
 }
 
 #endif

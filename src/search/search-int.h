@@ -50,6 +50,14 @@ struct search {
 	bool wide_only; /* every board on the 128-bit search (tests) */
 	atomic_bool stop;
 	struct stats stats;
+	/* The live statistics this search writes: its own, or for the
+	 * second search below, its owner's (the panel sees one search). */
+	struct stats *live;
+	/* The second search, made on first need with a table of its own:
+	 * the proof of a depth-limited search, the fallback of a bounded
+	 * exact one (search_limits: prove_cells, exact_bound). */
+	struct search *aux;
+	size_t tt_mb; /* the main table's size, asked for */
 };
 
 /* ---- helpers -------------------------------------------------------- */

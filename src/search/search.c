@@ -90,6 +90,8 @@ search_new(size_t tt_mb, char *err, size_t errlen)
 	}
 	s->leaf_cells = LEAF_CELLS_MIN;
 	s->tt_mode = TT_EMPTY;
+	s->live = &s->stats;
+	s->tt_mb = tt_mb;
 	/* Tests compare the two searches on the same boards
 	 * (docs/testing.md). */
 	const char *bits = getenv("DROPFOUR_SEARCH_BITS");
@@ -113,6 +115,7 @@ search_free(struct search *s)
 		tt_free(&s->own_leaf[i]);
 	free(s->own_leaf);
 	free(s->busy);
+	search_free(s->aux);
 	free(s);
 }
 
@@ -122,6 +125,8 @@ search_clear(struct search *s)
 	clear_tables(s, s->tt.key_bits);
 	s->tt_mode = TT_EMPTY;
 	s->clear_pending = false;
+	if (s->aux != NULL)
+		search_clear(s->aux);
 }
 
 void
@@ -132,6 +137,8 @@ search_clear_later(struct search *s)
 		s->clear_tab = 0;
 		s->clear_at = 0;
 	}
+	if (s->aux != NULL)
+		search_clear_later(s->aux);
 }
 
 void
@@ -297,7 +304,7 @@ extract_pv(struct search *s, const board_t *root, int first,
 		                             : unmirror(&b, e.move, mirrored);
 	}
 	r->pv_len = len;
-	stats_set_pv(&s->stats, r->pv, len);
+	stats_set_pv(s->live, r->pv, len);
 }
 
 /* A column settled without a search: a winning move, or one that fills
@@ -754,19 +761,11 @@ stopped_move(const board_t *b, struct search_result *r)
 	}
 }
 
-void
-search_run(struct search *s, const board_t *b, const struct search_limits *lim,
+/* One search of the limits, on this search's own table. */
+static void
+run_search(struct search *s, const board_t *b, const struct search_limits *lim,
            struct search_result *r)
 {
-#if BOARD_BITS == 128
-	/* A board of at most 64 bits: the 64-bit search. */
-	if (board_is_small(b->w, b->h) && !s->wide_only) {
-		board64_t b64;
-		board_to64(b, &b64);
-		search_run64(s, &b64, lim, r);
-		return;
-	}
-#endif
 	assert(s != NULL && b != NULL && lim != NULL && r != NULL);
 	assert(board_size_error(b->w, b->h) == NULL);
 	assert(lim->mode != SEARCH_DEPTH ||
@@ -803,9 +802,9 @@ search_run(struct search *s, const board_t *b, const struct search_limits *lim,
 	struct stats_root root = {.ncols = b->w, .moves = b->moves};
 	for (int c = 0; c < b->w && !b->over; c++)
 		root.legal |= (uint32_t)board_can_play(b, c) << c;
-	stats_begin(&s->stats, &root, threads, exact_mode, &s->tt);
+	stats_begin(s->live, &root, threads, exact_mode, &s->tt);
 	if (b->over || board_is_full(b)) {
-		stats_end(&s->stats);
+		stats_end(s->live);
 		return;
 	}
 	/* A pending clear, and a table whose pages are not all in yet (a
@@ -821,7 +820,7 @@ search_run(struct search *s, const board_t *b, const struct search_limits *lim,
 		stopped_move(b, r);
 		r->partial = true;
 		r->seconds = util_now_s() - t0;
-		stats_end(&s->stats);
+		stats_end(s->live);
 		atomic_store(&s->stop, false);
 		return;
 	}
@@ -838,7 +837,7 @@ search_run(struct search *s, const board_t *b, const struct search_limits *lim,
 	team.lim = lim;
 	team.tt = &s->tt;
 	team.leaf = &s->leaf;
-	team.stats = &s->stats;
+	team.stats = s->live;
 	team.stop = &s->stop;
 	team.threads = threads;
 	team.eval = &et;
@@ -885,7 +884,7 @@ search_run(struct search *s, const board_t *b, const struct search_limits *lim,
 	if (exact_mode && r->move >= 0 && !lim->window)
 		extract_pv(s, b, r->move, r);
 	if (exact_mode && lim->mode == SEARCH_EXACT && !r->partial)
-		atomic_store_explicit(&s->stats.depth, b->w * b->h - b->moves,
+		atomic_store_explicit(&s->live->depth, b->w * b->h - b->moves,
 		                      memory_order_relaxed);
 	if (exact_mode && !lim->window)
 		r->depth = b->w * b->h - b->moves;
@@ -898,10 +897,145 @@ search_run(struct search *s, const board_t *b, const struct search_limits *lim,
 		r->move = level_choose(lim->level, b, r, lim->seed);
 	r->nodes = atomic_load(&team.nodes);
 	r->seconds = util_now_s() - t0;
-	stats_end(&s->stats);
+	stats_end(s->live);
 	if (atomic_load(&s->stop))
 		r->partial = true;
 	atomic_store(&s->stop, false);
+}
+
+/* ---- proof within the budget, perfect play's bound --------------------- */
+
+/* The second search (struct search's aux), made on first need: NULL when
+ * there is no memory for it (the search then goes without). */
+static struct search *
+aux_search(struct search *s)
+{
+	if (s->aux == NULL) {
+		size_t mb = s->tt_mb < PROVE_TT_MB ? s->tt_mb : PROVE_TT_MB;
+		s->aux = search_new(mb > 0 ? mb : 1, NULL, 0);
+		if (s->aux == NULL)
+			return NULL;
+		s->aux->live = s->live;
+		s->aux->wide_only = s->wide_only;
+	}
+	return s->aux;
+}
+
+static bool
+stopped_from_outside(const struct search *s, const struct search_limits *lim)
+{
+	return atomic_load(&s->stop) ||
+	       (lim->abort != NULL && atomic_load(lim->abort));
+}
+
+enum proof { PROOF_NONE, PROOF_FAILED, PROOF_DONE };
+
+/* A depth-limited search's proof (search_limits' prove_cells): the exact
+ * solver's move and score, into *r, when it proves the root within its
+ * time on the second table. */
+static enum proof
+prove_first(struct search *s, const board_t *b, const struct search_limits *lim,
+            struct search_result *r)
+{
+	const int empty = b->w * b->h - b->moves;
+	if (lim->mode != SEARCH_DEPTH || lim->window || lim->prove_cells <= 0 ||
+	    empty > lim->prove_cells || lim->node_limit > 0 || b->over ||
+	    board_is_full(b))
+		return PROOF_NONE;
+	struct search *aux = aux_search(s);
+	if (aux == NULL)
+		return PROOF_NONE;
+	struct search_limits el = *lim;
+	el.mode = SEARCH_EXACT;
+	el.analyze = true;
+	el.move_only = true;
+	el.level = NULL;
+	el.prove_cells = 0;
+	el.exact_bound = 0;
+	el.time_limit = lim->prove_time > 0 ? lim->prove_time : PROVE_UNTIMED_S;
+	if (lim->time_limit > 0 && el.time_limit > lim->time_limit)
+		el.time_limit = lim->time_limit;
+	run_search(aux, b, &el, r);
+	return !r->partial && r->move >= 0 && r->kind == SCORE_EXACT
+	           ? PROOF_DONE
+	           : PROOF_FAILED;
+}
+
+/* Perfect play's bound (search_limits' exact_bound): the exact search for
+ * a move stopped at the bound, and when it did not prove its move, a
+ * short depth-limited search on the second table names one. */
+static void
+run_bounded(struct search *s, const board_t *b, const struct search_limits *lim,
+            struct search_result *r)
+{
+	struct search_limits el = *lim;
+	if (el.time_limit <= 0 || el.time_limit > lim->exact_bound)
+		el.time_limit = lim->exact_bound;
+	run_search(s, b, &el, r);
+	if (!r->partial || stopped_from_outside(s, lim) ||
+	    (r->move >= 0 && r->kind == SCORE_EXACT))
+		return;
+	struct search *aux = aux_search(s);
+	if (aux == NULL)
+		return;
+	struct search_result h;
+	struct search_limits dl = *lim;
+	dl.mode = SEARCH_DEPTH;
+	dl.analyze = false;
+	dl.move_only = false;
+	dl.depth = SEARCH_MAX_DEPTH;
+	dl.time_limit = PERFECT_FALLBACK_S;
+	dl.exact_bound = 0;
+	dl.prove_cells = 0;
+	dl.level = NULL;
+	run_search(aux, b, &dl, &h);
+	if (h.move < 0)
+		return;
+	h.nodes += r->nodes;
+	h.seconds += r->seconds;
+	h.partial = true; /* the position is not proven */
+	*r = h;
+}
+
+void
+search_run(struct search *s, const board_t *b, const struct search_limits *lim,
+           struct search_result *r)
+{
+#if BOARD_BITS == 128
+	/* A board of at most 64 bits: the 64-bit search. */
+	if (board_is_small(b->w, b->h) && !s->wide_only) {
+		board64_t b64;
+		board_to64(b, &b64);
+		search_run64(s, &b64, lim, r);
+		return;
+	}
+#endif
+	if (lim->mode == SEARCH_EXACT && lim->analyze && lim->move_only &&
+	    lim->exact_bound > 0 && !lim->window) {
+		run_bounded(s, b, lim, r);
+		return;
+	}
+	enum proof p = prove_first(s, b, lim, r);
+	if (p == PROOF_DONE)
+		return;
+	if (p == PROOF_NONE) {
+		run_search(s, b, lim, r);
+		return;
+	}
+	/* Not proven in its share: the depth-limited search, in the time
+	 * left; a stop that came during the proof keeps the proof's move. */
+	struct search_result proof = *r;
+	struct search_limits rest = *lim;
+	if (rest.time_limit > 0) {
+		rest.time_limit -= proof.seconds;
+		if (rest.time_limit < 0.001)
+			rest.time_limit = 0.001;
+	}
+	run_search(s, b, &rest, r);
+	if (r->move < 0 && proof.move >= 0)
+		*r = proof;
+	r->nodes += proof.nodes;
+	r->seconds += proof.seconds;
 }
 
 #if BOARD_BITS == 128

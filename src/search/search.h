@@ -88,6 +88,19 @@ struct search_limits {
 	 * ones on their own scale: a root column as an exact score, a node
 	 * below as a proven value, a draw as 0). */
 	const struct search_oracle *book;
+	/* Proof within the budget (depth mode): a position with at most
+	 * prove_cells empty cells (0: never) is first solved exactly, for at
+	 * most prove_time seconds (0: PROVE_UNTIMED_S), on the search's
+	 * second table.  Solved, the result is the exact solver's move (the
+	 * fastest win, the longest defence) and its exact score; else the
+	 * depth-limited search has the rest of time_limit. */
+	int prove_cells;
+	double prove_time;
+	/* A bound on an exact search for a move (analyze and move_only):
+	 * when the root is not proven within exact_bound seconds (0: no
+	 * bound), a depth-limited search of PERFECT_FALLBACK_S seconds
+	 * names the move, its score heuristic (not proven). */
+	double exact_bound;
 	/* A named level (level.h) choosing the move from the column scores,
 	 * or NULL: the search's best move. */
 	const struct level *level;

@@ -31,6 +31,12 @@ _Static_assert(SEARCH_DEFAULT_DEPTH >= 1 && SEARCH_DEFAULT_DEPTH <= 64 &&
  * Larger threat weights play sharper, more tactical games. */
 #define EVAL_THREAT        8
 #define EVAL_PARITY_THREAT 4
+/* A threat right above an opponent's threat is not counted; two of one
+ * side's threats one above the other count EVAL_STACKED_THREAT more
+ * (bench/heuristic.sh measured it: docs/benchmarks.md). */
+#ifndef EVAL_STACKED_THREAT
+#define EVAL_STACKED_THREAT 16
+#endif
 /* A cell lies on at most 16 lines of four; the layer table has room for
  * twice that. */
 #define EVAL_MAX_LAYERS 32
@@ -92,7 +98,7 @@ _Static_assert(DEPTH_GROWTH_MIN_X10 >= 10 &&
 #define LEVEL_CLUB_NOISE     3
 #define LEVEL_STRONG_THINK   1.0
 #define LEVEL_EXPERT_THINK   3.0
-#define LEVEL_PERFECT_THINK  0.0
+#define LEVEL_PERFECT_THINK  PERFECT_BOUND_S
 /* What a level sees in a proven result: within its sight a certainty worth
  * LEVEL_PROVEN_VALUE (above every heuristic value), beyond it a feeling
  * worth LEVEL_FELT_VALUE. */
@@ -105,6 +111,37 @@ _Static_assert(LEVEL_BEGINNER_NOISE >= LEVEL_CASUAL_NOISE &&
 _Static_assert(LEVEL_BEGINNER_SIGHT <= LEVEL_CASUAL_SIGHT &&
                    LEVEL_CASUAL_SIGHT <= LEVEL_CLUB_SIGHT,
                "weaker levels see less far");
+
+/* ---- proof within the budget (search.c) ------------------------------------
+ */
+
+/* The strong levels and the engine protocol's timed searches first try
+ * to solve a position of at most PROVE_MAX_CELLS empty cells exactly,
+ * for at most PROVE_SHARE_PCT percent of their time (a search with no
+ * time: PROVE_UNTIMED_S), on a second table of at most PROVE_TT_MB
+ * megabytes (never more than the main one); the depth-limited search has
+ * what is left.  On 7x6 (docs/levels.md) the exact solver with the
+ * shipped book proves most positions of 8 to 11 stones (34 to 31 empty
+ * cells) within a few tenths of a second and nearly every one of 12
+ * stones and more in tens of milliseconds: the first move past the book
+ * is the first one proven.  More cells would spend the share in vain
+ * more often, fewer would leave provable positions to the heuristic
+ * (measured: a game lost to Fairy-Stockfish at 11 stones, 31 cells,
+ * with 30). */
+#define PROVE_MAX_CELLS 34
+#define PROVE_SHARE_PCT 50
+#define PROVE_UNTIMED_S 1.0
+#define PROVE_TT_MB     64
+_Static_assert(PROVE_MAX_CELLS >= 0 && PROVE_SHARE_PCT > 0 &&
+                   PROVE_SHARE_PCT <= 100 && PROVE_TT_MB >= 1,
+               "the proof has cells to prove and a share of the time");
+/* Perfect play's bound: an exact search for a move that has not proven
+ * the root within PERFECT_BOUND_S seconds (a board too big to solve)
+ * stops, and a depth-limited search of PERFECT_FALLBACK_S seconds names
+ * the move, labelled not proven.  Past the shipped book the 7x6 board is
+ * solved well within it (docs/levels.md). */
+#define PERFECT_BOUND_S    30.0
+#define PERFECT_FALLBACK_S 2.0
 
 /* ---- mirror symmetry, cut-offs ----------------------------------------------
  */
