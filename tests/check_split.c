@@ -847,6 +847,138 @@ START_TEST(test_busy_marks)
 }
 END_TEST
 
+/* The load imbalance of constructed busy times, the literature's figures
+ * exactly: lambda = max / mean busy, percent imbalance (max - mean) / max;
+ * the work share (node counts) beside it; idle = elapsed - busy; and the
+ * same over an interval between two snapshots. */
+START_TEST(test_imbalance_known)
+{
+	static struct stats st;
+	struct stats_snapshot a, b;
+	struct stats_interval iv;
+	double lambda, pct;
+	const double even[] = {3, 3, 3}, none[] = {0, 0};
+	const double skew[] = {2, 2, 4, 0}, one[] = {5, 0, 0, 0};
+
+	stats_imbalance(even, 3, &lambda, &pct);
+	check_that(lambda == 1 && pct == 0, "even: %g %g", lambda, pct);
+	stats_imbalance(none, 2, &lambda, &pct);
+	check_that(lambda == 1 && pct == 0, "idle: %g %g", lambda, pct);
+	stats_imbalance(skew, 4, &lambda, &pct);
+	check_that(lambda == 2 && pct == 50, "2,2,4,0: %g %g", lambda, pct);
+	stats_imbalance(one, 4, &lambda, &pct);
+	check_that(lambda == 4 && pct == 75, "5,0,0,0: %g %g", lambda, pct);
+
+	/* A search's slots: busy 1, 2 and 3 s, nodes 100, 200, 400. */
+	stats_begin(&st, NULL, 3, true, NULL);
+	for (int i = 0; i < 3; i++) {
+		atomic_store(&st.thread[i].busy_ns,
+		             (uint64_t)(i + 1) * 1000000000u);
+		atomic_store(&st.thread[i].nodes, (uint64_t)100 << i);
+	}
+	stats_end(&st);
+	/* Elapsed 4 s exactly. */
+	atomic_store(&st.end_ns, atomic_load(&st.start_ns) + 4000000000u);
+	stats_snapshot(&st, &b);
+	check_that(b.elapsed == 4, "elapsed %g", b.elapsed);
+	check_that(b.busy_total_s == 6 && b.busy_mean_s == 2 &&
+	               b.busy_max_s == 3,
+	           "busy %g, mean %g, max %g", b.busy_total_s, b.busy_mean_s,
+	           b.busy_max_s);
+	check_that(b.imbalance == 1.5 && fabs(b.imbalance_pct - 100.0 / 3) <
+	                                     1e-12,
+	           "imbalance %g, %g%%", b.imbalance, b.imbalance_pct);
+	check_that(b.work_share == 0.25, "work share %g", b.work_share);
+	for (int i = 0; i < 3; i++)
+		check_that(b.thread[i].busy_s == i + 1 &&
+		               b.thread[i].idle_s == 3 - i,
+		           "thread %d: busy %g idle %g", i, b.thread[i].busy_s,
+		           b.thread[i].idle_s);
+	check_that(b.cpus == util_ncpus() &&
+	               b.oversubscribed == (3 > util_ncpus()),
+	           "cpus %d, oversubscribed %d", b.cpus, b.oversubscribed);
+
+	/* An interval: 2 s into the search each thread had 1 s of busy time
+	 * and 50 nodes; since then busy 0, 1, 2 s. */
+	a = b;
+	a.elapsed = 2;
+	for (int i = 0; i < 3; i++) {
+		a.thread[i].busy_s = 1;
+		a.thread[i].nodes = 50;
+	}
+	stats_interval(&a, &b, &iv);
+	check_that(iv.seconds == 2 && iv.nodes == 550 && iv.nps == 275,
+	           "interval %g s, %llu nodes, %g n/s", iv.seconds,
+	           (unsigned long long)iv.nodes, iv.nps);
+	check_that(iv.busy_s[0] == 0 && iv.busy_s[1] == 1 &&
+	               iv.busy_s[2] == 2 && iv.idle_s[0] == 2 &&
+	               iv.idle_s[2] == 0,
+	           "interval busy %g %g %g", iv.busy_s[0], iv.busy_s[1],
+	           iv.busy_s[2]);
+	check_that(iv.imbalance == 2 && iv.imbalance_pct == 50 &&
+	               iv.busy == 0.5 && iv.work_share == 50.0 / 350,
+	           "interval imbalance %g, %g%%, busy %g, share %g",
+	           iv.imbalance, iv.imbalance_pct, iv.busy, iv.work_share);
+	/* Another search's snapshot: from the start of b's. */
+	a.searches = b.searches - 1;
+	stats_interval(&a, &b, &iv);
+	check_that(iv.seconds == 4 && iv.imbalance == 1.5 && iv.nodes == 700,
+	           "interval from another search: %g s, %g", iv.seconds,
+	           iv.imbalance);
+}
+END_TEST
+
+/* A real two-thread search: each thread's busy time is at most the
+ * search's elapsed time, busy + idle is the elapsed time, and the
+ * imbalance is the one of the busy times. */
+START_TEST(test_busy_idle)
+{
+	struct search *s = search_new(TEST_TT_MB, NULL, 0);
+	struct pons_pos *p;
+	int n = check_pons_load("Test_L1_R2", &p);
+	ck_assert_int_gt(n, 0);
+	for (int i = 0; i < n && i < 3; i++) {
+		struct search_limits lim;
+		struct search_result r;
+		struct stats_snapshot snap;
+		board_t b;
+		check_parse_ok(&b, 7, 6, p[i].moves);
+		exact_limits(&lim, 2, SPLIT_DEEP);
+		search_clear(s);
+		search_run(s, &b, &lim, &r);
+		stats_snapshot(search_stats(s), &snap);
+		check_that(snap.nthreads == 2 && snap.elapsed > 0,
+		           "%d threads, %g s", snap.nthreads, snap.elapsed);
+		double sum = 0, max = 0;
+		for (int t = 0; t < 2; t++) {
+			const struct stats_thread_snap *th = &snap.thread[t];
+			check_that(th->busy_s <= snap.elapsed,
+			           "thread %d busy %.9f s of %.9f", t,
+			           th->busy_s, snap.elapsed);
+			check_that(fabs(th->busy_s + th->idle_s - snap.elapsed) <
+			               1e-9,
+			           "thread %d: busy %g + idle %g != %g", t,
+			           th->busy_s, th->idle_s, snap.elapsed);
+			sum += th->busy_s;
+			if (th->busy_s > max)
+				max = th->busy_s;
+		}
+		check_that(sum > 0, "no thread was busy");
+		check_that(fabs(snap.imbalance - max / (sum / 2)) < 1e-9 &&
+		               snap.imbalance >= 1 && snap.imbalance <= 2,
+		           "imbalance %g, busy %g of max %g", snap.imbalance,
+		           sum, max);
+		printf("\"%s\": 2 threads, %.4f s, busy %.4f + %.4f s, "
+		       "imbalance %.3f (%.1f%%), work share %.2f\n",
+		       p[i].moves, snap.elapsed, snap.thread[0].busy_s,
+		       snap.thread[1].busy_s, snap.imbalance,
+		       snap.imbalance_pct, snap.work_share);
+	}
+	free(p);
+	search_free(s);
+}
+END_TEST
+
 Suite *
 split_suite(void)
 {
@@ -861,6 +993,8 @@ split_suite(void)
 	    CHECK_LOOP(test_average_invariance, MAX_THREADS),
 	    CHECK_TEST(test_leaf_grows_shared),
 	    CHECK_TEST(test_busy_marks),
+	    CHECK_TEST(test_imbalance_known),
+	    CHECK_TEST(test_busy_idle),
 
 	    CHECK_CASE("stop", CHECK_TIMEOUT_LONG),
 	    CHECK_LOOP(test_stop, NSCHEMES * 3),

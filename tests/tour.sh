@@ -127,7 +127,7 @@ else
 		tmux_start 100 30 "$DROPFOUR tour --watch --ascii -W 6 -H 6 --from all -j 2 2>'$tmp/err'" &&
 		tmux_wait "Threads" &&
 		tmux_wait_re 'thread 0: [0-9]+/36' &&
-		tmux_wait_re 'balance +[0-9]+%' &&
+		tmux_wait_re 'work share +[0-9]+%' &&
 		tmux_wait_re 'tours [1-9][0-9]* ' &&
 		a=$(tmux_capture | sed -n 's/.*tours \([0-9]*\) .*/\1/p') &&
 		sleep 0.5 &&

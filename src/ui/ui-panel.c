@@ -345,8 +345,8 @@ ui_panel_balance(const struct ui *ui, WINDOW *w, int y, int x, int width,
 	if (s->nthreads <= 1 || s->nodes == 0) {
 		wattron(w, A_DIM);
 		ui_puts(w, y, x,
-		        s->nthreads == 1 ? "balance: one thread"
-		                         : "balance: -");
+		        s->nthreads == 1 ? "work share: one thread"
+		                         : "work share: -");
 		wattroff(w, A_DIM);
 		return;
 	}
@@ -357,12 +357,12 @@ ui_panel_balance(const struct ui *ui, WINDOW *w, int y, int x, int width,
 			hi = s->thread[i].share;
 	}
 	snprintf(buf, sizeof buf,
-	         "balance %3.0f%%  spread %.1f pts "
-	         "(%.1f%%-%.1f%%)",
-	         s->balance * 100, (hi - lo) * 100, lo * 100, hi * 100);
+	         "work share %3.0f%% (%.1f%%-%.1f%%)  imbalance %.2f%s",
+	         s->work_share * 100, lo * 100, hi * 100, s->imbalance,
+	         s->oversubscribed ? "  oversubscribed" : "");
 	if ((int)strlen(buf) > width)
-		snprintf(buf, sizeof buf, "balance %3.0f%%  spread %.1f pts",
-		         s->balance * 100, (hi - lo) * 100);
+		snprintf(buf, sizeof buf, "work share %3.0f%%  imbalance %.2f",
+		         s->work_share * 100, s->imbalance);
 	ui_puts(w, y, x, buf);
 }
 
