@@ -28,6 +28,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "cli/bench.h"
 #include "search/average.h"
 #include "search/engine.h"
 #include "core/board.h"
@@ -979,6 +980,80 @@ START_TEST(test_busy_idle)
 }
 END_TEST
 
+/* Where the speedup goes: a real measurement at 1 and 2 threads (each
+ * position's run at each count, as `bench speedup` records them), and the
+ * product of the recorded factors threads x busy x node speed / node
+ * overhead equals the recorded speedup; each factor in its range. */
+START_TEST(test_speedup_factors)
+{
+	struct search *s = search_new(TEST_TT_MB, NULL, 0);
+	struct pons_pos *p;
+	int n = check_pons_load("Test_L1_R2", &p);
+	struct speedup_row rows[2];
+	const int counts[2] = {1, 2};
+	ck_assert_int_gt(n, 2);
+	for (int li = 0; li < 2; li++) {
+		uint64_t tnodes[STATS_MAX_THREADS] = {0};
+		double tbusy[STATS_MAX_THREADS] = {0};
+		memset(&rows[li], 0, sizeof rows[li]);
+		rows[li].threads = counts[li];
+		for (int i = 0; i < 3; i++) {
+			struct search_limits lim;
+			struct search_result r;
+			struct stats_snapshot snap;
+			board_t b;
+			check_parse_ok(&b, 7, 6, p[i].moves);
+			exact_limits(&lim, counts[li], SPLIT_DEEP);
+			search_clear(s);
+			search_run(s, &b, &lim, &r);
+			stats_snapshot(search_stats(s), &snap);
+			rows[li].secs += r.seconds;
+			rows[li].nodes += r.nodes;
+			for (int t = 0; t < snap.nthreads; t++) {
+				tnodes[t] += snap.thread[t].nodes;
+				tbusy[t] += snap.thread[t].busy_s;
+			}
+		}
+		bench_speedup_load(&rows[li], tnodes, tbusy);
+	}
+	for (int li = 0; li < 2; li++) {
+		struct stats_speedup f;
+		bench_speedup_factors(rows, li, &f);
+		double product =
+		    f.threads * f.busy * f.node_speed / f.node_overhead;
+		printf("%d thread%s: speedup %.4f = %d x %.4f x %.4f / %.4f "
+		       "(%.4f)\n",
+		       counts[li], counts[li] == 1 ? "" : "s", f.speedup,
+		       f.threads, f.busy, f.node_speed, f.node_overhead,
+		       product);
+		check_that(f.threads == counts[li], "threads %d", f.threads);
+		check_that(fabs(f.speedup - rows[0].secs / rows[li].secs) <
+		               1e-12,
+		           "speedup %g, times %g / %g", f.speedup,
+		           rows[0].secs, rows[li].secs);
+		check_that(fabs(product - f.speedup) <= 1e-9 * f.speedup,
+		           "%d threads: product %.12f, speedup %.12f",
+		           counts[li], product, f.speedup);
+		check_that(f.busy > 0 && f.busy <= 1 && f.node_speed > 0 &&
+		               f.node_overhead > 0,
+		           "factors busy %g, speed %g, overhead %g", f.busy,
+		           f.node_speed, f.node_overhead);
+		check_that(fabs(f.busy - rows[li].busy) < 1e-12,
+		           "busy %g, the row's %g", f.busy, rows[li].busy);
+	}
+	/* One thread against itself: the speed factor makes up for its
+	 * idle time exactly; node overhead 1. */
+	struct stats_speedup f1;
+	bench_speedup_factors(rows, 0, &f1);
+	check_that(f1.speedup == 1 && f1.node_overhead == 1 &&
+	               fabs(f1.busy * f1.node_speed - 1) < 1e-12,
+	           "1 thread: %g %g %g", f1.busy, f1.node_speed,
+	           f1.node_overhead);
+	free(p);
+	search_free(s);
+}
+END_TEST
+
 Suite *
 split_suite(void)
 {
@@ -995,6 +1070,7 @@ split_suite(void)
 	    CHECK_TEST(test_busy_marks),
 	    CHECK_TEST(test_imbalance_known),
 	    CHECK_TEST(test_busy_idle),
+	    CHECK_TEST(test_speedup_factors),
 
 	    CHECK_CASE("stop", CHECK_TIMEOUT_LONG),
 	    CHECK_LOOP(test_stop, NSCHEMES * 3),

@@ -227,3 +227,20 @@ stats_interval(const struct stats_snapshot *from,
 	stats_imbalance(out->busy_s, to->nthreads, &out->imbalance,
 	                &out->imbalance_pct);
 }
+
+void
+stats_speedup_factors(double base_secs, uint64_t base_nodes, int threads,
+                      double secs, uint64_t nodes, double busy_s,
+                      struct stats_speedup *out)
+{
+	memset(out, 0, sizeof *out);
+	out->threads = threads;
+	if (!(base_secs > 0 && secs > 0 && busy_s > 0) || base_nodes == 0 ||
+	    nodes == 0 || threads < 1)
+		return;
+	out->speedup = base_secs / secs;
+	out->busy = busy_s / (threads * secs);
+	out->node_speed =
+	    ((double)nodes / busy_s) / ((double)base_nodes / base_secs);
+	out->node_overhead = (double)nodes / (double)base_nodes;
+}

@@ -171,6 +171,27 @@ void stats_interval(const struct stats_snapshot *from,
                     const struct stats_snapshot *to,
                     struct stats_interval *out);
 
+/* Where a parallel speedup goes: a run on p threads against a base run
+ * (normally one thread), each factor measured, their product the speedup
+ * exactly (up to floating-point rounding):
+ *   speedup = threads x busy x node_speed / node_overhead
+ * with T, N the base run's seconds and nodes, Tp, Np, Bp the p-thread
+ * run's seconds, nodes and busy thread-seconds (the sum of its threads'
+ * busy_s):
+ *   speedup       = T / Tp
+ *   busy          = Bp / (p Tp), the share of the team's time at work
+ *   node_speed    = (Np / Bp) / (N / T), nodes per busy second of one
+ *                   thread of the team against the base run's node rate
+ *   node_overhead = Np / N, the extra nodes of the parallel search. */
+struct stats_speedup {
+	double speedup;
+	int threads;
+	double busy, node_speed, node_overhead;
+};
+void stats_speedup_factors(double base_secs, uint64_t base_nodes, int threads,
+                           double secs, uint64_t nodes, double busy_s,
+                           struct stats_speedup *out);
+
 /* Single-writer counter bump (relaxed load + store). */
 static inline void
 stats_add(_Atomic uint64_t *c, uint64_t v)
