@@ -84,17 +84,23 @@ struct ui_timeline {
 	uint64_t prev_searches;
 };
 
-/* The speedup screen: one exact (or depth) search per thread count. */
+/* The speedup screen: one exact (or depth) search per thread count and
+ * split scheme (one thread: one run for every scheme). */
 struct ui_speedup {
 	bool on;
 	bool finished;
-	int n;   /* largest thread count */
-	int cur; /* thread count of the run in progress */
+	int n;      /* largest thread count */
+	int cur;    /* thread count of the run in progress */
+	int scheme; /* its split scheme (enum split_scheme) */
 	board_t root;
 	struct search_limits lim;
 	double t0;
-	double secs[STATS_MAX_THREADS + 1];
-	uint64_t nodes[STATS_MAX_THREADS + 1];
+	/* Per scheme and thread count: seconds, nodes, busy thread-seconds
+	 * and the imbalance of the threads' busy time (0: not run). */
+	double secs[SPLIT_NSCHEMES][STATS_MAX_THREADS + 1];
+	uint64_t nodes[SPLIT_NSCHEMES][STATS_MAX_THREADS + 1];
+	double busy[SPLIT_NSCHEMES][STATS_MAX_THREADS + 1];
+	double imbalance[SPLIT_NSCHEMES][STATS_MAX_THREADS + 1];
 	int score;
 	enum score_kind kind;
 	int move;
