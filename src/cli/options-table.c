@@ -255,6 +255,15 @@ const struct opt_def options_opts[] = {
              "speedup a list such as 1,2,3,4; for\nselfplay a list used "
              "move by move, in turn\n(a list elsewhere is refused)",
      .group = G_BOARD},
+    {.name = "trace",
+     .kind = OPT_STRING,
+     .arg = "FILE",
+     .modes = M_GAME | M(MODE_SOLVE) | M(MODE_BENCH),
+     .field = F(trace),
+     .help = "record what each search thread does (tasks, split\npoints, "
+             "steals, waits) in FILE, Chrome trace\nformat for Perfetto "
+             "(game, solve, bench speedup;\nsee docs/trace.md)",
+     .group = G_BOARD},
     {.name = "split",
      .kind = OPT_CUSTOM,
      .arg = "SCHEME",

@@ -50,6 +50,7 @@ struct search {
 	bool wide_only; /* every board on the 128-bit search (tests) */
 	atomic_bool stop;
 	struct stats stats;
+	struct trace *trace; /* search_set_trace(), NULL: none */
 };
 
 /* ---- helpers -------------------------------------------------------- */
