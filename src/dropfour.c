@@ -184,16 +184,14 @@ main(int argc, char **argv)
 	}
 	/* --trace: bench speedup on positions only; the file is checked
 	 * before any work and closed once no search runs. */
-	if (o.trace != NULL &&
-	    o.mode == MODE_BENCH &&
-	    (o.argc < 1 || strcmp(o.argv[0], "speedup") != 0 ||
-	     o.bench.tour)) {
+	if (o.trace != NULL && o.mode == MODE_BENCH &&
+	    (o.argc < 1 || strcmp(o.argv[0], "speedup") != 0 || o.bench.tour)) {
 		cli_error("--trace applies to bench speedup on positions (not "
 		          "--tour)");
 		status = CLI_EXIT_USAGE;
-	} else if (o.trace != NULL && (output_file_check("--trace", o.trace) !=
-	                                   0 ||
-	                               trace_file_open(o.trace) != 0)) {
+	} else if (o.trace != NULL &&
+	           (output_file_check("--trace", o.trace) != 0 ||
+	            trace_file_open(o.trace) != 0)) {
 		status = CLI_EXIT_USAGE;
 	} else {
 		status = m->run(&o, &session);

@@ -886,8 +886,8 @@ START_TEST(test_imbalance_known)
 	               b.busy_max_s == 3,
 	           "busy %g, mean %g, max %g", b.busy_total_s, b.busy_mean_s,
 	           b.busy_max_s);
-	check_that(b.imbalance == 1.5 && fabs(b.imbalance_pct - 100.0 / 3) <
-	                                     1e-12,
+	check_that(b.imbalance == 1.5 &&
+	               fabs(b.imbalance_pct - 100.0 / 3) < 1e-12,
 	           "imbalance %g, %g%%", b.imbalance, b.imbalance_pct);
 	check_that(b.work_share == 0.25, "work share %g", b.work_share);
 	for (int i = 0; i < 3; i++)
@@ -911,11 +911,10 @@ START_TEST(test_imbalance_known)
 	check_that(iv.seconds == 2 && iv.nodes == 550 && iv.nps == 275,
 	           "interval %g s, %llu nodes, %g n/s", iv.seconds,
 	           (unsigned long long)iv.nodes, iv.nps);
-	check_that(iv.busy_s[0] == 0 && iv.busy_s[1] == 1 &&
-	               iv.busy_s[2] == 2 && iv.idle_s[0] == 2 &&
-	               iv.idle_s[2] == 0,
-	           "interval busy %g %g %g", iv.busy_s[0], iv.busy_s[1],
-	           iv.busy_s[2]);
+	check_that(
+	    iv.busy_s[0] == 0 && iv.busy_s[1] == 1 && iv.busy_s[2] == 2 &&
+	        iv.idle_s[0] == 2 && iv.idle_s[2] == 0,
+	    "interval busy %g %g %g", iv.busy_s[0], iv.busy_s[1], iv.busy_s[2]);
 	check_that(iv.imbalance == 2 && iv.imbalance_pct == 50 &&
 	               iv.busy == 0.5 && iv.work_share == 50.0 / 350,
 	           "interval imbalance %g, %g%%, busy %g, share %g",
@@ -956,10 +955,10 @@ START_TEST(test_busy_idle)
 			check_that(th->busy_s <= snap.elapsed,
 			           "thread %d busy %.9f s of %.9f", t,
 			           th->busy_s, snap.elapsed);
-			check_that(fabs(th->busy_s + th->idle_s - snap.elapsed) <
-			               1e-9,
-			           "thread %d: busy %g + idle %g != %g", t,
-			           th->busy_s, th->idle_s, snap.elapsed);
+			check_that(
+			    fabs(th->busy_s + th->idle_s - snap.elapsed) < 1e-9,
+			    "thread %d: busy %g + idle %g != %g", t, th->busy_s,
+			    th->idle_s, snap.elapsed);
 			sum += th->busy_s;
 			if (th->busy_s > max)
 				max = th->busy_s;
@@ -1029,8 +1028,8 @@ START_TEST(test_speedup_factors)
 		check_that(f.threads == counts[li], "threads %d", f.threads);
 		check_that(fabs(f.speedup - rows[0].secs / rows[li].secs) <
 		               1e-12,
-		           "speedup %g, times %g / %g", f.speedup,
-		           rows[0].secs, rows[li].secs);
+		           "speedup %g, times %g / %g", f.speedup, rows[0].secs,
+		           rows[li].secs);
 		check_that(fabs(product - f.speedup) <= 1e-9 * f.speedup,
 		           "%d threads: product %.12f, speedup %.12f",
 		           counts[li], product, f.speedup);

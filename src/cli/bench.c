@@ -363,9 +363,8 @@ bench_speedup_factors_table(const struct speedup_row *rows, int n)
 	printf("\nwhere the speedup goes (against the %d-thread row): "
 	       "speedup = threads x busy x node speed / node overhead\n",
 	       rows[0].threads);
-	printf("%7s %8s   %7s   %6s   %10s   %13s %10s\n", "threads",
-	       "speedup", "threads", "busy", "node speed", "node overhead",
-	       "imbalance");
+	printf("%7s %8s   %7s   %6s   %10s   %13s %10s\n", "threads", "speedup",
+	       "threads", "busy", "node speed", "node overhead", "imbalance");
 	for (int li = 0; li < n; li++) {
 		struct stats_speedup f;
 		bench_speedup_factors(rows, li, &f);
@@ -426,8 +425,8 @@ void
 bench_speedup_head(FILE *csv)
 {
 	printf("%7s %9s %8s %10s %13s %9s %13s %6s %9s %9s\n", "threads",
-	       "time", "speedup", "efficiency", "nodes", "overhead", "work share",
-	       "busy", "spawned", "stolen");
+	       "time", "speedup", "efficiency", "nodes", "overhead",
+	       "work share", "busy", "spawned", "stolen");
 	if (csv)
 		bench_speedup_head_csv(csv);
 }

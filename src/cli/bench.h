@@ -17,10 +17,10 @@ struct speedup_row {
 	double secs;
 	uint64_t nodes, spawned, stolen;
 	double share_lo, share_hi; /* smallest and largest work share */
-	double busy_s;        /* busy thread-seconds */
-	double busy;          /* working share of threads x time, 0..1 */
-	double imbalance;     /* max / mean of the threads' busy seconds */
-	double imbalance_pct; /* (max - mean) / max * 100 */
+	double busy_s;             /* busy thread-seconds */
+	double busy;               /* working share of threads x time, 0..1 */
+	double imbalance;          /* max / mean of the threads' busy seconds */
+	double imbalance_pct;      /* (max - mean) / max * 100 */
 };
 /* Fill the work shares, busy and imbalance from per-thread nodes and busy
  * seconds (row->threads and row->secs set). */

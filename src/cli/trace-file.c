@@ -41,9 +41,8 @@ static struct {
 } tf;
 
 static const char *const kind_cat[TRACE_NKINDS] = {
-    [TRACE_ROOT] = "busy",   [TRACE_TASK] = "busy",
-    [TRACE_MOVE] = "busy",   [TRACE_SPLIT] = "wait",
-    [TRACE_TASKWAIT] = "wait", [TRACE_HELPER] = "wait",
+    [TRACE_ROOT] = "busy",   [TRACE_TASK] = "busy",     [TRACE_MOVE] = "busy",
+    [TRACE_SPLIT] = "wait",  [TRACE_TASKWAIT] = "wait", [TRACE_HELPER] = "wait",
     [TRACE_STEAL] = "steal",
 };
 
@@ -65,8 +64,9 @@ static void
 event_head(FILE *f, const char *name, const char *cat, char ph, uint64_t ts,
            int tid)
 {
-	fprintf(f, "{\"name\":\"%s\",\"cat\":\"%s\",\"ph\":\"%c\",\"ts\":",
-	        name, cat, ph);
+	fprintf(f,
+	        "{\"name\":\"%s\",\"cat\":\"%s\",\"ph\":\"%c\",\"ts\":", name,
+	        cat, ph);
 	put_us(f, since(ts));
 	fprintf(f, ",\"pid\":1,\"tid\":%d", tid);
 	tf.events++;

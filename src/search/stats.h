@@ -124,7 +124,7 @@ struct stats_snapshot {
 	double imbalance_pct; /* 0..100 */
 	int cpus;             /* online CPUs when the search began */
 	bool oversubscribed;  /* more threads than cpus: they take turns */
-	double tt_fill; /* 0..1 */
+	double tt_fill;       /* 0..1 */
 	double tt_hitrate;
 	int pv_len;
 	int pv[STATS_PV_MAX];
@@ -140,8 +140,8 @@ struct stats_interval {
 	double busy_s[STATS_MAX_THREADS]; /* per thread, in the interval */
 	double idle_s[STATS_MAX_THREADS];
 	uint64_t thread_nodes[STATS_MAX_THREADS];
-	double busy;     /* mean busy fraction of the threads, 0..1 */
-	double work_share;               /* smallest / largest node count */
+	double busy;       /* mean busy fraction of the threads, 0..1 */
+	double work_share; /* smallest / largest node count */
 	double imbalance, imbalance_pct; /* over busy_s[], as above */
 };
 

@@ -133,8 +133,8 @@ trace_close(struct trace *t, int tid, int slot, uint64_t now)
 
 /* An instant (a steal). */
 static inline void
-trace_instant(struct trace *t, int tid, enum trace_kind kind, int col,
-              int arg, uint64_t now)
+trace_instant(struct trace *t, int tid, enum trace_kind kind, int col, int arg,
+              uint64_t now)
 {
 	(void)trace_open(t, tid, kind, col, 0, arg, now);
 }

@@ -7,10 +7,11 @@
  * each run finishes it adds a row to the table (time, speedup and where it
  * goes: threads x busy x node speed / node overhead, stats_speedup_factors()
  * against the one-thread run; the imbalance of busy time) and a point to
- * the scheme's speedup curve, drawn against the ideal line.  Perfect play solves exactly; depth-limited play searches to
- * the depth setting.  The runs start through the job API (ui_job_start())
- * and the keys are the key table's (p, + -, T t act as in the game and
- * restart the runs through ui_settings_changed()).
+ * the scheme's speedup curve, drawn against the ideal line.  Perfect play
+ * solves exactly; depth-limited play searches to the depth setting.  The runs
+ * start through the job API (ui_job_start()) and the keys are the key table's
+ * (p, + -, T t act as in the game and restart the runs through
+ * ui_settings_changed()).
  */
 #include "config.h"
 
