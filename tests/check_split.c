@@ -11,6 +11,12 @@
  *    next search must run normally.  The averaged-outcome search too, and
  *    its values equal the serial ones for 1 to 4 threads.  The engine's
  *    stop holds for a search still queued behind one that unwinds.
+ * 3. The statistics of load balance: the imbalance of constructed busy
+ *    times and of an interval (known answers); a real two-thread search's
+ *    busy and idle time against its elapsed time; where a real speedup
+ *    goes (the recorded factors multiply to the recorded speedup); a
+ *    recorded search (--trace) whose spans nest and whose busy time is
+ *    the statistics', for every scheme.
  * Leaks show up in the sanitizer run (LeakSanitizer checks every forked
  * test at its exit).
  *
@@ -35,6 +41,7 @@
 #include "check_suites.h"
 #include "search/search.h"
 #include "search/stats.h"
+#include "search/trace.h"
 #include "search/tt.h"
 #include "core/util.h"
 
@@ -1053,6 +1060,115 @@ START_TEST(test_speedup_factors)
 }
 END_TEST
 
+/* A recorded search (search/trace.h) under each split scheme, exact and
+ * depth-limited, on two threads: every thread's spans nest (each ends
+ * within the one open around it), and its busy time from them (the time
+ * whose innermost span is busy) is the statistics' busy time to the
+ * microsecond: the same clock readings.  Under ThreadSanitizer, the
+ * per-thread arrays are race-free. */
+struct trace_seen {
+	int searches, bad;
+	uint64_t events, steals;
+	double busy_trace[STATS_MAX_THREADS], busy_stats[STATS_MAX_THREADS];
+};
+
+static void
+trace_seen_sink(void *arg, const struct trace *t, const struct trace_search *s)
+{
+	struct trace_seen *seen = arg;
+	seen->searches++;
+	for (int th = 0; th < t->threads; th++) {
+		const struct trace_thread *tt = &t->th[th];
+		uint64_t end[64], self[64];
+		bool busy[64];
+		int sp = 0;
+		double total = 0;
+		if (tt->dropped)
+			seen->bad++;
+		for (uint32_t i = 0; i <= tt->n; i++) {
+			const struct trace_event *e =
+			    i < tt->n ? &tt->ev[i] : NULL;
+			if (e != NULL && e->kind == TRACE_STEAL) {
+				seen->steals++;
+				continue;
+			}
+			while (sp > 0 && (e == NULL || end[sp - 1] <= e->ts)) {
+				sp--;
+				if (busy[sp])
+					total += (double)self[sp];
+			}
+			if (e == NULL)
+				break;
+			seen->events++;
+			if (e->ts < s->start_ns || e->ts + e->dur > s->end_ns)
+				seen->bad++;
+			if (sp > 0) {
+				if (e->ts + e->dur > end[sp - 1])
+					seen->bad++;
+				self[sp - 1] -= e->dur;
+			}
+			if (sp == 64) {
+				seen->bad++;
+				continue;
+			}
+			end[sp] = e->ts + e->dur;
+			self[sp] = e->dur;
+			busy[sp] = trace_kind_busy((enum trace_kind)e->kind);
+			sp++;
+		}
+		seen->busy_trace[th] += total / 1e9;
+		seen->busy_stats[th] += s->busy_s[th];
+	}
+}
+
+START_TEST(test_trace_busy)
+{
+	const enum split_scheme split = schemes[_i % NSCHEMES];
+	const bool depth = _i >= NSCHEMES;
+	struct search *s = search_new(TEST_TT_MB, NULL, 0);
+	struct trace_seen seen = {0};
+	struct trace *tr = trace_new(trace_seen_sink, &seen);
+	struct pons_pos *p;
+	int n = check_pons_load("Test_L1_R2", &p);
+	ck_assert_int_gt(n, 2);
+	search_set_trace(s, tr);
+	for (int i = 0; i < 3; i++) {
+		struct search_limits lim;
+		struct search_result r;
+		board_t b;
+		check_parse_ok(&b, 7, 6, p[i].moves);
+		exact_limits(&lim, 2, split);
+		if (depth) {
+			lim.mode = SEARCH_DEPTH;
+			lim.depth = 12;
+		}
+		search_clear(s);
+		search_run(s, &b, &lim, &r);
+		if (!depth)
+			check_that(r.score == p[i].score,
+			           "\"%s\" traced: %d, expected %d", p[i].moves,
+			           r.score, p[i].score);
+	}
+	search_set_trace(s, NULL);
+	printf("trace, %s split%s: %d searches, %llu spans, %llu steals\n",
+	       scheme_name[_i % NSCHEMES], depth ? ", depth 12" : "",
+	       seen.searches, (unsigned long long)seen.events,
+	       (unsigned long long)seen.steals);
+	check_that(seen.searches == 3 && seen.events > 0 && seen.bad == 0,
+	           "%d searches, %llu spans, %d bad", seen.searches,
+	           (unsigned long long)seen.events, seen.bad);
+	for (int t = 0; t < 2; t++)
+		check_that(fabs(seen.busy_trace[t] - seen.busy_stats[t]) < 1e-6,
+		           "thread %d: busy %.9f s in the trace, %.9f s in the "
+		           "statistics",
+		           t, seen.busy_trace[t], seen.busy_stats[t]);
+	check_that(seen.busy_stats[0] + seen.busy_stats[1] > 0, "no busy time");
+	trace_free(tr);
+	free(p);
+	search_free(s);
+}
+END_TEST
+
 Suite *
 split_suite(void)
 {
@@ -1070,6 +1186,7 @@ split_suite(void)
 	    CHECK_TEST(test_imbalance_known),
 	    CHECK_TEST(test_busy_idle),
 	    CHECK_TEST(test_speedup_factors),
+	    CHECK_LOOP(test_trace_busy, 2 * NSCHEMES),
 
 	    CHECK_CASE("stop", CHECK_TIMEOUT_LONG),
 	    CHECK_LOOP(test_stop, NSCHEMES * 3),
