@@ -902,6 +902,18 @@ START_TEST(test_imbalance_known)
 		               b.thread[i].idle_s == 3 - i,
 		           "thread %d: busy %g idle %g", i, b.thread[i].busy_s,
 		           b.thread[i].idle_s);
+	/* Live: busy 6 s of 3 threads x 4 s; 700 nodes in 6 busy seconds
+	 * against a one-thread rate of 100 n/s. */
+	struct stats_speedup live;
+	stats_live_factors(&b, 100, &live);
+	check_that(live.threads == 3 && live.busy == 0.5 &&
+	               fabs(live.node_speed - 700.0 / 6 / 100) < 1e-12 &&
+	               live.speedup == 0,
+	           "live: %d threads, busy %g, speed %g", live.threads,
+	           live.busy, live.node_speed);
+	stats_live_factors(&b, 0, &live);
+	check_that(live.node_speed == 0, "live without a base: %g",
+	           live.node_speed);
 	check_that(b.cpus == util_ncpus() &&
 	               b.oversubscribed == (3 > util_ncpus()),
 	           "cpus %d, oversubscribed %d", b.cpus, b.oversubscribed);

@@ -244,3 +244,17 @@ stats_speedup_factors(double base_secs, uint64_t base_nodes, int threads,
 	    ((double)nodes / busy_s) / ((double)base_nodes / base_secs);
 	out->node_overhead = (double)nodes / (double)base_nodes;
 }
+
+void
+stats_live_factors(const struct stats_snapshot *s, double base_nps,
+                   struct stats_speedup *out)
+{
+	memset(out, 0, sizeof *out);
+	out->threads = s->nthreads;
+	if (s->nthreads < 1 || !(s->elapsed > 0))
+		return;
+	out->busy = s->busy_total_s / (s->nthreads * s->elapsed);
+	if (base_nps > 0 && s->busy_total_s > 0)
+		out->node_speed =
+		    ((double)s->nodes / s->busy_total_s) / base_nps;
+}

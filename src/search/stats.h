@@ -191,6 +191,13 @@ struct stats_speedup {
 void stats_speedup_factors(double base_secs, uint64_t base_nodes, int threads,
                            double secs, uint64_t nodes, double busy_s,
                            struct stats_speedup *out);
+/* The factors a search shows while it runs, from its snapshot: threads,
+ * busy = busy_total_s / (threads x elapsed) and node_speed = nodes per
+ * busy second of one thread against base_nps, a one-thread node rate
+ * measured before (0: unknown, node_speed 0).  The speedup and the node
+ * overhead need the one-thread run of the same search: left 0. */
+void stats_live_factors(const struct stats_snapshot *s, double base_nps,
+                        struct stats_speedup *out);
 
 /* Single-writer counter bump (relaxed load + store). */
 static inline void

@@ -28,8 +28,8 @@
 
 /* Events the threads of one search record, at most, shared out evenly:
  * each of p threads records up to TRACE_EVENTS_MAX / p (24 bytes each:
- * 24 MB in all, about 110 MB of JSON).  About 50,000 events a second a
- * thread in an exact solve of 7x6 on two threads: some 10 s of it. */
+ * 24 MB in all, about 110 MB of JSON).  50,000-70,000 events a second a
+ * thread in an exact solve of 7x6 on two threads: 7-10 s of it. */
 #define TRACE_EVENTS_MAX (1u << 20)
 
 enum trace_kind {
