@@ -1,5 +1,5 @@
 #!/bin/sh
-# trace.sh -- --trace FILE (docs/trace.md): the file a solve, the text game
+# trace.sh -- --trace FILE (docs/trace.md): the file a solve, the games
 # and bench speedup write is a Chrome Trace Event Format file whose every
 # event is well formed (ph, ts, pid, tid; an X event's dur, spans of a
 # thread nested, never crossing), and each thread's busy time summed from
@@ -187,6 +187,24 @@ check_run "text game --trace" '4\n4\n3\nq\n' --text --depth 10 -j 2 \
 	--trace "$tmp/game.json"
 check_status 0
 trace_check "$tmp/game.json" 3
+
+# The curses game: its searches, written once the game is quit.
+if [ -z "${TMUX_BIN:-}" ] || ! command -v "$TMUX_BIN" >/dev/null 2>&1; then
+	echo "# tmux not found: the curses game's --trace not tested"
+else
+	. "$(dirname "$0")/lib-tmux.sh"
+	check_at_exit tmux_kill
+	if tmux_start 100 30 "DROPFOUR_CONFIG=/dev/null $DROPFOUR --ascii --no-book --depth 10 -j 2 -m 16 --trace '$tmp/tui.json'" &&
+		tmux_wait "Your turn" && tmux_send 4 && tmux_wait "move 3" &&
+		tmux_send q && tmux_wait "[exited 0]"; then
+		echo "# the curses game: exit 0"
+		trace_check "$tmp/tui.json" "$(grep -c '"cat":"search"' "$tmp/tui.json")"
+		[ "$(grep -c '"cat":"search"' "$tmp/tui.json")" -ge 1 ] ||
+			fail "the curses game: no search in its trace"
+	else
+		fail "the curses game with --trace: $(tmux_capture | tail -3)"
+	fi
+fi
 
 # bench speedup: each run at each thread count.
 printf '23156612526\n' >"$tmp/pos"
