@@ -264,13 +264,24 @@ speedup_chart(struct ui *ui, int y0, int x0, int w, int h)
 	attron(A_BOLD);
 	mvaddnstr(y0, x0, "speedup", w);
 	attroff(A_BOLD);
-	for (int k = 0; k < SPLIT_NSCHEMES; k++) {
-		attron(ma);
-		printw(" %s", scheme_mark(ui, k));
-		attroff(ma);
-		printw(" %s", search_split_names[k]);
+	/* The legend, as far as it fits: "* deep r root l lazy . ideal". */
+	int lx = x0 + 7;
+	for (int k = 0; k <= SPLIT_NSCHEMES; k++) {
+		const char *word =
+		    k < SPLIT_NSCHEMES ? search_split_names[k] : "ideal";
+		int len = 3 + (int)strlen(word);
+		if (lx + len > x0 + w)
+			break;
+		if (k < SPLIT_NSCHEMES)
+			attron(ma);
+		else
+			attron(A_DIM);
+		mvaddstr(y0, lx + 1,
+		         k < SPLIT_NSCHEMES ? scheme_mark(ui, k) : ideal);
+		attroff(k < SPLIT_NSCHEMES ? ma : A_DIM);
+		mvaddstr(y0, lx + 3, word);
+		lx += len;
 	}
-	printw("  %s ideal", ideal);
 	/* axes */
 	for (int r = 0; r < pr; r++)
 		mvaddstr(y0 + 1 + r, xa, ui->utf8 ? "\u2502" : "|");
