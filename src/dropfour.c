@@ -23,6 +23,7 @@
 #include "cli/statespace-cli.h"
 #include "cli/text.h"
 #include "cli/tour-cli.h"
+#include "cli/trace-file.h"
 #include "ui/ui.h"
 #include "core/util.h"
 
@@ -181,7 +182,22 @@ main(int argc, char **argv)
 		options_free(&o);
 		return CLI_EXIT_FAILURE;
 	}
-	status = m->run(&o, &session);
+	/* --trace: bench speedup on positions only; the file is checked
+	 * before any work and closed once no search runs. */
+	if (o.trace != NULL && o.mode == MODE_BENCH &&
+	    (o.argc < 1 || strcmp(o.argv[0], "speedup") != 0 || o.bench.tour)) {
+		cli_error("--trace applies to bench speedup on positions (not "
+		          "--tour)");
+		status = CLI_EXIT_USAGE;
+	} else if (o.trace != NULL &&
+	           (output_file_check("--trace", o.trace) != 0 ||
+	            trace_file_open(o.trace) != 0)) {
+		status = CLI_EXIT_USAGE;
+	} else {
+		status = m->run(&o, &session);
+		if (trace_file_close() != 0 && status == CLI_EXIT_OK)
+			status = CLI_EXIT_FAILURE;
+	}
 	book_cli_detach(&session);
 	options_free(&o);
 	return status;

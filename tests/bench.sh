@@ -44,6 +44,18 @@ echo "# bench speedup: one-thread row $row nodes, alone $sum"
 [ "$sum" -gt 0 ] && [ "$row" = "$sum" ] ||
 	fail_with "$out" "$name: one-thread row has ${row:-no} nodes, the positions alone $sum"
 [ "$(wc -l <"$tmp/speedup.csv")" -eq 3 ] || fail_with "$out" "$name: the CSV is not 3 lines"
+# Where the speedup goes: each row's recorded factors multiply to its
+# recorded speedup, threads x busy x node speed / node overhead, within
+# the rounding of the four decimals they are written with.
+check_match '^where the speedup goes \(against the 1-thread row\): speedup = threads x busy x node speed / node overhead$'
+check_match '^ +2 +[0-9.]+ = +2 x +[0-9.]+ x +[0-9.]+ / +[0-9.]+ +[0-9.]+ \([0-9.]+%\)$'
+bad=$(awk -F, 'NR > 1 {
+	p = $1 * $9 * $13 / $6
+	if ($3 <= 0 || p < $3 * 0.998 || p > $3 * 1.002 || $9 <= 0 || $9 > 1)
+		print "row " $1 ": speedup " $3 ", product " p
+	n++
+} END { if (n != 2) print n " rows" }' "$tmp/speedup.csv")
+[ -z "$bad" ] || fail_with "$tmp/speedup.csv" "$name: factors: $bad"
 
 # --per-position: a line for every position at every thread count, and a
 # position's one-thread line has the nodes of the position solved alone.

@@ -11,6 +11,12 @@
  *    next search must run normally.  The averaged-outcome search too, and
  *    its values equal the serial ones for 1 to 4 threads.  The engine's
  *    stop holds for a search still queued behind one that unwinds.
+ * 3. The statistics of load balance: the imbalance of constructed busy
+ *    times and of an interval (known answers); a real two-thread search's
+ *    busy and idle time against its elapsed time; where a real speedup
+ *    goes (the recorded factors multiply to the recorded speedup); a
+ *    recorded search (--trace) whose spans nest and whose busy time is
+ *    the statistics', for every scheme.
  * Leaks show up in the sanitizer run (LeakSanitizer checks every forked
  * test at its exit).
  *
@@ -28,12 +34,14 @@
 #include <string.h>
 #include <time.h>
 
+#include "cli/bench.h"
 #include "search/average.h"
 #include "search/engine.h"
 #include "core/board.h"
 #include "check_suites.h"
 #include "search/search.h"
 #include "search/stats.h"
+#include "search/trace.h"
 #include "search/tt.h"
 #include "core/util.h"
 
@@ -847,6 +855,332 @@ START_TEST(test_busy_marks)
 }
 END_TEST
 
+/* The load imbalance of constructed busy times, the literature's figures
+ * exactly: lambda = max / mean busy, percent imbalance (max - mean) / max;
+ * the work share (node counts) beside it; idle = elapsed - busy; and the
+ * same over an interval between two snapshots. */
+START_TEST(test_imbalance_known)
+{
+	static struct stats st;
+	struct stats_snapshot a, b;
+	struct stats_interval iv;
+	double lambda, pct;
+	const double even[] = {3, 3, 3}, none[] = {0, 0};
+	const double skew[] = {2, 2, 4, 0}, one[] = {5, 0, 0, 0};
+
+	stats_imbalance(even, 3, &lambda, &pct);
+	check_that(lambda == 1 && pct == 0, "even: %g %g", lambda, pct);
+	stats_imbalance(none, 2, &lambda, &pct);
+	check_that(lambda == 1 && pct == 0, "idle: %g %g", lambda, pct);
+	stats_imbalance(skew, 4, &lambda, &pct);
+	check_that(lambda == 2 && pct == 50, "2,2,4,0: %g %g", lambda, pct);
+	stats_imbalance(one, 4, &lambda, &pct);
+	check_that(lambda == 4 && pct == 75, "5,0,0,0: %g %g", lambda, pct);
+
+	/* A search's slots: busy 1, 2 and 3 s, nodes 100, 200, 400. */
+	stats_begin(&st, NULL, 3, true, NULL);
+	for (int i = 0; i < 3; i++) {
+		atomic_store(&st.thread[i].busy_ns,
+		             (uint64_t)(i + 1) * 1000000000u);
+		atomic_store(&st.thread[i].nodes, (uint64_t)100 << i);
+	}
+	stats_end(&st);
+	/* Elapsed 4 s exactly. */
+	atomic_store(&st.end_ns, atomic_load(&st.start_ns) + 4000000000u);
+	stats_snapshot(&st, &b);
+	check_that(b.elapsed == 4, "elapsed %g", b.elapsed);
+	check_that(b.busy_total_s == 6 && b.busy_mean_s == 2 &&
+	               b.busy_max_s == 3,
+	           "busy %g, mean %g, max %g", b.busy_total_s, b.busy_mean_s,
+	           b.busy_max_s);
+	check_that(b.imbalance == 1.5 &&
+	               fabs(b.imbalance_pct - 100.0 / 3) < 1e-12,
+	           "imbalance %g, %g%%", b.imbalance, b.imbalance_pct);
+	check_that(b.work_share == 0.25, "work share %g", b.work_share);
+	for (int i = 0; i < 3; i++)
+		check_that(b.thread[i].busy_s == i + 1 &&
+		               b.thread[i].idle_s == 3 - i,
+		           "thread %d: busy %g idle %g", i, b.thread[i].busy_s,
+		           b.thread[i].idle_s);
+	/* Live: busy 6 s of 3 threads x 4 s; 700 nodes in 6 busy seconds
+	 * against a one-thread rate of 100 n/s. */
+	struct stats_speedup live;
+	stats_live_factors(&b, 100, &live);
+	check_that(live.threads == 3 && live.busy == 0.5 &&
+	               fabs(live.node_speed - 700.0 / 6 / 100) < 1e-12 &&
+	               live.speedup == 0,
+	           "live: %d threads, busy %g, speed %g", live.threads,
+	           live.busy, live.node_speed);
+	stats_live_factors(&b, 0, &live);
+	check_that(live.node_speed == 0, "live without a base: %g",
+	           live.node_speed);
+	check_that(b.cpus == util_ncpus() &&
+	               b.oversubscribed == (3 > util_ncpus()),
+	           "cpus %d, oversubscribed %d", b.cpus, b.oversubscribed);
+
+	/* An interval: 2 s into the search each thread had 1 s of busy time
+	 * and 50 nodes; since then busy 0, 1, 2 s. */
+	a = b;
+	a.elapsed = 2;
+	for (int i = 0; i < 3; i++) {
+		a.thread[i].busy_s = 1;
+		a.thread[i].nodes = 50;
+	}
+	stats_interval(&a, &b, &iv);
+	check_that(iv.seconds == 2 && iv.nodes == 550 && iv.nps == 275,
+	           "interval %g s, %llu nodes, %g n/s", iv.seconds,
+	           (unsigned long long)iv.nodes, iv.nps);
+	check_that(
+	    iv.busy_s[0] == 0 && iv.busy_s[1] == 1 && iv.busy_s[2] == 2 &&
+	        iv.idle_s[0] == 2 && iv.idle_s[2] == 0,
+	    "interval busy %g %g %g", iv.busy_s[0], iv.busy_s[1], iv.busy_s[2]);
+	check_that(iv.imbalance == 2 && iv.imbalance_pct == 50 &&
+	               iv.busy == 0.5 && iv.work_share == 50.0 / 350,
+	           "interval imbalance %g, %g%%, busy %g, share %g",
+	           iv.imbalance, iv.imbalance_pct, iv.busy, iv.work_share);
+	/* Another search's snapshot: from the start of b's. */
+	a.searches = b.searches - 1;
+	stats_interval(&a, &b, &iv);
+	check_that(iv.seconds == 4 && iv.imbalance == 1.5 && iv.nodes == 700,
+	           "interval from another search: %g s, %g", iv.seconds,
+	           iv.imbalance);
+}
+END_TEST
+
+/* A real two-thread search: each thread's busy time is at most the
+ * search's elapsed time, busy + idle is the elapsed time, and the
+ * imbalance is the one of the busy times. */
+START_TEST(test_busy_idle)
+{
+	struct search *s = search_new(TEST_TT_MB, NULL, 0);
+	struct pons_pos *p;
+	int n = check_pons_load("Test_L1_R2", &p);
+	ck_assert_int_gt(n, 0);
+	for (int i = 0; i < n && i < 3; i++) {
+		struct search_limits lim;
+		struct search_result r;
+		struct stats_snapshot snap;
+		board_t b;
+		check_parse_ok(&b, 7, 6, p[i].moves);
+		exact_limits(&lim, 2, SPLIT_DEEP);
+		search_clear(s);
+		search_run(s, &b, &lim, &r);
+		stats_snapshot(search_stats(s), &snap);
+		check_that(snap.nthreads == 2 && snap.elapsed > 0,
+		           "%d threads, %g s", snap.nthreads, snap.elapsed);
+		double sum = 0, max = 0;
+		for (int t = 0; t < 2; t++) {
+			const struct stats_thread_snap *th = &snap.thread[t];
+			check_that(th->busy_s <= snap.elapsed,
+			           "thread %d busy %.9f s of %.9f", t,
+			           th->busy_s, snap.elapsed);
+			check_that(
+			    fabs(th->busy_s + th->idle_s - snap.elapsed) < 1e-9,
+			    "thread %d: busy %g + idle %g != %g", t, th->busy_s,
+			    th->idle_s, snap.elapsed);
+			sum += th->busy_s;
+			if (th->busy_s > max)
+				max = th->busy_s;
+		}
+		check_that(sum > 0, "no thread was busy");
+		check_that(fabs(snap.imbalance - max / (sum / 2)) < 1e-9 &&
+		               snap.imbalance >= 1 && snap.imbalance <= 2,
+		           "imbalance %g, busy %g of max %g", snap.imbalance,
+		           sum, max);
+		printf("\"%s\": 2 threads, %.4f s, busy %.4f + %.4f s, "
+		       "imbalance %.3f (%.1f%%), work share %.2f\n",
+		       p[i].moves, snap.elapsed, snap.thread[0].busy_s,
+		       snap.thread[1].busy_s, snap.imbalance,
+		       snap.imbalance_pct, snap.work_share);
+	}
+	free(p);
+	search_free(s);
+}
+END_TEST
+
+/* Where the speedup goes: a real measurement at 1 and 2 threads (each
+ * position's run at each count, as `bench speedup` records them), and the
+ * product of the recorded factors threads x busy x node speed / node
+ * overhead equals the recorded speedup; each factor in its range. */
+START_TEST(test_speedup_factors)
+{
+	struct search *s = search_new(TEST_TT_MB, NULL, 0);
+	struct pons_pos *p;
+	int n = check_pons_load("Test_L1_R2", &p);
+	struct speedup_row rows[2];
+	const int counts[2] = {1, 2};
+	ck_assert_int_gt(n, 2);
+	for (int li = 0; li < 2; li++) {
+		uint64_t tnodes[STATS_MAX_THREADS] = {0};
+		double tbusy[STATS_MAX_THREADS] = {0};
+		memset(&rows[li], 0, sizeof rows[li]);
+		rows[li].threads = counts[li];
+		for (int i = 0; i < 3; i++) {
+			struct search_limits lim;
+			struct search_result r;
+			struct stats_snapshot snap;
+			board_t b;
+			check_parse_ok(&b, 7, 6, p[i].moves);
+			exact_limits(&lim, counts[li], SPLIT_DEEP);
+			search_clear(s);
+			search_run(s, &b, &lim, &r);
+			stats_snapshot(search_stats(s), &snap);
+			rows[li].secs += r.seconds;
+			rows[li].nodes += r.nodes;
+			for (int t = 0; t < snap.nthreads; t++) {
+				tnodes[t] += snap.thread[t].nodes;
+				tbusy[t] += snap.thread[t].busy_s;
+			}
+		}
+		bench_speedup_load(&rows[li], tnodes, tbusy);
+	}
+	for (int li = 0; li < 2; li++) {
+		struct stats_speedup f;
+		bench_speedup_factors(rows, li, &f);
+		double product =
+		    f.threads * f.busy * f.node_speed / f.node_overhead;
+		printf("%d thread%s: speedup %.4f = %d x %.4f x %.4f / %.4f "
+		       "(%.4f)\n",
+		       counts[li], counts[li] == 1 ? "" : "s", f.speedup,
+		       f.threads, f.busy, f.node_speed, f.node_overhead,
+		       product);
+		check_that(f.threads == counts[li], "threads %d", f.threads);
+		check_that(fabs(f.speedup - rows[0].secs / rows[li].secs) <
+		               1e-12,
+		           "speedup %g, times %g / %g", f.speedup, rows[0].secs,
+		           rows[li].secs);
+		check_that(fabs(product - f.speedup) <= 1e-9 * f.speedup,
+		           "%d threads: product %.12f, speedup %.12f",
+		           counts[li], product, f.speedup);
+		check_that(f.busy > 0 && f.busy <= 1 && f.node_speed > 0 &&
+		               f.node_overhead > 0,
+		           "factors busy %g, speed %g, overhead %g", f.busy,
+		           f.node_speed, f.node_overhead);
+		check_that(fabs(f.busy - rows[li].busy) < 1e-12,
+		           "busy %g, the row's %g", f.busy, rows[li].busy);
+	}
+	/* One thread against itself: the speed factor makes up for its
+	 * idle time exactly; node overhead 1. */
+	struct stats_speedup f1;
+	bench_speedup_factors(rows, 0, &f1);
+	check_that(f1.speedup == 1 && f1.node_overhead == 1 &&
+	               fabs(f1.busy * f1.node_speed - 1) < 1e-12,
+	           "1 thread: %g %g %g", f1.busy, f1.node_speed,
+	           f1.node_overhead);
+	free(p);
+	search_free(s);
+}
+END_TEST
+
+/* A recorded search (search/trace.h) under each split scheme, exact and
+ * depth-limited, on two threads: every thread's spans nest (each ends
+ * within the one open around it), and its busy time from them (the time
+ * whose innermost span is busy) is the statistics' busy time to the
+ * microsecond: the same clock readings.  Under ThreadSanitizer, the
+ * per-thread arrays are race-free. */
+struct trace_seen {
+	int searches, bad;
+	uint64_t events, steals;
+	double busy_trace[STATS_MAX_THREADS], busy_stats[STATS_MAX_THREADS];
+};
+
+static void
+trace_seen_sink(void *arg, const struct trace *t, const struct trace_search *s)
+{
+	struct trace_seen *seen = arg;
+	seen->searches++;
+	for (int th = 0; th < t->threads; th++) {
+		const struct trace_thread *tt = &t->th[th];
+		uint64_t end[64], self[64];
+		bool busy[64];
+		int sp = 0;
+		double total = 0;
+		if (tt->dropped)
+			seen->bad++;
+		for (uint32_t i = 0; i <= tt->n; i++) {
+			const struct trace_event *e =
+			    i < tt->n ? &tt->ev[i] : NULL;
+			if (e != NULL && e->kind == TRACE_STEAL) {
+				seen->steals++;
+				continue;
+			}
+			while (sp > 0 && (e == NULL || end[sp - 1] <= e->ts)) {
+				sp--;
+				if (busy[sp])
+					total += (double)self[sp];
+			}
+			if (e == NULL)
+				break;
+			seen->events++;
+			if (e->ts < s->start_ns || e->ts + e->dur > s->end_ns)
+				seen->bad++;
+			if (sp > 0) {
+				if (e->ts + e->dur > end[sp - 1])
+					seen->bad++;
+				self[sp - 1] -= e->dur;
+			}
+			if (sp == 64) {
+				seen->bad++;
+				continue;
+			}
+			end[sp] = e->ts + e->dur;
+			self[sp] = e->dur;
+			busy[sp] = trace_kind_busy((enum trace_kind)e->kind);
+			sp++;
+		}
+		seen->busy_trace[th] += total / 1e9;
+		seen->busy_stats[th] += s->busy_s[th];
+	}
+}
+
+START_TEST(test_trace_busy)
+{
+	const enum split_scheme split = schemes[_i % NSCHEMES];
+	const bool depth = _i >= NSCHEMES;
+	struct search *s = search_new(TEST_TT_MB, NULL, 0);
+	struct trace_seen seen = {0};
+	struct trace *tr = trace_new(trace_seen_sink, &seen);
+	struct pons_pos *p;
+	int n = check_pons_load("Test_L1_R2", &p);
+	ck_assert_int_gt(n, 2);
+	search_set_trace(s, tr);
+	for (int i = 0; i < 3; i++) {
+		struct search_limits lim;
+		struct search_result r;
+		board_t b;
+		check_parse_ok(&b, 7, 6, p[i].moves);
+		exact_limits(&lim, 2, split);
+		if (depth) {
+			lim.mode = SEARCH_DEPTH;
+			lim.depth = 12;
+		}
+		search_clear(s);
+		search_run(s, &b, &lim, &r);
+		if (!depth)
+			check_that(r.score == p[i].score,
+			           "\"%s\" traced: %d, expected %d", p[i].moves,
+			           r.score, p[i].score);
+	}
+	search_set_trace(s, NULL);
+	printf("trace, %s split%s: %d searches, %llu spans, %llu steals\n",
+	       scheme_name[_i % NSCHEMES], depth ? ", depth 12" : "",
+	       seen.searches, (unsigned long long)seen.events,
+	       (unsigned long long)seen.steals);
+	check_that(seen.searches == 3 && seen.events > 0 && seen.bad == 0,
+	           "%d searches, %llu spans, %d bad", seen.searches,
+	           (unsigned long long)seen.events, seen.bad);
+	for (int t = 0; t < 2; t++)
+		check_that(fabs(seen.busy_trace[t] - seen.busy_stats[t]) < 1e-6,
+		           "thread %d: busy %.9f s in the trace, %.9f s in the "
+		           "statistics",
+		           t, seen.busy_trace[t], seen.busy_stats[t]);
+	check_that(seen.busy_stats[0] + seen.busy_stats[1] > 0, "no busy time");
+	trace_free(tr);
+	free(p);
+	search_free(s);
+}
+END_TEST
+
 Suite *
 split_suite(void)
 {
@@ -861,6 +1195,10 @@ split_suite(void)
 	    CHECK_LOOP(test_average_invariance, MAX_THREADS),
 	    CHECK_TEST(test_leaf_grows_shared),
 	    CHECK_TEST(test_busy_marks),
+	    CHECK_TEST(test_imbalance_known),
+	    CHECK_TEST(test_busy_idle),
+	    CHECK_TEST(test_speedup_factors),
+	    CHECK_LOOP(test_trace_busy, 2 * NSCHEMES),
 
 	    CHECK_CASE("stop", CHECK_TIMEOUT_LONG),
 	    CHECK_LOOP(test_stop, NSCHEMES * 3),

@@ -272,12 +272,18 @@ title_80() {
 speedup_screen() {
 	tmux_start 100 30 "$G --ascii --mode human-human --perfect -W 4 -H 4" &&
 	tmux_wait "Player 1 to move" &&
-	tmux_send S && tmux_wait "Speedup" && tmux_wait "Done: 2 runs" &&
+	tmux_send S && tmux_wait "Speedup" && tmux_wait "Done: 4 runs" &&
+	tmux_wait "speedup = thr x busy x speed / ovhd" &&
+	tmux_wait_re ' 1. - +[0-9.]+s +1\.00x +[0-9]+% +[0-9.]+ +1\.00 ' &&
+	tmux_wait_re ' 2. deep +[0-9.]+s +[0-9.]+x +[0-9]+% +[0-9.]+ +[0-9.]+ +[0-9.]+' &&
+	tmux_wait_re ' 2. root +[0-9.]+s +[0-9.]+x +[0-9]+% ' &&
+	tmux_wait_re ' 2. lazy +[0-9.]+s +[0-9.]+x +[0-9]+% ' &&
+	tmux_wait_re '\* deep r root l lazy' &&
 	tmux_wait "qBack" && tmux_wait "rAgain" &&
 	tmux_send '?' && tmux_wait "speedup screen keys" &&
 	tmux_wait "back to the game" &&
 	tmux_send x && tmux_wait_gone "speedup screen keys" &&
-	tmux_send T && tmux_wait "Done: 3 runs" &&
+	tmux_send T && tmux_wait "Done: 7 runs" &&
 	tmux_send q && tmux_wait "Player 1 to move" &&
 	tmux_wait "threads 3/" &&
 	tmux_send q && tmux_wait "[exited 0]"

@@ -55,7 +55,7 @@ bench_speedup_tour(const struct options *o)
 			struct tour_result r;
 			struct stats_snapshot s;
 			uint64_t tnodes[STATS_MAX_THREADS] = {0};
-			double busy = 0;
+			double tbusy[STATS_MAX_THREADS] = {0};
 
 			tour_run_init(run);
 			p.par.threads = list[li];
@@ -67,9 +67,9 @@ bench_speedup_tour(const struct options *o)
 			row.stolen = s.stolen;
 			for (int t = 0; t < s.nthreads; t++) {
 				tnodes[t] = s.thread[t].nodes;
-				busy += s.thread[t].busy * s.elapsed;
+				tbusy[t] = s.thread[t].busy_s;
 			}
-			bench_speedup_balance(&row, tnodes, busy);
+			bench_speedup_load(&row, tnodes, tbusy);
 			/* The count never depends on the thread count. */
 			uint64_t got = tour_cli_plan_total(&p, counts);
 			if (rep == 0 && li == 0)
@@ -87,6 +87,7 @@ bench_speedup_tour(const struct options *o)
 				bench_speedup_row(rows, li, cores, csv);
 		}
 	}
+	bench_speedup_factors_table(rows, nlist);
 	bench_speedup_curve(rows, nlist);
 	printf("tours %llu\n", (unsigned long long)want);
 	if (csv != NULL && output_file_close(&of) != 0)

@@ -253,7 +253,8 @@ static const char *const speedup_default[] = {
 
 /* One position at one thread count: its fastest run so far. */
 struct speedup_cell {
-	double secs, busy; /* busy thread-seconds */
+	double secs;
+	double tbusy[STATS_MAX_THREADS]; /* per thread, busy seconds */
 	uint64_t nodes, spawned, stolen;
 	uint64_t tnodes[STATS_MAX_THREADS];
 	bool done;
@@ -282,7 +283,7 @@ speedup_one(struct search *s, const struct search_limits *lim,
 		for (int t = 0; t < snap.nthreads && t < STATS_MAX_THREADS;
 		     t++) {
 			cell->tnodes[t] = snap.thread[t].nodes;
-			cell->busy += snap.thread[t].busy * r.seconds;
+			cell->tbusy[t] = snap.thread[t].busy_s;
 		}
 	}
 	/* The score never depends on the thread count. */
@@ -303,7 +304,7 @@ speedup_row_of(const struct speedup_cell *cells, int npos, int threads,
                struct speedup_row *row)
 {
 	uint64_t tnodes[STATS_MAX_THREADS] = {0};
-	double busy = 0;
+	double tbusy[STATS_MAX_THREADS] = {0};
 	memset(row, 0, sizeof *row);
 	row->threads = threads;
 	for (int k = 0; k < npos; k++) {
@@ -312,18 +313,20 @@ speedup_row_of(const struct speedup_cell *cells, int npos, int threads,
 		row->nodes += c->nodes;
 		row->spawned += c->spawned;
 		row->stolen += c->stolen;
-		busy += c->busy;
-		for (int t = 0; t < STATS_MAX_THREADS; t++)
+		for (int t = 0; t < STATS_MAX_THREADS; t++) {
 			tnodes[t] += c->tnodes[t];
+			tbusy[t] += c->tbusy[t];
+		}
 	}
-	bench_speedup_balance(row, tnodes, busy);
+	bench_speedup_load(row, tnodes, tbusy);
 }
 
 void
-bench_speedup_balance(struct speedup_row *row, const uint64_t *tnodes,
-                      double busy)
+bench_speedup_load(struct speedup_row *row, const uint64_t *tnodes,
+                   const double *tbusy)
 {
-	/* Balance over the whole run: each thread's share of all nodes. */
+	/* The work share over the whole run: each thread's share of all
+	 * nodes; the imbalance: of their busy seconds. */
 	uint64_t sum = 0;
 	for (int t = 0; t < row->threads; t++)
 		sum += tnodes[t];
@@ -336,7 +339,41 @@ bench_speedup_balance(struct speedup_row *row, const uint64_t *tnodes,
 		if (sh > row->share_hi)
 			row->share_hi = sh;
 	}
-	row->busy = row->secs > 0 ? busy / (row->secs * row->threads) : 0;
+	row->busy_s = 0;
+	for (int t = 0; t < row->threads; t++)
+		row->busy_s += tbusy[t];
+	row->busy =
+	    row->secs > 0 ? row->busy_s / (row->secs * row->threads) : 0;
+	stats_imbalance(tbusy, row->threads, &row->imbalance,
+	                &row->imbalance_pct);
+}
+
+void
+bench_speedup_factors(const struct speedup_row *rows, int li,
+                      struct stats_speedup *f)
+{
+	stats_speedup_factors(rows[0].secs, rows[0].nodes, rows[li].threads,
+	                      rows[li].secs, rows[li].nodes, rows[li].busy_s,
+	                      f);
+}
+
+void
+bench_speedup_factors_table(const struct speedup_row *rows, int n)
+{
+	printf("\nwhere the speedup goes (against the %d-thread row): "
+	       "speedup = threads x busy x node speed / node overhead\n",
+	       rows[0].threads);
+	printf("%7s %8s   %7s   %6s   %10s   %13s %10s\n", "threads", "speedup",
+	       "threads", "busy", "node speed", "node overhead", "imbalance");
+	for (int li = 0; li < n; li++) {
+		struct stats_speedup f;
+		bench_speedup_factors(rows, li, &f);
+		printf("%7d %8.3f = %7d x %6.3f x %10.3f / %13.3f %5.3f "
+		       "(%.1f%%)\n",
+		       rows[li].threads, f.speedup, f.threads, f.busy,
+		       f.node_speed, f.node_overhead, rows[li].imbalance,
+		       rows[li].imbalance_pct);
+	}
 }
 
 void
@@ -380,17 +417,35 @@ bench_speedup_head_csv(FILE *csv)
 {
 	fprintf(csv, "threads,seconds,speedup,efficiency,nodes,"
 	             "node_overhead,share_min,share_max,busy,spawned,"
-	             "stolen\n");
+	             "stolen,busy_seconds,node_speed,imbalance,"
+	             "imbalance_pct\n");
 }
 
 void
 bench_speedup_head(FILE *csv)
 {
 	printf("%7s %9s %8s %10s %13s %9s %13s %6s %9s %9s\n", "threads",
-	       "time", "speedup", "efficiency", "nodes", "overhead", "balance",
-	       "busy", "spawned", "stolen");
+	       "time", "speedup", "efficiency", "nodes", "overhead",
+	       "work share", "busy", "spawned", "stolen");
 	if (csv)
 		bench_speedup_head_csv(csv);
+}
+
+/* Row li of the CSV. */
+static void
+speedup_csv_row(const struct speedup_row *rows, int li, FILE *csv)
+{
+	const struct speedup_row *row = &rows[li];
+	struct stats_speedup f;
+	bench_speedup_factors(rows, li, &f);
+	fprintf(csv,
+	        "%d,%.6f,%.4f,%.4f,%llu,%.4f,%.4f,%.4f,%.4f,%llu,%llu,%.6f,"
+	        "%.4f,%.4f,%.2f\n",
+	        row->threads, row->secs, f.speedup, f.speedup / row->threads,
+	        (unsigned long long)row->nodes, f.node_overhead, row->share_lo,
+	        row->share_hi, row->busy, (unsigned long long)row->spawned,
+	        (unsigned long long)row->stolen, row->busy_s, f.node_speed,
+	        row->imbalance, row->imbalance_pct);
 }
 
 /* A row as one JSON object (bench speedup --json); the CSV as usual. */
@@ -416,17 +471,17 @@ speedup_row_json(const struct speedup_row *rows, int li, int npos, int cores,
 	json_uint(&j, "spawned", row->spawned);
 	json_uint(&j, "stolen", row->stolen);
 	json_int(&j, "cores", cores);
+	/* Where the speedup goes: speedup = threads x busy x node_speed /
+	 * node_overhead (stats_speedup_factors()). */
+	struct stats_speedup f;
+	bench_speedup_factors(rows, li, &f);
+	json_real(&j, "busy_seconds", row->busy_s, 6);
+	json_real(&j, "node_speed", f.node_speed, 4);
+	json_real(&j, "imbalance", row->imbalance, 4);
+	json_real(&j, "imbalance_pct", row->imbalance_pct, 2);
 	json_end(&j);
 	if (csv)
-		fprintf(csv,
-		        "%d,%.6f,%.4f,%.4f,%llu,%.4f,%.4f,%.4f,%.4f,%llu,"
-		        "%llu\n",
-		        row->threads, row->secs, sp, sp / row->threads,
-		        (unsigned long long)row->nodes,
-		        (double)row->nodes / (double)rows[0].nodes,
-		        row->share_lo, row->share_hi, row->busy,
-		        (unsigned long long)row->spawned,
-		        (unsigned long long)row->stolen);
+		speedup_csv_row(rows, li, csv);
 }
 
 int
@@ -464,14 +519,7 @@ bench_speedup_row(const struct speedup_row *rows, int li, int cores, FILE *csv)
 	    row->threads > cores ? "  (more threads than cores)" : "");
 	output_flush();
 	if (csv)
-		fprintf(csv,
-		        "%d,%.6f,%.4f,%.4f,%llu,%.4f,%.4f,%.4f,%.4f,%llu,"
-		        "%llu\n",
-		        row->threads, row->secs, sp, sp / row->threads,
-		        (unsigned long long)row->nodes, ov, row->share_lo,
-		        row->share_hi, row->busy,
-		        (unsigned long long)row->spawned,
-		        (unsigned long long)row->stolen);
+		speedup_csv_row(rows, li, csv);
 }
 
 /* bench speedup --per-position: each position's fastest run at every
@@ -497,8 +545,11 @@ speedup_positions(const struct bench_pos *pos, int npos,
 			const double ov =
 			    c0->nodes ? (double)c->nodes / (double)c0->nodes
 			              : 0;
+			double bs = 0;
+			for (int t = 0; t < list[li]; t++)
+				bs += c->tbusy[t];
 			const double busy =
-			    c->secs > 0 ? c->busy / (c->secs * list[li]) : 0;
+			    c->secs > 0 ? bs / (c->secs * list[li]) : 0;
 			const char *name = pos[k].moves[0] ? pos[k].moves : "-";
 			if (json) {
 				struct json j;
@@ -630,8 +681,10 @@ bench_speedup(const struct options *o, int argc, char **argv)
 		else
 			bench_speedup_row(rows, li, cores, csv);
 	}
-	if (!o->json)
+	if (!o->json) {
+		bench_speedup_factors_table(rows, nlist);
 		bench_speedup_curve(rows, nlist);
+	}
 	if (o->bench.per_position)
 		speedup_positions(pos, npos, cells, list, nlist, o->json);
 	if (!output_flush())

@@ -7,6 +7,7 @@
 
 #include "cli/options.h"
 #include "cli/session.h"
+#include "search/stats.h"
 
 /* `dropfour bench WHAT ...`: dispatches on o->argv[0]. */
 int bench_main(const struct options *o, struct cli_session *session);
@@ -15,13 +16,21 @@ struct speedup_row {
 	int threads;
 	double secs;
 	uint64_t nodes, spawned, stolen;
-	double share_lo, share_hi;
-	double busy; /* working share of threads x time, 0..1 */
+	double share_lo, share_hi; /* smallest and largest work share */
+	double busy_s;             /* busy thread-seconds */
+	double busy;               /* working share of threads x time, 0..1 */
+	double imbalance;          /* max / mean of the threads' busy seconds */
+	double imbalance_pct;      /* (max - mean) / max * 100 */
 };
-/* Fill share_lo/hi and busy from per-thread nodes and busy thread-seconds
- * (row->threads and row->secs set). */
-void bench_speedup_balance(struct speedup_row *row, const uint64_t *tnodes,
-                           double busy);
+/* Fill the work shares, busy and imbalance from per-thread nodes and busy
+ * seconds (row->threads and row->secs set). */
+void bench_speedup_load(struct speedup_row *row, const uint64_t *tnodes,
+                        const double *tbusy);
+/* Where row li's speedup over row 0 goes (stats_speedup_factors()). */
+void bench_speedup_factors(const struct speedup_row *rows, int li,
+                           struct stats_speedup *f);
+/* The table of the factors, under the speedup table. */
+void bench_speedup_factors_table(const struct speedup_row *rows, int n);
 /* The thread counts of --threads (a list, or 1..N), into list[]. */
 int bench_thread_list(const struct options *o, int *list);
 /* The table's column heads (and the CSV's, if csv). */

@@ -59,8 +59,10 @@ const struct mode_def options_modes[] = {
             "the file.\n"
             "bench speedup [FILE]: solves the positions once per thread "
             "count\n  (--threads LIST, default 1..max(4, cores)) and prints "
-            "time, speedup,\n  efficiency, nodes, node overhead, load "
-            "balance, busy time and tasks,\n  then the speedup curve.\n"
+            "time, speedup,\n  efficiency, nodes, node overhead, work "
+            "share, busy time and tasks,\n  where the speedup goes "
+            "(threads x busy x node speed / node\n  overhead, and the "
+            "imbalance of busy time), then the speedup curve.\n"
             "bench ordering [POSITION]...: deeper while a row takes under "
             "--time\n  (default 1.5 s); one thread unless --threads is "
             "given.\n"
@@ -258,6 +260,15 @@ const struct opt_def options_opts[] = {
      .help = "search threads (default: the number of cores);\nfor bench "
              "speedup a list such as 1,2,3,4; for\nselfplay a list used "
              "move by move, in turn\n(a list elsewhere is refused)",
+     .group = G_BOARD},
+    {.name = "trace",
+     .kind = OPT_STRING,
+     .arg = "FILE",
+     .modes = M_GAME | M(MODE_SOLVE) | M(MODE_BENCH),
+     .field = F(trace),
+     .help = "record what each search thread does (tasks, split\npoints, "
+             "steals, waits) in FILE, Chrome trace\nformat for Perfetto "
+             "(game, solve, bench speedup;\nsee docs/trace.md)",
      .group = G_BOARD},
     {.name = "split",
      .kind = OPT_CUSTOM,

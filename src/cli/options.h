@@ -124,6 +124,7 @@ struct options {
 	bool json;           /* --json: JSON Lines (solve, bench, review) */
 	bool plain;          /* review --plain: PLY COLUMN BEFORE AFTER BEST */
 	uint64_t node_limit; /* --nodes N per position; 0 none */
+	const char *trace;   /* --trace FILE: the searches recorded */
 	/* Each mode's own. */
 	struct options_game game;
 	struct options_solve solve;

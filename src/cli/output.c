@@ -17,6 +17,7 @@
 
 #include "cli/cli.h"
 #include "cli/output.h"
+#include "cli/trace-file.h"
 #include "core/util.h"
 #include "search/engine.h"
 #include "search/search.h"
@@ -222,12 +223,21 @@ struct search *
 output_search_new(size_t tt_mb)
 {
 	char err[256];
-	return made_or_exit(search_new(tt_mb, err, sizeof err), err);
+	struct search *s =
+	    made_or_exit(search_new(tt_mb, err, sizeof err), err);
+	/* --trace records the run's first search. */
+	search_set_trace(s, trace_file_take());
+	return s;
 }
 
 struct engine *
 output_engine_new(size_t tt_mb)
 {
 	char err[256];
-	return made_or_exit(engine_new(tt_mb, err, sizeof err), err);
+	struct engine *e =
+	    made_or_exit(engine_new(tt_mb, err, sizeof err), err);
+	struct trace *t = trace_file_take();
+	if (t != NULL)
+		engine_set_trace(e, t);
+	return e;
 }

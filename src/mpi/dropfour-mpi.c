@@ -165,6 +165,15 @@ main(int argc, char **argv)
 		MPI_Finalize();
 		return CLI_EXIT_OK;
 	}
+	/* --trace records one process's threads (dropfour): not here. */
+	if (o.trace != NULL) {
+		if (w.rank == 0)
+			cli_error("--trace: dropfour-mpi records no trace (use "
+			          "dropfour)");
+		options_free(&o);
+		MPI_Finalize();
+		return CLI_EXIT_USAGE;
+	}
 	/* The boards of dropfour-mpi are those of the 64-bit search (its
 	 * messages carry 64-bit keys). */
 	if (strcmp(mode->name, "tour") != 0 &&

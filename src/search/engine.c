@@ -305,6 +305,14 @@ engine_snapshot(struct engine *e, struct stats_snapshot *snap)
 }
 
 void
+engine_set_trace(struct engine *e, struct trace *t)
+{
+	pthread_mutex_lock(&e->lock);
+	search_set_trace(e->search, t);
+	pthread_mutex_unlock(&e->lock);
+}
+
+void
 engine_clear(struct engine *e)
 {
 	pthread_mutex_lock(&e->lock);

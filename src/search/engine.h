@@ -39,6 +39,9 @@ void engine_snapshot(struct engine *e, struct stats_snapshot *snap);
 /* Forget the transposition table (new game, new board size): the worker
  * empties it while it waits for work, else the next search first. */
 void engine_clear(struct engine *e);
+struct trace;
+/* Record the engine's searches into t (search/trace.h), from the next. */
+void engine_set_trace(struct engine *e, struct trace *t);
 /* A search run elsewhere in place of the engine's own (dropfour-mpi's
  * search across the ranks, search/dist.h).  run() is called on the
  * engine's thread with each request: lim->abort is the engine's stop

@@ -57,7 +57,8 @@ struct search {
 	 * the proof of a depth-limited search, the fallback of a bounded
 	 * exact one (search_limits: prove_cells, exact_bound). */
 	struct search *aux;
-	size_t tt_mb; /* the main table's size, asked for */
+	size_t tt_mb;        /* the main table's size, asked for */
+	struct trace *trace; /* search_set_trace(), NULL: none */
 };
 
 /* ---- helpers -------------------------------------------------------- */

@@ -25,6 +25,7 @@
 #include "search/level.h"
 #include "search/order.h"
 #include "search/search-int.h"
+#include "search/trace.h"
 #include "core/util.h"
 
 /* Slots cleared between two looks at the stop flags: 1 MB, a tenth of a
@@ -178,6 +179,12 @@ struct stats *
 search_stats(struct search *s)
 {
 	return &s->stats;
+}
+
+void
+search_set_trace(struct search *s, struct trace *t)
+{
+	s->trace = t;
 }
 
 int
@@ -761,6 +768,28 @@ stopped_move(const board_t *b, struct search_result *r)
 	}
 }
 
+/* A recorded search ends: its figures to the trace's sink. */
+static void
+trace_search_done(struct search *s, const struct search_limits *lim,
+                  int threads, uint64_t nodes)
+{
+	struct trace_search ts = {.threads = threads, .nodes = nodes};
+	struct stats_snapshot *snap = xcalloc(1, sizeof *snap);
+	char what[160];
+	stats_snapshot(s->live, snap);
+	ts.start_ns = atomic_load(&s->live->start_ns);
+	ts.end_ns = atomic_load(&s->live->end_ns);
+	for (int i = 0; i < threads && i < snap->nthreads; i++)
+		ts.busy_s[i] = snap->thread[i].busy_s;
+	search_limits_describe(lim, what, sizeof what);
+	size_t n = strlen(what);
+	snprintf(what + n, sizeof what - n, ", split %s",
+	         search_split_names[lim->split]);
+	ts.what = what;
+	free(snap);
+	trace_end(s->trace, &ts);
+}
+
 /* One search of the limits, on this search's own table. */
 static void
 run_search(struct search *s, const board_t *b, const struct search_limits *lim,
@@ -838,6 +867,9 @@ run_search(struct search *s, const board_t *b, const struct search_limits *lim,
 	team.tt = &s->tt;
 	team.leaf = &s->leaf;
 	team.stats = s->live;
+	team.trace = s->trace;
+	if (team.trace != NULL)
+		trace_begin(team.trace, threads);
 	team.stop = &s->stop;
 	team.threads = threads;
 	team.eval = &et;
@@ -898,6 +930,8 @@ run_search(struct search *s, const board_t *b, const struct search_limits *lim,
 	r->nodes = atomic_load(&team.nodes);
 	r->seconds = util_now_s() - t0;
 	stats_end(s->live);
+	if (team.trace != NULL)
+		trace_search_done(s, lim, threads, r->nodes);
 	if (atomic_load(&s->stop))
 		r->partial = true;
 	atomic_store(&s->stop, false);

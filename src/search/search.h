@@ -175,6 +175,10 @@ void search_run(struct search *s, const board_t *b,
  * may not have started yet sets its own lim->abort flag instead. */
 void search_stop(struct search *s);
 struct stats *search_stats(struct search *s);
+struct trace;
+/* Record this search's threads' work into t (search/trace.h; NULL: stop
+ * recording) from its next search on; only while no search runs. */
+void search_set_trace(struct search *s, struct trace *t);
 
 /* Table entries handed from one search to another whose table has the
  * same size and serves the same board and kind of search (dist.c: what

@@ -137,6 +137,16 @@ own_cells(const struct split_team *team)
 	return atomic_load_explicit(&team->own_cells, memory_order_relaxed);
 }
 
+/* A recorded search: a span of kind k of context c starts at `now`. */
+static void
+trace_span(struct split_ctx *c, enum trace_kind k, int ply, int arg,
+           uint64_t now)
+{
+	c->tr_span =
+	    trace_open(c->team->trace, c->tid, k, c->root_col, ply, arg, now) +
+	    1;
+}
+
 void
 split_ctx_root(struct split_ctx *c, struct split_team *team)
 {
@@ -144,6 +154,8 @@ split_ctx_root(struct split_ctx *c, struct split_team *team)
 	c->tid = team_tid(team);
 	c->own_cells = own_cells(team);
 	c->busy_from = util_now_ns();
+	if (team->trace != NULL)
+		trace_span(c, TRACE_ROOT, 0, 0, c->busy_from);
 	enter(team, c->tid);
 }
 
@@ -153,8 +165,12 @@ count_run(struct split_team *team, int tid, int spawner)
 {
 	struct stats_thread *t = &team->stats->thread[tid];
 	stats_add(&t->run, 1);
-	if (spawner != tid)
+	if (spawner != tid) {
 		stats_add(&t->stolen, 1);
+		if (team->trace != NULL)
+			trace_instant(team->trace, tid, TRACE_STEAL, -1,
+			              spawner, util_now_ns());
+	}
 }
 
 void
@@ -167,9 +183,11 @@ split_ctx_task(struct split_ctx *c, const struct split_ctx *parent, int spawner,
 	                        .rng = parent->rng};
 	c->tid = team_tid(c->team);
 	c->own_cells = own_cells(c->team);
-	c->busy_from = util_now_ns();
-	enter(c->team, c->tid);
 	count_run(c->team, c->tid, spawner);
+	c->busy_from = util_now_ns();
+	if (c->team->trace != NULL)
+		trace_span(c, TRACE_TASK, 1, 0, c->busy_from);
+	enter(c->team, c->tid);
 }
 
 static void
@@ -202,8 +220,8 @@ flush(struct split_ctx *c)
 	}
 }
 
-/* Flush the counts and the busy time up to now. */
-static void
+/* Flush the counts and the busy time up to now; returns now. */
+static uint64_t
 settle(struct split_ctx *c)
 {
 	flush(c);
@@ -212,12 +230,15 @@ settle(struct split_ctx *c)
 		stats_add(&c->team->stats->thread[c->tid].busy_ns,
 		          now - c->busy_from);
 	c->busy_from = now;
+	return now;
 }
 
 void
 split_ctx_finish(struct split_ctx *c)
 {
-	settle(c);
+	uint64_t now = settle(c);
+	if (c->team->trace != NULL)
+		trace_close(c->team->trace, c->tid, c->tr_span - 1, now);
 	leave(c->team, c->tid);
 }
 
@@ -286,16 +307,32 @@ split_poll(struct split_ctx *c)
 	}
 }
 
+/* The context stops being busy: a wait of kind k begins. */
+static void
+wait_begin(struct split_ctx *c, enum trace_kind k, int ply, int arg)
+{
+	uint64_t now = settle(c);
+	if (c->team->trace != NULL)
+		c->tr_wait = trace_open(c->team->trace, c->tid, k, c->root_col,
+		                        ply, arg, now) +
+		             1;
+}
+
 void
 split_wait_begin(struct split_ctx *c)
 {
-	settle(c);
+	wait_begin(c, TRACE_TASKWAIT, c->sp != NULL ? c->sp->ply : 0, 0);
 }
 
 void
 split_wait_end(struct split_ctx *c)
 {
 	c->busy_from = util_now_ns();
+	if (c->team->trace != NULL) {
+		trace_close(c->team->trace, c->tid, c->tr_wait - 1,
+		            c->busy_from);
+		c->tr_wait = 0;
+	}
 }
 
 void
@@ -355,9 +392,13 @@ run_move(struct split_team *team, struct split_point *sp, int k)
 	                      .own_cells = own_cells(team)};
 	c.tid = team_tid(team);
 	c.busy_from = util_now_ns();
+	if (team->trace != NULL)
+		trace_span(&c, TRACE_MOVE, sp->ply, k, c.busy_from);
 	if (!split_chain_cut(sp) && !stopping(team))
 		sp->move(&c, sp, k);
-	settle(&c);
+	uint64_t now = settle(&c);
+	if (team->trace != NULL)
+		trace_close(team->trace, c.tid, c.tr_span - 1, now);
 	atomic_fetch_add_explicit(&sp->work, c.total + c.sub,
 	                          memory_order_relaxed);
 	/* The last touch of sp: the owner may leave once it sees every move
@@ -430,9 +471,15 @@ helper(struct split_team *team, int spawner)
 	                          memory_order_relaxed);
 	bool free_thread = enter(team, tid);
 	count_run(team, tid, spawner);
+	int slot = team->trace != NULL
+	               ? trace_open(team->trace, tid, TRACE_HELPER, -1, 0,
+	                            spawner, util_now_ns())
+	               : -1;
 	if (free_thread)
 		while (help(team, NULL))
 			;
+	if (slot >= 0)
+		trace_close(team->trace, tid, slot, util_now_ns());
 	leave(team, tid);
 }
 
@@ -480,7 +527,7 @@ split_run(struct split_ctx *c, struct split_point *sp, int ply, int first,
 	}
 
 	/* The owner's own share; the moves count their own busy time. */
-	split_wait_begin(c);
+	wait_begin(c, TRACE_SPLIT, ply, n - first);
 	int k;
 	while ((k = claim(team, sp)) >= 0)
 		run_move(team, sp, k);

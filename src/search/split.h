@@ -19,6 +19,7 @@
 #include "search/search.h"
 #include "search/settings.h"
 #include "search/stats.h"
+#include "search/trace.h"
 #include "search/tt.h"
 #include "search/eval.h"
 
@@ -82,6 +83,7 @@ struct split_team {
 	struct tt *own_leaf; /* each thread's own, for the last cells */
 	uint64_t own_after;  /* nodes before own_cells is set, 0 never */
 	struct stats *stats;
+	struct trace *trace;  /* a recorded search (trace.h), NULL: none */
 	atomic_bool *stop;    /* the search's stop flag */
 	uint64_t deadline_ns; /* 0 none */
 	int split_depth;      /* plies below the root that may split */
@@ -133,6 +135,9 @@ struct split_ctx {
 	uint64_t rng;       /* lazy SMP move-order noise, 0 off */
 	int own_cells;      /* team->own_cells, as of the last poll */
 	int max_moves;      /* stones of the deepest node it searched */
+	/* A recorded search (team->trace): the slots + 1 of this context's
+	 * span and of its wait under way, 0 none. */
+	int tr_span, tr_wait;
 };
 
 void split_ctx_root(struct split_ctx *c, struct split_team *team);

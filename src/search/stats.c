@@ -51,6 +51,7 @@ stats_begin(struct stats *s, const struct stats_root *root, int nthreads,
 	STORE(s->nthreads, nthreads);
 	STORE(s->exact, exact);
 	STORE(s->ranks, 0);
+	STORE(s->cpus, util_ncpus());
 	STORE(s->depth, 0);
 	STORE(s->root_moves, root != NULL ? root->moves : 0);
 	STORE(s->pv_len, 0);
@@ -121,6 +122,7 @@ stats_snapshot(const struct stats *s, struct stats_snapshot *o)
 		d->busy = o->elapsed > 0 ? (double)busy / 1e9 / o->elapsed : 0;
 		if (d->busy > 1)
 			d->busy = 1;
+		d->idle_s = o->elapsed > d->busy_s ? o->elapsed - d->busy_s : 0;
 		d->nps = o->elapsed > 0 ? (double)d->nodes / o->elapsed : 0;
 		o->nodes += d->nodes;
 		o->spawned += d->spawned;
@@ -137,7 +139,18 @@ stats_snapshot(const struct stats *s, struct stats_snapshot *o)
 		o->thread[i].share =
 		    o->nodes ? (double)o->thread[i].nodes / (double)o->nodes
 		             : 0;
-	o->balance = hi > 0 ? (double)lo / (double)hi : 1;
+	o->work_share = hi > 0 ? (double)lo / (double)hi : 1;
+	double busy[STATS_MAX_THREADS];
+	for (int i = 0; i < o->nthreads; i++) {
+		busy[i] = o->thread[i].busy_s;
+		o->busy_total_s += busy[i];
+		if (busy[i] > o->busy_max_s)
+			o->busy_max_s = busy[i];
+	}
+	o->busy_mean_s = o->nthreads ? o->busy_total_s / o->nthreads : 0;
+	stats_imbalance(busy, o->nthreads, &o->imbalance, &o->imbalance_pct);
+	o->cpus = LOAD(m->cpus);
+	o->oversubscribed = o->cpus > 0 && o->nthreads > o->cpus;
 	o->nps = o->elapsed > 0 ? (double)o->nodes / o->elapsed : 0;
 	o->tt_hitrate =
 	    o->tt_probes ? (double)o->tt_hits / (double)o->tt_probes : 0;
@@ -153,4 +166,95 @@ stats_snapshot(const struct stats *s, struct stats_snapshot *o)
 	o->pv_len = LOAD(m->pv_len);
 	for (int i = 0; i < o->pv_len; i++)
 		o->pv[i] = LOAD(m->pv[i]);
+}
+
+void
+stats_imbalance(const double *busy, int n, double *lambda, double *pct)
+{
+	double sum = 0, max = 0;
+	for (int i = 0; i < n; i++) {
+		sum += busy[i];
+		if (busy[i] > max)
+			max = busy[i];
+	}
+	*lambda = 1;
+	*pct = 0;
+	if (n < 1 || max <= 0)
+		return;
+	double mean = sum / n;
+	*lambda = max / mean;
+	*pct = (max - mean) / max * 100;
+}
+
+void
+stats_interval(const struct stats_snapshot *from,
+               const struct stats_snapshot *to, struct stats_interval *out)
+{
+	memset(out, 0, sizeof *out);
+	if (from != NULL && from->searches != to->searches)
+		from = NULL;
+	out->nthreads = to->nthreads;
+	out->seconds = to->elapsed - (from != NULL ? from->elapsed : 0);
+	if (out->seconds < 0)
+		out->seconds = 0;
+	uint64_t lo = UINT64_MAX, hi = 0;
+	double sum = 0;
+	for (int i = 0; i < to->nthreads; i++) {
+		const struct stats_thread_snap *a =
+		    from != NULL ? &from->thread[i] : NULL;
+		const struct stats_thread_snap *b = &to->thread[i];
+		double busy = b->busy_s - (a != NULL ? a->busy_s : 0);
+		uint64_t n = b->nodes - (a != NULL ? a->nodes : 0);
+		if (busy < 0)
+			busy = 0;
+		if (busy > out->seconds)
+			busy = out->seconds;
+		out->busy_s[i] = busy;
+		out->idle_s[i] = out->seconds - busy;
+		out->thread_nodes[i] = n;
+		out->nodes += n;
+		sum += busy;
+		if (n < lo)
+			lo = n;
+		if (n > hi)
+			hi = n;
+	}
+	out->work_share = hi > 0 ? (double)lo / (double)hi : 1;
+	out->nps = out->seconds > 0 ? (double)out->nodes / out->seconds : 0;
+	out->busy = out->seconds > 0 && to->nthreads > 0
+	                ? sum / (out->seconds * to->nthreads)
+	                : 0;
+	stats_imbalance(out->busy_s, to->nthreads, &out->imbalance,
+	                &out->imbalance_pct);
+}
+
+void
+stats_speedup_factors(double base_secs, uint64_t base_nodes, int threads,
+                      double secs, uint64_t nodes, double busy_s,
+                      struct stats_speedup *out)
+{
+	memset(out, 0, sizeof *out);
+	out->threads = threads;
+	if (!(base_secs > 0 && secs > 0 && busy_s > 0) || base_nodes == 0 ||
+	    nodes == 0 || threads < 1)
+		return;
+	out->speedup = base_secs / secs;
+	out->busy = busy_s / (threads * secs);
+	out->node_speed =
+	    ((double)nodes / busy_s) / ((double)base_nodes / base_secs);
+	out->node_overhead = (double)nodes / (double)base_nodes;
+}
+
+void
+stats_live_factors(const struct stats_snapshot *s, double base_nps,
+                   struct stats_speedup *out)
+{
+	memset(out, 0, sizeof *out);
+	out->threads = s->nthreads;
+	if (s->nthreads < 1 || !(s->elapsed > 0))
+		return;
+	out->busy = s->busy_total_s / (s->nthreads * s->elapsed);
+	if (base_nps > 0 && s->busy_total_s > 0)
+		out->node_speed =
+		    ((double)s->nodes / s->busy_total_s) / base_nps;
 }

@@ -71,6 +71,7 @@ struct stats {
 	 * slot k rank k: its nodes, busy time and tasks (run), its OpenMP
 	 * threads in `spawned`, the root column of its task in root_col. */
 	_Atomic int ranks;
+	_Atomic int cpus; /* online CPUs when the search began */
 	const struct tt *tt;
 };
 
@@ -86,6 +87,7 @@ struct stats_thread_snap {
 	uint64_t nodes, spawned, run, stolen, cutoffs, deferred;
 	double busy;       /* fraction of elapsed time spent working, 0..1 */
 	double busy_s;     /* seconds spent working */
+	double idle_s;     /* elapsed - busy_s: free, or waiting for others */
 	int root_col, ply; /* where it works (stats_thread) */
 	double share;      /* fraction of all nodes */
 	double nps;
@@ -110,11 +112,37 @@ struct stats_snapshot {
 	uint64_t nodes, spawned, stolen, deferred, tt_probes, tt_hits;
 	double elapsed; /* seconds since the search started (to its end) */
 	double nps;
-	double balance; /* smallest / largest per-thread node count, 0..1 */
-	double tt_fill; /* 0..1 */
+	/* Work share: the smallest / largest per-thread node count, 0..1
+	 * (what the panel called "balance"; node counts, not time). */
+	double work_share;
+	/* Load imbalance over busy time, as the HPC literature measures it
+	 * (stats_imbalance()): the threads' busy seconds, their mean and
+	 * largest, lambda = max / mean (1: even) and the percent imbalance
+	 * (max - mean) / max * 100 (0: even). */
+	double busy_total_s, busy_mean_s, busy_max_s;
+	double imbalance;     /* lambda, >= 1 */
+	double imbalance_pct; /* 0..100 */
+	int cpus;             /* online CPUs when the search began */
+	bool oversubscribed;  /* more threads than cpus: they take turns */
+	double tt_fill;       /* 0..1 */
 	double tt_hitrate;
 	int pv_len;
 	int pv[STATS_PV_MAX];
+};
+
+/* The same figures over an interval between two snapshots of one search
+ * (stats_interval()), for "over the last second". */
+struct stats_interval {
+	int nthreads;
+	double seconds; /* wall time between the snapshots */
+	uint64_t nodes;
+	double nps;
+	double busy_s[STATS_MAX_THREADS]; /* per thread, in the interval */
+	double idle_s[STATS_MAX_THREADS];
+	uint64_t thread_nodes[STATS_MAX_THREADS];
+	double busy;       /* mean busy fraction of the threads, 0..1 */
+	double work_share; /* smallest / largest node count */
+	double imbalance, imbalance_pct; /* over busy_s[], as above */
 };
 
 /* Prepare for a new search on `root` with `nthreads` threads; root NULL:
@@ -127,6 +155,49 @@ void stats_mark_ranks(struct stats *s);
 void stats_set_pv(struct stats *s, const int *pv, int len);
 /* Copy everything for a reader; safe from any thread at any time. */
 void stats_snapshot(const struct stats *s, struct stats_snapshot *out);
+
+/* Load imbalance of n threads' busy times busy[0..n-1] (seconds or any
+ * unit): *lambda = max / mean, the load imbalance factor (1: every thread
+ * as busy as the others; n: one thread did everything), and *pct =
+ * (max - mean) / max * 100, the percent imbalance (DeRose et al., "Detecting
+ * application load imbalance on high end massively parallel systems",
+ * Euro-Par 2007; the POP project's load balance efficiency is mean / max
+ * = 1 / lambda).  No busy time at all: 1 and 0. */
+void stats_imbalance(const double *busy, int n, double *lambda, double *pct);
+/* The figures of the interval from snapshot `from` to `to`: a `from` of
+ * another search (its `searches` differs), or NULL, counts from the
+ * start of `to`'s search. */
+void stats_interval(const struct stats_snapshot *from,
+                    const struct stats_snapshot *to,
+                    struct stats_interval *out);
+
+/* Where a parallel speedup goes: a run on p threads against a base run
+ * (normally one thread), each factor measured, their product the speedup
+ * exactly (up to floating-point rounding):
+ *   speedup = threads x busy x node_speed / node_overhead
+ * with T, N the base run's seconds and nodes, Tp, Np, Bp the p-thread
+ * run's seconds, nodes and busy thread-seconds (the sum of its threads'
+ * busy_s):
+ *   speedup       = T / Tp
+ *   busy          = Bp / (p Tp), the share of the team's time at work
+ *   node_speed    = (Np / Bp) / (N / T), nodes per busy second of one
+ *                   thread of the team against the base run's node rate
+ *   node_overhead = Np / N, the extra nodes of the parallel search. */
+struct stats_speedup {
+	double speedup;
+	int threads;
+	double busy, node_speed, node_overhead;
+};
+void stats_speedup_factors(double base_secs, uint64_t base_nodes, int threads,
+                           double secs, uint64_t nodes, double busy_s,
+                           struct stats_speedup *out);
+/* The factors a search shows while it runs, from its snapshot: threads,
+ * busy = busy_total_s / (threads x elapsed) and node_speed = nodes per
+ * busy second of one thread against base_nps, a one-thread node rate
+ * measured before (0: unknown, node_speed 0).  The speedup and the node
+ * overhead need the one-thread run of the same search: left 0. */
+void stats_live_factors(const struct stats_snapshot *s, double base_nps,
+                        struct stats_speedup *out);
 
 /* Single-writer counter bump (relaxed load + store). */
 static inline void

@@ -108,17 +108,23 @@ struct ui_history {
 	struct ui_history_entry e[UI_HISTORY];
 };
 
-/* The speedup screen: one exact (or depth) search per thread count. */
+/* The speedup screen: one exact (or depth) search per thread count and
+ * split scheme (one thread: one run for every scheme). */
 struct ui_speedup {
 	bool on;
 	bool finished;
-	int n;   /* largest thread count */
-	int cur; /* thread count of the run in progress */
+	int n;      /* largest thread count */
+	int cur;    /* thread count of the run in progress */
+	int scheme; /* its split scheme (enum split_scheme) */
 	board_t root;
 	struct search_limits lim;
 	double t0;
-	double secs[STATS_MAX_THREADS + 1];
-	uint64_t nodes[STATS_MAX_THREADS + 1];
+	/* Per scheme and thread count: seconds, nodes, busy thread-seconds
+	 * and the imbalance of the threads' busy time (0: not run). */
+	double secs[SPLIT_NSCHEMES][STATS_MAX_THREADS + 1];
+	uint64_t nodes[SPLIT_NSCHEMES][STATS_MAX_THREADS + 1];
+	double busy[SPLIT_NSCHEMES][STATS_MAX_THREADS + 1];
+	double imbalance[SPLIT_NSCHEMES][STATS_MAX_THREADS + 1];
 	int score;
 	enum score_kind kind;
 	int move;
@@ -160,7 +166,6 @@ struct ui {
 	struct ui_history hist;
 	/* The job whose search the snapshot `snap` shows. */
 	enum ui_job snap_job;
-	int cores;      /* processors online: more threads are oversubscribed */
 	double one_nps; /* one thread's node rate, measured once (engine.h) */
 	bool legend;    /* the panel's legend is on show (i) */
 	int legend_scroll;
@@ -371,10 +376,6 @@ void ui_panel_draw(struct ui *ui, WINDOW *w);
 /* Per-thread rows of a snapshot from row y; returns the rows used. */
 int ui_panel_threads(const struct ui *ui, WINDOW *w, int y, int x, int width,
                      int maxrows, const struct stats_snapshot *s);
-/* Busy-time imbalance of a snapshot's threads: max / mean busy time (1:
- * even) and the percent imbalance 100 (max - mean) / max. */
-void ui_panel_imbalance(const struct stats_snapshot *s, double *ratio,
-                        double *percent);
 /* The load balance line of a snapshot at row y, column x. */
 void ui_panel_balance(const struct ui *ui, WINDOW *w, int y, int x, int width,
                       const struct stats_snapshot *s);

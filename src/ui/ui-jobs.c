@@ -357,17 +357,11 @@ ui_history_add(struct ui *ui, const struct stats_snapshot *s)
 	    .depth = s->exact ? -1 : s->depth,
 	    .ranks = s->ranks,
 	};
-	double sum = 0, max = 0;
-
 	if (s->nthreads <= 0)
 		return;
-	for (int i = 0; i < s->nthreads; i++) {
-		sum += s->thread[i].busy_s;
-		if (s->thread[i].busy_s > max)
-			max = s->thread[i].busy_s;
-	}
-	e.busy = s->elapsed > 0 ? sum / s->nthreads / s->elapsed : 0;
-	e.imbalance = sum > 0 ? max * s->nthreads / sum : 1;
+	e.busy =
+	    s->elapsed > 0 ? s->busy_total_s / s->nthreads / s->elapsed : 0;
+	e.imbalance = s->imbalance;
 	if (h->n == UI_HISTORY) {
 		memmove(&h->e[0], &h->e[1], sizeof h->e[0] * (UI_HISTORY - 1));
 		h->n--;

@@ -107,23 +107,6 @@ busy_recent(const struct ui *ui, const struct stats_snapshot *s, int i)
 	return t > 0 ? b / t : s->thread[i].busy;
 }
 
-/* Busy-time imbalance of the snapshot's threads: max / mean busy time
- * (1: perfectly balanced) and the percent imbalance (max - mean) / max. */
-void
-ui_panel_imbalance(const struct stats_snapshot *s, double *ratio,
-                   double *percent)
-{
-	double sum = 0, max = 0;
-
-	for (int i = 0; i < s->nthreads; i++) {
-		sum += s->thread[i].busy_s;
-		if (s->thread[i].busy_s > max)
-			max = s->thread[i].busy_s;
-	}
-	*ratio = sum > 0 ? max * s->nthreads / sum : 1;
-	*percent = max > 0 ? (max - sum / s->nthreads) / max * 100 : 0;
-}
-
 /* The thread row: the thread number, the share bar (ROW_BAR_MIN to
  * ROW_BAR_MAX cells) and, in ROW_FIXED_W cells around it, the share, nodes,
  * n/s and busy; then, unless compact, busy over the last second, tasks run
@@ -270,12 +253,13 @@ ui_panel_balance(const struct ui *ui, WINDOW *w, int y, int x, int width,
 		if (s->thread[i].share > hi)
 			hi = s->thread[i].share;
 	}
-	ui_panel_imbalance(s, &ratio, &pct);
-	/* More threads (or ranks on this machine) than processors: they
-	 * take turns on the cores, and their busy time says so. */
-	if (!s->ranks && ui->cores > 0 && s->nthreads > ui->cores)
+	ratio = s->imbalance;
+	pct = s->imbalance_pct;
+	/* More threads than processors: they take turns on the cores, and
+	 * their busy time says so. */
+	if (!s->ranks && s->oversubscribed)
 		snprintf(over, sizeof over, "  %d on %d cores", s->nthreads,
-		         ui->cores);
+		         s->cpus);
 	len = snprintf(buf, sizeof buf,
 	               "imbalance %.2f (%.1f%%)  work %.1f-%.1f%%%s", ratio,
 	               pct, lo * 100, hi * 100, over);
@@ -537,12 +521,10 @@ panel_factors(const struct ui *ui, WINDOW *w, int y, int width,
               const struct stats_snapshot *s)
 {
 	char a[16];
-	double busy_s = 0;
+	struct stats_speedup f;
 
-	for (int i = 0; i < s->nthreads; i++)
-		busy_s += s->thread[i].busy_s;
-	double busy = busy_s / (s->nthreads * s->elapsed);
-	double speed = busy_s > 0 ? (double)s->nodes / busy_s / ui->one_nps : 0;
+	stats_live_factors(s, ui->one_nps, &f);
+	const double busy = f.busy, speed = f.node_speed;
 	char buf[160];
 	int len =
 	    snprintf(buf, sizeof buf,

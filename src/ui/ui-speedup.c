@@ -1,14 +1,17 @@
 /* ui-speedup.c -- the speedup screen: the reports' speedup graph, live.
  *
  * It searches the current position with 1, 2, ... N threads in turn (N is
- * the thread setting, at least 2), each run on an empty transposition
+ * the thread setting, at least 2), at each count from 2 up once with each
+ * split scheme (deep, root, lazy), each run on an empty transposition
  * table.  During a run it draws the per-thread rows of the live panel; as
- * each run finishes it adds a row to the table (time, speedup, efficiency,
- * nodes, node overhead) and a point to the speedup curve, drawn against the
- * ideal line.  Perfect play solves exactly; depth-limited play searches to
- * the depth setting.  The runs start through the job API (ui_job_start())
- * and the keys are the key table's (p, + -, T t act as in the game and
- * restart the runs through ui_settings_changed()).
+ * each run finishes it adds a row to the table (time, speedup and where it
+ * goes: threads x busy x node speed / node overhead, stats_speedup_factors()
+ * against the one-thread run; the imbalance of busy time) and a point to
+ * the scheme's speedup curve, drawn against the ideal line.  Perfect play
+ * solves exactly; depth-limited play searches to the depth setting.  The runs
+ * start through the job API (ui_job_start()) and the keys are the key table's
+ * (p, + -, T t act as in the game and restart the runs through
+ * ui_settings_changed()).
  */
 #include "config.h"
 
@@ -23,13 +26,15 @@
 #include "core/util.h"
 
 static void
-speedup_run(struct ui *ui, int t)
+speedup_run(struct ui *ui, int t, int scheme)
 {
 	struct ui_speedup *su = &ui->speedup;
 
 	engine_clear(ui->engine);
 	su->lim.threads = t;
+	su->lim.split = (enum split_scheme)scheme;
 	su->cur = t;
+	su->scheme = scheme;
 	ui_job_start(ui, UI_JOB_SPEEDUP, &su->root, &su->lim);
 	su->t0 = ui->job_t0;
 }
@@ -64,7 +69,7 @@ speedup_begin(struct ui *ui, int n)
 		su->lim.depth = d;
 	}
 	su->move = -1;
-	speedup_run(ui, 1);
+	speedup_run(ui, 1, SPLIT_DEEP);
 }
 
 void
@@ -112,62 +117,117 @@ ui_speedup_poll(struct ui *ui)
 		return false;
 	ui->job = UI_JOB_NONE;
 	ui_snapshot(ui);
-	su->secs[su->cur] = r.seconds > 0 ? r.seconds : ui_now() - su->t0;
-	su->nodes[su->cur] = r.nodes;
-	if (su->cur == 1) {
+	const int t = su->cur, k = su->scheme;
+	su->secs[k][t] = r.seconds > 0 ? r.seconds : ui_now() - su->t0;
+	su->nodes[k][t] = r.nodes;
+	su->busy[k][t] = ui->snap.busy_total_s;
+	su->imbalance[k][t] = ui->snap.imbalance;
+	if (t == 1) {
 		su->score = r.score;
 		su->kind = r.kind;
 		su->move = r.move;
+		/* One thread splits nothing: the same run for every scheme. */
+		for (int j = 0; j < SPLIT_NSCHEMES; j++) {
+			su->secs[j][1] = su->secs[k][1];
+			su->nodes[j][1] = su->nodes[k][1];
+			su->busy[j][1] = su->busy[k][1];
+			su->imbalance[j][1] = su->imbalance[k][1];
+		}
 	}
-	ui_log(ui, "speedup threads %d time %.4f nodes %llu", su->cur,
-	       su->secs[su->cur], (unsigned long long)r.nodes);
-	if (su->cur < su->n)
-		speedup_run(ui, su->cur + 1);
+	ui_log(ui, "speedup threads %d split %s time %.4f nodes %llu busy %.4f",
+	       t, search_split_names[k], su->secs[k][t],
+	       (unsigned long long)r.nodes, su->busy[k][t]);
+	if (t > 1 && k + 1 < SPLIT_NSCHEMES)
+		speedup_run(ui, t, k + 1);
+	else if (t < su->n)
+		speedup_run(ui, t + 1, SPLIT_DEEP);
 	else
 		su->finished = true;
 	ui->dirty |= UI_DIRTY_PANEL;
 	return true;
 }
 
-/* The table of finished runs; returns the rows used. */
+/* The speedup of scheme k at t threads, 0 if not run. */
+static double
+speedup_of(const struct ui_speedup *su, int k, int t)
+{
+	return su->secs[k][t] > 0 && su->secs[k][1] > 0
+	           ? su->secs[k][1] / su->secs[k][t]
+	           : 0;
+}
+
+/* The letter of scheme k on the curve (deep: the point). */
+static const char *
+scheme_mark(const struct ui *ui, int k)
+{
+	static const char *const marks[SPLIT_NSCHEMES] = {"*", "r", "l"};
+	if (k == SPLIT_DEEP && ui->utf8)
+		return "\u25cf";
+	return marks[k];
+}
+
+/* One row of the table: t threads, scheme k (-1: the one-thread run). */
+static void
+speedup_table_row(struct ui *ui, int y, int x, int width, int t, int k)
+{
+	struct ui_speedup *su = &ui->speedup;
+	const int kk = k < 0 ? 0 : k;
+	const char mark = t > util_ncpus() ? '*' : ' ';
+	const char *name = k < 0 ? "-" : search_split_names[k];
+	char tm[16], buf[128];
+
+	if (su->secs[kk][t] > 0) {
+		struct stats_speedup f;
+		stats_speedup_factors(su->secs[kk][1], su->nodes[kk][1], t,
+		                      su->secs[kk][t], su->nodes[kk][t],
+		                      su->busy[kk][t], &f);
+		snprintf(tm, sizeof tm, "%.3fs", su->secs[kk][t]);
+		snprintf(buf, sizeof buf,
+		         "%2d%c %-4s %7s %5.2fx %4.0f%% %5.2f %5.2f %5.2f", t,
+		         mark, name, tm, f.speedup, 100 * f.busy, f.node_speed,
+		         f.node_overhead, su->imbalance[kk][t]);
+		mvaddnstr(y, x, buf, width);
+	} else if (t == su->cur && kk == su->scheme &&
+	           ui->job == UI_JOB_SPEEDUP) {
+		snprintf(buf, sizeof buf, "%2d%c %-4s %6.1fs  running", t, mark,
+		         name, ui_now() - su->t0);
+		attron(A_BOLD);
+		mvaddnstr(y, x, buf, width);
+		attroff(A_BOLD);
+	} else {
+		snprintf(buf, sizeof buf, "%2d%c %-4s       -", t, mark, name);
+		attron(A_DIM);
+		mvaddnstr(y, x, buf, width);
+		attroff(A_DIM);
+	}
+}
+
+/* The table of the runs: at each thread count, each scheme's speedup and
+ * its factors (speedup = threads x busy x speed / ovhd); returns the rows
+ * used. */
 static int
 speedup_table(struct ui *ui, int y, int x, int width, int maxrows)
 {
 	struct ui_speedup *su = &ui->speedup;
-	char tm[16], nd[16], buf[128];
+	char buf[128];
 	int ncpu = util_ncpus(), used = 0;
 
 	attron(A_BOLD);
-	mvaddnstr(y, x, "thr     time speedup  eff  nodes  ovhd", width);
+	mvaddnstr(y, x, "thr split   time speedup busy speed  ovhd imbal",
+	          width);
 	attroff(A_BOLD);
 	used++;
-	for (int t = 1; t <= su->n && used < maxrows; t++, used++) {
-		if (su->secs[t] > 0) {
-			double s = su->secs[1] / su->secs[t];
-			snprintf(tm, sizeof tm, "%.3fs", su->secs[t]);
-			snprintf(buf, sizeof buf,
-			         "%2d%c %8s %6.2fx %3.0f%% %6s "
-			         "%5.2f",
-			         t, t > ncpu ? '*' : ' ', tm, s, 100 * s / t,
-			         util_si(nd, sizeof nd, (double)su->nodes[t]),
-			         su->nodes[1] ? (double)su->nodes[t] /
-			                            (double)su->nodes[1]
-			                      : 0);
-			mvaddnstr(y + used, x, buf, width);
-		} else if (t == su->cur && ui->job == UI_JOB_SPEEDUP) {
-			snprintf(buf, sizeof buf, "%2d%c %7.1fs  running", t,
-			         t > ncpu ? '*' : ' ', ui_now() - su->t0);
-			attron(A_BOLD);
-			mvaddnstr(y + used, x, buf, width);
-			attroff(A_BOLD);
-		} else {
-			snprintf(buf, sizeof buf, "%2d%c        -", t,
-			         t > ncpu ? '*' : ' ');
-			attron(A_DIM);
-			mvaddnstr(y + used, x, buf, width);
-			attroff(A_DIM);
-		}
+	if (used < maxrows) {
+		attron(A_DIM);
+		mvaddnstr(y + used, x, " speedup = thr x busy x speed / ovhd",
+		          width);
+		attroff(A_DIM);
+		used++;
 	}
+	for (int t = 1; t <= su->n && used < maxrows; t++)
+		for (int k = t == 1 ? -1 : 0;
+		     k < (t == 1 ? 0 : SPLIT_NSCHEMES) && used < maxrows; k++)
+			speedup_table_row(ui, y + used++, x, width, t, k);
 	if (su->n > ncpu && used < maxrows) {
 		snprintf(buf, sizeof buf, " * more threads than the %d cores",
 		         ncpu);
@@ -187,7 +247,6 @@ speedup_chart(struct ui *ui, int y0, int x0, int w, int h)
 	int n = su->n, pr = h - 3, pw = w - 5, xa = x0 + 3;
 	double ymax = n;
 	const char *ideal = ui->utf8 ? "\u00b7" : ".";
-	const char *pt = ui->utf8 ? "\u25cf" : "*";
 	/* The path differs from the ideal line by shape, not colour alone. */
 	const char *path = "+";
 	attr_t ma = ui_attr(ui, UI_C_BAR) | A_BOLD;
@@ -195,19 +254,34 @@ speedup_chart(struct ui *ui, int y0, int x0, int w, int h)
 
 	if (pr < 3 || pw < 2 * n || pw < 8)
 		return;
-	for (int t = 1; t <= n; t++)
-		if (su->secs[t] > 0 && su->secs[1] / su->secs[t] > ymax)
-			ymax = ceil(su->secs[1] / su->secs[t]);
+	for (int k = 0; k < SPLIT_NSCHEMES; k++)
+		for (int t = 1; t <= n; t++)
+			if (speedup_of(su, k, t) > ymax)
+				ymax = ceil(speedup_of(su, k, t));
 #define ROW(v) (y0 + 1 + (pr - 1) - (int)lround((v) / ymax * (pr - 1)))
 #define COL(t)                                                                 \
 	(xa + 1 + (int)lround(((t)-1) * (double)(pw - 2) / (n > 1 ? n - 1 : 1)))
 	attron(A_BOLD);
 	mvaddnstr(y0, x0, "speedup", w);
 	attroff(A_BOLD);
-	attron(ma);
-	printw("  %s", pt);
-	attroff(ma);
-	printw(" measured  %s ideal", ideal);
+	/* The legend, as far as it fits: "* deep r root l lazy . ideal". */
+	int lx = x0 + 7;
+	for (int k = 0; k <= SPLIT_NSCHEMES; k++) {
+		const char *word =
+		    k < SPLIT_NSCHEMES ? search_split_names[k] : "ideal";
+		int len = 3 + (int)strlen(word);
+		if (lx + len > x0 + w)
+			break;
+		if (k < SPLIT_NSCHEMES)
+			attron(ma);
+		else
+			attron(A_DIM);
+		mvaddstr(y0, lx + 1,
+		         k < SPLIT_NSCHEMES ? scheme_mark(ui, k) : ideal);
+		attroff(k < SPLIT_NSCHEMES ? ma : A_DIM);
+		mvaddstr(y0, lx + 3, word);
+		lx += len;
+	}
 	/* axes */
 	for (int r = 0; r < pr; r++)
 		mvaddstr(y0 + 1 + r, xa, ui->utf8 ? "\u2502" : "|");
@@ -234,12 +308,13 @@ speedup_chart(struct ui *ui, int y0, int x0, int w, int h)
 			mvaddstr(ROW(t), x, ideal);
 	}
 	attroff(A_DIM);
+	/* deep's path; every scheme's points */
 	attron(ui_attr(ui, UI_C_BAR));
 	for (int t = 1; t < n; t++) {
-		if (!(su->secs[t] > 0 && su->secs[t + 1] > 0))
+		double s0 = speedup_of(su, SPLIT_DEEP, t);
+		double s1 = speedup_of(su, SPLIT_DEEP, t + 1);
+		if (!(s0 > 0 && s1 > 0))
 			continue;
-		double s0 = su->secs[1] / su->secs[t];
-		double s1 = su->secs[1] / su->secs[t + 1];
 		for (int x = COL(t) + 1; x < COL(t + 1); x++) {
 			double f = (double)(x - COL(t)) / (COL(t + 1) - COL(t));
 			mvaddstr(ROW(s0 + f * (s1 - s0)), x, path);
@@ -247,9 +322,11 @@ speedup_chart(struct ui *ui, int y0, int x0, int w, int h)
 	}
 	attroff(ui_attr(ui, UI_C_BAR));
 	attron(ma);
-	for (int t = 1; t <= n; t++)
-		if (su->secs[t] > 0)
-			mvaddstr(ROW(su->secs[1] / su->secs[t]), COL(t), pt);
+	for (int k = SPLIT_NSCHEMES - 1; k >= 0; k--)
+		for (int t = 1; t <= n; t++)
+			if (speedup_of(su, k, t) > 0)
+				mvaddstr(ROW(speedup_of(su, k, t)), COL(t),
+				         scheme_mark(ui, k));
 	attroff(ma);
 #undef ROW
 #undef COL
@@ -279,16 +356,20 @@ ui_speedup_draw(struct ui *ui)
 	attroff(ui_attr(ui, UI_C_TITLE));
 
 	/* what runs now, and the answer once known */
+	const int runs = 1 + (su->n - 1) * SPLIT_NSCHEMES;
+	const int run =
+	    su->cur == 1 ? 1 : 2 + (su->cur - 2) * SPLIT_NSCHEMES + su->scheme;
 	if (ui->job == UI_JOB_SPEEDUP)
-		snprintf(buf, sizeof buf, "Run %d of %d: %d thread%s, %.1fs",
-		         su->cur, su->n, su->cur, su->cur == 1 ? "" : "s",
-		         ui_now() - su->t0);
+		snprintf(buf, sizeof buf,
+		         "Run %d of %d: %d thread%s, split %s, %.1fs", run,
+		         runs, su->cur, su->cur == 1 ? "" : "s",
+		         search_split_names[su->scheme], ui_now() - su->t0);
 	else
-		snprintf(buf, sizeof buf, "Done: %d runs", su->n);
+		snprintf(buf, sizeof buf, "Done: %d runs", runs);
 	attron(A_BOLD);
 	mvaddnstr(1, 1, buf, width);
 	attroff(A_BOLD);
-	if (su->secs[1] > 0) {
+	if (su->secs[0][1] > 0) {
 		score_words(&su->root, su->kind, su->score, words,
 		            sizeof words);
 		snprintf(buf, sizeof buf, "   score %s, best column %d", words,
@@ -309,8 +390,8 @@ ui_speedup_draw(struct ui *ui)
 
 	/* the table on the left, the curve on the right */
 	int h = ui->lines - 1 - y;
-	speedup_table(ui, y, 1, 40, h);
-	speedup_chart(ui, y, 42, ui->cols - 43, h);
+	speedup_table(ui, y, 1, 48, h);
+	speedup_chart(ui, y, 50, ui->cols - 51, h);
 
 	ui_keys_bar(ui, stdscr, ui->lines - 1, UI_SCREEN_SPEEDUP);
 	wnoutrefresh(stdscr);

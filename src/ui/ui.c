@@ -545,7 +545,6 @@ ui_main(const struct options *o, struct cli_session *session)
 	ui->play = o->game.play;
 	ui->depth = o->depth;
 	ui->perfect = o->perfect;
-	ui->cores = util_ncpus();
 	ui->threads = o->threads;
 	ui->max_threads = options_game_max_threads(o);
 	ui->split = o->split;
