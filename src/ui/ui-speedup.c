@@ -384,7 +384,12 @@ ui_speedup_draw(struct ui *ui)
 	tw = width < 72 ? width : 72;
 	y = 2 + ui_panel_threads(ui, stdscr, 2, 1, tw, trows, &ui->snap);
 	attron(ui_attr(ui, UI_C_FRAME));
-	mvhline(y, 0, ui->utf8 ? 0 : '-', ui->cols);
+	/* The rule in the characters themselves, not the alternate
+	 * character set (which a terminal with another TERM inside tmux
+	 * showed as a row of q). */
+	move(y, 0);
+	for (int x = 0; x < ui->cols; x++)
+		addstr(ui->utf8 ? "\u2500" : "-");
 	attroff(ui_attr(ui, UI_C_FRAME));
 	y++;
 
