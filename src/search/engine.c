@@ -330,6 +330,15 @@ engine_ready(struct engine *e)
 	pthread_mutex_unlock(&e->lock);
 }
 
+bool
+engine_warm(struct engine *e)
+{
+	pthread_mutex_lock(&e->lock);
+	bool warm = !e->idle_clear;
+	pthread_mutex_unlock(&e->lock);
+	return warm;
+}
+
 void
 engine_set_runner(struct engine *e, const struct engine_runner *r)
 {

@@ -68,6 +68,8 @@ void engine_import(struct engine *e, const struct search_entries *hdr,
  * table's pages brought in, a clear): at once while a search runs or
  * waits. */
 void engine_ready(struct engine *e);
+/* engine_ready() without the wait: true once the table is in. */
+bool engine_warm(struct engine *e);
 /* Measure once, while the engine is idle, the node rate of one thread
  * alone on a fixed position (a quarter-second depth-limited search with a
  * table of its own); a request stops it and it starts again at the next

@@ -836,16 +836,12 @@ run_search(struct search *s, const board_t *b, const struct search_limits *lim,
 		stats_end(s->live);
 		return;
 	}
-	/* A pending clear, and a table whose pages are not all in yet (a
-	 * search right after the engine started, before its idle warm-up
-	 * ended), are done first, in order: touched at random by the search,
-	 * every first touch of a page is a fault (a huge page's may stall
-	 * for compaction), and the first search of a session ran at a few
-	 * hundred nodes in 0.4 s, its time manager stopping at depth 5.
-	 * Both count against the search's own budget (the deadline below
-	 * runs from t0); a stop ends them with a move. */
-	if ((s->clear_pending && !clear_tables_part(s, key_bits, lim->abort)) ||
-	    (s->warm_pending && !search_idle_step(s, lim->abort))) {
+	/* A pending clear counts against the search's own budget (the
+	 * deadline below runs from t0); a stop during it ends the search
+	 * with a move.  (A table whose pages are not all in yet is the
+	 * engine's to bring in while it waits: engine_ready(), and the
+	 * game's ui_think(), wait for it.) */
+	if (s->clear_pending && !clear_tables_part(s, key_bits, lim->abort)) {
 		stopped_move(b, r);
 		r->partial = true;
 		r->seconds = util_now_s() - t0;

@@ -172,6 +172,7 @@ struct ui {
 
 	/* The engine job in flight. */
 	enum ui_job job;
+	bool start_deferred; /* ui_think() waits for the engine's table */
 	uint64_t job_id;
 	bb_t job_key; /* board_key() of the position searched */
 	int job_moves;

@@ -152,6 +152,17 @@ ui_think(struct ui *ui)
 	}
 	if (ui->job == want && ui_job_is_current(ui))
 		return;
+	/* The engine brings its new table's pages in while it waits (a
+	 * fraction of a second after the start, more on a virtual machine
+	 * whose fresh memory comes from the host); a search started before
+	 * that faults them in at random and stopped at depth 5 with a few
+	 * hundred nodes.  The first search waits for it; ui_poll() calls
+	 * again. */
+	if (ui->job == UI_JOB_NONE && !engine_warm(ui->engine)) {
+		ui->start_deferred = true;
+		return;
+	}
+	ui->start_deferred = false;
 	ui_start(ui, want);
 }
 
@@ -448,6 +459,8 @@ ui_poll(struct ui *ui)
 		ui_finished(ui, &r);
 		ui_think(ui);
 	}
+	if (ui->start_deferred && engine_warm(ui->engine))
+		ui_think(ui);
 	if (ui->job != UI_JOB_NONE && now >= ui->next_tick) {
 		ui_snapshot(ui);
 		ui->next_tick = now + UI_TICK;
