@@ -594,6 +594,19 @@ title_time() {
 	tmux_wait "played "
 }
 
+# The first search waits for the engine's table to be in (a search that
+# faulted a fresh table in at random stopped at depth 5): with a 1 GB
+# table and the AI to move at once, the log says it waited, and no search
+# starts before the table is in.
+first_search_warm() {
+	tmux_start 80 24 "DROPFOUR_LOG=$tmp/warm.log $DROPFOUR --tt-mb 1024 --threads 2 --mode ai-human --level beginner" &&
+	tmux_wait "Your turn" 20 && tmux_send q && tmux_wait "[exited 0]" &&
+	awk '/table in/ { t = NR } /start job/ && !s { s = NR }
+	    /waiting for the table/ { w = NR }
+	    END { exit !(s && w && t && w < t && t < s) }' "$tmp/warm.log" ||
+		tmux_fail "a search started before the table was in: $(cat "$tmp/warm.log")"
+}
+
 check "play against the AI: drop, answer, depth, undo, redo, help, resize" \
     play_vs_ai
 check "threads and depth change while the AI thinks" toggles_while_thinking
@@ -623,5 +636,6 @@ check "score at game end, v on the game-over line, Quit kept, A-G" \
     game_over_lines
 check "a long message is read whole" long_message
 check "the title's time is the search's on show; the move played" title_time
+check "the first search waits for the engine's table" first_search_warm
 
 check_end

@@ -159,9 +159,13 @@ ui_think(struct ui *ui)
 	 * hundred nodes.  The first search waits for it; ui_poll() calls
 	 * again. */
 	if (ui->job == UI_JOB_NONE && !engine_warm(ui->engine)) {
+		if (!ui->start_deferred)
+			ui_log(ui, "waiting for the table");
 		ui->start_deferred = true;
 		return;
 	}
+	if (ui->start_deferred)
+		ui_log(ui, "table in");
 	ui->start_deferred = false;
 	ui_start(ui, want);
 }
