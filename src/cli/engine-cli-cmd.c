@@ -35,10 +35,7 @@ eng_cmd_uci(struct eng *g, int argc, char **argv)
 	eng_say(g, "option name MultiPV type spin default 1 min 1 max %d",
 	        g->pos.w);
 	char vars[256];
-	size_t n = 0;
-	for (int i = 0; i < LEVEL_COUNT; i++)
-		n += (size_t)snprintf(vars + n, sizeof vars - n, " var %s",
-		                      levels[i].name);
+	level_names(vars, sizeof vars, " var ", "");
 	eng_say(g, "option name Level type combo default %s var none%s",
 	        g->level >= 0 ? levels[g->level].name : "none", vars);
 	eng_say(g, "protocol %d", ENGINE_PROTOCOL);
@@ -251,10 +248,7 @@ opt_level(struct eng *g, const char *value)
 		return;
 	}
 	char names[128];
-	size_t k = 0;
-	for (int i = 0; i < LEVEL_COUNT; i++)
-		k += (size_t)snprintf(names + k, sizeof names - k, "%s, ",
-		                      levels[i].name);
+	level_names(names, sizeof names, "", ", ");
 	eng_say(g, "error setoption level: unknown level '%s' (%s1-%d or none)",
 	        eng_quote(value, n, q, sizeof q), names, LEVEL_COUNT);
 }

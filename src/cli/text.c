@@ -81,18 +81,6 @@ text_print_board(struct text *t)
 	printf("moves: %s\n", moves[0] != '\0' ? moves : "(none)");
 }
 
-/* Column c's score in words from the result r of a search of root, or
- * the result's own score when the column has none. */
-static const char *
-text_col_words(const board_t *root, const struct search_result *r, int c,
-               char *buf, size_t len)
-{
-	if (c >= 0 && c < r->ncols && r->col_kind[c] != SCORE_NONE)
-		return score_words(root, r->col_kind[c], r->col_score[c], buf,
-		                   len);
-	return score_words(root, r->kind, r->score, buf, len);
-}
-
 /* The AI's move: search, report, play. */
 int
 text_ai_move(struct text *t)
@@ -128,7 +116,7 @@ text_ai_move(struct text *t)
 	/* The played column's own score; the search's best beside it when
 	 * the level (or a forced move) chose another column. */
 	printf("%c (AI) plays %d: %s", text_glyph(who), r.move + 1,
-	       text_col_words(&root, &r, r.move, words, sizeof words));
+	       level_col_words(&root, &r, r.move, words, sizeof words));
 	if (r.depth > 0 && r.kind == SCORE_HEURISTIC)
 		printf(", depth %d", r.depth);
 	printf(", %.3f s%s\n", r.seconds, r.partial ? " (stopped early)" : "");
@@ -139,7 +127,7 @@ text_ai_move(struct text *t)
 		       : why == LEVEL_REASON_BLOCK ? "a forced block"
 		                                   : "the level's own choice",
 		       r.best + 1,
-		       text_col_words(&root, &r, r.best, words, sizeof words));
+		       level_col_words(&root, &r, r.best, words, sizeof words));
 
 	printf("  scores:");
 	for (int c = 0; c < root.w; c++) {

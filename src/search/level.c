@@ -5,9 +5,11 @@
 #include <assert.h>
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/score.h"
 #include "core/util.h"
 #include "search/choose.h"
 #include "search/level.h"
@@ -92,6 +94,18 @@ level_limits(const struct level *lv, struct search_limits *lim)
 	}
 }
 
+size_t
+level_names(char *buf, size_t len, const char *before, const char *after)
+{
+	size_t n = 0;
+
+	if (len > 0)
+		buf[0] = '\0';
+	for (int i = 0; i < LEVEL_COUNT && n < len; i++)
+		n += (size_t)snprintf(buf + n, len - n, "%s%s%s", before,
+		                      levels[i].name, after);
+	return n;
+}
 #endif
 
 /* The value a level sees in a column's score: proven results within its
@@ -181,4 +195,14 @@ level_why(const board_t *b, const struct search_result *r, int played)
 	if (threats & board_possible(b) & board_column_mask(b, played))
 		return LEVEL_REASON_BLOCK;
 	return LEVEL_REASON_PICK;
+}
+
+const char *
+level_col_words(const board_t *b, const struct search_result *r, int c,
+                char *buf, size_t len)
+{
+	if (c >= 0 && c < r->ncols && r->col_kind[c] != SCORE_NONE)
+		return score_words(b, r->col_kind[c], r->col_score[c], buf,
+		                   len);
+	return score_words(b, r->kind, r->score, buf, len);
 }

@@ -85,6 +85,19 @@ enum level_reason {
 enum level_reason level_why(const board_t *b, const struct search_result *r,
                             int played);
 
+/* Column c's score in r, the result of a search of b, in words (the
+ * result's own score when c has none): the text game's and the panel's
+ * "plays 6 (+3); the search's best is 4 (+7)". */
+#if BOARD_BITS == 64
+#define level_col_words level_col_words64
+#endif
+const char *level_col_words(const board_t *b, const struct search_result *r,
+                            int c, char *buf, size_t len);
+/* Every level's name, each between before and after, into buf; returns
+ * the length written, at least len when buf was too short. */
+size_t level_names(char *buf, size_t len, const char *before,
+                   const char *after);
+
 /* Whether a level chooses for itself (noise or limited sight) rather than
  * taking the search's move. */
 bool level_is_human(const struct level *lv);

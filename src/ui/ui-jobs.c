@@ -295,17 +295,6 @@ ui_snapshot(struct ui *ui)
 	}
 }
 
-/* Column c's score in r, in words (the result's own when c has none). */
-static const char *
-col_words(const board_t *b, const struct search_result *r, int c, char *buf,
-          size_t len)
-{
-	if (c >= 0 && c < r->ncols && r->col_kind[c] != SCORE_NONE)
-		return score_words(b, r->col_kind[c], r->col_score[c], buf,
-		                   len);
-	return score_words(b, r->kind, r->score, buf, len);
-}
-
 /* The AI's move col on the game's position against its search r, in words
  * for the panel: what chose it and, when not the search, the search's best
  * beside it. */
@@ -316,8 +305,8 @@ ui_move_why(struct ui *ui, const struct search_result *r, int col)
 	char mine[40], best[40];
 	const char *who = ui->level >= 0 ? levels[ui->level].name : "the AI";
 
-	col_words(b, r, col, mine, sizeof mine);
-	col_words(b, r, r->best, best, sizeof best);
+	level_col_words(b, r, col, mine, sizeof mine);
+	level_col_words(b, r, r->best, best, sizeof best);
 	if (ui->move_source != NULL || col == r->best || r->best < 0)
 		snprintf(ui->move_why_short, sizeof ui->move_why_short,
 		         "%c (%s)%s%s", ui_col_char(col), mine,
