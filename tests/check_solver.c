@@ -833,6 +833,69 @@ START_TEST(test_prove_in_budget)
 }
 END_TEST
 
+/* A proof that does not finish still tells what it proved
+ * (search_result's proof_lo and proof_col): an exact search for a move,
+ * stopped by a node limit (one thread: the same nodes in every run), on
+ * drawn positions of 9 stones whose solve takes millions of nodes.  The
+ * column it names must reach the score it names (the solver's value of
+ * the column, on a search of its own), and somewhere between the limits
+ * it names a column that keeps the draw before the solve is done: the
+ * witness that a depth-limited search's move falls back on. */
+START_TEST(test_proof_witness)
+{
+	/* 114444422, 774444466: drawn, the probe at 0 costs most of the
+	 * solve (both from games against Fairy-Stockfish, where a heuristic
+	 * move lost the draw). */
+	static const char *const pos[] = {"114444422", "774444466"};
+	static const uint64_t limits[] = {200000, 2000000, 6000000, 12000000,
+	                                  18000000};
+	struct search *s = search_new(TEST_TT_MB, NULL, 0);
+	struct search *ref = search_new(TEST_TT_MB, NULL, 0);
+	int draws = 0, named = 0;
+
+	for (size_t i = 0; i < sizeof pos / sizeof pos[0]; i++) {
+		board_t b;
+		check_parse_ok(&b, 7, 6, pos[i]);
+		for (size_t k = 0; k < sizeof limits / sizeof limits[0]; k++) {
+			struct search_limits lim;
+			struct search_result r;
+			search_limits_default(&lim);
+			lim.mode = SEARCH_EXACT;
+			lim.analyze = true;
+			lim.move_only = true;
+			lim.node_limit = limits[k];
+			search_clear(s);
+			search_run(s, &b, &lim, &r);
+			if (!r.partial) {
+				check_that(r.kind == SCORE_EXACT &&
+				               r.score == 0,
+				           "%s: solved as %d", pos[i], r.score);
+				continue;
+			}
+			check_true(r.move < 0 || r.kind != SCORE_EXACT);
+			if (r.proof_col < 0)
+				continue;
+			named++;
+			check_that(board_can_play(&b, r.proof_col),
+			           "%s: proof column %d", pos[i], r.proof_col);
+			int v = check_move_value(ref, &b, r.proof_col);
+			check_that(
+			    v >= r.proof_lo,
+			    "%s, %llu nodes: column %d proven to reach %d, "
+			    "its value is %d",
+			    pos[i], (unsigned long long)limits[k],
+			    r.proof_col + 1, r.proof_lo, v);
+			draws += r.proof_lo >= 0;
+		}
+	}
+	check_that(named > 0 && draws > 0,
+	           "no stopped proof named a column (%d), or none a draw (%d)",
+	           named, draws);
+	search_free(s);
+	search_free(ref);
+}
+END_TEST
+
 /* A position with more empty cells than PROVE_MAX_CELLS is not proven:
  * the strong level's search of an early position (no book) stays
  * heuristic; and perfect play's bound: an exact search for a move that
@@ -1008,6 +1071,7 @@ solver_suite(void)
 	    CHECK_TEST(test_score_words),
 	    CHECK_TEST(test_depth_proves),
 	    CHECK_TEST(test_prove_in_budget),
+	    CHECK_TEST(test_proof_witness),
 	    CHECK_TEST(test_prove_too_big),
 	    CHECK_TEST(test_iteration_fits),
 	    CHECK_TEST(test_stop_idle),

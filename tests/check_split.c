@@ -1181,6 +1181,75 @@ START_TEST(test_trace_busy)
 }
 END_TEST
 
+/* The proof beside the depth-limited search (two threads or more): the
+ * exact solver in a thread of its own while the search has the other
+ * threads.  A late Pons position is proven (Pons' score, kind exact, a
+ * column that keeps it), however long the search is given; the empty
+ * board, which no proof finishes, gets the search's legal move when the
+ * time is up, and a stop from outside ends both at once.  Run under
+ * ThreadSanitizer with the rest of the suite. */
+START_TEST(test_prove_beside)
+{
+	struct search *s = search_new(TEST_TT_MB, NULL, 0);
+	struct search *ref = search_new(TEST_TT_MB, NULL, 0);
+	const int threads = 2 + _i;
+	struct pons_pos *p;
+	int n = check_pons_load("Test_L2_R1", &p), done = 0;
+
+	for (int i = 0; i < n && done < check_scaled(4, 2); i++) {
+		board_t b;
+		check_parse_ok(&b, 7, 6, p[i].moves);
+		if (42 - b.moves > PROVE_MAX_CELLS)
+			continue;
+		done++;
+		struct search_limits lim;
+		struct search_result r;
+		search_limits_default(&lim);
+		lim.threads = threads;
+		lim.prove_cells = PROVE_MAX_CELLS;
+		lim.time_limit = 60;
+		search_run(s, &b, &lim, &r);
+		check_that(r.kind == SCORE_EXACT && r.score == p[i].score &&
+		               !r.partial && r.threads == threads,
+		           "\"%s\", %d threads: kind %d score %d%s, expected "
+		           "proven %d",
+		           p[i].moves, threads, r.kind, r.score,
+		           r.partial ? " partial" : "", p[i].score);
+		check_that(check_move_value(ref, &b, r.move) == p[i].score,
+		           "\"%s\": move %d does not keep %d", p[i].moves,
+		           r.move + 1, p[i].score);
+	}
+	free(p);
+
+	board_t e;
+	check_parse_ok(&e, 7, 6, "");
+	struct search_limits lim;
+	struct search_result r;
+	search_limits_default(&lim);
+	lim.threads = threads;
+	lim.prove_cells = 42;
+	lim.time_limit = 0.2;
+	search_run(s, &e, &lim, &r);
+	check_that(board_can_play(&e, r.move) && r.kind == SCORE_HEURISTIC,
+	           "empty board, %d threads: move %d kind %d", threads, r.move,
+	           r.kind);
+
+	atomic_bool abort;
+	atomic_init(&abort, true); /* stopped before it starts */
+	lim.abort = &abort;
+	lim.time_limit = 60;
+	double t0 = util_now_s();
+	search_run(s, &e, &lim, &r);
+	check_that((r.move < 0 || board_can_play(&e, r.move)) &&
+	               util_now_s() - t0 < 30,
+	           "a stopped search beside its proof: move %d after %.1f s "
+	           "of 60",
+	           r.move, util_now_s() - t0);
+	search_free(s);
+	search_free(ref);
+}
+END_TEST
+
 Suite *
 split_suite(void)
 {
@@ -1205,6 +1274,7 @@ split_suite(void)
 	    CHECK_TEST(test_stop_churn),
 	    CHECK_TEST(test_engine_stop_queued),
 	    CHECK_LOOP(test_abort_keeps_table, 3),
+	    CHECK_LOOP(test_prove_beside, 2),
 	};
 
 	return check_suite("split", tests, sizeof tests / sizeof tests[0]);

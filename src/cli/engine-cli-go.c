@@ -508,10 +508,10 @@ eng_cmd_go(struct eng *g, int argc, char **argv)
 	 * the depth-limited search asked for, and a level that chooses for
 	 * itself does not prove. */
 	lim.prove_cells = 0;
-	if (a.depth <= 0 && a.nodes <= 0 &&
-	    (lv == NULL || !level_is_human(lv))) {
+	const int share = lv != NULL ? lv->prove_share : PROVE_SHARE_PCT;
+	if (a.depth <= 0 && a.nodes <= 0 && share > 0) {
 		lim.prove_cells = PROVE_MAX_CELLS;
-		lim.prove_time = lim.time_limit * PROVE_SHARE_PCT / 100.0;
+		lim.prove_time = lim.time_limit * share / 100.0;
 	}
 	go_start(g, GO_DEPTH, &lim);
 }

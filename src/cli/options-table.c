@@ -240,7 +240,8 @@ const struct opt_def options_opts[] = {
              "strong, expert or perfect (or 1-6);\nselfplay: A,B for the "
              "first and second player;\nstrong and expert solve a "
              "position of at most\n34 empty cells exactly when they can "
-             "within half\ntheir time",
+             "within their\ntime (on 2 threads or more beside the "
+             "search)",
      .group = G_BOARD},
     {.name = "perfect",
      .short_name = 'p',

@@ -35,11 +35,13 @@ const struct level levels[LEVEL_COUNT] = {
     [LEVEL_STRONG] = {.name = "strong",
                       .about = "the search's best move, a second a move",
                       .think = LEVEL_STRONG_THINK,
-                      .book = true},
+                      .book = true,
+                      .prove_share = PROVE_SHARE_PCT},
     [LEVEL_EXPERT] = {.name = "expert",
                       .about = "the search's best move, longer thinking",
                       .think = LEVEL_EXPERT_THINK,
-                      .book = true},
+                      .book = true,
+                      .prove_share = PROVE_EXPERT_SHARE_PCT},
     [LEVEL_PERFECT] = {.name = "perfect",
                        .about = "the exact solver: never loses a won game",
                        .think = LEVEL_PERFECT_THINK,
@@ -87,10 +89,10 @@ level_limits(const struct level *lv, struct search_limits *lim)
 	lim->depth = SEARCH_MAX_DEPTH;
 	lim->time_limit = lv->think;
 	/* The levels that play the search's best move prove what they can
-	 * within their time. */
-	if (!level_is_human(lv)) {
+	 * within their share of their time. */
+	if (lv->prove_share > 0) {
 		lim->prove_cells = PROVE_MAX_CELLS;
-		lim->prove_time = lv->think * PROVE_SHARE_PCT / 100.0;
+		lim->prove_time = lv->think * lv->prove_share / 100.0;
 	}
 }
 

@@ -48,6 +48,9 @@ struct level {
 	bool book;         /* takes the opening book's exact values; the
 	                    * weak levels do not, so that they stay
 	                    * beatable in the opening */
+	int prove_share;   /* percent of think that a proof within the
+	                    * budget may take (search_limits' prove_cells);
+	                    * 0: the level does not prove */
 };
 
 extern const struct level levels[LEVEL_COUNT];

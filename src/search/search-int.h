@@ -51,7 +51,8 @@ struct search {
 	atomic_bool stop;
 	struct stats stats;
 	/* The live statistics this search writes: its own, or for the
-	 * second search below, its owner's (the panel sees one search). */
+	 * second search below, its owner's (the panel sees one search),
+	 * except while it proves beside its owner's search (its own). */
 	struct stats *live;
 	/* The second search, made on first need with a table of its own:
 	 * the proof of a depth-limited search, the fallback of a bounded

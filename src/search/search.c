@@ -15,6 +15,7 @@
 #include <assert.h>
 
 #include <math.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -450,7 +451,12 @@ run_exact(struct split_ctx *c, const board_t *b, struct search_result *r)
 				v = lo;
 				known = &v;
 			} else {
+				/* What the proof got as far as: mv reaches
+				 * lo (any column reaches the worst score). */
 				r->partial = true;
+				r->proof_lo = lo;
+				if (lo > board_min_score(b))
+					r->proof_col = mv;
 				return;
 			}
 		}
@@ -814,7 +820,7 @@ run_search(struct search *s, const board_t *b, const struct search_limits *lim,
 	atomic_store(&s->stop, false);
 	s->warm_pending = false; /* the table is in use from here */
 	memset(r, 0, sizeof *r);
-	r->move = r->best = -1;
+	r->move = r->best = r->proof_col = -1;
 	r->ncols = b->w;
 	r->threads = threads;
 
@@ -960,35 +966,123 @@ stopped_from_outside(const struct search *s, const struct search_limits *lim)
 
 enum proof { PROOF_NONE, PROOF_FAILED, PROOF_DONE };
 
-/* A depth-limited search's proof (search_limits' prove_cells): the exact
- * solver's move and score, into *r, when it proves the root within its
+/* Whether the opening book holds b but not every position after it: the
+ * book's edge, where the depth-limited search has no answer at once but
+ * the exact solver, knowing the root's score, needs one null-window
+ * search for a move that keeps it. */
+static bool
+book_edge(const struct search_limits *lim, const board_t *b)
+{
+#if BOARD_BITS == 64
+	const struct search_oracle *bk = lim->book;
+	int v;
+	if (bk == NULL || !bk->probe(bk->store, b, &v))
+		return false;
+	for (int col = 0; col < b->w; col++) {
+		if (!board_can_play(b, col) || board_is_winning_move(b, col))
+			continue;
+		board_t nb = *b;
+		board_play(&nb, col);
+		if (!bk->probe(bk->store, &nb, &v))
+			return true;
+	}
+#else
+	(void)lim, (void)b;
+#endif
+	return false;
+}
+
+/* Whether a depth-limited search's limits ask it to prove b first
+ * (search_limits' prove_cells). */
+static bool
+proof_wanted(const struct search_limits *lim, const board_t *b)
+{
+	const int empty = b->w * b->h - b->moves;
+	return lim->mode == SEARCH_DEPTH && !lim->window &&
+	       lim->prove_cells > 0 && lim->node_limit == 0 && !b->over &&
+	       !board_is_full(b) &&
+	       (empty <= lim->prove_cells || book_edge(lim, b));
+}
+
+/* The exact search of a proof within the budget of lim, for at most
+ * `seconds`. */
+static void
+proof_limits(const struct search_limits *lim, double seconds,
+             struct search_limits *el)
+{
+	*el = *lim;
+	el->mode = SEARCH_EXACT;
+	el->analyze = true;
+	el->move_only = true;
+	el->level = NULL;
+	el->prove_cells = 0;
+	el->exact_bound = 0;
+	el->abort2 = NULL;
+	el->time_limit = seconds > 0 ? seconds : PROVE_UNTIMED_S;
+	if (lim->time_limit > 0 && el->time_limit > lim->time_limit)
+		el->time_limit = lim->time_limit;
+}
+
+static bool
+proved(const struct search_result *r)
+{
+	return !r->partial && r->move >= 0 && r->kind == SCORE_EXACT;
+}
+
+/* A depth-limited search's proof on one thread: the exact solver's move
+ * and score, into *r, when it proves the root within its share of the
  * time on the second table. */
 static enum proof
 prove_first(struct search *s, const board_t *b, const struct search_limits *lim,
             struct search_result *r)
 {
-	const int empty = b->w * b->h - b->moves;
-	if (lim->mode != SEARCH_DEPTH || lim->window || lim->prove_cells <= 0 ||
-	    empty > lim->prove_cells || lim->node_limit > 0 || b->over ||
-	    board_is_full(b))
+	if (!proof_wanted(lim, b))
 		return PROOF_NONE;
 	struct search *aux = aux_search(s);
 	if (aux == NULL)
 		return PROOF_NONE;
-	struct search_limits el = *lim;
-	el.mode = SEARCH_EXACT;
-	el.analyze = true;
-	el.move_only = true;
-	el.level = NULL;
-	el.prove_cells = 0;
-	el.exact_bound = 0;
-	el.time_limit = lim->prove_time > 0 ? lim->prove_time : PROVE_UNTIMED_S;
-	if (lim->time_limit > 0 && el.time_limit > lim->time_limit)
-		el.time_limit = lim->time_limit;
+	struct search_limits el;
+	proof_limits(lim, lim->prove_time, &el);
+	aux->live = s->live; /* the panel shows the proof, then the search */
 	run_search(aux, b, &el, r);
-	return !r->partial && r->move >= 0 && r->kind == SCORE_EXACT
-	           ? PROOF_DONE
-	           : PROOF_FAILED;
+	return proved(r) ? PROOF_DONE : PROOF_FAILED;
+}
+
+/* Whether r proved column col reaches the exact score lo. */
+static bool
+col_reaches(const struct search_result *r, int col, int lo)
+{
+	return col >= 0 &&
+	       (r->col_kind[col] == SCORE_EXACT ||
+	        r->col_kind[col] == SCORE_LOWER) &&
+	       r->col_score[col] >= lo;
+}
+
+/* A proof that did not finish but proved the root a draw or better with a
+ * column that keeps it (proof->proof_col): the depth-limited search's
+ * move r stands when it proved as much of its own column, else the move
+ * is the proof's column, its score that lower bound (kind SCORE_LOWER:
+ * "at least a draw").  A proven result is never given up for a heuristic
+ * one. */
+static void
+keep_proven(const board_t *b, const struct search_result *proof,
+            struct search_result *r)
+{
+	const int col = proof->proof_col, lo = proof->proof_lo;
+	if (col < 0 || lo < 0 || !board_can_play(b, col) ||
+	    col_reaches(r, r->move, lo))
+		return;
+	if (r->move != col) {
+		r->pv[0] = col;
+		r->pv_len = 1;
+	}
+	r->move = r->best = col;
+	r->kind = SCORE_LOWER;
+	r->score = lo;
+	if (!col_reaches(r, col, lo)) {
+		r->col_kind[col] = SCORE_LOWER;
+		r->col_score[col] = lo;
+	}
 }
 
 /* Perfect play's bound (search_limits' exact_bound): the exact search for
@@ -1008,6 +1102,7 @@ run_bounded(struct search *s, const board_t *b, const struct search_limits *lim,
 	struct search *aux = aux_search(s);
 	if (aux == NULL)
 		return;
+	aux->live = s->live;
 	struct search_result h;
 	struct search_limits dl = *lim;
 	dl.mode = SEARCH_DEPTH;
@@ -1025,6 +1120,82 @@ run_bounded(struct search *s, const board_t *b, const struct search_limits *lim,
 	h.seconds += r->seconds;
 	h.partial = true; /* the position is not proven */
 	*r = h;
+}
+
+/* The proof beside the depth-limited search (two threads or more): the
+ * exact solver on the second table in a thread of its own, on half the
+ * threads for the whole time, while the depth-limited search has the
+ * other half.  Sequential halves of the time would give each search all
+ * the threads for half as long; since neither search is twice as fast on
+ * twice the threads (docs/parallel-search.md), each gets more done
+ * beside the other. */
+struct beside {
+	struct search *aux;
+	const board_t *b;
+	struct search_limits el;
+	struct search_result r;
+	atomic_bool proved; /* stops the depth-limited search */
+	atomic_bool enough; /* the depth-limited search proved the root */
+};
+
+static void *
+beside_main(void *arg)
+{
+	struct beside *p = arg;
+	run_search(p->aux, p->b, &p->el, &p->r);
+	if (proved(&p->r))
+		atomic_store(&p->proved, true);
+	return NULL;
+}
+
+/* The proof beside the search, when lim asks for a proof and has two
+ * threads or more: false when it did not run (then nothing was done). */
+static bool
+prove_beside(struct search *s, const board_t *b,
+             const struct search_limits *lim, struct search_result *r)
+{
+	if (lim->threads < 2 || !proof_wanted(lim, b))
+		return false;
+	struct search *aux = aux_search(s);
+	if (aux == NULL)
+		return false;
+	struct beside p = {.aux = aux, .b = b};
+	proof_limits(lim, lim->time_limit, &p.el);
+	p.el.threads = lim->threads - lim->threads / 2;
+	p.el.abort2 = &p.enough;
+	atomic_init(&p.proved, false);
+	atomic_init(&p.enough, false);
+	aux->live = &aux->stats; /* the panel shows the search */
+	double t0 = util_now_s();
+	pthread_t t;
+	if (pthread_create(&t, NULL, beside_main, &p) != 0)
+		return false;
+	struct search_limits rest = *lim;
+	rest.threads = lim->threads / 2;
+	rest.prove_cells = 0;
+	rest.abort2 = &p.proved;
+	stats_set_beside(s->live, p.el.threads);
+	run_search(s, b, &rest, r);
+	/* The search ended first (its time manager saw no room for another
+	 * iteration): the proof has the rest of the time, unless the search
+	 * proved the root itself. */
+	if (r->kind == SCORE_EXACT && !r->partial)
+		atomic_store(&p.enough, true);
+	pthread_join(t, NULL);
+	stats_set_beside(s->live, 0);
+	if (proved(&p.r)) {
+		uint64_t nodes = r->nodes;
+		*r = p.r;
+		r->nodes += nodes;
+	} else {
+		if (r->move < 0 && p.r.move >= 0)
+			r->move = r->best = p.r.move;
+		keep_proven(b, &p.r, r);
+		r->nodes += p.r.nodes;
+	}
+	r->threads = lim->threads;
+	r->seconds = util_now_s() - t0;
+	return true;
 }
 
 void
@@ -1045,6 +1216,8 @@ search_run(struct search *s, const board_t *b, const struct search_limits *lim,
 		run_bounded(s, b, lim, r);
 		return;
 	}
+	if (prove_beside(s, b, lim, r))
+		return;
 	enum proof p = prove_first(s, b, lim, r);
 	if (p == PROOF_DONE)
 		return;
@@ -1064,6 +1237,7 @@ search_run(struct search *s, const board_t *b, const struct search_limits *lim,
 	run_search(s, b, &rest, r);
 	if (r->move < 0 && proof.move >= 0)
 		*r = proof;
+	keep_proven(b, &proof, r);
 	r->nodes += proof.nodes;
 	r->seconds += proof.seconds;
 }

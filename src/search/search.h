@@ -83,6 +83,9 @@ struct search_limits {
 	bool no_ordering;    /* plain centre-first order, no threat ordering */
 	uint64_t seed;       /* 0: deterministic; else random tie-break */
 	atomic_bool *abort; /* optional second stop flag, owned by the caller */
+	/* optional third one: the proof beside a depth-limited search stops
+	 * that search through it once it has proven the root */
+	atomic_bool *abort2;
 	/* The opening book, read-only, or NULL: the searches take a
 	 * position's score from it, at the root and below (depth-limited
 	 * ones on their own scale: a root column as an exact score, a node
@@ -93,7 +96,13 @@ struct search_limits {
 	 * most prove_time seconds (0: PROVE_UNTIMED_S), on the search's
 	 * second table.  Solved, the result is the exact solver's move (the
 	 * fastest win, the longest defence) and its exact score; else the
-	 * depth-limited search has the rest of time_limit. */
+	 * depth-limited search has the rest of time_limit.  On two threads
+	 * or more the proof runs beside the depth-limited search instead,
+	 * on half the threads for the whole time_limit, and ends it when it
+	 * proves the root.  Either way, when the
+	 * proof got as far as a draw or better with a column that keeps it,
+	 * the move is that column unless the search proved its own move as
+	 * good (a proven result is never given up). */
 	int prove_cells;
 	double prove_time;
 	/* A bound on an exact search for a move (analyze and move_only):
@@ -139,6 +148,12 @@ struct search_result {
 	 * 1 / -1 when that is a proven win / loss, else 0. */
 	double quality;
 	int proven;
+	/* A proof within the budget that did not finish (search_limits'
+	 * prove_cells): the least exact score it proved the root reaches
+	 * and a column that reaches it; proof_col -1 when it proved nothing
+	 * beyond the worst score. */
+	int proof_lo;
+	int proof_col;
 };
 
 struct search;

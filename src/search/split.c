@@ -258,8 +258,10 @@ split_chain_cut(const struct split_point *sp)
 static bool
 stopping(struct split_team *team)
 {
-	if (team->lim->abort != NULL &&
-	    atomic_load_explicit(team->lim->abort, memory_order_relaxed))
+	if ((team->lim->abort != NULL &&
+	     atomic_load_explicit(team->lim->abort, memory_order_relaxed)) ||
+	    (team->lim->abort2 != NULL &&
+	     atomic_load_explicit(team->lim->abort2, memory_order_relaxed)))
 		atomic_store(team->stop, true);
 	return atomic_load_explicit(team->stop, memory_order_relaxed) ||
 	       atomic_load_explicit(&team->done, memory_order_relaxed);

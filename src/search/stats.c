@@ -75,6 +75,12 @@ stats_mark_ranks(struct stats *s)
 }
 
 void
+stats_set_beside(struct stats *s, int threads)
+{
+	STORE(s->beside, threads);
+}
+
+void
 stats_set_pv(struct stats *s, const int *pv, int len)
 {
 	assert(len >= 0 && (pv != NULL || len == 0));
@@ -97,6 +103,7 @@ stats_snapshot(const struct stats *s, struct stats_snapshot *o)
 	o->ncols = LOAD(m->ncols);
 	o->exact = LOAD(m->exact);
 	o->ranks = LOAD(m->ranks);
+	o->beside = LOAD(m->beside);
 	o->depth = LOAD(m->depth);
 	uint64_t start = LOAD(m->start_ns), end = LOAD(m->end_ns);
 	uint64_t now = o->running || end == 0 ? util_now_ns() : end;

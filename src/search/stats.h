@@ -72,6 +72,10 @@ struct stats {
 	 * threads in `spawned`, the root column of its task in root_col. */
 	_Atomic int ranks;
 	_Atomic int cpus; /* online CPUs when the search began */
+	/* The threads of an exact proof running beside this search
+	 * (search.c's proof within the budget), 0: none; not counted in
+	 * nthreads, set and cleared by the search around stats_begin(). */
+	_Atomic int beside;
 	const struct tt *tt;
 };
 
@@ -104,6 +108,7 @@ struct stats_snapshot {
 	int nthreads, ncols;
 	bool running, exact;
 	bool ranks; /* the thread slots are ranks (struct stats) */
+	int beside; /* threads of a proof beside the search (struct stats) */
 	int depth;
 	int seldepth; /* the deepest ply below the root any thread reached */
 	uint64_t searches;
@@ -152,6 +157,8 @@ void stats_begin(struct stats *s, const struct stats_root *root, int nthreads,
 void stats_end(struct stats *s);
 /* After stats_begin(): this search's slots are ranks (struct stats). */
 void stats_mark_ranks(struct stats *s);
+/* Threads of the exact proof running beside the search (0: none). */
+void stats_set_beside(struct stats *s, int threads);
 void stats_set_pv(struct stats *s, const int *pv, int len);
 /* Copy everything for a reader; safe from any thread at any time. */
 void stats_snapshot(const struct stats *s, struct stats_snapshot *out);

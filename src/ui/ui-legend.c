@@ -52,7 +52,8 @@ static const struct legend_entry legend[] = {
     {"played", "the AI's move against the search's best: the level's "
                "own pick, a forced win or block, or the book"},
     {"depth", "the last iteration finished (d/D: of the limit D); "
-              "exact: the solver"},
+              "exact: the solver; a proof beside on N: the solver on N "
+              "threads of its own beside the search"},
     {"TT full", "transposition table slots in use"},
     {"hits", "table probes that found their position / probes"},
     {"spawned", "tasks created; stolen: run by another thread"},

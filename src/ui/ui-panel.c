@@ -583,6 +583,11 @@ panel_totals(struct ui *ui, WINDOW *w, int y, int width, int rows,
 			snprintf(buf, sizeof buf, "depth %d/%d", s->depth,
 			         ui->perfect ? s->depth : ui->depth);
 		len = (int)strlen(buf);
+		if (s->beside > 0 && s->running) {
+			snprintf(buf + len, sizeof buf - len,
+			         ", a proof beside on %d", s->beside);
+			len = (int)strlen(buf);
+		}
 		if (s->ranks) /* every rank has a table of its own */
 			snprintf(buf + len, sizeof buf - len,
 			         "  a table a rank");
