@@ -57,6 +57,7 @@
 #include "book/book-build.h"
 #include "book/book.h"
 #include "cli/options.h"
+#include "search/level.h"
 #include "search/search.h"
 #include "brute.h"
 #include "check_suites.h"
@@ -868,6 +869,95 @@ START_TEST(test_search_with_book)
 }
 END_TEST
 
+/* Practical play among equals (search.c's traps): where a move keeps a
+ * proven draw or loss, the expert level plays, among the columns of that
+ * exact score, one that leaves the opponent the fewest replies keeping
+ * its result (a draw for a draw, a win for a loss).  On 5x4 with a book to
+ * 6 stones, random positions of 0 to 12 stones: inside the book (its
+ * values) and past it (the exact solver's, within the move's time); the
+ * counts here come from a search without the book, column by column. */
+static int
+good_replies(struct search *ref, const board_t *b, int col, int v)
+{
+	board_t nb = *b;
+	int good = 0;
+	board_play(&nb, col);
+	for (int x = 0; x < nb.w; x++) {
+		if (!board_can_play(&nb, x))
+			continue;
+		int ov = check_move_value(ref, &nb, x); /* the opponent's */
+		good += v < 0 ? ov > 0 : ov == 0;
+	}
+	return good;
+}
+
+START_TEST(test_traps)
+{
+	char dir[4096];
+	check_tmpdir(dir, sizeof dir);
+	char path[4200], err[512];
+	build_in(path, sizeof path, dir, "5x4.book", "5", "4", "6", "1");
+	struct book *bk = book_open(path, err, sizeof err);
+	check_that(bk != NULL, "%s", err);
+	struct search *s = search_new(16, NULL, 0);
+	struct search *ref = search_new(16, NULL, 0);
+	uint64_t rng = 4242;
+	int n = check_scaled(120, 30), choices = 0, booked = 0;
+
+	for (int i = 0; i < n; i++) {
+		board_t b;
+		random_position(&b, 5, 4, check_rand_below(&rng, 13), &rng);
+		if (b.over || board_is_full(&b))
+			continue;
+		struct search_limits lim;
+		struct search_result r;
+		search_limits_default(&lim);
+		level_limits(&levels[LEVEL_EXPERT], &lim);
+		check_true(lim.practical);
+		lim.threads = 1;
+		lim.time_limit = lim.prove_time = 30;
+		lim.prove_cells = 20;
+		lim.book = book_oracle(bk);
+		search_run(s, &b, &lim, &r);
+		check_that(r.kind == SCORE_EXACT && r.move >= 0,
+		           "position %d (%d stones): kind %d move %d", i,
+		           b.moves, r.kind, r.move);
+		const int v = r.score;
+		check_that(check_move_value(ref, &b, r.move) == v,
+		           "position %d: move %d does not reach %d", i,
+		           r.move + 1, v);
+		if (v > 0)
+			continue;
+		int fewest = 99, equal = 0;
+		for (int c = 0; c < b.w; c++) {
+			if (!board_can_play(&b, c) ||
+			    check_move_value(ref, &b, c) != v)
+				continue;
+			equal++;
+			int g = good_replies(ref, &b, c, v);
+			fewest = g < fewest ? g : fewest;
+		}
+		int got = good_replies(ref, &b, r.move, v);
+		check_that(got == fewest,
+		           "position %d (%d stones, %d): move %d leaves %d "
+		           "good replies, another column of the same score %d",
+		           i, b.moves, v, r.move + 1, got, fewest);
+		choices += equal > 1;
+		booked += equal > 1 && b.moves <= 4;
+	}
+	printf("traps: %d positions with a choice among equals, %d inside "
+	       "the book\n",
+	       choices, booked);
+	check_that(choices > 0 && booked > 0,
+	           "no choice among equals (%d), none in the book (%d)",
+	           choices, booked);
+	search_free(s);
+	search_free(ref);
+	book_free(bk);
+	check_rm_tree(dir);
+}
+END_TEST
+
 /* ---- 8. the shipped book ------------------------------------------------ */
 
 /* The best of a position's children, as the book has them; -99 when a
@@ -1090,6 +1180,7 @@ book_suite(void)
 	    CHECK_TEST(test_build_threads_same_bytes),
 	    CHECK_TEST(test_journal_damage),
 	    CHECK_TEST(test_search_with_book),
+	    CHECK_TEST(test_traps),
 
 	    CHECK_CASE("shipped", CHECK_TIMEOUT_LONG),
 	    CHECK_TEST(test_shipped_book),

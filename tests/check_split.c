@@ -1186,8 +1186,10 @@ END_TEST
  * threads.  A late Pons position is proven (Pons' score, kind exact, a
  * column that keeps it), however long the search is given; the empty
  * board, which no proof finishes, gets the search's legal move when the
- * time is up, and a stop from outside ends both at once.  Run under
- * ThreadSanitizer with the rest of the suite. */
+ * time is up (with practical play: after the proof's share, the checks
+ * of the search's best column, reading its live scores), and a stop
+ * from outside ends both at once.  Run under ThreadSanitizer with the
+ * rest of the suite. */
 START_TEST(test_prove_beside)
 {
 	struct search *s = search_new(TEST_TT_MB, NULL, 0);
@@ -1228,6 +1230,7 @@ START_TEST(test_prove_beside)
 	search_limits_default(&lim);
 	lim.threads = threads;
 	lim.prove_cells = 42;
+	lim.practical = true; /* the checks after the proof's share too */
 	lim.time_limit = 0.2;
 	search_run(s, &e, &lim, &r);
 	check_that(board_can_play(&e, r.move) && r.kind == SCORE_HEURISTIC,

@@ -490,6 +490,7 @@ eng_cmd_go(struct eng *g, int argc, char **argv)
 		lim.analyze = true;
 		lim.move_only = true;
 		lim.exact_bound = PERFECT_BOUND_S;
+		lim.practical = levels[LEVEL_PERFECT].practical;
 		go_start(g, GO_PERFECT, &lim);
 		return;
 	}
@@ -512,6 +513,8 @@ eng_cmd_go(struct eng *g, int argc, char **argv)
 	if (a.depth <= 0 && a.nodes <= 0 && share > 0) {
 		lim.prove_cells = PROVE_MAX_CELLS;
 		lim.prove_time = lim.time_limit * share / 100.0;
+		/* without a Level: the engine's best play, practical too */
+		lim.practical = lv == NULL || lv->practical;
 	}
 	go_start(g, GO_DEPTH, &lim);
 }

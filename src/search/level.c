@@ -38,15 +38,17 @@ const struct level levels[LEVEL_COUNT] = {
                       .book = true,
                       .prove_share = PROVE_SHARE_PCT},
     [LEVEL_EXPERT] = {.name = "expert",
-                      .about = "the search's best move, longer thinking",
+                      .about = "longer thinking, plays for your mistakes",
                       .think = LEVEL_EXPERT_THINK,
                       .book = true,
-                      .prove_share = PROVE_EXPERT_SHARE_PCT},
+                      .prove_share = PROVE_EXPERT_SHARE_PCT,
+                      .practical = true},
     [LEVEL_PERFECT] = {.name = "perfect",
                        .about = "the exact solver: never loses a won game",
                        .think = LEVEL_PERFECT_THINK,
                        .perfect = true,
-                       .book = true},
+                       .book = true,
+                       .practical = true},
 };
 
 int
@@ -75,6 +77,7 @@ level_limits(const struct level *lv, struct search_limits *lim)
 	lim->prove_cells = 0;
 	lim->prove_time = 0;
 	lim->exact_bound = 0;
+	lim->practical = lv->practical;
 	if (lv->perfect) {
 		lim->mode = SEARCH_EXACT;
 		lim->analyze = true;

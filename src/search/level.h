@@ -51,6 +51,8 @@ struct level {
 	int prove_share;   /* percent of think that a proof within the
 	                    * budget may take (search_limits' prove_cells);
 	                    * 0: the level does not prove */
+	bool practical;    /* plays for the opponent's mistakes
+	                    * (search_limits' practical) */
 };
 
 extern const struct level levels[LEVEL_COUNT];

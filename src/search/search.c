@@ -14,6 +14,7 @@
 
 #include <assert.h>
 
+#include <limits.h>
 #include <math.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -505,6 +506,15 @@ run_exact(struct split_ctx *c, const board_t *b, struct search_result *r)
 		}
 		r->partial = atomic_load(c->team->stop);
 		pick_best(b, lim, r);
+		if (known && r->partial) {
+			/* The root's score, but no column proven to reach it
+			 * yet (unless one did before the stop). */
+			r->proof_lo = v;
+			if (r->move >= 0 &&
+			    r->col_kind[r->move] == SCORE_EXACT &&
+			    r->col_score[r->move] == v)
+				r->proof_col = r->move;
+		}
 		return;
 	}
 
@@ -1132,20 +1142,130 @@ run_bounded(struct search *s, const board_t *b, const struct search_limits *lim,
 struct beside {
 	struct search *aux;
 	const board_t *b;
+	const struct stats *live; /* the depth-limited search's */
 	struct search_limits el;
 	struct search_result r;
+	double check_after; /* seconds of the proof before the checks */
 	atomic_bool proved; /* stops the depth-limited search */
 	atomic_bool enough; /* the depth-limited search proved the root */
+	atomic_uint avoid;  /* columns the checks proved below, bit c: */
+	int avoid_below;    /* ... this score (read after the join) */
 };
+
+/* The depth-limited search's best column so far, from its live column
+ * scores (a proven win above any heuristic value above a proven loss),
+ * among the legal ones not in skip; -1 when none is scored. */
+static int
+live_best(const struct stats *st, const board_t *b, uint32_t skip)
+{
+	struct stats *m = (struct stats *)st; /* atomics: loads only */
+	int best = -1, bestv = INT_MIN;
+	for (int c = 0; c < b->w; c++) {
+		if (!board_can_play(b, c) || (skip >> c & 1))
+			continue;
+		int kind =
+		    atomic_load_explicit(&m->col[c].kind, memory_order_relaxed);
+		int v = atomic_load_explicit(&m->col[c].score,
+		                             memory_order_relaxed);
+		if (kind == SCORE_NONE)
+			continue;
+		if (kind != SCORE_HEURISTIC)
+			v = v > 0   ? SCORE_PROVEN + v
+			    : v < 0 ? v - SCORE_PROVEN
+			            : 0;
+		if (v > bestv) {
+			bestv = v;
+			best = c;
+		}
+	}
+	return best;
+}
+
+/* The checks after a proof that found no column reaching `target` (a
+ * draw, or the book's score of the root when it holds it) in its share:
+ * the depth-limited search's best column so far, asked whether it
+ * reaches target (a null-window window search of the position after it),
+ * until the time is up.  A column that does not goes to p->avoid and the
+ * next best is asked; one that does is the proof's column (proof_col,
+ * proof_lo target). */
+static void
+check_blunders(struct beside *p, int target, double end)
+{
+	uint32_t asked = 0;
+	while (!atomic_load(&p->enough) &&
+	       (p->el.abort == NULL || !atomic_load(p->el.abort))) {
+		double left = end - util_now_s();
+		int c = live_best(p->live, p->b, asked);
+		if (left < TRAP_MIN_S || c < 0)
+			return;
+		asked |= 1u << c;
+		board_t nb = *p->b;
+		board_play(&nb, c);
+		if (nb.over || board_is_full(&nb))
+			return; /* a win or the last cell: the search knows */
+		struct search_limits wl = p->el;
+		struct search_result wr;
+		wl.analyze = wl.move_only = false;
+		wl.window = true;
+		wl.alpha = -target;
+		wl.beta = -target + 1;
+		wl.time_limit = left;
+		run_search(p->aux, &nb, &wl, &wr);
+		p->r.nodes += wr.nodes;
+		if (wr.partial)
+			return;
+		if (wr.value <= -target) {
+			p->r.proof_col = c;
+			p->r.proof_lo = target;
+			return;
+		}
+		atomic_fetch_or(&p->avoid, 1u << c);
+		p->avoid_below = target;
+	}
+}
 
 static void *
 beside_main(void *arg)
 {
 	struct beside *p = arg;
-	run_search(p->aux, p->b, &p->el, &p->r);
+	const double t0 = util_now_s();
+	struct search_limits el = p->el;
+	el.time_limit = p->check_after;
+	run_search(p->aux, p->b, &el, &p->r);
 	if (proved(&p->r))
 		atomic_store(&p->proved, true);
+	else if (p->el.practical && (p->r.proof_col < 0 || p->r.proof_lo < 0))
+		check_blunders(p, p->r.proof_lo > 0 ? p->r.proof_lo : 0,
+		               t0 + p->el.time_limit);
 	return NULL;
+}
+
+/* The search's move r, when the checks proved it falls short (below
+ * `below`): its best column among the others, the ones that fell short
+ * scored as upper bounds. */
+static void
+avoid_lost(const board_t *b, uint32_t avoid, int below, uint64_t seed,
+           struct search_result *r)
+{
+	if (r->move < 0 || !(avoid >> r->move & 1))
+		return;
+	struct search_result *o = xcalloc(1, sizeof *o);
+	*o = *r;
+	for (int c = 0; c < b->w; c++)
+		if (avoid >> c & 1) {
+			o->col_kind[c] = SCORE_NONE;
+			r->col_kind[c] = SCORE_UPPER;
+			r->col_score[c] = below - 1;
+		}
+	int col = choose_best_column(b, o, seed);
+	free(o);
+	if (col < 0)
+		return;
+	r->move = r->best = col;
+	r->score = r->col_score[col];
+	r->kind = r->col_kind[col];
+	r->pv[0] = col;
+	r->pv_len = 1;
 }
 
 /* The proof beside the search, when lim asks for a proof and has two
@@ -1159,12 +1279,16 @@ prove_beside(struct search *s, const board_t *b,
 	struct search *aux = aux_search(s);
 	if (aux == NULL)
 		return false;
-	struct beside p = {.aux = aux, .b = b};
+	struct beside p = {.aux = aux, .b = b, .live = s->live};
 	proof_limits(lim, lim->time_limit, &p.el);
 	p.el.threads = lim->threads - lim->threads / 2;
 	p.el.abort2 = &p.enough;
+	p.check_after = lim->practical
+	                    ? p.el.time_limit * PROVE_CHECK_AFTER_PCT / 100.0
+	                    : p.el.time_limit;
 	atomic_init(&p.proved, false);
 	atomic_init(&p.enough, false);
+	atomic_init(&p.avoid, 0);
 	aux->live = &aux->stats; /* the panel shows the search */
 	double t0 = util_now_s();
 	pthread_t t;
@@ -1190,12 +1314,175 @@ prove_beside(struct search *s, const board_t *b,
 	} else {
 		if (r->move < 0 && p.r.move >= 0)
 			r->move = r->best = p.r.move;
+		avoid_lost(b, atomic_load(&p.avoid), p.avoid_below, lim->seed,
+		           r);
 		keep_proven(b, &p.r, r);
 		r->nodes += p.r.nodes;
 	}
 	r->threads = lim->threads;
 	r->seconds = util_now_s() - t0;
 	return true;
+}
+
+/* Practical play among equals (the shipped book's positions): where the
+ * move keeps a proven draw or loss, the column among those of the same
+ * exact score that leaves the opponent the fewest replies keeping its
+ * result (a draw for a draw, a win for a loss), each reply's value the
+ * book's; the tie-break of the rest.  A perfect player is not hurt by it,
+ * an imperfect one has more ways to go wrong.  Only where the book holds
+ * every column and every reply (roots of at most the book's depth less
+ * two stones), so it costs nothing. */
+enum traps { TRAPS_NONE, TRAPS_SET, TRAPS_PAST_BOOK };
+
+static enum traps
+set_traps(const board_t *b, const struct search_limits *lim,
+          struct search_result *r)
+{
+	if (!lim->practical || lim->window || r->move < 0 ||
+	    r->kind != SCORE_EXACT || r->score > 0 ||
+	    !(lim->mode == SEARCH_DEPTH ||
+	      (lim->mode == SEARCH_EXACT && lim->analyze && lim->move_only)) ||
+	    (lim->level != NULL && level_is_human(lim->level)))
+		return TRAPS_NONE;
+#if BOARD_BITS == 64
+	const struct search_oracle *bk = lim->book;
+	if (bk == NULL)
+		return TRAPS_PAST_BOOK;
+	const int v = r->score, cls = v < 0 ? -1 : 0;
+	int col[BOARD_MAX_WIDTH], best = -1, fewest = INT_MAX;
+	const int n = settle_order(b, lim->seed, col);
+	for (int k = 0; k < n; k++) {
+		board_t nb = *b;
+		int cv, good = 0;
+		if (board_is_winning_move(b, col[k]))
+			continue;
+		board_play(&nb, col[k]);
+		if (!bk->probe(bk->store, &nb, &cv))
+			return TRAPS_PAST_BOOK;
+		if (-cv != v)
+			continue;
+		bool known = true;
+		for (int c = 0; c < nb.w && known; c++) {
+			board_t gb = nb;
+			int gv;
+			if (!board_can_play(&nb, c))
+				continue;
+			if (board_is_winning_move(&nb, c)) {
+				good++;
+				continue;
+			}
+			board_play(&gb, c);
+			known = bk->probe(bk->store, &gb, &gv);
+			good += known && (gv > 0) - (gv < 0) == cls;
+		}
+		if (!known)
+			return TRAPS_PAST_BOOK;
+		if (good < fewest) {
+			fewest = good;
+			best = col[k];
+		}
+	}
+	if (best >= 0 && best != r->move) {
+		r->move = r->best = best;
+		r->pv[0] = best;
+		r->pv_len = 1;
+	}
+	return TRAPS_SET;
+#else
+	(void)b;
+	return TRAPS_PAST_BOOK;
+#endif
+}
+
+static void run_any(struct search *s, const board_t *b,
+                    const struct search_limits *lim, struct search_result *r);
+
+/* The exact analysis of b (every column's exact score) on the second
+ * table within `seconds`, for set_traps_solved(): false when it did not
+ * finish. */
+static bool
+trap_analyze(struct search *aux, const board_t *b,
+             const struct search_limits *lim, double seconds,
+             struct search_result *r)
+{
+	struct search_limits el = *lim;
+	el.mode = SEARCH_EXACT;
+	el.analyze = true;
+	el.move_only = false;
+	el.level = NULL;
+	el.prove_cells = 0;
+	el.exact_bound = 0;
+	el.abort2 = NULL;
+	el.node_limit = 0;
+	el.time_limit = seconds;
+	run_search(aux, b, &el, r);
+	return !r->partial;
+}
+
+/* set_traps() past the book, while the move's time lasts: the exact
+ * solver scores every column and then, for each column of the move's
+ * score, every reply, on the second table (warm from the proof).  Any
+ * analysis left unfinished leaves the move as it was. */
+static void
+set_traps_solved(struct search *s, const board_t *b,
+                 const struct search_limits *lim, struct search_result *r)
+{
+	const double t0 = util_now_s();
+	const double end = t0 + lim->time_limit - r->seconds - TRAP_MARGIN_S;
+	if (lim->time_limit <= 0 || end - t0 < TRAP_MIN_S || r->move < 0 ||
+	    r->kind != SCORE_EXACT || r->score > 0 || b->over)
+		return;
+	struct search *aux = aux_search(s);
+	if (aux == NULL)
+		return;
+	aux->live = &aux->stats; /* the panel keeps the move's search */
+	struct search_result *ra = xcalloc(2, sizeof *ra), *rc = ra + 1;
+	const int v = r->score;
+	uint64_t nodes = 0;
+	if (!trap_analyze(aux, b, lim, end - util_now_s(), ra))
+		goto out;
+	nodes += ra->nodes;
+	int col[BOARD_MAX_WIDTH], best = -1, fewest = INT_MAX, cands = 0;
+	const int n = settle_order(b, lim->seed, col);
+	for (int k = 0; k < n; k++)
+		cands += ra->col_kind[col[k]] == SCORE_EXACT &&
+		         ra->col_score[col[k]] == v;
+	if (cands < 2)
+		goto out;
+	for (int k = 0; k < n; k++) {
+		const int c = col[k];
+		if (ra->col_kind[c] != SCORE_EXACT || ra->col_score[c] != v)
+			continue;
+		board_t nb = *b;
+		board_play(&nb, c);
+		double left = end - util_now_s();
+		if (left <= 0 || !trap_analyze(aux, &nb, lim, left, rc))
+			goto out;
+		nodes += rc->nodes;
+		/* The opponent's replies that keep its result: a draw for
+		 * a draw, a win for a loss. */
+		int good = 0;
+		for (int x = 0; x < nb.w; x++)
+			good += board_can_play(&nb, x) &&
+			        rc->col_kind[x] == SCORE_EXACT &&
+			        (v < 0 ? rc->col_score[x] > 0
+			               : rc->col_score[x] == 0);
+		if (good < fewest) {
+			fewest = good;
+			best = c;
+		}
+	}
+	if (best >= 0 && best != r->move) {
+		r->move = r->best = best;
+		r->col_kind[best] = SCORE_EXACT;
+		r->col_score[best] = v;
+		r->pv[0] = best;
+		r->pv_len = 1;
+	}
+out:
+	r->nodes += nodes;
+	r->seconds += util_now_s() - t0;
+	free(ra);
 }
 
 void
@@ -1211,6 +1498,17 @@ search_run(struct search *s, const board_t *b, const struct search_limits *lim,
 		return;
 	}
 #endif
+	run_any(s, b, lim, r);
+	if (set_traps(b, lim, r) == TRAPS_PAST_BOOK)
+		set_traps_solved(s, b, lim, r);
+}
+
+/* search_run() on the board of this file: perfect play's bound, the proof
+ * within the budget beside the search or before it, or the search. */
+static void
+run_any(struct search *s, const board_t *b, const struct search_limits *lim,
+        struct search_result *r)
+{
 	if (lim->mode == SEARCH_EXACT && lim->analyze && lim->move_only &&
 	    lim->exact_bound > 0 && !lim->window) {
 		run_bounded(s, b, lim, r);

@@ -105,6 +105,13 @@ struct search_limits {
 	 * good (a proven result is never given up). */
 	int prove_cells;
 	double prove_time;
+	/* Practical play (the expert level, the protocol's searches): a
+	 * proof beside the search that has found nothing by
+	 * PROVE_CHECK_AFTER_PCT of the time checks whether the search's
+	 * move loses, and among columns of the same exact score in a proven
+	 * draw or loss the move is the one leaving the opponent the fewest
+	 * replies that keep its result (docs/levels.md). */
+	bool practical;
 	/* A bound on an exact search for a move (analyze and move_only):
 	 * when the root is not proven within exact_bound seconds (0: no
 	 * bound), a depth-limited search of PERFECT_FALLBACK_S seconds

@@ -136,11 +136,25 @@ _Static_assert(LEVEL_BEGINNER_SIGHT <= LEVEL_CASUAL_SIGHT &&
  * book is where a heuristic move loses most. */
 #define PROVE_EXPERT_SHARE_PCT 75
 #define PROVE_UNTIMED_S        1.0
-#define PROVE_TT_MB            64
+/* Beside the search, the proof has the first PROVE_CHECK_AFTER_PCT
+ * percent of the time for the root; when it has found no column that
+ * keeps a draw or better by then, the rest goes to asking whether the
+ * search's best column loses (and the next, when it does): a drawn
+ * position of 9 stones can need more than the whole second for the root,
+ * while a losing column is often proven lost in a fifth of it. */
+#define PROVE_CHECK_AFTER_PCT 60
+#define PROVE_TT_MB           64
 _Static_assert(PROVE_MAX_CELLS >= 0 && PROVE_SHARE_PCT > 0 &&
                    PROVE_SHARE_PCT <= PROVE_EXPERT_SHARE_PCT &&
                    PROVE_EXPERT_SHARE_PCT <= 100 && PROVE_TT_MB >= 1,
                "the proof has cells to prove and a share of the time");
+/* Practical play among equal moves past the book (search.c's traps):
+ * the exact analyses that pick, among the columns of a proven draw or
+ * loss, the one leaving the opponent the fewest good replies, run only
+ * when at least TRAP_MIN_S of the move's time is left, and end
+ * TRAP_MARGIN_S before its end. */
+#define TRAP_MIN_S    0.05
+#define TRAP_MARGIN_S 0.01
 /* Perfect play's bound: an exact search for a move that has not proven
  * the root within PERFECT_BOUND_S seconds (a board too big to solve)
  * stops, and a depth-limited search of PERFECT_FALLBACK_S seconds names
