@@ -1133,14 +1133,21 @@ run_bounded(struct search *s, const board_t *b, const struct search_limits *lim,
 }
 
 /* The proof beside the depth-limited search (two threads or more): the
- * exact solver on the second table in a thread of its own, on half the
- * threads for the whole time, while the depth-limited search has the
- * other half.  Sequential halves of the time would give each search all
- * the threads for half as long; since neither search is twice as fast on
- * twice the threads (docs/parallel-search.md), each gets more done
- * beside the other. */
+ * exact solver on the second table, on all the threads but one, for the
+ * whole time, in the calling thread, while the depth-limited search has
+ * the last thread, in a pthread of its own.  Sequential halves of the
+ * time would give each search all the threads for half as long; since
+ * neither search is twice as fast on twice the threads
+ * (docs/parallel-search.md), each gets more done beside the other.  The
+ * pthread runs a one-thread search, which never enters OpenMP (no
+ * parallel region, no task, no omp_ call): LLVM's libomp aborts when a
+ * pthread that ran OpenMP exits and another then starts a parallel
+ * region, and this pthread lives for one search. */
 struct beside {
-	struct search *aux;
+	struct search *s; /* the depth-limited search, in the pthread */
+	struct search_limits rest;
+	struct search_result hr;
+	struct search *aux; /* the proof, in the calling thread */
 	const board_t *b;
 	const struct stats *live; /* the depth-limited search's */
 	struct search_limits el;
@@ -1149,7 +1156,7 @@ struct beside {
 	atomic_bool proved; /* stops the depth-limited search */
 	atomic_bool enough; /* the depth-limited search proved the root */
 	atomic_uint avoid;  /* columns the checks proved below, bit c: */
-	int avoid_below;    /* ... this score (read after the join) */
+	int avoid_below;    /* ... this score */
 };
 
 /* The depth-limited search's best column so far, from its live column
@@ -1224,10 +1231,21 @@ check_blunders(struct beside *p, int target, double end)
 	}
 }
 
+/* The pthread's depth-limited search. */
 static void *
 beside_main(void *arg)
 {
 	struct beside *p = arg;
+	run_search(p->s, p->b, &p->rest, &p->hr);
+	if (p->hr.kind == SCORE_EXACT && !p->hr.partial)
+		atomic_store(&p->enough, true);
+	return NULL;
+}
+
+/* The calling thread's proof, then (practical play) the checks. */
+static void
+beside_prove(struct beside *p)
+{
 	const double t0 = util_now_s();
 	struct search_limits el = p->el;
 	el.time_limit = p->check_after;
@@ -1237,7 +1255,6 @@ beside_main(void *arg)
 	else if (p->el.practical && (p->r.proof_col < 0 || p->r.proof_lo < 0))
 		check_blunders(p, p->r.proof_lo > 0 ? p->r.proof_lo : 0,
 		               t0 + p->el.time_limit);
-	return NULL;
 }
 
 /* The search's move r, when the checks proved it falls short (below
@@ -1268,8 +1285,9 @@ avoid_lost(const board_t *b, uint32_t avoid, int below, uint64_t seed,
 	r->pv_len = 1;
 }
 
-/* The proof beside the search, when lim asks for a proof and has two
- * threads or more: false when it did not run (then nothing was done). */
+/* The proof beside the search (struct beside), when lim asks for a proof
+ * and has two threads or more: false when it did not run (then nothing
+ * was done). */
 static bool
 prove_beside(struct search *s, const board_t *b,
              const struct search_limits *lim, struct search_result *r)
@@ -1279,34 +1297,34 @@ prove_beside(struct search *s, const board_t *b,
 	struct search *aux = aux_search(s);
 	if (aux == NULL)
 		return false;
-	struct beside p = {.aux = aux, .b = b, .live = s->live};
+	struct beside p = {.s = s, .aux = aux, .b = b, .live = s->live};
 	proof_limits(lim, lim->time_limit, &p.el);
-	p.el.threads = lim->threads - lim->threads / 2;
+	p.el.threads = lim->threads - 1;
 	p.el.abort2 = &p.enough;
 	p.check_after = lim->practical
 	                    ? p.el.time_limit * PROVE_CHECK_AFTER_PCT / 100.0
 	                    : p.el.time_limit;
+	p.rest = *lim;
+	p.rest.threads = 1;
+	p.rest.prove_cells = 0;
+	p.rest.abort2 = &p.proved;
 	atomic_init(&p.proved, false);
 	atomic_init(&p.enough, false);
 	atomic_init(&p.avoid, 0);
 	aux->live = &aux->stats; /* the panel shows the search */
 	double t0 = util_now_s();
-	pthread_t t;
-	if (pthread_create(&t, NULL, beside_main, &p) != 0)
-		return false;
-	struct search_limits rest = *lim;
-	rest.threads = lim->threads / 2;
-	rest.prove_cells = 0;
-	rest.abort2 = &p.proved;
 	stats_set_beside(s->live, p.el.threads);
-	run_search(s, b, &rest, r);
-	/* The search ended first (its time manager saw no room for another
-	 * iteration): the proof has the rest of the time, unless the search
-	 * proved the root itself. */
-	if (r->kind == SCORE_EXACT && !r->partial)
-		atomic_store(&p.enough, true);
+	pthread_t t;
+	if (pthread_create(&t, NULL, beside_main, &p) != 0) {
+		stats_set_beside(s->live, 0);
+		return false;
+	}
+	beside_prove(&p);
+	/* The proof's time is up, or it proved the root (the search then
+	 * stops), or the search proved it first: the search's move. */
 	pthread_join(t, NULL);
 	stats_set_beside(s->live, 0);
+	*r = p.hr;
 	if (proved(&p.r)) {
 		uint64_t nodes = r->nodes;
 		*r = p.r;

@@ -98,8 +98,8 @@ struct search_limits {
 	 * fastest win, the longest defence) and its exact score; else the
 	 * depth-limited search has the rest of time_limit.  On two threads
 	 * or more the proof runs beside the depth-limited search instead,
-	 * on half the threads for the whole time_limit, and ends it when it
-	 * proves the root.  Either way, when the
+	 * on all the threads but one for the whole time_limit, and ends it
+	 * when it proves the root.  Either way, when the
 	 * proof got as far as a draw or better with a column that keeps it,
 	 * the move is that column unless the search proved its own move as
 	 * good (a proven result is never given up). */
