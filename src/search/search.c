@@ -1423,16 +1423,10 @@ trap_analyze(struct search *aux, const board_t *b,
              const struct search_limits *lim, double seconds,
              struct search_result *r)
 {
-	struct search_limits el = *lim;
-	el.mode = SEARCH_EXACT;
-	el.analyze = true;
-	el.move_only = false;
-	el.level = NULL;
-	el.prove_cells = 0;
-	el.exact_bound = 0;
-	el.abort2 = NULL;
+	struct search_limits el;
+	proof_limits(lim, seconds, &el);
+	el.move_only = false; /* every column's exact score */
 	el.node_limit = 0;
-	el.time_limit = seconds;
 	run_search(aux, b, &el, r);
 	return !r->partial;
 }
