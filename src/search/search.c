@@ -510,6 +510,7 @@ run_exact(struct split_ctx *c, const board_t *b, struct search_result *r)
 			/* The root's score, but no column proven to reach it
 			 * yet (unless one did before the stop). */
 			r->proof_lo = v;
+			r->proof_exact = true;
 			if (r->move >= 0 &&
 			    r->col_kind[r->move] == SCORE_EXACT &&
 			    r->col_score[r->move] == v)
@@ -1069,28 +1070,30 @@ col_reaches(const struct search_result *r, int col, int lo)
 }
 
 /* A proof that did not finish but proved the root a draw or better with a
- * column that keeps it (proof->proof_col): the depth-limited search's
- * move r stands when it proved as much of its own column, else the move
- * is the proof's column, its score that lower bound (kind SCORE_LOWER:
- * "at least a draw").  A proven result is never given up for a heuristic
- * one. */
+ * column that keeps it (proof->proof_col), or knew the root's exact score
+ * and found a column that reaches it (proof_exact): the depth-limited
+ * search's move r stands when it proved as much of its own column, else
+ * the move is the proof's column, its score that lower bound (kind
+ * SCORE_LOWER: "at least a draw"), or that exact score.  A proven result
+ * is never given up for a heuristic one. */
 static void
 keep_proven(const board_t *b, const struct search_result *proof,
             struct search_result *r)
 {
 	const int col = proof->proof_col, lo = proof->proof_lo;
-	if (col < 0 || lo < 0 || !board_can_play(b, col) ||
-	    col_reaches(r, r->move, lo))
+	if (col < 0 || (lo < 0 && !proof->proof_exact) ||
+	    !board_can_play(b, col) || col_reaches(r, r->move, lo))
 		return;
 	if (r->move != col) {
 		r->pv[0] = col;
 		r->pv_len = 1;
 	}
+	/* Reaching the root's exact score is the exact best move. */
 	r->move = r->best = col;
-	r->kind = SCORE_LOWER;
+	r->kind = proof->proof_exact ? SCORE_EXACT : SCORE_LOWER;
 	r->score = lo;
-	if (!col_reaches(r, col, lo)) {
-		r->col_kind[col] = SCORE_LOWER;
+	if (!col_reaches(r, col, lo) || proof->proof_exact) {
+		r->col_kind[col] = r->kind;
 		r->col_score[col] = lo;
 	}
 }
@@ -1252,9 +1255,12 @@ beside_prove(struct beside *p)
 	run_search(p->aux, p->b, &el, &p->r);
 	if (proved(&p->r))
 		atomic_store(&p->proved, true);
-	else if (p->el.practical && (p->r.proof_col < 0 || p->r.proof_lo < 0))
-		check_blunders(p, p->r.proof_lo > 0 ? p->r.proof_lo : 0,
-		               t0 + p->el.time_limit);
+	else if (p->el.practical && (p->r.proof_col < 0 ||
+	                             (p->r.proof_lo < 0 && !p->r.proof_exact)))
+		check_blunders(
+		    p,
+		    p->r.proof_exact || p->r.proof_lo > 0 ? p->r.proof_lo : 0,
+		    t0 + p->el.time_limit);
 }
 
 /* The search's move r, when the checks proved it falls short (below

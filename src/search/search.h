@@ -158,9 +158,12 @@ struct search_result {
 	/* A proof within the budget that did not finish (search_limits'
 	 * prove_cells): the least exact score it proved the root reaches
 	 * and a column that reaches it; proof_col -1 when it proved nothing
-	 * beyond the worst score. */
+	 * beyond the worst score.  proof_exact: proof_lo is the root's
+	 * exact score (the book's, or the table's), so a column reaching it
+	 * is an exact best move. */
 	int proof_lo;
 	int proof_col;
+	bool proof_exact;
 };
 
 struct search;
