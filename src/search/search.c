@@ -1158,8 +1158,10 @@ struct beside {
 	double check_after; /* seconds of the proof before the checks */
 	atomic_bool proved; /* stops the depth-limited search */
 	atomic_bool enough; /* the depth-limited search proved the root */
-	atomic_uint avoid;  /* columns the checks proved below, bit c: */
-	int avoid_below;    /* ... this score */
+	/* The checks' (calling thread): the columns proven below target,
+	 * bit c, and target. */
+	uint32_t avoid;
+	int target;
 };
 
 /* The depth-limited search's best column so far, from its live column
@@ -1199,8 +1201,9 @@ live_best(const struct stats *st, const board_t *b, uint32_t skip)
  * next best is asked; one that does is the proof's column (proof_col,
  * proof_lo target). */
 static void
-check_blunders(struct beside *p, int target, double end)
+check_blunders(struct beside *p, double end)
 {
+	const int target = p->target;
 	uint32_t asked = 0;
 	while (!atomic_load(&p->enough) &&
 	       (p->el.abort == NULL || !atomic_load(p->el.abort))) {
@@ -1229,8 +1232,7 @@ check_blunders(struct beside *p, int target, double end)
 			p->r.proof_lo = target;
 			return;
 		}
-		atomic_fetch_or(&p->avoid, 1u << c);
-		p->avoid_below = target;
+		p->avoid |= 1u << c;
 	}
 }
 
@@ -1255,12 +1257,13 @@ beside_prove(struct beside *p)
 	run_search(p->aux, p->b, &el, &p->r);
 	if (proved(&p->r))
 		atomic_store(&p->proved, true);
-	else if (p->el.practical && (p->r.proof_col < 0 ||
-	                             (p->r.proof_lo < 0 && !p->r.proof_exact)))
-		check_blunders(
-		    p,
-		    p->r.proof_exact || p->r.proof_lo > 0 ? p->r.proof_lo : 0,
-		    t0 + p->el.time_limit);
+	else if (p->el.practical &&
+	         (p->r.proof_col < 0 ||
+	          (p->r.proof_lo < 0 && !p->r.proof_exact))) {
+		p->target =
+		    p->r.proof_exact || p->r.proof_lo > 0 ? p->r.proof_lo : 0;
+		check_blunders(p, t0 + p->el.time_limit);
+	}
 }
 
 /* The search's move r, when the checks proved it falls short (below
@@ -1316,7 +1319,6 @@ prove_beside(struct search *s, const board_t *b,
 	p.rest.abort2 = &p.proved;
 	atomic_init(&p.proved, false);
 	atomic_init(&p.enough, false);
-	atomic_init(&p.avoid, 0);
 	aux->live = &aux->stats; /* the panel shows the search */
 	double t0 = util_now_s();
 	stats_set_beside(s->live, p.el.threads);
@@ -1338,8 +1340,7 @@ prove_beside(struct search *s, const board_t *b,
 	} else {
 		if (r->move < 0 && p.r.move >= 0)
 			r->move = r->best = p.r.move;
-		avoid_lost(b, atomic_load(&p.avoid), p.avoid_below, lim->seed,
-		           r);
+		avoid_lost(b, p.avoid, p.target, lim->seed, r);
 		keep_proven(b, &p.r, r);
 		r->nodes += p.r.nodes;
 	}
@@ -1348,160 +1349,155 @@ prove_beside(struct search *s, const board_t *b,
 	return true;
 }
 
-/* Practical play among equals (the shipped book's positions): where the
- * move keeps a proven draw or loss, the column among those of the same
- * exact score that leaves the opponent the fewest replies keeping its
- * result (a draw for a draw, a win for a loss), each reply's value the
- * book's; the tie-break of the rest.  A perfect player is not hurt by it,
- * an imperfect one has more ways to go wrong.  Only where the book holds
- * every column and every reply (roots of at most the book's depth less
- * two stones), so it costs nothing. */
-enum traps { TRAPS_NONE, TRAPS_SET, TRAPS_PAST_BOOK };
+/* Practical play among equals (set_traps()): the exact scores of every
+ * column of a position, for the side to move, from the opening book (no
+ * solver) or from the exact solver on the second table within the move's
+ * time. */
+struct trap_src {
+	struct search *aux; /* the solver, or NULL: the book */
+	const struct search_limits *lim;
+	double end; /* the solver's deadline */
+	uint64_t nodes;
+	struct search_result *tmp; /* the solver's analysis */
+};
 
-static enum traps
-set_traps(const board_t *b, const struct search_limits *lim,
+/* The exact score of each column of b into score[] (ok[] false for a full
+ * column); false when the source cannot tell them all (past the book, or
+ * out of time). */
+static bool
+trap_scores(struct trap_src *src, const board_t *b, int *score, bool *ok)
+{
+	if (src->aux != NULL) {
+		/* The solver: an exact analysis, every column. */
+		double left = src->end - util_now_s();
+		struct search_limits el;
+		if (left <= 0)
+			return false;
+		proof_limits(src->lim, left, &el);
+		el.move_only = false; /* every column's exact score */
+		el.node_limit = 0;
+		run_search(src->aux, b, &el, src->tmp);
+		src->nodes += src->tmp->nodes;
+		for (int c = 0; c < b->w; c++) {
+			ok[c] = src->tmp->col_kind[c] == SCORE_EXACT;
+			score[c] = src->tmp->col_score[c];
+		}
+		return !src->tmp->partial;
+	}
+#if BOARD_BITS == 64
+	const struct search_oracle *bk = src->lim->book;
+	for (int c = 0; c < b->w; c++) {
+		board_t nb = *b;
+		int v;
+		ok[c] = board_can_play(b, c);
+		if (!ok[c])
+			continue;
+		if (board_is_winning_move(b, c)) {
+			score[c] = board_max_score(b);
+			continue;
+		}
+		board_play(&nb, c);
+		if (board_is_full(&nb))
+			v = 0;
+		else if (bk == NULL || !bk->probe(bk->store, &nb, &v))
+			return false;
+		score[c] = -v;
+	}
+	return true;
+#else
+	(void)score, (void)ok;
+	return false;
+#endif
+}
+
+/* Among the columns of b whose exact score is v (a draw or a loss), the
+ * one that leaves the opponent the fewest replies keeping its result (a
+ * draw for a draw, a win for a loss), nearest the centre (or the seed's
+ * pick) among equals, into *best (-1: fewer than two such columns);
+ * false when the source could not tell. */
+static bool
+pick_trap(struct trap_src *src, const board_t *b, int v, uint64_t seed,
+          int *best)
+{
+	int score[BOARD_MAX_WIDTH], col[BOARD_MAX_WIDTH], fewest = INT_MAX;
+	bool ok[BOARD_MAX_WIDTH];
+	*best = -1;
+	if (!trap_scores(src, b, score, ok))
+		return false;
+	const int n = settle_order(b, seed, col);
+	int cands = 0;
+	for (int k = 0; k < n; k++)
+		cands += ok[col[k]] && score[col[k]] == v;
+	if (cands < 2)
+		return true;
+	int found = -1;
+	for (int k = 0; k < n; k++) {
+		const int c = col[k];
+		if (!ok[c] || score[c] != v)
+			continue;
+		board_t nb = *b;
+		int reply[BOARD_MAX_WIDTH], good = 0;
+		bool rok[BOARD_MAX_WIDTH];
+		board_play(&nb, c);
+		if (!trap_scores(src, &nb, reply, rok))
+			return false;
+		for (int x = 0; x < nb.w; x++)
+			good +=
+			    rok[x] && (v < 0 ? reply[x] > 0 : reply[x] == 0);
+		if (good < fewest) {
+			fewest = good;
+			found = c;
+		}
+	}
+	*best = found;
+	return true;
+}
+
+/* Practical play among equals: where the move keeps a proven draw or
+ * loss (exact score v), the column among those of score v that leaves the
+ * opponent the fewest replies keeping its result.  A perfect player is
+ * not hurt by it, an imperfect one has more ways to go wrong.  The book's
+ * values first, where it holds every column and every reply (roots of at
+ * most its depth less two stones: no cost); else the solver's, on the
+ * second table (warm from the proof), in what is left of the move's time,
+ * and an analysis left unfinished leaves the move as it was. */
+static void
+set_traps(struct search *s, const board_t *b, const struct search_limits *lim,
           struct search_result *r)
 {
 	if (!lim->practical || lim->window || r->move < 0 ||
-	    r->kind != SCORE_EXACT || r->score > 0 ||
+	    r->kind != SCORE_EXACT || r->score > 0 || b->over ||
 	    !(lim->mode == SEARCH_DEPTH ||
 	      (lim->mode == SEARCH_EXACT && lim->analyze && lim->move_only)) ||
 	    (lim->level != NULL && level_is_human(lim->level)))
-		return TRAPS_NONE;
-#if BOARD_BITS == 64
-	const struct search_oracle *bk = lim->book;
-	if (bk == NULL)
-		return TRAPS_PAST_BOOK;
-	const int v = r->score, cls = v < 0 ? -1 : 0;
-	int col[BOARD_MAX_WIDTH], best = -1, fewest = INT_MAX;
-	const int n = settle_order(b, lim->seed, col);
-	for (int k = 0; k < n; k++) {
-		board_t nb = *b;
-		int cv, good = 0;
-		if (board_is_winning_move(b, col[k]))
-			continue;
-		board_play(&nb, col[k]);
-		if (!bk->probe(bk->store, &nb, &cv))
-			return TRAPS_PAST_BOOK;
-		if (-cv != v)
-			continue;
-		bool known = true;
-		for (int c = 0; c < nb.w && known; c++) {
-			board_t gb = nb;
-			int gv;
-			if (!board_can_play(&nb, c))
-				continue;
-			if (board_is_winning_move(&nb, c)) {
-				good++;
-				continue;
-			}
-			board_play(&gb, c);
-			known = bk->probe(bk->store, &gb, &gv);
-			good += known && (gv > 0) - (gv < 0) == cls;
-		}
-		if (!known)
-			return TRAPS_PAST_BOOK;
-		if (good < fewest) {
-			fewest = good;
-			best = col[k];
-		}
+		return;
+	const int v = r->score;
+	const double t0 = util_now_s();
+	const double end = t0 + lim->time_limit - r->seconds - TRAP_MARGIN_S;
+	struct trap_src src = {.lim = lim, .end = end};
+	int best;
+	bool known = pick_trap(&src, b, v, lim->seed, &best);
+	if (!known && lim->time_limit > 0 && end - t0 >= TRAP_MIN_S &&
+	    (src.aux = aux_search(s)) != NULL) {
+		src.aux->live =
+		    &src.aux->stats; /* the panel keeps the move's */
+		src.tmp = xcalloc(1, sizeof *src.tmp);
+		known = pick_trap(&src, b, v, lim->seed, &best);
+		free(src.tmp);
+		r->nodes += src.nodes;
+		r->seconds += util_now_s() - t0;
 	}
-	if (best >= 0 && best != r->move) {
-		r->move = r->best = best;
-		r->pv[0] = best;
-		r->pv_len = 1;
-	}
-	return TRAPS_SET;
-#else
-	(void)b;
-	return TRAPS_PAST_BOOK;
-#endif
+	if (!known || best < 0 || best == r->move)
+		return;
+	r->move = r->best = best;
+	r->col_kind[best] = SCORE_EXACT;
+	r->col_score[best] = v;
+	r->pv[0] = best;
+	r->pv_len = 1;
 }
 
 static void run_any(struct search *s, const board_t *b,
                     const struct search_limits *lim, struct search_result *r);
-
-/* The exact analysis of b (every column's exact score) on the second
- * table within `seconds`, for set_traps_solved(): false when it did not
- * finish. */
-static bool
-trap_analyze(struct search *aux, const board_t *b,
-             const struct search_limits *lim, double seconds,
-             struct search_result *r)
-{
-	struct search_limits el;
-	proof_limits(lim, seconds, &el);
-	el.move_only = false; /* every column's exact score */
-	el.node_limit = 0;
-	run_search(aux, b, &el, r);
-	return !r->partial;
-}
-
-/* set_traps() past the book, while the move's time lasts: the exact
- * solver scores every column and then, for each column of the move's
- * score, every reply, on the second table (warm from the proof).  Any
- * analysis left unfinished leaves the move as it was. */
-static void
-set_traps_solved(struct search *s, const board_t *b,
-                 const struct search_limits *lim, struct search_result *r)
-{
-	const double t0 = util_now_s();
-	const double end = t0 + lim->time_limit - r->seconds - TRAP_MARGIN_S;
-	if (lim->time_limit <= 0 || end - t0 < TRAP_MIN_S || r->move < 0 ||
-	    r->kind != SCORE_EXACT || r->score > 0 || b->over)
-		return;
-	struct search *aux = aux_search(s);
-	if (aux == NULL)
-		return;
-	aux->live = &aux->stats; /* the panel keeps the move's search */
-	struct search_result *ra = xcalloc(2, sizeof *ra), *rc = ra + 1;
-	const int v = r->score;
-	uint64_t nodes = 0;
-	if (!trap_analyze(aux, b, lim, end - util_now_s(), ra))
-		goto out;
-	nodes += ra->nodes;
-	int col[BOARD_MAX_WIDTH], best = -1, fewest = INT_MAX, cands = 0;
-	const int n = settle_order(b, lim->seed, col);
-	for (int k = 0; k < n; k++)
-		cands += ra->col_kind[col[k]] == SCORE_EXACT &&
-		         ra->col_score[col[k]] == v;
-	if (cands < 2)
-		goto out;
-	for (int k = 0; k < n; k++) {
-		const int c = col[k];
-		if (ra->col_kind[c] != SCORE_EXACT || ra->col_score[c] != v)
-			continue;
-		board_t nb = *b;
-		board_play(&nb, c);
-		double left = end - util_now_s();
-		if (left <= 0 || !trap_analyze(aux, &nb, lim, left, rc))
-			goto out;
-		nodes += rc->nodes;
-		/* The opponent's replies that keep its result: a draw for
-		 * a draw, a win for a loss. */
-		int good = 0;
-		for (int x = 0; x < nb.w; x++)
-			good += board_can_play(&nb, x) &&
-			        rc->col_kind[x] == SCORE_EXACT &&
-			        (v < 0 ? rc->col_score[x] > 0
-			               : rc->col_score[x] == 0);
-		if (good < fewest) {
-			fewest = good;
-			best = c;
-		}
-	}
-	if (best >= 0 && best != r->move) {
-		r->move = r->best = best;
-		r->col_kind[best] = SCORE_EXACT;
-		r->col_score[best] = v;
-		r->pv[0] = best;
-		r->pv_len = 1;
-	}
-out:
-	r->nodes += nodes;
-	r->seconds += util_now_s() - t0;
-	free(ra);
-}
 
 void
 search_run(struct search *s, const board_t *b, const struct search_limits *lim,
@@ -1517,8 +1513,7 @@ search_run(struct search *s, const board_t *b, const struct search_limits *lim,
 	}
 #endif
 	run_any(s, b, lim, r);
-	if (set_traps(b, lim, r) == TRAPS_PAST_BOOK)
-		set_traps_solved(s, b, lim, r);
+	set_traps(s, b, lim, r);
 }
 
 /* search_run() on the board of this file: perfect play's bound, the proof
