@@ -61,6 +61,7 @@
 #include "search/search.h"
 #include "brute.h"
 #include "check_suites.h"
+#include "core/score.h"
 #include "core/util.h"
 
 /* ---- helpers ---------------------------------------------------------- */
@@ -871,24 +872,57 @@ END_TEST
 
 /* Practical play among equals (search.c's traps): where a move keeps a
  * proven draw or loss, the expert level plays, among the columns of that
- * exact score, one that leaves the opponent the fewest replies keeping
- * its result (a draw for a draw, a win for a loss).  On 5x4 with a book to
- * 6 stones, random positions of 0 to 12 stones: inside the book (its
- * values) and past it (the exact solver's, within the move's time); the
- * counts here come from a search without the book, column by column. */
-static int
-good_replies(struct search *ref, const board_t *b, int col, int v)
+ * exact score, the one that gives an opponent searching trap_horizon
+ * plies the largest share of errors it cannot see among its sensible
+ * replies (those keeping its result, a draw for a draw and a win for a
+ * loss, and those losing it further away than the horizon), then the
+ * fewest replies keeping its result.  On 5x4 with a book to 6 stones,
+ * random positions of 0 to 12 stones, a horizon of TEST_HORIZON plies:
+ * inside the book (its values) and past it (the exact solver's, within
+ * the move's time); the counts here come from a search without the book,
+ * column by column, and the distance of a win from its score
+ * (core/score.h's score_parts()). */
+#define TEST_HORIZON 6
+
+struct replies {
+	int keep, hidden;
+};
+
+static struct replies
+count_replies(struct search *ref, const board_t *b, int col, int v)
 {
 	board_t nb = *b;
-	int good = 0;
+	struct replies n = {0, 0};
 	board_play(&nb, col);
 	for (int x = 0; x < nb.w; x++) {
 		if (!board_can_play(&nb, x))
 			continue;
 		int ov = check_move_value(ref, &nb, x); /* the opponent's */
-		good += v < 0 ? ov > 0 : ov == 0;
+		if (v < 0 ? ov > 0 : ov == 0) {
+			n.keep++;
+		} else if (ov == 0) {
+			n.hidden++; /* a win thrown away for a draw */
+		} else {
+			board_t after = nb;
+			struct score_parts p;
+			board_play(&after, x);
+			score_parts(&after, SCORE_EXACT, -ov, &p);
+			check_true(p.outcome == SCORE_OUT_WIN);
+			/* its reply, then our stones to the win */
+			n.hidden += 1 + 2 * p.stones - 1 > TEST_HORIZON;
+		}
 	}
-	return good;
+	return n;
+}
+
+/* a's share of hidden errors against b's, then fewer keeping replies:
+ * positive when a is the better trap, 0 when they are as good. */
+static long
+trap_cmp(struct replies a, struct replies b)
+{
+	long d = (long)a.hidden * (b.hidden + b.keep) -
+	         (long)b.hidden * (a.hidden + a.keep);
+	return d != 0 ? d : (long)b.keep - a.keep;
 }
 
 START_TEST(test_traps)
@@ -903,6 +937,7 @@ START_TEST(test_traps)
 	struct search *ref = search_new(16, NULL, 0);
 	uint64_t rng = 4242;
 	int n = check_scaled(120, 30), choices = 0, booked = 0;
+	int hidden_seen = 0;
 
 	for (int i = 0; i < n; i++) {
 		board_t b;
@@ -918,6 +953,7 @@ START_TEST(test_traps)
 		lim.time_limit = lim.prove_time = 30;
 		lim.prove_cells = 20;
 		lim.book = book_oracle(bk);
+		lim.trap_horizon = TEST_HORIZON;
 		search_run(s, &b, &lim, &r);
 		check_that(r.kind == SCORE_EXACT && r.move >= 0,
 		           "position %d (%d stones): kind %d move %d", i,
@@ -928,29 +964,34 @@ START_TEST(test_traps)
 		           r.move + 1, v);
 		if (v > 0)
 			continue;
-		int fewest = 99, equal = 0;
+		int equal = 0;
+		struct replies top = {0, 0};
 		for (int c = 0; c < b.w; c++) {
 			if (!board_can_play(&b, c) ||
 			    check_move_value(ref, &b, c) != v)
 				continue;
-			equal++;
-			int g = good_replies(ref, &b, c, v);
-			fewest = g < fewest ? g : fewest;
+			struct replies n = count_replies(ref, &b, c, v);
+			if (equal++ == 0 || trap_cmp(n, top) > 0)
+				top = n;
+			hidden_seen += n.hidden > 0;
 		}
-		int got = good_replies(ref, &b, r.move, v);
-		check_that(got == fewest,
+		struct replies got = count_replies(ref, &b, r.move, v);
+		check_that(trap_cmp(got, top) == 0,
 		           "position %d (%d stones, %d): move %d leaves %d "
-		           "good replies, another column of the same score %d",
-		           i, b.moves, v, r.move + 1, got, fewest);
+		           "replies keeping it and %d hidden errors; another "
+		           "column of the same score %d and %d",
+		           i, b.moves, v, r.move + 1, got.keep, got.hidden,
+		           top.keep, top.hidden);
 		choices += equal > 1;
 		booked += equal > 1 && b.moves <= 4;
 	}
 	printf("traps: %d positions with a choice among equals, %d inside "
-	       "the book\n",
-	       choices, booked);
-	check_that(choices > 0 && booked > 0,
-	           "no choice among equals (%d), none in the book (%d)",
-	           choices, booked);
+	       "the book; %d columns with errors beyond the horizon\n",
+	       choices, booked, hidden_seen);
+	check_that(choices > 0 && booked > 0 && hidden_seen > 0,
+	           "no choice among equals (%d), none in the book (%d), no "
+	           "hidden error (%d)",
+	           choices, booked, hidden_seen);
 	search_free(s);
 	search_free(ref);
 	book_free(bk);

@@ -1410,16 +1410,52 @@ trap_scores(struct trap_src *src, const board_t *b, int *score, bool *ok)
 #endif
 }
 
+/* How a reply to our column c (scores reply[], the opponent's, after c
+ * on nb) may go for the opponent: keeping its result (a draw for our draw
+ * v == 0, a win for our loss), or an error it cannot see, one whose loss
+ * of that result takes more than horizon plies (its reply and our win
+ * after it), or a draw thrown away from a win (nothing to see).  An
+ * error it can see does not count: a searching opponent avoids it. */
+static void
+count_replies(const board_t *nb, int v, int horizon, const int *reply,
+              const bool *rok, int *keep, int *hidden)
+{
+	*keep = *hidden = 0;
+	for (int x = 0; x < nb->w; x++) {
+		if (!rok[x])
+			continue;
+		if (v < 0 ? reply[x] > 0 : reply[x] == 0) {
+			++*keep;
+			continue;
+		}
+		const int ours = -reply[x]; /* our score after the reply */
+		if (ours <= 0) {
+			++*hidden; /* a win given up for a draw */
+			continue;
+		}
+		board_t after = *nb;
+		board_play(&after, x);
+		const int stones = board_max_score(&after) - ours + 1;
+		*hidden += 2 * stones > horizon;
+	}
+}
+
 /* Among the columns of b whose exact score is v (a draw or a loss), the
- * one that leaves the opponent the fewest replies keeping its result (a
- * draw for a draw, a win for a loss), nearest the centre (or the seed's
- * pick) among equals, into *best (-1: fewer than two such columns);
- * false when the source could not tell. */
+ * one that gives an opponent searching src->lim's trap_horizon plies the
+ * best chance to go wrong: the largest share of errors it cannot see among the
+ * replies it may choose (count_replies(): those keeping its result and
+ * those errors; an error it sees is not a choice), then the fewest
+ * replies keeping its result, then nearest the centre (or the seed's
+ * pick); into *best (-1: fewer than two such columns); false when the
+ * source could not tell. */
 static bool
 pick_trap(struct trap_src *src, const board_t *b, int v, uint64_t seed,
           int *best)
 {
-	int score[BOARD_MAX_WIDTH], col[BOARD_MAX_WIDTH], fewest = INT_MAX;
+	int score[BOARD_MAX_WIDTH], col[BOARD_MAX_WIDTH];
+	int best_keep = 0, best_hidden = 0;
+	const int horizon = src->lim->trap_horizon > 0 ? src->lim->trap_horizon
+	                                               : TRAP_HORIZON_PLIES;
 	bool ok[BOARD_MAX_WIDTH];
 	*best = -1;
 	if (!trap_scores(src, b, score, ok))
@@ -1436,17 +1472,21 @@ pick_trap(struct trap_src *src, const board_t *b, int v, uint64_t seed,
 		if (!ok[c] || score[c] != v)
 			continue;
 		board_t nb = *b;
-		int reply[BOARD_MAX_WIDTH], good = 0;
+		int reply[BOARD_MAX_WIDTH], keep, hidden;
 		bool rok[BOARD_MAX_WIDTH];
 		board_play(&nb, c);
 		if (!trap_scores(src, &nb, reply, rok))
 			return false;
-		for (int x = 0; x < nb.w; x++)
-			good +=
-			    rok[x] && (v < 0 ? reply[x] > 0 : reply[x] == 0);
-		if (good < fewest) {
-			fewest = good;
+		count_replies(&nb, v, horizon, reply, rok, &keep, &hidden);
+		/* hidden / (hidden + keep) against the best so far; keep >= 1
+		 * (the column's score is v, so some reply keeps it). */
+		const long mine = (long)hidden * (best_hidden + best_keep);
+		const long theirs = (long)best_hidden * (hidden + keep);
+		if (found < 0 || mine > theirs ||
+		    (mine == theirs && keep < best_keep)) {
 			found = c;
+			best_keep = keep;
+			best_hidden = hidden;
 		}
 	}
 	*best = found;
@@ -1454,12 +1494,12 @@ pick_trap(struct trap_src *src, const board_t *b, int v, uint64_t seed,
 }
 
 /* Practical play among equals: where the move keeps a proven draw or
- * loss (exact score v), the column among those of score v that leaves the
- * opponent the fewest replies keeping its result.  A perfect player is
- * not hurt by it, an imperfect one has more ways to go wrong.  The book's
- * values first, where it holds every column and every reply (roots of at
- * most its depth less two stones: no cost); else the solver's, on the
- * second table (warm from the proof), in what is left of the move's time,
+ * loss (exact score v), the column among those of score v that gives the
+ * opponent the best chance of an error it cannot see (pick_trap()).  A
+ * perfect player is not hurt by it, an imperfect one has more ways to go
+ * wrong.  The book's values first, where it holds every column and every reply
+ * (roots of at most its depth less two stones: no cost); else the solver's, on
+ * the second table (warm from the proof), in what is left of the move's time,
  * and an analysis left unfinished leaves the move as it was. */
 static void
 set_traps(struct search *s, const board_t *b, const struct search_limits *lim,

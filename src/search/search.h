@@ -109,9 +109,11 @@ struct search_limits {
 	 * proof beside the search that has found nothing by
 	 * PROVE_CHECK_AFTER_PCT of the time checks whether the search's
 	 * move loses, and among columns of the same exact score in a proven
-	 * draw or loss the move is the one leaving the opponent the fewest
-	 * replies that keep its result (docs/levels.md). */
+	 * draw or loss the move is the one giving an opponent that searches
+	 * trap_horizon plies (0: TRAP_HORIZON_PLIES) the best chance of an
+	 * error it cannot see (docs/levels.md). */
 	bool practical;
+	int trap_horizon;
 	/* A bound on an exact search for a move (analyze and move_only):
 	 * when the root is not proven within exact_bound seconds (0: no
 	 * bound), a depth-limited search of PERFECT_FALLBACK_S seconds

@@ -150,13 +150,22 @@ _Static_assert(PROVE_MAX_CELLS >= 0 && PROVE_SHARE_PCT > 0 &&
                "the proof has cells to prove and a share of the time");
 /* Practical play among equal moves past the book (search.c's traps):
  * the exact analyses that pick, among the columns of a proven draw or
- * loss, the one leaving the opponent the fewest good replies, run only
- * when at least TRAP_MIN_S of the move's time is left, and end
- * TRAP_MARGIN_S before its end.  The checks of the search's move beside
- * the proof (PROVE_CHECK_AFTER_PCT) ask nothing with less than
- * TRAP_MIN_S left either. */
+ * loss, the one giving the opponent the best chance of an error it
+ * cannot see (TRAP_HORIZON_PLIES), run only when at least TRAP_MIN_S of
+ * the move's time is left, and end TRAP_MARGIN_S before its end.  The checks of
+ * the search's move beside the proof (PROVE_CHECK_AFTER_PCT) ask nothing with
+ * less than TRAP_MIN_S left either. */
 #define TRAP_MIN_S    0.05
 #define TRAP_MARGIN_S 0.01
+/* The opponent those choices play against searches this many plies: a
+ * reply that loses its result within them (the reply and the win after
+ * it) is one it sees and avoids, one that loses it further away is a
+ * chance for it to go wrong.  Fairy-Stockfish at a second a move reaches
+ * a nominal depth of 20 to 23 in the opening, with pruning; the losses
+ * that matter in the opening are either a few plies away or 20 and more
+ * (docs/levels.md). */
+#define TRAP_HORIZON_PLIES 16
+_Static_assert(TRAP_HORIZON_PLIES > 0, "the opponent sees a ply at least");
 /* Perfect play's bound: an exact search for a move that has not proven
  * the root within PERFECT_BOUND_S seconds (a board too big to solve)
  * stops, and a depth-limited search of PERFECT_FALLBACK_S seconds names
