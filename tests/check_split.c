@@ -1237,6 +1237,26 @@ START_TEST(test_prove_beside)
 	           "empty board, %d threads: move %d kind %d", threads, r.move,
 	           r.kind);
 
+	/* A won position of 9 stones (column 2 wins, +2; Fairy-Stockfish's
+	 * game in docs/levels.md) whose proof takes about a second: in half
+	 * of it the proof stops with a bound or the checks begin, and the
+	 * rest goes to the proof or the checks.  Whatever the timing, a
+	 * bound the move claims is one the solver confirms. */
+	board_t w;
+	check_parse_ok(&w, 7, 6, "174444424");
+	lim.time_limit = 0.5;
+	search_run(s, &w, &lim, &r);
+	check_that(board_can_play(&w, r.move), "174444424: move %d", r.move);
+	if (r.kind == SCORE_EXACT || r.kind == SCORE_LOWER) {
+		const int v = check_move_value(ref, &w, r.move);
+		check_that(r.kind == SCORE_EXACT ? v == r.score : v >= r.score,
+		           "174444424, %d threads: move %d claims %s %d, the "
+		           "solver gives %d",
+		           threads, r.move + 1,
+		           r.kind == SCORE_EXACT ? "exactly" : "at least",
+		           r.score, v);
+	}
+
 	atomic_bool abort;
 	atomic_init(&abort, true); /* stopped before it starts */
 	lim.abort = &abort;

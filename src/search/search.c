@@ -1150,13 +1150,16 @@ struct beside {
 	struct search *s; /* the depth-limited search, in the pthread */
 	struct search_limits rest;
 	struct search_result hr;
+	pthread_t thread;
+	bool joined;
 	struct search *aux; /* the proof, in the calling thread */
 	const board_t *b;
-	const struct stats *live; /* the depth-limited search's */
 	struct search_limits el;
 	struct search_result r;
 	double check_after; /* seconds of the proof before the checks */
-	atomic_bool proved; /* stops the depth-limited search */
+	/* Stops the depth-limited search: the proof is done, or the checks
+	 * begin (they ask about the move it has then). */
+	atomic_bool stop_search;
 	atomic_bool enough; /* the depth-limited search proved the root */
 	/* The checks' (calling thread): the columns proven below target,
 	 * bit c, and target. */
@@ -1164,51 +1167,53 @@ struct beside {
 	int target;
 };
 
-/* The depth-limited search's best column so far, from its live column
- * scores (a proven win above any heuristic value above a proven loss),
- * among the legal ones not in skip; -1 when none is scored. */
+/* The best column of a search's result r among the columns not in
+ * skip (choose_best_column() on r's scores, those columns left out); -1
+ * when none is scored. */
 static int
-live_best(const struct stats *st, const board_t *b, uint32_t skip)
+result_best(const board_t *b, const struct search_result *r, uint32_t skip,
+            uint64_t seed)
 {
-	struct stats *m = (struct stats *)st; /* atomics: loads only */
-	int best = -1, bestv = INT_MIN;
-	for (int c = 0; c < b->w; c++) {
-		if (!board_can_play(b, c) || (skip >> c & 1))
-			continue;
-		int kind =
-		    atomic_load_explicit(&m->col[c].kind, memory_order_relaxed);
-		int v = atomic_load_explicit(&m->col[c].score,
-		                             memory_order_relaxed);
-		if (kind == SCORE_NONE)
-			continue;
-		if (kind != SCORE_HEURISTIC)
-			v = v > 0   ? SCORE_PROVEN + v
-			    : v < 0 ? v - SCORE_PROVEN
-			            : 0;
-		if (v > bestv) {
-			bestv = v;
-			best = c;
-		}
+	struct search_result *o = xcalloc(1, sizeof *o);
+	*o = *r;
+	for (int c = 0; c < b->w; c++)
+		if (skip >> c & 1)
+			o->col_kind[c] = SCORE_NONE;
+	int col = choose_best_column(b, o, seed);
+	free(o);
+	return col;
+}
+
+/* The depth-limited search's pthread, joined once. */
+static void
+beside_join(struct beside *p)
+{
+	if (!p->joined) {
+		pthread_join(p->thread, NULL);
+		p->joined = true;
 	}
-	return best;
 }
 
 /* The checks after a proof that found no column reaching `target` (a
- * draw, or the book's score of the root when it holds it) in its share:
- * the depth-limited search's best column so far, asked whether it
- * reaches target (a null-window window search of the position after it),
- * until the time is up.  A column that does not goes to p->avoid and the
- * next best is asked; one that does is the proof's column (proof_col,
- * proof_lo target). */
+ * draw, or the book's score of the root when it holds it) in its share.
+ * The depth-limited search stops there, so that the column asked about
+ * is the one it plays (its best column flips between iterations in hard
+ * positions), and the checks take its thread too.  Its move is asked
+ * whether it reaches target (a null-window window search of the position
+ * after it), until the time is up.  A column that does not goes to
+ * p->avoid and the search's next best is asked; one that does is the
+ * proof's column (proof_col, proof_lo target). */
 static void
 check_blunders(struct beside *p, double end)
 {
 	const int target = p->target;
 	uint32_t asked = 0;
+	atomic_store(&p->stop_search, true);
+	beside_join(p);
 	while (!atomic_load(&p->enough) &&
 	       (p->el.abort == NULL || !atomic_load(p->el.abort))) {
 		double left = end - util_now_s();
-		int c = live_best(p->live, p->b, asked);
+		int c = result_best(p->b, &p->hr, asked, p->rest.seed);
 		if (left < TRAP_MIN_S || c < 0)
 			return;
 		asked |= 1u << c;
@@ -1223,6 +1228,7 @@ check_blunders(struct beside *p, double end)
 		wl.alpha = -target;
 		wl.beta = -target + 1;
 		wl.time_limit = left;
+		wl.threads = p->rest.threads + p->el.threads;
 		run_search(p->aux, &nb, &wl, &wr);
 		p->r.nodes += wr.nodes;
 		if (wr.partial)
@@ -1247,7 +1253,33 @@ beside_main(void *arg)
 	return NULL;
 }
 
-/* The calling thread's proof, then (practical play) the checks. */
+/* A proof that stopped at PROVE_CHECK_AFTER_PCT with a column keeping a
+ * draw or better (or the book's score): the checks have nothing to ask,
+ * so the proof goes on for the rest of the time, on its table, warm from
+ * the first part.  Its result replaces the first when it proves the root
+ * or a higher bound with a column that reaches it: a won position whose
+ * win takes most of the second to prove is not played as a draw. */
+static void
+prove_on(struct beside *p, double end)
+{
+	const double left = end - util_now_s();
+	if (left < TRAP_MIN_S || atomic_load(&p->enough) ||
+	    (p->el.abort != NULL && atomic_load(p->el.abort)))
+		return;
+	struct search_limits el = p->el;
+	struct search_result *r2 = xcalloc(1, sizeof *r2);
+	el.time_limit = left;
+	run_search(p->aux, p->b, &el, r2);
+	r2->nodes += p->r.nodes;
+	if (proved(r2) || (r2->proof_col >= 0 && r2->proof_lo > p->r.proof_lo))
+		p->r = *r2;
+	else
+		p->r.nodes = r2->nodes;
+	free(r2);
+}
+
+/* The calling thread's proof, then (practical play) the checks, or the
+ * rest of the proof. */
 static void
 beside_prove(struct beside *p)
 {
@@ -1255,15 +1287,19 @@ beside_prove(struct beside *p)
 	struct search_limits el = p->el;
 	el.time_limit = p->check_after;
 	run_search(p->aux, p->b, &el, &p->r);
-	if (proved(&p->r))
-		atomic_store(&p->proved, true);
-	else if (p->el.practical &&
-	         (p->r.proof_col < 0 ||
-	          (p->r.proof_lo < 0 && !p->r.proof_exact))) {
-		p->target =
-		    p->r.proof_exact || p->r.proof_lo > 0 ? p->r.proof_lo : 0;
-		check_blunders(p, t0 + p->el.time_limit);
+	if (!proved(&p->r) && p->el.practical) {
+		if (p->r.proof_col < 0 ||
+		    (p->r.proof_lo < 0 && !p->r.proof_exact)) {
+			p->target = p->r.proof_exact || p->r.proof_lo > 0
+			                ? p->r.proof_lo
+			                : 0;
+			check_blunders(p, t0 + p->el.time_limit);
+		} else {
+			prove_on(p, t0 + p->el.time_limit);
+		}
 	}
+	if (proved(&p->r))
+		atomic_store(&p->stop_search, true);
 }
 
 /* The search's move r, when the checks proved it falls short (below
@@ -1275,16 +1311,12 @@ avoid_lost(const board_t *b, uint32_t avoid, int below, uint64_t seed,
 {
 	if (r->move < 0 || !(avoid >> r->move & 1))
 		return;
-	struct search_result *o = xcalloc(1, sizeof *o);
-	*o = *r;
+	const int col = result_best(b, r, avoid, seed);
 	for (int c = 0; c < b->w; c++)
 		if (avoid >> c & 1) {
-			o->col_kind[c] = SCORE_NONE;
 			r->col_kind[c] = SCORE_UPPER;
 			r->col_score[c] = below - 1;
 		}
-	int col = choose_best_column(b, o, seed);
-	free(o);
 	if (col < 0)
 		return;
 	r->move = r->best = col;
@@ -1306,7 +1338,7 @@ prove_beside(struct search *s, const board_t *b,
 	struct search *aux = aux_search(s);
 	if (aux == NULL)
 		return false;
-	struct beside p = {.s = s, .aux = aux, .b = b, .live = s->live};
+	struct beside p = {.s = s, .aux = aux, .b = b};
 	proof_limits(lim, lim->time_limit, &p.el);
 	p.el.threads = lim->threads - 1;
 	p.el.abort2 = &p.enough;
@@ -1316,21 +1348,21 @@ prove_beside(struct search *s, const board_t *b,
 	p.rest = *lim;
 	p.rest.threads = 1;
 	p.rest.prove_cells = 0;
-	p.rest.abort2 = &p.proved;
-	atomic_init(&p.proved, false);
+	p.rest.abort2 = &p.stop_search;
+	atomic_init(&p.stop_search, false);
 	atomic_init(&p.enough, false);
 	aux->live = &aux->stats; /* the panel shows the search */
 	double t0 = util_now_s();
 	stats_set_beside(s->live, p.el.threads);
-	pthread_t t;
-	if (pthread_create(&t, NULL, beside_main, &p) != 0) {
+	if (pthread_create(&p.thread, NULL, beside_main, &p) != 0) {
 		stats_set_beside(s->live, 0);
 		return false;
 	}
 	beside_prove(&p);
 	/* The proof's time is up, or it proved the root (the search then
-	 * stops), or the search proved it first: the search's move. */
-	pthread_join(t, NULL);
+	 * stops), or the search proved it first, or the checks stopped it:
+	 * the search's move. */
+	beside_join(&p);
 	stats_set_beside(s->live, 0);
 	*r = p.hr;
 	if (proved(&p.r)) {

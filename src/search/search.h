@@ -107,11 +107,11 @@ struct search_limits {
 	double prove_time;
 	/* Practical play (the expert level, the protocol's searches): a
 	 * proof beside the search that has found nothing by
-	 * PROVE_CHECK_AFTER_PCT of the time checks whether the search's
-	 * move loses, and among columns of the same exact score in a proven
-	 * draw or loss the move is the one giving an opponent that searches
-	 * trap_horizon plies (0: TRAP_HORIZON_PLIES) the best chance of an
-	 * error it cannot see (docs/levels.md). */
+	 * PROVE_CHECK_AFTER_PCT of the time stops the search and checks
+	 * whether its move loses (else it goes on), and among columns of the
+	 * same exact score in a proven draw or loss the move is the one giving
+	 * an opponent that searches trap_horizon plies (0: TRAP_HORIZON_PLIES)
+	 * the best chance of an error it cannot see (docs/levels.md). */
 	bool practical;
 	int trap_horizon;
 	/* A bound on an exact search for a move (analyze and move_only):
