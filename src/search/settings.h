@@ -143,8 +143,9 @@ _Static_assert(LEVEL_BEGINNER_SIGHT <= LEVEL_CASUAL_SIGHT &&
  * its next best, when it does): a drawn position of 9 stones can need
  * more than the whole second for the root, while a losing column is
  * often proven lost in a third of it (0.35 s on one thread for column 3
- * of 774444466, for which the last 40% did not always leave time).  When it has such a
- * column, the proof goes on for the rest of the time. */
+ * of 774444466, for which the last 40% did not always leave time).
+ * When it has such a column, the proof goes on for the rest of the
+ * time. */
 #define PROVE_CHECK_AFTER_PCT 50
 #define PROVE_TT_MB           64
 _Static_assert(PROVE_MAX_CELLS >= 0 && PROVE_SHARE_PCT > 0 &&
