@@ -603,7 +603,7 @@ build_in(char *path, size_t len, const char *dir, const char *name,
 	int argc = (int)(sizeof argv / sizeof argv[0]) - 1;
 	check_true(options_parse(&o, argc, argv) == 0);
 	check_true(o.mode == MODE_BOOK);
-	struct cli_session none = {NULL, NULL};
+	struct cli_session none = {.book = NULL};
 	int status = book_cli_main(&o, &none);
 	options_free(&o);
 	check_that(status == 0, "book build of %s: exit status %d", path,

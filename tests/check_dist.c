@@ -39,7 +39,7 @@ sample(const char *set, int n, char moves[][64], int *score)
 }
 
 /* Every search shared out, however small. */
-static const struct dist_params share_all = {0, true};
+static const struct dist_params share_all = {.share_all = true};
 
 static struct dist_loopback *
 loopback(int workers)

@@ -113,7 +113,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	o.level[0] = o.level[1] = -1;
 
 	memset(&t, 0, sizeof t);
-	static struct cli_session no_book = {NULL, NULL};
+	static struct cli_session no_book = {.book = NULL};
 	t.o = &o;
 	t.session = &no_book;
 	fuzz_require(text_setup(&t) == 0);
