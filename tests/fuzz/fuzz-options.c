@@ -116,6 +116,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		a.bench.csv = b.bench.csv = NULL;
 		a.book = b.book = NULL;
 		a.output = b.output = NULL;
+		a.trace = b.trace = NULL;
 		a.statespace.tmpdir = b.statespace.tmpdir = NULL;
 		a.statespace.state_dir = b.statespace.state_dir = NULL;
 		a.tour.from = b.tour.from = NULL;
