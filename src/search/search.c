@@ -1474,12 +1474,12 @@ count_replies(const board_t *nb, int v, int horizon, const int *reply,
 
 /* Among the columns of b whose exact score is v (a draw or a loss), the
  * one that gives an opponent searching src->lim's trap_horizon plies the
- * best chance to go wrong: the largest share of errors it cannot see among the
- * replies it may choose (count_replies(): those keeping its result and
- * those errors; an error it sees is not a choice), then the fewest
- * replies keeping its result, then nearest the centre (or the seed's
- * pick); into *best (-1: fewer than two such columns); false when the
- * source could not tell. */
+ * best chance to go wrong: the largest share of errors it cannot see
+ * among the replies it may choose (count_replies(): those keeping its
+ * result and those errors; an error it sees is not a choice), then the
+ * fewest replies keeping its result, then nearest the centre (or the
+ * seed's pick); into *best (-1: fewer than two such columns); false when
+ * the source could not tell. */
 static bool
 pick_trap(struct trap_src *src, const board_t *b, int v, uint64_t seed,
           int *best)
@@ -1529,10 +1529,11 @@ pick_trap(struct trap_src *src, const board_t *b, int v, uint64_t seed,
  * loss (exact score v), the column among those of score v that gives the
  * opponent the best chance of an error it cannot see (pick_trap()).  A
  * perfect player is not hurt by it, an imperfect one has more ways to go
- * wrong.  The book's values first, where it holds every column and every reply
- * (roots of at most its depth less two stones: no cost); else the solver's, on
- * the second table (warm from the proof), in what is left of the move's time,
- * and an analysis left unfinished leaves the move as it was. */
+ * wrong.  The book's values first, where it holds every column and every
+ * reply (roots of at most its depth less two stones: no cost); else the
+ * solver's, on the second table (warm from the proof), in what is left of
+ * the move's time, and an analysis left unfinished leaves the move as it
+ * was. */
 static void
 set_traps(struct search *s, const board_t *b, const struct search_limits *lim,
           struct search_result *r)

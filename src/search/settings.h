@@ -156,9 +156,9 @@ _Static_assert(PROVE_MAX_CELLS >= 0 && PROVE_SHARE_PCT > 0 &&
  * the exact analyses that pick, among the columns of a proven draw or
  * loss, the one giving the opponent the best chance of an error it
  * cannot see (TRAP_HORIZON_PLIES), run only when at least TRAP_MIN_S of
- * the move's time is left, and end TRAP_MARGIN_S before its end.  The checks of
- * the search's move beside the proof (PROVE_CHECK_AFTER_PCT) ask nothing with
- * less than TRAP_MIN_S left either. */
+ * the move's time is left, and end TRAP_MARGIN_S before its end.  The
+ * checks of the search's move beside the proof (PROVE_CHECK_AFTER_PCT)
+ * ask nothing with less than TRAP_MIN_S left either. */
 #define TRAP_MIN_S    0.05
 #define TRAP_MARGIN_S 0.01
 /* The opponent those choices play against searches this many plies: a
