@@ -15,6 +15,7 @@
 #include "check_suites.h"
 #include "core/game.h"
 #include "cli/options.h"
+#include "cli/progress.h"
 #include "core/util.h"
 
 /* fuzz-options, tests/fuzz/regress/options/getopt-stale-nextchar: an
@@ -198,6 +199,38 @@ START_TEST(test_memory_check)
 }
 END_TEST
 
+/* The long modes' progress line: off a terminal every line is whole,
+ * ended by a newline, with no carriage return or escape; on one it is
+ * redrawn in place and erased at the end. */
+static void
+progress_text(bool tty, char *buf, size_t len)
+{
+	FILE *f = tmpfile();
+	struct cli_progress p;
+
+	ck_assert_ptr_nonnull(f);
+	cli_progress_begin_on(&p, f, tty, 0);
+	cli_progress_show(&p, "ply %d of %d", 1, 42);
+	cli_progress_show(&p, "ply %d of %d", 2, 42);
+	cli_progress_clear(&p);
+	rewind(f);
+	size_t n = fread(buf, 1, len - 1, f);
+	buf[n] = '\0';
+	fclose(f);
+}
+
+START_TEST(test_progress_line_ends)
+{
+	char buf[256];
+
+	progress_text(false, buf, sizeof buf);
+	ck_assert_str_eq(buf, "ply 1 of 42\nply 2 of 42\n");
+	progress_text(true, buf, sizeof buf);
+	ck_assert_str_eq(buf, "\rply 1 of 42\033[K\rply 2 of 42\033[K"
+	                      "\r\033[K");
+}
+END_TEST
+
 Suite *
 fuzz_suite(void)
 {
@@ -209,6 +242,7 @@ fuzz_suite(void)
 	    CHECK_TEST(test_save_through_link),
 	    CHECK_TEST(test_load_players_line),
 	    CHECK_TEST(test_memory_check),
+	    CHECK_TEST(test_progress_line_ends),
 	};
 
 	return check_suite("fuzz", tests, sizeof tests / sizeof tests[0]);

@@ -5,7 +5,8 @@
 # mode" lists every mode word of the table; dropfour-mpi's messages and
 # --help say dropfour-mpi; a program run from its build tree finds the
 # shipped book in the source tree, and a run with no book says so once;
-# bad usage exits 2.
+# bad usage exits 2; and in the sources, no program name written by hand,
+# no exit() but cli_fatal()'s, no exit status written as a number.
 #
 # Run by `make check` with $DROPFOUR (the build tree's binary),
 # $DROPFOUR_MPI and $MPIRUN.  The score of 4453 (-2) is Pascal Pons'
@@ -93,5 +94,42 @@ if [ -n "${DROPFOUR_MPI:-}" ] && [ -x "$DROPFOUR_MPI" ] &&
 else
 	echo "# no dropfour-mpi: its part not run"
 fi
+
+# ---- 6. the sources keep the conventions ------------------------------------
+# No message starts with its program's name by hand (cli_error() names the
+# running one); no exit() outside cli.c's cli_fatal() in the command line,
+# none in the library at all; no exit status written as a number where a
+# mode's status is made (cli.h's CLI_EXIT_*).  Comment lines are left out.
+src=${srcdir:-.}/src
+code() { # FILE...: "file:line:text" of the lines that are not comments
+	grep -nHv -E '^[[:space:]]*(/\*|\*|//)' "$@" 2>/dev/null
+}
+code $(find "$src" -name '*.[ch]' ! -path "$src/cli/cli.h") |
+	grep -E '"([^"]*(%s|\\r|\\n))?dropfour(-mpi)?: ' >"$tmp/names"
+[ ! -s "$tmp/names" ] ||
+	fail_with "$tmp/names" "a program's name written in a message (use cli_error())"
+code "$src"/cli/*.c "$src"/mpi/*.c "$src"/dropfour.c |
+	grep -v "^$src/cli/cli\.c:" |
+	grep -E '(^|[^_[:alnum:]])exit\(' >"$tmp/exits"
+code $(find "$src/core" "$src/book" "$src/statespace" "$src/tour" \
+	"$src/search" -name '*.c') |
+	grep -E '(^|[^_[:alnum:]])exit\(' >>"$tmp/exits"
+[ ! -s "$tmp/exits" ] ||
+	fail_with "$tmp/exits" "exit() outside cli_fatal() (a mode returns its status)"
+# Numbers as statuses: a status variable set to one, MPI_Abort() given
+# one, or a mode's main function (NAME_main, main) returning one.
+code "$src"/cli/*.c "$src"/mpi/*.c "$src"/dropfour.c |
+	grep -E '(status|rc)[[:space:]]*\|?=[[:space:]]*[1-9][0-9]*;|MPI_Abort\([^,]*,[[:space:]]*[0-9]+\)|\?[[:space:]]*[A-Z_]+[[:space:]]*:[[:space:]]*[1-9][0-9]*;' \
+	>"$tmp/statuses"
+for f in "$src"/cli/*.c "$src"/mpi/*.c "$src"/dropfour.c; do
+	awk -v f="$f" '
+		/^[a-z_0-9]+\(/ { fn = $0; sub(/\(.*/, "", fn) }
+		/^}/ { fn = "" }
+		(fn == "main" || fn ~ /_main$/) &&
+		    /return[[:space:]]+[1-9][0-9]*;/ { print f ":" FNR ":" $0 }
+	' "$f"
+done >>"$tmp/statuses"
+[ ! -s "$tmp/statuses" ] ||
+	fail_with "$tmp/statuses" "an exit status written as a number (cli.h's CLI_EXIT_*)"
 
 check_end

@@ -12,6 +12,7 @@
 #include "cli/json.h"
 #include "cli/bench.h"
 #include "cli/output.h"
+#include "cli/progress.h"
 #include "cli/solve.h"
 #include "cli/tour-cli.h"
 #include "core/util.h"
@@ -163,7 +164,7 @@ bench_solve(const struct options *o, int argc, char **argv)
 		int n =
 		    read_positions(argv[i], o->width, o->height, o->json, &pos);
 		if (n < 0) {
-			status = 1;
+			status = CLI_EXIT_FAILURE;
 			continue;
 		}
 		double secs = 0;
@@ -229,11 +230,11 @@ bench_solve(const struct options *o, int argc, char **argv)
 			       matched, checked);
 		if (!output_flush()) {
 			free(pos);
-			status = 1;
+			status = CLI_EXIT_FAILURE;
 			break;
 		}
 		if (matched != checked)
-			status = 1;
+			status = CLI_EXIT_FAILURE;
 		free(pos);
 	}
 	search_free(s);
@@ -646,7 +647,8 @@ bench_speedup(const struct options *o, int argc, char **argv)
 	struct search *s = output_search_new(o->tt_mb);
 	int *scores = xcalloc((size_t)npos, sizeof *scores);
 	int status = 0;
-	const bool progress = isatty(STDERR_FILENO);
+	struct cli_progress line;
+	cli_progress_begin(&line);
 	/* Every position runs at every thread count in turn, and the whole
 	 * round again for each repeat: the machine's speed drifts over
 	 * seconds, so runs seconds apart compare fairly where whole passes
@@ -656,13 +658,11 @@ bench_speedup(const struct options *o, int argc, char **argv)
 		for (int k = 0; k < npos; k++) {
 			for (int li = 0; li < nlist; li++) {
 				lim.threads = list[li];
-				if (progress)
-					fprintf(stderr,
-					        "\r  run %d/%d, position "
-					        "%d/%d, %d thread%s \033[K",
-					        rep + 1, o->bench.repeat, k + 1,
-					        npos, list[li],
-					        list[li] == 1 ? "" : "s");
+				cli_progress_show(
+				    &line,
+				    "  run %d/%d, position %d/%d, %d thread%s",
+				    rep + 1, o->bench.repeat, k + 1, npos,
+				    list[li], list[li] == 1 ? "" : "s");
 				status |= speedup_one(
 				    s, &lim, &pos[k], &scores[k],
 				    rep == 0 && li == 0,
@@ -671,8 +671,7 @@ bench_speedup(const struct options *o, int argc, char **argv)
 			}
 		}
 	}
-	if (progress)
-		fputs("\r\033[K", stderr);
+	cli_progress_clear(&line);
 	for (int li = 0; li < nlist; li++) {
 		speedup_row_of(&cells[(size_t)li * (size_t)npos], npos,
 		               list[li], &rows[li]);
@@ -688,9 +687,9 @@ bench_speedup(const struct options *o, int argc, char **argv)
 	if (o->bench.per_position)
 		speedup_positions(pos, npos, cells, list, nlist, o->json);
 	if (!output_flush())
-		status = 1;
+		status = CLI_EXIT_FAILURE;
 	if (csv != NULL && output_file_close(&of) != 0)
-		status = 1;
+		status = CLI_EXIT_FAILURE;
 	search_free(s);
 	free(scores);
 	free(cells);

@@ -17,6 +17,7 @@
 #include "cli/book-cli.h"
 #include "cli/data.h"
 #include "cli/output.h"
+#include "cli/progress.h"
 #include "core/board.h"
 
 /* ---- finding the book -----------------------------------------------------
@@ -96,16 +97,18 @@ book_cli_detach(struct cli_session *session)
 static void
 build_message(void *ctx, const char *text)
 {
-	(void)ctx;
+	cli_progress_clear(ctx);
 	cli_error("%s", text);
 }
 
 static void
 build_progress(void *ctx, const char *line)
 {
-	(void)ctx;
-	fprintf(stderr, "\r\033[K%s", line != NULL ? line : "");
-	fflush(stderr);
+	struct cli_progress *pr = ctx;
+	if (line != NULL)
+		cli_progress_show(pr, "%s", line);
+	else
+		cli_progress_clear(pr);
 }
 
 static void
@@ -115,8 +118,10 @@ build_summary(void *ctx, const char *text)
 	printf("%s\n", text);
 }
 
+/* The build's one progress line (a build runs once in a process). */
+static struct cli_progress build_line;
 static const struct book_report build_report = {build_message, build_progress,
-                                                build_summary, NULL};
+                                                build_summary, &build_line};
 
 int
 book_cli_status(enum book_build_status st)
@@ -141,8 +146,13 @@ book_cli_params(const struct options *o, struct book_build_params *p)
 	p->height = o->height;
 	p->ply = o->book_build.ply;
 	p->output = o->output;
-	/* Progress when stderr is a terminal, or with --progress. */
-	p->progress = o->book_build.progress || isatty(STDERR_FILENO);
+	/* The progress line: in place on a terminal, or with --progress
+	 * (dropfour-mpi's rank 0, whose stderr is a pipe to mpirun); else a
+	 * whole line now and then (progress.h). */
+	cli_progress_begin(&build_line);
+	if (o->book_build.progress)
+		build_line.tty = true;
+	p->progress = true;
 	p->threads = o->threads;
 	p->tt_mb = o->tt_mb;
 	p->report = &build_report;

@@ -4,6 +4,7 @@
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "cli/cli.h"
 #include "cli/output.h"
@@ -56,6 +57,22 @@ cli_note(const char *fmt, ...)
 	va_start(ap, fmt);
 	say("note: ", fmt, ap);
 	va_end(ap);
+}
+
+void
+cli_fatal(const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	say("", fmt, ap);
+	va_end(ap);
+	exit(CLI_EXIT_FAILURE);
+}
+
+void
+cli_out_of_memory(size_t size)
+{
+	cli_fatal("out of memory (asked for %zu bytes)", size);
 }
 
 void

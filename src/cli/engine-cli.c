@@ -342,7 +342,7 @@ engine_cli_serve(const struct options *o, const struct book *book, int fd,
 		if (g.quit || (in.eof && g.kind == GO_NONE && in.have == 0))
 			break;
 		if (input_read(&g, &in, fd) != 0)
-			status = 1;
+			status = CLI_EXIT_FAILURE;
 		eng_tick(&g);
 		/* the end of the input: a search waiting for stop stops and
 		 * gives its result; another runs to its end */

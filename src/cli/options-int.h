@@ -32,13 +32,22 @@ const struct mode_def *options_mode_find(enum run_mode m);
 /* A mode's name in messages: its word, or "the game", "the text game". */
 const char *options_mode_word(enum run_mode m);
 
-/* A mode's sub-command that takes fewer options than its mode (book
- * info): the options it takes besides --help and --version. */
+/* A mode's sub-command that the option checks know by name: one that
+ * takes fewer options than its mode (book info), one that takes a list of
+ * thread counts (bench speedup), one whose board is a tour's (bench
+ * tour-sample). */
 struct submode_def {
 	enum run_mode mode;
-	const char *word;        /* the first argument after the mode word */
-	const char *const *opts; /* option names, NULL-terminated */
+	const char *word; /* the first argument after the mode word */
+	/* The option names it takes besides --help and --version,
+	 * NULL-terminated; NULL: every option of its mode. */
+	const char *const *opts;
+	bool thread_list; /* --threads takes a list of counts */
+	bool tour_board;  /* the board is a tour's (up to 8x8) */
 };
+/* The entry of mode m's sub-command word, or NULL. */
+const struct submode_def *options_submode_find(enum run_mode m,
+                                               const char *word);
 extern const struct submode_def options_submodes[];
 extern const size_t options_nsubmodes;
 

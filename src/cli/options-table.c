@@ -161,10 +161,22 @@ static const char *const book_info_opts[] = {NULL};
 
 const struct submode_def options_submodes[] = {
     {.mode = MODE_BOOK, .word = "info", .opts = book_info_opts},
+    {.mode = MODE_BENCH, .word = "speedup", .thread_list = true},
+    {.mode = MODE_BENCH, .word = "tour-sample", .tour_board = true},
 };
 
 const size_t options_nsubmodes =
     sizeof options_submodes / sizeof options_submodes[0];
+
+const struct submode_def *
+options_submode_find(enum run_mode m, const char *word)
+{
+	for (size_t s = 0; word != NULL && s < options_nsubmodes; s++)
+		if (options_submodes[s].mode == m &&
+		    strcmp(options_submodes[s].word, word) == 0)
+			return &options_submodes[s];
+	return NULL;
+}
 
 /* ---- the words of some options' arguments --------------------------------
  */
@@ -182,6 +194,9 @@ const char *const options_eval_names[2] = {"heuristic", "average"};
  */
 
 #define F(field) offsetof(struct options, field)
+/* A number of settings.h in a help text, as written there. */
+#define SETTING_(x) #x
+#define SETTING(x)  SETTING_(x)
 
 static const char G_BOARD[] = "Board and search";
 static const char G_GAME[] = "Game";
@@ -227,8 +242,8 @@ const struct opt_def options_opts[] = {
      .arg = "D",
      .modes = M_PLAYS | M(MODE_BENCH),
      .parse = options_arg_depth,
-     .help = "depth-limited play: search D plies (default "
-             "12)",
+     .help = "depth-limited play: search D plies (default " SETTING(
+         SEARCH_DEFAULT_DEPTH) ")",
      .group = G_BOARD},
     {.name = "level",
      .short_name = 'l',
@@ -239,9 +254,11 @@ const struct opt_def options_opts[] = {
      .help = "the AI's strength: beginner, casual, club (the\ndefault), "
              "strong, expert or perfect (or 1-6);\nselfplay: A,B for the "
              "first and second player;\nstrong and expert solve a "
-             "position of at most\n34 empty cells exactly when they can "
-             "within their\ntime (on 2 threads or more beside the "
-             "search)",
+             "position of at most\n" SETTING(
+                 PROVE_MAX_CELLS) " empty cells exactly when they can "
+                                  "within their\ntime (on 2 threads or more "
+                                  "beside the "
+                                  "search)",
      .group = G_BOARD},
     {.name = "perfect",
      .short_name = 'p',
@@ -249,8 +266,9 @@ const struct opt_def options_opts[] = {
      .modes = M_PLAYS | M(MODE_BENCH),
      .field = F(perfect),
      .help = "perfect play: the exact solver; a position it cannot\n"
-             "solve within 30 s gets a 2 s depth-limited move,\n"
-             "marked not proven",
+             "solve within " SETTING(PERFECT_BOUND_S) " s gets a " SETTING(
+                 PERFECT_FALLBACK_S) " s depth-limited move,\n"
+                                     "marked not proven",
      .group = G_BOARD},
     {.name = "threads",
      .short_name = 'j',
@@ -298,8 +316,9 @@ const struct opt_def options_opts[] = {
      .arg = "S",
      .modes = M_PLAYS | M(MODE_BENCH) | M(MODE_SOLVE),
      .parse = options_arg_time,
-     .help = "think at most S seconds per move (iterative\ndeepening; no "
-             "new iteration past half of S);\nsolve: per position, the line "
+     .help = "think at most S seconds per move (iterative\ndeepening: "
+             "a new depth starts only when its\ntime, foreseen from the "
+             "last ones, fits in S);\nsolve: per position, the line "
              "then marked\n'partial' with a bound (>=S, <=S) or '?'",
      .group = G_BOARD},
     {.name = "eval",

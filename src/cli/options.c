@@ -495,10 +495,9 @@ check_options(struct options *o, const bool *seen, bool word_found)
 		}
 	}
 	/* A sub-command that takes fewer options than its mode. */
-	for (size_t s = 0; o->argc > 0 && s < options_nsubmodes; s++) {
-		const struct submode_def *sm = &options_submodes[s];
-		if (sm->mode != o->mode || strcmp(o->argv[0], sm->word) != 0)
-			continue;
+	const struct submode_def *sm =
+	    options_submode_find(o->mode, o->argc > 0 ? o->argv[0] : NULL);
+	if (sm != NULL && sm->opts != NULL) {
 		for (size_t k = 0; k < options_nopts; k++) {
 			bool ok = !seen[k];
 			for (size_t i = 0; !ok && sm->opts[i] != NULL; i++)
@@ -516,8 +515,7 @@ check_options(struct options *o, const bool *seen, bool word_found)
 	/* A list of thread counts is run in turn: only bench speedup and
 	 * selfplay take one. */
 	if (o->nthread_list > 1 && o->mode != MODE_SELFPLAY &&
-	    !(o->mode == MODE_BENCH && o->argc > 0 &&
-	      strcmp(o->argv[0], "speedup") == 0)) {
+	    !(sm != NULL && sm->thread_list)) {
 		cli_error("--threads: a list of thread counts is for bench "
 		          "speedup and selfplay; %s takes one number",
 		          options_mode_word(o->mode));
@@ -542,8 +540,7 @@ check_options(struct options *o, const bool *seen, bool word_found)
 	}
 	/* Tour boards are checked by the tour code (up to 8x8). */
 	o->tour.board = o->mode == MODE_TOUR || o->bench.tour ||
-	                (o->mode == MODE_BENCH && o->argc > 0 &&
-	                 strcmp(o->argv[0], "tour-sample") == 0);
+	                (sm != NULL && sm->tour_board);
 	const char *why =
 	    o->tour.board ? NULL : board_size_error(o->width, o->height);
 	if (why != NULL) {

@@ -67,7 +67,7 @@ close_stdout(void)
 
 	if (reported || prev || (r != 0 && (pending || err != EBADF))) {
 		report(prev && err == 0 ? EIO : err);
-		_exit(EXIT_FAILURE);
+		_exit(CLI_EXIT_FAILURE);
 	}
 }
 
@@ -75,6 +75,7 @@ void
 output_init(const char *name)
 {
 	program = name;
+	util_set_oom_handler(cli_out_of_memory);
 	/* A closed pipe is a write error like a full disk: reported once,
 	 * the run stopped with a failure status, and not a silent death
 	 * that leaves a journal or a rank half done. */
@@ -212,10 +213,8 @@ output_file_close(struct output_file *of)
 static void *
 made_or_exit(void *p, const char *err)
 {
-	if (p == NULL) {
-		fprintf(stderr, "%s: %s\n", output_program(), err);
-		exit(EXIT_FAILURE);
-	}
+	if (p == NULL)
+		cli_fatal("%s", err);
 	return p;
 }
 

@@ -10,7 +10,7 @@
 
 /* Name the program in messages ("dropfour", "dropfour-mpi") and check
  * standard output when the program exits (atexit): a write error not yet
- * reported is reported then, and the exit status becomes EXIT_FAILURE. */
+ * reported is reported then, and the exit status becomes CLI_EXIT_FAILURE. */
 void output_init(const char *program);
 /* The program's name, as given to output_init(). */
 const char *output_program(void);
@@ -50,7 +50,7 @@ int output_file_open(struct output_file *of, const char *option,
 int output_file_close(struct output_file *of);
 
 /* search_new() and engine_new() for the programs: when the engine cannot
- * be made, "PROGRAM: REASON" on stderr and the run ends (EXIT_FAILURE). */
+ * be made, "PROGRAM: REASON" on stderr and the run ends (cli_fatal()). */
 struct search *output_search_new(size_t tt_mb);
 struct engine *output_engine_new(size_t tt_mb);
 

@@ -15,6 +15,7 @@
 #include "cli/cli.h"
 #include "cli/json.h"
 #include "cli/output.h"
+#include "cli/progress.h"
 #include "cli/book-cli.h"
 #include "cli/review-cli.h"
 #include "core/util.h"
@@ -176,8 +177,7 @@ out:
  */
 
 struct progress {
-	bool on;    /* stderr is a terminal */
-	bool shown; /* a line is on the screen */
+	struct cli_progress line;
 	double t0;
 };
 
@@ -186,20 +186,10 @@ progress_ply(void *arg, int done, int total, const struct review_ply *p)
 {
 	struct progress *pr = arg;
 	(void)p;
-	if (!pr->on || util_now_s() - pr->t0 < PROGRESS_AFTER_S)
+	if (util_now_s() - pr->t0 < PROGRESS_AFTER_S)
 		return;
-	fprintf(stderr, "\rdropfour: reviewing, %d of %d moves done", done,
-	        total);
-	fflush(stderr);
-	pr->shown = true;
-}
-
-static void
-progress_clear(struct progress *pr)
-{
-	if (pr->shown)
-		fputs("\r\033[K", stderr);
-	pr->shown = false;
+	cli_progress_show(&pr->line, "reviewing, %d of %d moves done", done,
+	                  total);
 }
 
 /* ---- output ---------------------------------------------------------------
@@ -503,7 +493,7 @@ review_cli_main(const struct options *o, struct cli_session *session)
 	struct review_game g;
 	struct review_params par;
 	struct review_ply pl[BOARD_MAX_CELLS];
-	struct progress pr = {.on = isatty(STDERR_FILENO) != 0};
+	struct progress pr;
 	struct options ob = *o;
 	int status = 0;
 
@@ -535,9 +525,10 @@ review_cli_main(const struct options *o, struct cli_session *session)
 
 	struct search *s = output_search_new(o->tt_mb);
 	pr.t0 = util_now_s();
+	cli_progress_begin(&pr.line);
 	enum review_status rs = review_run(s, g.w, g.h, g.moves, g.n, &par, pl);
 	double seconds = util_now_s() - pr.t0;
-	progress_clear(&pr);
+	cli_progress_clear(&pr.line);
 	search_free(s);
 	book_cli_detach(&own);
 	if (rs != REVIEW_OK) {
@@ -554,6 +545,6 @@ review_cli_main(const struct options *o, struct cli_session *session)
 	if (!o->plain && !o->json)
 		print_chart(o, &g, pl, seconds, par.limits.threads);
 	if (!output_flush())
-		status = 1;
+		status = CLI_EXIT_FAILURE;
 	return status;
 }

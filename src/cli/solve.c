@@ -258,7 +258,7 @@ solve_main(const struct options *o, struct cli_session *session)
 			cli_error("%s:%ld:%s", name, lineno, err);
 			if (o->json)
 				json_error(stdout, name, lineno, err);
-			status = 1;
+			status = CLI_EXIT_FAILURE;
 			continue;
 		}
 		search_run(s, &b, &lim, &r);
@@ -272,12 +272,12 @@ solve_main(const struct options *o, struct cli_session *session)
 			print_text(line, &b, b.w, o->solve.analyze, &r);
 		}
 		if (!output_flush()) {
-			status = 1;
+			status = CLI_EXIT_FAILURE;
 			break;
 		}
 	}
 	if (solve_end_input(in, name, line) != 0)
-		status = 1;
+		status = CLI_EXIT_FAILURE;
 	search_free(s);
 	return status;
 }
@@ -289,7 +289,7 @@ solve_end_input(FILE *in, const char *name, char *line)
 	if (ferror(in)) {
 		cli_error("%s: read error: %s", name,
 		          strerror(errno ? errno : EIO));
-		status = 1;
+		status = CLI_EXIT_FAILURE;
 	}
 	free(line);
 	if (in != stdin)

@@ -17,10 +17,11 @@
 #include "search/search.h"
 #include "statespace/statespace-book.h"
 #include "cli/statespace-cli.h"
+#include "cli/progress.h"
 #include "core/util.h"
 
 struct progress {
-	bool tty;
+	struct cli_progress line;
 	int last;
 };
 
@@ -31,20 +32,18 @@ show_progress(void *arg, enum statespace_phase phase, int ply,
 	struct progress *pr = arg;
 	char n[32];
 
-	if (!pr->tty)
-		return;
-	fprintf(stderr, "\r\033[K%s pass: ply %d of %d, %s positions",
-	        phase == STATESPACE_FORWARD ? "forward" : "backward", ply,
-	        pr->last, util_si(n, sizeof n, (double)row->positions));
-	fflush(stderr);
+	cli_progress_show(&pr->line, "%s pass: ply %d of %d, %s positions",
+	                  phase == STATESPACE_FORWARD ? "forward" : "backward",
+	                  ply, pr->last,
+	                  util_si(n, sizeof n, (double)row->positions));
 }
 
 static void
 show_note(void *arg, const char *msg)
 {
 	struct progress *pr = arg;
-	fprintf(stderr, "%sdropfour: statespace: %s\n",
-	        pr->tty ? "\r\033[K" : "", msg);
+	cli_progress_clear(&pr->line);
+	cli_error("statespace: %s", msg);
 }
 
 static double
@@ -194,8 +193,8 @@ statespace_cli_run_ranks(const struct options *o,
 	};
 	bool speak = comm == NULL || comm->rank == 0;
 	int ranks = comm ? comm->size : 1;
-	struct progress pr = {.tty = speak && isatty(STDERR_FILENO),
-	                      .last = o->width * o->height};
+	struct progress pr = {.last = o->width * o->height};
+	cli_progress_begin(&pr.line);
 	struct util_stop_saved saved;
 	char err[300], mem[32], disk[32], rss[32];
 	const char *why = statespace_size_error(o->width, o->height);
@@ -218,7 +217,7 @@ statespace_cli_run_ranks(const struct options *o,
 	if (check_room(&lim, speak, ranks) != 0)
 		return CLI_EXIT_FAILURE;
 	lim.note_arg = &pr;
-	if (pr.tty) {
+	if (speak) {
 		lim.progress = show_progress;
 		lim.progress_arg = &pr;
 	}
@@ -245,8 +244,7 @@ statespace_cli_run_ranks(const struct options *o,
 		return CLI_EXIT_FAILURE;
 	}
 	struct statespace *ss = statespace_run(&lim, err, sizeof err);
-	if (pr.tty)
-		fputs("\r\033[K", stderr);
+	cli_progress_clear(&pr.line);
 	if (ss == NULL) {
 		if (speak || strncmp(err, "stopped", 7) != 0)
 			cli_error(
@@ -281,7 +279,7 @@ statespace_cli_run_ranks(const struct options *o,
 	if (status == 0 && statespace_state_remove(ss) != 0) {
 		cli_error("statespace: removing %s: %s",
 		          o->statespace.state_dir, strerror(errno));
-		status = 1;
+		status = CLI_EXIT_FAILURE;
 	}
 	statespace_free(ss);
 	return status;

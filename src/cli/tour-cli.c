@@ -14,6 +14,7 @@
 
 #include "cli/cli.h"
 #include "cli/output.h"
+#include "cli/progress.h"
 #include "cli/tour-cli.h"
 #include "core/util.h"
 
@@ -188,6 +189,17 @@ count_thread(void *arg)
 	return NULL;
 }
 
+/* What tour_cli_main() made for the count, freed. */
+static void
+count_free(struct counting *c, struct tour_plan *p)
+{
+	pthread_mutex_destroy(&c->lock);
+	pthread_cond_destroy(&c->cond);
+	free(c->counts);
+	free(c->run);
+	tour_cli_plan_free(p);
+}
+
 static void
 print_list(void *arg, const uint8_t *sq, int n)
 {
@@ -296,14 +308,18 @@ tour_cli_main(const struct options *o, struct cli_session *session)
 	sigaddset(&block, SIGHUP);
 	pthread_sigmask(SIG_BLOCK, &block, &prev);
 	pthread_t th;
-	if (pthread_create(&th, NULL, count_thread, &c) != 0) {
-		cli_error("cannot start a thread: %s", strerror(errno));
-		exit(EXIT_FAILURE);
-	}
+	int err = pthread_create(&th, NULL, count_thread, &c);
 	pthread_sigmask(SIG_SETMASK, &prev, NULL);
+	if (err != 0) {
+		util_stop_signals_end(&saved);
+		cli_error("cannot start a thread: %s", strerror(err));
+		count_free(&c, &p);
+		return CLI_EXIT_FAILURE;
+	}
 
-	/* Progress once a second on a terminal, after the first 2 s. */
-	bool tty = isatty(STDERR_FILENO), shown = false;
+	/* Progress once a second, after the first 2 s (progress.h). */
+	struct cli_progress line;
+	cli_progress_begin(&line);
 	double t0 = util_now_s();
 	pthread_mutex_lock(&c.lock);
 	while (!c.done) {
@@ -318,7 +334,7 @@ tour_cli_main(const struct options *o, struct cli_session *session)
 		if (atomic_load(util_stop_flag()))
 			atomic_store(&c.run->stop, true);
 		double el = util_now_s() - t0;
-		if (tty && !c.done && el >= 2 && (int)(el * 5) % 5 == 0) {
+		if (!c.done && el >= 2 && (int)(el * 5) % 5 == 0) {
 			struct stats_snapshot s;
 			uint64_t tours = 0;
 			char nps[16];
@@ -327,19 +343,16 @@ tour_cli_main(const struct options *o, struct cli_session *session)
 				tours +=
 				    atomic_load_explicit(&c.run->slot[i].tours,
 				                         memory_order_relaxed);
-			fprintf(stderr,
-			        "\r%llu tours so far, %s nodes/s, "
-			        "%.0f s ",
-			        (unsigned long long)tours,
-			        util_si(nps, sizeof nps, s.nps), el);
-			shown = true;
+			cli_progress_show(
+			    &line, "%llu tours so far, %s nodes/s, %.0f s",
+			    (unsigned long long)tours,
+			    util_si(nps, sizeof nps, s.nps), el);
 		}
 	}
 	pthread_mutex_unlock(&c.lock);
 	pthread_join(th, NULL);
 	util_stop_signals_end(&saved);
-	if (shown)
-		fputs("\r\033[K", stderr);
+	cli_progress_clear(&line);
 
 	int status = 0;
 	if (c.res.stopped) {
@@ -352,10 +365,6 @@ tour_cli_main(const struct options *o, struct cli_session *session)
 	} else {
 		tour_cli_report(&p, c.counts, &c.res);
 	}
-	pthread_mutex_destroy(&c.lock);
-	pthread_cond_destroy(&c.cond);
-	free(c.counts);
-	free(c.run);
-	tour_cli_plan_free(&p);
+	count_free(&c, &p);
 	return status;
 }

@@ -16,12 +16,22 @@
 
 #include "core/util.h"
 
+/* The program's out-of-memory handler (util.h); the library itself
+ * neither prints nor exits. */
+static void (*oom_handler)(size_t);
+
+void
+util_set_oom_handler(void (*handler)(size_t size))
+{
+	oom_handler = handler;
+}
+
 static void
 oom(size_t size)
 {
-	fprintf(stderr, "dropfour: out of memory (asked for %zu bytes)\n",
-	        size);
-	exit(EXIT_FAILURE);
+	if (oom_handler != NULL)
+		oom_handler(size);
+	abort();
 }
 
 void *

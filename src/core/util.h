@@ -10,7 +10,12 @@
 #include <stdio.h>
 #include <sys/types.h>
 
-/* Allocate or exit with a clear message naming the size. */
+/* Allocation that never returns NULL: when the memory is not there, the
+ * handler the program installed with util_set_oom_handler() is called
+ * with the size asked for (the command line's prints the message under
+ * the program's name and exits); when there is none, or when it returns,
+ * abort(): the library neither prints nor exits on its own. */
+void util_set_oom_handler(void (*handler)(size_t size));
 void *xmalloc(size_t size);
 void *xcalloc(size_t n, size_t size);
 void *xrealloc(void *p, size_t size);

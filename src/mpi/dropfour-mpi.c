@@ -149,7 +149,7 @@ main(int argc, char **argv)
 		}
 		help = help || version;
 		MPI_Finalize();
-		return help ? EXIT_SUCCESS : 2;
+		return help ? CLI_EXIT_OK : CLI_EXIT_USAGE;
 	}
 	if (mpi_parse_options(&w, &o, argc, argv) != 0) {
 		options_free(&o);

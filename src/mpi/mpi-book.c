@@ -62,8 +62,8 @@ book_worker(const struct options *o)
 	struct book_solver *sv =
 	    book_solver_new(o->threads, o->tt_mb, err, sizeof err);
 	if (sv == NULL) {
-		fprintf(stderr, "dropfour-mpi: %s\n", err);
-		MPI_Abort(MPI_COMM_WORLD, 1);
+		cli_error("%s", err);
+		MPI_Abort(MPI_COMM_WORLD, CLI_EXIT_FAILURE);
 	}
 	uint64_t keys[BOOK_BATCH_MAX];
 	int8_t scores[BOOK_BATCH_MAX];
@@ -83,7 +83,7 @@ book_worker(const struct options *o)
 		}
 		MPI_Get_count(&st, MPI_UINT64_T, &count);
 		if (count < 1 || count > BOOK_BATCH_MAX)
-			MPI_Abort(MPI_COMM_WORLD, 3);
+			MPI_Abort(MPI_COMM_WORLD, CLI_EXIT_PROTOCOL);
 		MPI_Recv(keys, count, MPI_UINT64_T, 0, TAG_BOOK_BATCH,
 		         MPI_COMM_WORLD, MPI_STATUS_IGNORE);
 		struct batch b = {keys, scores, (size_t)count, 0};
@@ -151,7 +151,7 @@ book_coordinator(const struct options *o, const struct mpi_world *w)
 			MPI_Get_count(&st, MPI_BYTE, &count);
 			if (count < 0 || count > (int)sizeof in ||
 			    count % BOOK_ENTRY_SIZE != 0)
-				MPI_Abort(MPI_COMM_WORLD, 3);
+				MPI_Abort(MPI_COMM_WORLD, CLI_EXIT_PROTOCOL);
 			MPI_Recv(in, count, MPI_BYTE, st.MPI_SOURCE,
 			         TAG_BOOK_RESULT, MPI_COMM_WORLD,
 			         MPI_STATUS_IGNORE);
@@ -162,7 +162,7 @@ book_coordinator(const struct options *o, const struct mpi_world *w)
 			book_build_record(bb, keys, scores, (size_t)n,
 			                  st.MPI_SOURCE - 1);
 			if (book_build_flush(bb) != 0)
-				MPI_Abort(MPI_COMM_WORLD, 1);
+				MPI_Abort(MPI_COMM_WORLD, CLI_EXIT_FAILURE);
 		} else {
 			MPI_Recv(NULL, 0, MPI_BYTE, st.MPI_SOURCE, st.MPI_TAG,
 			         MPI_COMM_WORLD, MPI_STATUS_IGNORE);

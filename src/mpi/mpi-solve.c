@@ -71,7 +71,7 @@ solve_worker(const struct options *o, const struct book *book)
 		/* Rank 0 parsed the line already: it cannot fail here. */
 		if (solve_parse_line(job.moves, o->width, o->height, &b, err,
 		                     sizeof err) != 0)
-			MPI_Abort(MPI_COMM_WORLD, 3);
+			MPI_Abort(MPI_COMM_WORLD, CLI_EXIT_PROTOCOL);
 		search_run(s, &b, &lim, &r);
 		res[0] = job.index;
 		res[1] = r.score;
@@ -131,12 +131,12 @@ read_input(const struct options *o, struct solve_input *in)
 		if (!in->valid[in->n]) {
 			cli_error("%s:%lld:%s", name, (long long)in->n + 1,
 			          err);
-			status = 1;
+			status = CLI_EXIT_FAILURE;
 		}
 		in->n++;
 	}
 	if (solve_end_input(f, name, line) != 0)
-		status = 1;
+		status = CLI_EXIT_FAILURE;
 	return status;
 }
 
@@ -175,7 +175,8 @@ solve_one(const struct options *o, const struct book *book,
 
 	if (solve_parse_line(line, o->width, o->height, &b, err, sizeof err) !=
 	    0)
-		MPI_Abort(MPI_COMM_WORLD, 3); /* read_input() checked it */
+		MPI_Abort(MPI_COMM_WORLD,
+		          CLI_EXIT_PROTOCOL); /* read_input() checked it */
 	options_solve_limits(o, book, &lim);
 	memset(&local, 0, sizeof local);
 	local.e = output_engine_new(o->tt_mb);
@@ -244,7 +245,7 @@ solve_coordinator(const struct options *o, const struct book *book,
 			         st.MPI_SOURCE, TAG_SOLVE_RESULT,
 			         MPI_COMM_WORLD, MPI_STATUS_IGNORE);
 			if (buf[0] < 0 || buf[0] >= in.n)
-				MPI_Abort(MPI_COMM_WORLD, 3);
+				MPI_Abort(MPI_COMM_WORLD, CLI_EXIT_PROTOCOL);
 			memcpy(res[buf[0]], buf, sizeof buf);
 			have[buf[0]] = true;
 		} else {

@@ -83,7 +83,7 @@ tour_worker(struct tour_work *t)
 			break;
 		if (job[0] < 0 || job[1] < 1 || job[1] > TOUR_MPI_BATCH ||
 		    job[0] + job[1] > t->n)
-			MPI_Abort(MPI_COMM_WORLD, 3);
+			MPI_Abort(MPI_COMM_WORLD, CLI_EXIT_PROTOCOL);
 		tour_count(&t->plan.b, t->pre + job[0], (int)job[1], &par, NULL,
 		           counts, &r);
 		res[0] = job[0];
@@ -124,7 +124,7 @@ tour_coordinator(struct tour_work *t, const struct mpi_world *w)
 			         MPI_STATUS_IGNORE);
 			if (res[0] < 0 || res[1] < 1 ||
 			    res[1] > TOUR_MPI_BATCH || res[0] + res[1] > t->n)
-				MPI_Abort(MPI_COMM_WORLD, 3);
+				MPI_Abort(MPI_COMM_WORLD, CLI_EXIT_PROTOCOL);
 			nodes += (uint64_t)res[2];
 			rank_nodes[st.MPI_SOURCE] += (uint64_t)res[2];
 			for (int i = 0; i < res[1]; i++) {
