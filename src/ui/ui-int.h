@@ -364,9 +364,21 @@ void ui_board_animate(struct ui *ui, int col);
 /* True while a token is still falling. */
 bool ui_board_animating(struct ui *ui);
 
-/* ui-panel.c */
+/* ui-timeline.c */
 /* Add the snapshot's interval to the timeline (while a search runs). */
 void ui_timeline_sample(struct ui *ui);
+/* Sample k back from the newest (0 the newest) of thread i, 0 if none. */
+unsigned char ui_timeline_at(const struct ui_timeline *tl, int i, int k);
+/* The timeline of snapshot s from row y; returns the rows used. */
+int ui_panel_timeline(struct ui *ui, WINDOW *w, int y, int width, int maxrows,
+                      const struct stats_snapshot *s);
+
+/* ui-panel.c */
+/* printf into row y from column x, clipped inside the box. */
+void ui_panel_printf(WINDOW *w, int y, int x, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+/* Add s at the cursor, clipped before the right border. */
+void ui_panel_add(WINDOW *w, const char *s);
 #define UI_PANEL_MIN_W 38
 #define UI_BOARD_MIN_W 31  /* room for the selected column's score in words */
 #define UI_PANEL_WIDE  60  /* a panel this wide leaves room for big cells */
@@ -374,7 +386,8 @@ void ui_timeline_sample(struct ui *ui);
 #define UI_PANEL_MAX_W 200
 #define UI_PANEL_MIN_H 11
 void ui_panel_draw(struct ui *ui, WINDOW *w);
-/* Per-thread rows of a snapshot from row y; returns the rows used. */
+/* ui-threads.c.  Per-thread rows of a snapshot from row y; returns the
+ * rows used. */
 int ui_panel_threads(const struct ui *ui, WINDOW *w, int y, int x, int width,
                      int maxrows, const struct stats_snapshot *s);
 /* The load balance line of a snapshot at row y, column x. */

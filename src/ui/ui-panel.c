@@ -1,4 +1,6 @@
-/* ui-panel.c -- the live search panel beside the board.
+/* ui-panel.c -- the live search panel beside the board: its drawing
+ * helpers, its sections and their layout (the thread rows and the load
+ * balance are ui-threads.c's, the timeline ui-timeline.c's).
  *
  * Drawn only from ui->snap, the stats_snapshot that ui-jobs.c takes with
  * engine_snapshot() 12 times a second while a search runs (and once when
@@ -57,11 +59,8 @@ panel_rule(const struct ui *ui, WINDOW *w, int y, const char *label)
 	}
 }
 
-/* printf into row y from column x, clipped inside the box. */
-static void panel_printf(WINDOW *w, int y, int x, const char *fmt, ...)
-    __attribute__((format(printf, 4, 5)));
-static void
-panel_printf(WINDOW *w, int y, int x, const char *fmt, ...)
+void
+ui_panel_printf(WINDOW *w, int y, int x, const char *fmt, ...)
 {
 	char buf[256];
 	va_list ap;
@@ -72,9 +71,8 @@ panel_printf(WINDOW *w, int y, int x, const char *fmt, ...)
 	ui_puts_box(w, y, x, buf);
 }
 
-/* Add s at the cursor, clipped before the right border. */
-static void
-panel_add(WINDOW *w, const char *s)
+void
+ui_panel_add(WINDOW *w, const char *s)
 {
 	ui_addn(w, s, ui_room(w));
 }
@@ -86,309 +84,6 @@ panel_legend_line(WINDOW *w, int y, const char *s)
 	wattron(w, A_DIM);
 	ui_puts_box(w, y, 2, s);
 	wattroff(w, A_DIM);
-}
-
-/* ---- busy time and load balance -------------------------------------- */
-
-/* Busy fraction of thread i over the last second (the newest timeline
- * samples that add up to a second), or over the search when the timeline
- * has none of this search. */
-static double
-busy_recent(const struct ui *ui, const struct stats_snapshot *s, int i)
-{
-	const struct ui_timeline *tl = &ui->tl;
-	double t = 0, b = 0;
-
-	for (int k = 0; k < tl->len && t < 1.0; k++) {
-		int at = (tl->head - 1 - k + 2 * UI_TIMELINE) % UI_TIMELINE;
-		t += tl->dt[at];
-		b += tl->busy[i][at] * tl->dt[at];
-	}
-	return t > 0 ? b / t : s->thread[i].busy;
-}
-
-/* The thread row: the thread number, the share bar (ROW_BAR_MIN to
- * ROW_BAR_MAX cells) and, in ROW_FIXED_W cells around it, the share, nodes,
- * n/s and busy; then, unless compact, busy over the last second, tasks run
- * and stolen (ROW_TASKS_W). */
-#define ROW_FIXED_W 27
-#define ROW_TASKS_W 17
-#define ROW_BAR_MIN 2
-#define ROW_BAR_MAX 40
-/* The narrowest bar worth keeping the task columns for. */
-#define ROW_BAR_WITH_TASKS 5
-
-/* Widths of the thread row; compact rows drop the last-second busy and
- * tasks run and stolen. */
-static void
-row_geometry(int width, bool *compact, int *bw)
-{
-	*compact = width < ROW_FIXED_W + ROW_TASKS_W + ROW_BAR_WITH_TASKS;
-	*bw = width - ROW_FIXED_W - (*compact ? 0 : ROW_TASKS_W);
-	if (*bw > ROW_BAR_MAX)
-		*bw = ROW_BAR_MAX;
-	if (*bw < ROW_BAR_MIN)
-		*bw = ROW_BAR_MIN;
-}
-
-static void
-busy_cell(const struct ui *ui, WINDOW *w, double f)
-{
-	char buf[8];
-	int busy = (int)(f * 100 + 0.5);
-	enum ui_color bc = busy >= 90   ? UI_C_WIN
-	                   : busy >= 50 ? UI_C_DRAW
-	                                : UI_C_LOSS;
-
-	snprintf(buf, sizeof buf, "%3d%%", busy);
-	wattron(w, ui_attr(ui, bc));
-	panel_add(w, buf);
-	wattroff(w, ui_attr(ui, bc));
-}
-
-int
-ui_panel_threads(const struct ui *ui, WINDOW *w, int y, int x, int width,
-                 int maxrows, const struct stats_snapshot *s)
-{
-	char a[16], b[16], c[16], d[16], buf[128];
-	bool compact;
-	int bw, n = s->nthreads, shown, used = 0;
-
-	if (maxrows < 2)
-		return 0;
-	row_geometry(width, &compact, &bw);
-	/* the header */
-	wattron(w, A_BOLD);
-	/* A distributed search's rows are its ranks: tasks and threads in
-	 * place of tasks run and stolen. */
-	snprintf(buf, sizeof buf, "%2s %-*s %5s %5s %4s", s->ranks ? "rk" : "#",
-	         bw + 7, "work share", "nodes", "n/s", "busy");
-	ui_puts_box(w, y, x, buf);
-	if (!compact) {
-		snprintf(buf, sizeof buf, " %4s %5s %5s", "1s",
-		         s->ranks ? "tasks" : "run",
-		         s->ranks ? "thr" : "stoln");
-		panel_add(w, buf);
-	}
-	wattroff(w, A_BOLD);
-	used++;
-	if (n <= 0) {
-		wattron(w, A_DIM);
-		ui_puts_box(w, y + 1, x, " -  no search yet");
-		wattroff(w, A_DIM);
-		return 2;
-	}
-	shown = n;
-	if (shown > maxrows - 1)
-		shown = maxrows - 2; /* leave a row for "+N more" */
-	for (int i = 0; i < shown; i++) {
-		const struct stats_thread_snap *t = &s->thread[i];
-		int yy = y + used;
-
-		panel_printf(w, yy, x, "%2d", i);
-		ui_bar(ui, w, yy, x + 3, bw, t->share, 1.0,
-		       ui_attr(ui, UI_C_BAR));
-		snprintf(buf, sizeof buf, " %3.0f%% %5s %5s ", t->share * 100,
-		         util_si(a, sizeof a, (double)t->nodes),
-		         util_si(b, sizeof b, t->nps));
-		ui_puts_box(w, yy, x + 5 + bw, buf);
-		busy_cell(ui, w, t->busy);
-		if (!compact) {
-			panel_add(w, " ");
-			busy_cell(ui, w,
-			          s->running ? busy_recent(ui, s, i) : t->busy);
-			if (s->ranks)
-				snprintf(buf, sizeof buf, " %5s %5s",
-				         util_si(c, sizeof c, (double)t->run),
-				         t->spawned
-				             ? util_si(d, sizeof d,
-				                       (double)t->spawned)
-				             : "own");
-			else
-				snprintf(
-				    buf, sizeof buf, " %5s %5s",
-				    util_si(c, sizeof c, (double)t->run),
-				    util_si(d, sizeof d, (double)t->stolen));
-			panel_add(w, buf);
-		}
-		used++;
-	}
-	if (shown < n) {
-		double busy = 0, share = 0;
-		for (int i = shown; i < n; i++) {
-			busy += s->thread[i].busy;
-			share += s->thread[i].share;
-		}
-		wattron(w, A_DIM);
-		snprintf(buf, sizeof buf,
-		         "   +%d more: %.0f%% work, %.0f%% busy", n - shown,
-		         share * 100, busy * 100 / (n - shown));
-		ui_puts_box(w, y + used, x, buf);
-		wattroff(w, A_DIM);
-		used++;
-	}
-	return used;
-}
-
-void
-ui_panel_balance(const struct ui *ui, WINDOW *w, int y, int x, int width,
-                 const struct stats_snapshot *s)
-{
-	double lo = 1, hi = 0, ratio, pct;
-	char buf[160], over[48] = "";
-	int len;
-
-	if (s->nthreads <= 1 || s->nodes == 0) {
-		wattron(w, A_DIM);
-		ui_puts_box(w, y, x,
-		            s->nthreads == 1
-		                ? "imbalance: one thread, nothing to balance"
-		                : "imbalance: -");
-		wattroff(w, A_DIM);
-		return;
-	}
-	for (int i = 0; i < s->nthreads; i++) {
-		if (s->thread[i].share < lo)
-			lo = s->thread[i].share;
-		if (s->thread[i].share > hi)
-			hi = s->thread[i].share;
-	}
-	ratio = s->imbalance;
-	pct = s->imbalance_pct;
-	/* More threads than processors: they take turns on the cores, and
-	 * their busy time says so. */
-	if (!s->ranks && s->oversubscribed)
-		snprintf(over, sizeof over, "  %d on %d cores", s->nthreads,
-		         s->cpus);
-	len = snprintf(buf, sizeof buf,
-	               "imbalance %.2f (%.1f%%)  work %.1f-%.1f%%%s", ratio,
-	               pct, lo * 100, hi * 100, over);
-	if (len > width)
-		len = snprintf(buf, sizeof buf, "imbalance %.2f (%.0f%%)%s",
-		               ratio, pct, over[0] ? " oversub" : "");
-	if (len > width)
-		snprintf(buf, sizeof buf, "imb %.2f", ratio);
-	wattron(w, ratio > 1.10 ? ui_attr(ui, UI_C_WARN) : 0);
-	ui_puts_box(w, y, x, buf);
-	wattroff(w, ratio > 1.10 ? ui_attr(ui, UI_C_WARN) : 0);
-}
-
-/* ---- the timeline ---------------------------------------------------- */
-
-void
-ui_timeline_sample(struct ui *ui)
-{
-	struct ui_timeline *tl = &ui->tl;
-	const struct stats_snapshot *s = &ui->snap;
-
-	if (ui->job == UI_JOB_NONE || s->nthreads <= 0)
-		return;
-	if (s->searches != tl->prev_searches) {
-		/* A new search: its counters start from zero. */
-		tl->prev_searches = s->searches;
-		tl->prev_t = 0;
-		for (int i = 0; i < STATS_MAX_THREADS; i++) {
-			tl->prev_busy[i] = 0;
-			tl->prev_stolen[i] = 0;
-		}
-	}
-	double dt = s->elapsed - tl->prev_t;
-	if (dt < 0.005)
-		return;
-	for (int i = 0; i < STATS_MAX_THREADS; i++) {
-		unsigned char v = 0;
-		float f = 0;
-		if (i < s->nthreads) {
-			const struct stats_thread_snap *t = &s->thread[i];
-			double fb = (t->busy_s - tl->prev_busy[i]) / dt;
-			fb = fb < 0 ? 0 : fb > 1 ? 1 : fb;
-			f = (float)fb;
-			v = (unsigned char)(1 + (int)(fb * 8 + 0.5));
-			if (t->stolen > tl->prev_stolen[i])
-				v |= UI_TL_STOLE;
-			tl->prev_busy[i] = t->busy_s;
-			tl->prev_stolen[i] = t->stolen;
-		}
-		tl->v[i][tl->head] = v;
-		tl->busy[i][tl->head] = f;
-	}
-	tl->dt[tl->head] = (float)dt;
-	tl->prev_t = s->elapsed;
-	tl->head = (tl->head + 1) % UI_TIMELINE;
-	if (tl->len < UI_TIMELINE)
-		tl->len++;
-}
-
-/* Sample k back from the newest (0 the newest) of thread i, 0 if none. */
-static unsigned char
-tl_at(const struct ui_timeline *tl, int i, int k)
-{
-	if (k >= tl->len)
-		return 0;
-	return tl->v[i][(tl->head - 1 - k + 2 * UI_TIMELINE) % UI_TIMELINE];
-}
-
-/* Where thread i of s works, in at most 6 cells: "c4 p7", "root", or
- * "idle" when its newest sample is idle. */
-static void
-tl_where(const struct ui *ui, const struct stats_snapshot *s, int i, char *buf,
-         size_t len)
-{
-	const struct stats_thread_snap *t = &s->thread[i];
-	unsigned char v = tl_at(&ui->tl, i, 0) & ~UI_TL_STOLE;
-
-	if (!s->running || v <= 1)
-		snprintf(buf, len, "%s", s->running ? "idle" : "-");
-	else if (t->root_col < 0)
-		snprintf(buf, len, "root");
-	else if (t->ply > 0 && t->ply < 100)
-		snprintf(buf, len, "c%c p%d", ui_col_char(t->root_col), t->ply);
-	else
-		snprintf(buf, len, "c%c", ui_col_char(t->root_col));
-}
-
-/* One row a thread from row y: "  0 c4 p7 ▁▂▅▇██▇" (the newest sample at
- * the right); returns the rows used. */
-static int
-panel_timeline(struct ui *ui, WINDOW *w, int y, int width, int maxrows,
-               const struct stats_snapshot *s)
-{
-	static const char *const blocks[] = {"\u00b7", "\u2581", "\u2582",
-	                                     "\u2583", "\u2584", "\u2585",
-	                                     "\u2586", "\u2587", "\u2588"};
-	static const char ascii[] = ".--==+**#";
-	char where[16];
-	int n = s->nthreads < maxrows ? s->nthreads : maxrows;
-	int strip = width - 10;
-
-	if (strip < 4)
-		return 0;
-	if (strip > UI_TIMELINE)
-		strip = UI_TIMELINE;
-	for (int i = 0; i < n; i++) {
-		tl_where(ui, s, i, where, sizeof where);
-		panel_printf(w, y + i, 2, "%2d %-6s", i, where);
-		for (int k = strip - 1; k >= 0; k--) {
-			unsigned char v = tl_at(&ui->tl, i, k);
-			int level = v & ~UI_TL_STOLE;
-			wmove(w, y + i, 2 + 10 + (strip - 1 - k));
-			if (level == 0) {
-				waddch(w, ' ');
-				continue;
-			}
-			attr_t a = level <= 1 ? A_DIM
-			           : v & UI_TL_STOLE
-			               ? ui_attr(ui, UI_C_BAR2) | A_REVERSE
-			               : ui_attr(ui, UI_C_BAR);
-			wattron(w, a);
-			if (ui->utf8)
-				waddstr(w, blocks[level - 1]);
-			else
-				waddch(w, (chtype)ascii[level - 1]);
-			wattroff(w, a);
-		}
-	}
-	return n;
 }
 
 /* ---- the title --------------------------------------------------------- */
@@ -554,9 +249,9 @@ panel_totals(struct ui *ui, WINDOW *w, int y, int width, int rows,
 
 	if (rows <= 0)
 		return 0;
-	panel_printf(w, y + used++, 2, "nodes %s  %s n/s  %.2fs",
-	             util_si(a, sizeof a, (double)s->nodes),
-	             util_si(b, sizeof b, s->nps), s->elapsed);
+	ui_panel_printf(w, y + used++, 2, "nodes %s  %s n/s  %.2fs",
+	                util_si(a, sizeof a, (double)s->nodes),
+	                util_si(b, sizeof b, s->nps), s->elapsed);
 
 	if (used < rows && has_factors(ui, s))
 		panel_factors(ui, w, y + used++, width, s);
@@ -564,10 +259,10 @@ panel_totals(struct ui *ui, WINDOW *w, int y, int width, int rows,
 	/* The move played against the search's best (the AI's own). */
 	if (used < rows && ui->move_why[0] != '\0' && s == &ui->move_snap) {
 		wattron(w, A_BOLD);
-		panel_printf(w, y + used++, 2, "played %s",
-		             7 + ui_cells(ui->move_why) <= width
-		                 ? ui->move_why
-		                 : ui->move_why_short);
+		ui_panel_printf(w, y + used++, 2, "played %s",
+		                7 + ui_cells(ui->move_why) <= width
+		                    ? ui->move_why
+		                    : ui->move_why_short);
 		wattroff(w, A_BOLD);
 	}
 
@@ -677,8 +372,9 @@ panel_columns(struct ui *ui, WINDOW *w, int y, int rows, int width,
 		/* The threads working under this column now. */
 		int in = 0;
 		for (int i = 0; s->running && i < s->nthreads; i++)
-			in += s->thread[i].root_col == c &&
-			      (tl_at(&ui->tl, i, 0) & ~UI_TL_STOLE) > 1;
+			in +=
+			    s->thread[i].root_col == c &&
+			    (ui_timeline_at(&ui->tl, i, 0) & ~UI_TL_STOLE) > 1;
 		if (in > 0) {
 			size_t len = strlen(buf);
 			snprintf(buf + len, sizeof buf - len, " [%d %s%s]", in,
@@ -712,9 +408,9 @@ panel_history(struct ui *ui, WINDOW *w, int y, int rows, int width)
 	if (bar > 40)
 		bar = 40;
 	wattron(w, A_BOLD);
-	panel_printf(w, y, 2, "%4s %6s %5s %5s %4s %5s %3s %5s%s", "move",
-	             "time", "nodes", "n/s", "busy", "imbal", "thr", "depth",
-	             bar > 0 ? "  time" : "");
+	ui_panel_printf(w, y, 2, "%4s %6s %5s %5s %4s %5s %3s %5s%s", "move",
+	                "time", "nodes", "n/s", "busy", "imbal", "thr", "depth",
+	                bar > 0 ? "  time" : "");
 	wattroff(w, A_BOLD);
 	if (n == 0) {
 		wattron(w, A_DIM);
@@ -732,11 +428,11 @@ panel_history(struct ui *ui, WINDOW *w, int y, int rows, int width)
 			snprintf(dp, sizeof dp, "exact");
 		else
 			snprintf(dp, sizeof dp, "%d", e->depth);
-		panel_printf(w, yy, 2,
-		             "%4d %5.2fs %5s %5s %3.0f%% %5.2f %3d %5s", e->ply,
-		             e->secs, util_si(a, sizeof a, (double)e->nodes),
-		             util_si(b, sizeof b, e->nps), e->busy * 100,
-		             e->imbalance, e->threads, dp);
+		ui_panel_printf(
+		    w, yy, 2, "%4d %5.2fs %5s %5s %3.0f%% %5.2f %3d %5s",
+		    e->ply, e->secs, util_si(a, sizeof a, (double)e->nodes),
+		    util_si(b, sizeof b, e->nps), e->busy * 100, e->imbalance,
+		    e->threads, dp);
 		if (bar > 0)
 			ui_bar(ui, w, yy, 2 + 48, bar, e->secs, tmax,
 			       ui_attr(ui, UI_C_BAR));
@@ -904,7 +600,7 @@ ui_panel_draw(struct ui *ui, WINDOW *w)
 		panel_rule(ui, w, y++,
 		           s->ranks ? "Timeline of the ranks: busy, idle"
 		                    : "Timeline: busy, idle, stolen");
-		y += panel_timeline(ui, w, y, width, p.timeline, s);
+		y += ui_panel_timeline(ui, w, y, width, p.timeline, s);
 		if (p.legend_timeline)
 			panel_legend_line(w, y++,
 			                  width >= 64
