@@ -14,10 +14,6 @@ out=$tmp/out
 n=0
 
 # run NAME INPUT ARGS...: lib-check's check_run with small tables (-m 8).
-run() {
-	n=$((n + 1))
-	check_run "$@" -m 8
-}
 
 # bench speedup runs every position at every thread count in turn and adds
 # up each position's fastest run.  One thread searches the same tree every
@@ -111,7 +107,7 @@ if command -v "${CC:-cc}" >/dev/null 2>&1 && [ "$(nproc)" -ge 2 ]; then
 	check_count '.' 1
 	check_match '^[0-9]+,[0-9]+$'
 else
-	echo "# $name: skipped (no C compiler or one CPU)"
+	check_part_skip "$name" "no C compiler or one CPU"
 fi
 n=$((n + 1))
 cmd="bench/cores.sh 12k"
@@ -172,7 +168,7 @@ if [ -n "$data" ] && [ -d "$data/pons-testsets" ]; then
 	heur --per x
 	check_status 2
 else
-	echo "# bench/heuristic.sh: skipped (no Pons test sets)"
+	check_part_skip "bench/heuristic.sh" "no Pons test sets"
 fi
 
 echo "# bench.sh: $n cases"

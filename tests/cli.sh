@@ -47,7 +47,7 @@ if [ -w /dev/full ]; then
 			'^dropfour: write error: No space left on device$'
 	done
 else
-	echo "# no writable /dev/full: its cases skipped"
+	check_part_skip "-o /dev/full" "no writable /dev/full"
 fi
 echo 4453 | "$D" solve >&- 2>"$tmp/err"
 s=$?
@@ -173,7 +173,7 @@ for line in sys.stdin:
         assert all(o["scores"][c - 1] == o["score"] for c in o["best"]), o
 ' || fail "solve --json: python3 could not parse it as JSON Lines"
 else
-	echo "# no python3: the JSON checked with grep only"
+	check_part_skip "JSON checked by python3" "no python3 (checked with grep only)"
 fi
 # --analyze --json agrees with --analyze.
 printf '4444443\n4453\n' | "$D" solve --analyze -j1 -m 8 >"$tmp/atext"
@@ -270,7 +270,7 @@ if [ -x "$M" ] && command -v mpirun >/dev/null 2>&1; then
 			'^dropfour-mpi: write error: No space left on device$'
 	fi
 else
-	echo "# no dropfour-mpi or mpirun: its messages not checked"
+	check_part_skip "dropfour-mpi's messages" "no dropfour-mpi or mpirun"
 fi
 
 check_end

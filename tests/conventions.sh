@@ -92,7 +92,7 @@ if [ -n "${DROPFOUR_MPI:-}" ] && [ -x "$DROPFOUR_MPI" ] &&
 	[ $s -eq 0 ] && grep -q '^Usage:' "$tmp/out" && ! grep -q '^4453 ' "$tmp/out" ||
 		fail "dropfour-mpi solve --help: exit $s: $(head -n 3 "$tmp/out")"
 else
-	echo "# no dropfour-mpi: its part not run"
+	check_part_skip "dropfour-mpi names itself" "no dropfour-mpi or mpirun"
 fi
 
 # ---- 6. the sources keep the conventions ------------------------------------

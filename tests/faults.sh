@@ -52,8 +52,7 @@ signals=0
 
 # A case that passed says so; one that failed is lib-check's fail_with
 # (with the output); a case that cannot run here says why (the others run).
-ok() { echo "ok: $1"; }
-skip() { echo "skipped: $1: $2"; }
+skip() { check_part_skip "$1" "$2"; }
 
 # random N: a number from 0 to N-1.
 random() {

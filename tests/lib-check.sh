@@ -38,6 +38,11 @@
 #                        test skipped (check_begin is not needed first); but
 #                        when $failed is not 0, a failure: "NAME: N failed"
 #                        and exit 1 (what already failed is never hidden)
+#   ok PART              PART of the test passed: a TAP result "ok N - PART"
+#   check_part_skip PART REASON
+#                        PART of the test not run: "ok N - PART # SKIP
+#                        REASON", a SKIP in `make check`'s summary, never
+#                        a silent pass
 #   check_mpi_env        before mpirun: root may run it, ranks past the
 #                        cores; no ASan leak check of Open MPI's memory
 #   check_mpi_ready      the whole test skipped unless $DROPFOUR_MPI was
@@ -46,11 +51,19 @@
 #   check_end            the last line: "NAME: N failed" and exit 1 when
 #                        $failed is not 0, else "NAME: all passed", exit 0
 #
-# automake's test driver reads the exit status: 0 pass, 77 skip, 99 hard
-# error, anything else a failure.
+# `make check` runs the shell tests under automake's TAP driver
+# (build-aux/tap-driver.sh, CHECK_TAP=1 in the environment): every test
+# prints TAP, its parts as ok/SKIP results (ok, check_part_skip) and its
+# end as one more ("ok N - NAME" or "not ok N - NAME: K failed"), then the
+# plan "1..N"; a whole-test skip is "ok N - NAME # SKIP REASON" and exit
+# 0 there.  Run by hand (no CHECK_TAP) the exit status says it all: 0
+# pass, 77 skip, 99 hard error, anything else a failure.  A test's own
+# lines must not start with "ok" or "not ok" (its output goes to files,
+# or behind "# " or "| ").
 
 check_name=$(basename "$0" .sh)
 failed=0
+_check_tap_n=0
 tmp=
 _check_at_exit=
 
@@ -145,12 +158,37 @@ wait_growth() {
 	size "$1"
 }
 
+# _check_result TEXT: the next TAP result, "TEXT" being "ok - ..." or
+# "not ok - ...".
+_check_result() {
+	_check_tap_n=$((_check_tap_n + 1))
+	case $1 in
+	"not ok"*) echo "not ok $_check_tap_n${1#not ok}" ;;
+	*) echo "ok $_check_tap_n${1#ok}" ;;
+	esac
+}
+
+ok() {
+	_check_result "ok - $*"
+}
+
+check_part_skip() {
+	_p=$1
+	shift
+	_check_result "ok - $_p # SKIP $*"
+}
+
 check_skip() {
 	if [ "$failed" -ne 0 ]; then
 		echo "$check_name: cannot go on ($*); $failed failed"
+		_check_result "not ok - $check_name: $failed failed"
+		echo "1..$_check_tap_n"
 		exit 1
 	fi
 	echo "$check_name: SKIP: $*"
+	_check_result "ok - $check_name # SKIP $*"
+	echo "1..$_check_tap_n"
+	[ -n "${CHECK_TAP:-}" ] && exit 0
 	exit 77
 }
 
@@ -185,8 +223,19 @@ check_mpi_ready() {
 check_end() {
 	if [ "$failed" -ne 0 ]; then
 		echo "$check_name: $failed failed"
+		_check_result "not ok - $check_name: $failed failed"
+		echo "1..$_check_tap_n"
 		exit 1
 	fi
 	echo "$check_name: all passed"
+	_check_result "ok - $check_name"
+	echo "1..$_check_tap_n"
 	exit 0
+}
+
+# run NAME INPUT ARGS...: check_run with a 8 MB table, counted in $n (the
+# tests that number their cases).
+run() {
+	n=$((${n:-0} + 1))
+	check_run "$@" -m 8
 }

@@ -278,7 +278,7 @@ if [ "$(id -u)" -eq 0 ] && mknod "$tmp/full" c 1 7; then
 		grep -q 'full: No space left on device' "$tmp/err" ||
 		fail "dropfour-mpi book build -o (1,7 device): exit $s, $(cat "$tmp/err")"
 else
-	echo "# not root: the device cases of dropfour-mpi skipped"
+	check_part_skip "dropfour-mpi -o on devices" "not root"
 fi
 
 # ---- 6. one position: one search across the ranks ----------------------------

@@ -11,10 +11,6 @@ out=$tmp/out
 n=0
 
 # run NAME INPUT ARGS...: lib-check's check_run with small tables (-m 8).
-run() {
-	n=$((n + 1))
-	check_run "$@" -m 8
-}
 
 # 1. A full game, two humans on 4x4: X fills column 1 and wins.
 run "human-human game" '1\n2\n1\n2\n1\n2\n1\n' \

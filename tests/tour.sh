@@ -14,7 +14,6 @@ out=$tmp/out
 
 # A case that passed says so; one that failed is lib-check's fail_with,
 # with the output.
-ok() { echo "ok: $1"; }
 
 # expect DESC STATUS PATTERN ARGS...: dropfour tour ARGS exits with STATUS
 # and some line of its output matches the extended regular expression.
@@ -117,7 +116,7 @@ fi
 
 # ---- the live screen ------------------------------------------------------
 if [ -z "${TMUX_BIN:-}" ] || ! command -v "$TMUX_BIN" >/dev/null 2>&1; then
-	echo "# tmux not found: --watch not tested"
+	check_part_skip "tour --watch" "tmux not found"
 else
 	. "$here/lib-tmux.sh"
 	check_at_exit tmux_kill

@@ -190,7 +190,7 @@ trace_check "$tmp/game.json" 3
 
 # The curses game: its searches, written once the game is quit.
 if [ -z "${TMUX_BIN:-}" ] || ! command -v "$TMUX_BIN" >/dev/null 2>&1; then
-	echo "# tmux not found: the curses game's --trace not tested"
+	check_part_skip "the curses game's --trace" "tmux not found"
 else
 	. "$(dirname "$0")/lib-tmux.sh"
 	check_at_exit tmux_kill

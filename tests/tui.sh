@@ -221,7 +221,7 @@ utf8() {
 	loc=$(locale -a 2>/dev/null | grep -i -m 1 -x -e 'C.utf8' -e 'C.UTF-8' \
 	    -e 'en_US.utf8' -e 'en_US.UTF-8')
 	if [ -z "$loc" ]; then
-		echo "# no UTF-8 locale: skipped"
+		check_part_skip "UTF-8 tokens and box drawing" "no UTF-8 locale"
 		return 0
 	fi
 	LC_ALL=$loc tmux_start 80 24 "LC_ALL=$loc $G --depth 2" &&
