@@ -66,21 +66,6 @@
 
 /* ---- helpers ---------------------------------------------------------- */
 
-/* Number of entries in a directory (. and .. aside). */
-static int
-dir_entries(const char *d)
-{
-	DIR *dir = opendir(d);
-	struct dirent *e;
-	int n = 0;
-	while (dir != NULL && (e = readdir(dir)) != NULL)
-		if (strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0)
-			n++;
-	if (dir != NULL)
-		closedir(dir);
-	return n;
-}
-
 static unsigned char *
 slurp(const char *path, size_t *len)
 {
@@ -515,8 +500,8 @@ expect_writer_refuses(const char *dir, const char *path, int ply,
 	check_that(strstr(err, what) != NULL, "expected '%s': \"%s\"", what,
 	           err);
 	book_writer_abort(wr);
-	check_that(dir_entries(dir) == keep, "%d files left in %s",
-	           dir_entries(dir), dir);
+	check_that(check_dir_entries(dir) == keep, "%d files left in %s",
+	           check_dir_entries(dir), dir);
 }
 
 START_TEST(test_writer)
@@ -556,7 +541,7 @@ START_TEST(test_writer)
 	                      2, "not above the previous", 1);
 	struct book_entry dup[] = {{ka, -1}, {ka, -1}};
 	check_true(book_write(path, 7, 6, 3, dup, 2, err, sizeof err) != 0);
-	check_true(dir_entries(dir) == 1);
+	check_true(check_dir_entries(dir) == 1);
 	unsigned char *after = slurp(path, &len1);
 	check_true(len0 == len1 && memcmp(before, after, len0) == 0);
 	struct stat st;
@@ -679,7 +664,8 @@ START_TEST(test_build_threads_same_bytes)
 	build_in(b, sizeof b, dir, "two.book", "5", "4", "8", "2");
 	unsigned char *pa = slurp(a, &la), *pb = slurp(b, &lb);
 	check_true(la == lb && memcmp(pa, pb, la) == 0);
-	check_true(dir_entries(dir) == 2); /* journals gone, no temp files */
+	check_true(check_dir_entries(dir) ==
+	           2); /* journals gone, no temp files */
 	free(pa);
 	free(pb);
 	check_rm_tree(dir);

@@ -23,6 +23,7 @@
  */
 #include "config.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <ftw.h>
 #include <stdlib.h>
@@ -218,6 +219,21 @@ static const struct {
     {"tour", tour_suite},   {"review", review_suite},
     {"wide", wide_suite},   {"dist", dist_suite},
 };
+
+int
+check_dir_entries(const char *dir)
+{
+	DIR *d = opendir(dir);
+	if (d == NULL)
+		return -1;
+	int n = 0;
+	struct dirent *e;
+	while ((e = readdir(d)) != NULL)
+		n +=
+		    strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0;
+	closedir(d);
+	return n;
+}
 
 int
 main(int argc, char **argv)

@@ -237,20 +237,6 @@ assert_same(const struct statespace *a, const struct statespace *b)
 	ck_assert_int_eq(statespace_each(a, same_value, &p), 0);
 }
 
-static int
-dir_entries(const char *path)
-{
-	DIR *d = opendir(path);
-	struct dirent *e;
-	int n = 0;
-	ck_assert(d != NULL);
-	while ((e = readdir(d)) != NULL)
-		n +=
-		    strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0;
-	closedir(d);
-	return n;
-}
-
 START_TEST(test_threads_same)
 {
 	struct statespace *one = run(4, 4, 1, (size_t)1 << 30, NULL);
@@ -279,12 +265,12 @@ START_TEST(test_disk_same)
 	ck_assert_uint_ge(statespace_disk_bytes(disk), 9 * 1706255 / 2);
 	ck_assert_uint_le(statespace_peak_memory(disk), (size_t)64 << 10);
 	/* The files are unlinked as soon as they are made. */
-	ck_assert_int_eq(dir_entries(dir), 0);
+	ck_assert_int_eq(check_dir_entries(dir), 0);
 	assert_same(mem, disk);
 	assert_same(disk, mem);
 	statespace_free(mem);
 	statespace_free(disk);
-	ck_assert_int_eq(dir_entries(dir), 0);
+	ck_assert_int_eq(check_dir_entries(dir), 0);
 	ck_assert_int_eq(rmdir(dir), 0);
 }
 END_TEST

@@ -81,6 +81,9 @@ int check_random_game(int w, int h, int n, uint64_t *rng, enum check_game kind,
  * removes it and everything in it (no symbolic link is followed). */
 void check_tmpdir(char *dir, size_t len);
 void check_rm_tree(const char *dir);
+/* The entries of folder `dir` besides "." and "..", or -1 when it
+ * cannot be opened (a missing folder is not an empty one). */
+int check_dir_entries(const char *dir);
 
 /* Room for element n of the array v of elements of `size` bytes, *cap of
  * them allocated: v itself, or v grown (to 256 elements at first, then
