@@ -27,7 +27,7 @@ check() {
 	n=$((n + 1))
 	tmux_socket="dropfour-test-$$-$n"
 	if "$@"; then
-		echo "ok: $desc"
+		ok "$desc"
 	else
 		fail "$desc"
 	fi
