@@ -111,6 +111,70 @@ bench_ordering_row(FILE *csv, const struct bench_pos *p, const board_t *b,
 		        tr, on->move + 1);
 }
 
+/* The positions given on the command line (argc of them, "-" for the
+ * empty board), in user.  Returns 0, or -1 after printing why one is
+ * bad. */
+static int
+ordering_given(const struct options *o, int argc, char **argv,
+               struct bench_pos *user)
+{
+	for (int i = 0; i < argc; i++) {
+		board_t b;
+		size_t at = 0;
+		const char *m = strcmp(argv[i], "-") == 0 ? "" : argv[i];
+		enum board_err e =
+		    board_parse(&b, o->width, o->height, m, (size_t)-1, &at);
+		if (e != BOARD_OK || b.over) {
+			cli_error("bad position '%s' "
+			          "at character %zu: %s",
+			          argv[i], at + 1,
+			          e != BOARD_OK ? board_err_string(e)
+			                        : "the game is already won");
+			return -1;
+		}
+		user[i] = (struct bench_pos){
+		    .phase = "given", .moves = m, .exact = o->perfect};
+	}
+	return 0;
+}
+
+/* One position's rows: deeper by two plies while a row (on and off
+ * together) takes under budget seconds, then the exact search where the
+ * position asks for it. */
+static void
+ordering_position(const struct options *o, struct search *s,
+                  struct search_limits *base, double budget,
+                  const struct bench_pos *p, FILE *csv)
+{
+	board_t b;
+	struct bench_run on, off;
+	char depth[16];
+
+	board_parse(&b, o->width, o->height, p->moves, (size_t)-1, NULL);
+	printf("%s position: %s (%d stones)\n", p->phase,
+	       p->moves[0] ? p->moves : "empty board", b.moves);
+	int left = b.w * b.h - b.moves;
+	for (int d = 2; d <= BENCH_ORDERING_MAX_DEPTH; d += 2) {
+		if (d > left)
+			d = left;
+		base->depth = d;
+		bench_ordering_run(s, &b, base, false, &on);
+		bench_ordering_run(s, &b, base, true, &off);
+		snprintf(depth, sizeof depth, "%d", d);
+		bench_ordering_row(csv, p, &b, depth, &on, &off);
+		if (on.seconds + off.seconds > budget || d == left ||
+		    on.kind == SCORE_EXACT)
+			break;
+	}
+	if (p->exact) {
+		struct search_limits ex = *base;
+		ex.mode = SEARCH_EXACT;
+		bench_ordering_run(s, &b, &ex, false, &on);
+		bench_ordering_run(s, &b, &ex, true, &off);
+		bench_ordering_row(csv, p, &b, "exact", &on, &off);
+	}
+}
+
 int
 bench_ordering(const struct options *o, int argc, char **argv)
 {
@@ -136,25 +200,8 @@ bench_ordering(const struct options *o, int argc, char **argv)
 		npos = 1;
 	}
 	if (argc > 0) {
-		for (int i = 0; i < argc; i++) {
-			board_t b;
-			size_t at = 0;
-			const char *m =
-			    strcmp(argv[i], "-") == 0 ? "" : argv[i];
-			enum board_err e = board_parse(&b, o->width, o->height,
-			                               m, (size_t)-1, &at);
-			if (e != BOARD_OK || b.over) {
-				cli_error("bad position '%s' "
-				          "at character %zu: %s",
-				          argv[i], at + 1,
-				          e != BOARD_OK
-				              ? board_err_string(e)
-				              : "the game is already won");
-				return CLI_EXIT_USAGE;
-			}
-			user[i] = (struct bench_pos){
-			    .phase = "given", .moves = m, .exact = o->perfect};
-		}
+		if (ordering_given(o, argc, argv, user) != 0)
+			return CLI_EXIT_USAGE;
 		pos = user;
 		npos = (size_t)argc;
 	}
@@ -184,37 +231,8 @@ bench_ordering(const struct options *o, int argc, char **argv)
 	printf("%-7s %-5s %18s %18s %16s\n", "", "", "(ordering on)",
 	       "(ordering off)", "(off / on)");
 
-	for (size_t i = 0; i < npos; i++) {
-		const struct bench_pos *p = &pos[i];
-		board_t b;
-		struct bench_run on, off;
-		char depth[16];
-
-		board_parse(&b, o->width, o->height, p->moves, (size_t)-1,
-		            NULL);
-		printf("%s position: %s (%d stones)\n", p->phase,
-		       p->moves[0] ? p->moves : "empty board", b.moves);
-		int left = b.w * b.h - b.moves;
-		for (int d = 2; d <= BENCH_ORDERING_MAX_DEPTH; d += 2) {
-			if (d > left)
-				d = left;
-			base.depth = d;
-			bench_ordering_run(s, &b, &base, false, &on);
-			bench_ordering_run(s, &b, &base, true, &off);
-			snprintf(depth, sizeof depth, "%d", d);
-			bench_ordering_row(csv, p, &b, depth, &on, &off);
-			if (on.seconds + off.seconds > budget || d == left ||
-			    on.kind == SCORE_EXACT)
-				break;
-		}
-		if (p->exact) {
-			struct search_limits ex = base;
-			ex.mode = SEARCH_EXACT;
-			bench_ordering_run(s, &b, &ex, false, &on);
-			bench_ordering_run(s, &b, &ex, true, &off);
-			bench_ordering_row(csv, p, &b, "exact", &on, &off);
-		}
-	}
+	for (size_t i = 0; i < npos; i++)
+		ordering_position(o, s, &base, budget, &pos[i], csv);
 	search_free(s);
 	if (csv != NULL && output_file_close(&of) != 0)
 		return CLI_EXIT_FAILURE;

@@ -189,46 +189,52 @@ draw_one(uint64_t *rng, const double *cum, const double *g, int n)
 	return lo;
 }
 
-int
-bench_tour_sample(const struct options *o, int argc, char **argv)
-{
-	struct tour_plan p;
-	long k = 200;
-	int len = o->split_depth > 0 ? o->split_depth : 9;
+/* One run of the sampler: every prefix with its weight and guide, the
+ * cumulative weights drawn from, the draws, the distinct prefixes they
+ * name and the tours counted below each. */
+struct tour_sample {
+	struct tour_prefix *all;
+	int *w;
+	int n;
+	double *g, *cum, gsum;
+	long k, *draw, *uniq, nu;
+	struct tour_prefix *pick;
+	uint64_t *counts;
+	struct tour_result r;
+};
 
-	if (tour_cli_plan_make(o, 7, 7, true, &p) != 0)
-		return CLI_EXIT_USAGE;
-	if (argc > 1 || (argc == 1 && ((k = strtol(argv[0], NULL, 10)) < 1 ||
-	                               k > 1000000))) {
-		cli_error("bench tour-sample takes one number of "
-		          "prefixes to count (default 200)");
-		tour_cli_plan_free(&p);
-		return CLI_EXIT_USAGE;
-	}
-	/* All prefixes, with the weight of their start square's orbit. */
-	struct tour_prefix *all = NULL;
-	int *w = NULL;
-	int n = all_prefixes(&p, len, &all, &w);
-	/* The guides, and the cumulative weights w g to draw from. */
+/* The guides g[i], and the cumulative weights w g to draw from. */
+static void
+sample_guides(const struct tour_plan *p, struct tour_sample *s)
+{
+	const int n = s->n;
 	double *g = xcalloc((size_t)n + 1, sizeof *g);
 	double *cum = xcalloc((size_t)n + 1, sizeof *cum);
-#pragma omp parallel for schedule(dynamic, 64) num_threads(p.par.threads)
+	const struct tour_prefix *all = s->all;
+#pragma omp parallel for schedule(dynamic, 64) num_threads(p->par.threads)
 	for (int i = 0; i < n; i++) {
 		struct tour_prefix *x;
-		g[i] = tour_expand(&p.b, &all[i], all[i].len + TOUR_SAMPLE_LOOK,
-		                   p.par.closed, &x);
+		g[i] =
+		    tour_expand(&p->b, &all[i], all[i].len + TOUR_SAMPLE_LOOK,
+		                p->par.closed, &x);
 		free(x);
 	}
 	for (int i = 0; i < n; i++)
-		cum[i + 1] = cum[i] + (double)w[i] * g[i];
-	const double gsum = cum[n];
-	/* Draw k of them with replacement, prefix i with probability
-	 * w[i] g[i] / G. */
-	uint64_t rng = o->seed_given ? o->seed : 1;
+		cum[i + 1] = cum[i] + (double)s->w[i] * g[i];
+	s->g = g;
+	s->cum = cum;
+	s->gsum = cum[n];
+}
+
+/* Draw k prefixes with replacement, prefix i with probability
+ * w[i] g[i] / G, then keep each prefix drawn once (in s->pick) to count. */
+static void
+sample_draw(struct tour_sample *s, uint64_t rng)
+{
+	const long k = s->k;
 	long *draw = xcalloc((size_t)k + 1, sizeof *draw);
-	for (long d = 0; d < k && gsum > 0; d++)
-		draw[d] = draw_one(&rng, cum, g, n);
-	/* Count each prefix drawn once. */
+	for (long d = 0; d < k && s->gsum > 0; d++)
+		draw[d] = draw_one(&rng, s->cum, s->g, s->n);
 	long *uniq = xcalloc((size_t)k + 1, sizeof *uniq);
 	long nu = 0;
 	memcpy(uniq, draw, (size_t)k * sizeof *uniq);
@@ -236,35 +242,38 @@ bench_tour_sample(const struct options *o, int argc, char **argv)
 	for (long d = 0; d < k; d++)
 		if (nu == 0 || uniq[nu - 1] != uniq[d])
 			uniq[nu++] = uniq[d];
-	struct tour_prefix *pick = xcalloc((size_t)nu + 1, sizeof *pick);
+	s->pick = xcalloc((size_t)nu + 1, sizeof *s->pick);
 	for (long u = 0; u < nu; u++)
-		pick[u] = all[uniq[u]];
-	uint64_t *counts = xcalloc((size_t)nu + 1, sizeof *counts);
-	struct tour_result r = {0};
-	char desc[160], a[16], b[16];
-	tour_cli_plan_describe(&p, desc, sizeof desc);
-	printf("# dropfour bench tour-sample: %s, %d prefixes of length %d, "
-	       "%ld drawn (%ld distinct) with probability in proportion to "
-	       "their extensions by %d squares, %d thread%s\n",
-	       desc, n, len, k, nu, TOUR_SAMPLE_LOOK, p.par.threads,
-	       p.par.threads == 1 ? "" : "s");
-	if (!output_flush())
-		return CLI_EXIT_FAILURE;
-	if (nu > 0)
-		tour_count(&p.b, pick, (int)nu, &p.par, NULL, counts, &r);
+		s->pick[u] = s->all[uniq[u]];
+	s->counts = xcalloc((size_t)nu + 1, sizeof *s->counts);
+	s->draw = draw;
+	s->uniq = uniq;
+	s->nu = nu;
+}
+
+/* The estimate from the counted sample, the published count beside it
+ * where there is one, and the work a full count would take. */
+static void
+sample_report(const struct tour_plan *p, const struct tour_sample *s)
+{
+	const long k = s->k, nu = s->nu;
+	const struct tour_result r = s->r;
+	char a[16], b[16];
 
 	/* The mean of G c / g over the draws, and its standard error. */
 	double sum = 0, sq = 0, sample_tours = 0;
 	for (long d = 0; d < k; d++) {
-		long u = (long *)bsearch(&draw[d], uniq, (size_t)nu,
-		                         sizeof *uniq, by_index) -
-		         uniq;
-		double y = gsum > 0 ? gsum * (double)counts[u] / g[draw[d]] : 0;
+		long u = (long *)bsearch(&s->draw[d], s->uniq, (size_t)nu,
+		                         sizeof *s->uniq, by_index) -
+		         s->uniq;
+		double y = s->gsum > 0 ? s->gsum * (double)s->counts[u] /
+		                             s->g[s->draw[d]]
+		                       : 0;
 		sum += y;
 		sq += y * y;
 	}
 	for (long u = 0; u < nu; u++)
-		sample_tours += (double)counts[u];
+		sample_tours += (double)s->counts[u];
 	double est = sum / (double)k;
 	double var = k > 1 ? (sq - (double)k * est * est) / (double)(k - 1) : 0;
 	double se = var > 0 ? sqrt(var / (double)k) : 0;
@@ -277,13 +286,14 @@ bench_tour_sample(const struct options *o, int argc, char **argv)
 	    [7] = 165575218320ULL,
 	    [8] = 19591828170979904ULL,
 	};
-	uint64_t known = p.b.w == p.b.h && !p.par.closed ? a165134[p.b.w] : 0;
+	uint64_t known =
+	    p->b.w == p->b.h && !p->par.closed ? a165134[p->b.w] : 0;
 	/* The work: the sample's nodes per tour times the count. */
 	double nodes = sample_tours > 0 ? (double)r.nodes / sample_tours *
 	                                      (known ? (double)known : est)
 	                                : 0;
 	double rate =
-	    r.seconds > 0 ? (double)r.nodes / r.seconds / p.par.threads : 0;
+	    r.seconds > 0 ? (double)r.nodes / r.seconds / p->par.threads : 0;
 	double core_s = rate > 0 ? nodes / rate : 0;
 	printf("sample: %llu tours, %llu nodes in %.2f s: %s nodes/s per "
 	       "thread\n",
@@ -305,18 +315,62 @@ bench_tour_sample(const struct options *o, int argc, char **argv)
 	       "time (16 cores "
 	       "each)");
 	for (int m = 1; m <= 64; m *= 2) {
-		double s = core_s / (16.0 * m);
+		double t = core_s / (16.0 * m);
 		printf("%9d %8d %11.1f %s\n", m, 16 * m,
-		       s >= 3600 ? s / 3600 : s / 60, s >= 3600 ? "h" : "min");
+		       t >= 3600 ? t / 3600 : t / 60, t >= 3600 ? "h" : "min");
 	}
-	free(counts);
-	free(pick);
-	free(uniq);
-	free(draw);
-	free(cum);
-	free(g);
-	free(all);
-	free(w);
+}
+
+static void
+sample_free(struct tour_sample *s)
+{
+	free(s->counts);
+	free(s->pick);
+	free(s->uniq);
+	free(s->draw);
+	free(s->cum);
+	free(s->g);
+	free(s->all);
+	free(s->w);
+}
+
+int
+bench_tour_sample(const struct options *o, int argc, char **argv)
+{
+	struct tour_plan p;
+	struct tour_sample s = {.k = 200};
+	int len = o->split_depth > 0 ? o->split_depth : 9;
+	int status = CLI_EXIT_OK;
+
+	if (tour_cli_plan_make(o, 7, 7, true, &p) != 0)
+		return CLI_EXIT_USAGE;
+	if (argc > 1 || (argc == 1 && ((s.k = strtol(argv[0], NULL, 10)) < 1 ||
+	                               s.k > 1000000))) {
+		cli_error("bench tour-sample takes one number of "
+		          "prefixes to count (default 200)");
+		tour_cli_plan_free(&p);
+		return CLI_EXIT_USAGE;
+	}
+	/* All prefixes, with the weight of their start square's orbit. */
+	s.n = all_prefixes(&p, len, &s.all, &s.w);
+	sample_guides(&p, &s);
+	sample_draw(&s, o->seed_given ? o->seed : 1);
+	char desc[160];
+	tour_cli_plan_describe(&p, desc, sizeof desc);
+	printf("# dropfour bench tour-sample: %s, %d prefixes of length %d, "
+	       "%ld drawn (%ld distinct) with probability in proportion to "
+	       "their extensions by %d squares, %d thread%s\n",
+	       desc, s.n, len, s.k, s.nu, TOUR_SAMPLE_LOOK, p.par.threads,
+	       p.par.threads == 1 ? "" : "s");
+	if (!output_flush()) {
+		status = CLI_EXIT_FAILURE;
+	} else {
+		if (s.nu > 0)
+			tour_count(&p.b, s.pick, (int)s.nu, &p.par, NULL,
+			           s.counts, &s.r);
+		sample_report(&p, &s);
+	}
+	sample_free(&s);
 	tour_cli_plan_free(&p);
-	return 0;
+	return status;
 }

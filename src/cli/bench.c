@@ -135,6 +135,86 @@ read_positions(const char *path, int w, int h, bool json,
 	return n;
 }
 
+/* What one test-set file's run adds up to. */
+struct set_totals {
+	double secs;
+	uint64_t nodes;
+	int matched, checked;
+};
+
+/* Solve the n positions of the set read from path, each on a cleared
+ * table, printing each result in JSON with --json and each mismatch with
+ * the expected score on stderr. */
+static void
+solve_set(const struct options *o, struct search *s,
+          const struct search_limits *lim, const char *path,
+          const struct bench_pos *pos, int n, struct set_totals *tot)
+{
+	search_clear(s);
+	for (int k = 0; k < n; k++) {
+		struct search_result r;
+		search_run(s, &pos[k].b, lim, &r);
+		if (o->json) {
+			solve_print_json(stdout, pos[k].moves, &pos[k].b, false,
+			                 o->solve.weak, &r, false);
+			if (!output_flush())
+				break;
+		}
+		tot->secs += r.seconds;
+		tot->nodes += r.nodes;
+		if (pos[k].has_expect) {
+			int want = pos[k].expect;
+			if (o->solve.weak)
+				want = want > 0 ? 1 : want < 0 ? -1 : 0;
+			tot->checked++;
+			tot->matched += r.score == want;
+			if (r.score != want)
+				cli_error("%s:%ld: %s: expected %d, got "
+				          "%d%s",
+				          path, pos[k].lineno,
+				          pos[k].moves[0] ? pos[k].moves : "-",
+				          want, r.score,
+				          r.partial ? " (partial)" : "");
+		}
+	}
+}
+
+/* The set's row of the table (or its JSON line): mean time and nodes,
+ * the rate, and how many scores matched. */
+static void
+solve_set_row(const struct options *o, const char *path, int n,
+              const struct set_totals *tot)
+{
+	const char *base = strrchr(path, '/');
+	char t[32], nd[32], nps[32];
+	double secs = tot->secs;
+	uint64_t nodes = tot->nodes;
+	double mean = n ? secs / n : 0;
+	if (mean < 1e-3)
+		snprintf(t, sizeof t, "%.2f us", mean * 1e6);
+	else if (mean < 1)
+		snprintf(t, sizeof t, "%.2f ms", mean * 1e3);
+	else
+		snprintf(t, sizeof t, "%.2f s", mean);
+	snprintf(nd, sizeof nd, "%.0f", n ? (double)nodes / n : 0);
+	util_si(nps, sizeof nps, secs > 0 ? (double)nodes / secs : 0);
+	if (o->json) {
+		struct json j;
+		json_begin(&j, stdout, "bench_set");
+		json_str(&j, "set", base ? base + 1 : path);
+		json_int(&j, "positions", n);
+		json_real(&j, "mean_seconds", mean, 9);
+		json_real(&j, "mean_nodes", n ? (double)nodes / n : 0, 1);
+		json_real(&j, "nps", secs > 0 ? (double)nodes / secs : 0, 0);
+		json_int(&j, "matched", tot->matched);
+		json_int(&j, "checked", tot->checked);
+		json_end(&j);
+	} else
+		printf("%-28s %9d %12s %14s %12s %5d/%d\n",
+		       base ? base + 1 : path, n, t, nd, nps, tot->matched,
+		       tot->checked);
+}
+
 static int
 bench_solve(const struct options *o, int argc, char **argv)
 {
@@ -167,75 +247,16 @@ bench_solve(const struct options *o, int argc, char **argv)
 			status = CLI_EXIT_FAILURE;
 			continue;
 		}
-		double secs = 0;
-		uint64_t nodes = 0;
-		int matched = 0, checked = 0;
-		search_clear(s);
-		for (int k = 0; k < n; k++) {
-			struct search_result r;
-			search_run(s, &pos[k].b, &lim, &r);
-			if (o->json) {
-				solve_print_json(stdout, pos[k].moves,
-				                 &pos[k].b, false,
-				                 o->solve.weak, &r, false);
-				if (!output_flush())
-					break;
-			}
-			secs += r.seconds;
-			nodes += r.nodes;
-			if (pos[k].has_expect) {
-				int want = pos[k].expect;
-				if (o->solve.weak)
-					want = want > 0 ? 1 : want < 0 ? -1 : 0;
-				checked++;
-				matched += r.score == want;
-				if (r.score != want)
-					cli_error(
-					    "%s:%ld: %s: expected %d, got "
-					    "%d%s",
-					    argv[i], pos[k].lineno,
-					    pos[k].moves[0] ? pos[k].moves
-					                    : "-",
-					    want, r.score,
-					    r.partial ? " (partial)" : "");
-			}
-		}
-		const char *base = strrchr(argv[i], '/');
-		char t[32], nd[32], nps[32];
-		double mean = n ? secs / n : 0;
-		if (mean < 1e-3)
-			snprintf(t, sizeof t, "%.2f us", mean * 1e6);
-		else if (mean < 1)
-			snprintf(t, sizeof t, "%.2f ms", mean * 1e3);
-		else
-			snprintf(t, sizeof t, "%.2f s", mean);
-		snprintf(nd, sizeof nd, "%.0f", n ? (double)nodes / n : 0);
-		util_si(nps, sizeof nps, secs > 0 ? (double)nodes / secs : 0);
-		if (o->json) {
-			struct json j;
-			json_begin(&j, stdout, "bench_set");
-			json_str(&j, "set", base ? base + 1 : argv[i]);
-			json_int(&j, "positions", n);
-			json_real(&j, "mean_seconds", mean, 9);
-			json_real(&j, "mean_nodes", n ? (double)nodes / n : 0,
-			          1);
-			json_real(&j, "nps",
-			          secs > 0 ? (double)nodes / secs : 0, 0);
-			json_int(&j, "matched", matched);
-			json_int(&j, "checked", checked);
-			json_end(&j);
-		} else
-			printf("%-28s %9d %12s %14s %12s %5d/%d\n",
-			       base ? base + 1 : argv[i], n, t, nd, nps,
-			       matched, checked);
+		struct set_totals tot = {0};
+		solve_set(o, s, &lim, argv[i], pos, n, &tot);
+		solve_set_row(o, argv[i], n, &tot);
+		free(pos);
 		if (!output_flush()) {
-			free(pos);
 			status = CLI_EXIT_FAILURE;
 			break;
 		}
-		if (matched != checked)
+		if (tot.matched != tot.checked)
 			status = CLI_EXIT_FAILURE;
-		free(pos);
 	}
 	search_free(s);
 	return status;
@@ -573,6 +594,81 @@ speedup_positions(const struct bench_pos *pos, int npos,
 	}
 }
 
+/* The positions bench speedup runs: FILE's (argv[0]) or the built-in
+ * 7x6 set, in *pos (*npos of them).  Returns CLI_EXIT_OK, or the status
+ * to exit with after the error is printed. */
+static int
+speedup_positions_of(const struct options *o, int argc, char **argv,
+                     struct bench_pos **pos, int *npos)
+{
+	if (argc > 1) {
+		cli_error("bench speedup takes at most one FILE");
+		return CLI_EXIT_USAGE;
+	}
+	if (argc == 1) {
+		*npos =
+		    read_positions(argv[0], o->width, o->height, o->json, pos);
+		if (*npos <= 0) {
+			cli_error("no positions to run");
+			free(*pos);
+			return CLI_EXIT_FAILURE;
+		}
+	} else if (o->width != 7 || o->height != 6) {
+		cli_error("bench speedup: the built-in positions are 7x6; give "
+		          "a FILE of %dx%d positions",
+		          o->width, o->height);
+		return CLI_EXIT_USAGE;
+	} else {
+		*npos =
+		    (int)(sizeof speedup_default / sizeof speedup_default[0]);
+		*pos = xcalloc((size_t)*npos, sizeof **pos);
+		for (int i = 0; i < *npos; i++) {
+			char err[128];
+			solve_parse_line(speedup_default[i], o->width,
+			                 o->height, &(*pos)[i].b, err,
+			                 sizeof err);
+			snprintf((*pos)[i].moves, sizeof(*pos)[i].moves, "%s",
+			         speedup_default[i]);
+		}
+	}
+	return CLI_EXIT_OK;
+}
+
+/* Every position runs at every thread count in turn, and the whole round
+ * again for each repeat: the machine's speed drifts over seconds, so runs
+ * seconds apart compare fairly where whole passes minutes apart did not.
+ * The fastest run of each position and thread count is kept in cells (a
+ * row of npos a thread count).  Returns the runs' statuses or'ed. */
+static int
+speedup_runs(const struct options *o, struct search *s,
+             struct search_limits *lim, const struct bench_pos *pos, int npos,
+             const int *list, int nlist, int *scores,
+             struct speedup_cell *cells)
+{
+	int status = 0;
+	struct cli_progress line;
+	cli_progress_begin(&line);
+	for (int rep = 0; rep < o->bench.repeat; rep++) {
+		for (int k = 0; k < npos; k++) {
+			for (int li = 0; li < nlist; li++) {
+				lim->threads = list[li];
+				cli_progress_show(
+				    &line,
+				    "  run %d/%d, position %d/%d, %d thread%s",
+				    rep + 1, o->bench.repeat, k + 1, npos,
+				    list[li], list[li] == 1 ? "" : "s");
+				status |= speedup_one(
+				    s, lim, &pos[k], &scores[k],
+				    rep == 0 && li == 0,
+				    &cells[(size_t)li * (size_t)npos +
+				           (size_t)k]);
+			}
+		}
+	}
+	cli_progress_clear(&line);
+	return status;
+}
+
 static int
 bench_speedup(const struct options *o, int argc, char **argv)
 {
@@ -589,35 +685,9 @@ bench_speedup(const struct options *o, int argc, char **argv)
 		return CLI_EXIT_USAGE;
 	}
 	nlist = bench_thread_list(o, list);
-	if (argc > 1) {
-		cli_error("bench speedup takes at most one FILE");
-		return CLI_EXIT_USAGE;
-	}
-	if (argc == 1) {
-		npos =
-		    read_positions(argv[0], o->width, o->height, o->json, &pos);
-		if (npos <= 0) {
-			cli_error("no positions to run");
-			free(pos);
-			return CLI_EXIT_FAILURE;
-		}
-	} else if (o->width != 7 || o->height != 6) {
-		cli_error("bench speedup: the built-in positions are 7x6; give "
-		          "a FILE of %dx%d positions",
-		          o->width, o->height);
-		return CLI_EXIT_USAGE;
-	} else {
-		npos =
-		    (int)(sizeof speedup_default / sizeof speedup_default[0]);
-		pos = xcalloc((size_t)npos, sizeof *pos);
-		for (int i = 0; i < npos; i++) {
-			char err[128];
-			solve_parse_line(speedup_default[i], o->width,
-			                 o->height, &pos[i].b, err, sizeof err);
-			snprintf(pos[i].moves, sizeof pos[i].moves, "%s",
-			         speedup_default[i]);
-		}
-	}
+	int got = speedup_positions_of(o, argc, argv, &pos, &npos);
+	if (got != CLI_EXIT_OK)
+		return got;
 	struct output_file of;
 	if (o->bench.csv != NULL) {
 		if (output_file_open(&of, "--csv", o->bench.csv) != 0) {
@@ -646,32 +716,8 @@ bench_speedup(const struct options *o, int argc, char **argv)
 	    xcalloc((size_t)nlist * (size_t)npos, sizeof *cells);
 	struct search *s = output_search_new(o->tt_mb);
 	int *scores = xcalloc((size_t)npos, sizeof *scores);
-	int status = 0;
-	struct cli_progress line;
-	cli_progress_begin(&line);
-	/* Every position runs at every thread count in turn, and the whole
-	 * round again for each repeat: the machine's speed drifts over
-	 * seconds, so runs seconds apart compare fairly where whole passes
-	 * minutes apart did not.  The fastest run of each position and thread
-	 * count is kept, and a row adds up its positions' fastest runs. */
-	for (int rep = 0; rep < o->bench.repeat; rep++) {
-		for (int k = 0; k < npos; k++) {
-			for (int li = 0; li < nlist; li++) {
-				lim.threads = list[li];
-				cli_progress_show(
-				    &line,
-				    "  run %d/%d, position %d/%d, %d thread%s",
-				    rep + 1, o->bench.repeat, k + 1, npos,
-				    list[li], list[li] == 1 ? "" : "s");
-				status |= speedup_one(
-				    s, &lim, &pos[k], &scores[k],
-				    rep == 0 && li == 0,
-				    &cells[(size_t)li * (size_t)npos +
-				           (size_t)k]);
-			}
-		}
-	}
-	cli_progress_clear(&line);
+	int status =
+	    speedup_runs(o, s, &lim, pos, npos, list, nlist, scores, cells);
 	for (int li = 0; li < nlist; li++) {
 		speedup_row_of(&cells[(size_t)li * (size_t)npos], npos,
 		               list[li], &rows[li]);

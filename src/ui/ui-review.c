@@ -142,24 +142,13 @@ first_view(const struct review_ply *p)
 	return p->ply % 2 == 1 ? p->after : -p->after;
 }
 
-void
-ui_review_draw(struct ui *ui, WINDOW *w)
+/* The title row: how far the review is, or how long it took. */
+static void
+review_title(struct ui *ui, WINDOW *w, const struct ui_review *r, int done)
 {
-	struct ui_review *r = ui->review;
-	struct review_ply plies[BOARD_MAX_CELLS];
-	int W = getmaxx(w), H = getmaxy(w), done = atomic_load(&r->done);
-	int maxabs = 1, R, y;
+	int W = getmaxx(w);
 	char buf[160];
 
-	pthread_mutex_lock(&r->lock);
-	memcpy(plies, r->plies, sizeof(struct review_ply) * (size_t)r->n);
-	pthread_mutex_unlock(&r->lock);
-	for (int i = 0; i < r->n; i++)
-		if (plies[i].done && abs(first_view(&plies[i])) > maxabs)
-			maxabs = abs(first_view(&plies[i]));
-
-	werase(w);
-	ui_box(ui, w);
 	wattron(w, ui_attr(ui, UI_C_HEAD) | A_BOLD);
 	if (r->finished)
 		snprintf(buf, sizeof buf, " Review: %d moves, %.1fs ", r->n,
@@ -170,14 +159,57 @@ ui_review_draw(struct ui *ui, WINDOW *w)
 	wmove(w, 0, 2);
 	ui_addn(w, buf, W - 4);
 	wattroff(w, ui_attr(ui, UI_C_HEAD) | A_BOLD);
+}
 
-	/* The chart: R rows above the axis (the first player ahead), R
-	 * below, one column a move; an unreviewed move is a dot. */
-	/* The chart gives up rows for the list of turning points: up to
-	 * eight lines of it (seven and "... and N more"). */
-	int changed = 0;
+/* One move's column of the chart at x, bw cells wide: a bar of up to R
+ * rows from the axis (scaled to maxabs), a dot when not reviewed yet, a
+ * '!' on the axis when the move changed the outcome. */
+static void
+review_bar(struct ui *ui, WINDOW *w, const struct review_ply *p, int x, int bw,
+           int axis, int R, int maxabs)
+{
+	if (!p->done) {
+		wattron(w, A_DIM);
+		mvwaddstr(w, axis, x, ui->utf8 ? "\u00b7" : ".");
+		wattroff(w, A_DIM);
+		return;
+	}
+	int v = first_view(p);
+	int rows = v == 0 ? 0 : (abs(v) * R + maxabs - 1) / maxabs;
+	attr_t a = ui_attr(ui, v > 0 ? UI_C_P1 : UI_C_P2);
+	if (v == 0) {
+		mvwaddstr(w, axis, x, ui->utf8 ? "\u2500" : "-");
+	} else {
+		wattron(w, a);
+		for (int k = 1; k <= rows; k++)
+			for (int j = 0; j < (bw > 1 ? bw - 1 : 1); j++)
+				mvwaddstr(w, v > 0 ? axis - k : axis + k, x + j,
+				          ui->utf8
+				              ? (v > 0 ? "\u2588" : "\u2593")
+				              : (v > 0 ? "#" : "%"));
+		wattroff(w, a);
+	}
+	if (p->change != REVIEW_KEPT) {
+		wattron(w, ui_attr(ui, UI_C_WARN) | A_BOLD);
+		mvwaddch(w, axis, x, '!');
+		wattroff(w, ui_attr(ui, UI_C_WARN) | A_BOLD);
+	}
+}
+
+/* The chart: R rows above the axis (the first player ahead), R below,
+ * one column a move.  It gives up rows for the list of turning points
+ * (changed of them): up to eight lines of it (seven and "... and N
+ * more").  Returns the first row below the chart's move numbers. */
+static int
+review_chart(struct ui *ui, WINDOW *w, const struct ui_review *r,
+             const struct review_ply *plies, int changed)
+{
+	int W = getmaxx(w), H = getmaxy(w);
+	int maxabs = 1, R;
+
 	for (int i = 0; i < r->n; i++)
-		changed += plies[i].done && plies[i].change != REVIEW_KEPT;
+		if (plies[i].done && abs(first_view(&plies[i])) > maxabs)
+			maxabs = abs(first_view(&plies[i]));
 	int want = changed + 1 < 8 ? changed + 1 : 8;
 	R = (H - 7 - want) / 2;
 	if (R > 6)
@@ -194,42 +226,24 @@ ui_review_draw(struct ui *ui, WINDOW *w)
 	mvwprintw(w, axis + R, 1, "%4s", ui_side_name(ui, 2));
 	for (int i = 0, x = x0; i < r->n && x + bw <= W - 1;
 	     i += step, x += bw) {
-		const struct review_ply *p = &plies[i];
 		/* Every fifth move numbered under the chart. */
 		if ((i + 1) % 5 == 0 && bw >= 2 && axis + R + 1 < H - 1)
 			mvwprintw(w, axis + R + 1, x, "%d", i + 1);
-		if (!p->done) {
-			wattron(w, A_DIM);
-			mvwaddstr(w, axis, x, ui->utf8 ? "\u00b7" : ".");
-			wattroff(w, A_DIM);
-			continue;
-		}
-		int v = first_view(p);
-		int rows = v == 0 ? 0 : (abs(v) * R + maxabs - 1) / maxabs;
-		attr_t a = ui_attr(ui, v > 0 ? UI_C_P1 : UI_C_P2);
-		if (v == 0) {
-			mvwaddstr(w, axis, x, ui->utf8 ? "\u2500" : "-");
-		} else {
-			wattron(w, a);
-			for (int k = 1; k <= rows; k++)
-				for (int j = 0; j < (bw > 1 ? bw - 1 : 1); j++)
-					mvwaddstr(
-					    w, v > 0 ? axis - k : axis + k,
-					    x + j,
-					    ui->utf8
-					        ? (v > 0 ? "\u2588" : "\u2593")
-					        : (v > 0 ? "#" : "%"));
-			wattroff(w, a);
-		}
-		if (p->change != REVIEW_KEPT) {
-			wattron(w, ui_attr(ui, UI_C_WARN) | A_BOLD);
-			mvwaddch(w, axis, x, '!');
-			wattroff(w, ui_attr(ui, UI_C_WARN) | A_BOLD);
-		}
+		review_bar(ui, w, &plies[i], x, bw, axis, R, maxabs);
 	}
-	/* The moves that changed the outcome, in words. */
-	y = axis + R + 3;
+	return axis + R + 3;
+}
+
+/* The moves that changed the outcome (changed of them), in words, from
+ * row y. */
+static void
+review_list(struct ui *ui, WINDOW *w, const struct ui_review *r,
+            const struct review_ply *plies, int changed, int y)
+{
+	int H = getmaxy(w);
 	int shown = 0;
+	char buf[160];
+
 	snprintf(buf, sizeof buf, "%d move%s changed the outcome (!):", changed,
 	         changed == 1 ? "" : "s");
 	if (changed > 0 || r->finished)
@@ -264,6 +278,27 @@ ui_review_draw(struct ui *ui, WINDOW *w)
 		         changed - shown);
 		ui_puts_box(w, y, 2, buf);
 	}
+}
+
+void
+ui_review_draw(struct ui *ui, WINDOW *w)
+{
+	struct ui_review *r = ui->review;
+	struct review_ply plies[BOARD_MAX_CELLS];
+	int H = getmaxy(w), done = atomic_load(&r->done);
+
+	pthread_mutex_lock(&r->lock);
+	memcpy(plies, r->plies, sizeof(struct review_ply) * (size_t)r->n);
+	pthread_mutex_unlock(&r->lock);
+
+	werase(w);
+	ui_box(ui, w);
+	review_title(ui, w, r, done);
+	int changed = 0;
+	for (int i = 0; i < r->n; i++)
+		changed += plies[i].done && plies[i].change != REVIEW_KEPT;
+	int y = review_chart(ui, w, r, plies, changed);
+	review_list(ui, w, r, plies, changed, y);
 	wattron(w, A_DIM);
 	ui_puts_box(w, H - 2, 2, "v or q: back to the game");
 	wattroff(w, A_DIM);
