@@ -347,18 +347,16 @@ ui_draw_title(struct ui *ui)
 	wnoutrefresh(w);
 }
 
+/* The status line's start: the result when the game is over, else whose
+ * turn it is and what that side is doing. */
 static void
-ui_draw_status(struct ui *ui)
+status_turn(struct ui *ui, WINDOW *w)
 {
-	WINDOW *w = ui->wstatus;
 	const struct game *g = &ui->game;
 	char buf[256];
 	int tomove = game_to_move(g);
 	attr_t tok;
 
-	werase(w);
-	/* Line 1: whose turn, the result, and the last message. */
-	wmove(w, 0, 1);
 	if (g->state == GAME_WIN1 || g->state == GAME_WIN2) {
 		int p = g->state == GAME_WIN1 ? 1 : 2;
 		const char *name = ui_player_name(ui, p);
@@ -406,50 +404,67 @@ ui_draw_status(struct ui *ui)
 		waddstr(w, buf);
 		wattroff(w, A_BOLD);
 	}
-	/* The message follows; one too long for the rest of the line goes
-	 * on over the key bar's line while it lasts (UI_MSG_SECONDS), cut
-	 * at a space, so that it is read whole. */
+}
+
+/* The message after the turn; one too long for the rest of the line goes
+ * on over the key bar's line while it lasts (UI_MSG_SECONDS), cut at a
+ * space, so that it is read whole.  Returns whether the key bar still has
+ * its line. */
+static bool
+status_message(struct ui *ui, WINDOW *w)
+{
 	bool bar = true;
-	if (ui->msg[0] != '\0') {
-		attr_t a = ui->msg_warn ? ui_attr(ui, UI_C_WARN) | A_BOLD : 0;
-		int room = ui->cols - 1 - getcurx(w) - 2;
-		int len = (int)strlen(ui->msg), cut = len;
-		if (ui_cells(ui->msg) > room) {
-			/* Bytes of the first room cells, back to a space. */
-			int cells = 0;
-			for (cut = 0; cut < len; cut++) {
-				if (((unsigned char)ui->msg[cut] & 0xc0) ==
-				    0x80)
-					continue;
-				if (cells == room)
-					break;
-				cells++;
-			}
-			while (cut > 0 && ui->msg[cut] != ' ')
-				cut--;
-			if (g->state != GAME_ON || cut == 0) {
-				/* The line is the result's: all on line 2. */
-				wmove(w, 1, 0);
-				cut = 0;
-			}
-			bar = false;
+	if (ui->msg[0] == '\0')
+		return bar;
+	attr_t a = ui->msg_warn ? ui_attr(ui, UI_C_WARN) | A_BOLD : 0;
+	int room = ui->cols - 1 - getcurx(w) - 2;
+	int len = (int)strlen(ui->msg), cut = len;
+	if (ui_cells(ui->msg) > room) {
+		/* Bytes of the first room cells, back to a space. */
+		int cells = 0;
+		for (cut = 0; cut < len; cut++) {
+			if (((unsigned char)ui->msg[cut] & 0xc0) == 0x80)
+				continue;
+			if (cells == room)
+				break;
+			cells++;
 		}
-		if (cut > 0)
-			waddstr(w, "  ");
-		wattron(w, a);
-		if (cut > 0)
-			waddnstr(w, ui->msg, cut);
-		if (cut < len) {
-			const char *rest =
-			    ui->msg + cut + (ui->msg[cut] == ' ');
-			mvwaddnstr(w, 1, 1, rest, -1);
-			if (getcury(w) != 1) { /* never onto a third line */
-				wmove(w, 1, ui->cols - 1);
-				wclrtoeol(w);
-			}
+		while (cut > 0 && ui->msg[cut] != ' ')
+			cut--;
+		if (ui->game.state != GAME_ON || cut == 0) {
+			/* The line is the result's: all on line 2. */
+			wmove(w, 1, 0);
+			cut = 0;
 		}
-		wattroff(w, a);
+		bar = false;
 	}
+	if (cut > 0)
+		waddstr(w, "  ");
+	wattron(w, a);
+	if (cut > 0)
+		waddnstr(w, ui->msg, cut);
+	if (cut < len) {
+		const char *rest = ui->msg + cut + (ui->msg[cut] == ' ');
+		mvwaddnstr(w, 1, 1, rest, -1);
+		if (getcury(w) != 1) { /* never onto a third line */
+			wmove(w, 1, ui->cols - 1);
+			wclrtoeol(w);
+		}
+	}
+	wattroff(w, a);
+	return bar;
+}
+
+static void
+ui_draw_status(struct ui *ui)
+{
+	WINDOW *w = ui->wstatus;
+
+	werase(w);
+	/* Line 1: whose turn, the result, and the last message. */
+	wmove(w, 0, 1);
+	status_turn(ui, w);
+	bool bar = status_message(ui, w);
 	/* Line 2: the key bar, htop style. */
 	if (bar)
 		ui_keys_bar(ui, w, 1, UI_SCREEN_GAME);
@@ -532,13 +547,13 @@ ui_timeout(struct ui *ui)
 	return (int)(wait * 1000);
 }
 
-int
-ui_main(const struct options *o, struct cli_session *session)
+/* A new game's state from the options: the settings, the game (NULL
+ * after a bad position is reported), the log DROPFOUR_LOG names. */
+static struct ui *
+ui_new(const struct options *o, struct cli_session *session)
 {
 	struct ui *ui = xcalloc(1, sizeof *ui);
-	sigset_t old;
 	const char *logpath = getenv("DROPFOUR_LOG");
-	int status = 0;
 
 	ui->o = o;
 	ui->session = session;
@@ -560,7 +575,7 @@ ui_main(const struct options *o, struct cli_session *session)
 	ui->utf8 = !o->ascii && strcmp(nl_langinfo(CODESET), "UTF-8") == 0;
 	if (setup_game(&ui->game, o) != 0) {
 		free(ui);
-		return CLI_EXIT_USAGE;
+		return NULL;
 	}
 	ui->cursor = (ui->game.w - 1) / 2;
 	if (logpath != NULL && logpath[0] != '\0') {
@@ -570,37 +585,31 @@ ui_main(const struct options *o, struct cli_session *session)
 			          strerror(errno));
 	}
 	ui_log(ui, "start pid %ld", (long)getpid());
+	return ui;
+}
 
-	/* Search threads inherit a mask that leaves the terminal's signals
-	 * to the main thread, so they interrupt its getch(). */
+/* The engine, made with the terminal's signals blocked: search threads
+ * inherit a mask that leaves them to the main thread, so they interrupt
+ * its getch(). */
+static void
+ui_engine_start(struct ui *ui)
+{
+	sigset_t old;
+
 	ui_term_signals();
 	ui_term_block_signals(&old);
-	ui->engine = output_engine_new(o->tt_mb);
+	ui->engine = output_engine_new(ui->o->tt_mb);
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
-	if (session->runner != NULL)
-		engine_set_runner(ui->engine, session->runner);
+	if (ui->session->runner != NULL)
+		engine_set_runner(ui->engine, ui->session->runner);
 	else /* the one-thread figure of the panel's node speed */
 		engine_calibrate(ui->engine);
+}
 
-	if (!ui_term_start(ui)) {
-		cli_error("cannot start curses for TERM=%s: "
-		          "playing in plain text",
-		          getenv("TERM") ? getenv("TERM") : "");
-		engine_free(ui->engine);
-		if (ui->log)
-			fclose(ui->log);
-		free(ui);
-		ui_term_signals_default();
-		return UI_NO_CURSES;
-	}
-	ui->dirty = UI_DIRTY_ALL;
-	if (ui->game.state != GAME_ON)
-		ui_message(ui, false,
-		           "this game is over: n new game, v review, u undo");
-	if (session->prefs != NULL && session->prefs->broken)
-		ui_message(ui, true, "settings: %s", session->prefs->warning);
-	ui_think(ui);
-
+/* The timed input loop, until q or a signal that quits. */
+static void
+ui_loop(struct ui *ui)
+{
 	while (!ui->quit && !ui_term_quit_signal()) {
 		int ch;
 
@@ -628,9 +637,17 @@ ui_main(const struct options *o, struct cli_session *session)
 		ui_log(ui, "key %d shown in %.3f ms", ch,
 		       (ui_now() - t0) * 1e3);
 	}
+}
+
+/* The way out: the terminal first, so the shell is back at once; then the
+ * settings and the engine.  Returns the exit status (a signal's when one
+ * quit). */
+static int
+ui_end(struct ui *ui)
+{
+	int status = 0;
 
 	ui_review_close(ui);
-	/* Terminal first, so the shell is back at once; then the engine. */
 	ui_free_windows(ui);
 	ui_term_end();
 	/* The settings once, on the way out (an fsync'ed write at every
@@ -648,4 +665,34 @@ ui_main(const struct options *o, struct cli_session *session)
 		fclose(ui->log);
 	free(ui);
 	return status;
+}
+
+int
+ui_main(const struct options *o, struct cli_session *session)
+{
+	struct ui *ui = ui_new(o, session);
+
+	if (ui == NULL)
+		return CLI_EXIT_USAGE;
+	ui_engine_start(ui);
+	if (!ui_term_start(ui)) {
+		cli_error("cannot start curses for TERM=%s: "
+		          "playing in plain text",
+		          getenv("TERM") ? getenv("TERM") : "");
+		engine_free(ui->engine);
+		if (ui->log)
+			fclose(ui->log);
+		free(ui);
+		ui_term_signals_default();
+		return UI_NO_CURSES;
+	}
+	ui->dirty = UI_DIRTY_ALL;
+	if (ui->game.state != GAME_ON)
+		ui_message(ui, false,
+		           "this game is over: n new game, v review, u undo");
+	if (session->prefs != NULL && session->prefs->broken)
+		ui_message(ui, true, "settings: %s", session->prefs->warning);
+	ui_think(ui);
+	ui_loop(ui);
+	return ui_end(ui);
 }
