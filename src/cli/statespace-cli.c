@@ -173,6 +173,79 @@ check_room(const struct statespace_limits *lim, bool speak, int ranks)
 	return -1;
 }
 
+/* The run's arguments: 0, or -1 after rank 0 says what is wrong. */
+static int
+check_args(const struct options *o, const struct statespace_comm *comm,
+           bool speak, int ranks)
+{
+	const char *why = statespace_size_error(o->width, o->height);
+
+	if (o->argc > 0)
+		why = "unexpected argument";
+	else if (o->output != NULL && ranks > 1)
+		why = "-o needs a single process";
+	else if (speak && output_file_check("-o", o->output) != 0)
+		return -1;
+	else if (o->statespace.state_dir != NULL && comm != NULL)
+		why = "--state needs a single process (dropfour statespace)";
+	if (why != NULL) {
+		if (speak)
+			cli_error("statespace %dx%d: %s%s%s", o->width,
+			          o->height, why, o->argc ? " " : "",
+			          o->argc ? o->argv[0] : "");
+		return -1;
+	}
+	return 0;
+}
+
+/* The run's first line (rank 0's); returns 1 if standard output is lost,
+ * else 0. */
+static uint64_t
+print_head(const struct options *o, const struct statespace_limits *lim,
+           int ranks)
+{
+	char mem[32];
+
+	printf("statespace %dx%d: ", o->width, o->height);
+	if (ranks > 1)
+		printf("%d ranks of ", ranks);
+	printf("%d thread%s, memory for levels %s, files under %s\n",
+	       o->threads, o->threads == 1 ? "" : "s",
+	       util_si(mem, sizeof mem, (double)lim->memory_bytes),
+	       o->statespace.tmpdir ? o->statespace.tmpdir
+	       : getenv("TMPDIR")   ? getenv("TMPDIR")
+	                            : "/tmp");
+	return !output_flush();
+}
+
+/* After the run: the memory it took, summed over the ranks, then (rank 0)
+ * the table, the book with -o and the result.  Returns the exit status. */
+static int
+report(const struct options *o, const struct statespace_comm *comm, bool speak,
+       int ranks, const struct statespace *ss)
+{
+	char mem[32], disk[32], rss[32];
+	struct rusage ru;
+	getrusage(RUSAGE_SELF, &ru);
+	uint64_t m[3] = {(uint64_t)ru.ru_maxrss * 1024,
+	                 statespace_peak_memory(ss), statespace_disk_bytes(ss)};
+	if (comm)
+		comm->sum(comm->ctx, m, 3);
+	int status = 0;
+	if (speak) {
+		statespace_cli_print_table(stdout, ss);
+		printf("peak memory %sB%s (levels: in memory at most %sB, in "
+		       "files %sB)\n",
+		       util_si(rss, sizeof rss, (double)m[0]),
+		       ranks > 1 ? " over all ranks" : "",
+		       util_si(mem, sizeof mem, (double)m[1]),
+		       util_si(disk, sizeof disk, (double)m[2]));
+		status = write_book(o, ss);
+		statespace_cli_print_result(stdout, ss);
+	}
+	return status;
+}
+
 int
 statespace_cli_run_ranks(const struct options *o,
                          const struct statespace_comm *comm)
@@ -196,24 +269,10 @@ statespace_cli_run_ranks(const struct options *o,
 	struct progress pr = {.last = o->width * o->height};
 	cli_progress_begin(&pr.line);
 	struct util_stop_saved saved;
-	char err[300], mem[32], disk[32], rss[32];
-	const char *why = statespace_size_error(o->width, o->height);
+	char err[300];
 
-	if (o->argc > 0)
-		why = "unexpected argument";
-	else if (o->output != NULL && ranks > 1)
-		why = "-o needs a single process";
-	else if (speak && output_file_check("-o", o->output) != 0)
+	if (check_args(o, comm, speak, ranks) != 0)
 		return CLI_EXIT_USAGE;
-	else if (o->statespace.state_dir != NULL && comm != NULL)
-		why = "--state needs a single process (dropfour statespace)";
-	if (why != NULL) {
-		if (speak)
-			cli_error("statespace %dx%d: %s%s%s", o->width,
-			          o->height, why, o->argc ? " " : "",
-			          o->argc ? o->argv[0] : "");
-		return CLI_EXIT_USAGE;
-	}
 	if (check_room(&lim, speak, ranks) != 0)
 		return CLI_EXIT_FAILURE;
 	lim.note_arg = &pr;
@@ -223,19 +282,7 @@ statespace_cli_run_ranks(const struct options *o,
 	}
 	util_stop_signals_begin(&saved);
 
-	uint64_t out_failed = 0;
-	if (speak) {
-		printf("statespace %dx%d: ", o->width, o->height);
-		if (ranks > 1)
-			printf("%d ranks of ", ranks);
-		printf("%d thread%s, memory for levels %s, files under %s\n",
-		       o->threads, o->threads == 1 ? "" : "s",
-		       util_si(mem, sizeof mem, (double)lim.memory_bytes),
-		       o->statespace.tmpdir ? o->statespace.tmpdir
-		       : getenv("TMPDIR")   ? getenv("TMPDIR")
-		                            : "/tmp");
-		out_failed = !output_flush();
-	}
+	uint64_t out_failed = speak ? print_head(o, &lim, ranks) : 0;
 	/* Standard output lost: no run (every rank learns it). */
 	if (comm != NULL)
 		comm->sum(comm->ctx, &out_failed, 1);
@@ -256,26 +303,7 @@ statespace_cli_run_ranks(const struct options *o,
 		return atomic_load(util_stop_flag()) ? cli_stopped_status()
 		                                     : CLI_EXIT_FAILURE;
 	}
-
-	/* Memory: summed over the ranks. */
-	struct rusage ru;
-	getrusage(RUSAGE_SELF, &ru);
-	uint64_t m[3] = {(uint64_t)ru.ru_maxrss * 1024,
-	                 statespace_peak_memory(ss), statespace_disk_bytes(ss)};
-	if (comm)
-		comm->sum(comm->ctx, m, 3);
-	int status = 0;
-	if (speak) {
-		statespace_cli_print_table(stdout, ss);
-		printf("peak memory %sB%s (levels: in memory at most %sB, in "
-		       "files %sB)\n",
-		       util_si(rss, sizeof rss, (double)m[0]),
-		       ranks > 1 ? " over all ranks" : "",
-		       util_si(mem, sizeof mem, (double)m[1]),
-		       util_si(disk, sizeof disk, (double)m[2]));
-		status = write_book(o, ss);
-		statespace_cli_print_result(stdout, ss);
-	}
+	int status = report(o, comm, speak, ranks, ss);
 	if (status == 0 && statespace_state_remove(ss) != 0) {
 		cli_error("statespace: removing %s: %s",
 		          o->statespace.state_dir, strerror(errno));
