@@ -261,22 +261,16 @@ asked_rank(const struct statespace *ss, int ply, uint64_t word, int c,
 	return bound_part(next->bounds, next->nparts, *succ) % ss->comm->size;
 }
 
-bool
-ss_dist_backward(struct statespace *ss, int ply, uint64_t count[3])
+/* Backward step 1, the questions, a column at a time: every successor of
+ * this rank's parents, to its owner (in ask[owner]).  One column's
+ * successors come sorted, so an owner answers a block by walking
+ * forward. */
+static void
+backward_ask(const struct statespace *ss, int ply, struct vec *ask)
 {
-	const struct statespace_comm *cm = ss->comm;
 	const struct geo *g = &ss->g;
-	struct level *L = &ss->lv[ply];
-	const struct level *next = &ss->lv[ply + 1];
-	const int lost = ss_loss_score(g, ply);
-	struct vec *ask = xcalloc((size_t)cm->size, sizeof *ask);
-	uint64_t *rc = xmalloc((size_t)cm->size * sizeof *rc);
-	uint64_t *questions = NULL, *answers = NULL;
-	bool ok = true;
+	const struct level *L = &ss->lv[ply];
 
-	/* 1. Questions, a column at a time: every successor of this rank's
-	 * parents, to its owner.  One column's successors come sorted, so
-	 * an owner answers a block by walking forward. */
 	for (int c = 0; ply < g->cells && c < g->w; c++) {
 		for (int i = 0; i < L->nparts; i++) {
 			const struct part *p = &L->parts[i];
@@ -289,12 +283,19 @@ ss_dist_backward(struct statespace *ss, int ply, uint64_t count[3])
 			}
 		}
 	}
-	ok = exchange(ss, ask, &questions, rc);
+}
 
-	/* 2. Answers, in the order asked. */
-	struct vec *tell = xcalloc((size_t)cm->size, sizeof *tell);
+/* Backward step 2, the answers to the questions received (rc[r] from rank
+ * r), in the order asked, in tell[r].  False when a successor asked for
+ * is not here. */
+static bool
+backward_answer(const struct statespace *ss, int ply, const uint64_t *questions,
+                const uint64_t *rc, struct vec *tell)
+{
+	const struct level *next = &ss->lv[ply + 1];
 	size_t at = 0;
-	for (int r = 0; ok && r < cm->size; r++) {
+
+	for (int r = 0; r < ss->comm->size; r++) {
 		struct cursor cur;
 		uint64_t prev = NO_KEY;
 		for (uint64_t q = 0; q < rc[r]; q++, at++) {
@@ -307,24 +308,28 @@ ss_dist_backward(struct statespace *ss, int ply, uint64_t count[3])
 				ss_cursor_next(&cur);
 			prev = key;
 			if (!ss_cursor_ok(&cur) ||
-			    (cur.keys[cur.i] >> 1) != key) {
-				ok = false;
-				break;
-			}
+			    (cur.keys[cur.i] >> 1) != key)
+				return false;
 			vec_push(&tell[r], (uint64_t)(int64_t)cur.vals[cur.i]);
 		}
 	}
-	if (!ok)
-		ss_fail(ss, "internal error: a successor no rank holds",
-		        EINVAL);
-	free(questions);
-	if (!exchange(ss, tell, &answers, rc))
-		ok = false;
-	if (!ok)
-		goto out;
+	return true;
+}
 
-	/* 3. Values: a terminal position's at once, the others the best
-	 * answer to their questions, taken in the order asked. */
+/* Backward step 3, the values: a terminal position's at once, the others
+ * the best answer to their questions (rc[r] from rank r), taken in the
+ * order asked; each counted as won, drawn or lost in count.  False when
+ * the values' memory cannot be had. */
+static bool
+backward_values(struct statespace *ss, int ply, const uint64_t *answers,
+                const uint64_t *rc, uint64_t count[3])
+{
+	const struct statespace_comm *cm = ss->comm;
+	const struct geo *g = &ss->g;
+	struct level *L = &ss->lv[ply];
+	const int lost = ss_loss_score(g, ply);
+	bool ok = true;
+
 	for (int i = 0; ok && i < L->nparts; i++) {
 		struct part *p = &L->parts[i];
 		ok = ss_vals_alloc(ss, p);
@@ -357,7 +362,31 @@ ss_dist_backward(struct statespace *ss, int ply, uint64_t count[3])
 			count[v > 0 ? 0 : v == 0 ? 1 : 2]++;
 		}
 	free(from);
-out:
+	return ok;
+}
+
+bool
+ss_dist_backward(struct statespace *ss, int ply, uint64_t count[3])
+{
+	const struct statespace_comm *cm = ss->comm;
+	struct vec *ask = xcalloc((size_t)cm->size, sizeof *ask);
+	uint64_t *rc = xmalloc((size_t)cm->size * sizeof *rc);
+	uint64_t *questions = NULL, *answers = NULL;
+	bool ok = true;
+
+	backward_ask(ss, ply, ask);
+	ok = exchange(ss, ask, &questions, rc);
+	struct vec *tell = xcalloc((size_t)cm->size, sizeof *tell);
+	if (ok && !backward_answer(ss, ply, questions, rc, tell))
+		ok = false;
+	if (!ok)
+		ss_fail(ss, "internal error: a successor no rank holds",
+		        EINVAL);
+	free(questions);
+	if (!exchange(ss, tell, &answers, rc))
+		ok = false;
+	if (ok)
+		ok = backward_values(ss, ply, answers, rc, count);
 	free(answers);
 	free(tell);
 	free(ask);
