@@ -207,14 +207,11 @@ check_entries(const struct book *bk, uint64_t *bad)
 	return NULL;
 }
 
-struct book *
-book_open(const char *path, char *err, size_t errlen)
+/* The file at path opened for reading, if it is a regular file (its
+ * status in *st); NULL with the reason in err otherwise. */
+static FILE *
+open_regular(const char *path, struct stat *st, char *err, size_t errlen)
 {
-	unsigned char hdr[BOOK_HEADER_SIZE];
-	struct book *bk = NULL;
-	struct stat st;
-	uint64_t sum, bad = 0;
-	const char *why;
 	/* O_NONBLOCK: a FIFO with no writer is refused below, not waited
 	 * on for ever. */
 	int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
@@ -224,16 +221,16 @@ book_open(const char *path, char *err, size_t errlen)
 		snprintf(err, errlen, "%s: %s", path, strerror(errno));
 		return NULL;
 	}
-	memset(&st, 0, sizeof st);
-	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+	memset(st, 0, sizeof *st);
+	if (fstat(fd, st) != 0 || !S_ISREG(st->st_mode)) {
 		snprintf(err, errlen,
 		         "%s: not a regular file (a book is read from a file, "
 		         "not a %s)",
 		         path,
-		         S_ISDIR(st.st_mode)    ? "folder"
-		         : S_ISFIFO(st.st_mode) ? "FIFO"
-		         : S_ISCHR(st.st_mode)  ? "device"
-		                                : "special file");
+		         S_ISDIR(st->st_mode)    ? "folder"
+		         : S_ISFIFO(st->st_mode) ? "FIFO"
+		         : S_ISCHR(st->st_mode)  ? "device"
+		                                 : "special file");
 		close(fd);
 		return NULL;
 	}
@@ -243,25 +240,37 @@ book_open(const char *path, char *err, size_t errlen)
 		close(fd);
 		return NULL;
 	}
+	return f;
+}
+
+/* The header, read and checked against itself and against the file's size
+ * (size bytes): a new book with no entries yet, or NULL with the reason in
+ * err. */
+static struct book *
+read_header(FILE *f, const char *path, long long size, char *err, size_t errlen)
+{
+	unsigned char hdr[BOOK_HEADER_SIZE];
+	struct book *bk = NULL;
+
 	if (fread(hdr, 1, sizeof hdr, f) != sizeof hdr) {
 		snprintf(
 		    err, errlen,
 		    "%s: too short for a book (%lld bytes, the header alone "
 		    "is %d)",
-		    path, (long long)st.st_size, BOOK_HEADER_SIZE);
-		goto fail;
+		    path, size, BOOK_HEADER_SIZE);
+		return NULL;
 	}
 	if (memcmp(hdr, BOOK_MAGIC, 8) != 0) {
 		snprintf(err, errlen, "%s: not a dropfour book (bad magic)",
 		         path);
-		goto fail;
+		return NULL;
 	}
 	if (book_le_get(hdr + 8, 4) != BOOK_VERSION) {
 		snprintf(err, errlen,
 		         "%s: book format version %llu, this dropfour reads %d",
 		         path, (unsigned long long)book_le_get(hdr + 8, 4),
 		         BOOK_VERSION);
-		goto fail;
+		return NULL;
 	}
 	bk = xcalloc(1, sizeof *bk);
 	bk->oracle.probe = oracle_probe;
@@ -289,7 +298,7 @@ book_open(const char *path, char *err, size_t errlen)
 			goto fail;
 		}
 	/* The size must match before anything is allocated for the count. */
-	uint64_t want = (uint64_t)st.st_size - BOOK_HEADER_SIZE;
+	uint64_t want = (uint64_t)size - BOOK_HEADER_SIZE;
 	if (want % BOOK_ENTRY_SIZE != 0 ||
 	    bk->count != want / BOOK_ENTRY_SIZE) {
 		snprintf(
@@ -299,16 +308,31 @@ book_open(const char *path, char *err, size_t errlen)
 		    path, (unsigned long long)bk->count,
 		    (unsigned long long)(BOOK_HEADER_SIZE +
 		                         bk->count * BOOK_ENTRY_SIZE),
-		    (long long)st.st_size);
+		    size);
 		goto fail;
 	}
+	return bk;
+fail:
+	book_free(bk);
+	return NULL;
+}
+
+/* The entries the header announces, read into bk, their checksum matched
+ * and then their contents checked.  0, or -1 with the reason in err. */
+static int
+load_entries(FILE *f, struct book *bk, const char *path, char *err,
+             size_t errlen)
+{
+	uint64_t sum, bad = 0;
+	const char *why;
+
 	bk->keys = xmalloc((size_t)(bk->count ? bk->count : 1) * 8);
 	bk->scores = xmalloc((size_t)(bk->count ? bk->count : 1));
 	why = read_entries(f, bk, &sum, &bad);
 	if (why != NULL) {
 		snprintf(err, errlen, "%s: entry %llu: %s", path,
 		         (unsigned long long)bad, why);
-		goto fail;
+		return -1;
 	}
 	if (sum != bk->checksum) {
 		snprintf(
@@ -317,20 +341,33 @@ book_open(const char *path, char *err, size_t errlen)
 		    "the file is damaged",
 		    path, (unsigned long long)bk->checksum,
 		    (unsigned long long)sum);
-		goto fail;
+		return -1;
 	}
 	why = check_entries(bk, &bad);
 	if (why != NULL) {
 		snprintf(err, errlen, "%s: entry %llu: %s", path,
 		         (unsigned long long)bad, why);
-		goto fail;
+		return -1;
+	}
+	return 0;
+}
+
+struct book *
+book_open(const char *path, char *err, size_t errlen)
+{
+	struct stat st;
+	FILE *f = open_regular(path, &st, err, errlen);
+
+	if (f == NULL)
+		return NULL;
+	struct book *bk =
+	    read_header(f, path, (long long)st.st_size, err, errlen);
+	if (bk != NULL && load_entries(f, bk, path, err, errlen) != 0) {
+		book_free(bk);
+		bk = NULL;
 	}
 	fclose(f);
 	return bk;
-fail:
-	fclose(f);
-	book_free(bk);
-	return NULL;
 }
 
 void
