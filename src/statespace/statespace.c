@@ -413,6 +413,130 @@ ranks_agree(struct statespace *ss, bool ok)
 	return bad == 0;
 }
 
+/* Level 0: the empty board, in memory whatever the budget (on rank 0 of
+ * a distributed run). */
+static void
+level_zero(struct statespace *ss)
+{
+	const struct statespace_comm *cm = ss->comm;
+	struct level *l0 = &ss->lv[0];
+	l0->nparts = 1;
+	l0->parts = xcalloc(1, sizeof *l0->parts);
+	l0->bounds = xmalloc(2 * sizeof *l0->bounds);
+	l0->bounds[0] = 0;
+	l0->bounds[1] = NO_KEY;
+	if (cm == NULL || cm->rank == 0) {
+		l0->parts[0].keys = xmalloc(sizeof *l0->parts[0].keys);
+		l0->parts[0].keys[0] = ss->g.bottom << 1;
+		l0->parts[0].n = 1;
+		atomic_fetch_add(&ss->mem, sizeof(uint64_t));
+	}
+	ss_level_index(l0);
+}
+
+/* The forward pass: each level from the one before (or from the saved
+ * state), its row of the table filled and summed over the ranks.  False
+ * when the run fails or is stopped. */
+static bool
+forward_pass(struct statespace *ss, const struct statespace_limits *lim)
+{
+	const struct statespace_comm *cm = ss->comm;
+	bool ok = true;
+	int last = ss->g.cells;
+	for (int ply = 0; ok && ply <= last; ply++) {
+		double t0 = util_now_s();
+		bool loaded = ply > 0 && ss_state_load_keys(ss, ply);
+		if (ply > 0) {
+			if (!loaded)
+				ok = cm ? ss_dist_forward(ss, ply - 1)
+				        : forward_level(ss, ply - 1);
+			ss_level_release(&ss->lv[ply - 1]);
+		}
+		struct statespace_ply *row = &ss->rows[ply];
+		row->positions = ss_level_size(&ss->lv[ply]);
+		if (ply == last)
+			row->terminal = row->positions;
+		row_parts(&ss->lv[ply], row);
+		if (cm) {
+			ok = ranks_agree(ss, ok);
+			uint64_t v[3] = {row->positions, row->terminal,
+			                 (uint64_t)row->parts_on_disk};
+			cm->sum(cm->ctx, v, 3);
+			row->positions = v[0];
+			row->terminal = v[1];
+			row->parts_on_disk = (int)v[2];
+		}
+		if (!loaded)
+			row->forward_s = util_now_s() - t0;
+		if (ok && !loaded && ply > 0)
+			ok = ss_state_save_keys(ss, ply);
+		if (ok && lim->progress)
+			lim->progress(lim->progress_arg, STATESPACE_FORWARD,
+			              ply, row);
+	}
+	return ok;
+}
+
+/* The backward pass: each level's values from the level after (or from
+ * the saved state), last level first, its won, drawn and lost counts
+ * summed over the ranks.  False when the run fails or is stopped. */
+static bool
+backward_pass(struct statespace *ss, const struct statespace_limits *lim)
+{
+	const struct statespace_comm *cm = ss->comm;
+	bool ok = true;
+	int last = ss->g.cells;
+	for (int ply = last; ok && ply >= 0; ply--) {
+		double t0 = util_now_s();
+		struct statespace_ply *row = &ss->rows[ply];
+		bool loaded = ss_state_load_vals(ss, ply);
+		if (loaded) {
+			row_parts(&ss->lv[ply], row);
+		} else if (cm) {
+			uint64_t v[4] = {0, 0, 0, 0};
+			ok = ranks_agree(ss, ss_dist_backward(ss, ply, v));
+			row_parts(&ss->lv[ply], row);
+			v[3] = (uint64_t)row->parts_on_disk;
+			cm->sum(cm->ctx, v, 4);
+			row->won = v[0];
+			row->drawn = v[1];
+			row->lost = v[2];
+			row->parts_on_disk = (int)v[3];
+		} else {
+			ok = backward_level(ss, ply);
+			row_parts(&ss->lv[ply], row);
+		}
+		if (ply < last)
+			ss_level_release(&ss->lv[ply + 1]);
+		if (!loaded)
+			row->backward_s = util_now_s() - t0;
+		if (ok && !loaded)
+			ok = ss_state_save_vals(ss, ply);
+		if (ok && lim->progress)
+			lim->progress(lim->progress_arg, STATESPACE_BACKWARD,
+			              ply, row);
+	}
+	return ok;
+}
+
+/* Why a run ended early, in err: the failure, or the stop and what of it
+ * the saved state keeps. */
+static void
+run_error(struct statespace *ss, char *err, size_t errlen)
+{
+	int keys, vals;
+	if (atomic_load(&ss->failed))
+		snprintf(err, errlen, "%s", ss->err);
+	else if (ss_state_levels(ss, &keys, &vals) < 0)
+		snprintf(err, errlen, "stopped");
+	else
+		snprintf(err, errlen,
+		         "stopped; %d forward and %d backward levels "
+		         "saved in %s: the same command goes on from "
+		         "there",
+		         keys, vals, ss_state_dir(ss));
+}
+
 struct statespace *
 statespace_run(const struct statespace_limits *lim, char *err, size_t errlen)
 {
@@ -447,96 +571,13 @@ statespace_run(const struct statespace_limits *lim, char *err, size_t errlen)
 	if (lim->state_dir != NULL && !ss_state_open(ss, lim))
 		ok = false;
 
-	/* Level 0: the empty board, in memory whatever the budget (on rank 0
-	 * of a distributed run). */
-	struct level *l0 = &ss->lv[0];
-	l0->nparts = 1;
-	l0->parts = xcalloc(1, sizeof *l0->parts);
-	l0->bounds = xmalloc(2 * sizeof *l0->bounds);
-	l0->bounds[0] = 0;
-	l0->bounds[1] = NO_KEY;
-	if (cm == NULL || cm->rank == 0) {
-		l0->parts[0].keys = xmalloc(sizeof *l0->parts[0].keys);
-		l0->parts[0].keys[0] = ss->g.bottom << 1;
-		l0->parts[0].n = 1;
-		atomic_fetch_add(&ss->mem, sizeof(uint64_t));
-	}
-	ss_level_index(l0);
-
-	int last = ss->g.cells;
-	for (int ply = 0; ok && ply <= last; ply++) {
-		double t0 = util_now_s();
-		bool loaded = ply > 0 && ss_state_load_keys(ss, ply);
-		if (ply > 0) {
-			if (!loaded)
-				ok = cm ? ss_dist_forward(ss, ply - 1)
-				        : forward_level(ss, ply - 1);
-			ss_level_release(&ss->lv[ply - 1]);
-		}
-		struct statespace_ply *row = &ss->rows[ply];
-		row->positions = ss_level_size(&ss->lv[ply]);
-		if (ply == last)
-			row->terminal = row->positions;
-		row_parts(&ss->lv[ply], row);
-		if (cm) {
-			ok = ranks_agree(ss, ok);
-			uint64_t v[3] = {row->positions, row->terminal,
-			                 (uint64_t)row->parts_on_disk};
-			cm->sum(cm->ctx, v, 3);
-			row->positions = v[0];
-			row->terminal = v[1];
-			row->parts_on_disk = (int)v[2];
-		}
-		if (!loaded)
-			row->forward_s = util_now_s() - t0;
-		if (ok && !loaded && ply > 0)
-			ok = ss_state_save_keys(ss, ply);
-		if (ok && lim->progress)
-			lim->progress(lim->progress_arg, STATESPACE_FORWARD,
-			              ply, row);
-	}
-	for (int ply = last; ok && ply >= 0; ply--) {
-		double t0 = util_now_s();
-		struct statespace_ply *row = &ss->rows[ply];
-		bool loaded = ss_state_load_vals(ss, ply);
-		if (loaded) {
-			row_parts(&ss->lv[ply], row);
-		} else if (cm) {
-			uint64_t v[4] = {0, 0, 0, 0};
-			ok = ranks_agree(ss, ss_dist_backward(ss, ply, v));
-			row_parts(&ss->lv[ply], row);
-			v[3] = (uint64_t)row->parts_on_disk;
-			cm->sum(cm->ctx, v, 4);
-			row->won = v[0];
-			row->drawn = v[1];
-			row->lost = v[2];
-			row->parts_on_disk = (int)v[3];
-		} else {
-			ok = backward_level(ss, ply);
-			row_parts(&ss->lv[ply], row);
-		}
-		if (ply < last)
-			ss_level_release(&ss->lv[ply + 1]);
-		if (!loaded)
-			row->backward_s = util_now_s() - t0;
-		if (ok && !loaded)
-			ok = ss_state_save_vals(ss, ply);
-		if (ok && lim->progress)
-			lim->progress(lim->progress_arg, STATESPACE_BACKWARD,
-			              ply, row);
-	}
+	level_zero(ss);
+	if (ok)
+		ok = forward_pass(ss, lim);
+	if (ok)
+		ok = backward_pass(ss, lim);
 	if (!ok) {
-		int keys, vals;
-		if (atomic_load(&ss->failed))
-			snprintf(err, errlen, "%s", ss->err);
-		else if (ss_state_levels(ss, &keys, &vals) < 0)
-			snprintf(err, errlen, "stopped");
-		else
-			snprintf(err, errlen,
-			         "stopped; %d forward and %d backward levels "
-			         "saved in %s: the same command goes on from "
-			         "there",
-			         keys, vals, ss_state_dir(ss));
+		run_error(ss, err, errlen);
 		statespace_free(ss);
 		return NULL;
 	}
