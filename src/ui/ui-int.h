@@ -238,14 +238,25 @@ enum ui_screen {
 	UI_SCREEN_BOTH = 3,
 };
 
+/* The modes of the keys: play, or a view that takes the keys it has
+ * before play does (ui_key() in ui-keys.c). */
+enum ui_mode {
+	UI_MODE_PLAY = 0,
+	UI_MODE_REVIEW, /* the review (v): every key */
+	UI_MODE_HELP,   /* the help overlay: every key */
+	UI_MODE_LEGEND, /* the panel's legend: its keys, the others play */
+};
+
 #define UI_KEY_ESC   27
 #define UI_KEY_CODES 10
+#define UI_KEY_ANY   (-2) /* in codes: every key (curses codes are >= 0) */
 
 /* One entry of the key table (ui-keys.c). */
 struct ui_key {
 	const char *keys; /* as the help, --help and the man page name them;
 	                     NULL: not listed (the mouse) */
 	const char *what;
+	enum ui_mode mode; /* the mode the key works in */
 	void (*fn)(struct ui *, int);
 	int screens; /* enum ui_screen bits where the key works */
 	/* The key bars: label (NULL: not in a bar), on which screens, and
@@ -330,8 +341,54 @@ void ui_poll(struct ui *ui);
 /* ui-keys.c */
 enum ui_screen ui_screen(const struct ui *ui);
 void ui_key(struct ui *ui, int ch);
+/* Whether either player is a human. */
+bool ui_has_human(const struct ui *ui);
+
+/* ui-keys-game.c: the handlers of the keys that play (the table's fn). */
+void ui_keys_game_drop(struct ui *ui, int ch);
+void ui_keys_game_cursor_end(struct ui *ui, int ch);
+void ui_keys_game_cursor(struct ui *ui, int ch);
+void ui_keys_game_enter(struct ui *ui, int ch);
+void ui_keys_game_undo(struct ui *ui, int ch);
+void ui_keys_game_redo(struct ui *ui, int ch);
+void ui_keys_game_hint(struct ui *ui, int ch);
+void ui_keys_game_swap(struct ui *ui, int ch);
+void ui_keys_game_move_now(struct ui *ui, int ch);
+void ui_keys_game_pause(struct ui *ui, int ch);
+void ui_keys_game_new(struct ui *ui, int ch);
+void ui_keys_game_save(struct ui *ui, int ch);
+void ui_keys_game_quit(struct ui *ui, int ch);
+void ui_keys_game_mouse(struct ui *ui, int ch);
+
+/* ui-keys-search.c: the handlers of the keys that set the search. */
+void ui_keys_search_depth(struct ui *ui, int ch);
+void ui_keys_search_threads(struct ui *ui, int ch);
+void ui_keys_search_level(struct ui *ui, int ch);
+void ui_keys_search_perfect(struct ui *ui, int ch);
+void ui_keys_search_analysis(struct ui *ui, int ch);
+void ui_keys_search_ponder(struct ui *ui, int ch);
+void ui_keys_search_speedup(struct ui *ui, int ch);
+void ui_keys_search_speedup_back(struct ui *ui, int ch);
+void ui_keys_search_speedup_again(struct ui *ui, int ch);
+
+/* ui-keys-view.c: the handlers of the views' keys, and of their modes. */
+void ui_keys_view_review(struct ui *ui, int ch);
+void ui_keys_view_help(struct ui *ui, int ch);
+void ui_keys_view_legend(struct ui *ui, int ch);
+void ui_keys_view_mouse_toggle(struct ui *ui, int ch);
+void ui_keys_view_motion(struct ui *ui, int ch);
+void ui_keys_view_review_back(struct ui *ui, int ch);
+void ui_keys_view_review_help(struct ui *ui, int ch);
+void ui_keys_view_review_wait(struct ui *ui, int ch);
+void ui_keys_view_help_scroll(struct ui *ui, int ch);
+void ui_keys_view_help_close(struct ui *ui, int ch);
+void ui_keys_view_legend_scroll(struct ui *ui, int ch);
+void ui_keys_view_legend_close(struct ui *ui, int ch);
+
+/* ui-keybar.c */
 /* The key bar of a screen on row y of w, htop style. */
-void ui_keys_bar(const struct ui *ui, WINDOW *w, int y, enum ui_screen screen);
+void ui_keybar_draw(const struct ui *ui, WINDOW *w, int y,
+                    enum ui_screen screen);
 
 /* ui-term.c */
 void ui_term_signals(void);

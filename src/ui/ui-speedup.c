@@ -398,6 +398,6 @@ ui_speedup_draw(struct ui *ui)
 	speedup_table(ui, y, 1, 48, h);
 	speedup_chart(ui, y, 50, ui->cols - 51, h);
 
-	ui_keys_bar(ui, stdscr, ui->lines - 1, UI_SCREEN_SPEEDUP);
+	ui_keybar_draw(ui, stdscr, ui->lines - 1, UI_SCREEN_SPEEDUP);
 	wnoutrefresh(stdscr);
 }

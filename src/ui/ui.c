@@ -12,7 +12,10 @@
  * The files of the curses front-end, each with one job:
  *   ui.c          this loop, the layout, the title and status lines
  *   ui-jobs.c     engine jobs: the AI's move, hints, analysis, snapshots
- *   ui-keys.c     the key handlers and the key table
+ *   ui-keys.c     the key table and the dispatch through it
+ *   ui-keys-game.c, ui-keys-search.c, ui-keys-view.c
+ *                 the key handlers: play, the search, the views
+ *   ui-keybar.c   the key bar
  *   ui-term.c     curses start and end, colours, signals
  *   ui-draw.c     drawing primitives (tokens, attributes, frames, bars)
  *   ui-board.c    the board window and the column scores
@@ -467,7 +470,7 @@ ui_draw_status(struct ui *ui)
 	bool bar = status_message(ui, w);
 	/* Line 2: the key bar, htop style. */
 	if (bar)
-		ui_keys_bar(ui, w, 1, UI_SCREEN_GAME);
+		ui_keybar_draw(ui, w, 1, UI_SCREEN_GAME);
 	wnoutrefresh(w);
 }
 
