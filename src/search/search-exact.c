@@ -25,7 +25,7 @@
  *
  * Parallel search: the remaining moves of a node are shared out through
  * split points (split.c) as in the depth-limited search, or every thread
- * searches the whole tree with a perturbed order (lazy SMP, search.c).
+ * searches the whole tree with a perturbed order (lazy SMP, search-root.c).
  */
 #include "config.h"
 
@@ -35,9 +35,6 @@
 
 /* A value below every score: a move that was not searched. */
 #define EXACT_NONE (-1000)
-
-/* Lazy SMP helpers perturb the order of nodes up to this ply. */
-#define LAZY_PERTURB_PLIES 6
 
 static inline int
 imax(int a, int b)

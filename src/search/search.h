@@ -239,7 +239,7 @@ void search_import(struct search *s, const struct search_entries *hdr,
 int search_busy_marks(const struct search *s);
 /* The limits of a plain search: depth-limited play to
  * SEARCH_DEFAULT_DEPTH, one thread, everything else off.  Inline, so that
- * the node files (average.c) need nothing of search.c. */
+ * the node files (average.c) need nothing of search-limits.c. */
 static inline void
 search_limits_default(struct search_limits *lim)
 {
