@@ -90,6 +90,96 @@ trace_search_done(struct search *s, const struct search_limits *lim,
 	trace_end(s->trace, &ts);
 }
 
+/* The team of threads for one search of lim on s: its tables, its
+ * figures, its stop and deadline, where it splits. */
+static void
+team_setup(struct split_team *team, struct search *s,
+           const struct search_limits *lim, struct eval_tab *et, int threads,
+           int key_bits, double t0)
+{
+	const bool exact_mode =
+	    lim->mode == SEARCH_EXACT || lim->mode == SEARCH_WEAK;
+	memset(team, 0, sizeof *team);
+	team->search = s;
+	team->lim = lim;
+	team->tt = &s->tt;
+	team->leaf = &s->leaf;
+	team->stats = s->live;
+	team->trace = s->trace;
+	if (team->trace != NULL)
+		trace_begin(team->trace, threads);
+	team->stop = &s->stop;
+	team->threads = threads;
+	team->eval = et;
+	atomic_init(&team->done, false);
+	atomic_init(&team->nodes, 0);
+	split_team_init(team, lim->split == SPLIT_LAZY ? 1 : threads);
+	if (lim->time_limit > 0)
+		team->deadline_ns =
+		    (uint64_t)(t0 * 1e9) + (uint64_t)(lim->time_limit * 1e9);
+	team->split_depth = lim->split_depth > 0 ? lim->split_depth
+	                    : exact_mode         ? SEARCH_MAX_DEPTH
+	                                         : DEPTH_SPLIT_PLIES;
+	team->min_split_left =
+	    exact_mode ? EXACT_MIN_SPLIT_LEFT : DEPTH_MIN_SPLIT_LEFT;
+	team->leaf_cells = search_leaf_cells(exact_mode, threads);
+	s->leaf_cells = team->leaf_cells;
+	team->leaf_grow = LEAF_GROW_PER_BUCKET;
+	tt_shrink(&s->leaf);
+	atomic_init(&team->own_cells, 0);
+	if (exact_mode && threads > 1 && s->own_after != 0 &&
+	    search_own_leaf_ready(s, threads, key_bits)) {
+		team->own_leaf = s->own_leaf;
+		team->own_after = s->own_after;
+	}
+
+	if (exact_mode && threads > 1)
+		team->busy = search_busy_table(s);
+	team->team_cells = team->min_split_left;
+	if (team->busy != NULL && EXACT_BUSY_MIN_CELLS < team->team_cells)
+		team->team_cells = EXACT_BUSY_MIN_CELLS;
+}
+
+/* A search's end: its principal variation and depth, a named level's
+ * choice, its figures. */
+static void
+drive_finish(struct search *s, struct split_team *team, const board_t *b,
+             struct search_result *r, double t0)
+{
+	const struct search_limits *lim = team->lim;
+	const int threads = team->threads;
+	const bool exact_mode =
+	    lim->mode == SEARCH_EXACT || lim->mode == SEARCH_WEAK;
+	if (exact_mode && r->move >= 0 && !lim->window)
+		search_extract_pv(s, b, r->move, r);
+	if (exact_mode && lim->mode == SEARCH_EXACT && !r->partial)
+		atomic_store_explicit(&s->live->depth, b->w * b->h - b->moves,
+		                      memory_order_relaxed);
+	if (exact_mode && !lim->window)
+		r->depth = b->w * b->h - b->moves;
+	split_team_free(team);
+	/* A named level picks its own move from the column scores; a hint
+	 * still wants the search's. */
+	r->best = r->move;
+	if (lim->level != NULL && level_is_human(lim->level) &&
+	    lim->mode == SEARCH_DEPTH)
+		r->move = level_choose(lim->level, b, r, lim->seed);
+	/* A legal move, and an exact score of perfect play in its range. */
+	assert(r->move < 0 || board_can_play(b, r->move));
+	assert(
+	    lim->mode != SEARCH_EXACT || lim->window ||
+	    r->kind != SCORE_EXACT ||
+	    (r->score >= board_min_score(b) && r->score <= board_max_score(b)));
+	r->nodes = atomic_load(&team->nodes);
+	r->seconds = util_now_s() - t0;
+	stats_end(s->live);
+	if (team->trace != NULL)
+		trace_search_done(s, lim, threads, r->nodes);
+	if (atomic_load(&s->stop))
+		r->partial = true;
+	atomic_store(&s->stop, false);
+}
+
 /* One search of the limits, on this search's own table. */
 void
 search_drive(struct search *s, const board_t *b,
@@ -155,48 +245,9 @@ search_drive(struct search *s, const board_t *b,
 	}
 	s->tt_mode = want;
 	s->tt_bits = BOARD_BITS;
-	memset(&team, 0, sizeof team);
 	if (lim->mode == SEARCH_DEPTH)
 		eval_init(&et, b);
-	team.search = s;
-	team.lim = lim;
-	team.tt = &s->tt;
-	team.leaf = &s->leaf;
-	team.stats = s->live;
-	team.trace = s->trace;
-	if (team.trace != NULL)
-		trace_begin(team.trace, threads);
-	team.stop = &s->stop;
-	team.threads = threads;
-	team.eval = &et;
-	atomic_init(&team.done, false);
-	atomic_init(&team.nodes, 0);
-	split_team_init(&team, lim->split == SPLIT_LAZY ? 1 : threads);
-	if (lim->time_limit > 0)
-		team.deadline_ns =
-		    (uint64_t)(t0 * 1e9) + (uint64_t)(lim->time_limit * 1e9);
-	team.split_depth = lim->split_depth > 0 ? lim->split_depth
-	                   : exact_mode         ? SEARCH_MAX_DEPTH
-	                                        : DEPTH_SPLIT_PLIES;
-	team.min_split_left =
-	    exact_mode ? EXACT_MIN_SPLIT_LEFT : DEPTH_MIN_SPLIT_LEFT;
-	team.leaf_cells = search_leaf_cells(exact_mode, threads);
-	s->leaf_cells = team.leaf_cells;
-	team.leaf_grow = LEAF_GROW_PER_BUCKET;
-	tt_shrink(&s->leaf);
-	atomic_init(&team.own_cells, 0);
-	if (exact_mode && threads > 1 && s->own_after != 0 &&
-	    search_own_leaf_ready(s, threads, key_bits)) {
-		team.own_leaf = s->own_leaf;
-		team.own_after = s->own_after;
-	}
-
-	if (exact_mode && threads > 1)
-		team.busy = search_busy_table(s);
-	team.team_cells = team.min_split_left;
-	if (team.busy != NULL && EXACT_BUSY_MIN_CELLS < team.team_cells)
-		team.team_cells = EXACT_BUSY_MIN_CELLS;
-
+	team_setup(&team, s, lim, &et, threads, key_bits, t0);
 	if (lim->split == SPLIT_LAZY && threads > 1 &&
 	    lim->mode != SEARCH_AVERAGE) {
 		search_root_lazy(&team, b, r);
@@ -209,28 +260,7 @@ search_drive(struct search *s, const board_t *b,
 #pragma omp single
 		run_root(&team, b, r, t0);
 	}
-	if (exact_mode && r->move >= 0 && !lim->window)
-		search_extract_pv(s, b, r->move, r);
-	if (exact_mode && lim->mode == SEARCH_EXACT && !r->partial)
-		atomic_store_explicit(&s->live->depth, b->w * b->h - b->moves,
-		                      memory_order_relaxed);
-	if (exact_mode && !lim->window)
-		r->depth = b->w * b->h - b->moves;
-	split_team_free(&team);
-	/* A named level picks its own move from the column scores; a hint
-	 * still wants the search's. */
-	r->best = r->move;
-	if (lim->level != NULL && level_is_human(lim->level) &&
-	    lim->mode == SEARCH_DEPTH)
-		r->move = level_choose(lim->level, b, r, lim->seed);
-	r->nodes = atomic_load(&team.nodes);
-	r->seconds = util_now_s() - t0;
-	stats_end(s->live);
-	if (team.trace != NULL)
-		trace_search_done(s, lim, threads, r->nodes);
-	if (atomic_load(&s->stop))
-		r->partial = true;
-	atomic_store(&s->stop, false);
+	drive_finish(s, &team, b, r, t0);
 }
 
 /* The public entry: the width, the policy, the traps. */

@@ -187,6 +187,102 @@ root_column(struct split_ctx *c, const board_t *b, int col, bool weak,
 		analyze_column(c, b, col, weak, r);
 }
 
+/* The columns of an analysis as one task each (root splitting). */
+static void
+split_columns(struct split_ctx *c, const board_t *b, const struct order_list *o,
+              bool weak, const int *known, struct search_result *r)
+{
+	split_count_spawn(c, o->n);
+	for (int k = 0; k < o->n; k++) {
+#pragma omp task firstprivate(k) shared(o, b, c, r, known)
+		{
+			struct split_ctx tc;
+			split_ctx_task(&tc, c, c->tid, o->col[k]);
+			root_column(&tc, b, o->col[k], weak, known, r);
+			split_ctx_finish(&tc);
+		}
+	}
+	split_wait_begin(c);
+#pragma omp taskwait
+	split_wait_end(c);
+}
+
+/* For a move, with the root's score v known: the first column that
+ * reaches it is the move; the ones after it are left unasked. */
+static void
+settle_columns(struct split_ctx *c, const board_t *b, int v,
+               struct search_result *r)
+{
+	struct stats *st = c->team->stats;
+	int col[BOARD_MAX_WIDTH];
+	int n = search_settle_order(b, c->team->lim->seed, col);
+	for (int k = 0; k < n && !c->aborted; k++) {
+		c->root_col = col[k];
+		settle_column(c, b, col[k], v, r);
+		if (r->col_kind[col[k]] != SCORE_EXACT ||
+		    r->col_score[col[k]] != v)
+			continue;
+		while (++k < n)
+			col_publish(st, col[k], COL_SKIPPED, SCORE_NONE, 0);
+	}
+	c->root_col = -1;
+}
+
+/* Every column, as one task each (root splitting) or in turn with deep
+ * splitting inside.  For a move, the root's score first (the book's or
+ * the table's, else solved: proving one best move costs less than every
+ * column's exact value), then only whether each column reaches it. */
+static void
+analyze_root(struct split_ctx *c, const board_t *b, struct search_result *r)
+{
+	const struct search_limits *lim = c->team->lim;
+	const bool weak = lim->mode == SEARCH_WEAK;
+	int v, lo, hi, mv;
+	const int *known = NULL;
+	if (lim->move_only && !weak) {
+		if (search_exact_known(c, b, &v)) {
+			known = &v;
+		} else if (search_exact_solve(c, b, false, &lo, &hi, &mv)) {
+			v = lo;
+			known = &v;
+		} else {
+			/* What the proof got as far as: mv reaches lo (any
+			 * column reaches the worst score). */
+			r->partial = true;
+			r->proof_lo = lo;
+			if (lo > board_min_score(b))
+				r->proof_col = mv;
+			return;
+		}
+	}
+	struct order_list o;
+	order_moves(b, board_possible(b), -1, lim->no_ordering, &o);
+	if (lim->split == SPLIT_ROOT && c->team->threads > 1) {
+		split_columns(c, b, &o, weak, known, r);
+	} else if (known) {
+		settle_columns(c, b, v, r);
+	} else {
+		for (int k = 0; k < o.n; k++) {
+			c->root_col = o.col[k];
+			analyze_column(c, b, o.col[k], weak, r);
+			if (c->aborted)
+				break;
+		}
+		c->root_col = -1;
+	}
+	r->partial = atomic_load(c->team->stop);
+	pick_best(b, lim, r);
+	if (known && r->partial) {
+		/* The root's score, but no column proven to reach it yet
+		 * (unless one did before the stop). */
+		r->proof_lo = v;
+		r->proof_exact = true;
+		if (r->move >= 0 && r->col_kind[r->move] == SCORE_EXACT &&
+		    r->col_score[r->move] == v)
+			r->proof_col = r->move;
+	}
+}
+
 void
 search_root_exact(struct split_ctx *c, const board_t *b,
                   struct search_result *r)
@@ -194,91 +290,13 @@ search_root_exact(struct split_ctx *c, const board_t *b,
 	const struct search_limits *lim = c->team->lim;
 	const bool weak = lim->mode == SEARCH_WEAK;
 	struct stats *st = c->team->stats;
-	bb_t legal = board_possible(b);
 
+	assert(!b->over && !board_is_full(b));
 	if (lim->analyze) {
-		/* Every column, as one task each (root splitting) or in turn
-		 * with deep splitting inside.  For a move, the root's score
-		 * first (the book's or the table's, else solved: proving one
-		 * best move costs less than every column's exact value), then
-		 * only whether each column reaches it. */
-		int v, lo, hi, mv;
-		const int *known = NULL;
-		if (lim->move_only && !weak) {
-			if (search_exact_known(c, b, &v)) {
-				known = &v;
-			} else if (search_exact_solve(c, b, false, &lo, &hi,
-			                              &mv)) {
-				v = lo;
-				known = &v;
-			} else {
-				/* What the proof got as far as: mv reaches
-				 * lo (any column reaches the worst score). */
-				r->partial = true;
-				r->proof_lo = lo;
-				if (lo > board_min_score(b))
-					r->proof_col = mv;
-				return;
-			}
-		}
-		struct order_list o;
-		order_moves(b, legal, -1, lim->no_ordering, &o);
-		if (lim->split == SPLIT_ROOT && c->team->threads > 1) {
-			split_count_spawn(c, o.n);
-			for (int k = 0; k < o.n; k++) {
-#pragma omp task firstprivate(k) shared(o, b, c, r, known)
-				{
-					struct split_ctx tc;
-					split_ctx_task(&tc, c, c->tid,
-					               o.col[k]);
-					root_column(&tc, b, o.col[k], weak,
-					            known, r);
-					split_ctx_finish(&tc);
-				}
-			}
-			split_wait_begin(c);
-#pragma omp taskwait
-			split_wait_end(c);
-		} else if (known) {
-			/* The first column that reaches the score is the move:
-			 * the ones after it are left unasked. */
-			int col[BOARD_MAX_WIDTH];
-			int n = search_settle_order(b, lim->seed, col);
-			for (int k = 0; k < n && !c->aborted; k++) {
-				c->root_col = col[k];
-				settle_column(c, b, col[k], v, r);
-				if (r->col_kind[col[k]] != SCORE_EXACT ||
-				    r->col_score[col[k]] != v)
-					continue;
-				while (++k < n)
-					col_publish(st, col[k], COL_SKIPPED,
-					            SCORE_NONE, 0);
-			}
-			c->root_col = -1;
-		} else {
-			for (int k = 0; k < o.n; k++) {
-				c->root_col = o.col[k];
-				analyze_column(c, b, o.col[k], weak, r);
-				if (c->aborted)
-					break;
-			}
-			c->root_col = -1;
-		}
-		r->partial = atomic_load(c->team->stop);
-		pick_best(b, lim, r);
-		if (known && r->partial) {
-			/* The root's score, but no column proven to reach it
-			 * yet (unless one did before the stop). */
-			r->proof_lo = v;
-			r->proof_exact = true;
-			if (r->move >= 0 &&
-			    r->col_kind[r->move] == SCORE_EXACT &&
-			    r->col_score[r->move] == v)
-				r->proof_col = r->move;
-		}
+		analyze_root(c, b, r);
+		assert(r->move < 0 || board_can_play(b, r->move));
 		return;
 	}
-
 	int lo, hi, mv;
 	bool done = search_exact_solve(c, b, weak, &lo, &hi, &mv);
 	r->move = mv;
