@@ -84,36 +84,6 @@ depth_move(struct split_ctx *c, struct split_point *sp, int k)
 	int v = -search_depth(c, &nb, x->depth - 1, -x->beta, -a, x->ply + 1);
 	if (c->aborted)
 		return;
-	/* The children of node b from the i-th on, shared out at a split point
-	 * (alpha the node's so far): the best of them into *bestv and *bestmove
-	 * when better; false when the search stopped. */
-	static bool split_children(struct split_ctx * c, const board_t *b,
-	                           const struct order_list *o, int i, int depth,
-	                           int ply, int alpha, int beta, int *bestv,
-	                           int *bestmove)
-	{
-		struct split_point sp;
-		const struct node_view x = {
-		    .b = b, .o = o, .beta = beta, .depth = depth, .ply = ply};
-		sp.move = depth_move;
-		sp.arg = &x;
-		atomic_init(&sp.alpha, alpha);
-		for (int k = i; k < o->n; k++)
-			sp.val[k] = -SCORE_INF;
-		split_run(c, &sp, ply, i, o->n);
-		if (split_chain_cut(c->sp) ||
-		    atomic_load_explicit(c->team->stop, memory_order_relaxed)) {
-			c->aborted = true;
-			return false;
-		}
-		for (int k = i; k < o->n; k++) {
-			if (sp.val[k] > *bestv) {
-				*bestv = sp.val[k];
-				*bestmove = o->col[k];
-			}
-		}
-		return true;
-	}
 
 	/* A value at or below the alpha it was searched with is only a
 	 * bound: keep it below every real alpha. */
@@ -125,6 +95,37 @@ depth_move(struct split_ctx *c, struct split_point *sp, int k)
 	int cur = atomic_load(&sp->alpha);
 	while (v > cur && !atomic_compare_exchange_weak(&sp->alpha, &cur, v))
 		;
+}
+
+/* The children of node b from the i-th on, shared out at a split point
+ * (alpha the node's so far): the best of them into *bestv and *bestmove
+ * when better; false when the search stopped. */
+static bool
+split_children(struct split_ctx *c, const board_t *b,
+               const struct order_list *o, int i, int depth, int ply, int alpha,
+               int beta, int *bestv, int *bestmove)
+{
+	struct split_point sp;
+	const struct node_view x = {
+	    .b = b, .o = o, .beta = beta, .depth = depth, .ply = ply};
+	sp.move = depth_move;
+	sp.arg = &x;
+	atomic_init(&sp.alpha, alpha);
+	for (int k = i; k < o->n; k++)
+		sp.val[k] = -SCORE_INF;
+	split_run(c, &sp, ply, i, o->n);
+	if (split_chain_cut(c->sp) ||
+	    atomic_load_explicit(c->team->stop, memory_order_relaxed)) {
+		c->aborted = true;
+		return false;
+	}
+	for (int k = i; k < o->n; k++) {
+		if (sp.val[k] > *bestv) {
+			*bestv = sp.val[k];
+			*bestmove = o->col[k];
+		}
+	}
+	return true;
 }
 
 int
