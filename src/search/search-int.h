@@ -1,7 +1,11 @@
-/* search-int.h -- what the files of the search share (search.c, the root
- * and its drivers; search-node.c, the node searches): the tunables, the
- * search's own state and the small helpers around the tables.  Not for
- * use outside search*.c.
+/* search-int.h -- what the files of the search share: the search's own
+ * state (struct search), the small helpers around the tables, and the
+ * functions one file of the search gives the others: search-table.c (the
+ * table's lifetime), search-limits.c (the sub-searches' limits),
+ * search-root.c (the roots), search-driver.c (one search of the limits),
+ * search-prove.c (the policy within the budget), search-traps.c
+ * (practical play among equals), search-exact.c and search-node.c (the
+ * node searches).  Not for use outside search*.c.
  */
 #ifndef DROPFOUR_SEARCH_INT_H
 #define DROPFOUR_SEARCH_INT_H
