@@ -72,6 +72,7 @@ struct book_build {
 	int w, h, ply;
 	const struct book_report *report; /* the caller's drawing */
 	char *path, *jpath;
+	const char *tmpdir;                   /* book_build_params' */
 	struct level lv[BOARD_MAX_CELLS + 1]; /* 0..ply */
 	uint64_t total;                       /* all levels */
 
@@ -555,6 +556,7 @@ book_build_open(const struct book_build_params *p, const char *workers,
 	bb->h = p->height;
 	bb->ply = p->ply;
 	bb->report = report;
+	bb->tmpdir = p->tmpdir;
 	bb->path = p->output ? xstrdup(p->output)
 	                     : default_path(bb->w, bb->h, bb->ply);
 	/* The journal and the lock go beside the file the book replaces
@@ -570,7 +572,7 @@ book_build_open(const struct book_build_params *p, const char *workers,
 	}
 	bb->in_place = how == UTIL_OUTPUT_IN_PLACE;
 	if (bb->in_place) {
-		const char *dir = getenv("TMPDIR");
+		const char *dir = p->tmpdir;
 		if (dir == NULL || dir[0] == '\0')
 			dir = "/tmp";
 		size_t len = strlen(dir) + 32;
@@ -793,8 +795,8 @@ book_build_finish(struct book_build *bb)
 			e[n].score = bb->lv[d].score[i];
 			n++;
 		}
-	int r =
-	    book_write(bb->path, bb->w, bb->h, bb->ply, e, n, err, sizeof err);
+	int r = book_write(bb->path, bb->w, bb->h, bb->ply, e, n, bb->tmpdir,
+	                   err, sizeof err);
 	free(e);
 	if (r != 0) {
 		report_message(bb->report, "%s", err);
@@ -854,21 +856,20 @@ book_solver_free(struct book_solver *sv)
 
 static void
 solve_loop(struct book_solver *sv, int tid, int w, int h,
-           const struct book_work *work, atomic_bool *stop)
+           const struct book_work *work, const struct search_stop *stop)
 {
 	struct search_limits lim;
 	search_limits_default(&lim);
 	lim.mode = SEARCH_EXACT;
 	lim.threads = 1;
-	lim.abort = stop;
+	lim.stop = stop;
 	uint64_t key;
-	while (!atomic_load_explicit(stop, memory_order_relaxed) &&
-	       work->claim(work->ctx, &key)) {
+	while (!search_stop_requested(stop) && work->claim(work->ctx, &key)) {
 		board_t b;
 		struct search_result r;
 		book_key_board(w, h, key, &b);
 		search_run(sv->s[tid], &b, &lim, &r);
-		if (r.partial || atomic_load(stop))
+		if (r.partial || search_stop_requested(stop))
 			break;
 		work->done(work->ctx, key, r.score, tid);
 	}
@@ -876,7 +877,7 @@ solve_loop(struct book_solver *sv, int tid, int w, int h,
 
 void
 book_solver_run(struct book_solver *sv, int w, int h,
-                const struct book_work *work, atomic_bool *stop)
+                const struct book_work *work, const struct search_stop *stop)
 {
 #ifdef _OPENMP
 #pragma omp parallel num_threads(sv->threads)
@@ -891,7 +892,7 @@ book_solver_run(struct book_solver *sv, int w, int h,
 
 struct local {
 	struct book_build *bb;
-	atomic_bool stop;
+	struct search_stop stop;
 	atomic_bool finished;
 	int flush_status;
 };
@@ -928,7 +929,7 @@ keeper(void *arg)
 		struct timespec ts = {0, 100 * 1000 * 1000};
 		nanosleep(&ts, NULL);
 		if (atomic_load(util_stop_flag()))
-			atomic_store(&l->stop, true);
+			search_stop_request(&l->stop);
 		double now = util_now_s();
 		pthread_mutex_lock(&l->bb->lock);
 		size_t pending = l->bb->npend;
@@ -937,7 +938,7 @@ keeper(void *arg)
 		    pending >= KEEP_FLUSH_MAX) {
 			if (book_build_flush(l->bb) != 0) {
 				l->flush_status = 1;
-				atomic_store(&l->stop, true);
+				search_stop_request(&l->stop);
 			}
 			last_flush = now;
 		}
@@ -957,7 +958,7 @@ book_build_run(const struct book_build_params *p)
 		return status;
 
 	struct local l = {.bb = bb, .flush_status = 0};
-	atomic_init(&l.stop, false);
+	search_stop_init(&l.stop, NULL);
 	atomic_init(&l.finished, false);
 	struct book_work work = {local_claim, local_done, &l};
 	struct util_stop_saved saved;

@@ -70,15 +70,15 @@ stopped_move(const board_t *b, struct search_result *r)
 
 /* A recorded search ends: its figures to the trace's sink. */
 static void
-trace_search_done(struct search *s, const struct search_limits *lim,
-                  int threads, uint64_t nodes)
+trace_search_done(struct search *s, struct stats *live,
+                  const struct search_limits *lim, int threads, uint64_t nodes)
 {
 	struct trace_search ts = {.threads = threads, .nodes = nodes};
 	struct stats_snapshot *snap = xcalloc(1, sizeof *snap);
 	char what[160];
-	stats_snapshot(s->live, snap);
-	ts.start_ns = atomic_load(&s->live->start_ns);
-	ts.end_ns = atomic_load(&s->live->end_ns);
+	stats_snapshot(live, snap);
+	ts.start_ns = atomic_load(&live->start_ns);
+	ts.end_ns = atomic_load(&live->end_ns);
 	for (int i = 0; i < threads && i < snap->nthreads; i++)
 		ts.busy_s[i] = snap->thread[i].busy_s;
 	search_limits_describe(lim, what, sizeof what);
@@ -91,9 +91,9 @@ trace_search_done(struct search *s, const struct search_limits *lim,
 }
 
 /* The team of threads for one search of lim on s: its tables, its
- * figures, its stop and deadline, where it splits. */
+ * figures (into live), its stop and deadline, where it splits. */
 static void
-team_setup(struct split_team *team, struct search *s,
+team_setup(struct split_team *team, struct search *s, struct stats *live,
            const struct search_limits *lim, struct eval_tab *et, int threads,
            int key_bits, double t0)
 {
@@ -104,13 +104,13 @@ team_setup(struct split_team *team, struct search *s,
 	team->lim = lim;
 	team->tt = &s->tt;
 	team->leaf = &s->leaf;
-	team->stats = s->live;
+	team->stats = live;
 	team->trace = s->trace;
 	if (team->trace != NULL)
 		trace_begin(team->trace, threads);
-	team->stop = &s->stop;
 	team->threads = threads;
 	team->eval = et;
+	atomic_init(&team->stop, false);
 	atomic_init(&team->done, false);
 	atomic_init(&team->nodes, 0);
 	split_team_init(team, lim->split == SPLIT_LAZY ? 1 : threads);
@@ -151,9 +151,10 @@ drive_finish(struct search *s, struct split_team *team, const board_t *b,
 	const bool exact_mode =
 	    lim->mode == SEARCH_EXACT || lim->mode == SEARCH_WEAK;
 	if (exact_mode && r->move >= 0 && !lim->window)
-		search_extract_pv(s, b, r->move, r);
+		search_extract_pv(s, team->stats, b, r->move, r);
 	if (exact_mode && lim->mode == SEARCH_EXACT && !r->partial)
-		atomic_store_explicit(&s->live->depth, b->w * b->h - b->moves,
+		atomic_store_explicit(&team->stats->depth,
+		                      b->w * b->h - b->moves,
 		                      memory_order_relaxed);
 	if (exact_mode && !lim->window)
 		r->depth = b->w * b->h - b->moves;
@@ -172,20 +173,20 @@ drive_finish(struct search *s, struct split_team *team, const board_t *b,
 	    (r->score >= board_min_score(b) && r->score <= board_max_score(b)));
 	r->nodes = atomic_load(&team->nodes);
 	r->seconds = util_now_s() - t0;
-	stats_end(s->live);
+	stats_end(team->stats);
 	if (team->trace != NULL)
-		trace_search_done(s, lim, threads, r->nodes);
-	if (atomic_load(&s->stop))
+		trace_search_done(s, team->stats, lim, threads, r->nodes);
+	if (atomic_load(&team->stop))
 		r->partial = true;
-	atomic_store(&s->stop, false);
 }
 
 /* One search of the limits, on this search's own table. */
 void
-search_drive(struct search *s, const board_t *b,
+search_drive(struct search *s, struct stats *live, const board_t *b,
              const struct search_limits *lim, struct search_result *r)
 {
-	assert(s != NULL && b != NULL && lim != NULL && r != NULL);
+	assert(s != NULL && live != NULL && b != NULL && lim != NULL &&
+	       r != NULL);
 	assert(board_size_error(b->w, b->h) == NULL);
 	assert(lim->mode != SEARCH_DEPTH ||
 	       (lim->depth >= 1 && lim->depth <= SEARCH_MAX_DEPTH));
@@ -199,9 +200,6 @@ search_drive(struct search *s, const board_t *b,
 	    lim->mode == SEARCH_EXACT || lim->mode == SEARCH_WEAK;
 	const int key_bits = b->w * (b->h + 1);
 
-	/* A stop asked for while no search ran is not for this one; the
-	 * engine stops a search that has not started yet through lim->abort. */
-	atomic_store(&s->stop, false);
 	s->warm_pending = false; /* the table is in use from here */
 	memset(r, 0, sizeof *r);
 	r->move = r->best = r->proof_col = -1;
@@ -221,9 +219,9 @@ search_drive(struct search *s, const board_t *b,
 	struct stats_root root = {.ncols = b->w, .moves = b->moves};
 	for (int c = 0; c < b->w && !b->over; c++)
 		root.legal |= (uint32_t)board_can_play(b, c) << c;
-	stats_begin(s->live, &root, threads, exact_mode, &s->tt);
+	stats_begin(live, &root, threads, exact_mode, &s->tt);
 	if (b->over || board_is_full(b)) {
-		stats_end(s->live);
+		stats_end(live);
 		return;
 	}
 	/* A pending clear counts against the search's own budget (the
@@ -231,12 +229,11 @@ search_drive(struct search *s, const board_t *b,
 	 * with a move.  (A table whose pages are not all in yet is the
 	 * engine's to bring in while it waits: engine_ready(), and the
 	 * game's ui_think(), wait for it.) */
-	if (s->clear_pending && !search_clear_part(s, key_bits, lim->abort)) {
+	if (s->clear_pending && !search_clear_part(s, key_bits, lim->stop)) {
 		stopped_move(b, r);
 		r->partial = true;
 		r->seconds = util_now_s() - t0;
-		stats_end(s->live);
-		atomic_store(&s->stop, false);
+		stats_end(live);
 		return;
 	}
 	if (s->tt_mode == TT_EMPTY) {
@@ -247,7 +244,7 @@ search_drive(struct search *s, const board_t *b,
 	s->tt_bits = BOARD_BITS;
 	if (lim->mode == SEARCH_DEPTH)
 		eval_init(&et, b);
-	team_setup(&team, s, lim, &et, threads, key_bits, t0);
+	team_setup(&team, s, live, lim, &et, threads, key_bits, t0);
 	if (lim->split == SPLIT_LAZY && threads > 1 &&
 	    lim->mode != SEARCH_AVERAGE) {
 		search_root_lazy(&team, b, r);

@@ -32,7 +32,7 @@ struct search {
 	 * them, kept and cleared like the shared one. */
 	struct tt *own_leaf;
 	int own_leaf_n;
-	uint64_t own_after; /* LEAF_OWN_AFTER, or the tests' own figure */
+	uint64_t own_after; /* search_opts' (LEAF_OWN_AFTER by default) */
 	/* The exact solver's marks of positions being searched
 	 * (EXACT_BUSY_SLOTS), made by the first search on two threads. */
 	struct split_busy *busy;
@@ -51,13 +51,13 @@ struct search {
 	bool warm_pending;
 	uint64_t warm_at;
 	int tt_bits; /* the width of search (64, 128) that filled the table */
-	bool wide_only; /* every board on the 128-bit search (tests) */
-	atomic_bool stop;
+	bool wide_only; /* search_opts': every board on the 128-bit search */
+	/* The live statistics of the searches search_run() makes on this
+	 * one (search_stats()); search_drive() is told where each of its
+	 * searches writes (the policy's sub-searches on the second table
+	 * write here too, bar the proof beside the search and the trap
+	 * analysis, which write the second table's own). */
 	struct stats stats;
-	/* The live statistics this search writes: its own, or for the
-	 * second search below, its owner's (the panel sees one search),
-	 * except while it proves beside its owner's search (its own). */
-	struct stats *live;
 	/* The second search, made on first need with a table of its own:
 	 * the proof of a depth-limited search, the fallback of a bounded
 	 * exact one (search_limits: prove_cells, exact_bound). */
@@ -246,7 +246,7 @@ void search_run64(struct search *s, const board64_t *b,
  * table is empty for keys of key_bits bits, false when a stop came first
  * (the next search goes on from there). */
 bool search_clear_part(struct search *s, int key_bits,
-                       const atomic_bool *abort);
+                       const struct search_stop *stop);
 /* The threads' own leaf tables for a big exact search on `threads`
  * threads, made on first need: false when there is no memory for them. */
 bool search_own_leaf_ready(struct search *s, int threads, int key_bits);
@@ -281,16 +281,17 @@ void search_root_lazy(struct split_team *team, const board_t *b,
 void search_root_window(struct split_ctx *c, const board_t *b,
                         struct search_result *r);
 /* The principal variation from column `first` of root, into r (and the
- * live panel). */
-void search_extract_pv(struct search *s, const board_t *root, int first,
-                       struct search_result *r);
+ * live statistics `live`). */
+void search_extract_pv(struct search *s, struct stats *live,
+                       const board_t *root, int first, struct search_result *r);
 /* The playable columns of b in the order a move asks them in (centre
  * first, or a random order with a seed) into col[]; how many. */
 int search_settle_order(const board_t *b, uint64_t seed, int *col);
 
 /* search-driver.c: one search of lim on s's own table, nothing more (no
- * proof, no traps): the one entry of the policy's sub-searches. */
-void search_drive(struct search *s, const board_t *b,
+ * proof, no traps), its live statistics into `live`: the one entry of the
+ * policy's sub-searches. */
+void search_drive(struct search *s, struct stats *live, const board_t *b,
                   const struct search_limits *lim, struct search_result *r);
 
 /* search-prove.c: the move's policy within its budget (perfect play's
@@ -303,19 +304,25 @@ void search_set_traps(struct search *s, const board_t *b,
                       const struct search_limits *lim, struct search_result *r);
 
 /* search-limits.c (compiled once): the limits of the sub-searches, each
- * built from its parent's (what each keeps: its comment there). */
+ * built from its parent's (what each keeps: its comment there).  The two
+ * that the policy stops alone (the proof and the search beside each
+ * other) get a child token of the parent's stop (struct search_stop),
+ * made in *tok, which the caller owns for as long as the sub-search runs;
+ * the others keep the parent's token: they stop when it does. */
 
 /* The exact proof within the parent's budget, for at most `seconds`. */
 struct search_limits search_limits_for_proof(const struct search_limits *parent,
                                              double seconds);
-/* The proof beside a depth-limited search, ended by *enough. */
+/* The proof beside a depth-limited search, stopped alone through *tok
+ * (the search beside proved the root). */
 struct search_limits
 search_limits_for_beside_proof(const struct search_limits *parent,
-                               atomic_bool *enough);
-/* The depth-limited search beside the proof, ended by *stop_search. */
+                               struct search_stop *tok);
+/* The depth-limited search beside the proof, stopped alone through *tok
+ * (the proof is done, or its checks begin). */
 struct search_limits
 search_limits_for_beside_search(const struct search_limits *parent,
-                                atomic_bool *stop_search);
+                                struct search_stop *tok);
 /* A check: whether a column reaches target, from the proof's limits. */
 struct search_limits search_limits_for_check(const struct search_limits *proof,
                                              int target, double seconds,

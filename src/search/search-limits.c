@@ -16,15 +16,15 @@
 /* ---- the sub-searches' limits ---------------------------------------
  * Each constructor copies its parent's limits whole and rewrites only the
  * fields it names: what it does not name (the book, the seed, the split,
- * the ordering, the stop flags, practical play) the sub-search keeps. */
+ * the ordering, the stop token, practical play) the sub-search keeps. */
 
 struct search_limits
 search_limits_for_proof(const struct search_limits *parent, double seconds)
 {
 	/* Rewritten: an exact analysis for a move (mode, analyze, move_only),
-	 * no named level, no proof of its own, no bound, not stopped by the
-	 * parent's sibling (abort2), and `seconds` (0: PROVE_UNTIMED_S), at
-	 * most the parent's time.  Kept: threads, practical and the rest. */
+	 * no named level, no proof of its own, no bound, and `seconds` (0:
+	 * PROVE_UNTIMED_S), at most the parent's time.  Kept: threads,
+	 * practical, the stop token and the rest. */
 	struct search_limits el = *parent;
 	el.mode = SEARCH_EXACT;
 	el.analyze = true;
@@ -32,7 +32,6 @@ search_limits_for_proof(const struct search_limits *parent, double seconds)
 	el.level = NULL;
 	el.prove_cells = 0;
 	el.exact_bound = 0;
-	el.abort2 = NULL;
 	el.time_limit = seconds > 0 ? seconds : PROVE_UNTIMED_S;
 	if (parent->time_limit > 0 && el.time_limit > parent->time_limit)
 		el.time_limit = parent->time_limit;
@@ -41,27 +40,31 @@ search_limits_for_proof(const struct search_limits *parent, double seconds)
 
 struct search_limits
 search_limits_for_beside_proof(const struct search_limits *parent,
-                               atomic_bool *enough)
+                               struct search_stop *tok)
 {
 	/* The proof's limits for the parent's whole time, on all its threads
-	 * but one, stopped once the search beside proved the root. */
+	 * but one, with a child token of the parent's: the search beside
+	 * requests it once it proved the root. */
 	struct search_limits el =
 	    search_limits_for_proof(parent, parent->time_limit);
 	el.threads = parent->threads - 1;
-	el.abort2 = enough;
+	search_stop_init(tok, parent->stop);
+	el.stop = tok;
 	return el;
 }
 
 struct search_limits
 search_limits_for_beside_search(const struct search_limits *parent,
-                                atomic_bool *stop_search)
+                                struct search_stop *tok)
 {
-	/* Rewritten: one thread, no proof of its own, stopped by the proof
-	 * beside it.  Kept: everything else (the mode, time, level...). */
+	/* Rewritten: one thread, no proof of its own, a child token of the
+	 * parent's, which the proof beside it requests.  Kept: everything
+	 * else (the mode, time, level...). */
 	struct search_limits rest = *parent;
 	rest.threads = 1;
 	rest.prove_cells = 0;
-	rest.abort2 = stop_search;
+	search_stop_init(tok, parent->stop);
+	rest.stop = tok;
 	return rest;
 }
 
@@ -72,7 +75,7 @@ search_limits_for_check(const struct search_limits *proof, int target,
 	/* From the proof's limits: a null-window window search of the
 	 * position after a column, whether it reaches target (for the side
 	 * that played it), for `seconds` on `threads` threads; no analysis.
-	 * Kept: the proof's mode, stop flags, book and the rest. */
+	 * Kept: the proof's mode, stop token, book and the rest. */
 	struct search_limits wl = *proof;
 	wl.analyze = wl.move_only = false;
 	wl.window = true;
@@ -110,7 +113,7 @@ search_limits_for_fallback(const struct search_limits *parent)
 {
 	/* Rewritten: a depth-limited search (mode, depth SEARCH_MAX_DEPTH, no
 	 * analysis) of PERFECT_FALLBACK_S seconds, with no bound, no proof
-	 * and no named level.  Kept: threads, book, seed, stop flags... */
+	 * and no named level.  Kept: threads, book, seed, stop token... */
 	struct search_limits dl = *parent;
 	dl.mode = SEARCH_DEPTH;
 	dl.analyze = false;

@@ -115,7 +115,7 @@ split_children(struct split_ctx *c, const board_t *b,
 		sp.val[k] = -SCORE_INF;
 	split_run(c, &sp, ply, i, o->n);
 	if (split_chain_cut(c->sp) ||
-	    atomic_load_explicit(c->team->stop, memory_order_relaxed)) {
+	    atomic_load_explicit(&c->team->stop, memory_order_relaxed)) {
 		c->aborted = true;
 		return false;
 	}

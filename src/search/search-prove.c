@@ -5,7 +5,12 @@
  * proof beside the depth-limited search (two threads or more), with the
  * checks of practical play that ask whether the search's move keeps the
  * proven result, and a proven result kept over a heuristic one.  Every
- * search it makes goes through the driver, search_drive().
+ * search it makes goes through the driver, search_drive(), and writes the
+ * live statistics of the search it serves (s->stats), bar the proof beside
+ * the search, which writes its own table's (the panel shows the search).
+ * Each is stopped by its limits' token (search.h): the caller's, or for
+ * the proof and the search beside each other, a child of it that the one
+ * requests to stop the other.
  *
  * Compiled once for each width of board (core/board.h): as it is, and by
  * src/bits64/search-prove.c for the boards of at most 64 bits.
@@ -19,13 +24,6 @@
 #include "core/util.h"
 #include "search/choose.h"
 #include "search/search-int.h"
-
-static bool
-stopped_from_outside(const struct search *s, const struct search_limits *lim)
-{
-	return atomic_load(&s->stop) ||
-	       (lim->abort != NULL && atomic_load(lim->abort));
-}
 
 enum proof { PROOF_NONE, PROOF_FAILED, PROOF_DONE };
 
@@ -87,8 +85,8 @@ prove_first(struct search *s, const board_t *b, const struct search_limits *lim,
 		return PROOF_NONE;
 	const struct search_limits el =
 	    search_limits_for_proof(lim, lim->prove_time);
-	aux->live = s->live; /* the panel shows the proof, then the search */
-	search_drive(aux, b, &el, r);
+	/* the panel shows the proof, then the search */
+	search_drive(aux, &s->stats, b, &el, r);
 	return proved(r) ? PROOF_DONE : PROOF_FAILED;
 }
 
@@ -139,17 +137,16 @@ run_bounded(struct search *s, const board_t *b, const struct search_limits *lim,
             struct search_result *r)
 {
 	const struct search_limits el = search_limits_for_bound(lim);
-	search_drive(s, b, &el, r);
-	if (!r->partial || stopped_from_outside(s, lim) ||
+	search_drive(s, &s->stats, b, &el, r);
+	if (!r->partial || search_stop_requested(lim->stop) ||
 	    (r->move >= 0 && r->kind == SCORE_EXACT))
 		return;
 	struct search *aux = search_aux(s);
 	if (aux == NULL)
 		return;
-	aux->live = s->live;
 	struct search_result h;
 	const struct search_limits dl = search_limits_for_fallback(lim);
-	search_drive(aux, b, &dl, &h);
+	search_drive(aux, &s->stats, b, &dl, &h);
 	if (h.move < 0)
 		return;
 	h.nodes += r->nodes;
@@ -180,10 +177,13 @@ struct beside {
 	struct search_limits el;
 	struct search_result r;
 	double check_after; /* seconds of the proof before the checks */
-	/* Stops the depth-limited search: the proof is done, or the checks
+	/* The depth-limited search's token (rest.stop), a child of the
+	 * caller's: requested when the proof is done, or when the checks
 	 * begin (they ask about the move it has then). */
-	atomic_bool stop_search;
-	atomic_bool enough; /* the depth-limited search proved the root */
+	struct search_stop search_stop;
+	/* The proof's (el.stop), a child of the caller's: requested when
+	 * the depth-limited search proved the root. */
+	struct search_stop proof_stop;
 	/* The checks' (calling thread): the columns proven below target,
 	 * bit c, and target. */
 	uint32_t avoid;
@@ -231,10 +231,9 @@ check_blunders(struct beside *p, double end)
 {
 	const int target = p->target;
 	uint32_t asked = 0;
-	atomic_store(&p->stop_search, true);
+	search_stop_request(&p->search_stop);
 	beside_join(p);
-	while (!atomic_load(&p->enough) &&
-	       (p->el.abort == NULL || !atomic_load(p->el.abort))) {
+	while (!search_stop_requested(p->el.stop)) {
 		double left = end - util_now_s();
 		int c = result_best(p->b, &p->hr, asked, p->rest.seed);
 		if (left < TRAP_MIN_S || c < 0)
@@ -247,7 +246,7 @@ check_blunders(struct beside *p, double end)
 		const struct search_limits wl = search_limits_for_check(
 		    &p->el, target, left, p->rest.threads + p->el.threads);
 		struct search_result wr;
-		search_drive(p->aux, &nb, &wl, &wr);
+		search_drive(p->aux, &p->aux->stats, &nb, &wl, &wr);
 		p->r.nodes += wr.nodes;
 		if (wr.partial)
 			return;
@@ -265,9 +264,9 @@ static void *
 beside_main(void *arg)
 {
 	struct beside *p = arg;
-	search_drive(p->s, p->b, &p->rest, &p->hr);
+	search_drive(p->s, &p->s->stats, p->b, &p->rest, &p->hr);
 	if (p->hr.kind == SCORE_EXACT && !p->hr.partial)
-		atomic_store(&p->enough, true);
+		search_stop_request(&p->proof_stop);
 	return NULL;
 }
 
@@ -281,12 +280,11 @@ static void
 prove_on(struct beside *p, double end)
 {
 	const double left = end - util_now_s();
-	if (left < TRAP_MIN_S || atomic_load(&p->enough) ||
-	    (p->el.abort != NULL && atomic_load(p->el.abort)))
+	if (left < TRAP_MIN_S || search_stop_requested(p->el.stop))
 		return;
 	const struct search_limits el = search_limits_for_time(&p->el, left);
 	struct search_result *r2 = xcalloc(1, sizeof *r2);
-	search_drive(p->aux, p->b, &el, r2);
+	search_drive(p->aux, &p->aux->stats, p->b, &el, r2);
 	r2->nodes += p->r.nodes;
 	if (proved(r2) || (r2->proof_col >= 0 && r2->proof_lo > p->r.proof_lo))
 		p->r = *r2;
@@ -303,7 +301,7 @@ beside_prove(struct beside *p)
 	const double t0 = util_now_s();
 	const struct search_limits el =
 	    search_limits_for_time(&p->el, p->check_after);
-	search_drive(p->aux, p->b, &el, &p->r);
+	search_drive(p->aux, &p->aux->stats, p->b, &el, &p->r);
 	if (!proved(&p->r) && p->el.practical) {
 		if (p->r.proof_col < 0 ||
 		    (p->r.proof_lo < 0 && !p->r.proof_exact)) {
@@ -316,7 +314,7 @@ beside_prove(struct beside *p)
 		}
 	}
 	if (proved(&p->r))
-		atomic_store(&p->stop_search, true);
+		search_stop_request(&p->search_stop);
 }
 
 /* The search's move r, when the checks proved it falls short (below
@@ -356,18 +354,15 @@ prove_beside(struct search *s, const board_t *b,
 	if (aux == NULL)
 		return false;
 	struct beside p = {.s = s, .aux = aux, .b = b};
-	p.el = search_limits_for_beside_proof(lim, &p.enough);
+	p.el = search_limits_for_beside_proof(lim, &p.proof_stop);
 	p.check_after = lim->practical
 	                    ? p.el.time_limit * PROVE_CHECK_AFTER_PCT / 100.0
 	                    : p.el.time_limit;
-	p.rest = search_limits_for_beside_search(lim, &p.stop_search);
-	atomic_init(&p.stop_search, false);
-	atomic_init(&p.enough, false);
-	aux->live = &aux->stats; /* the panel shows the search */
+	p.rest = search_limits_for_beside_search(lim, &p.search_stop);
 	double t0 = util_now_s();
-	stats_set_beside(s->live, p.el.threads);
+	stats_set_beside(&s->stats, p.el.threads);
 	if (pthread_create(&p.thread, NULL, beside_main, &p) != 0) {
-		stats_set_beside(s->live, 0);
+		stats_set_beside(&s->stats, 0);
 		return false;
 	}
 	beside_prove(&p);
@@ -375,7 +370,7 @@ prove_beside(struct search *s, const board_t *b,
 	 * stops), or the search proved it first, or the checks stopped it:
 	 * the search's move. */
 	beside_join(&p);
-	stats_set_beside(s->live, 0);
+	stats_set_beside(&s->stats, 0);
 	*r = p.hr;
 	if (proved(&p.r)) {
 		uint64_t nodes = r->nodes;
@@ -410,7 +405,7 @@ search_play(struct search *s, const board_t *b, const struct search_limits *lim,
 	if (p == PROOF_DONE)
 		return;
 	if (p == PROOF_NONE) {
-		search_drive(s, b, lim, r);
+		search_drive(s, &s->stats, b, lim, r);
 		return;
 	}
 	/* Not proven in its share: the depth-limited search, in the time
@@ -418,7 +413,7 @@ search_play(struct search *s, const board_t *b, const struct search_limits *lim,
 	struct search_result proof = *r;
 	const struct search_limits rest =
 	    search_limits_for_rest(lim, proof.seconds);
-	search_drive(s, b, &rest, r);
+	search_drive(s, &s->stats, b, &rest, r);
 	if (r->move < 0 && proof.move >= 0)
 		*r = proof;
 	keep_proven(b, &proof, r);

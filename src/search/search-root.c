@@ -50,8 +50,8 @@ pv_probe(const struct search *s, const board_t *b, bb_t key, struct tt_entry *e)
 }
 
 void
-search_extract_pv(struct search *s, const board_t *root, int first,
-                  struct search_result *r)
+search_extract_pv(struct search *s, struct stats *live, const board_t *root,
+                  int first, struct search_result *r)
 {
 	board_t b = *root;
 	int len = 0;
@@ -72,7 +72,7 @@ search_extract_pv(struct search *s, const board_t *root, int first,
 		                             : unmirror(&b, e.move, mirrored);
 	}
 	r->pv_len = len;
-	stats_set_pv(s->live, r->pv, len);
+	stats_set_pv(live, r->pv, len);
 }
 
 /* A column settled without a search: a winning move, or one that fills
@@ -270,7 +270,7 @@ analyze_root(struct split_ctx *c, const board_t *b, struct search_result *r)
 		}
 		c->root_col = -1;
 	}
-	r->partial = atomic_load(c->team->stop);
+	r->partial = atomic_load(&c->team->stop);
 	pick_best(b, lim, r);
 	if (known && r->partial) {
 		/* The root's score, but no column proven to reach it yet
@@ -397,7 +397,7 @@ search_root_depth(struct split_ctx *c, const board_t *b,
 		split_wait_begin(c);
 #pragma omp taskwait
 		split_wait_end(c);
-		if (c->aborted || atomic_load(c->team->stop))
+		if (c->aborted || atomic_load(&c->team->stop))
 			break;
 		bool all_proven = true;
 		for (int k = 0; k < o.n; k++) {
@@ -413,7 +413,8 @@ search_root_depth(struct split_ctx *c, const board_t *b,
 		*r = cur;
 		prev_best = r->move;
 		atomic_store_explicit(&st->depth, d, memory_order_relaxed);
-		search_extract_pv(c->team->search, b, r->move, r);
+		search_extract_pv(c->team->search, c->team->stats, b, r->move,
+		                  r);
 		if (all_proven)
 			break;
 		/* A new iteration only if it should end in time. */
@@ -426,7 +427,7 @@ search_root_depth(struct split_ctx *c, const board_t *b,
 		                           prev))
 			break;
 	}
-	r->partial = atomic_load(c->team->stop) && r->depth < maxd;
+	r->partial = atomic_load(&c->team->stop) && r->depth < maxd;
 }
 
 /* Lazy SMP: every thread solves the root with a perturbed order. */
@@ -474,5 +475,5 @@ search_root_window(struct split_ctx *c, const board_t *b,
 	}
 	r->value = v;
 	r->depth = lim->depth;
-	r->partial = c->aborted || atomic_load(c->team->stop);
+	r->partial = c->aborted || atomic_load(&c->team->stop);
 }

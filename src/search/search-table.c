@@ -18,7 +18,7 @@
 #include "core/util.h"
 #include "search/search-int.h"
 
-/* Slots cleared between two looks at the stop flags: 1 MB, a tenth of a
+/* Slots cleared between two looks at the stop token: 1 MB, a tenth of a
  * millisecond of stores. */
 #define CLEAR_CHUNK_SLOTS ((uint64_t)1 << 17)
 
@@ -26,7 +26,8 @@
  * table is empty, false when a stop came first (the next search goes on
  * from there). */
 bool
-search_clear_part(struct search *s, int key_bits, const atomic_bool *abort)
+search_clear_part(struct search *s, int key_bits,
+                  const struct search_stop *stop)
 {
 	for (; s->clear_tab < 2 + s->own_leaf_n; s->clear_tab++) {
 		struct tt *t = s->clear_tab == 0 ? &s->tt
@@ -35,8 +36,7 @@ search_clear_part(struct search *s, int key_bits, const atomic_bool *abort)
 		                   : &s->own_leaf[s->clear_tab - 2];
 		const uint64_t n = tt_slots(t);
 		while (s->clear_at < n) {
-			if (atomic_load(&s->stop) ||
-			    (abort != NULL && atomic_load(abort)))
+			if (search_stop_requested(stop))
 				return false;
 			uint64_t to = s->clear_at + CLEAR_CHUNK_SLOTS;
 			to = to < n ? to : n;
@@ -67,7 +67,28 @@ clear_tables(struct search *s, int key_bits)
 struct search *
 search_new(size_t tt_mb, char *err, size_t errlen)
 {
-	struct search *s = xcalloc(1, sizeof *s);
+	return search_new_opts(tt_mb, NULL, err, errlen);
+}
+
+struct search *
+search_new_opts(size_t tt_mb, const struct search_opts *o, char *err,
+                size_t errlen)
+{
+	struct search_opts dflt;
+	if (o == NULL) {
+		search_opts_default(&dflt);
+		o = &dflt;
+	}
+	/* Its size is the user's (--tt-mb): no memory for it is an error
+	 * the caller reports, as for the table. */
+	struct search *s = calloc(1, sizeof *s);
+	if (s == NULL) {
+		if (err != NULL)
+			snprintf(err, errlen,
+			         "out of memory (a search of %zu bytes)",
+			         sizeof *s);
+		return NULL;
+	}
 	size_t mb = tt_mb;
 	if (!tt_init(&s->tt, tt_mb, 64) ||
 	    !tt_init_floor(&s->leaf, mb = LEAF_TT_MB, LEAF_FLOOR_BYTES, 64)) {
@@ -80,17 +101,9 @@ search_new(size_t tt_mb, char *err, size_t errlen)
 	}
 	s->leaf_cells = LEAF_CELLS_MIN;
 	s->tt_mode = TT_EMPTY;
-	s->live = &s->stats;
 	s->tt_mb = tt_mb;
-	/* Tests compare the two searches on the same boards
-	 * (docs/testing.md). */
-	const char *bits = getenv("DROPFOUR_SEARCH_BITS");
-	s->wide_only = bits != NULL && strcmp(bits, "128") == 0;
-	/* and make the threads' own leaf tables at once (tests). */
-	const char *after = getenv("DROPFOUR_LEAF_OWN_AFTER");
-	s->own_after =
-	    after != NULL ? strtoull(after, NULL, 10) : LEAF_OWN_AFTER;
-	atomic_init(&s->stop, false);
+	s->wide_only = o->wide_only;
+	s->own_after = o->own_after;
 	return s;
 }
 
@@ -139,15 +152,15 @@ search_warm_later(struct search *s)
 }
 
 bool
-search_idle_step(struct search *s, const atomic_bool *abort)
+search_idle_step(struct search *s, const struct search_stop *stop)
 {
-	if (s->clear_pending && !search_clear_part(s, s->tt.key_bits, abort))
+	if (s->clear_pending && !search_clear_part(s, s->tt.key_bits, stop))
 		return false;
 	/* A table no search has used holds zeros: writing them again brings
 	 * its pages in. */
 	const uint64_t n = tt_slots(&s->tt);
 	while (s->warm_pending && s->warm_at < n) {
-		if (abort != NULL && atomic_load(abort))
+		if (search_stop_requested(stop))
 			return false;
 		uint64_t to = s->warm_at + CLEAR_CHUNK_SLOTS;
 		to = to < n ? to : n;
@@ -156,12 +169,6 @@ search_idle_step(struct search *s, const atomic_bool *abort)
 	}
 	s->warm_pending = false;
 	return true;
-}
-
-void
-search_stop(struct search *s)
-{
-	atomic_store(&s->stop, true);
 }
 
 struct stats *
@@ -284,11 +291,9 @@ search_aux(struct search *s)
 {
 	if (s->aux == NULL) {
 		size_t mb = s->tt_mb < PROVE_TT_MB ? s->tt_mb : PROVE_TT_MB;
-		s->aux = search_new(mb > 0 ? mb : 1, NULL, 0);
-		if (s->aux == NULL)
-			return NULL;
-		s->aux->live = s->live;
-		s->aux->wide_only = s->wide_only;
+		const struct search_opts o = {.wide_only = s->wide_only,
+		                              .own_after = s->own_after};
+		s->aux = search_new_opts(mb > 0 ? mb : 1, &o, NULL, 0);
 	}
 	return s->aux;
 }

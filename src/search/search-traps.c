@@ -41,7 +41,8 @@ trap_scores(struct trap_src *src, const board_t *b, int *score, bool *ok)
 		/* every column's exact score */
 		const struct search_limits el =
 		    search_limits_for_traps(src->lim, left);
-		search_drive(src->aux, b, &el, src->tmp);
+		/* its own figures: the panel keeps the move's */
+		search_drive(src->aux, &src->aux->stats, b, &el, src->tmp);
 		src->nodes += src->tmp->nodes;
 		for (int c = 0; c < b->w; c++) {
 			ok[c] = src->tmp->col_kind[c] == SCORE_EXACT;
@@ -185,8 +186,6 @@ search_set_traps(struct search *s, const board_t *b,
 	bool known = pick_trap(&src, b, v, lim->seed, &best);
 	if (!known && lim->time_limit > 0 && end - t0 >= TRAP_MIN_S &&
 	    (src.aux = search_aux(s)) != NULL) {
-		src.aux->live =
-		    &src.aux->stats; /* the panel keeps the move's */
 		src.tmp = xcalloc(1, sizeof *src.tmp);
 		known = pick_trap(&src, b, v, lim->seed, &best);
 		free(src.tmp);
