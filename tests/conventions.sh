@@ -94,4 +94,12 @@ else
 	echo "# no dropfour-mpi: its part not run"
 fi
 
+# ---- 6. the library reads no environment ------------------------------------
+# The tests' switches (DROPFOUR_SEARCH_BITS, DROPFOUR_LEAF_OWN_AFTER) and
+# $TMPDIR are read by the programs (src/cli/) and passed to the library as
+# parameters (search_opts, the tmpdir fields).
+lib_src=$(dirname "$0")/../src
+hits=$(cd "$lib_src" && grep -rn getenv core search book statespace tour)
+[ -z "$hits" ] || fail "the library reads the environment: $hits"
+
 check_end
