@@ -241,8 +241,9 @@ START_TEST(test_probe_brute)
 	check_that(wk.n > 1000, "only %zu positions", wk.n);
 	shuffle(wk.e, wk.n, 5);
 	snprintf(path, sizeof path, "%s/4x4.book", dir);
-	check_that(book_write(path, 4, 4, 16, wk.e, wk.n, err, sizeof err) == 0,
-	           "%s", err);
+	check_that(
+	    book_write(path, 4, 4, 16, wk.e, wk.n, NULL, err, sizeof err) == 0,
+	    "%s", err);
 	bk = book_open(path, err, sizeof err);
 	check_that(bk != NULL, "%s", err);
 	check_true(book_count(bk) == wk.n && book_ply(bk) == 16);
@@ -316,11 +317,11 @@ START_TEST(test_byte_identical)
 	snprintf(a, sizeof a, "%s/a.book", dir);
 	snprintf(b, sizeof b, "%s/b.book", dir);
 	shuffle(e, n, 1);
-	check_that(book_write(a, 7, 6, 12, e, n, err, sizeof err) == 0, "%s",
-	           err);
+	check_that(book_write(a, 7, 6, 12, e, n, NULL, err, sizeof err) == 0,
+	           "%s", err);
 	shuffle(e, n, 2);
-	check_that(book_write(b, 7, 6, 12, e, n, err, sizeof err) == 0, "%s",
-	           err);
+	check_that(book_write(b, 7, 6, 12, e, n, NULL, err, sizeof err) == 0,
+	           "%s", err);
 	unsigned char *pa = slurp(a, &la), *pb = slurp(b, &lb);
 	check_true(la == lb && la == BOOK_HEADER_SIZE + n * BOOK_ENTRY_SIZE);
 	check_true(memcmp(pa, pb, la) == 0);
@@ -387,8 +388,8 @@ START_TEST(test_bad_files)
 
 	snprintf(good, sizeof good, "%s/good.book", dir);
 	snprintf(bad, sizeof bad, "%s/bad.book", dir);
-	check_that(book_write(good, 7, 6, 10, e, n, err, sizeof err) == 0, "%s",
-	           err);
+	check_that(book_write(good, 7, 6, 10, e, n, NULL, err, sizeof err) == 0,
+	           "%s", err);
 	unsigned char *p = slurp(good, &len);
 	unsigned char *q = xmalloc(len + 16);
 
@@ -488,7 +489,7 @@ expect_writer_refuses(const char *dir, const char *path, int ply,
 {
 	char err[512] = "";
 	struct book_writer *wr =
-	    book_writer_open(path, 7, 6, ply, err, sizeof err);
+	    book_writer_open(path, 7, 6, ply, NULL, err, sizeof err);
 	check_that(wr != NULL, "%s", err);
 	for (int i = 0; i < n - 1; i++)
 		check_that(book_writer_add(wr, keys[i], scores[i], err,
@@ -533,14 +534,15 @@ START_TEST(test_writer)
 
 	/* A good book; then a failed rewrite leaves it as it was. */
 	struct book_entry e[] = {{kc, -1}, {ka, -1}, {kb, 2}};
-	check_that(book_write(path, 7, 6, 3, e, 3, err, sizeof err) == 0, "%s",
-	           err);
+	check_that(book_write(path, 7, 6, 3, e, 3, NULL, err, sizeof err) == 0,
+	           "%s", err);
 	size_t len0, len1;
 	unsigned char *before = slurp(path, &len0);
 	expect_writer_refuses(dir, path, 6, (uint64_t[]){kb, ka}, (int[]){1, 1},
 	                      2, "not above the previous", 1);
 	struct book_entry dup[] = {{ka, -1}, {ka, -1}};
-	check_true(book_write(path, 7, 6, 3, dup, 2, err, sizeof err) != 0);
+	check_true(book_write(path, 7, 6, 3, dup, 2, NULL, err, sizeof err) !=
+	           0);
 	check_true(check_dir_entries(dir) == 1);
 	unsigned char *after = slurp(path, &len1);
 	check_true(len0 == len1 && memcmp(before, after, len0) == 0);
@@ -549,15 +551,19 @@ START_TEST(test_writer)
 
 	/* Nowhere to write. */
 	snprintf(path, sizeof path, "%s/no/such/dir/x.book", dir);
-	check_true(book_writer_open(path, 7, 6, 3, err, sizeof err) == NULL);
+	check_true(book_writer_open(path, 7, 6, 3, NULL, err, sizeof err) ==
+	           NULL);
 	check_that(strstr(err, "No such file or directory") != NULL, "%s", err);
-	check_true(book_writer_open(path, 3, 6, 3, err, sizeof err) == NULL);
-	check_true(book_writer_open(path, 7, 6, 43, err, sizeof err) == NULL);
+	check_true(book_writer_open(path, 3, 6, 3, NULL, err, sizeof err) ==
+	           NULL);
+	check_true(book_writer_open(path, 7, 6, 43, NULL, err, sizeof err) ==
+	           NULL);
 	check_that(strstr(err, "bad ply") != NULL, "%s", err);
 
 	/* An empty book is a book. */
 	snprintf(path, sizeof path, "%s/empty.book", dir);
-	check_true(book_write(path, 5, 4, 0, NULL, 0, err, sizeof err) == 0);
+	check_true(book_write(path, 5, 4, 0, NULL, 0, NULL, err, sizeof err) ==
+	           0);
 	struct book *bk = book_open(path, err, sizeof err);
 	check_that(bk != NULL, "%s", err);
 	int score;

@@ -213,18 +213,19 @@ END_TEST
 START_TEST(test_stop)
 {
 	struct dist_loopback *lb = loopback(2);
-	atomic_bool stop;
+	struct search_stop stop;
 	board_t b;
 	struct search_limits lim;
 	struct search_result r;
-	atomic_init(&stop, true);
+	search_stop_init(&stop, NULL);
+	search_stop_request(&stop);
 	check_parse_ok(&b, 7, 6, "");
 	search_limits_default(&lim);
 	lim.mode = SEARCH_EXACT;
 	check_true(dist_search(dist_loopback_transport(lb), &b, &lim,
 	                       &share_all, &stop, &r, NULL) == 0);
 	check_that(r.partial, "a stopped search is not marked partial");
-	atomic_store(&stop, false);
+	search_stop_clear(&stop);
 	check_parse_ok(&b, 7, 6, "4453");
 	lim.mode = SEARCH_WEAK;
 	check_true(dist_search(dist_loopback_transport(lb), &b, &lim,

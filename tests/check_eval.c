@@ -198,12 +198,13 @@ START_TEST(test_search_stopped)
 {
 	struct search_limits lim;
 	struct search_result r;
-	atomic_bool stop;
+	struct search_stop stop;
 	board_t b = eval_board("11223");
 
-	atomic_init(&stop, true);
+	search_stop_init(&stop, NULL);
+	search_stop_request(&stop);
 	eval_limits(&lim, 20, 2);
-	lim.abort = &stop;
+	lim.stop = &stop;
 	eval_search(&b, &lim, &r);
 	ck_assert_int_eq(r.move, 3);
 	ck_assert(r.partial);

@@ -4,7 +4,7 @@
  * minimax (no table, no pruning, no bitboards) scores every position of
  * random whole games on small boards and every column of each, and the
  * review must give the same BEFORE, AFTER and BEST on every ply.  The rest
- * pins the API: the progress callback, the stop flag, illegal moves and
+ * pins the API: the progress callback, the stop token, illegal moves and
  * the classification of a move's change.
  */
 #include "config.h"
@@ -133,7 +133,7 @@ START_TEST(test_review_brute)
 }
 END_TEST
 
-/* The stop flag, set before the review or from the progress callback,
+/* The stop token, requested before the review or from the progress callback,
  * ends it with REVIEW_STOPPED; illegal moves search nothing. */
 static void
 stop_now(void *arg, int done, int total, const struct review_ply *p)
@@ -141,7 +141,7 @@ stop_now(void *arg, int done, int total, const struct review_ply *p)
 	(void)done;
 	(void)total;
 	(void)p;
-	atomic_store((atomic_bool *)arg, true);
+	search_stop_request(arg);
 }
 
 START_TEST(test_review_stop)
@@ -151,16 +151,17 @@ START_TEST(test_review_stop)
 	struct search *s = search_new(REVIEW_TT_MB, NULL, 0);
 	struct review_params p;
 	struct review_ply out[BOARD_MAX_CELLS];
-	atomic_bool stop;
+	struct search_stop stop;
 
 	review_params_default(&p);
-	atomic_init(&stop, true);
-	p.stop = &stop;
+	search_stop_init(&stop, NULL);
+	search_stop_request(&stop);
+	p.limits.stop = &stop;
 	ck_assert_int_eq(review_run(s, 7, 6, game, n, &p, out), REVIEW_STOPPED);
 	for (int i = 0; i < n; i++)
 		ck_assert(!out[i].done);
 
-	atomic_store(&stop, false);
+	search_stop_clear(&stop);
 	p.progress = stop_now;
 	p.arg = &stop;
 	ck_assert_int_eq(review_run(s, 7, 6, game, n, &p, out), REVIEW_STOPPED);

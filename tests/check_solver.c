@@ -933,16 +933,23 @@ START_TEST(test_prove_too_big)
 }
 END_TEST
 
-/* A stop with no search running does not cut the next search short. */
+/* A stop belongs to its token, not to the search: a search stopped
+ * (its token requested before it starts) does not cut the next search on
+ * the same table short, whose token is not requested. */
 START_TEST(test_stop_idle)
 {
 	struct exact x;
+	struct search_stop stopped;
 
 	exact_begin(&x, 7, 6, "2252576253462244111563365343671351441");
-	search_stop(x.s);
+	search_stop_init(&stopped, NULL);
+	search_stop_request(&stopped);
+	struct search_limits lim = x.lim;
+	lim.stop = &stopped;
+	search_run(x.s, &x.b, &lim, &x.r);
 	search_run(x.s, &x.b, &x.lim, &x.r);
 	check_that(!x.r.partial && x.r.kind == SCORE_EXACT,
-	           "a stop issued before the search cut it short");
+	           "a stop of the search before cut the next one short");
 	search_free(x.s);
 }
 END_TEST

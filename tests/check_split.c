@@ -6,7 +6,7 @@
  *    best move may differ only between moves of equal value.  Sixteen
  *    threads, more than the cores, give the same scores too.
  * 2. Stop: a long search (the empty 7x6 board) running in its own pthread is
- *    stopped from this one with search_stop(); it must come back promptly
+ *    stopped from this one through its stop token; it must come back promptly
  *    with result.partial set, again and again on the same search, and the
  *    next search must run normally.  The averaged-outcome search too, and
  *    its values equal the serial ones for 1 to 4 threads.  The engine's
@@ -181,7 +181,7 @@ END_TEST
 
 /* Boards past 64 bits on two threads (the 128-bit search and its table
  * under ThreadSanitizer): late positions of random games, and Pons'
- * positions on the 128-bit search (DROPFOUR_SEARCH_BITS), the same exact
+ * positions on the 128-bit search (search_opts.wide_only), the same exact
  * scores as one thread.  _i is the scheme. */
 START_TEST(test_wide_invariance)
 {
@@ -226,8 +226,10 @@ START_TEST(test_wide_invariance)
 	struct pons_pos *p;
 	int n = check_pons_load("Test_L2_R1", &p);
 	int m = check_scaled(20, 4);
-	setenv("DROPFOUR_SEARCH_BITS", "128", 1);
-	s = search_new(TEST_TT_MB, NULL, 0);
+	struct search_opts wide;
+	search_opts_default(&wide);
+	wide.wide_only = true;
+	s = search_new_opts(TEST_TT_MB, &wide, NULL, 0);
 	for (int i = 0; i < n && i < m; i++) {
 		struct search_limits lim;
 		struct search_result r;
@@ -320,6 +322,7 @@ struct worker {
 	struct search_limits lim;
 	struct search_result r;
 	atomic_bool done;
+	struct search_stop stop; /* stop_once()'s searches' token */
 };
 
 static void *
@@ -388,8 +391,8 @@ sleep_ms(int ms)
 }
 
 /* Search the empty 7x6 board in the worker, let it run, stop it and wait
- * (with a deadline) for it to return.  Returns the seconds from
- * search_stop() to the return. */
+ * (with a deadline) for it to return.  Returns the seconds from the
+ * request of its stop token to the return. */
 static double
 stop_once(struct worker *w, struct search *s, enum search_mode mode,
           int threads, enum split_scheme scheme, int run_ms,
@@ -405,6 +408,8 @@ stop_once(struct worker *w, struct search *s, enum search_mode mode,
 	lim.depth = 42;
 	lim.threads = threads;
 	lim.split = scheme;
+	search_stop_init(&w->stop, NULL);
+	lim.stop = &w->stop;
 	worker_post(w, s, &b, &lim);
 	/* Wait until the search is under way, so the stop is not a stop of
 	 * nothing. */
@@ -417,13 +422,13 @@ stop_once(struct worker *w, struct search *s, enum search_mode mode,
 	check_that(!atomic_load(&w->done),
 	           "the empty board was searched to the end in %d ms?", run_ms);
 	t0 = util_now_s();
-	search_stop(s);
+	search_stop_request(&w->stop);
 	deadline = t0 + 5.0;
 	while (!atomic_load(&w->done) && util_now_s() < deadline)
 		sleep_ms(1);
 	double latency = util_now_s() - t0;
 	check_that(atomic_load(&w->done),
-	           "%s split, %d threads: no return 5 s after search_stop()",
+	           "%s split, %d threads: no return 5 s after the stop",
 	           scheme_name[scheme], threads);
 	*out = w->r;
 	return latency;
@@ -589,7 +594,7 @@ START_TEST(test_average_invariance)
 }
 END_TEST
 
-/* A search stopped as the engine stops it (lim.abort, which split_poll()
+/* A search stopped as the engine stops it (lim.stop, which split_poll()
  * and a split point's moves turn into the team's stop) leaves nothing
  * false in the table: positions of Test_L1_R2 are stopped again and again
  * partway, then solved to the end in the same table, and must score Pons'
@@ -613,18 +618,18 @@ START_TEST(test_abort_keeps_table)
 	for (int i = 0; i < n && used < npos; i++) {
 		board_t b;
 		struct search_limits lim;
-		atomic_bool abort_flag;
+		struct search_stop stop;
 		bool first_stopped = false;
 		check_parse_ok(&b, 7, 6, p[i].moves);
 		search_clear(s);
 		for (int k = 0; k < (int)(sizeof stop_ms / sizeof *stop_ms);
 		     k++) {
-			atomic_init(&abort_flag, false);
+			search_stop_init(&stop, NULL);
 			exact_limits(&lim, threads, SPLIT_DEEP);
-			lim.abort = &abort_flag;
+			lim.stop = &stop;
 			worker_post(&w, s, &b, &lim);
 			sleep_ms(stop_ms[k]);
-			atomic_store(&abort_flag, true);
+			search_stop_request(&stop);
 			while (!atomic_load(&w.done))
 				sleep_ms(1);
 			check_that(w.r.partial || w.r.score == p[i].score,
@@ -639,9 +644,9 @@ START_TEST(test_abort_keeps_table)
 		if (!first_stopped)
 			continue; /* solved within 2 ms: too small */
 		used++;
-		atomic_init(&abort_flag, false);
+		search_stop_init(&stop, NULL);
 		exact_limits(&lim, threads, SPLIT_DEEP);
-		lim.abort = &abort_flag;
+		lim.stop = &stop;
 		worker_post(&w, s, &b, &lim);
 		while (!atomic_load(&w.done))
 			sleep_ms(1);
@@ -800,8 +805,10 @@ START_TEST(test_own_leaf)
 {
 	static const struct set_sample sets[] = {{"Test_L2_R2", 40, 6},
 	                                         {"Test_L1_R2", 4, 2}};
-	setenv("DROPFOUR_LEAF_OWN_AFTER", "2000", 1);
-	struct search *s = search_new(TEST_TT_MB, NULL, 0);
+	struct search_opts own;
+	search_opts_default(&own);
+	own.own_after = 2000;
+	struct search *s = search_new_opts(TEST_TT_MB, &own, NULL, 0);
 	check_sets(s, sets, 2, 2 + _i % 2, _i / 2, ", own leaf tables", NULL,
 	           NULL);
 	search_free(s);
@@ -1257,9 +1264,10 @@ START_TEST(test_prove_beside)
 		           r.score, v);
 	}
 
-	atomic_bool abort;
-	atomic_init(&abort, true); /* stopped before it starts */
-	lim.abort = &abort;
+	struct search_stop stop;
+	search_stop_init(&stop, NULL);
+	search_stop_request(&stop); /* stopped before it starts */
+	lim.stop = &stop;
 	lim.time_limit = 60;
 	double t0 = util_now_s();
 	search_run(s, &e, &lim, &r);

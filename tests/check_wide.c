@@ -10,10 +10,9 @@
  * of the first player, negative for one of the second, 0 for a draw.  Pons'
  * test positions (tests/data/pons-sample.txt) carry their own scores.
  *
- * The 128-bit search is asked for on small boards through the environment
- * variable DROPFOUR_SEARCH_BITS=128 (read by search_new(, NULL, 0);
- * docs/testing.md). Check runs every test in a child of its own, so setting it
- * here touches no other test.
+ * The 128-bit search is asked for on small boards through
+ * search_new_opts()'s wide_only (the programs' DROPFOUR_SEARCH_BITS=128,
+ * docs/testing.md).
  */
 #include "config.h"
 
@@ -267,8 +266,10 @@ START_TEST(test_wide_empty_boards)
 	search_free(s);
 	if (empty_boards[_i].slow)
 		return;
-	setenv("DROPFOUR_SEARCH_BITS", "128", 1);
-	s = search_new(16, NULL, 0);
+	struct search_opts wide;
+	search_opts_default(&wide);
+	wide.wide_only = true;
+	s = search_new_opts(16, &wide, NULL, 0);
 	check_that(search_solve(s, &b, false, NULL) == published_score(_i),
 	           "%dx%d on the 128-bit search", w, h);
 	search_free(s);
@@ -286,8 +287,10 @@ START_TEST(test_wide_pons_same)
 	if (use > n)
 		use = n;
 	struct search *s64 = search_new(16, NULL, 0);
-	setenv("DROPFOUR_SEARCH_BITS", "128", 1);
-	struct search *s128 = search_new(16, NULL, 0);
+	struct search_opts wide;
+	search_opts_default(&wide);
+	wide.wide_only = true;
+	struct search *s128 = search_new_opts(16, &wide, NULL, 0);
 	for (int i = 0; i < use; i++) {
 		board_t b;
 		check_parse_ok(&b, 7, 6, p[i].moves);

@@ -132,4 +132,12 @@ done >>"$tmp/statuses"
 [ ! -s "$tmp/statuses" ] ||
 	fail_with "$tmp/statuses" "an exit status written as a number (cli.h's CLI_EXIT_*)"
 
+# ---- 7. the library reads no environment ------------------------------------
+# The tests' switches (DROPFOUR_SEARCH_BITS, DROPFOUR_LEAF_OWN_AFTER) and
+# $TMPDIR are read by the programs (src/cli/) and passed to the library as
+# parameters (search_opts, the tmpdir fields).
+lib_src=$(dirname "$0")/../src
+hits=$(cd "$lib_src" && grep -rn getenv core search book statespace tour)
+[ -z "$hits" ] || fail "the library reads the environment: $hits"
+
 check_end

@@ -225,6 +225,7 @@ book_build_open(const struct book_build_params *p, const char *workers,
 	bb->h = p->height;
 	bb->ply = p->ply;
 	bb->report = report;
+	bb->tmpdir = p->tmpdir;
 	bb->path = p->output ? xstrdup(p->output)
 	                     : default_path(bb->w, bb->h, bb->ply);
 	/* The journal and the lock go beside the file the book replaces
@@ -241,7 +242,7 @@ book_build_open(const struct book_build_params *p, const char *workers,
 	}
 	bb->in_place = how == UTIL_OUTPUT_IN_PLACE;
 	if (bb->in_place) {
-		const char *dir = getenv("TMPDIR");
+		const char *dir = p->tmpdir;
 		if (dir == NULL || dir[0] == '\0')
 			dir = "/tmp";
 		size_t len = strlen(dir) + 32;
@@ -479,8 +480,8 @@ book_build_finish(struct book_build *bb)
 			e[n].score = bb->lv[d].score[i];
 			n++;
 		}
-	int r =
-	    book_write(bb->path, bb->w, bb->h, bb->ply, e, n, err, sizeof err);
+	int r = book_write(bb->path, bb->w, bb->h, bb->ply, e, n, bb->tmpdir,
+	                   err, sizeof err);
 	free(e);
 	if (r != 0) {
 		build_report_message(bb->report, "%s", err);

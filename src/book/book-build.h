@@ -46,6 +46,9 @@ struct book_build_params {
 	int threads;        /* book_build_run(): positions solved at once */
 	size_t tt_mb;       /* book_build_run(): table memory of all threads */
 	const struct book_report *report; /* messages, progress; NULL: none */
+	/* Where the journal and the scratch file go when the output is a
+	 * device or FIFO; NULL: /tmp.  The caller's, for the build's life. */
+	const char *tmpdir;
 };
 
 /* ---- the build's state (one process, or rank 0) ------------------------ */
@@ -112,11 +115,13 @@ struct book_work {
 	void *ctx;
 };
 
-/* Search until claim() says none is left or *stop is set, one position per
- * thread at a time, W x H board.  A position stopped mid-search is not
- * reported. */
+struct search_stop;
+/* Search until claim() says none is left or stop (search.h's token, NULL:
+ * none) is requested, one position per thread at a time, W x H board.  A
+ * position stopped mid-search is not reported. */
 void book_solver_run(struct book_solver *sv, int w, int h,
-                     const struct book_work *work, atomic_bool *stop);
+                     const struct book_work *work,
+                     const struct search_stop *stop);
 
 /* The whole build in this process, p->threads at once. */
 enum book_build_status book_build_run(const struct book_build_params *p);

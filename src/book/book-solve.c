@@ -54,21 +54,20 @@ book_solver_free(struct book_solver *sv)
 
 static void
 solve_loop(struct book_solver *sv, int tid, int w, int h,
-           const struct book_work *work, atomic_bool *stop)
+           const struct book_work *work, const struct search_stop *stop)
 {
 	struct search_limits lim;
 	search_limits_default(&lim);
 	lim.mode = SEARCH_EXACT;
 	lim.threads = 1;
-	lim.abort = stop;
+	lim.stop = stop;
 	uint64_t key;
-	while (!atomic_load_explicit(stop, memory_order_relaxed) &&
-	       work->claim(work->ctx, &key)) {
+	while (!search_stop_requested(stop) && work->claim(work->ctx, &key)) {
 		board_t b;
 		struct search_result r;
 		book_key_board(w, h, key, &b);
 		search_run(sv->s[tid], &b, &lim, &r);
-		if (r.partial || atomic_load(stop))
+		if (r.partial || search_stop_requested(stop))
 			break;
 		work->done(work->ctx, key, r.score, tid);
 	}
@@ -76,7 +75,7 @@ solve_loop(struct book_solver *sv, int tid, int w, int h,
 
 void
 book_solver_run(struct book_solver *sv, int w, int h,
-                const struct book_work *work, atomic_bool *stop)
+                const struct book_work *work, const struct search_stop *stop)
 {
 #ifdef _OPENMP
 #pragma omp parallel num_threads(sv->threads)
@@ -91,7 +90,7 @@ book_solver_run(struct book_solver *sv, int w, int h,
 
 struct local {
 	struct book_build *bb;
-	atomic_bool stop;
+	struct search_stop stop;
 	atomic_bool finished;
 	int flush_status;
 };
@@ -128,7 +127,7 @@ keeper(void *arg)
 		struct timespec ts = {0, 100 * 1000 * 1000};
 		nanosleep(&ts, NULL);
 		if (atomic_load(util_stop_flag()))
-			atomic_store(&l->stop, true);
+			search_stop_request(&l->stop);
 		double now = util_now_s();
 		pthread_mutex_lock(&l->bb->lock);
 		size_t pending = l->bb->npend;
@@ -137,7 +136,7 @@ keeper(void *arg)
 		    pending >= KEEP_FLUSH_MAX) {
 			if (book_build_flush(l->bb) != 0) {
 				l->flush_status = 1;
-				atomic_store(&l->stop, true);
+				search_stop_request(&l->stop);
 			}
 			last_flush = now;
 		}
@@ -157,7 +156,7 @@ book_build_run(const struct book_build_params *p)
 		return status;
 
 	struct local l = {.bb = bb, .flush_status = 0};
-	atomic_init(&l.stop, false);
+	search_stop_init(&l.stop, NULL);
 	atomic_init(&l.finished, false);
 	struct book_work work = {local_claim, local_done, &l};
 	struct util_stop_saved saved;

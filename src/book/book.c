@@ -455,13 +455,12 @@ struct book_writer {
 	bool failed;
 };
 
-/* The temporary file of a book written in place: in $TMPDIR (or /tmp),
- * unlinked at once, copied to the device or FIFO at the end.  The fd, or
- * -1 with errno. */
+/* The temporary file of a book written in place: in the folder dir (NULL
+ * or empty: /tmp), unlinked at once, copied to the device or FIFO at the
+ * end.  The fd, or -1 with errno. */
 static int
-scratch_file(char **name)
+scratch_file(const char *dir, char **name)
 {
-	const char *dir = getenv("TMPDIR");
 	if (dir == NULL || dir[0] == '\0')
 		dir = "/tmp";
 	size_t len = strlen(dir) + 32;
@@ -474,8 +473,8 @@ scratch_file(char **name)
 }
 
 struct book_writer *
-book_writer_open(const char *path, int w, int h, int ply, char *err,
-                 size_t errlen)
+book_writer_open(const char *path, int w, int h, int ply, const char *tmpdir,
+                 char *err, size_t errlen)
 {
 	unsigned char hdr[BOOK_HEADER_SIZE] = {0};
 	const char *why = book_size_error(w, h);
@@ -501,7 +500,7 @@ book_writer_open(const char *path, int w, int h, int ply, char *err,
 	wr->in_place = how == UTIL_OUTPUT_IN_PLACE;
 	int fd;
 	if (wr->in_place) {
-		fd = scratch_file(&wr->tmp);
+		fd = scratch_file(tmpdir, &wr->tmp);
 	} else {
 		size_t plen = strlen(target);
 		wr->tmp = xmalloc(plen + 16);
@@ -668,9 +667,10 @@ cmp_entry(const void *a, const void *b)
 
 int
 book_write(const char *path, int w, int h, int ply, struct book_entry *e,
-           size_t n, char *err, size_t errlen)
+           size_t n, const char *tmpdir, char *err, size_t errlen)
 {
-	struct book_writer *wr = book_writer_open(path, w, h, ply, err, errlen);
+	struct book_writer *wr =
+	    book_writer_open(path, w, h, ply, tmpdir, err, errlen);
 	if (wr == NULL)
 		return -1;
 	if (n > 1) /* e may be NULL when n is 0: qsort() must not see it */

@@ -102,9 +102,11 @@ const char *book_entry_error(int w, int h, int ply, uint64_t key, int score);
 struct book_writer;
 
 /* Start writing a W x H book of positions up to `ply` stones to a temporary
- * file beside `path`.  NULL with a message in err on failure. */
+ * file beside `path` (a device or FIFO: in the folder tmpdir, NULL or
+ * empty for /tmp).  NULL with a message in err on failure. */
 struct book_writer *book_writer_open(const char *path, int w, int h, int ply,
-                                     char *err, size_t errlen);
+                                     const char *tmpdir, char *err,
+                                     size_t errlen);
 /* Add one entry.  Returns 0, or -1 with a message (bad entry, key not above
  * the previous one, write error); the writer then only accepts abort. */
 int book_writer_add(struct book_writer *wr, uint64_t key, int score, char *err,
@@ -116,9 +118,10 @@ int book_writer_close(struct book_writer *wr, char *err, size_t errlen);
 void book_writer_abort(struct book_writer *wr);
 
 /* Write a whole book from n entries in any order (sorted here, in place).
- * Keys must be canonical and distinct.  Returns 0, or -1 with a message. */
+ * Keys must be canonical and distinct; tmpdir as for book_writer_open().
+ * Returns 0, or -1 with a message. */
 int book_write(const char *path, int w, int h, int ply, struct book_entry *e,
-               size_t n, char *err, size_t errlen);
+               size_t n, const char *tmpdir, char *err, size_t errlen);
 
 /* Little-endian fields of n bytes (n <= 8), as the format stores them. */
 void book_le_put(unsigned char *p, uint64_t v, int n);

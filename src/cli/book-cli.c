@@ -156,6 +156,7 @@ book_cli_params(const struct options *o, struct book_build_params *p)
 	p->threads = o->threads;
 	p->tt_mb = o->tt_mb;
 	p->report = &build_report;
+	p->tmpdir = getenv("TMPDIR");
 }
 
 /* ---- `dropfour book` ------------------------------------------------------

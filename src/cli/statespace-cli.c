@@ -257,7 +257,8 @@ statespace_cli_run_ranks(const struct options *o,
 	    .memory_bytes = o->statespace.memory_mb
 	                        ? o->statespace.memory_mb << 20
 	                        : statespace_default_memory(),
-	    .tmpdir = o->statespace.tmpdir,
+	    .tmpdir =
+	        o->statespace.tmpdir ? o->statespace.tmpdir : getenv("TMPDIR"),
 	    .stop = util_stop_flag(),
 	    .comm = comm,
 	    .state_dir = o->statespace.state_dir,

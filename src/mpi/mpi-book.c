@@ -68,8 +68,6 @@ book_worker(const struct options *o)
 	uint64_t keys[BOOK_BATCH_MAX];
 	int8_t scores[BOOK_BATCH_MAX];
 	unsigned char out[BOOK_BATCH_MAX * BOOK_ENTRY_SIZE];
-	atomic_bool never;
-	atomic_init(&never, false);
 
 	MPI_Send(NULL, 0, MPI_BYTE, 0, TAG_READY, MPI_COMM_WORLD);
 	for (;;) {
@@ -88,7 +86,7 @@ book_worker(const struct options *o)
 		         MPI_COMM_WORLD, MPI_STATUS_IGNORE);
 		struct batch b = {keys, scores, (size_t)count, 0};
 		struct book_work work = {batch_claim, batch_done, &b};
-		book_solver_run(sv, o->width, o->height, &work, &never);
+		book_solver_run(sv, o->width, o->height, &work, NULL);
 		for (int i = 0; i < count; i++)
 			book_entry_encode(out + i * BOOK_ENTRY_SIZE, keys[i],
 			                  scores[i]);

@@ -60,7 +60,7 @@ play_run(void *ctx, const board_t *b, const struct search_limits *lim,
 	struct search_limits l;
 	struct dist_params dp = {.live = live};
 	play_limits(p, lim, &l);
-	return dist_search(&p->t, b, &l, &dp, lim->abort, r, &p->st);
+	return dist_search(&p->t, b, &l, &dp, lim->stop, r, &p->st);
 }
 
 /* The text game's search: the same, and a line on the ranks. */

@@ -138,18 +138,16 @@ average_value(const board_t *b, int depth, uint64_t *nodes)
 	/* A team of one without limits: the same counting, no OpenMP. */
 	struct search_limits lim;
 	struct split_team team;
-	atomic_bool stop;
 	struct stats *st = xcalloc(1, sizeof *st);
 
 	search_limits_default(&lim);
 	memset(&team, 0, sizeof team);
-	atomic_init(&stop, false);
+	atomic_init(&team.stop, false);
 	atomic_init(&team.nodes, 0);
 	atomic_init(&team.done, false);
 	split_team_init(&team, 1);
 	team.lim = &lim;
 	team.stats = st;
-	team.stop = &stop;
 	team.threads = 1;
 	struct split_ctx c = {.team = &team, .root_col = -1};
 	struct avg_val v = avg_serial(&c, b, depth);
@@ -221,7 +219,7 @@ avg_split(const struct split_ctx *parent, int spawner, const board_t *b,
 static bool
 avg_stopped(const struct split_ctx *c)
 {
-	return atomic_load_explicit(c->team->stop, memory_order_relaxed);
+	return atomic_load_explicit(&c->team->stop, memory_order_relaxed);
 }
 
 static int

@@ -703,15 +703,15 @@ master_init(struct master *m, const struct dist_transport *t,
 /* The tasks handed out, and the next answer that counts: the node it
  * settles (its answer in *res), -1 for none this time (a wait with
  * nothing, a cancelled task's answer, a task stopped), or PASS_OVER.  A
- * stop (*stop) cancels every running task once (*stopped). */
+ * stop (the token stop) cancels every running task once (*stopped). */
 static int
-next_answered(struct master *m, atomic_bool *stop, bool *stopped,
+next_answered(struct master *m, const struct search_stop *stop, bool *stopped,
               uint32_t *next_id, struct search_result *r,
               struct dist_result *res)
 {
 	const struct dist_transport *t = m->t;
 	struct dist_stats *st = m->st;
-	if (stop != NULL && atomic_load(stop) && !*stopped) {
+	if (search_stop_requested(stop) && !*stopped) {
 		*stopped = true;
 		for (int w = 0; w < t->nworkers; w++)
 			if (m->running[w] >= 0)
@@ -751,8 +751,9 @@ next_answered(struct master *m, atomic_bool *stop, bool *stopped,
 static bool
 run_tree(const struct dist_transport *t, const board_t *b,
          const struct search_limits *lim, int frontier, int lo, int hi,
-         bool root_full, atomic_bool *stop, struct search_result *r,
-         struct dist_stats *st, struct bounds **known, int *value, int *col)
+         bool root_full, const struct search_stop *stop,
+         struct search_result *r, struct dist_stats *st, struct bounds **known,
+         int *value, int *col)
 {
 	struct master m;
 	master_init(&m, t, lim, st, frontier, b);
@@ -901,8 +902,9 @@ average_leaf(const struct master *m, struct node *y, const board_t *before,
  * as average_root() fills it; false when stopped first. */
 static bool
 run_average(const struct dist_transport *t, const board_t *b,
-            const struct search_limits *lim, int frontier, atomic_bool *stop,
-            struct search_result *r, struct dist_stats *st)
+            const struct search_limits *lim, int frontier,
+            const struct search_stop *stop, struct search_result *r,
+            struct dist_stats *st)
 {
 	struct master m;
 	master_init(&m, t, lim, st, frontier, b);
@@ -957,8 +959,9 @@ run_average(const struct dist_transport *t, const board_t *b,
  * process's solver does (docs/solver.md): narrow windows prune most. */
 static bool
 solve_tree(const struct dist_transport *t, const board_t *b,
-           const struct search_limits *lim, int frontier, atomic_bool *stop,
-           struct search_result *r, struct dist_stats *st, int *score, int *col)
+           const struct search_limits *lim, int frontier,
+           const struct search_stop *stop, struct search_result *r,
+           struct dist_stats *st, int *score, int *col)
 {
 	bool weak = lim->mode == SEARCH_WEAK;
 	int lo = weak ? -1 : board_min_score(b);
@@ -1025,7 +1028,8 @@ solve_small(const struct dist_transport *t, const board_t *b,
 int
 dist_search(const struct dist_transport *t, const board_t *b,
             const struct search_limits *lim, const struct dist_params *p,
-            atomic_bool *stop, struct search_result *r, struct dist_stats *st)
+            const struct search_stop *stop, struct search_result *r,
+            struct dist_stats *st)
 {
 	static const struct dist_params defaults;
 	struct dist_stats own;

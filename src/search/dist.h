@@ -138,7 +138,7 @@ struct dist_params {
  * value folded as one process folds it (search/average.h). */
 int dist_search(const struct dist_transport *t, const board_t *b,
                 const struct search_limits *lim, const struct dist_params *p,
-                atomic_bool *stop, struct search_result *r,
+                const struct search_stop *stop, struct search_result *r,
                 struct dist_stats *st);
 
 /* ---- a worker -------------------------------------------------------- */

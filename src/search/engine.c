@@ -2,10 +2,11 @@
  *
  * One mutex guards the mailbox (the next request, the published result);
  * the worker sleeps on a condition variable between searches.  The search
- * itself runs unlocked; the caller stops it through the engine's atomic
- * abort flag, which the search limits point to and which the worker resets
- * under the lock when it takes a request (set again if a stop came while
- * the request waited), so a stop is never lost, whether it comes before
+ * itself runs unlocked; the caller stops it through the engine's stop
+ * token (search.h), which the search limits point to and which the worker
+ * clears under the lock when it takes a request (requested again if a
+ * stop came while the request waited), so a stop is never lost, whether
+ * it comes before
  * the worker takes the request, between taking it and starting its
  * search, or during it.  Live statistics are
  * read lock-free through the stats slots.
@@ -42,7 +43,7 @@ struct engine {
 	bool run_discard; /* its result is not wanted */
 	bool idle_clear;  /* table work between searches: a clear, a warm-up */
 
-	atomic_bool abort; /* stops the running (or starting) search */
+	struct search_stop stop; /* stops the running (or starting) search */
 
 	struct engine_runner runner; /* run NULL: none */
 
@@ -66,7 +67,7 @@ struct engine {
 #define CALIBRATE_S     0.25
 #define CALIBRATE_MB    16
 static double
-calibrate(atomic_bool *abort)
+calibrate(const struct search_stop *stop)
 {
 	struct search *cal = search_new(CALIBRATE_MB, NULL, 0);
 	struct search_limits lim;
@@ -83,10 +84,10 @@ calibrate(atomic_bool *abort)
 	lim.depth = SEARCH_MAX_DEPTH;
 	lim.threads = 1;
 	lim.time_limit = CALIBRATE_S;
-	lim.abort = abort;
+	lim.stop = stop;
 	search_run(cal, &b, &lim, &r);
 	search_free(cal);
-	if (atomic_load(abort) || r.seconds <= 0)
+	if (search_stop_requested(stop) || r.seconds <= 0)
 		return 0;
 	return (double)r.nodes / r.seconds;
 }
@@ -108,10 +109,10 @@ worker(void *arg)
 				/* a pending clear or warm-up, a chunk at a
 				 * time, until a request (engine_start() sets
 				 * the flag) */
-				atomic_store(&e->abort, false);
+				search_stop_clear(&e->stop);
 				pthread_mutex_unlock(&e->lock);
 				bool done =
-				    search_idle_step(e->search, &e->abort);
+				    search_idle_step(e->search, &e->stop);
 				pthread_mutex_lock(&e->lock);
 				e->idle_clear = !done;
 				if (done) /* engine_ready() waits for it */
@@ -119,10 +120,10 @@ worker(void *arg)
 				continue;
 			}
 			if (e->calib_want) {
-				atomic_store(&e->abort, false);
+				search_stop_clear(&e->stop);
 				e->calibrating = true;
 				pthread_mutex_unlock(&e->lock);
-				double nps = calibrate(&e->abort);
+				double nps = calibrate(&e->stop);
 				pthread_mutex_lock(&e->lock);
 				e->calibrating = false;
 				if (nps > 0) {
@@ -147,9 +148,11 @@ worker(void *arg)
 		/* A stop that came before the worker took the request holds:
 		 * the search ends at its first look at the flag, with a move.
 		 */
-		atomic_store(&e->abort, e->req_stop);
+		search_stop_clear(&e->stop);
+		if (e->req_stop)
+			search_stop_request(&e->stop);
 		e->req_stop = false;
-		lim.abort = &e->abort;
+		lim.stop = &e->stop;
 		e->latency = (double)(util_now_ns() - e->req_ns) / 1e9;
 		pthread_mutex_unlock(&e->lock);
 
@@ -176,7 +179,14 @@ worker(void *arg)
 struct engine *
 engine_new(size_t tt_mb, char *err, size_t errlen)
 {
-	struct search *s = search_new(tt_mb, err, errlen);
+	return engine_new_opts(tt_mb, NULL, err, errlen);
+}
+
+struct engine *
+engine_new_opts(size_t tt_mb, const struct search_opts *o, char *err,
+                size_t errlen)
+{
+	struct search *s = search_new_opts(tt_mb, o, err, errlen);
 	if (s == NULL)
 		return NULL;
 	struct engine *e = xcalloc(1, sizeof *e);
@@ -184,7 +194,7 @@ engine_new(size_t tt_mb, char *err, size_t errlen)
 	pthread_cond_init(&e->wake, NULL);
 	pthread_cond_init(&e->done, NULL);
 	e->search = s;
-	atomic_init(&e->abort, false);
+	search_stop_init(&e->stop, NULL);
 	/* The worker brings the new table's pages in while it waits. */
 	search_warm_later(s);
 	e->idle_clear = true;
@@ -210,7 +220,7 @@ engine_free(struct engine *e)
 	e->quit = true;
 	e->req_id = 0;
 	if (e->run_id || e->idle_clear || e->calibrating)
-		atomic_store(&e->abort, true);
+		search_stop_request(&e->stop);
 	pthread_cond_broadcast(&e->wake);
 	pthread_mutex_unlock(&e->lock);
 	pthread_join(e->thread, NULL);
@@ -230,10 +240,10 @@ engine_start(struct engine *e, const board_t *b,
 	uint64_t id = ++e->next_id;
 	if (e->run_id) {
 		e->run_discard = true;
-		atomic_store(&e->abort, true);
+		search_stop_request(&e->stop);
 	}
 	if (e->idle_clear || e->calibrating)
-		atomic_store(&e->abort, true);
+		search_stop_request(&e->stop);
 	e->req_board = *b;
 	e->req_lim = *lim;
 	e->req_id = id;
@@ -249,7 +259,7 @@ engine_stop(struct engine *e)
 {
 	pthread_mutex_lock(&e->lock);
 	if (e->run_id)
-		atomic_store(&e->abort, true);
+		search_stop_request(&e->stop);
 	if (e->req_id)
 		e->req_stop = true;
 	pthread_mutex_unlock(&e->lock);
@@ -262,7 +272,7 @@ engine_cancel(struct engine *e)
 	e->req_id = 0;
 	if (e->run_id) {
 		e->run_discard = true;
-		atomic_store(&e->abort, true);
+		search_stop_request(&e->stop);
 	}
 	pthread_mutex_unlock(&e->lock);
 }

@@ -21,6 +21,9 @@ struct engine;
  * worker thread; NULL when either cannot be had, with the reason in err
  * (errlen bytes; err may be NULL). */
 struct engine *engine_new(size_t tt_mb, char *err, size_t errlen);
+/* The same, its search made with the options o (search_new_opts()). */
+struct engine *engine_new_opts(size_t tt_mb, const struct search_opts *o,
+                               char *err, size_t errlen);
 void engine_free(struct engine *e);
 /* Queue a search; returns its id (never 0).  A running search is stopped. */
 uint64_t engine_start(struct engine *e, const board_t *b,
@@ -44,8 +47,8 @@ struct trace;
 void engine_set_trace(struct engine *e, struct trace *t);
 /* A search run elsewhere in place of the engine's own (dropfour-mpi's
  * search across the ranks, search/dist.h).  run() is called on the
- * engine's thread with each request: lim->abort is the engine's stop
- * flag, `live` the statistics engine_snapshot() reads.  It returns 0 with
+ * engine's thread with each request: lim->stop is the engine's stop
+ * token, `live` the statistics engine_snapshot() reads.  It returns 0 with
  * *r filled, or -1 to leave the request to the engine's own search. */
 struct engine_runner {
 	int (*run)(void *ctx, const board_t *b, const struct search_limits *lim,

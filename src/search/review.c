@@ -76,8 +76,7 @@ review_change_words(enum review_change c)
 static bool
 stopped(const struct review_params *p)
 {
-	return (p->stop != NULL && atomic_load(p->stop)) ||
-	       (p->limits.abort != NULL && atomic_load(p->limits.abort));
+	return search_stop_requested(p->limits.stop);
 }
 
 /* Ply i + 1 from the exact analysis r of the position b before it. */
@@ -135,8 +134,6 @@ review_run(struct search *s, int w, int h, const int *moves, int n,
 	lim.time_limit = 0;
 	lim.node_limit = 0;
 	lim.seed = 0;
-	if (p->stop != NULL)
-		lim.abort = p->stop;
 	if (lim.threads < 1)
 		lim.threads = 1;
 

@@ -35,7 +35,7 @@
  *     review_params_default(&p);
  *     p.limits.threads = 2;
  *     p.limits.book = book;         // or NULL
- *     p.stop = &cancel;             // atomic_bool, set by the UI
+ *     p.limits.stop = &cancel;      // struct search_stop, requested by the UI
  *     p.progress = on_ply;          // redraw the chart, done / total
  *     p.arg = ui;
  *     struct review_ply plies[BOARD_MAX_CELLS];
@@ -81,10 +81,9 @@ struct review_ply {
 
 struct review_params {
 	/* Threads, split, ordering and book as for an exact search (mode,
-	 * analyze, time and node limits are set by the review itself; a
-	 * limits.abort flag is honoured as `stop` is). */
+	 * analyze, time and node limits are set by the review itself);
+	 * limits.stop, when set, ends the review early (search.h's token). */
 	struct search_limits limits;
-	atomic_bool *stop; /* optional: set to end the review early */
 	/* Optional, on the calling thread after every ply: `done` plies of
 	 * `total` finished, `p` the one just finished. */
 	void (*progress)(void *arg, int done, int total,

@@ -25,9 +25,11 @@
  *
  * Parallel search: the remaining moves of a node are shared out through
  * split points (split.c) as in the depth-limited search, or every thread
- * searches the whole tree with a perturbed order (lazy SMP, search.c).
+ * searches the whole tree with a perturbed order (lazy SMP, search-root.c).
  */
 #include "config.h"
+
+#include <assert.h>
 
 #include "search/order.h"
 #include "search/search-int.h"
@@ -35,9 +37,6 @@
 
 /* A value below every score: a move that was not searched. */
 #define EXACT_NONE (-1000)
-
-/* Lazy SMP helpers perturb the order of nodes up to this ply. */
-#define LAZY_PERTURB_PLIES 6
 
 static inline int
 imax(int a, int b)
@@ -513,7 +512,7 @@ exact_split(struct split_ctx *c, const board_t *b, const struct order_list *o,
 		sp.val[k] = EXACT_NONE;
 	split_run(c, &sp, ply, from, n);
 	if (split_chain_cut(c->sp) ||
-	    atomic_load_explicit(team->stop, memory_order_relaxed) ||
+	    atomic_load_explicit(&team->stop, memory_order_relaxed) ||
 	    atomic_load_explicit(&team->done, memory_order_relaxed)) {
 		c->aborted = true;
 		return;
@@ -632,6 +631,9 @@ exact_body(struct split_ctx *c, const board_t *b, int alpha, int beta, int ply,
 	struct order_list o;
 	int key[BOARD_MAX_WIDTH], idx[BOARD_MAX_WIDTH], n, v;
 
+	/* A real window on the exact scale, at a position not over. */
+	assert(alpha < beta && alpha >= -SCORE_INF && beta <= SCORE_INF);
+	assert(!b->over);
 	f.cells = b->w * b->h;
 	f.before = split_work(c);
 	split_node(c, b->moves); /* 1. count the node, poll for a stop */
@@ -704,6 +706,8 @@ search_exact_known(struct split_ctx *c, const board_t *b, int *score)
 int
 search_exact_test(struct split_ctx *c, const board_t *b, int at)
 {
+	assert(!b->over && !board_is_full(b));
+	assert(at >= board_min_score(b) && at <= board_max_score(b));
 	if (board_can_win_next(b)) {
 		/* exact() takes that as handled by its caller. */
 		c->nodes++;
@@ -724,6 +728,7 @@ search_exact_test(struct split_ctx *c, const board_t *b, int at)
 int
 search_exact_window(struct split_ctx *c, const board_t *b, int alpha, int beta)
 {
+	assert(alpha < beta && !b->over);
 	int bv;
 	c->nodes++;
 	if (board_can_win_next(b))
@@ -743,6 +748,7 @@ search_exact_solve(struct split_ctx *c, const board_t *b, bool weak,
                    int *lo_out, int *hi_out, int *best)
 {
 	const int cells = b->w * b->h;
+	assert(!b->over && !board_is_full(b));
 	*best = -1;
 	if (board_can_win_next(b)) {
 		c->nodes++; /* the root itself, solved without a search */
@@ -830,5 +836,10 @@ search_exact_solve(struct split_ctx *c, const board_t *b, bool weak,
 		order_moves(b, next ? next : board_possible(b), -1, false, &o);
 		*best = o.n ? o.col[0] : -1;
 	}
+	/* What is proven lies in the board's range, with a legal move. */
+	assert(lo <= hi &&
+	       (weak ? lo >= -1 && hi <= 1
+	             : lo >= board_min_score(b) && hi <= board_max_score(b)));
+	assert(*best < 0 || board_can_play(b, *best));
 	return lo == hi;
 }

@@ -1,7 +1,11 @@
-/* search-int.h -- what the files of the search share (search.c, the root
- * and its drivers; search-node.c, the node searches): the tunables, the
- * search's own state and the small helpers around the tables.  Not for
- * use outside search*.c.
+/* search-int.h -- what the files of the search share: the search's own
+ * state (struct search), the small helpers around the tables, and the
+ * functions one file of the search gives the others: search-table.c (the
+ * table's lifetime), search-limits.c (the sub-searches' limits),
+ * search-root.c (the roots), search-driver.c (one search of the limits),
+ * search-prove.c (the policy within the budget), search-traps.c
+ * (practical play among equals), search-exact.c and search-node.c (the
+ * node searches).  Not for use outside search*.c.
  */
 #ifndef DROPFOUR_SEARCH_INT_H
 #define DROPFOUR_SEARCH_INT_H
@@ -28,7 +32,7 @@ struct search {
 	 * them, kept and cleared like the shared one. */
 	struct tt *own_leaf;
 	int own_leaf_n;
-	uint64_t own_after; /* LEAF_OWN_AFTER, or the tests' own figure */
+	uint64_t own_after; /* search_opts' (LEAF_OWN_AFTER by default) */
 	/* The exact solver's marks of positions being searched
 	 * (EXACT_BUSY_SLOTS), made by the first search on two threads. */
 	struct split_busy *busy;
@@ -47,13 +51,13 @@ struct search {
 	bool warm_pending;
 	uint64_t warm_at;
 	int tt_bits; /* the width of search (64, 128) that filled the table */
-	bool wide_only; /* every board on the 128-bit search (tests) */
-	atomic_bool stop;
+	bool wide_only; /* search_opts': every board on the 128-bit search */
+	/* The live statistics of the searches search_run() makes on this
+	 * one (search_stats()); search_drive() is told where each of its
+	 * searches writes (the policy's sub-searches on the second table
+	 * write here too, bar the proof beside the search and the trap
+	 * analysis, which write the second table's own). */
 	struct stats stats;
-	/* The live statistics this search writes: its own, or for the
-	 * second search below, its owner's (the panel sees one search),
-	 * except while it proves beside its owner's search (its own). */
-	struct stats *live;
 	/* The second search, made on first need with a table of its own:
 	 * the proof of a depth-limited search, the fallback of a bounded
 	 * exact one (search_limits: prove_cells, exact_bound). */
@@ -212,20 +216,134 @@ split_index(const struct split_ctx *c, const board_t *b, int ply, int n,
 	return elders <= n - 2 ? elders : n;
 }
 
-/* search-exact.c: the exact solver. */
-
+/* The functions of the width-dependent files below have a 64-bit twin
+ * (src/bits64/): the names of this width. */
 #if BOARD_BITS == 64
 #define search_exact_solve  search_exact_solve64
 #define search_exact_known  search_exact_known64
 #define search_exact_test   search_exact_test64
 #define search_exact_window search_exact_window64
 #define search_depth        search_depth64
+#define search_root_exact   search_root_exact64
+#define search_root_depth   search_root_depth64
+#define search_root_lazy    search_root_lazy64
+#define search_root_window  search_root_window64
+#define search_extract_pv   search_extract_pv64
+#define search_settle_order search_settle_order64
+#define search_drive        search_drive64
+#define search_play         search_play64
+#define search_set_traps    search_set_traps64
 #else
-/* search.c: the 64-bit search's search_run(), which the 128-bit one calls
- * for boards of at most 64 bits. */
+/* search-driver.c: the 64-bit search's search_run(), which the 128-bit
+ * one calls for boards of at most 64 bits. */
 void search_run64(struct search *s, const board64_t *b,
                   const struct search_limits *lim, struct search_result *r);
 #endif
+
+/* search-table.c (compiled once): the tables' helpers. */
+
+/* Go on with a pending clear (search_clear_later()): true once every
+ * table is empty for keys of key_bits bits, false when a stop came first
+ * (the next search goes on from there). */
+bool search_clear_part(struct search *s, int key_bits,
+                       const struct search_stop *stop);
+/* The threads' own leaf tables for a big exact search on `threads`
+ * threads, made on first need: false when there is no memory for them. */
+bool search_own_leaf_ready(struct search *s, int threads, int key_bits);
+/* The exact solver's busy marks, made on first need (NULL: none). */
+struct split_busy *search_busy_table(struct search *s);
+/* The second search (struct search's aux), made on first need: NULL when
+ * there is no memory for it (the search then goes without). */
+struct search *search_aux(struct search *s);
+
+/* A root column's state and score to the live panel. */
+static inline void
+col_publish(struct stats *st, int col, enum col_state state,
+            enum score_kind kind, int score)
+{
+	atomic_store_explicit(&st->col[col].score, score, memory_order_relaxed);
+	atomic_store_explicit(&st->col[col].kind, kind, memory_order_relaxed);
+	atomic_store_explicit(&st->col[col].state, state, memory_order_release);
+}
+
+/* search-root.c: the roots, on the team's thread c. */
+
+/* The exact solver's root: the score, or every column (lim->analyze). */
+void search_root_exact(struct split_ctx *c, const board_t *b,
+                       struct search_result *r);
+/* Depth-limited play's root: iterative deepening from t0 (seconds). */
+void search_root_depth(struct split_ctx *c, const board_t *b,
+                       struct search_result *r, double t0);
+/* Lazy SMP: every thread of the team at the root. */
+void search_root_lazy(struct split_team *team, const board_t *b,
+                      struct search_result *r);
+/* A window search (search_limits.window). */
+void search_root_window(struct split_ctx *c, const board_t *b,
+                        struct search_result *r);
+/* The principal variation from column `first` of root, into r (and the
+ * live statistics `live`). */
+void search_extract_pv(struct search *s, struct stats *live,
+                       const board_t *root, int first, struct search_result *r);
+/* The playable columns of b in the order a move asks them in (centre
+ * first, or a random order with a seed) into col[]; how many. */
+int search_settle_order(const board_t *b, uint64_t seed, int *col);
+
+/* search-driver.c: one search of lim on s's own table, nothing more (no
+ * proof, no traps), its live statistics into `live`: the one entry of the
+ * policy's sub-searches. */
+void search_drive(struct search *s, struct stats *live, const board_t *b,
+                  const struct search_limits *lim, struct search_result *r);
+
+/* search-prove.c: the move's policy within its budget (perfect play's
+ * bound, the proof first or beside the search), or the plain search. */
+void search_play(struct search *s, const board_t *b,
+                 const struct search_limits *lim, struct search_result *r);
+
+/* search-traps.c: practical play among equals, on r after the search. */
+void search_set_traps(struct search *s, const board_t *b,
+                      const struct search_limits *lim, struct search_result *r);
+
+/* search-limits.c (compiled once): the limits of the sub-searches, each
+ * built from its parent's (what each keeps: its comment there).  The two
+ * that the policy stops alone (the proof and the search beside each
+ * other) get a child token of the parent's stop (struct search_stop),
+ * made in *tok, which the caller owns for as long as the sub-search runs;
+ * the others keep the parent's token: they stop when it does. */
+
+/* The exact proof within the parent's budget, for at most `seconds`. */
+struct search_limits search_limits_for_proof(const struct search_limits *parent,
+                                             double seconds);
+/* The proof beside a depth-limited search, stopped alone through *tok
+ * (the search beside proved the root). */
+struct search_limits
+search_limits_for_beside_proof(const struct search_limits *parent,
+                               struct search_stop *tok);
+/* The depth-limited search beside the proof, stopped alone through *tok
+ * (the proof is done, or its checks begin). */
+struct search_limits
+search_limits_for_beside_search(const struct search_limits *parent,
+                                struct search_stop *tok);
+/* A check: whether a column reaches target, from the proof's limits. */
+struct search_limits search_limits_for_check(const struct search_limits *proof,
+                                             int target, double seconds,
+                                             int threads);
+/* The trap analysis: every column's exact score. */
+struct search_limits search_limits_for_traps(const struct search_limits *parent,
+                                             double seconds);
+/* Perfect play's exact search, stopped at its bound (exact_bound). */
+struct search_limits
+search_limits_for_bound(const struct search_limits *parent);
+/* The depth-limited fallback of a bounded exact search. */
+struct search_limits
+search_limits_for_fallback(const struct search_limits *parent);
+/* The same search for `seconds`. */
+struct search_limits search_limits_for_time(const struct search_limits *parent,
+                                            double seconds);
+/* The same search in the time left after `spent` seconds. */
+struct search_limits search_limits_for_rest(const struct search_limits *parent,
+                                            double spent);
+
+/* search-exact.c: the exact solver. */
 
 /* The exact solver's table key. */
 static inline bb_t

@@ -11,6 +11,8 @@
  */
 #include "config.h"
 
+#include <assert.h>
+
 #include "search/eval.h"
 #include "search/order.h"
 #include "search/search-int.h"
@@ -82,6 +84,7 @@ depth_move(struct split_ctx *c, struct split_point *sp, int k)
 	int v = -search_depth(c, &nb, x->depth - 1, -x->beta, -a, x->ply + 1);
 	if (c->aborted)
 		return;
+
 	/* A value at or below the alpha it was searched with is only a
 	 * bound: keep it below every real alpha. */
 	sp->val[k] = v <= a ? -SCORE_INF + 1 : v;
@@ -92,6 +95,37 @@ depth_move(struct split_ctx *c, struct split_point *sp, int k)
 	int cur = atomic_load(&sp->alpha);
 	while (v > cur && !atomic_compare_exchange_weak(&sp->alpha, &cur, v))
 		;
+}
+
+/* The children of node b from the i-th on, shared out at a split point
+ * (alpha the node's so far): the best of them into *bestv and *bestmove
+ * when better; false when the search stopped. */
+static bool
+split_children(struct split_ctx *c, const board_t *b,
+               const struct order_list *o, int i, int depth, int ply, int alpha,
+               int beta, int *bestv, int *bestmove)
+{
+	struct split_point sp;
+	const struct node_view x = {
+	    .b = b, .o = o, .beta = beta, .depth = depth, .ply = ply};
+	sp.move = depth_move;
+	sp.arg = &x;
+	atomic_init(&sp.alpha, alpha);
+	for (int k = i; k < o->n; k++)
+		sp.val[k] = -SCORE_INF;
+	split_run(c, &sp, ply, i, o->n);
+	if (split_chain_cut(c->sp) ||
+	    atomic_load_explicit(&c->team->stop, memory_order_relaxed)) {
+		c->aborted = true;
+		return false;
+	}
+	for (int k = i; k < o->n; k++) {
+		if (sp.val[k] > *bestv) {
+			*bestv = sp.val[k];
+			*bestmove = o->col[k];
+		}
+	}
+	return true;
 }
 
 int
@@ -105,6 +139,9 @@ search_depth(struct split_ctx *c, const board_t *b, int depth, int alpha,
 	int bestmove = -1;
 	const int alpha0 = alpha;
 
+	/* The window is a real one, inside the scale's bounds. */
+	assert(alpha < beta && alpha >= -SCORE_INF && beta <= SCORE_INF);
+	assert(!b->over && depth <= SEARCH_MAX_DEPTH);
 	split_node(c, b->moves);
 	if (c->aborted)
 		return 0;
@@ -161,34 +198,14 @@ search_depth(struct split_ctx *c, const board_t *b, int depth, int alpha,
 		if (alpha >= beta)
 			goto done;
 	}
-	if (i < o.n) {
-		struct split_point sp;
-		const struct node_view x = {
-		    .b = b, .o = &o, .beta = beta, .depth = depth, .ply = ply};
-		sp.move = depth_move;
-		sp.arg = &x;
-		atomic_init(&sp.alpha, alpha);
-		for (int k = i; k < o.n; k++)
-			sp.val[k] = -SCORE_INF;
-		split_run(c, &sp, ply, i, o.n);
-		if (split_chain_cut(c->sp) ||
-		    atomic_load_explicit(c->team->stop, memory_order_relaxed)) {
-			c->aborted = true;
-			return 0;
-		}
-		for (int k = i; k < o.n; k++) {
-			if (sp.val[k] > bestv) {
-				bestv = sp.val[k];
-				bestmove = o.col[k];
-			}
-		}
-		if (bestv > alpha)
-			alpha = bestv;
-		if (bestv <= -SCORE_INF + 1)
-			bestv = alpha0; /* all children were bounds */
-	}
+	if (i < o.n && !split_children(c, b, &o, i, depth, ply, alpha, beta,
+	                               &bestv, &bestmove))
+		return 0;
+	if (i < o.n && bestv <= -SCORE_INF + 1)
+		bestv = alpha0; /* all children were bounds */
 done:
-	/* 5. Store. */
+	/* 5. Store: a value on the depth-limited scale. */
+	assert(bestv > -SCORE_INF && bestv < SCORE_INF);
 	{
 		enum bound bd = bestv >= beta     ? BOUND_LOWER
 		                : bestv <= alpha0 ? BOUND_UPPER

@@ -2,7 +2,7 @@
  * (search_export(), search_import() in search.h): what one rank of a
  * distributed search (dist.c) learnt of the positions near its task's
  * root, for the other ranks, whose tables would otherwise search those
- * positions again.  Compiled twice, as search.c is: for the boards of at
+ * positions again.  Compiled twice, as search-root.c is: for the boards of at
  * most 64 bits (bits64/search-share.c) and for the wider ones. */
 #include "config.h"
 

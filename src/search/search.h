@@ -2,10 +2,11 @@
  *
  * Scores are for the side to move, on the scales of core/score.h.
  *
- * One `struct search` owns a transposition table, a stats block and a stop
- * flag.  search_run() blocks the calling thread for the whole search (the
- * engine's worker thread); search_stop() may be called from any thread.
- * The search never prints.
+ * One `struct search` owns a transposition table and a stats block.
+ * search_run() blocks the calling thread for the whole search (the
+ * engine's worker thread); the caller stops it from any thread through the
+ * stop token its limits carry (struct search_stop below).  The search
+ * never prints.
  *
  * The search is compiled twice (docs/solver.md): for board64_t, the boards
  * of at most 64 bits, and for board128_t, every board.  The functions
@@ -67,6 +68,54 @@ search_oracle_probe(const struct search_oracle *bk, const board128_t *b,
 	return bk->probe(bk->store, &b64, score);
 }
 
+/*
+ * A stop token: the one way a search is stopped.  The caller owns the
+ * token and points search_limits.stop at it; search_stop_request() from
+ * any thread (or a signal handler) stops every search that token reaches.
+ * A token may have a parent: it reads as requested when it or any token
+ * up its chain is, so the policy's sub-searches (search-limits.c) each get
+ * a child of their parent's token, and stopping the parent stops them all
+ * while the policy stops one sub-search alone through its own token.
+ * The node searches never read a token: split_poll(), every
+ * SPLIT_POLL_MASK + 1 nodes, turns a request into the team's own flag
+ * (split.h), as it does the deadline and the node limit.
+ */
+struct search_stop {
+	atomic_bool requested;
+	const struct search_stop *parent; /* NULL: none */
+};
+
+static inline void
+search_stop_init(struct search_stop *tok, const struct search_stop *parent)
+{
+	atomic_init(&tok->requested, false);
+	tok->parent = parent;
+}
+
+static inline void
+search_stop_request(struct search_stop *tok)
+{
+	atomic_store(&tok->requested, true);
+}
+
+/* Take back a request, to use the token again (the engine, between its
+ * searches); only while no search reads it expects to stop. */
+static inline void
+search_stop_clear(struct search_stop *tok)
+{
+	atomic_store(&tok->requested, false);
+}
+
+/* Whether tok (NULL: none) or a token up its chain was requested. */
+static inline bool
+search_stop_requested(const struct search_stop *tok)
+{
+	for (; tok != NULL; tok = tok->parent)
+		if (atomic_load_explicit(&tok->requested, memory_order_relaxed))
+			return true;
+	return false;
+}
+
 struct search_limits {
 	enum search_mode mode;
 	bool analyze; /* exact/weak: score every column, not just best */
@@ -82,10 +131,9 @@ struct search_limits {
 	uint64_t node_limit; /* 0 none */
 	bool no_ordering;    /* plain centre-first order, no threat ordering */
 	uint64_t seed;       /* 0: deterministic; else random tie-break */
-	atomic_bool *abort; /* optional second stop flag, owned by the caller */
-	/* optional third one: the proof beside a depth-limited search stops
-	 * that search through it once it has proven the root */
-	atomic_bool *abort2;
+	/* The search's stop token (struct search_stop), owned by the
+	 * caller; NULL: stopped only by its time and node limits. */
+	const struct search_stop *stop;
 	/* The opening book, read-only, or NULL: the searches take a
 	 * position's score from it, at the root and below (depth-limited
 	 * ones on their own scale: a root column as an exact score, a node
@@ -174,14 +222,38 @@ struct search;
 #define search_run search_run64
 #endif
 
+/* What a search is made with beyond its table's size: the tests' (and
+ * the programs' DROPFOUR_SEARCH_BITS, DROPFOUR_LEAF_OWN_AFTER,
+ * docs/testing.md) ways to take the less common paths. */
+struct search_opts {
+	/* Every board on the 128-bit search, even one that fits 64 bits
+	 * (the two compared on the same positions). */
+	bool wide_only;
+	/* Nodes of a search on two threads or more before each thread
+	 * keeps the last cells in a leaf table of its own (LEAF_OWN_AFTER
+	 * in settings.h); 0: never. */
+	uint64_t own_after;
+};
+
+/* The defaults: search_new()'s. */
+static inline void
+search_opts_default(struct search_opts *o)
+{
+	o->wide_only = false;
+	o->own_after = LEAF_OWN_AFTER;
+}
+
 /* A search with a table of tt_mb megabytes; NULL when the memory cannot be
  * had, with the reason in err (errlen bytes; err may be NULL). */
 struct search *search_new(size_t tt_mb, char *err, size_t errlen);
+/* The same with the options o (NULL: the defaults). */
+struct search *search_new_opts(size_t tt_mb, const struct search_opts *o,
+                               char *err, size_t errlen);
 void search_free(struct search *s);
 /* Forget everything in the transposition table. */
 void search_clear(struct search *s);
 /* The same, done by the next search_run() before it searches, a chunk at
- * a time: a stop (search_stop(), lim->abort) ends it between chunks, within
+ * a time: a stop (lim->stop) ends it between chunks, within
  * a fraction of a millisecond even for a table of gigabytes, and the
  * search after goes on with it.  A search stopped so returns no move. */
 void search_clear_later(struct search *s);
@@ -192,15 +264,14 @@ void search_clear_later(struct search *s);
  * search that comes first goes on without it. */
 void search_warm_later(struct search *s);
 /* Go on with a pending clear, then a pending warm-up, outside a search,
- * a chunk at a time until abort is set: true once nothing is pending. */
-bool search_idle_step(struct search *s, const atomic_bool *abort);
+ * a chunk at a time until stop (NULL: none) is requested: true once
+ * nothing is pending. */
+bool search_idle_step(struct search *s, const struct search_stop *stop);
+/* Search b within lim.  A request of lim->stop, before or during the
+ * search, ends it within milliseconds with the best result found so far,
+ * marked partial. */
 void search_run(struct search *s, const board_t *b,
                 const struct search_limits *lim, struct search_result *r);
-/* Ask the running search to stop; it returns within milliseconds with the
- * best result found so far, marked partial.  Ignored when no search runs
- * (search_run() clears it on entry); a caller that must stop a search that
- * may not have started yet sets its own lim->abort flag instead. */
-void search_stop(struct search *s);
 struct stats *search_stats(struct search *s);
 struct trace;
 /* Record this search's threads' work into t (search/trace.h; NULL: stop
@@ -239,7 +310,7 @@ void search_import(struct search *s, const struct search_entries *hdr,
 int search_busy_marks(const struct search *s);
 /* The limits of a plain search: depth-limited play to
  * SEARCH_DEFAULT_DEPTH, one thread, everything else off.  Inline, so that
- * the node files (average.c) need nothing of search.c. */
+ * the node files (average.c) need nothing of search-limits.c. */
 static inline void
 search_limits_default(struct search_limits *lim)
 {

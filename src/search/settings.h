@@ -52,7 +52,7 @@ _Static_assert(EVAL_THREAT > 0 && EVAL_PARITY_THREAT >= 0,
 #define EXACT_TT_MOVE_BONUS 4
 _Static_assert(ORDER_FIRST_BONUS > 64, "the first move outranks any count");
 
-/* Choosing the move among the root's columns (search.c): proven wins rank
+/* Choosing the move among the root's columns (search-root.c): proven wins rank
  * above every heuristic value, proven losses below, and an unknown column
  * below all. */
 #define CHOOSE_PROVEN_RANK  10000
@@ -60,7 +60,7 @@ _Static_assert(ORDER_FIRST_BONUS > 64, "the first move outranks any count");
 _Static_assert(CHOOSE_PROVEN_RANK > 2 * 500,
                "proven ranks lie outside the heuristic scale");
 
-/* The time of a depth-limited search (search.c): a new iteration starts
+/* The time of a depth-limited search (search-root.c): a new iteration starts
  * only when it should end within the time limit, its time foreseen as the
  * last iteration's times the growth of the last two, the growth taken
  * between DEPTH_GROWTH_MIN and DEPTH_GROWTH_MAX (iterations whose table
@@ -112,7 +112,7 @@ _Static_assert(LEVEL_BEGINNER_SIGHT <= LEVEL_CASUAL_SIGHT &&
                    LEVEL_CASUAL_SIGHT <= LEVEL_CLUB_SIGHT,
                "weaker levels see less far");
 
-/* ---- proof within the budget (search.c) ------------------------------------
+/* ---- proof within the budget (search-prove.c) ------------------------------
  */
 
 /* The strong levels and the engine protocol's timed searches first try
@@ -152,7 +152,15 @@ _Static_assert(PROVE_MAX_CELLS >= 0 && PROVE_SHARE_PCT > 0 &&
                    PROVE_SHARE_PCT <= PROVE_EXPERT_SHARE_PCT &&
                    PROVE_EXPERT_SHARE_PCT <= 100 && PROVE_TT_MB >= 1,
                "the proof has cells to prove and a share of the time");
-/* Practical play among equal moves past the book (search.c's traps):
+/* A proof on one thread that did not finish in its share leaves the
+ * depth-limited search what is left of the move's time, and at least
+ * SEARCH_REST_MIN_S (a millisecond: enough for its first iterations, so
+ * that a proof that took the whole time still leaves a move named by a
+ * search, not by the stop). */
+#define SEARCH_REST_MIN_S 0.001
+_Static_assert(SEARCH_REST_MIN_S > 0 && SEARCH_REST_MIN_S < 0.1,
+               "the search after a proof has a little time, not much");
+/* Practical play among equal moves past the book (search-traps.c):
  * the exact analyses that pick, among the columns of a proven draw or
  * loss, the one giving the opponent the best chance of an error it
  * cannot see (TRAP_HORIZON_PLIES), run only when at least TRAP_MIN_S of
@@ -225,6 +233,14 @@ _Static_assert(SYMMETRY_PLIES >= 0 && EXACT_SYMMETRY_PLIES >= 0 &&
 #define DEPTH_SPLIT_PLIES     8
 #define DEPTH_MIN_SPLIT_LEFT  4
 #define DEPTH_MIN_SPLIT_DEPTH 5
+/* Lazy SMP (--split=lazy): every thread but the first searches the root
+ * with the order of the nodes within LAZY_PERTURB_PLIES of it perturbed
+ * (search-exact.c), so that the threads part at once and fill the shared
+ * table with different subtrees; deeper, every thread takes the same
+ * order, where the table's moves already differ. */
+#define LAZY_PERTURB_PLIES 6
+_Static_assert(LAZY_PERTURB_PLIES >= 1 && LAZY_PERTURB_PLIES < 64,
+               "lazy SMP perturbs some plies near the root");
 /* The averaged-outcome search makes tasks AVERAGE_SPLIT plies below the
  * root (7^3 = 343 tasks) and none for subtrees shallower than
  * AVERAGE_GRAIN. */

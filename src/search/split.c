@@ -251,19 +251,17 @@ split_chain_cut(const struct split_point *sp)
 	return false;
 }
 
-/* True once the search is stopped.  An abort asked for (lim->abort) becomes
- * the stop here, for split_poll() and for a split point's moves alike:
- * every owner takes a stopped search for aborted, so no move left
- * unsearched is ever read as a value. */
+/* True once the search is stopped.  A request of the limits' stop token
+ * (or of a token up its chain) becomes the team's stop here, for
+ * split_poll() and for a split point's moves alike: every owner takes a
+ * stopped search for aborted, so no move left unsearched is ever read as
+ * a value. */
 static bool
 stopping(struct split_team *team)
 {
-	if ((team->lim->abort != NULL &&
-	     atomic_load_explicit(team->lim->abort, memory_order_relaxed)) ||
-	    (team->lim->abort2 != NULL &&
-	     atomic_load_explicit(team->lim->abort2, memory_order_relaxed)))
-		atomic_store(team->stop, true);
-	return atomic_load_explicit(team->stop, memory_order_relaxed) ||
+	if (search_stop_requested(team->lim->stop))
+		atomic_store(&team->stop, true);
+	return atomic_load_explicit(&team->stop, memory_order_relaxed) ||
 	       atomic_load_explicit(&team->done, memory_order_relaxed);
 }
 
@@ -295,7 +293,7 @@ split_poll(struct split_ctx *c)
 	if (team->lim->node_limit &&
 	    atomic_load_explicit(&team->nodes, memory_order_relaxed) >=
 	        team->lim->node_limit) {
-		atomic_store(team->stop, true);
+		atomic_store(&team->stop, true);
 		c->aborted = true;
 		return;
 	}
@@ -303,7 +301,7 @@ split_poll(struct split_ctx *c)
 	if (team->deadline_ns) {
 		uint64_t now = util_now_ns();
 		if (now >= team->deadline_ns) {
-			atomic_store(team->stop, true);
+			atomic_store(&team->stop, true);
 			c->aborted = true;
 		}
 	}

@@ -84,7 +84,6 @@ struct split_team {
 	uint64_t own_after;  /* nodes before own_cells is set, 0 never */
 	struct stats *stats;
 	struct trace *trace;  /* a recorded search (trace.h), NULL: none */
-	atomic_bool *stop;    /* the search's stop flag */
 	uint64_t deadline_ns; /* 0 none */
 	int split_depth;      /* plies below the root that may split */
 	int min_split_left;   /* do not split with fewer empty cells */
@@ -103,7 +102,12 @@ struct split_team {
 	/* Written while searching: each group on cache lines of its own, so
 	 * the stores do not evict the fields above from the other cores. */
 	_Alignas(64) _Atomic uint64_t nodes; /* flushed total, node limit */
-	atomic_bool done;                    /* lazy SMP: someone finished */
+	/* The search is stopped: the one flag the searches poll, set only
+	 * by split_poll() (or a split point's move, split.c's stopping())
+	 * when the limits' stop token (search.h), the deadline or the node
+	 * limit says so; the result is then partial. */
+	atomic_bool stop;
+	atomic_bool done; /* lazy SMP: someone finished (not a stop) */
 	_Alignas(64) atomic_flag lock;
 	int nopen;
 	_Atomic int unclaimed;     /* open split points with moves left */

@@ -73,7 +73,7 @@ struct stats {
 	_Atomic int ranks;
 	_Atomic int cpus; /* online CPUs when the search began */
 	/* The threads of an exact proof running beside this search
-	 * (search.c's proof within the budget), 0: none; not counted in
+	 * (search-prove.c's proof within the budget), 0: none; not counted in
 	 * nthreads, set and cleared by the search around stats_begin(). */
 	_Atomic int beside;
 	const struct tt *tt;

@@ -78,8 +78,8 @@ statespace_write_book(const struct statespace *ss, const char *path,
 	statespace_each(ss, collect_one, &c);
 	radix_sort(c.v, c.n, bits);
 
-	struct book_writer *wr =
-	    book_writer_open(path, w, h, w * h, err, errlen);
+	struct book_writer *wr = book_writer_open(
+	    path, w, h, w * h, statespace_tmpdir(ss), err, errlen);
 	if (wr == NULL) {
 		free(c.v);
 		return -1;

@@ -554,8 +554,6 @@ statespace_run(const struct statespace_limits *lim, char *err, size_t errlen)
 	ss->threads = lim->threads > 0 ? lim->threads : 1;
 	ss->budget = lim->memory_bytes;
 	ss->tmpdir = lim->tmpdir;
-	if (ss->tmpdir == NULL)
-		ss->tmpdir = getenv("TMPDIR");
 	if (ss->tmpdir == NULL || *ss->tmpdir == '\0')
 		ss->tmpdir = "/tmp";
 	ss->stop = lim->stop;
@@ -608,6 +606,12 @@ statespace_free(struct statespace *ss)
 }
 
 /* ---- queries ----------------------------------------------------------- */
+
+const char *
+statespace_tmpdir(const struct statespace *ss)
+{
+	return ss->tmpdir;
+}
 
 int
 statespace_width(const struct statespace *ss)

@@ -75,7 +75,7 @@ struct statespace_limits {
 	int w, h;
 	int threads;         /* >= 1 */
 	size_t memory_bytes; /* levels in memory up to this, then files */
-	const char *tmpdir;  /* where level files go; NULL: $TMPDIR or /tmp */
+	const char *tmpdir;  /* where level files go; NULL: /tmp */
 	atomic_bool *stop;   /* optional: set to stop (statespace_run fails) */
 	/* Optional, called by the calling thread after every level of each
 	 * pass (forward: ply 0 up; backward: the last ply down). */
@@ -122,6 +122,8 @@ void statespace_free(struct statespace *ss);
 int statespace_state_remove(struct statespace *ss);
 
 int statespace_width(const struct statespace *ss);
+/* Where its level files go (statespace_limits' tmpdir, or /tmp). */
+const char *statespace_tmpdir(const struct statespace *ss);
 int statespace_height(const struct statespace *ss);
 /* Row `ply`, 0..w*h. */
 const struct statespace_ply *statespace_row(const struct statespace *ss,

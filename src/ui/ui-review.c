@@ -27,7 +27,7 @@
 struct ui_review {
 	pthread_t thread;
 	pthread_mutex_t lock;
-	atomic_bool stop;
+	struct search_stop stop;
 	atomic_int done; /* plies finished */
 	bool running, finished;
 	int w, h, n;
@@ -73,7 +73,7 @@ ui_review_open(struct ui *ui)
 	ui_cancel(ui);
 	r = xcalloc(1, sizeof *r);
 	pthread_mutex_init(&r->lock, NULL);
-	atomic_init(&r->stop, false);
+	search_stop_init(&r->stop, NULL);
 	atomic_init(&r->done, 0);
 	r->w = g->w;
 	r->h = g->h;
@@ -84,7 +84,7 @@ ui_review_open(struct ui *ui)
 	r->params.limits.split = ui->split;
 	r->params.limits.book =
 	    ui->session->book != NULL ? book_oracle(ui->session->book) : NULL;
-	r->params.stop = &r->stop;
+	r->params.limits.stop = &r->stop;
 	r->params.progress = on_ply;
 	r->params.arg = r;
 	r->t0 = ui_now();
@@ -108,7 +108,7 @@ ui_review_close(struct ui *ui)
 
 	if (r == NULL)
 		return;
-	atomic_store(&r->stop, true);
+	search_stop_request(&r->stop);
 	if (r->running)
 		pthread_join(r->thread, NULL);
 	pthread_mutex_destroy(&r->lock);

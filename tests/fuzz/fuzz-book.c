@@ -57,8 +57,8 @@ check_book(const struct book *bk, const uint8_t *file, size_t size)
 		e[i].score = (int8_t)score;
 	}
 	char err[512];
-	fuzz_require(book_write(out_path, w, h, ply, e, n, err, sizeof err) ==
-	             0);
+	fuzz_require(
+	    book_write(out_path, w, h, ply, e, n, NULL, err, sizeof err) == 0);
 	free(e);
 	FILE *f = fopen(out_path, "rb");
 	fuzz_require(f != NULL);
