@@ -31,7 +31,7 @@ struct book_build {
 	int w, h, ply;
 	const struct book_report *report; /* the caller's drawing */
 	char *path, *jpath;
-	const char *tmpdir; /* book_build_params' */
+	const char *tmpdir;                   /* book_build_params' */
 	struct level lv[BOARD_MAX_CELLS + 1]; /* 0..ply */
 	uint64_t total;                       /* all levels */
 
