@@ -157,8 +157,10 @@ _Static_assert(PROVE_MAX_CELLS >= 0 && PROVE_SHARE_PCT > 0 &&
  * SEARCH_REST_MIN_S (a millisecond: enough for its first iterations, so
  * that a proof that took the whole time still leaves a move named by a
  * search, not by the stop). */
-#define SEARCH_REST_MIN_S 0.001
-_Static_assert(SEARCH_REST_MIN_S > 0 && SEARCH_REST_MIN_S < 0.1,
+#define SEARCH_REST_MIN_US 1000
+#define SEARCH_REST_MIN_S  (SEARCH_REST_MIN_US / 1e6)
+/* (In microseconds: a static assertion takes no floating point.) */
+_Static_assert(SEARCH_REST_MIN_US > 0 && SEARCH_REST_MIN_US < 100000,
                "the search after a proof has a little time, not much");
 /* Practical play among equal moves past the book (search-traps.c):
  * the exact analyses that pick, among the columns of a proven draw or
