@@ -20,6 +20,8 @@
 #include "check_suites.h"
 #include "cli/book-cli.h"
 #include "search/dist.h"
+#include "search/search.h"
+#include "search/tt.h"
 
 /* Up to n positions of the sample's set `set`, with their scores. */
 static int
@@ -41,6 +43,9 @@ sample(const char *set, int n, char moves[][64], int *score)
 /* Every search shared out, however small. */
 static const struct dist_params share_all = {.share_all = true};
 
+/* `workers` over the loopback: with one main table for all of them (as
+ * the ranks of one machine share one) when the count is even, each its
+ * own when it is odd, so that the tests below cover both. */
 static struct dist_loopback *
 loopback(int workers)
 {
@@ -48,6 +53,8 @@ loopback(int workers)
 	struct dist_loopback *lb =
 	    dist_loopback_new(workers, 16, 1, NULL, err, sizeof err);
 	check_that(lb != NULL, "loopback: %s", err);
+	if (workers % 2 == 0)
+		check_that(dist_loopback_share(lb), "no shared table");
 	return lb;
 }
 
@@ -336,6 +343,102 @@ START_TEST(test_share)
 }
 END_TEST
 
+/* The shared table (search_share_table(), search_shared_prepare()): two
+ * searches in one memory see each other's entries, and a prepare for
+ * another kind of values empties it, for one of the same kind not. */
+START_TEST(test_shared_table)
+{
+	const size_t mb = 16;
+	size_t bytes = search_shared_bytes(mb);
+	void *mem = calloc(1, bytes);
+	check_true(mem != NULL);
+	struct search *a = search_new(mb, NULL, 0);
+	struct search *b2 = search_new(mb, NULL, 0);
+	struct search *alone = search_new(mb, NULL, 0);
+	check_true(a != NULL && b2 != NULL && alone != NULL);
+	search_share_table(a, mem, mb);
+	search_share_table(b2, mem, mb);
+	board_t b;
+	struct search_limits lim;
+	struct search_result ra, rb, rc;
+	/* Pons' score, tests/data/pons-sample.txt (Test_L2_R2). */
+	check_parse_ok(&b, 7, 6, "422156744412715");
+	search_limits_default(&lim);
+	lim.mode = SEARCH_EXACT;
+	check_that(!search_shared_prepare(mem, mb, &b, lim.mode),
+	           "a new table was emptied");
+	search_run(a, &b, &lim, &ra);
+	search_run(b2, &b, &lim, &rb);
+	search_run(alone, &b, &lim, &rc);
+	check_that(ra.score == 2 && rb.score == 2 && rc.score == 2,
+	           "422156744412715: %d, %d, %d; published 2", ra.score,
+	           rb.score, rc.score);
+	check_that(rb.nodes * 10 < rc.nodes,
+	           "the second search in the shared table: %llu nodes, "
+	           "%llu alone",
+	           (unsigned long long)rb.nodes, (unsigned long long)rc.nodes);
+	/* The same kind again: kept. */
+	check_that(!search_shared_prepare(mem, mb, &b, SEARCH_WEAK),
+	           "the table was emptied for the same kind of values");
+	/* Depth-limited values next: emptied, every slot. */
+	check_that(search_shared_prepare(mem, mb, &b, SEARCH_DEPTH),
+	           "the table was not emptied for depth-limited values");
+	const uint64_t *w =
+	    (const uint64_t *)((const char *)mem + bytes - tt_bytes(mb));
+	size_t left = 0;
+	for (size_t i = 0; i < tt_bytes(mb) / sizeof *w; i++)
+		left += w[i] != 0;
+	check_that(left == 0, "%zu slots left after the table was emptied",
+	           left);
+	lim.mode = SEARCH_DEPTH;
+	lim.depth = 8;
+	search_run(a, &b, &lim, &ra);
+	search_run(alone, &b, &lim, &rc);
+	check_that(ra.move == rc.move && ra.score == rc.score,
+	           "depth 8: %d (%d) in the shared table, %d (%d) alone",
+	           ra.move, ra.score, rc.move, rc.score);
+	/* And back: the exact score again after the depth-limited values. */
+	lim.mode = SEARCH_EXACT;
+	check_that(search_shared_prepare(mem, mb, &b, SEARCH_EXACT),
+	           "the table was not emptied for exact values");
+	search_run(b2, &b, &lim, &rb);
+	check_that(rb.score == 2, "422156744412715 after depth play: %d",
+	           rb.score);
+	search_free(a);
+	search_free(b2);
+	search_free(alone);
+	free(mem);
+}
+END_TEST
+
+/* Over a shared loopback, the exact solves after depth-limited play
+ * are still Pons' (the table emptied between the kinds of values). */
+START_TEST(test_shared_modes)
+{
+	char moves[16][64];
+	int score[16];
+	int k = sample("Test_L2_R1", check_scaled(4, 2), moves, score);
+	struct dist_loopback *lb = loopback(2);
+	for (int i = 0; i < k; i++) {
+		board_t b;
+		struct search_limits lim;
+		struct search_result r;
+		check_parse_ok(&b, 7, 6, moves[i]);
+		search_limits_default(&lim);
+		lim.depth = 9;
+		check_true(dist_search(dist_loopback_transport(lb), &b, &lim,
+		                       &share_all, NULL, &r, NULL) == 0);
+		lim.mode = SEARCH_EXACT;
+		check_true(dist_search(dist_loopback_transport(lb), &b, &lim,
+		                       &share_all, NULL, &r, NULL) == 0);
+		check_that(r.kind == SCORE_EXACT && r.score == score[i],
+		           "%s after depth play: %d, published %d", moves[i],
+		           r.score, score[i]);
+	}
+	dist_loopback_free(lb);
+}
+END_TEST
+
 /* Depth-limited play with the shipped book: positions of up to 7 stones,
  * whose every column the book holds, get one process's move and its
  * exact column scores (draws too) from 1 and 2 workers. */
@@ -390,6 +493,8 @@ dist_suite(void)
 	tcase_add_test(tc, test_stop);
 	tcase_add_test(tc, test_share);
 	tcase_add_test(tc, test_book);
+	tcase_add_test(tc, test_shared_table);
+	tcase_add_test(tc, test_shared_modes);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -34,6 +34,7 @@ enum {
 
 struct dist_transport;
 struct dist_worker;
+struct mpi_table;
 /* One search over the ranks (mpi-dist.c): rank 0's transport, whose
  * worker 0 is `local` (an engine of rank 0) and whose workers 1..size-1
  * are the other ranks, each serving in mpi_dist_take(). */
@@ -43,12 +44,38 @@ struct mpi_dist {
 	int size;
 };
 void mpi_dist_init(struct mpi_dist *d, struct dist_transport *t,
-                   struct dist_worker *local, const struct mpi_world *w);
+                   struct dist_worker *local, const struct mpi_world *w,
+                   const struct mpi_table *mt);
 /* A worker rank, given the message that `st` probed: a TAG_DIST_TASK is
  * run on wk (its engine of tt_mb made the first time), answering cancels,
  * and its result sent; a TAG_DIST_CANCEL for a task already answered is
  * taken.  False (nothing taken) for any other message. */
 bool mpi_dist_take(struct dist_worker *wk, size_t tt_mb, const MPI_Status *st);
+
+/* The main table that the ranks of one machine share (an MPI-3 shared
+ * window, search.h's search_shared_bytes()): made by every rank at once
+ * (collective), before a mode's work; `base` NULL when the ranks keep
+ * their own tables (--dist-table=own, or no memory for it). */
+struct mpi_table {
+	MPI_Win win;
+	MPI_Comm node; /* the ranks of this machine */
+	void *base;
+	size_t tt_mb;
+	bool leader; /* this machine's first rank: it prepares the table */
+	int tables;  /* machines with a table: dist_transport.tables */
+};
+void mpi_table_open(const struct mpi_world *w, size_t tt_mb, bool shared,
+                    struct mpi_table *mt);
+/* Whether the ranks of a machine share their table (DROPFOUR_DIST_TABLE
+ * "own": each its own, for comparisons). */
+bool mpi_table_wanted(void);
+/* Collective too: every rank, after the mode's last search. */
+void mpi_table_close(struct mpi_table *mt);
+/* Give worker wk the shared table (nothing when there is none). */
+void mpi_table_give(const struct mpi_table *mt, struct dist_worker *wk);
+/* The table of worker wk's own engine: the least when it searches in the
+ * shared one (its own is never used), else tt_mb. */
+size_t mpi_table_engine_mb(const struct dist_worker *wk, size_t tt_mb);
 
 /* Rank 0: wait for the next message from any rank, sleeping between
  * polls instead of spinning. */

@@ -17,6 +17,7 @@
 #include "cli/cli.h"
 #include "core/util.h"
 #include "mpi/dropfour-mpi.h"
+#include "search/settings.h"
 
 /* ---- message helpers ------------------------------------------------- */
 
@@ -39,7 +40,7 @@ mpi_wait_message_or_stop(MPI_Status *st, atomic_bool *stop)
 			return true;
 		if (stop != NULL && atomic_load(stop))
 			return false;
-		struct timespec ts = {0, 200000}; /* 0.2 ms */
+		struct timespec ts = {0, DIST_IDLE_POLL_US * 1000L};
 		nanosleep(&ts, NULL);
 	}
 }

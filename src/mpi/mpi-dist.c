@@ -8,19 +8,56 @@
 #include "config.h"
 
 #include <mpi.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
+#include "cli/cli.h"
 #include "cli/output.h"
 #include "core/util.h"
 #include "mpi/dropfour-mpi.h"
 #include "search/dist.h"
+#include "search/search.h"
+#include "search/settings.h"
+#include "search/tt.h"
 
+/* A message that is not what its tag says: another build of dropfour-mpi
+ * on some rank, or memory gone wrong; the job cannot go on. */
 static void
-nap(void)
+garbled(const char *what, int from, int bytes)
 {
-	struct timespec ts = {0, 1000000}; /* 1 ms */
-	nanosleep(&ts, NULL);
+	cli_error("%s of %d bytes from rank %d does not hold what it says "
+	          "(every rank must run the same build on the same kind of "
+	          "machine)",
+	          what, bytes, from);
+	MPI_Abort(MPI_COMM_WORLD, CLI_EXIT_FAILURE);
+}
+
+/* Every rank must lay the messages out alike in memory (they are sent as
+ * bytes): the sizes and a byte order compared across the ranks at once,
+ * and a clear message where they differ. */
+static void
+check_layout(const struct mpi_world *w)
+{
+	const uint32_t probe = 0x01020304;
+	long sig[4] = {(long)sizeof(struct dist_task),
+	               (long)sizeof(struct dist_result),
+	               (long)offsetof(struct dist_task, share),
+	               (long)*(const unsigned char *)&probe};
+	long lo[4], hi[4];
+	MPI_Allreduce(sig, lo, 4, MPI_LONG, MPI_MIN, MPI_COMM_WORLD);
+	MPI_Allreduce(sig, hi, 4, MPI_LONG, MPI_MAX, MPI_COMM_WORLD);
+	if (memcmp(lo, hi, sizeof lo) != 0) {
+		if (w->rank == 0)
+			cli_error("the ranks lay out their messages "
+			          "differently (a task of %ld to %ld bytes): "
+			          "run the same build on the same kind of "
+			          "machine everywhere",
+			          lo[0], hi[0]);
+		MPI_Abort(MPI_COMM_WORLD, CLI_EXIT_FAILURE);
+	}
 }
 
 static void
@@ -30,7 +67,7 @@ md_start(void *ctx, int w, const struct dist_task *t)
 	if (w == 0)
 		dist_worker_start(d->local, t);
 	else
-		MPI_Send(t, sizeof *t, MPI_BYTE, w, TAG_DIST_TASK,
+		MPI_Send(t, (int)dist_task_size(t), MPI_BYTE, w, TAG_DIST_TASK,
 		         MPI_COMM_WORLD);
 }
 
@@ -50,15 +87,19 @@ md_next(void *ctx, int wait_ms, int *w, struct dist_result *r)
 		MPI_Iprobe(MPI_ANY_SOURCE, TAG_DIST_RESULT, MPI_COMM_WORLD,
 		           &flag, &st);
 		if (flag) {
+			MPI_Status got;
+			int n = 0;
 			MPI_Recv(r, sizeof *r, MPI_BYTE, st.MPI_SOURCE,
-			         TAG_DIST_RESULT, MPI_COMM_WORLD,
-			         MPI_STATUS_IGNORE);
+			         TAG_DIST_RESULT, MPI_COMM_WORLD, &got);
+			MPI_Get_count(&got, MPI_BYTE, &n);
+			if (!dist_result_whole(r, (size_t)n))
+				garbled("an answer", st.MPI_SOURCE, n);
 			*w = st.MPI_SOURCE;
 			return true;
 		}
 		if (util_now_s() >= until)
 			return false;
-		nap();
+		dist_worker_wait(d->local, DIST_POLL_US);
 	}
 }
 
@@ -74,12 +115,89 @@ md_cancel(void *ctx, int w)
 
 void
 mpi_dist_init(struct mpi_dist *d, struct dist_transport *t,
-              struct dist_worker *local, const struct mpi_world *w)
+              struct dist_worker *local, const struct mpi_world *w,
+              const struct mpi_table *mt)
 {
 	d->t = t;
 	d->local = local;
 	d->size = w->size;
-	*t = (struct dist_transport){w->size, d, md_start, md_next, md_cancel};
+	*t = (struct dist_transport){
+	    w->size, d,         md_start,
+	    md_next, md_cancel, mt->base != NULL ? mt->tables : w->size};
+	mpi_table_give(mt, local);
+}
+
+void
+mpi_table_open(const struct mpi_world *w, size_t tt_mb, bool shared,
+               struct mpi_table *mt)
+{
+	memset(mt, 0, sizeof *mt);
+	check_layout(w);
+	mt->tt_mb = tt_mb;
+	mt->win = MPI_WIN_NULL;
+	mt->node = MPI_COMM_NULL;
+	int want = shared && w->size > 1, all = 0;
+	/* Every rank must agree before the collective calls below. */
+	MPI_Allreduce(&want, &all, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+	if (!all)
+		return;
+	MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, w->rank,
+	                    MPI_INFO_NULL, &mt->node);
+	int nrank = 0;
+	MPI_Comm_rank(mt->node, &nrank);
+	mt->leader = nrank == 0;
+	const size_t bytes = search_shared_bytes(tt_mb);
+	void *base = NULL;
+	int rc =
+	    MPI_Win_allocate_shared(mt->leader ? (MPI_Aint)bytes : 0, 1,
+	                            MPI_INFO_NULL, mt->node, &base, &mt->win);
+	int ok = rc == MPI_SUCCESS, all_ok = 0;
+	MPI_Allreduce(&ok, &all_ok, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+	if (all_ok) {
+		MPI_Aint size = 0;
+		int disp = 1;
+		MPI_Win_shared_query(mt->win, 0, &size, &disp, &base);
+		mt->base = base;
+		/* The window's memory is zero where the system gives it
+		 * fresh; said once more, by its owner, for the header. */
+		if (mt->leader)
+			memset(base, 0, 4096);
+		MPI_Barrier(mt->node);
+	}
+	int leaders = mt->leader;
+	MPI_Allreduce(&leaders, &mt->tables, 1, MPI_INT, MPI_SUM,
+	              MPI_COMM_WORLD);
+}
+
+bool
+mpi_table_wanted(void)
+{
+	const char *v = getenv("DROPFOUR_DIST_TABLE");
+	return v == NULL || strcmp(v, "own") != 0;
+}
+
+void
+mpi_table_close(struct mpi_table *mt)
+{
+	if (mt->win != MPI_WIN_NULL)
+		MPI_Win_free(&mt->win);
+	if (mt->node != MPI_COMM_NULL)
+		MPI_Comm_free(&mt->node);
+	mt->base = NULL;
+}
+
+size_t
+mpi_table_engine_mb(const struct dist_worker *wk, size_t tt_mb)
+{
+	return wk->table != NULL ? TT_MIN_MB : tt_mb;
+}
+
+void
+mpi_table_give(const struct mpi_table *mt, struct dist_worker *wk)
+{
+	wk->table = mt->base;
+	wk->table_mb = mt->tt_mb;
+	wk->leader = mt->leader;
 }
 
 bool
@@ -96,15 +214,20 @@ mpi_dist_take(struct dist_worker *wk, size_t tt_mb, const MPI_Status *probed)
 	if (probed->MPI_TAG != TAG_DIST_TASK)
 		return false;
 	if (wk->e == NULL)
-		wk->e = output_engine_new(tt_mb);
+		wk->e = output_engine_new(mpi_table_engine_mb(wk, tt_mb));
+	MPI_Status got;
+	int n = 0;
 	MPI_Recv(&t, sizeof t, MPI_BYTE, 0, TAG_DIST_TASK, MPI_COMM_WORLD,
-	         MPI_STATUS_IGNORE);
+	         &got);
+	MPI_Get_count(&got, MPI_BYTE, &n);
+	if (!dist_task_whole(&t, (size_t)n))
+		garbled("a task", 0, n);
 	dist_worker_start(wk, &t);
 	while (!dist_worker_poll(wk, &r)) {
 		struct dist_result pr;
 		if (dist_worker_progress(wk, &pr))
-			MPI_Send(&pr, sizeof pr, MPI_BYTE, 0, TAG_DIST_RESULT,
-			         MPI_COMM_WORLD);
+			MPI_Send(&pr, (int)dist_result_size(&pr), MPI_BYTE, 0,
+			         TAG_DIST_RESULT, MPI_COMM_WORLD);
 		int flag = 0;
 		MPI_Iprobe(0, TAG_DIST_CANCEL, MPI_COMM_WORLD, &flag,
 		           MPI_STATUS_IGNORE);
@@ -113,8 +236,9 @@ mpi_dist_take(struct dist_worker *wk, size_t tt_mb, const MPI_Status *probed)
 			         MPI_COMM_WORLD, MPI_STATUS_IGNORE);
 			dist_worker_cancel(wk);
 		}
-		nap();
+		dist_worker_wait(wk, DIST_POLL_US);
 	}
-	MPI_Send(&r, sizeof r, MPI_BYTE, 0, TAG_DIST_RESULT, MPI_COMM_WORLD);
+	MPI_Send(&r, (int)dist_result_size(&r), MPI_BYTE, 0, TAG_DIST_RESULT,
+	         MPI_COMM_WORLD);
 	return true;
 }

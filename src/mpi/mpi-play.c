@@ -80,14 +80,17 @@ play_search(void *ctx, const board_t *b, const struct search_limits *lim,
 	for (int k = 0; k < st->nworkers; k++)
 		printf(" %llu/%u", (unsigned long long)st->nodes[k],
 		       st->tasks[k]);
-	printf("\n");
+	char traffic[512];
+	dist_stats_traffic(st, p->t.tables, traffic, sizeof traffic);
+	printf("\n  the network: %s\n", traffic);
 	return 0;
 }
 
 /* A worker rank: tasks until rank 0 says the game is over.  Between
  * searches (the player's turn) it sleeps on the probe, not spins. */
 static void
-play_worker(const struct options *o, const struct cli_session *session)
+play_worker(const struct options *o, const struct cli_session *session,
+            const struct mpi_table *mt)
 {
 	struct dist_worker wk;
 	struct search_limits lim;
@@ -95,6 +98,7 @@ play_worker(const struct options *o, const struct cli_session *session)
 	memset(&wk, 0, sizeof wk);
 	wk.threads = o->threads;
 	wk.book = lim.book;
+	mpi_table_give(mt, &wk);
 	for (;;) {
 		MPI_Status st;
 		mpi_wait_message(&st);
@@ -193,8 +197,11 @@ mpi_play_run(const struct options *o, struct cli_session *session,
 {
 	if (w->size == 1) /* one process: dropfour's own game */
 		return mpi_play_alone(o, session);
+	struct mpi_table mt;
+	mpi_table_open(w, o->tt_mb, mpi_table_wanted(), &mt);
 	if (w->rank != 0) {
-		play_worker(o, session);
+		play_worker(o, session, &mt);
+		mpi_table_close(&mt);
 		return CLI_EXIT_OK;
 	}
 	struct play p;
@@ -209,14 +216,16 @@ mpi_play_run(const struct options *o, struct cli_session *session,
 	sigset_t all, old;
 	sigfillset(&all);
 	pthread_sigmask(SIG_SETMASK, &all, &old);
-	p.local.e = output_engine_new(o->tt_mb);
+	mpi_table_give(&mt, &p.local);
+	p.local.e = output_engine_new(mpi_table_engine_mb(&p.local, o->tt_mb));
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
 	p.local.threads = o->threads;
 	p.local.book = lim.book;
-	mpi_dist_init(&p.d, &p.t, &p.local, w);
+	mpi_dist_init(&p.d, &p.t, &p.local, w, &mt);
 	int status = play_game(o, session, &p, provided);
 	for (int r = 1; r < w->size; r++)
 		MPI_Send(NULL, 0, MPI_BYTE, r, TAG_STOP, MPI_COMM_WORLD);
 	engine_free(p.local.e);
+	mpi_table_close(&mt);
 	return status;
 }

@@ -40,7 +40,8 @@ struct solve_job {
  * tasks of one position's search across the ranks (TAG_DIST_TASK) on its
  * engine; each made when first needed. */
 static void
-solve_worker(const struct options *o, const struct book *book)
+solve_worker(const struct options *o, const struct book *book,
+             const struct mpi_table *mt)
 {
 	struct search_limits lim;
 	struct search *s = NULL;
@@ -52,6 +53,7 @@ solve_worker(const struct options *o, const struct book *book)
 	memset(&wk, 0, sizeof wk);
 	wk.threads = o->threads;
 	wk.book = lim.book;
+	mpi_table_give(mt, &wk);
 	MPI_Send(NULL, 0, MPI_BYTE, 0, TAG_READY, MPI_COMM_WORLD);
 	for (;;) {
 		MPI_Probe(0, MPI_ANY_TAG, MPI_COMM_WORLD, &st);
@@ -162,7 +164,8 @@ print_result(const struct options *o, const char *line, const int64_t *res)
  * batch prints it, and on standard error what each rank did. */
 static void
 solve_one(const struct options *o, const struct book *book,
-          const struct mpi_world *w, const char *line)
+          const struct mpi_world *w, const struct mpi_table *mt,
+          const char *line)
 {
 	board_t b;
 	char err[160];
@@ -179,10 +182,11 @@ solve_one(const struct options *o, const struct book *book,
 		          CLI_EXIT_PROTOCOL); /* read_input() checked it */
 	options_solve_limits(o, book, &lim);
 	memset(&local, 0, sizeof local);
-	local.e = output_engine_new(o->tt_mb);
+	mpi_table_give(mt, &local);
+	local.e = output_engine_new(mpi_table_engine_mb(&local, o->tt_mb));
 	local.threads = o->threads;
 	local.book = lim.book;
-	mpi_dist_init(&d, &t, &local, w);
+	mpi_dist_init(&d, &t, &local, w, mt);
 	dist_search(&t, &b, &lim, NULL, NULL, &r, &st);
 	engine_free(local.e);
 
@@ -205,6 +209,9 @@ solve_one(const struct options *o, const struct book *book,
 	cli_note("one search over %d ranks: frontier %d plies, %d tasks, %d "
 	         "handed out, %d cut; nodes/tasks per rank: %s",
 	         st.nworkers, st.frontier, st.ntasks, st.handed, st.cut, per);
+	char traffic[512];
+	dist_stats_traffic(&st, t.tables, traffic, sizeof traffic);
+	cli_note("the network: %s", traffic);
 }
 
 /* Rank 0: hand out the valid lines one at a time to whichever worker asks,
@@ -212,7 +219,7 @@ solve_one(const struct options *o, const struct book *book,
  * is one search across the ranks instead (solve_one()). */
 static int
 solve_coordinator(const struct options *o, const struct book *book,
-                  const struct mpi_world *w)
+                  const struct mpi_world *w, const struct mpi_table *mt)
 {
 	struct solve_input in;
 	int status = read_input(o, &in);
@@ -227,7 +234,7 @@ solve_coordinator(const struct options *o, const struct book *book,
 			one = i;
 		}
 	if (nvalid == 1) {
-		solve_one(o, book, w, in.line[one]);
+		solve_one(o, book, w, mt, in.line[one]);
 		in.valid[one] = false; /* done: nothing to hand out */
 	}
 	int64_t(*res)[SOLVE_RESULT_LEN] =
@@ -298,8 +305,13 @@ mpi_solve_run(const struct options *o, struct cli_session *session,
 		                    "dropfour solve's (one rank)");
 	if (w->size == 1)
 		return solve_main(o, session);
+	struct mpi_table mt;
+	mpi_table_open(w, o->tt_mb, mpi_table_wanted(), &mt);
+	int status = CLI_EXIT_OK;
 	if (w->rank == 0)
-		return solve_coordinator(o, session->book, w);
-	solve_worker(o, session->book);
-	return 0;
+		status = solve_coordinator(o, session->book, w, &mt);
+	else
+		solve_worker(o, session->book, &mt);
+	mpi_table_close(&mt);
+	return status;
 }

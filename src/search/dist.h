@@ -22,6 +22,7 @@
 #define DROPFOUR_DIST_H
 
 #include <stdatomic.h>
+#include <stddef.h>
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -50,6 +51,8 @@ struct dist_task {
 	uint8_t whole;   /* 1: the position's own search (search_run(), no
 	                  * window), of at most node_limit nodes */
 	uint8_t threads; /* OpenMP threads for it; 0: the worker's own */
+	uint8_t prepare; /* 1: no search; make the shared table fit `mode`
+	                  * on this board (search_shared_prepare()) */
 	uint32_t node_limit;
 	int16_t alpha; /* the window, on the raw scale (search.h) */
 	int16_t beta;
@@ -78,6 +81,37 @@ struct dist_result {
 	struct search_entry share[DIST_SHARE_OUT];
 };
 
+/* What a transport moves of a task or an answer: the fixed part and the
+ * table entries it holds, not the whole array (a task of the workers of
+ * one machine, which share a table, carries none).  Every rank must be the
+ * same kind of machine (the same layout of these structs in memory: one
+ * binary, one architecture); dropfour-mpi checks it when it starts. */
+static inline size_t
+dist_task_size(const struct dist_task *t)
+{
+	return offsetof(struct dist_task, share) +
+	       (size_t)t->share_hdr.n * sizeof t->share[0];
+}
+static inline size_t
+dist_result_size(const struct dist_result *r)
+{
+	return offsetof(struct dist_result, share) +
+	       (size_t)r->share_hdr.n * sizeof r->share[0];
+}
+/* A received message of `bytes` bytes holds a whole task (answer). */
+static inline bool
+dist_task_whole(const struct dist_task *t, size_t bytes)
+{
+	return bytes >= offsetof(struct dist_task, share) &&
+	       t->share_hdr.n <= DIST_SHARE_IN && bytes == dist_task_size(t);
+}
+static inline bool
+dist_result_whole(const struct dist_result *r, size_t bytes)
+{
+	return bytes >= offsetof(struct dist_result, share) &&
+	       r->share_hdr.n <= DIST_SHARE_OUT && bytes == dist_result_size(r);
+}
+
 /* The master's side of the transport: workers 0 .. nworkers-1. */
 struct dist_transport {
 	int nworkers;
@@ -89,6 +123,10 @@ struct dist_transport {
 	bool (*next)(void *ctx, int wait_ms, int *w, struct dist_result *r);
 	/* Stop worker w's task: its answer still comes, marked stopped. */
 	void (*cancel)(void *ctx, int w);
+	/* How many main tables the workers have: nworkers (or 0) when each
+	 * has its own, fewer when the workers of one machine share one
+	 * (dist_worker.table), 1 when all do. */
+	int tables;
 };
 
 /* What the workers did, per worker. */
@@ -106,6 +144,13 @@ struct dist_stats {
 	int under;       /* the root column the tree in hand is under (one
 	                  * column's solve of an analysis), -1 the whole root */
 	uint64_t shared; /* table entries passed on to other workers */
+	/* The traffic with each worker, both ways: messages and bytes
+	 * (dist_task_size(), dist_result_size()). */
+	uint64_t msgs[DIST_MAX_WORKERS];
+	uint64_t bytes[DIST_MAX_WORKERS];
+	/* Seconds before the first task: the shared tables made to fit
+	 * (dist_task.prepare), the only wait on a shared table. */
+	double prepare_s;
 	struct dist_share *share; /* dist.c's own: the entries in hand */
 };
 
@@ -113,6 +158,13 @@ struct dist_stats {
  * search too small to share, which one worker runs whole). */
 int dist_frontier(const board_t *b, const struct search_limits *lim,
                   int nworkers);
+
+/* What the network cost, in words for a person (one line, no newline):
+ * each worker's share of the time searching and waiting for work, the
+ * messages and bytes both ways and their rate, and the tables (`tables`:
+ * dist_transport.tables) with the time their preparation took. */
+void dist_stats_traffic(const struct dist_stats *st, int tables, char *buf,
+                        size_t len);
 
 /* How to share a search out (NULL: the defaults, all zero). */
 struct dist_params {
@@ -154,6 +206,15 @@ struct dist_worker {
 	struct dist_task task;
 	double t0;
 	double reported; /* when dist_worker_progress() last answered */
+	/* The main table shared with the other workers of this machine
+	 * (search.h: search_shared_bytes(table_mb) bytes), NULL: its own.
+	 * The leader prepares it for each search (dist_task.prepare). */
+	void *table;
+	size_t table_mb;
+	bool leader;
+	bool adopted;  /* its engine searches in it */
+	bool answered; /* a prepare's answer waits in `answer` */
+	uint32_t answer_id;
 };
 
 /* Start task t on the worker's engine. */
@@ -165,6 +226,9 @@ bool dist_worker_poll(struct dist_worker *wk, struct dist_result *r);
  * seconds, *r a progress report (r->progress) of its nodes so far. */
 #define DIST_PROGRESS_S 0.1
 bool dist_worker_progress(struct dist_worker *wk, struct dist_result *r);
+/* Wait at most `us` microseconds for the running task to end (a nap
+ * when none runs): the worker then answers at once. */
+void dist_worker_wait(struct dist_worker *wk, long us);
 /* Stop the task: dist_worker_poll() answers soon, stopped. */
 void dist_worker_cancel(struct dist_worker *wk);
 
@@ -177,6 +241,10 @@ struct dist_loopback *dist_loopback_new(int n, size_t tt_mb, int threads,
                                         const struct search_oracle *book,
                                         char *err, size_t errlen);
 void dist_loopback_free(struct dist_loopback *lb);
+/* Give the workers one main table, shared as the workers of one machine
+ * share one over MPI (dist_worker.table): false when there is no memory
+ * for it (the workers keep their own). */
+bool dist_loopback_share(struct dist_loopback *lb);
 /* Its transport (valid while lb is). */
 const struct dist_transport *dist_loopback_transport(struct dist_loopback *lb);
 

@@ -19,6 +19,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "search/engine.h"
 #include "core/util.h"
@@ -308,6 +309,25 @@ engine_wait(struct engine *e, uint64_t id, struct search_result *r)
 	pthread_mutex_unlock(&e->lock);
 }
 
+bool
+engine_wait_for(struct engine *e, uint64_t id, long us)
+{
+	assert(e != NULL && us >= 0);
+	struct timespec until;
+	clock_gettime(CLOCK_REALTIME, &until);
+	until.tv_nsec += (us % 1000000) * 1000;
+	until.tv_sec += us / 1000000 + until.tv_nsec / 1000000000;
+	until.tv_nsec %= 1000000000;
+	pthread_mutex_lock(&e->lock);
+	while (id != 0 && e->res_id != id &&
+	       (e->req_id == id || e->run_id == id))
+		if (pthread_cond_timedwait(&e->done, &e->lock, &until) != 0)
+			break;
+	bool got = id != 0 && e->res_id == id;
+	pthread_mutex_unlock(&e->lock);
+	return got;
+}
+
 void
 engine_snapshot(struct engine *e, struct stats_snapshot *snap)
 {
@@ -387,6 +407,14 @@ engine_import(struct engine *e, const struct search_entries *hdr,
 	engine_ready(e);
 	assert(idle(e));
 	search_import(e->search, hdr, in);
+}
+
+void
+engine_share_table(struct engine *e, void *mem, size_t tt_mb)
+{
+	engine_ready(e);
+	assert(idle(e));
+	search_share_table(e->search, mem, tt_mb);
 }
 
 double

@@ -38,6 +38,11 @@ bool engine_poll(struct engine *e, uint64_t id, struct search_result *r);
 /* Block until search `id` finishes. */
 void engine_wait(struct engine *e, uint64_t id, struct search_result *r);
 /* Live statistics of the current (or last) search. */
+/* Wait at most `us` microseconds for search id's result: true once it is
+ * there (engine_poll() then takes it).  A worker that must also look
+ * for messages waits here instead of napping, and answers as soon as its
+ * search ends. */
+bool engine_wait_for(struct engine *e, uint64_t id, long us);
 void engine_snapshot(struct engine *e, struct stats_snapshot *snap);
 /* Forget the transposition table (new game, new board size): the worker
  * empties it while it waits for work, else the next search first. */
@@ -65,6 +70,9 @@ void engine_set_runner(struct engine *e, const struct engine_runner *r);
 int engine_export(struct engine *e, const board_t *b, int plies,
                   struct search_entries *hdr, struct search_entry *out,
                   int max);
+/* The engine's search takes shared memory as its main table
+ * (search_share_table()).  Only while it is idle. */
+void engine_share_table(struct engine *e, void *mem, size_t tt_mb);
 void engine_import(struct engine *e, const struct search_entries *hdr,
                    const struct search_entry *in);
 /* Wait until the worker has done what it does between searches (a new

@@ -133,7 +133,9 @@ team_setup(struct split_team *team, struct search *s, struct stats *live,
 		team->own_after = s->own_after;
 	}
 
-	if (exact_mode && threads > 1)
+	/* The marks also on one thread when other processes search the
+	 * shared table beside this one (search_share_table()). */
+	if (exact_mode && (threads > 1 || s->busy_shared))
 		team->busy = search_busy_table(s);
 	team->team_cells = team->min_split_left;
 	if (team->busy != NULL && EXACT_BUSY_MIN_CELLS < team->team_cells)

@@ -681,7 +681,7 @@ static int
 exact(struct split_ctx *c, const board_t *b, int alpha, int beta, int ply,
       int *best, const struct child *pre)
 {
-	return c->team->threads > 1
+	return c->team->threads > 1 || c->team->busy != NULL
 	           ? exact_team(c, b, alpha, beta, ply, best, pre)
 	           : exact_solo(c, b, alpha, beta, ply, best, pre);
 }
@@ -792,42 +792,26 @@ search_exact_solve(struct split_ctx *c, const board_t *b, bool weak,
 		              ? 0
 		              : (weak ? -1 : board_min_score(b));
 	}
-	/* Far from 0, halve the interval leaning to its far end: a probe
-	 * for a quick win or loss is cut short by the score bounds, so those
-	 * cost little and settle the easy positions (a probe at 0 on a
-	 * position won in three moves searches slow wins and can cost a
-	 * thousand times more).  Within EXACT_NEAR of 0 the probes cost a
-	 * full solve each: start at 0 and step by one from the value each
-	 * probe returned (fail-soft), which on the empty board is 0, 1, 2. */
-	int guess = 0;
-	bool far = true;
+	/* The probes: search_probe_next() (search.h). */
+	struct search_probe probe;
+	search_probe_init(&probe);
 	*lo_out = lo;
 	*hi_out = hi;
 	while (lo < hi) {
-		int med = search_probe_mid(lo, hi);
-		if (med >= EXACT_NEAR || med < -EXACT_NEAR) {
-			guess = med + 1;
-			far = true;
-		} else if (far) {
-			/* Back near 0 from a probe far out: start at 0. */
-			far = false;
-			guess = 0;
-		}
-		int w = imin(imax(guess, lo + 1), hi);
+		int w = search_probe_next(&probe, lo, hi);
 		int mv = -1;
 		int r = exact(c, b, w - 1, w, 0, &mv, NULL);
 		if (c->aborted)
 			break;
 		if (weak)
 			r = r > 0 ? 1 : r < 0 ? -1 : 0;
+		search_probe_learn(&probe, w, r);
 		if (r >= w) {
 			lo = r;
 			if (mv >= 0)
 				*best = mv;
-			guess = r + 1;
 		} else {
 			hi = r;
-			guess = r;
 		}
 		*lo_out = lo;
 		*hi_out = hi;

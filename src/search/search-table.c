@@ -34,7 +34,9 @@ search_clear_part(struct search *s, int key_bits,
 		               : s->clear_tab == 1
 		                   ? &s->leaf
 		                   : &s->own_leaf[s->clear_tab - 2];
-		const uint64_t n = tt_slots(t);
+		/* A shared main table is its owner's to empty. */
+		const uint64_t n =
+		    s->clear_tab == 0 && s->shared != NULL ? 0 : tt_slots(t);
 		while (s->clear_at < n) {
 			if (search_stop_requested(stop))
 				return false;
@@ -58,7 +60,10 @@ search_clear_part(struct search *s, int key_bits,
 static void
 clear_tables(struct search *s, int key_bits)
 {
-	tt_clear(&s->tt, key_bits);
+	if (s->shared == NULL)
+		tt_clear(&s->tt, key_bits);
+	else
+		tt_set_key_bits(&s->tt, key_bits);
 	tt_clear(&s->leaf, key_bits);
 	for (int i = 0; i < s->own_leaf_n; i++)
 		tt_clear(&s->own_leaf[i], key_bits);
@@ -117,7 +122,8 @@ search_free(struct search *s)
 	for (int i = 0; i < s->own_leaf_n; i++)
 		tt_free(&s->own_leaf[i]);
 	free(s->own_leaf);
-	free(s->busy);
+	if (!s->busy_shared)
+		free(s->busy);
 	search_free(s->aux);
 	free(s);
 }

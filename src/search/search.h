@@ -305,6 +305,25 @@ int search_export(struct search *s, const board_t *b, int plies,
  * position; nothing else is touched.  Only while no search runs. */
 void search_import(struct search *s, const struct search_entries *hdr,
                    const struct search_entry *in);
+/* ---- a table shared between processes ---------------------------------
+ * One machine's ranks of a distributed search share one main table
+ * (search/dist.h, docs/distributed-search.md): memory that every process
+ * maps (an MPI-3 shared window), search_shared_bytes() of it, zero at
+ * first.  It begins with a header saying what kind of values the table
+ * holds; one process (the machine's leader) calls search_shared_prepare()
+ * before each distributed search, while no search uses the table, and the
+ * others only search in it. */
+struct search_shared_hdr;
+/* Bytes of shared memory for a main table of tt_mb megabytes. */
+size_t search_shared_bytes(size_t tt_mb);
+/* Search s takes `mem` (search_shared_bytes(tt_mb) bytes) as its main
+ * table, its own given back.  Only while no search runs. */
+void search_share_table(struct search *s, void *mem, size_t tt_mb);
+/* Make the shared table at mem fit searches of `mode` on boards like b:
+ * emptied if it holds another kind of values (or board).  True if it was
+ * emptied.  Only while no search uses it. */
+bool search_shared_prepare(void *mem, size_t tt_mb, const board_t *b,
+                           enum search_mode mode);
 /* How many positions the exact solver marks as being searched now
  * (EXACT_BUSY_MIN_CELLS in settings.h): 0 whenever no search runs. */
 int search_busy_marks(const struct search *s);
@@ -335,6 +354,51 @@ search_probe_mid(int lo, int hi)
 	else if (med >= 0 && hi / 2 > med)
 		med = hi / 2;
 	return med;
+}
+
+/* The exact solver's sequence of null-window probes, one for both
+ * solvers (one process's, search-exact.c, and the one across processes,
+ * dist.c), so that they search the same windows.  Far from 0 the
+ * interval is halved leaning to its far end: a probe for a quick win or
+ * loss is cut short by the score bounds, so those cost little and settle
+ * the easy positions (a probe at 0 on a position won in three moves
+ * searches slow wins and can cost a thousand times more).  Within
+ * EXACT_NEAR of 0 the probes cost a full solve each: start at 0 and step
+ * by one from the value each probe returned (fail-soft), which on the
+ * empty board is 0, 1, 2. */
+struct search_probe {
+	int guess;
+	bool far;
+};
+static inline void
+search_probe_init(struct search_probe *p)
+{
+	p->guess = 0;
+	p->far = true;
+}
+/* The next probe for a score in [lo, hi] (lo < hi): w, to be searched
+ * with the window (w - 1, w). */
+static inline int
+search_probe_next(struct search_probe *p, int lo, int hi)
+{
+	int med = search_probe_mid(lo, hi);
+	if (med >= EXACT_NEAR || med < -EXACT_NEAR) {
+		p->guess = med + 1;
+		p->far = true;
+	} else if (p->far) {
+		/* Back near 0 from a probe far out: start at 0. */
+		p->far = false;
+		p->guess = 0;
+	}
+	int w = p->guess > lo + 1 ? p->guess : lo + 1;
+	return w < hi ? w : hi;
+}
+/* What probe w returned (fail-soft): r >= w raised the lower bound to
+ * r, else r is the upper bound. */
+static inline void
+search_probe_learn(struct search_probe *p, int w, int r)
+{
+	p->guess = r >= w ? r + 1 : r;
 }
 
 /* Whether an iteration of a depth-limited search with a time limit of

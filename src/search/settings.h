@@ -349,4 +349,24 @@ _Static_assert(LEAF_OWN_GAP >= 0 && LEAF_OWN_GAP < LEAF_CELLS_MIN,
 #define SEARCH_MEMORY_SLACK_MB 32
 #define SEARCH_THREAD_SLACK_MB 8
 
+/* ---- one search over many workers (search/dist.h) ------------------------ */
+
+/* How long the master waits for an answer before it looks at the stop
+ * flag and the queue again: a stop reaches the workers within this. */
+#define DIST_MASTER_WAIT_MS 5
+/* The naps between two looks for a message: a worker's for a cancel
+ * while its task runs, the master's for an answer (MPI), and the
+ * loopback's.  Shorter naps answer sooner but steal the searching
+ * threads' cores: two pollers at 0.1 ms took a third of the search's
+ * speed on two cores (docs/distributed-search.md). */
+#define DIST_POLL_US          1000
+#define DIST_LOOPBACK_POLL_US 200
+/* Rank 0 waiting for any message between batch jobs. */
+#define DIST_IDLE_POLL_US 200
+_Static_assert(DIST_MASTER_WAIT_MS >= 1 && DIST_POLL_US >= 1 &&
+                   DIST_LOOPBACK_POLL_US >= 1 && DIST_IDLE_POLL_US >= 1 &&
+                   DIST_POLL_US < 1000000 && DIST_LOOPBACK_POLL_US < 1000000 &&
+                   DIST_IDLE_POLL_US < 1000000,
+               "the naps are positive and under a second (nanosleep)");
+
 #endif

@@ -90,9 +90,24 @@ tt_init(struct tt *t, size_t mb, int key_bits)
 }
 
 void
+tt_init_at(struct tt *t, void *mem, size_t bytes, int key_bits)
+{
+	const size_t bucket = TT_BUCKET_SLOTS * sizeof(uint64_t);
+	assert(mem != NULL && bytes >= bucket && (bytes & (bytes - 1)) == 0);
+	memset(t, 0, sizeof *t);
+	t->bytes = bytes;
+	t->cap = bytes / bucket;
+	t->nbuckets = t->cap;
+	t->index_bits = __builtin_ctzll(t->nbuckets);
+	t->external = true;
+	tt_set_key_bits(t, key_bits);
+	t->slot = mem;
+}
+
+void
 tt_free(struct tt *t)
 {
-	if (t->slot != NULL)
+	if (t->slot != NULL && !t->external)
 		munmap((void *)t->slot, t->bytes);
 	t->slot = NULL;
 }

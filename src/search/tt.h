@@ -78,6 +78,7 @@ struct tt {
 	int mix_shift;  /* tt_mix()'s shift and mask for key_bits, */
 	uint64_t key_mask; /* kept beside it (tt_set_key_bits()) */
 	size_t bytes;
+	bool external; /* memory of someone else's (tt_init_at()): not freed */
 };
 
 /* Allocate a table of about `mb` megabytes (rounded down to a power of
@@ -88,6 +89,10 @@ bool tt_init(struct tt *t, size_t mb, int key_bits);
  * memory: it uses `floor_bytes` (a power of two, at least one bucket;
  * 0: all of it) until tt_grow() widens it, up to `mb` megabytes. */
 bool tt_init_floor(struct tt *t, size_t mb, size_t floor_bytes, int key_bits);
+/* A table in memory that the caller owns (`bytes` of tt_bytes(), zero or
+ * holding entries of the same kind): a table that other processes map too
+ * (search_share_table()).  tt_free() leaves the memory alone. */
+void tt_init_at(struct tt *t, void *mem, size_t bytes, int key_bits);
 /* Bytes of the table that tt_init() makes for `mb` megabytes. */
 size_t tt_bytes(size_t mb);
 void tt_free(struct tt *t);
