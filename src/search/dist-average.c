@@ -96,8 +96,9 @@ average_leaf(const struct master *m, struct node *y, const board_t *before,
  * as average_root() fills it; false when stopped first. */
 bool
 dist_avg_run(const struct dist_transport *t, const board_t *b,
-             const struct search_limits *lim, int frontier, const struct search_stop *stop,
-             struct search_result *r, struct dist_stats *st)
+             const struct search_limits *lim, int frontier,
+             const struct search_stop *stop, struct search_result *r,
+             struct dist_stats *st)
 {
 	struct master m;
 	dist_master_init(&m, t, lim, st, frontier, b);

@@ -184,8 +184,8 @@ dist_master_init(struct master *m, const struct dist_transport *t,
  * nothing, a cancelled task's answer, a task stopped), or PASS_OVER.  A
  * stop (*stop) cancels every running task once (*stopped). */
 int
-dist_master_next(struct master *m, const struct search_stop *stop, bool *stopped,
-                 uint32_t *next_id, struct search_result *r,
+dist_master_next(struct master *m, const struct search_stop *stop,
+                 bool *stopped, uint32_t *next_id, struct search_result *r,
                  struct dist_result *res)
 {
 	const struct dist_transport *t = m->t;

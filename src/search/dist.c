@@ -93,8 +93,9 @@ solve(const struct dist_transport *t, const board_t *b,
  * score from b's side into *score; false when stopped. */
 static bool
 analyze_column(const struct dist_transport *t, const board_t *b, int c,
-               const struct search_limits *lim, int frontier, const struct search_stop *stop,
-               struct search_result *r, struct dist_stats *st, int *score)
+               const struct search_limits *lim, int frontier,
+               const struct search_stop *stop, struct search_result *r,
+               struct dist_stats *st, int *score)
 {
 	board_t nb = *b;
 	st->under = c;
@@ -118,8 +119,9 @@ analyze_column(const struct dist_transport *t, const board_t *b, int c,
 /* Every column of b exact (--analyze), in the centre's order. */
 static bool
 analyze(const struct dist_transport *t, const board_t *b,
-        const struct search_limits *lim, int frontier, const struct search_stop *stop,
-        struct search_result *r, struct dist_stats *st)
+        const struct search_limits *lim, int frontier,
+        const struct search_stop *stop, struct search_result *r,
+        struct dist_stats *st)
 {
 	const int *order = board_centre_order(b->w);
 	bool done = true;
@@ -182,7 +184,8 @@ begin(const struct dist_transport *t, const board_t *b,
 int
 dist_search(const struct dist_transport *t, const board_t *b,
             const struct search_limits *lim, const struct dist_params *p,
-            const struct search_stop *stop, struct search_result *r, struct dist_stats *st)
+            const struct search_stop *stop, struct search_result *r,
+            struct dist_stats *st)
 {
 	static const struct dist_params defaults;
 	struct dist_stats own;
