@@ -145,6 +145,12 @@ start(struct options *o, int argc, char **argv)
 		options_version(stdout);
 		return CLI_EXIT_OK;
 	}
+	if (o->dist_table_given) {
+		cli_error("--dist-table is dropfour-mpi's (one search over the "
+		          "ranks)");
+		cli_try_help(NULL);
+		return CLI_EXIT_USAGE;
+	}
 	if (!memory_fits(o))
 		return CLI_EXIT_USAGE;
 	return -1;

@@ -95,6 +95,7 @@ extern const char *const options_eval_names[2];
  * after a cli_error() line. */
 int options_arg_threads(struct options *o, const char *arg);
 int options_arg_split(struct options *o, const char *arg);
+int options_arg_dist_table(struct options *o, const char *arg);
 int options_arg_time(struct options *o, const char *arg);
 int options_arg_eval(struct options *o, const char *arg);
 int options_arg_seed(struct options *o, const char *arg);

@@ -298,6 +298,15 @@ const struct opt_def options_opts[] = {
              "level, idle threads join split\npoints), root (one task per "
              "root column) or lazy\n(shared-table SMP)",
      .group = G_BOARD},
+    {.name = "dist-table",
+     .kind = OPT_CUSTOM,
+     .arg = "HOW",
+     .modes = M_GAME | M(MODE_SOLVE),
+     .parse = options_arg_dist_table,
+     .help = "dropfour-mpi, one search over the ranks: shared\n(default: "
+             "the ranks of a machine search in one\ntable) or own (each "
+             "rank its own, to compare)",
+     .group = G_BOARD},
     {.name = "split-depth",
      .kind = OPT_INT,
      .arg = "N",

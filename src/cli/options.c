@@ -102,6 +102,18 @@ options_arg_split(struct options *o, const char *arg)
 }
 
 int
+options_arg_dist_table(struct options *o, const char *arg)
+{
+	static const char *const names[] = {"shared", "own"};
+	int i = lookup(names, 2, arg);
+	if (i < 0)
+		return bad("dist-table", arg, "must be shared or own");
+	o->dist_table_own = i == 1;
+	o->dist_table_given = true;
+	return 0;
+}
+
+int
 options_arg_time(struct options *o, const char *arg)
 {
 	char *end;

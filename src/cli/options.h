@@ -99,6 +99,11 @@ struct options {
 	int nthread_list;                         /* 0: not given */
 	enum split_scheme split;
 	bool split_given;
+	/* dropfour-mpi's one search over ranks: the ranks of a machine share
+	 * one table (false), or each keeps its own (--dist-table=own); given
+	 * to dropfour, a usage error. */
+	bool dist_table_own;
+	bool dist_table_given;
 	int split_depth; /* 0 automatic */
 	/* Named levels (search/level.h): level[0] for the AI of the game
 	 * (and selfplay's first player), level[1] selfplay's second player;

@@ -66,9 +66,6 @@ struct mpi_table {
 };
 void mpi_table_open(const struct mpi_world *w, size_t tt_mb, bool shared,
                     struct mpi_table *mt);
-/* Whether the ranks of a machine share their table (DROPFOUR_DIST_TABLE
- * "own": each its own, for comparisons). */
-bool mpi_table_wanted(void);
 /* Collective too: every rank, after the mode's last search. */
 void mpi_table_close(struct mpi_table *mt);
 /* Give worker wk the shared table (nothing when there is none). */

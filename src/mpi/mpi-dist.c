@@ -169,13 +169,6 @@ mpi_table_open(const struct mpi_world *w, size_t tt_mb, bool shared,
 	              MPI_COMM_WORLD);
 }
 
-bool
-mpi_table_wanted(void)
-{
-	const char *v = getenv("DROPFOUR_DIST_TABLE");
-	return v == NULL || strcmp(v, "own") != 0;
-}
-
 void
 mpi_table_close(struct mpi_table *mt)
 {
