@@ -5,15 +5,14 @@
 # "{" alone at column 0, and its end, the next "}" at column 0; its length
 # counts from its name's line to the closing brace.
 #
-# Exempt, each with its reason:
-#   src/search/dist.c  the distributed table, rewritten by its own work
-#                      (the distributed-table issue), split there.
+# Nothing is exempt (EXEMPT names a file with its reason, should one ever
+# need to be).
 . "$(dirname "$0")/lib-check.sh"
 check_scratch sizes
 top=${srcdir:-$(dirname "$0")/..}
 MAX_LINES=900
 MAX_FUNC=100
-EXEMPT="src/search/dist.c"
+EXEMPT=""
 [ -d "$top/src" ] || check_skip "no src/ under $top"
 
 exempt() {
