@@ -158,7 +158,7 @@ bool dist_avg_run(const struct dist_transport *t, const board_t *b,
 /* ---- the panel: dist-live.c --------------------------------------------- */
 
 void dist_live_begin(struct stats *live, const board_t *b,
-                     const struct search_limits *lim, int nworkers);
+                     const struct search_limits *lim, int nworkers, int tables);
 void dist_live_worker(const struct dist_stats *st, int w, uint64_t nodes,
                       double secs);
 void dist_live_task(const struct dist_stats *st, int w, int col, int ply);

@@ -17,7 +17,7 @@
 
 void
 dist_live_begin(struct stats *live, const board_t *b,
-                const struct search_limits *lim, int nworkers)
+                const struct search_limits *lim, int nworkers, int tables)
 {
 	if (live == NULL)
 		return;
@@ -27,7 +27,7 @@ dist_live_begin(struct stats *live, const board_t *b,
 			root.legal |= 1u << c;
 	int n = nworkers < STATS_MAX_THREADS ? nworkers : STATS_MAX_THREADS;
 	stats_begin(live, &root, n, lim->mode != SEARCH_DEPTH, NULL);
-	stats_mark_ranks(live);
+	stats_mark_ranks(live, tables > 0 ? tables : nworkers);
 	for (int w = 0; w < n; w++)
 		atomic_store_explicit(&live->thread[w].spawned,
 		                      (uint64_t)dist_master_task_threads(lim),

@@ -90,12 +90,27 @@ make_task(const struct master *m, int i, uint32_t id, struct dist_task *t)
 	t->beta = (int16_t)b;
 }
 
+/* The network so far on the panel (dist_params.live). */
+static void
+live_network(const struct dist_stats *st)
+{
+	if (st->live == NULL)
+		return;
+	uint64_t msgs = 0, bytes = 0;
+	for (int w = 0; w < st->nworkers; w++) {
+		msgs += st->msgs[w];
+		bytes += st->bytes[w];
+	}
+	stats_set_network(st->live, msgs, bytes);
+}
+
 void
 dist_send_task(const struct dist_transport *t, struct dist_stats *st, int w,
                const struct dist_task *task)
 {
 	st->msgs[w]++;
 	st->bytes[w] += dist_task_size(task);
+	live_network(st);
 	t->start(t->ctx, w, task);
 }
 
@@ -103,6 +118,7 @@ void
 dist_send_cancel(const struct dist_transport *t, struct dist_stats *st, int w)
 {
 	st->msgs[w]++;
+	live_network(st);
 	t->cancel(t->ctx, w);
 }
 
@@ -114,6 +130,7 @@ dist_receive(const struct dist_transport *t, struct dist_stats *st, int *w,
 		return false;
 	st->msgs[*w]++;
 	st->bytes[*w] += dist_result_size(r);
+	live_network(st);
 	return true;
 }
 

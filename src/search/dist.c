@@ -169,7 +169,7 @@ begin(const struct dist_transport *t, const board_t *b,
 	                : dist_share_new();
 	if (t->tables > 0 && t->tables < t->nworkers)
 		dist_share_prepare(t, b, lim, st);
-	dist_live_begin(st->live, b, lim, t->nworkers);
+	dist_live_begin(st->live, b, lim, t->nworkers, t->tables);
 	int frontier = p->frontier;
 	if (frontier <= 0)
 		frontier = dist_frontier(b, lim, t->nworkers);

@@ -51,6 +51,9 @@ stats_begin(struct stats *s, const struct stats_root *root, int nthreads,
 	STORE(s->nthreads, nthreads);
 	STORE(s->exact, exact);
 	STORE(s->ranks, 0);
+	STORE(s->net_msgs, 0);
+	STORE(s->net_bytes, 0);
+	STORE(s->tables, 0);
 	STORE(s->cpus, util_ncpus());
 	STORE(s->depth, 0);
 	STORE(s->root_moves, root != NULL ? root->moves : 0);
@@ -69,9 +72,17 @@ stats_end(struct stats *s)
 }
 
 void
-stats_mark_ranks(struct stats *s)
+stats_mark_ranks(struct stats *s, int tables)
 {
 	STORE(s->ranks, 1);
+	STORE(s->tables, tables);
+}
+
+void
+stats_set_network(struct stats *s, uint64_t msgs, uint64_t bytes)
+{
+	STORE(s->net_msgs, msgs);
+	STORE(s->net_bytes, bytes);
 }
 
 void
@@ -103,6 +114,9 @@ stats_snapshot(const struct stats *s, struct stats_snapshot *o)
 	o->ncols = LOAD(m->ncols);
 	o->exact = LOAD(m->exact);
 	o->ranks = LOAD(m->ranks);
+	o->net_msgs = LOAD(m->net_msgs);
+	o->net_bytes = LOAD(m->net_bytes);
+	o->tables = LOAD(m->tables);
 	o->beside = LOAD(m->beside);
 	o->depth = LOAD(m->depth);
 	uint64_t start = LOAD(m->start_ns), end = LOAD(m->end_ns);

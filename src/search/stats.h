@@ -71,6 +71,11 @@ struct stats {
 	 * slot k rank k: its nodes, busy time and tasks (run), its OpenMP
 	 * threads in `spawned`, the root column of its task in root_col. */
 	_Atomic int ranks;
+	/* A distributed search's network (dist-live.c): messages and bytes
+	 * both ways so far, and its tables (dist_transport.tables: 1 one
+	 * shared by every rank, the ranks' count each its own). */
+	_Atomic uint64_t net_msgs, net_bytes;
+	_Atomic int tables;
 	_Atomic int cpus; /* online CPUs when the search began */
 	/* The threads of an exact proof running beside this search
 	 * (search-prove.c's proof within the budget), 0: none; not counted in
@@ -108,6 +113,8 @@ struct stats_snapshot {
 	int nthreads, ncols;
 	bool running, exact;
 	bool ranks; /* the thread slots are ranks (struct stats) */
+	uint64_t net_msgs, net_bytes; /* ranks: the network so far */
+	int tables;                   /* ranks: their tables */
 	int beside; /* threads of a proof beside the search (struct stats) */
 	int depth;
 	int seldepth; /* the deepest ply below the root any thread reached */
@@ -155,8 +162,11 @@ struct stats_interval {
 void stats_begin(struct stats *s, const struct stats_root *root, int nthreads,
                  bool exact, const struct tt *tt);
 void stats_end(struct stats *s);
-/* After stats_begin(): this search's slots are ranks (struct stats). */
-void stats_mark_ranks(struct stats *s);
+/* After stats_begin(): this search's slots are ranks (struct stats),
+ * with `tables` main tables between them. */
+void stats_mark_ranks(struct stats *s, int tables);
+/* A distributed search's network so far (struct stats). */
+void stats_set_network(struct stats *s, uint64_t msgs, uint64_t bytes);
 /* Threads of the exact proof running beside the search (0: none). */
 void stats_set_beside(struct stats *s, int threads);
 void stats_set_pv(struct stats *s, const int *pv, int len);

@@ -244,7 +244,7 @@ static int
 panel_totals(struct ui *ui, WINDOW *w, int y, int width, int rows,
              const struct stats_snapshot *s, bool hidden)
 {
-	char a[16], b[16], buf[256];
+	char a[16], b[16], c[16], d[16], buf[256];
 	int len, used = 0;
 
 	if (rows <= 0)
@@ -283,9 +283,11 @@ panel_totals(struct ui *ui, WINDOW *w, int y, int width, int rows,
 			         ", a proof beside on %d", s->beside);
 			len = (int)strlen(buf);
 		}
-		if (s->ranks) /* every rank has a table of its own */
-			snprintf(buf + len, sizeof buf - len,
-			         "  a table a rank");
+		if (s->ranks)
+			snprintf(buf + len, sizeof buf - len, "  %s",
+			         s->tables == 1 ? "one table for all ranks"
+			         : s->tables < s->nthreads ? "a table a machine"
+			                                   : "a table a rank");
 		else
 			snprintf(buf + len, sizeof buf - len,
 			         "  TT %.0f%% full, %.0f%% hits",
@@ -298,9 +300,16 @@ panel_totals(struct ui *ui, WINDOW *w, int y, int width, int rows,
 			uint64_t tasks = 0;
 			for (int i = 0; i < s->nthreads; i++)
 				tasks += s->thread[i].run;
+			/* and the network: messages both ways and their
+			 * bytes, each a rate over the search so far */
+			double t = s->elapsed > 0 ? s->elapsed : 1;
 			snprintf(
-			    buf, sizeof buf, "tasks %s handed out to %d ranks",
-			    util_si(a, sizeof a, (double)tasks), s->nthreads);
+			    buf, sizeof buf,
+			    "tasks %s to %d ranks, %s msgs %s/s %sB/s",
+			    util_si(a, sizeof a, (double)tasks), s->nthreads,
+			    util_si(b, sizeof b, (double)s->net_msgs),
+			    util_si(c, sizeof c, (double)s->net_msgs / t),
+			    util_si(d, sizeof d, (double)s->net_bytes / t));
 		} else {
 			snprintf(buf, sizeof buf, "tasks %s spawned, %s stolen",
 			         util_si(a, sizeof a, (double)s->spawned),
