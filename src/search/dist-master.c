@@ -18,14 +18,27 @@
 #include "search/settings.h"
 
 /* The next task to hand out: the first queued one (depth-first, in the
- * search's order) whose parent has an answer from its eldest child, or
- * whose parent has none in flight (young brothers wait).  A young brother
- * whose eldest is still out waits even when a worker idles: beside a
- * shared table, a brother searched before its eldest cuts is work thrown
- * away (node overhead 1.22-1.28 against 1.10-1.12 on 4444 over two
- * workers, docs/distributed-search.md), and an idle worker costs only
- * time.  The averaged outcomes have no windows and no cut-offs to wait
- * for: any queued task.  -1: none to hand out now. */
+ * search's order) that may start (may_start(): young brothers wait, at
+ * every level).  A young brother whose eldest is still out waits even
+ * when a worker idles: beside a shared table, a brother searched before
+ * its eldest cuts is work thrown away (node overhead 1.22-1.28 against
+ * 1.10-1.17 on 4444 over two workers, docs/distributed-search.md), and an
+ * idle worker costs only time.  The averaged outcomes have no windows and no
+ * cut-offs to wait for: any queued task.  -1: none to hand out now. */
+/* Node i may start: it is its parent's eldest child or its parent has an
+ * answer in, and so on up to the root (young brothers wait at every
+ * level of the tree, not only at the frontier's parents). */
+static bool
+may_start(const struct master *m, int i)
+{
+	for (; i > 0; i = m->n[i].parent) {
+		const struct node *p = &m->n[m->n[i].parent];
+		if (i != p->first && p->in == 0)
+			return false;
+	}
+	return true;
+}
+
 static int
 pick_task(const struct master *m, int w)
 {
@@ -34,8 +47,7 @@ pick_task(const struct master *m, int w)
 		const struct node *x = &m->n[i];
 		if (x->state != NODE_QUEUED)
 			continue;
-		const struct node *p = &m->n[x->parent];
-		bool young_ok = i == p->first || p->in > 0;
+		bool young_ok = may_start(m, i);
 		/* A task searched before goes back to the same worker,
 		 * whose table holds it (the null-window passes). */
 		if (young_ok && m->known != NULL && i < m->nknown &&
