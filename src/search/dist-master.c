@@ -32,7 +32,12 @@ static bool
 may_start(const struct master *m, int i)
 {
 	for (; i > 0; i = m->n[i].parent) {
-		const struct node *p = &m->n[m->n[i].parent];
+		const int up = m->n[i].parent;
+		const struct node *p = &m->n[up];
+		/* Every root column exact (depth-limited play, an analysis):
+		 * the root's children are all needed, none waits. */
+		if (up == 0 && m->root_full)
+			break;
 		if (i != p->first && p->in == 0)
 			return false;
 	}
