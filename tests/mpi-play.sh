@@ -5,7 +5,8 @@
 # scores of every column (depth-limited play, docs/distributed-search.md),
 # and a line per move naming what each rank searched.  Then the curses game
 # on 3 ranks in tmux (when tmux is here): a move, the AI's reply, a row per
-# rank on the panel, the thread toggle reaching every rank, and q ending
+# rank on the panel, the ranks' one table and their messages in the totals,
+# the thread toggle reaching every rank, and q ending
 # every rank with status 0.
 #
 # Run by `make check` with $DROPFOUR, $DROPFOUR_MPI and $MPIRUN; skipped
@@ -52,7 +53,8 @@ tmux_start 120 40 "$MPIRUN -n 3 --oversubscribe $DROPFOUR_MPI play --depth 8 -j1
 	tmux_send 4 && tmux_wait "move 3" 60 && tmux_wait "Your turn" 60 &&
 	tmux_wait "rk share" &&
 	tmux_poll 10 "no row for each of the 3 ranks" rank_rows &&
-	tmux_wait_re "tasks [0-9.kM]+ handed out to 3 ranks" ||
+	tmux_wait_re "tasks [0-9.kM]+ to 3 ranks, [0-9.kM]+ msgs" &&
+	tmux_wait "one table for all ranks" ||
 	fail "the curses game on 3 ranks"
 # T: two threads on every rank (the thr column), for the next search.
 tmux_send T && tmux_wait "threads 2/" && tmux_send 3 &&

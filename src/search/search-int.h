@@ -62,13 +62,13 @@ struct search {
 	 * the proof of a depth-limited search, the fallback of a bounded
 	 * exact one (search_limits: prove_cells, exact_bound). */
 	struct search *aux;
-	size_t tt_mb;        /* the main table's size, asked for */
+	size_t tt_mb; /* the main table's size, asked for */
 	/* The main table lives in memory that other processes share
 	 * (search_share_table()): its kind of values is the owner's to keep
 	 * (search_shared_prepare()), so the search neither clears nor warms
 	 * it; NULL: the table is this search's own. */
 	struct search_shared_hdr *shared;
-	bool busy_shared; /* `busy` is in that memory too: not freed */
+	bool busy_shared;    /* `busy` is in that memory too: not freed */
 	struct trace *trace; /* search_set_trace(), NULL: none */
 };
 
