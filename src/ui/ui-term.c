@@ -20,6 +20,13 @@
 static volatile sig_atomic_t ui_sig_quit;
 static volatile sig_atomic_t ui_sig_tstp;
 static volatile sig_atomic_t ui_curses_on;
+static bool ui_stop_group; /* ui_suspend_group() */
+
+void
+ui_suspend_group(bool on)
+{
+	ui_stop_group = on;
+}
 
 static void
 ui_on_signal(int sig)
@@ -106,7 +113,13 @@ ui_term_suspend(struct ui *ui)
 	sa.sa_handler = SIG_DFL;
 	sigemptyset(&sa.sa_mask);
 	sigaction(SIGTSTP, &sa, &old);
-	kill(getpid(), SIGTSTP); /* stops here until SIGCONT */
+	/* Stops here until SIGCONT; with the group (ui_suspend_group()), the
+	 * job's every process stops, so the shell sees its job stopped, and
+	 * only once the terminal is restored. */
+	if (ui_stop_group)
+		kill(0, SIGSTOP);
+	else
+		kill(getpid(), SIGTSTP);
 	sigaction(SIGTSTP, &old, NULL);
 	ui_log(ui, "resume");
 	refresh();
