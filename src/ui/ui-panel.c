@@ -326,6 +326,10 @@ panel_totals(struct ui *ui, WINDOW *w, int y, int width, int rows,
 
 /* ---- root columns ------------------------------------------------------ */
 
+/* The panel's own state of a column: one the search ended without
+ * finishing (enum col_state's values end at COL_SKIPPED). */
+#define COL_UNFINISHED (COL_SKIPPED + 1)
+
 /* The root columns of the snapshot's search, in words; on a wide panel
  * each column's share of the root's nodes as a bar. */
 static void
@@ -336,7 +340,7 @@ panel_columns(struct ui *ui, WINDOW *w, int y, int rows, int width,
 	static const char *const state[] = {
 	    [COL_ILLEGAL] = "full",        [COL_WAITING] = "waiting",
 	    [COL_SEARCHING] = "searching", [COL_DONE] = "",
-	    [COL_SKIPPED] = "not needed",
+	    [COL_SKIPPED] = "not needed",  [COL_UNFINISHED] = "unfinished",
 	};
 	/* Words need the root: that of the last search started. */
 	const board_t *root = &ui->job_root;
@@ -349,16 +353,27 @@ panel_columns(struct ui *ui, WINDOW *w, int y, int rows, int width,
 	for (int c = 0; c < s->ncols; c++)
 		total += s->col[c].nodes;
 	for (int c = 0; c < s->ncols && c < rows; c++) {
+		struct stats_column_snap stale = s->col[c];
 		const struct stats_column_snap *col = &s->col[c];
+		/* A search that ended leaves no column searching or waiting:
+		 * those it did not finish (stopped, its time up, the proof
+		 * beside it done first) say so. */
+		if (!s->running && (col->state == COL_SEARCHING ||
+		                    col->state == COL_WAITING)) {
+			stale.state = COL_UNFINISHED;
+			col = &stale;
+		}
 		if (col->state == COL_ILLEGAL) {
 			snprintf(buf, sizeof buf, "%c  -", ui_col_char(c));
 		} else if (hidden || col->kind == SCORE_NONE || !same) {
 			snprintf(buf, sizeof buf, "%c  %-16s %5s %s",
 			         ui_col_char(c),
-			         hidden                      ? "hidden"
-			         : col->kind != SCORE_NONE   ? ""
-			         : col->state == COL_SKIPPED ? "-"
-			                                     : "?",
+			         hidden                    ? "hidden"
+			         : col->kind != SCORE_NONE ? ""
+			         : col->state == COL_SKIPPED ||
+			                 col->state == COL_UNFINISHED
+			             ? "-"
+			             : "?",
 			         util_si(a, sizeof a, (double)col->nodes),
 			         state[col->state]);
 		} else {
