@@ -39,6 +39,9 @@ bool engine_poll(struct engine *e, uint64_t id, struct search_result *r);
 void engine_wait(struct engine *e, uint64_t id, struct search_result *r);
 /* Live statistics of the current (or last) search. */
 void engine_snapshot(struct engine *e, struct stats_snapshot *snap);
+/* The statistics of the last proof that ran beside the depth-limited
+ * search (search-prove.c; the second table's search): false, none ran. */
+bool engine_snapshot_beside(struct engine *e, struct stats_snapshot *snap);
 /* Forget the transposition table (new game, new board size): the worker
  * empties it while it waits for work, else the next search first. */
 void engine_clear(struct engine *e);

@@ -48,14 +48,26 @@ ui_job_is_current(const struct ui *ui)
 }
 
 void
+ui_take_snapshot(struct ui *ui)
+{
+	engine_snapshot(ui->engine, &ui->snap);
+	ui->have_snap = true;
+	if (ui->snap.ranks || ui->snap.searches <= ui->job_searches)
+		return;
+	/* A proof that ran during this search (often over before the first
+	 * tick): stats_snapshot_add_beside() checks the times. */
+	if (engine_snapshot_beside(ui->engine, &ui->proof))
+		stats_snapshot_add_beside(&ui->snap, &ui->proof);
+}
+
+void
 ui_cancel(struct ui *ui)
 {
 	if (ui->job != UI_JOB_NONE) {
 		engine_cancel(ui->engine);
 		ui->job = UI_JOB_NONE;
 		ui->latency_pending = false;
-		engine_snapshot(ui->engine, &ui->snap);
-		ui->have_snap = true;
+		ui_take_snapshot(ui);
 		ui->dirty |= UI_DIRTY_PANEL | UI_DIRTY_BOARD | UI_DIRTY_STATUS;
 	}
 }
@@ -281,8 +293,7 @@ ui_drop(struct ui *ui, int col, bool by_ai)
 void
 ui_snapshot(struct ui *ui)
 {
-	engine_snapshot(ui->engine, &ui->snap);
-	ui->have_snap = true;
+	ui_take_snapshot(ui);
 	if (ui->one_nps == 0)
 		ui->one_nps = engine_one_thread_nps(ui->engine);
 	ui_timeline_sample(ui);

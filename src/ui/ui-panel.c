@@ -240,6 +240,33 @@ panel_factors(const struct ui *ui, WINDOW *w, int y, int width,
 	ui_puts_box(w, y, 2, buf);
 }
 
+/* The proof beside the depth-limited search, its rows p0.. on the panel
+ * (s->beside_rows): its threads, nodes and state, from its own snapshot
+ * (ui->proof): proving (running), proven (every legal column of the root
+ * done), or gave up when its time ran out or the search stopped it. */
+static void
+proof_words(const struct ui *ui, const struct stats_snapshot *s, char *buf,
+            size_t size)
+{
+	const struct stats_snapshot *p = &ui->proof;
+	char a[16];
+	bool proven = p->ncols > 0;
+	for (int c = 0; c < p->ncols; c++)
+		if (p->col[c].state == COL_WAITING ||
+		    p->col[c].state == COL_SEARCHING)
+			proven = false;
+	util_si(a, sizeof a, (double)p->nodes);
+	if (p->running && s->running)
+		snprintf(buf, size, ", proof on p0-p%d: proving %.1fs, %s",
+		         s->beside_rows - 1, p->elapsed, a);
+	else if (proven)
+		snprintf(buf, size, ", proof on p0-p%d: proven, %s",
+		         s->beside_rows - 1, a);
+	else
+		snprintf(buf, size, ", proof on p0-p%d: gave up at %.1fs, %s",
+		         s->beside_rows - 1, p->elapsed, a);
+}
+
 static int
 panel_totals(struct ui *ui, WINDOW *w, int y, int width, int rows,
              const struct stats_snapshot *s, bool hidden)
@@ -278,7 +305,10 @@ panel_totals(struct ui *ui, WINDOW *w, int y, int width, int rows,
 			snprintf(buf, sizeof buf, "depth %d/%d", s->depth,
 			         ui->perfect ? s->depth : ui->depth);
 		len = (int)strlen(buf);
-		if (s->beside > 0 && s->running) {
+		if (s->beside_rows > 0) {
+			proof_words(ui, s, buf + len, sizeof buf - len);
+			len = (int)strlen(buf);
+		} else if (s->beside > 0 && s->running) {
 			snprintf(buf + len, sizeof buf - len,
 			         ", a proof beside on %d", s->beside);
 			len = (int)strlen(buf);
