@@ -413,6 +413,8 @@ void ui_term_suspend(struct ui *ui);
 /* The engine's snapshot into ui->snap, the proof beside the search
  * appended (struct ui, proof). */
 void ui_take_snapshot(struct ui *ui);
+/* The proof's snapshot p ended with every legal column of its root done. */
+bool ui_proof_proven(const struct stats_snapshot *p);
 /* The signal that asked to quit, or 0. */
 int ui_term_quit_signal(void);
 bool ui_term_stop_asked(void);

@@ -250,11 +250,7 @@ proof_words(const struct ui *ui, const struct stats_snapshot *s, char *buf,
 {
 	const struct stats_snapshot *p = &ui->proof;
 	char a[16];
-	bool proven = p->ncols > 0;
-	for (int c = 0; c < p->ncols; c++)
-		if (p->col[c].state == COL_WAITING ||
-		    p->col[c].state == COL_SEARCHING)
-			proven = false;
+	bool proven = ui_proof_proven(p);
 	util_si(a, sizeof a, (double)p->nodes);
 	if (p->running && s->running)
 		snprintf(buf, size, ", proof on p0-p%d: proving %.1fs, %s",
