@@ -617,7 +617,8 @@ proof_rows() {
 	_i=0
 	while [ $_i -lt 30 ]; do
 		tmux_last=$(tmux_capture)
-		if _tmux_has "Search: AI's move," && _tmux_has " searching"; then
+		if _tmux_has "Search: AI's move," &&
+		    _tmux_matches '\| [1-7]  .*[0-9kM] searching'; then
 			tmux_fail "a root column 'searching' after its search ended"
 			return 1
 		fi
