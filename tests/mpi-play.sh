@@ -4,10 +4,14 @@
 # dropfour's own text game at the same depth: the same moves, the same
 # scores of every column (depth-limited play, docs/distributed-search.md),
 # and a line per move naming what each rank searched.  Then the curses game
-# on 3 ranks in tmux (when tmux is here): a move, the AI's reply, a row per
-# rank on the panel, the ranks' one table and their messages in the totals,
-# the thread toggle reaching every rank, and q ending
-# every rank with status 0.
+# on 3 ranks in tmux (when tmux is here; C locale, ASCII): a move, the AI's
+# reply, a row per rank on the panel, the ranks' one table and their
+# messages in the totals, the thread toggle reaching every rank, and q
+# ending every rank with status 0.  Then the curses game typed into an
+# interactive bash (job control on): a move, Ctrl-Z stopping the whole job
+# (the shell says Stopped, every rank stopped), fg resuming it, a move, q:
+# exit 0, no job and no rank left, and the board drawn in Unicode under a
+# UTF-8 locale.
 #
 # Run by `make check` with $DROPFOUR, $DROPFOUR_MPI and $MPIRUN; skipped
 # (exit 77) when dropfour-mpi was not built.
@@ -48,7 +52,7 @@ rank_rows() {
 		_tmux_matches "\\| $r \\[.*\\] +[0-9]+% " || return 1
 	done
 }
-tmux_start 120 40 "$MPIRUN -n 3 --oversubscribe $DROPFOUR_MPI play --depth 8 -j1 --mode human-ai" &&
+tmux_start 120 40 "LC_ALL=C $MPIRUN -n 3 --oversubscribe $DROPFOUR_MPI play --depth 8 -j1 --mode human-ai" &&
 	tmux_wait "Your turn" 60 &&
 	tmux_send 4 && tmux_wait "move 3" 60 && tmux_wait "Your turn" 60 &&
 	tmux_wait "rk share" &&
@@ -63,4 +67,37 @@ tmux_send T && tmux_wait "threads 2/" && tmux_send 3 &&
 	    _tmux_matches "\\| 2 \\[.* 2 +\\|" ||
 	fail "the thread toggle on 3 ranks"
 tmux_send q && tmux_wait "[exited 0]" 30 || fail "q: not every rank ended"
+tmux_kill
+
+# Typed into an interactive shell: the shell's job control around the
+# game (mpi-play.c, join_job()).
+ranks_on_tty() {
+	ps -o stat=,comm= -t "$pane_tty" 2>/dev/null | grep dropfour-mpi
+}
+job_gone() {
+	! ps -o comm= -t "$pane_tty" 2>/dev/null | grep -q -e mpirun -e dropfour-mpi
+}
+all_stopped() {
+	[ "$(ranks_on_tty | grep -c '^T')" -eq 2 ]
+}
+locale_utf8=$(locale -a 2>/dev/null | grep -iE '^(C|en_US)\.utf-?8$' | head -n 1)
+tmux_start 100 32 "env PS1='sh\$ ' LANG=${locale_utf8:-C} bash --norc -i" &&
+	tmux_wait 'sh$' 10 || fail "no interactive bash in tmux"
+pane_tty=$(tmux_cmd display-message -p -t main '#{pane_tty}')
+tmux_type "$MPIRUN -n 2 --oversubscribe $DROPFOUR_MPI play --depth 6 -j1 --mode human-ai" &&
+	tmux_send Enter && tmux_wait "Your turn" 60 &&
+	tmux_send 4 && tmux_wait "move 3" 60 && tmux_wait "Your turn" 60 ||
+	fail "the game typed into an interactive bash: no move"
+if [ -n "$locale_utf8" ]; then
+	tmux_wait "╭" 5 || fail "the board in ASCII under $locale_utf8"
+fi
+tmux_send C-z && tmux_wait "Stopped" 20 &&
+	tmux_poll 10 "not every rank stopped" all_stopped ||
+	fail "Ctrl-Z: the job not stopped"
+tmux_type "fg" && tmux_send Enter && tmux_wait "Your turn" 30 &&
+	tmux_send 3 && tmux_wait "move 5" 60 && tmux_wait "Your turn" 60 ||
+	fail "fg: the game did not resume"
+tmux_send q && tmux_poll 30 "mpirun still running after q" job_gone &&
+	tmux_type 'echo "rc=$? jobs=$(jobs -p | wc -l)"' && tmux_send Enter &&
+	tmux_wait "rc=0 jobs=0" 10 || fail "q: not exit 0 with no job left"
 check_end

@@ -16,10 +16,10 @@
 #    worker rank is killed (SIGKILL) once the journal holds a batch
 #    (mpirun then ends the job), run again: the same bytes as one process.
 # 4. tour: 1 and 3 ranks count dropfour's knight's tours.
-# 5. solve, statespace, tour and book build --help: dropfour's help of the
-#    mode, no work; standard output closed, a closed pipe, and (as root) a
-#    /dev/full-like device made here: one write error and a failure
-#    status; book build -o into a missing folder or that device refused.
+# 5. solve, statespace, tour and book build --help: the mode under MPI, then
+#    dropfour's help of the mode, no work; standard output closed, a
+#    closed pipe, and (as root) a /dev/full-like device made here: one
+#    write error and a failure status; book build -o into a missing folder or that device refused.
 # 6. one position: one search across 3 ranks (docs/distributed-search.md)
 #    for four positions of Pons' Test_L1_R2 and Test_L1_R3 (about 2 million
 #    nodes each on one process): the published score, and a note naming
@@ -228,12 +228,17 @@ echo "# tour: 1 and 3 ranks give dropfour's counts ($(tail -n 1 "$tmp/tour.3"))"
 # ---- tour end ----------------------------------------------------------------
 
 # ---- 5. --help, standard output that fails, -o -------------------------------
-# Each mode's --help is dropfour's for that mode, with no work done.
+# Each mode's --help says what the mode does under MPI (its usage under
+# mpirun, "Under MPI: ..."), then dropfour's help for that mode, with no
+# work done.
 for m in solve statespace tour "book build"; do
 	# shellcheck disable=SC2086
 	mpi 2 $m --help -W 4 -H 4 -j1 </dev/null >"$tmp/help" 2>"$tmp/help.err"
 	s=$?
-	[ $s -eq 0 ] && head -n 1 "$tmp/help" | grep -q "^Usage: dropfour ${m%% *} " &&
+	[ $s -eq 0 ] &&
+		head -n 1 "$tmp/help" | grep -q "^Usage: mpirun -n K dropfour-mpi ${m%% *} " &&
+		grep -q "^Under MPI: " "$tmp/help" &&
+		grep -q "^Usage: dropfour ${m%% *} " "$tmp/help" &&
 		! grep -Eq '^(tours [0-9]|statespace 4x4:|empty 4x4 board)' "$tmp/help" ||
 		fail "dropfour-mpi $m --help: exit $s, $(head -n 3 "$tmp/help" "$tmp/help.err")"
 done

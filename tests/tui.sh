@@ -607,6 +607,42 @@ first_search_warm() {
 		tmux_fail "a search started before the table was in: $(cat "$tmp/warm.log")"
 }
 
+# The proof beside the depth-limited search on show (strong, 3 threads):
+# its threads as rows p0 and p1, its state in Totals; and no root column
+# left "searching" on the screen of a search that has ended.
+proof_rows() {
+	tmux_start 120 40 "$DROPFOUR --tt-mb 16 --threads 3 --ascii --mode ai-ai --level strong" &&
+	tmux_wait_re '\|p0 ' 90 &&
+	tmux_wait_re 'proof on p0-p1: (proving|proven|gave up)' 30 || return 1
+	_i=0
+	while [ $_i -lt 30 ]; do
+		tmux_last=$(tmux_capture)
+		if _tmux_has "Search: AI's move," &&
+		    _tmux_matches '\| [1-7]  .*[0-9kM] searching'; then
+			tmux_fail "a root column 'searching' after its search ended"
+			return 1
+		fi
+		sleep 0.25
+		_i=$((_i + 1))
+	done
+	tmux_send q && tmux_wait "[exited 0]"
+}
+
+# A move of --time 2 across a 4-second Ctrl-Z in an interactive bash: its
+# time on the panel leaves the stopped span out.
+suspended_time() {
+	tmux_start 100 30 "env PS1='sh\$ ' bash --norc -i" && tmux_wait 'sh$' &&
+	tmux_type "$G --ascii --mode ai-human --time 2 --no-book" &&
+	tmux_send Enter && tmux_wait "thinking" 20 && tmux_send C-z &&
+	tmux_wait "Stopped" 10 && sleep 4 && tmux_type fg && tmux_send Enter &&
+	tmux_wait_re "AI's move, [0-9.]+s" 20 || return 1
+	_t=$(printf '%s\n' "$tmux_last" |
+	    sed -n "s/.*AI's move, \([0-9.]*\)s.*/\1/p" | head -n 1)
+	awk -v t="$_t" 'BEGIN { exit !(t < 3.5) }' ||
+		{ tmux_fail "a 2 s move read ${_t}s across a 4 s Ctrl-Z"; return 1; }
+	tmux_send q
+}
+
 check "play against the AI: drop, answer, depth, undo, redo, help, resize" \
     play_vs_ai
 check "threads and depth change while the AI thinks" toggles_while_thinking
@@ -637,5 +673,7 @@ check "score at game end, v on the game-over line, Quit kept, A-G" \
 check "a long message is read whole" long_message
 check "the title's time is the search's on show; the move played" title_time
 check "the first search waits for the engine's table" first_search_warm
+check "strong on 3 threads: the proof's rows, no stale root column" proof_rows
+check "a suspended game's stopped time is not search time" suspended_time
 
 check_end

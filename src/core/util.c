@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -68,12 +69,37 @@ xstrdup(const char *s)
 	return memcpy(xmalloc(n), s, n);
 }
 
-uint64_t
-util_now_ns(void)
+static uint64_t
+raw_now_ns(void)
 {
 	struct timespec ts;
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+/* The time spent suspended so far, and when the pending suspension began
+ * (0: none); see util.h. */
+static _Atomic uint64_t clock_stopped_ns, clock_stop_at;
+
+uint64_t
+util_now_ns(void)
+{
+	return raw_now_ns() -
+	       atomic_load_explicit(&clock_stopped_ns, memory_order_relaxed);
+}
+
+void
+util_clock_stopping(void)
+{
+	atomic_store(&clock_stop_at, raw_now_ns());
+}
+
+void
+util_clock_continued(void)
+{
+	uint64_t at = atomic_exchange(&clock_stop_at, 0), now = raw_now_ns();
+	if (at != 0 && now > at)
+		atomic_fetch_add(&clock_stopped_ns, now - at);
 }
 
 double

@@ -21,9 +21,19 @@ void *xcalloc(size_t n, size_t size);
 void *xrealloc(void *p, size_t size);
 char *xstrdup(const char *s);
 
-/* Monotonic clock. */
+/* Monotonic clock, less the time the program spent suspended: the game
+ * marks its suspension (Ctrl-Z) with util_clock_stopping() just before it
+ * stops and util_clock_continued() when it continues (from its SIGCONT
+ * handler: both are async-signal-safe), so that a search across a
+ * Ctrl-Z / fg counts no stopped time in its elapsed, busy or time limit.
+ * A thread that reads the clock in the moment between the continuation and
+ * util_clock_continued() sees the stopped time once, then the clock a
+ * little behind: callers subtract only later from earlier readings when
+ * positive (as they do). */
 uint64_t util_now_ns(void);
 double util_now_s(void);
+void util_clock_stopping(void);
+void util_clock_continued(void);
 
 /* Number of online processors (at least 1). */
 int util_ncpus(void);

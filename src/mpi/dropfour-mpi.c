@@ -29,6 +29,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <locale.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -48,6 +49,7 @@
 static const struct mpi_mode {
 	const char *name;
 	const char *usage;
+	const char *about; /* the mode under MPI, for MODE --help */
 	int (*run)(const struct options *o, struct cli_session *session,
 	           const struct mpi_world *w);
 } mpi_modes[] = {
@@ -56,6 +58,13 @@ static const struct mpi_mode {
         .usage = "solve [OPTION]... [FILE]\n"
                  "      positions, one per line, solved across the ranks; "
                  "output in input\n      order, as dropfour solve",
+        .about = "Under MPI: rank 0 reads the positions and hands whole "
+                 "positions to the\n"
+                 "ranks free for one (a position's search may itself be spread "
+                 "across the\n"
+                 "ranks), each rank searching with its own --threads and "
+                 "tables; rank 0\n"
+                 "writes the results in input order, as dropfour solve.\n",
         .run = mpi_solve_run,
     },
     {
@@ -64,6 +73,12 @@ static const struct mpi_mode {
                  "      every position of a small board, counted and "
                  "solved; each rank owns\n      parts of every level; "
                  "the table of dropfour statespace",
+        .about = "Under MPI: every position of the small board, level by "
+                 "level; each rank\n"
+                 "owns parts of every level, the ranks exchange the positions "
+                 "they find\n"
+                 "with their owners, and rank 0 writes the table of dropfour "
+                 "statespace.\n",
         .run = mpi_statespace_run,
     },
     {
@@ -73,6 +88,11 @@ static const struct mpi_mode {
                  "      an opening book, as dropfour book build: rank 0 "
                  "hands out batches,\n      keeps the journal and writes "
                  "the book (the same bytes)",
+        .about = "Under MPI: the book's deepest level is searched across the "
+                 "ranks in\n"
+                 "batches that rank 0 hands out; rank 0 keeps the journal and "
+                 "writes the\n"
+                 "book, the same bytes as dropfour book build.\n",
         .run = mpi_book_run,
     },
     {
@@ -81,6 +101,23 @@ static const struct mpi_mode {
                  "      the game on rank 0 (curses on mpirun's terminal, "
                  "else --text), the AI's\n      every search one search "
                  "across the ranks, a row per rank on the panel",
+        .about = "Under MPI: the game on rank 0, every other rank a worker "
+                 "until the game\n"
+                 "ends.  Typed in an interactive shell, every rank on mpirun's "
+                 "terminal\n"
+                 "joins the shell's job: rank 0 draws the curses game on the "
+                 "terminal and\n"
+                 "reads the keys mpirun forwards; Ctrl-Z suspends the whole "
+                 "job, fg\n"
+                 "resumes it.  With --text (or no terminal) the text game "
+                 "reads moves on\n"
+                 "standard input.  Each of the AI's searches is one search "
+                 "across the\n"
+                 "ranks, to the depth of --depth (default 12) at every level "
+                 "(the levels'\n"
+                 "time budgets and noise are one process's); the panel's rows "
+                 "are the\n"
+                 "ranks.\n",
         .run = mpi_play_run,
     },
     /* tour */
@@ -91,6 +128,11 @@ static const struct mpi_mode {
                  "      knight's tours: rank 0 hands out prefixes of 8 "
                  "squares on demand and\n      adds up the counts; the "
                  "report of dropfour tour",
+        .about = "Under MPI: rank 0 hands out prefixes of 8 squares on demand, "
+                 "each rank\n"
+                 "counts the tours below its prefixes with its own threads, "
+                 "and rank 0 adds\n"
+                 "up the counts: the report of dropfour tour.\n",
         .run = mpi_tour_run,
     },
 };
@@ -128,6 +170,10 @@ main(int argc, char **argv)
 	MPI_Comm_rank(MPI_COMM_WORLD, &w.rank);
 	MPI_Comm_size(MPI_COMM_WORLD, &w.size);
 	output_init("dropfour-mpi");
+	/* The locale of the environment, as dropfour's: the game draws in
+	 * Unicode where it allows (mpirun passes the environment it was
+	 * started in to the local ranks). */
+	setlocale(LC_ALL, "");
 	mpi_stdout_direct(&w);
 
 	for (int i = 0; argc > 1 && i < NMODES; i++)
@@ -157,9 +203,13 @@ main(int argc, char **argv)
 		return CLI_EXIT_USAGE;
 	}
 	if (o.action != OPTIONS_RUN) {
-		if (w.rank == 0 && o.action == OPTIONS_HELP)
+		if (w.rank == 0 && o.action == OPTIONS_HELP) {
+			printf("Usage: mpirun -n K dropfour-mpi %s\n\n%s\n"
+			       "dropfour's options of the mode follow (see "
+			       "dropfour(6) and dropfour-mpi(1)).\n\n",
+			       mode->usage, mode->about);
 			options_usage(stdout, o.mode, NULL);
-		else if (w.rank == 0)
+		} else if (w.rank == 0)
 			options_version(stdout);
 		options_free(&o);
 		MPI_Finalize();

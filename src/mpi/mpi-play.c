@@ -128,15 +128,40 @@ give_terminal(pid_t pg)
 	sigaction(SIGTTOU, &old, NULL);
 }
 
-/* The terminal mpirun was started from, as rank 0's standard input and
- * output: true when there is one, the curses game's place.  mpirun hands
- * rank 0 a pipe for its input and starts it in a process group of its
- * own, in the terminal's background, where reading the terminal fails: so
- * rank 0 takes the foreground (mpirun reads no input it does not have
- * the foreground for) and gives it back to *fg_was when the game ends
- * (give_terminal()). */
+/* Every rank on mpirun's terminal joins mpirun's process group, the
+ * shell's job: mpirun starts each rank in a group of its own, and a rank
+ * that took the terminal's foreground for itself would leave mpirun in
+ * the background, where its reading of the keys (it forwards standard
+ * input to rank 0) stops it with SIGTTIN and the shell reports the job
+ * stopped.  In the job's group Ctrl-Z stops mpirun and every rank at
+ * once, the shell's `fg` continues them all, and rank 0
+ * gets its keys through the standard input mpirun forwards.  (mpirun
+ * itself ignores the terminal's SIGTSTP: the game, on Ctrl-Z, restores the
+ * terminal and stops the whole group, ui_suspend_group().)  True when
+ * this rank is now in the terminal's foreground group. */
 static bool
-take_terminal(pid_t *fg_was)
+join_job(void)
+{
+	int fd = open("/dev/tty", O_RDWR | O_CLOEXEC);
+	if (fd < 0)
+		return false;
+	pid_t fg = tcgetpgrp(fd);
+	close(fd);
+	if (fg <= 0)
+		return false;
+	return fg == getpgrp() || setpgid(0, fg) == 0;
+}
+
+/* The terminal mpirun was started from, as rank 0's standard output: true
+ * when there is one, the curses game's place.  In mpirun's job (joined,
+ * join_job()) the keys come on standard input, forwarded by mpirun; SIGTTOU
+ * is ignored for the game, so that the terminal's restoration on Ctrl-Z
+ * (endwin()) never stops rank 0 when the shell has taken the terminal
+ * back first.  Else (a group of another session) rank 0 reads /dev/tty
+ * itself and takes the terminal's foreground, giving it back to *fg_was
+ * when the game ends (give_terminal()). */
+static bool
+take_terminal(bool in_job, pid_t *fg_was)
 {
 	const char *term = getenv("TERM");
 	if (term == NULL || term[0] == '\0' || strcmp(term, "dumb") == 0)
@@ -144,10 +169,16 @@ take_terminal(pid_t *fg_was)
 	int fd = open("/dev/tty", O_RDWR | O_CLOEXEC);
 	if (fd < 0)
 		return false;
-	bool ok = dup2(fd, STDIN_FILENO) >= 0 && dup2(fd, STDOUT_FILENO) >= 0;
+	bool ok = dup2(fd, STDOUT_FILENO) >= 0 &&
+	          (in_job || dup2(fd, STDIN_FILENO) >= 0);
 	close(fd);
 	if (!ok)
 		return false;
+	if (in_job) {
+		signal(SIGTTOU, SIG_IGN);
+		ui_suspend_group(true);
+		return true;
+	}
 	*fg_was = tcgetpgrp(STDIN_FILENO);
 	give_terminal(getpgrp());
 	return tcgetpgrp(STDIN_FILENO) == getpgrp();
@@ -157,11 +188,11 @@ take_terminal(pid_t *fg_was)
  * searches from the engine's thread and a terminal is there; else text. */
 static int
 play_game(const struct options *o, struct cli_session *session, struct play *p,
-          int provided)
+          int provided, bool in_job)
 {
 	pid_t fg_was = -1;
 	if (o->mode == MODE_PLAY && provided >= MPI_THREAD_SERIALIZED &&
-	    take_terminal(&fg_was)) {
+	    take_terminal(in_job, &fg_was)) {
 		struct engine_runner runner = {play_run, p};
 		session->runner = &runner;
 		int status = ui_main(o, session);
@@ -179,10 +210,11 @@ play_game(const struct options *o, struct cli_session *session, struct play *p,
 /* The game of one process (mpirun -n 1, the speedup's baseline): the
  * curses game on the terminal, else the text game, without the ranks. */
 static int
-mpi_play_alone(const struct options *o, struct cli_session *session)
+mpi_play_alone(const struct options *o, struct cli_session *session,
+               bool in_job)
 {
 	pid_t fg_was = -1;
-	if (o->mode == MODE_PLAY && take_terminal(&fg_was)) {
+	if (o->mode == MODE_PLAY && take_terminal(in_job, &fg_was)) {
 		int status = ui_main(o, session);
 		give_terminal(fg_was);
 		if (status != UI_NO_CURSES)
@@ -195,8 +227,10 @@ int
 mpi_play_run(const struct options *o, struct cli_session *session,
              const struct mpi_world *w)
 {
+	/* Every rank on this terminal in the shell's job (join_job()). */
+	bool in_job = join_job();
 	if (w->size == 1) /* one process: dropfour's own game */
-		return mpi_play_alone(o, session);
+		return mpi_play_alone(o, session, in_job);
 	struct mpi_table mt;
 	mpi_table_open(w, o->tt_mb, !o->dist_table_own, &mt);
 	if (w->rank != 0) {
@@ -222,7 +256,7 @@ mpi_play_run(const struct options *o, struct cli_session *session,
 	p.local.threads = o->threads;
 	p.local.book = lim.book;
 	mpi_dist_init(&p.d, &p.t, &p.local, w, &mt);
-	int status = play_game(o, session, &p, provided);
+	int status = play_game(o, session, &p, provided, in_job);
 	for (int r = 1; r < w->size; r++)
 		MPI_Send(NULL, 0, MPI_BYTE, r, TAG_STOP, MPI_COMM_WORLD);
 	engine_free(p.local.e);

@@ -334,6 +334,16 @@ engine_snapshot(struct engine *e, struct stats_snapshot *snap)
 	stats_snapshot(search_stats(e->search), snap);
 }
 
+bool
+engine_snapshot_beside(struct engine *e, struct stats_snapshot *snap)
+{
+	const struct stats *p = stats_beside_stats(search_stats(e->search));
+	if (p == NULL)
+		return false;
+	stats_snapshot(p, snap);
+	return true;
+}
+
 void
 engine_set_trace(struct engine *e, struct trace *t)
 {

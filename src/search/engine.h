@@ -44,6 +44,9 @@ void engine_wait(struct engine *e, uint64_t id, struct search_result *r);
  * search ends. */
 bool engine_wait_for(struct engine *e, uint64_t id, long us);
 void engine_snapshot(struct engine *e, struct stats_snapshot *snap);
+/* The statistics of the last proof that ran beside the depth-limited
+ * search (search-prove.c; the second table's search): false, none ran. */
+bool engine_snapshot_beside(struct engine *e, struct stats_snapshot *snap);
 /* Forget the transposition table (new game, new board size): the worker
  * empties it while it waits for work, else the next search first. */
 void engine_clear(struct engine *e);

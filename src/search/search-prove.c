@@ -360,6 +360,7 @@ prove_beside(struct search *s, const board_t *b,
 	                    : p.el.time_limit;
 	p.rest = search_limits_for_beside_search(lim, &p.search_stop);
 	double t0 = util_now_s();
+	stats_set_beside_stats(&s->stats, &aux->stats);
 	stats_set_beside(&s->stats, p.el.threads);
 	if (pthread_create(&p.thread, NULL, beside_main, &p) != 0) {
 		stats_set_beside(&s->stats, 0);

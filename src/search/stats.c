@@ -92,6 +92,18 @@ stats_set_beside(struct stats *s, int threads)
 }
 
 void
+stats_set_beside_stats(struct stats *s, const struct stats *proof)
+{
+	atomic_store_explicit(&s->beside_stats, proof, memory_order_release);
+}
+
+const struct stats *
+stats_beside_stats(const struct stats *s)
+{
+	return atomic_load_explicit(&s->beside_stats, memory_order_acquire);
+}
+
+void
 stats_set_pv(struct stats *s, const int *pv, int len)
 {
 	assert(len >= 0 && (pv != NULL || len == 0));
@@ -120,6 +132,8 @@ stats_snapshot(const struct stats *s, struct stats_snapshot *o)
 	o->beside = LOAD(m->beside);
 	o->depth = LOAD(m->depth);
 	uint64_t start = LOAD(m->start_ns), end = LOAD(m->end_ns);
+	o->start_ns = start;
+	o->end_ns = end;
 	uint64_t now = o->running || end == 0 ? util_now_ns() : end;
 	o->elapsed = start && now > start ? (double)(now - start) / 1e9 : 0;
 
@@ -278,4 +292,49 @@ stats_live_factors(const struct stats_snapshot *s, double base_nps,
 	if (base_nps > 0 && s->busy_total_s > 0)
 		out->node_speed =
 		    ((double)s->nodes / s->busy_total_s) / base_nps;
+}
+
+bool
+stats_snapshot_add_beside(struct stats_snapshot *s,
+                          const struct stats_snapshot *p)
+{
+	if (p->nthreads <= 0 || s->nthreads + p->nthreads > STATS_MAX_THREADS ||
+	    s->start_ns == 0 || p->start_ns == 0 ||
+	    (p->end_ns != 0 && p->end_ns < s->start_ns))
+		return false;
+	const int k = s->nthreads;
+	for (int i = 0; i < p->nthreads; i++)
+		s->thread[k + i] = p->thread[i];
+	s->nthreads += p->nthreads;
+	s->beside_rows = p->nthreads;
+	s->nodes += p->nodes;
+	s->spawned += p->spawned;
+	s->stolen += p->stolen;
+	s->deferred += p->deferred;
+	if (p->elapsed > s->elapsed)
+		s->elapsed = p->elapsed;
+	s->nps = s->elapsed > 0 ? (double)s->nodes / s->elapsed : 0;
+	uint64_t lo = UINT64_MAX, hi = 0;
+	double busy[STATS_MAX_THREADS];
+	s->busy_total_s = s->busy_max_s = 0;
+	for (int i = 0; i < s->nthreads; i++) {
+		struct stats_thread_snap *d = &s->thread[i];
+		d->share = s->nodes ? (double)d->nodes / (double)s->nodes : 0;
+		d->busy = s->elapsed > 0 ? d->busy_s / s->elapsed : 0;
+		if (d->busy > 1)
+			d->busy = 1;
+		d->idle_s = s->elapsed > d->busy_s ? s->elapsed - d->busy_s : 0;
+		d->nps = s->elapsed > 0 ? (double)d->nodes / s->elapsed : 0;
+		lo = d->nodes < lo ? d->nodes : lo;
+		hi = d->nodes > hi ? d->nodes : hi;
+		busy[i] = d->busy_s;
+		s->busy_total_s += busy[i];
+		if (busy[i] > s->busy_max_s)
+			s->busy_max_s = busy[i];
+	}
+	s->work_share = hi > 0 ? (double)lo / (double)hi : 1;
+	s->busy_mean_s = s->busy_total_s / s->nthreads;
+	stats_imbalance(busy, s->nthreads, &s->imbalance, &s->imbalance_pct);
+	s->oversubscribed = s->cpus > 0 && s->nthreads > s->cpus;
+	return true;
 }

@@ -81,6 +81,10 @@ struct stats {
 	 * (search-prove.c's proof within the budget), 0: none; not counted in
 	 * nthreads, set and cleared by the search around stats_begin(). */
 	_Atomic int beside;
+	/* The statistics of that proof (the second table's search), set the
+	 * first time a proof runs beside this search and kept (the second
+	 * search lives as long as this one): NULL, none ran yet. */
+	_Atomic(const struct stats *) beside_stats;
 	const struct tt *tt;
 };
 
@@ -116,6 +120,10 @@ struct stats_snapshot {
 	uint64_t net_msgs, net_bytes; /* ranks: the network so far */
 	int tables;                   /* ranks: their tables */
 	int beside; /* threads of a proof beside the search (struct stats) */
+	/* The last beside_rows of thread[] are the threads of that proof,
+	 * appended by stats_snapshot_add_beside(); 0: none. */
+	int beside_rows;
+	uint64_t start_ns, end_ns; /* the search's (end 0: running) */
 	int depth;
 	int seldepth; /* the deepest ply below the root any thread reached */
 	uint64_t searches;
@@ -169,9 +177,22 @@ void stats_mark_ranks(struct stats *s, int tables);
 void stats_set_network(struct stats *s, uint64_t msgs, uint64_t bytes);
 /* Threads of the exact proof running beside the search (0: none). */
 void stats_set_beside(struct stats *s, int threads);
+/* Where that proof writes its statistics (struct stats, beside_stats). */
+void stats_set_beside_stats(struct stats *s, const struct stats *proof);
+/* The proof's statistics of stats_set_beside_stats(), NULL when none. */
+const struct stats *stats_beside_stats(const struct stats *s);
 void stats_set_pv(struct stats *s, const int *pv, int len);
 /* Copy everything for a reader; safe from any thread at any time. */
 void stats_snapshot(const struct stats *s, struct stats_snapshot *out);
+
+/* A search's snapshot s and that of the proof that ran beside it (p, the
+ * second table's): p's threads appended to s's as its last rows
+ * (s->beside_rows), its nodes and tasks added, and the figures over all
+ * the threads recomputed against s's elapsed time (busy, shares, node
+ * rates, work share, imbalance).  False, s unchanged, when p did not run
+ * during s (it ended before s began) or the rows would not fit. */
+bool stats_snapshot_add_beside(struct stats_snapshot *s,
+                               const struct stats_snapshot *p);
 
 /* Load imbalance of n threads' busy times busy[0..n-1] (seconds or any
  * unit): *lambda = max / mean, the load imbalance factor (1: every thread

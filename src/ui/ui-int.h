@@ -203,6 +203,11 @@ struct ui {
 
 	struct stats_snapshot snap;
 	bool have_snap;
+	/* The last snapshot of the proof beside the depth-limited search
+	 * (strong, expert, perfect on 2 threads or more), whose threads
+	 * ui_take_snapshot() appends to snap's when it ran during that
+	 * search (stats_snapshot_add_beside()). */
+	struct stats_snapshot proof;
 	struct ui_timeline tl;
 	double next_tick;
 
@@ -405,6 +410,11 @@ void ui_term_end(void);
  * copying inside tmux). */
 void ui_term_mouse(struct ui *ui, bool on);
 void ui_term_suspend(struct ui *ui);
+/* The engine's snapshot into ui->snap, the proof beside the search
+ * appended (struct ui, proof). */
+void ui_take_snapshot(struct ui *ui);
+/* The proof's snapshot p ended with every legal column of its root done. */
+bool ui_proof_proven(const struct stats_snapshot *p);
 /* The signal that asked to quit, or 0. */
 int ui_term_quit_signal(void);
 bool ui_term_stop_asked(void);

@@ -47,6 +47,30 @@ ui_job_is_current(const struct ui *ui)
 	       ui->job_moves == ui->game.board.moves;
 }
 
+bool
+ui_proof_proven(const struct stats_snapshot *p)
+{
+	bool proven = p->ncols > 0;
+	for (int c = 0; c < p->ncols; c++)
+		if (p->col[c].state == COL_WAITING ||
+		    p->col[c].state == COL_SEARCHING)
+			proven = false;
+	return proven && !p->running;
+}
+
+void
+ui_take_snapshot(struct ui *ui)
+{
+	engine_snapshot(ui->engine, &ui->snap);
+	ui->have_snap = true;
+	if (ui->snap.ranks || ui->snap.searches <= ui->job_searches)
+		return;
+	/* A proof that ran during this search (often over before the first
+	 * tick): stats_snapshot_add_beside() checks the times. */
+	if (engine_snapshot_beside(ui->engine, &ui->proof))
+		stats_snapshot_add_beside(&ui->snap, &ui->proof);
+}
+
 void
 ui_cancel(struct ui *ui)
 {
@@ -54,8 +78,7 @@ ui_cancel(struct ui *ui)
 		engine_cancel(ui->engine);
 		ui->job = UI_JOB_NONE;
 		ui->latency_pending = false;
-		engine_snapshot(ui->engine, &ui->snap);
-		ui->have_snap = true;
+		ui_take_snapshot(ui);
 		ui->dirty |= UI_DIRTY_PANEL | UI_DIRTY_BOARD | UI_DIRTY_STATUS;
 	}
 }
@@ -281,8 +304,7 @@ ui_drop(struct ui *ui, int col, bool by_ai)
 void
 ui_snapshot(struct ui *ui)
 {
-	engine_snapshot(ui->engine, &ui->snap);
-	ui->have_snap = true;
+	ui_take_snapshot(ui);
 	if (ui->one_nps == 0)
 		ui->one_nps = engine_one_thread_nps(ui->engine);
 	ui_timeline_sample(ui);
@@ -324,8 +346,18 @@ ui_move_why(struct ui *ui, const struct search_result *r, int col)
 	}
 	switch (level_why(b, r, col)) {
 	case LEVEL_REASON_BEST:
-		snprintf(ui->move_why, sizeof ui->move_why,
-		         "%c (%s), the search's best", ui_col_char(col), mine);
+		/* The proof beside the search proved the root: its move, not
+		 * the depth-limited search's (whose root columns the panel
+		 * shows). */
+		if (ui->snap.beside_rows > 0 && ui_proof_proven(&ui->proof))
+			snprintf(ui->move_why, sizeof ui->move_why,
+			         "%c (%s), proven by the proof beside the "
+			         "search",
+			         ui_col_char(col), mine);
+		else
+			snprintf(ui->move_why, sizeof ui->move_why,
+			         "%c (%s), the search's best", ui_col_char(col),
+			         mine);
 		break;
 	case LEVEL_REASON_WIN:
 		snprintf(ui->move_why, sizeof ui->move_why,
@@ -340,8 +372,9 @@ ui_move_why(struct ui *ui, const struct search_result *r, int col)
 		break;
 	case LEVEL_REASON_PICK:
 		snprintf(ui->move_why, sizeof ui->move_why,
-		         "%s plays %c (%s); the search's best is %c (%s)", who,
-		         ui_col_char(col), mine, ui_col_char(r->best), best);
+		         "%c (%s), %s's pick; the search's best is %c (%s)",
+		         ui_col_char(col), mine, who, ui_col_char(r->best),
+		         best);
 		break;
 	}
 }

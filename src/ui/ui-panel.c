@@ -240,6 +240,29 @@ panel_factors(const struct ui *ui, WINDOW *w, int y, int width,
 	ui_puts_box(w, y, 2, buf);
 }
 
+/* The proof beside the depth-limited search, its rows p0.. on the panel
+ * (s->beside_rows): its threads, nodes and state, from its own snapshot
+ * (ui->proof): proving (running), proven (every legal column of the root
+ * done), or gave up when its time ran out or the search stopped it. */
+static void
+proof_words(const struct ui *ui, const struct stats_snapshot *s, char *buf,
+            size_t size)
+{
+	const struct stats_snapshot *p = &ui->proof;
+	char a[16];
+	bool proven = ui_proof_proven(p);
+	util_si(a, sizeof a, (double)p->nodes);
+	if (p->running && s->running)
+		snprintf(buf, size, ", proof on p0-p%d: proving %.1fs, %s",
+		         s->beside_rows - 1, p->elapsed, a);
+	else if (proven)
+		snprintf(buf, size, ", proof on p0-p%d: proven, %s",
+		         s->beside_rows - 1, a);
+	else
+		snprintf(buf, size, ", proof on p0-p%d: gave up at %.1fs, %s",
+		         s->beside_rows - 1, p->elapsed, a);
+}
+
 static int
 panel_totals(struct ui *ui, WINDOW *w, int y, int width, int rows,
              const struct stats_snapshot *s, bool hidden)
@@ -278,7 +301,10 @@ panel_totals(struct ui *ui, WINDOW *w, int y, int width, int rows,
 			snprintf(buf, sizeof buf, "depth %d/%d", s->depth,
 			         ui->perfect ? s->depth : ui->depth);
 		len = (int)strlen(buf);
-		if (s->beside > 0 && s->running) {
+		if (s->beside_rows > 0) {
+			proof_words(ui, s, buf + len, sizeof buf - len);
+			len = (int)strlen(buf);
+		} else if (s->beside > 0 && s->running) {
 			snprintf(buf + len, sizeof buf - len,
 			         ", a proof beside on %d", s->beside);
 			len = (int)strlen(buf);
@@ -335,6 +361,10 @@ panel_totals(struct ui *ui, WINDOW *w, int y, int width, int rows,
 
 /* ---- root columns ------------------------------------------------------ */
 
+/* The panel's own state of a column: one the search ended without
+ * finishing (enum col_state's values end at COL_SKIPPED). */
+#define COL_UNFINISHED (COL_SKIPPED + 1)
+
 /* The root columns of the snapshot's search, in words; on a wide panel
  * each column's share of the root's nodes as a bar. */
 static void
@@ -345,7 +375,7 @@ panel_columns(struct ui *ui, WINDOW *w, int y, int rows, int width,
 	static const char *const state[] = {
 	    [COL_ILLEGAL] = "full",        [COL_WAITING] = "waiting",
 	    [COL_SEARCHING] = "searching", [COL_DONE] = "",
-	    [COL_SKIPPED] = "not needed",
+	    [COL_SKIPPED] = "not needed",  [COL_UNFINISHED] = "unfinished",
 	};
 	/* Words need the root: that of the last search started. */
 	const board_t *root = &ui->job_root;
@@ -358,16 +388,27 @@ panel_columns(struct ui *ui, WINDOW *w, int y, int rows, int width,
 	for (int c = 0; c < s->ncols; c++)
 		total += s->col[c].nodes;
 	for (int c = 0; c < s->ncols && c < rows; c++) {
+		struct stats_column_snap stale = s->col[c];
 		const struct stats_column_snap *col = &s->col[c];
+		/* A search that ended leaves no column searching or waiting:
+		 * those it did not finish (stopped, its time up, the proof
+		 * beside it done first) say so. */
+		if (!s->running && (col->state == COL_SEARCHING ||
+		                    col->state == COL_WAITING)) {
+			stale.state = COL_UNFINISHED;
+			col = &stale;
+		}
 		if (col->state == COL_ILLEGAL) {
 			snprintf(buf, sizeof buf, "%c  -", ui_col_char(c));
 		} else if (hidden || col->kind == SCORE_NONE || !same) {
 			snprintf(buf, sizeof buf, "%c  %-16s %5s %s",
 			         ui_col_char(c),
-			         hidden                      ? "hidden"
-			         : col->kind != SCORE_NONE   ? ""
-			         : col->state == COL_SKIPPED ? "-"
-			                                     : "?",
+			         hidden                    ? "hidden"
+			         : col->kind != SCORE_NONE ? ""
+			         : col->state == COL_SKIPPED ||
+			                 col->state == COL_UNFINISHED
+			             ? "-"
+			             : "?",
 			         util_si(a, sizeof a, (double)col->nodes),
 			         state[col->state]);
 		} else {

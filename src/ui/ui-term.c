@@ -15,11 +15,19 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "core/util.h"
 #include "ui/ui-int.h"
 
 static volatile sig_atomic_t ui_sig_quit;
 static volatile sig_atomic_t ui_sig_tstp;
 static volatile sig_atomic_t ui_curses_on;
+static bool ui_stop_group; /* ui_suspend_group() */
+
+void
+ui_suspend_group(bool on)
+{
+	ui_stop_group = on;
+}
 
 static void
 ui_on_signal(int sig)
@@ -28,6 +36,15 @@ ui_on_signal(int sig)
 		ui_sig_tstp = 1;
 	else
 		ui_sig_quit = sig;
+}
+
+/* The program continues after a suspension: the clock leaves the stopped
+ * time out (util_clock_continued()). */
+static void
+ui_on_cont(int sig)
+{
+	(void)sig;
+	util_clock_continued();
 }
 
 static void
@@ -63,6 +80,9 @@ ui_term_signals(void)
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGHUP, &sa, NULL);
 	sigaction(SIGTSTP, &sa, NULL);
+	sa.sa_handler = ui_on_cont;
+	sa.sa_flags = SA_RESTART;
+	sigaction(SIGCONT, &sa, NULL);
 	sa.sa_handler = ui_on_fatal;
 	sa.sa_flags = SA_RESETHAND;
 	for (size_t i = 0; i < sizeof fatal / sizeof fatal[0]; i++)
@@ -86,8 +106,8 @@ ui_term_block_signals(sigset_t *old)
 void
 ui_term_signals_default(void)
 {
-	static const int sigs[] = {SIGINT, SIGTERM, SIGHUP, SIGTSTP, SIGSEGV,
-	                           SIGBUS, SIGFPE,  SIGILL, SIGABRT};
+	static const int sigs[] = {SIGINT,  SIGTERM, SIGHUP, SIGTSTP, SIGCONT,
+	                           SIGSEGV, SIGBUS,  SIGFPE, SIGILL,  SIGABRT};
 
 	for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++)
 		signal(sigs[i], SIG_DFL);
@@ -106,7 +126,14 @@ ui_term_suspend(struct ui *ui)
 	sa.sa_handler = SIG_DFL;
 	sigemptyset(&sa.sa_mask);
 	sigaction(SIGTSTP, &sa, &old);
-	kill(getpid(), SIGTSTP); /* stops here until SIGCONT */
+	/* Stops here until SIGCONT; with the group (ui_suspend_group()), the
+	 * job's every process stops, so the shell sees its job stopped, and
+	 * only once the terminal is restored. */
+	util_clock_stopping();
+	if (ui_stop_group)
+		kill(0, SIGSTOP);
+	else
+		kill(getpid(), SIGTSTP);
 	sigaction(SIGTSTP, &old, NULL);
 	ui_log(ui, "resume");
 	refresh();

@@ -112,7 +112,12 @@ ui_panel_threads(const struct ui *ui, WINDOW *w, int y, int x, int width,
 		const struct stats_thread_snap *t = &s->thread[i];
 		int yy = y + used;
 
-		ui_panel_printf(w, yy, x, "%2d", i);
+		/* The proof's threads beside the search: p0, p1, ... */
+		if (i >= s->nthreads - s->beside_rows)
+			ui_panel_printf(w, yy, x, "p%d",
+			                i - (s->nthreads - s->beside_rows));
+		else
+			ui_panel_printf(w, yy, x, "%2d", i);
 		ui_bar(ui, w, yy, x + 3, bw, t->share, 1.0,
 		       ui_attr(ui, UI_C_BAR));
 		snprintf(buf, sizeof buf, " %3.0f%% %5s %5s ", t->share * 100,

@@ -104,7 +104,12 @@ ui_panel_timeline(struct ui *ui, WINDOW *w, int y, int width, int maxrows,
 		strip = UI_TIMELINE;
 	for (int i = 0; i < n; i++) {
 		tl_where(ui, s, i, where, sizeof where);
-		ui_panel_printf(w, y + i, 2, "%2d %-6s", i, where);
+		if (i >= s->nthreads - s->beside_rows) /* the proof's */
+			ui_panel_printf(w, y + i, 2, "p%d %-6s",
+			                i - (s->nthreads - s->beside_rows),
+			                "proof");
+		else
+			ui_panel_printf(w, y + i, 2, "%2d %-6s", i, where);
 		for (int k = strip - 1; k >= 0; k--) {
 			unsigned char v = ui_timeline_at(&ui->tl, i, k);
 			int level = v & ~UI_TL_STOLE;

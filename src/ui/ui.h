@@ -13,6 +13,11 @@
 
 /* Run the full-screen game; returns the exit status, or UI_NO_CURSES. */
 int ui_main(const struct options *o, struct cli_session *session);
+
+/* Ctrl-Z stops the whole process group, not only this process: for a game
+ * in a job of other processes (dropfour-mpi play, where mpirun ignores
+ * the terminal's SIGTSTP and the shell would not see the job stop). */
+void ui_suspend_group(bool on);
 /* The keys of the game and of the speedup screen, one per line, from the
  * key table (for --help). */
 void ui_keys_usage(FILE *f);
