@@ -539,7 +539,7 @@ go_parse(struct eng *g, int argc, char **argv, struct go_args *a)
  * increment, never more than the clock less a margin that covers the
  * engine's own latency (the answer's unwinding, the main thread's poll,
  * the pipe): ENGINE_CLOCK_MARGIN_S plus a twentieth of the clock, at
- * most a quarter of it and at most ENGINE_CLOCK_MARGIN_MAX_S.  0: no
+ * most half of it and at most ENGINE_CLOCK_MARGIN_MAX_S.  0: no
  * clock for the side to move. */
 #define ENGINE_CLOCK_MARGIN_S     0.030
 #define ENGINE_CLOCK_MARGIN_MAX_S 1.0
@@ -555,8 +555,8 @@ go_budget(const struct eng *g, const struct go_args *a)
 	long moves = a->movestogo > 0 ? a->movestogo : mine < 20 ? mine : 20;
 	double t = left / (double)(moves > 1 ? moves : 1) + inc * 0.75;
 	double margin = ENGINE_CLOCK_MARGIN_S + left / 20;
-	if (margin > left / 4)
-		margin = left / 4;
+	if (margin > left / 2)
+		margin = left / 2;
 	if (margin > ENGINE_CLOCK_MARGIN_MAX_S)
 		margin = ENGINE_CLOCK_MARGIN_MAX_S;
 	if (t > left - margin)
