@@ -9,7 +9,7 @@
 # UCI once `uci` is sent: a harness that speaks only UCI with
 # UCI_Variant cfour moves (P@d1) plays whole games and fails on any line
 # that is not UCI.  Timing bounds here are generous (a loaded CI
-# machine); the strict figures are measured by bench/engine-latency.sh.
+# machine); the strict figures are measured by bench/engine-latency.py.
 : "${srcdir:=.}"
 . "$srcdir/tests/lib-check.sh"
 check_begin engine-uci
