@@ -6,6 +6,14 @@
 #   bench/fairy-match.sh --fsf PATH [--variants FILE] [--level NAME]
 #                        [--movetime MS] [--openings "22 24 ..."]
 #                        [--threads N] [--hash MB] [-o FILE]
+#   bench/fairy-match.sh --uci [--fsf PATH ...]
+#
+# --uci: both players are driven through one UCI path, the one a program
+# that drives Fairy-Stockfish's Connect Four uses: `uci`, `setoption name
+# UCI_Variant value cfour`, `position startpos moves P@d1 ...`, `go
+# movetime MS`, `bestmove P@..`; dropfour speaks strict UCI there.
+# Without --fsf the opponent is a second `dropfour engine` (dropfour
+# against itself through that path).
 #
 # Each opening (a few plies, in dropfour's notation; by default the twelve
 # two-ply openings whose exact value is a draw) is played twice, dropfour
@@ -33,11 +41,12 @@ me=fairy-match.sh
 # shellcheck source=bench/lib.sh
 . "$top/bench/lib.sh"
 
-fsf='' variants='' level=expert ms=1000 threads=2 hash=256 out=''
+uci_mode=0 fsf='' variants='' level=expert ms=1000 threads=2 hash=256 out=''
 openings="22 24 33 34 35 36 52 53 54 55 64 66"
 while [ $# -gt 0 ]; do
 	case $1 in
 	--fsf) fsf=$2; shift ;;
+	--uci) uci_mode=1 ;;
 	--variants) variants=$2; shift ;;
 	--level) level=$2; shift ;;
 	--movetime) ms=$2; shift ;;
@@ -49,13 +58,20 @@ while [ $# -gt 0 ]; do
 	esac
 	shift
 done
-[ -n "$fsf" ] && [ -x "$fsf" ] || { echo "$me: give the Fairy-Stockfish binary with --fsf PATH" >&2; exit 2; }
-if [ -z "$variants" ]; then
+self=0
+if [ "$uci_mode" -eq 1 ] && [ -z "$fsf" ]; then
+	self=1 # the opponent: dropfour itself, through the same UCI path
+else
+	[ -n "$fsf" ] && [ -x "$fsf" ] || { echo "$me: give the Fairy-Stockfish binary with --fsf PATH (or --uci alone)" >&2; exit 2; }
+fi
+if [ "$self" -eq 1 ]; then
+	variants=/dev/null
+elif [ -z "$variants" ]; then
 	for v in "$(dirname "$fsf")/variants.ini" "$(dirname "$fsf")/src/variants.ini"; do
 		[ -f "$v" ] && variants=$v && break
 	done
 fi
-[ -n "$variants" ] && [ -f "$variants" ] || { echo "$me: no variants.ini (give --variants FILE)" >&2; exit 2; }
+[ "$self" -eq 1 ] || { [ -n "$variants" ] && [ -f "$variants" ]; } || { echo "$me: no variants.ini (give --variants FILE)" >&2; exit 2; }
 for n in "$ms" "$threads" "$hash"; do
 	case $n in '' | *[!0-9]*) echo "$me: --movetime, --threads and --hash are numbers" >&2; exit 2 ;; esac
 done
@@ -80,7 +96,11 @@ mkfifo "$tmp/d.in" "$tmp/d.out" "$tmp/f.in" "$tmp/f.out"
 "$bin" engine -j "$threads" -m "$hash" <"$tmp/d.in" >"$tmp/d.out" 2>"$tmp/d.err" &
 dpid=$!
 exec 3>"$tmp/d.in" 4<"$tmp/d.out"
-"$fsf" <"$tmp/f.in" >"$tmp/f.out" 2>"$tmp/f.err" &
+if [ "$self" -eq 1 ]; then
+	"$bin" engine -j "$threads" -m "$hash" <"$tmp/f.in" >"$tmp/f.out" 2>"$tmp/f.err" &
+else
+	"$fsf" <"$tmp/f.in" >"$tmp/f.out" 2>"$tmp/f.err" &
+fi
 fpid=$!
 exec 5>"$tmp/f.in" 6<"$tmp/f.out"
 
@@ -95,6 +115,13 @@ wait_for() {
 
 echo "uci" >&3
 wait_for 4 '^uciok$' || { echo "$me: dropfour engine: no uciok" >&2; exit 1; }
+# dropfour's own bestmove lines (score, kind) unless --uci: strict UCI
+# and cfour moves then, as Fairy-Stockfish is driven
+if [ "$uci_mode" -eq 1 ]; then
+	echo "setoption name UCI_Variant value cfour" >&3
+else
+	echo "setoption name DropfourExtensions value true" >&3
+fi
 echo "setoption name Level value $level" >&3
 echo "isready" >&3
 wait_for 4 '^readyok$' || { echo "$me: dropfour engine: no readyok" >&2; exit 1; }
@@ -104,7 +131,8 @@ while IFS= read -r -t 60 line <&6 && [ "$line" != uciok ]; do
 	case $line in "id name "*) fsf_id=${line#id name } ;; esac
 done
 [ "$line" = uciok ] || { echo "$me: Fairy-Stockfish: no uciok" >&2; exit 1; }
-printf '%s\n' "setoption name VariantPath value $variants" \
+[ "$self" -eq 1 ] || printf '%s\n' "setoption name VariantPath value $variants" >&5
+printf '%s\n' \
 	"setoption name UCI_Variant value cfour" \
 	"setoption name Threads value $threads" \
 	"setoption name Hash value $hash" isready >&5
@@ -165,11 +193,19 @@ for o in $openings; do
 		while [ -z "$result" ]; do
 			ply=${#moves}
 			if [ $((ply % 2)) -eq "$dside" ]; then
-				printf 'position %s\ngo movetime %s\n' "${moves:-startpos}" "$ms" >&3
+				if [ "$uci_mode" -eq 1 ]; then
+					printf 'position startpos moves%s\ngo movetime %s\n' "$uci" "$ms" >&3
+				else
+					printf 'position %s\ngo movetime %s\n' "${moves:-startpos}" "$ms" >&3
+				fi
 				if wait_for 4 '^bestmove '; then
 					# shellcheck disable=SC2086 # the line's words
 					set -- $line
 					c=$2
+					if [ "$uci_mode" -eq 1 ]; then
+						c=$(fsf_col "$2" "$moves")
+						[ -n "$c" ] || note="dropfour played '$2'"
+					fi
 					# a proven score >= 0 for dropfour: it must not lose
 					[ "${6:-}" = proven ] && [ "${4#-}" = "$4" ] && proven=${proven:-$ply}
 				else

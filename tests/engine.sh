@@ -97,7 +97,7 @@ if [ $failed -ne 0 ]; then sed 's/^/| /' "$tmp/inf"; fi
 
 # ---- size, setoption, movetime -----------------------------------------------
 want=$(echo 3 | "$D" solve -W 5 -H 4 -j1 -m 8 | cut -d' ' -f2)
-printf 'size 5 4\nsetoption threads 2\nsetoption hash 4\nsetoption book none\nposition 3\ngo perfect\nsize 3 3\nsetoption colour red\nsetoption book /nonexistent\nisready\n' |
+printf 'size 5 4\nsetoption threads 2\nsetoption hash 4\nsetoption book none\nposition 3\ngo perfect\nsize 3 3\nsetoption colour red\nsetoption book /nonexistent\nisready\nquit\n' |
 	"$D" engine -m 8 >"$tmp/out" 2>&1
 grep -q "^bestmove [1-5] score $want kind proven\$" "$tmp/out" || fail "5x4 go perfect: $(cat "$tmp/out"), solve says $want"
 [ "$(grep -c '^error ' "$tmp/out")" -eq 3 ] || fail "size 3 3 / bad setoption: $(grep '^error' "$tmp/out")"
@@ -107,7 +107,7 @@ case $(tail -n 1 "$tmp/out") in
 *) fail "the engine did not go on after errors: $(tail -n 1 "$tmp/out")" ;;
 esac
 grep -q '^readyok$' "$tmp/out" || fail "isready behind a queued command: no readyok"
-printf 'go movetime 300\n' | "$D" engine -j1 -m 8 --no-book >"$tmp/out" 2>&1
+printf 'go movetime 300\nquit\n' | "$D" engine -j1 -m 8 --no-book >"$tmp/out" 2>&1
 grep -q '^bestmove [1-7] score ' "$tmp/out" || fail "go movetime: $(cat "$tmp/out")"
 
 # ---- proof within the budget ------------------------------------------------
@@ -139,7 +139,7 @@ quit
 grep -q '^bestmove [1-7] score -*[0-9]* kind heuristic$' "$tmp/last" ||
 	fail "go movetime on 4453 (not provable in time): $(cat "$tmp/last")"
 # the book's size is the board's: DROPFOUR_BOOK on another size is no error
-printf 'size 4 4\nposition 1\ngo depth 4\n' | "$D" engine -j1 -m 8 >"$tmp/out" 2>&1
+printf 'size 4 4\nposition 1\ngo depth 4\nquit\n' | "$D" engine -j1 -m 8 >"$tmp/out" 2>&1
 grep -q '^bestmove [1-4] ' "$tmp/out" || fail "size 4 4 with the 7x6 book: $(cat "$tmp/out")"
 # a write error ends the engine with a message
 if [ -w /dev/full ]; then
@@ -203,7 +203,7 @@ printf 'position 4\ngo infinite\n' | "$D" engine -j1 -m 8 --no-book >"$tmp/out" 
 
 # the last info line agrees with bestmove (Pons: 4453 is -2 for the side
 # to move; the empty 7x6 board 1, from the shipped book)
-printf 'position 4453\ngo perfect\ngo depth 6\nposition -\ngo perfect\n' |
+printf 'position 4453\ngo perfect\ngo depth 6\nposition -\ngo perfect\nquit\n' |
 	"$D" engine -j1 -m 8 >"$tmp/out" 2>&1
 grep -B1 '^bestmove' "$tmp/out" | grep -v '^--' | while read -r a b c d e f g h rest; do
 	case $a in
@@ -228,11 +228,12 @@ grep -q '^error unknown command .\\x1b' "$tmp/out" || fail "a control byte: not 
 [ "$(tr -d '\n -~' <"$tmp/out" | wc -c)" -eq 0 ] || fail "raw control bytes in the answers"
 
 # UCI: the handshake, setoption name/value, position startpos moves, moves
-printf 'uci\nsetoption name Hash value 8\nsetoption name Threads value 1\nucinewgame\nposition startpos moves 4 4 5 3\ngo perfect\nposition 44\nmoves 5 3\ngo perfect\ndebug on\nisready\n' |
+# (dropfour's own answers kept after uci: DropfourExtensions)
+printf 'uci\nsetoption name DropfourExtensions value true\nsetoption name Hash value 8\nsetoption name Threads value 1\nucinewgame\nposition startpos moves 4 4 5 3\ngo perfect\nposition 44\nmoves 5 3\ngo perfect\ndebug on\nisready\nquit\n' |
 	"$D" engine -m 4 --no-book >"$tmp/out" 2>&1
 for l in 'id name dropfour ' 'id author ' 'option name Threads type spin ' \
 	'option name Hash type spin ' 'option name Book ' \
-	'option name MultiPV type spin default 1 min 1 max 7$' 'uciok'; do
+	'option name MultiPV type spin default 1 min 1 max 16$' 'uciok'; do
 	grep -q "^$l" "$tmp/out" || fail "uci: no '$l' line"
 done
 [ "$(grep -c '^bestmove [1-7] score -2 kind proven$' "$tmp/out")" -eq 2 ] ||
@@ -245,7 +246,7 @@ grep -q '^error' "$tmp/out" && fail "uci commands: $(grep '^error' "$tmp/out")"
 # Allis 1988), club does not take the book; an unknown level is refused
 # and changes nothing; depth and nodes do not go with level perfect.
 # Without a level, go depth takes the book's exact values.
-printf 'setoption name Level value PERFECT\nposition 4453\ngo\ngo perfect\nsetoption name Level value wizard\nuci\ngo depth 3\nsetoption level 5\nuci\nsetoption name Level value Strong\nposition -\ngo\nsetoption level club\ngo movetime 50\nsetoption level none\nuci\nposition 44\ngo depth 4\n' |
+printf 'setoption name DropfourExtensions value true\nsetoption name Level value PERFECT\nposition 4453\ngo\ngo perfect\nsetoption name Level value wizard\nuci\ngo depth 3\nsetoption level 5\nuci\nsetoption name Level value Strong\nposition -\ngo\nsetoption level club\ngo movetime 50\nsetoption level none\nuci\nposition 44\ngo depth 4\nquit\n' |
 	"$D" engine -j1 -m 8 >"$tmp/out" 2>&1
 grep '^bestmove' "$tmp/out" >"$tmp/best"
 [ "$(sed -n 1p "$tmp/best")" = "$(sed -n 2p "$tmp/best")" ] &&
@@ -259,12 +260,15 @@ grep '^bestmove' "$tmp/out" >"$tmp/best"
 	fail "Level: uci's default: $(grep '^option name Level' "$tmp/out")"
 grep -q '^option name Level type combo default perfect var none var beginner var casual var club var strong var expert var perfect$' "$tmp/out" ||
 	fail "Level: uci: $(grep '^option name Level' "$tmp/out")"
-[ "$(sed -n 3p "$tmp/best")" = "bestmove 4 score 1 kind proven" ] ||
-	fail "Level strong on the empty board: $(sed -n 3p "$tmp/best")"
-sed -n 4p "$tmp/best" | grep -q '^bestmove [1-7] score -\{0,1\}[0-9]* kind heuristic$' ||
-	fail "Level club on the empty board: $(sed -n 4p "$tmp/best")"
-[ "$(sed -n 5p "$tmp/best")" = "bestmove 4 score 1 kind proven" ] ||
-	fail "go depth 4 on 44 with the book: $(sed -n 5p "$tmp/best")"
+# the refused go depth under Level perfect is answered by bestmove none
+[ "$(sed -n 3p "$tmp/best")" = "bestmove none score ? kind none" ] ||
+	fail "a refused go: $(sed -n 3p "$tmp/best")"
+[ "$(sed -n 4p "$tmp/best")" = "bestmove 4 score 1 kind proven" ] ||
+	fail "Level strong on the empty board: $(sed -n 4p "$tmp/best")"
+sed -n 5p "$tmp/best" | grep -q '^bestmove [1-7] score -\{0,1\}[0-9]* kind heuristic$' ||
+	fail "Level club on the empty board: $(sed -n 5p "$tmp/best")"
+[ "$(sed -n 6p "$tmp/best")" = "bestmove 4 score 1 kind proven" ] ||
+	fail "go depth 4 on 44 with the book: $(sed -n 6p "$tmp/best")"
 
 # go wtime ...: an answer well inside the clock
 engine_start -j1 -m 8 --no-book
@@ -291,11 +295,11 @@ engine_end "go wtime"
 # iteration.  MultiPV 3: three lines per report, multipv 1 2 3 in turn,
 # best first (the scores never rise), each pv starting with its own column,
 # the first the bestmove's; MultiPV 1 gives none.
-printf 'position 4453\ngo depth 6\n' | "$D" engine -j1 -m 8 --no-book >"$tmp/out" 2>&1
+printf 'position 4453\ngo depth 6\nquit\n' | "$D" engine -j1 -m 8 --no-book >"$tmp/out" 2>&1
 grep -q '^info depth 6 seldepth \([6-9]\|[1-9][0-9]\) score ' "$tmp/out" ||
 	fail "seldepth: $(grep '^info' "$tmp/out" | tail -n 1)"
 grep -q multipv "$tmp/out" && fail "MultiPV 1: multipv lines"
-printf 'setoption name MultiPV value 3\nposition 4453\ngo depth 6\nsetoption name MultiPV value 0\n' |
+printf 'setoption name MultiPV value 3\nposition 4453\ngo depth 6\nsetoption name MultiPV value 0\nquit\n' |
 	"$D" engine -j1 -m 8 --no-book >"$tmp/out" 2>&1
 awk '/^info .* multipv / {
 	for (i = 1; i < NF; i++) {
@@ -313,7 +317,7 @@ END { if (bad != "" || lines < 3 || lines % 3) { print "bad:" bad " (" lines " l
 grep -q '^error setoption multipv' "$tmp/out" || fail "MultiPV 0: no error"
 
 # a wide board: one notation (a..g for columns 10..16) in every pv
-printf 'size 16 6\nposition abc\ngo depth 4\n' | "$D" engine -j1 -m 8 >"$tmp/out" 2>&1
+printf 'size 16 6\nposition abc\ngo depth 4\nquit\n' | "$D" engine -j1 -m 8 >"$tmp/out" 2>&1
 grep -q '^bestmove [1-9a-g] ' "$tmp/out" || fail "16x6: $(cat "$tmp/out")"
 grep -q 'pv.* 1[0-6]' "$tmp/out" && fail "16x6: pv in numbers: $(grep pv "$tmp/out")"
 

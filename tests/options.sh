@@ -63,6 +63,36 @@ refused --ply=4 statespace
 refused --weak selfplay
 refused --closed --text
 
+# The walk: for every mode, each option of the whole --help that the
+# mode's --help does not list is refused by that mode (never accepted and
+# ignored).
+grep -oE '^ +(-[A-Za-z], )?--[a-z][a-z-]*(=[A-Z]+|\[=[A-Z]+\])?' "$tmp/help" |
+	sed 's/.*--//' | sort -u >"$tmp/all"
+for mode in solve selfplay bench book statespace tour engine review; do
+	"$DROPFOUR" $mode --help >"$tmp/mh" 2>&1
+	while read -r spec; do
+		name=${spec%%[=[]*}
+		grep -Eq -- "--$name([^a-z-]|\$)" "$tmp/mh" && continue
+		case $spec in *=*) arg="--$name=1" ;; *) arg="--$name" ;; esac
+		"$DROPFOUR" $mode "$arg" </dev/null >"$tmp/out" 2>&1
+		st=$?
+		[ $st -eq 2 ] && grep -Eq -- "--$name does not apply to|invalid argument .* for --$name" "$tmp/out" ||
+			fail "$mode $arg: exit $st, not refused ($(head -n 1 "$tmp/out"))"
+	done <"$tmp/all"
+done
+# bench: --csv for the benchmarks that write a table (bench solve through
+# the shared output helpers: a folder refused), --repeat for speedup
+printf '4453 -2\n' >"$tmp/set"
+"$DROPFOUR" bench solve --csv "$tmp/b.csv" -j1 "$tmp/set" >"$tmp/out" 2>&1 &&
+	[ "$(sed -n 2p "$tmp/b.csv" | cut -d, -f1,2,6,7)" = "set,1,1,1" ] ||
+	fail_with "$tmp/out" "bench solve --csv: $(cat "$tmp/b.csv" 2>&1)"
+"$DROPFOUR" bench solve --csv "$tmp" -j1 "$tmp/set" >"$tmp/out" 2>&1
+[ $? -eq 2 ] || fail_with "$tmp/out" "bench solve --csv FOLDER: not refused"
+"$DROPFOUR" bench ordering --csv "$tmp/o.csv" >"$tmp/out" 2>&1
+[ $? -eq 2 ] && [ ! -e "$tmp/o.csv" ] || fail_with "$tmp/out" "bench ordering --csv: not refused"
+"$DROPFOUR" bench solve --repeat 3 "$tmp/set" >"$tmp/out" 2>&1
+[ $? -eq 2 ] || fail_with "$tmp/out" "bench solve --repeat: not refused"
+
 # The same options are taken where they apply.
 echo 4453 | "$DROPFOUR" solve --no-book -j1 >"$tmp/out" 2>&1 ||
     fail "solve --no-book -j1 refused: $(cat "$tmp/out")"

@@ -56,6 +56,18 @@ bench_main(const struct options *o, struct cli_session *session)
 				          "speedup");
 				return CLI_EXIT_USAGE;
 			}
+			/* the bench options a benchmark does not use are
+			 * refused, never ignored */
+			if (o->bench.csv != NULL &&
+			    (strcmp(o->argv[0], "solve") != 0 && !speedup)) {
+				cli_error("--csv applies to bench solve and "
+				          "bench speedup");
+				return CLI_EXIT_USAGE;
+			}
+			if (o->bench.repeat > 1 && !speedup) {
+				cli_error("--repeat applies to bench speedup");
+				return CLI_EXIT_USAGE;
+			}
 			if (o->bench.per_position &&
 			    (!speedup || o->bench.tour)) {
 				cli_error("--per-position applies to "
@@ -183,7 +195,7 @@ solve_set(const struct options *o, struct search *s,
  * the rate, and how many scores matched. */
 static void
 solve_set_row(const struct options *o, const char *path, int n,
-              const struct set_totals *tot)
+              const struct set_totals *tot, FILE *csv)
 {
 	const char *base = strrchr(path, '/');
 	char t[32], nd[32], nps[32];
@@ -213,6 +225,12 @@ solve_set_row(const struct options *o, const char *path, int n,
 		printf("%-28s %9d %12s %14s %12s %5d/%d\n",
 		       base ? base + 1 : path, n, t, nd, nps, tot->matched,
 		       tot->checked);
+	if (csv != NULL)
+		fprintf(csv, "%s,%d,%.9f,%.1f,%.0f,%d,%d\n",
+		        base ? base + 1 : path, n, mean,
+		        n ? (double)nodes / n : 0,
+		        secs > 0 ? (double)nodes / secs : 0, tot->matched,
+		        tot->checked);
 }
 
 static int
@@ -224,6 +242,18 @@ bench_solve(const struct options *o, int argc, char **argv)
 	if (argc < 1) {
 		cli_error("bench solve needs test-set FILEs");
 		return CLI_EXIT_USAGE;
+	}
+	/* --csv: the table's rows as CSV, written as every --csv and -o
+	 * file is (output_file_open(): replaced atomically, a device or FIFO
+	 * written in place, a folder refused) */
+	struct output_file of;
+	FILE *csv = NULL;
+	if (o->bench.csv != NULL) {
+		if (output_file_open(&of, "--csv", o->bench.csv) != 0)
+			return CLI_EXIT_USAGE;
+		csv = of.f;
+		fprintf(csv, "set,positions,mean_seconds,mean_nodes,nps,"
+		             "matched,checked\n");
 	}
 	options_solve_limits(o, NULL, &lim); /* no book: the solver alone */
 
@@ -249,7 +279,7 @@ bench_solve(const struct options *o, int argc, char **argv)
 		}
 		struct set_totals tot = {0};
 		solve_set(o, s, &lim, argv[i], pos, n, &tot);
-		solve_set_row(o, argv[i], n, &tot);
+		solve_set_row(o, argv[i], n, &tot, csv);
 		free(pos);
 		if (!output_flush()) {
 			status = CLI_EXIT_FAILURE;
@@ -258,6 +288,8 @@ bench_solve(const struct options *o, int argc, char **argv)
 		if (tot.matched != tot.checked)
 			status = CLI_EXIT_FAILURE;
 	}
+	if (csv != NULL && output_file_close(&of) != 0)
+		status = CLI_EXIT_FAILURE;
 	search_free(s);
 	return status;
 }

@@ -24,21 +24,17 @@ void
 eng_cmd_uci(struct eng *g, int argc, char **argv)
 {
 	(void)argc, (void)argv;
+	/* from now on every line follows UCI's grammar (eng_strict()) */
+	g->uci = true;
 	eng_say(g, "id name dropfour %s", PACKAGE_VERSION);
 	eng_say(g, "id author the dropfour developers");
-	eng_say(g, "option name Threads type spin default %d min 1 max %d",
-	        g->threads, STATS_MAX_THREADS);
-	eng_say(g, "option name Hash type spin default %zu min 1 max %ld",
-	        g->hash_mb, 1L << 20);
-	eng_say(g, "option name Book type string default %s",
-	        g->book != NULL ? "<attached>" : "<empty>");
-	eng_say(g, "option name MultiPV type spin default 1 min 1 max %d",
-	        g->pos.w);
-	char vars[256];
-	level_names(vars, sizeof vars, " var ", "");
-	eng_say(g, "option name Level type combo default %s var none%s",
-	        g->level >= 0 ? levels[g->level].name : "none", vars);
-	eng_say(g, "protocol %d", ENGINE_PROTOCOL);
+	for (size_t i = 0; i < eng_noptions; i++) {
+		char what[512];
+		eng_options[i].describe(g, what, sizeof what);
+		eng_say(g, "option name %s %s", eng_options[i].name, what);
+	}
+	if (!eng_strict(g))
+		eng_say(g, "protocol %d", ENGINE_PROTOCOL);
 	eng_say(g, "uciok");
 }
 
@@ -47,6 +43,7 @@ eng_cmd_ucinewgame(struct eng *g, int argc, char **argv)
 {
 	(void)argc, (void)argv;
 	board_init(&g->pos, g->pos.w, g->pos.h);
+	g->pos_ok = true;
 	engine_clear(g->e);
 }
 
@@ -58,7 +55,7 @@ eng_cmd_debug(struct eng *g, int argc, char **argv)
 	else if (argc == 2 && strcmp(argv[1], "off") == 0)
 		g->debug = false;
 	else
-		eng_say(g, "error debug: expected on or off");
+		eng_error(g, "debug: expected on or off");
 }
 
 void
@@ -74,6 +71,9 @@ void
 eng_cmd_quit(struct eng *g, int argc, char **argv)
 {
 	(void)argc, (void)argv;
+	/* after uci it comes at once (engine-cli.c) and stops the search, as
+	 * UCI's "as soon as possible"; else it came after the search */
+	g->stopped = true;
 	eng_finish(g);
 	g->quit = true;
 }
@@ -82,7 +82,7 @@ void
 eng_cmd_size(struct eng *g, int argc, char **argv)
 {
 	if (argc != 3) {
-		eng_say(g, "error size: expected size W H");
+		eng_error(g, "size: expected size W H");
 		return;
 	}
 	long w = eng_number(g, "size", argv[1], 1, 1000);
@@ -91,10 +91,11 @@ eng_cmd_size(struct eng *g, int argc, char **argv)
 		return;
 	const char *why = board_size_error((int)w, (int)h);
 	if (why != NULL) {
-		eng_say(g, "error size %ldx%ld: %s", w, h, why);
+		eng_error(g, "size %ldx%ld: %s", w, h, why);
 		return;
 	}
 	board_init(&g->pos, (int)w, (int)h);
+	g->pos_ok = true;
 	engine_clear(g->e);
 	if (g->book != NULL &&
 	    (book_width(g->book) != w || book_height(g->book) != h)) {
@@ -113,40 +114,48 @@ eng_cmd_size(struct eng *g, int argc, char **argv)
 		g->book = g->own_book;
 }
 
-/* Play the move strings argv[0..argc-1] (each one or more columns) on b;
- * -1 after an error line. */
+/* Play the move strings argv[0..argc-1] on b: each one or more columns'
+ * characters, or one P@<file><rank> (eng_parse_move()); a move after
+ * four in a row is refused (checked play).  -1 after an error line. */
 static int
 pos_play(struct eng *g, board_t *b, int argc, char **argv)
 {
 	for (int i = 0; i < argc; i++) {
 		char q[96];
-		for (const char *m = argv[i]; *m; m++) {
-			int c = board_char_col((unsigned char)*m);
-			const char *why = c < 0 || c >= b->w ? "no such column"
-			                  : b->over ? "the game is over"
-			                  : !board_can_play(b, c)
-			                      ? "the column is full"
-			                      : NULL;
+		const char *w = argv[i];
+		size_t n = w[0] == 'P' && w[1] == '@' ? 1 : strlen(w);
+		for (size_t k = 0; k < n; k++) {
+			char one[2] = {w[k], '\0'};
+			int c = eng_parse_move(b, n == 1 ? w : one);
+			const char *why =
+			    c == -2   ? "the rank is not where the stone lands"
+			    : c < 0   ? "no such column"
+			    : b->over ? "the game is over"
+			    : !board_can_play(b, c) ? "the column is full"
+			                            : NULL;
+			if (why == NULL && board_play_checked(b, c) != BOARD_OK)
+				why = "not a legal move";
 			if (why != NULL) {
-				eng_say(g, "error position: move '%s': %s",
-				        eng_quote(argv[i], strlen(argv[i]), q,
-				                  sizeof q),
-				        why);
+				eng_error(g, "position: move '%s': %s",
+				          eng_quote(w, strlen(w), q, sizeof q),
+				          why);
 				return -1;
 			}
-			board_play(b, c);
 		}
 	}
 	return 0;
 }
 
-/* position [startpos | - | MOVES] [moves M1 M2 ...] */
+/* position [startpos | - | MOVES] [moves M1 M2 ...].  A refused one
+ * leaves no position: the next go errs (bestmove none) until a position
+ * is set again (position, size, ucinewgame). */
 void
 eng_cmd_position(struct eng *g, int argc, char **argv)
 {
 	board_t b;
 	int i = 1;
 	char q[96];
+	g->pos_ok = false;
 	board_init(&b, g->pos.w, g->pos.h);
 	if (i < argc && strcmp(argv[i], "moves") != 0) {
 		const char *moves = argv[i++];
@@ -156,29 +165,36 @@ eng_cmd_position(struct eng *g, int argc, char **argv)
 		enum board_err e =
 		    board_parse(&b, g->pos.w, g->pos.h, moves, (size_t)-1, &at);
 		if (e != BOARD_OK) {
-			eng_say(g, "error position %s: character %zu: %s",
-			        eng_quote(moves, strlen(moves), q, sizeof q),
-			        at + 1,
-			        e == BOARD_ERR_RANGE ? "no such column"
-			                             : board_err_string(e));
+			eng_error(g, "position %s: character %zu: %s",
+			          eng_quote(moves, strlen(moves), q, sizeof q),
+			          at + 1,
+			          e == BOARD_ERR_RANGE ? "no such column"
+			                               : board_err_string(e));
 			return;
 		}
 	}
 	if (i < argc && strcmp(argv[i], "moves") != 0) {
-		eng_say(g, "error position: expected position [startpos|MOVES] "
-		           "[moves M1 M2 ...]");
+		eng_error(g, "position: expected position [startpos|MOVES] "
+		             "[moves M1 M2 ...]");
 		return;
 	}
 	if (i < argc && pos_play(g, &b, argc - i - 1, argv + i + 1) != 0)
 		return;
 	g->pos = b;
+	g->pos_ok = true;
 }
 
-/* moves M1 M2 ...: play them on the current position */
+/* moves M1 M2 ...: play them on the current position (a refused one
+ * changes nothing) */
 void
 eng_cmd_moves(struct eng *g, int argc, char **argv)
 {
 	board_t b = g->pos;
+	if (!g->pos_ok) {
+		eng_error(g, "moves: no position (the last position command "
+		             "was refused)");
+		return;
+	}
 	if (pos_play(g, &b, argc - 1, argv + 1) == 0)
 		g->pos = b;
 }
@@ -194,7 +210,7 @@ opt_hash(struct eng *g, const char *arg)
 		mb = 1;
 	if (search_memory_error((size_t)mb, g->threads, why, sizeof why) !=
 	    NULL) {
-		eng_say(g, "error setoption hash: %s", why);
+		eng_error(g, "setoption hash: %s", why);
 		return;
 	}
 	engine_free(g->e);
@@ -207,23 +223,38 @@ opt_book(struct eng *g, const char *arg)
 {
 	char err[512], q[96];
 	struct book *bk = NULL;
+	/* `uci`'s default sent back: the session's book as it was */
+	if (strcmp(arg, "<attached>") == 0) {
+		if (g->shipped_book == NULL) {
+			eng_error(g, "setoption book: no book attached to "
+			             "this session");
+			return;
+		}
+		book_free(g->own_book);
+		g->own_book = NULL;
+		g->book = book_width(g->shipped_book) == g->pos.w &&
+		                  book_height(g->shipped_book) == g->pos.h
+		              ? g->shipped_book
+		              : NULL;
+		return;
+	}
 	if (strcasecmp(arg, "none") != 0 && strcmp(arg, "<empty>") != 0) {
 		if (g->hooks != NULL && g->hooks->small) {
-			eng_say(g, "error setoption book: no files here");
+			eng_error(g, "setoption book: no files here");
 			return;
 		}
 		bk = book_open(arg, err, sizeof err);
 		if (bk == NULL) {
-			eng_say(g, "error setoption book: %s", err);
+			eng_error(g, "setoption book: %s", err);
 			return;
 		}
 		if (book_width(bk) != g->pos.w || book_height(bk) != g->pos.h) {
-			eng_say(g,
-			        "error setoption book: %s holds %dx%d "
-			        "positions, the board is %dx%d",
-			        eng_quote(arg, strlen(arg), q, sizeof q),
-			        book_width(bk), book_height(bk), g->pos.w,
-			        g->pos.h);
+			eng_error(g,
+			          "setoption book: %s holds %dx%d "
+			          "positions, the board is %dx%d",
+			          eng_quote(arg, strlen(arg), q, sizeof q),
+			          book_width(bk), book_height(bk), g->pos.w,
+			          g->pos.h);
 			book_free(bk);
 			return;
 		}
@@ -249,8 +280,143 @@ opt_level(struct eng *g, const char *value)
 	}
 	char names[128];
 	level_names(names, sizeof names, "", ", ");
-	eng_say(g, "error setoption level: unknown level '%s' (%s1-%d or none)",
-	        eng_quote(value, n, q, sizeof q), names, LEVEL_COUNT);
+	eng_error(g, "setoption level: unknown level '%s' (%s1-%d or none)",
+	          eng_quote(value, n, q, sizeof q), names, LEVEL_COUNT);
+}
+
+static void
+opt_threads(struct eng *g, const char *value)
+{
+	long t =
+	    eng_number(g, "setoption threads", value, 1, STATS_MAX_THREADS);
+	if (t > 0)
+		g->threads = g->hooks != NULL && g->hooks->small ? 1 : (int)t;
+}
+
+static void
+opt_multipv(struct eng *g, const char *value)
+{
+	/* up to the widest board: a narrower one gives what it has */
+	long k = eng_number(g, "setoption multipv", value, 1, BOARD_MAX_WIDTH);
+	if (k > 0)
+		g->multipv = (int)k;
+}
+
+/* true/false (any case), as UCI's check options */
+static int
+opt_bool(struct eng *g, const char *what, const char *value)
+{
+	char q[96];
+	if (strcasecmp(value, "true") == 0)
+		return 1;
+	if (strcasecmp(value, "false") == 0)
+		return 0;
+	eng_error(g, "setoption %s: expected true or false, got '%s'", what,
+	          eng_quote(value, strlen(value), q, sizeof q));
+	return -1;
+}
+
+/* UCI_Variant: cfour, Fairy-Stockfish's name of Connect Four; setting
+ * it writes moves as Fairy-Stockfish does (P@d1). */
+static void
+opt_variant(struct eng *g, const char *value)
+{
+	char q[96];
+	if (strcasecmp(value, "cfour") != 0) {
+		eng_error(g,
+		          "setoption uci_variant: unknown variant '%s' (cfour)",
+		          eng_quote(value, strlen(value), q, sizeof q));
+		return;
+	}
+	g->cfour = true;
+}
+
+static void
+opt_extensions(struct eng *g, const char *value)
+{
+	int v = opt_bool(g, "dropfourextensions", value);
+	if (v >= 0)
+		g->extensions = v;
+}
+
+static void
+describe_threads(const struct eng *g, char *buf, size_t len)
+{
+	snprintf(buf, len, "type spin default %d min 1 max %d", g->threads,
+	         STATS_MAX_THREADS);
+}
+
+static void
+describe_hash(const struct eng *g, char *buf, size_t len)
+{
+	snprintf(buf, len, "type spin default %zu min 1 max %ld", g->hash_mb,
+	         1L << 20);
+}
+
+static void
+describe_book(const struct eng *g, char *buf, size_t len)
+{
+	snprintf(buf, len, "type string default %s",
+	         g->book != NULL && g->book == g->shipped_book ? "<attached>"
+	         : g->book != NULL                             ? "<file>"
+	                                                       : "<empty>");
+}
+
+static void
+describe_multipv(const struct eng *g, char *buf, size_t len)
+{
+	(void)g;
+	snprintf(buf, len, "type spin default 1 min 1 max %d", BOARD_MAX_WIDTH);
+}
+
+static void
+describe_level(const struct eng *g, char *buf, size_t len)
+{
+	char vars[256];
+	level_names(vars, sizeof vars, " var ", "");
+	snprintf(buf, len, "type combo default %s var none%s",
+	         g->level >= 0 ? levels[g->level].name : "none", vars);
+}
+
+static void
+describe_variant(const struct eng *g, char *buf, size_t len)
+{
+	(void)g;
+	snprintf(buf, len, "type combo default cfour var cfour");
+}
+
+static void
+describe_extensions(const struct eng *g, char *buf, size_t len)
+{
+	snprintf(buf, len, "type check default %s",
+	         g->extensions ? "true" : "false");
+}
+
+/* The one table of the engine's options: `uci` lists them in this order,
+ * setoption finds them here (names in any case), docs/engine-protocol.md
+ * and `engine --help` are checked against `uci`'s lines by
+ * tests/engine.sh. */
+const struct eng_option eng_options[] = {
+    {"Threads", describe_threads, opt_threads},
+    {"Hash", describe_hash, opt_hash},
+    {"Book", describe_book, opt_book},
+    {"MultiPV", describe_multipv, opt_multipv},
+    {"Level", describe_level, opt_level},
+    {"UCI_Variant", describe_variant, opt_variant},
+    {"DropfourExtensions", describe_extensions, opt_extensions},
+};
+const size_t eng_noptions = sizeof eng_options / sizeof eng_options[0];
+
+/* The options' names for error lines: "Threads, Hash, ..." */
+static const char *
+option_names(char *buf, size_t len)
+{
+	size_t n = 0;
+	buf[0] = '\0';
+	for (size_t i = 0; i < eng_noptions && n < len; i++)
+		n += (size_t)snprintf(buf + n, len - n, "%s%s", i ? ", " : "",
+		                      eng_options[i].name);
+	return buf;
 }
 
 /* setoption NAME VALUE, or UCI's setoption name NAME value VALUE; names
@@ -259,7 +425,7 @@ void
 eng_cmd_setoption(struct eng *g, int argc, char **argv)
 {
 	const char *name = NULL, *value = NULL;
-	char q[96];
+	char q[96], names[256];
 	if (argc == 5 && strcasecmp(argv[1], "name") == 0 &&
 	    strcasecmp(argv[3], "value") == 0) {
 		name = argv[2];
@@ -268,32 +434,18 @@ eng_cmd_setoption(struct eng *g, int argc, char **argv)
 		name = argv[1];
 		value = argv[2];
 	} else {
-		eng_say(g, "error setoption: expected setoption name NAME "
-		           "value VALUE (Threads, Hash, Book, MultiPV, Level)");
+		eng_error(g,
+		          "setoption: expected setoption name NAME value VALUE "
+		          "(%s)",
+		          option_names(names, sizeof names));
 		return;
 	}
-	if (strcasecmp(name, "threads") == 0) {
-		long t = eng_number(g, "setoption threads", value, 1,
-		                    STATS_MAX_THREADS);
-		if (t > 0)
-			g->threads =
-			    g->hooks != NULL && g->hooks->small ? 1 : (int)t;
-	} else if (strcasecmp(name, "hash") == 0) {
-		opt_hash(g, value);
-	} else if (strcasecmp(name, "book") == 0) {
-		opt_book(g, value);
-	} else if (strcasecmp(name, "multipv") == 0) {
-		/* up to the widest board: a narrower one gives what it has */
-		long k = eng_number(g, "setoption multipv", value, 1,
-		                    BOARD_MAX_WIDTH);
-		if (k > 0)
-			g->multipv = (int)k;
-	} else if (strcasecmp(name, "level") == 0) {
-		opt_level(g, value);
-	} else {
-		eng_say(g,
-		        "error setoption: unknown option '%s' (Threads, Hash, "
-		        "Book, MultiPV, Level)",
-		        eng_quote(name, strlen(name), q, sizeof q));
-	}
+	for (size_t i = 0; i < eng_noptions; i++)
+		if (strcasecmp(name, eng_options[i].name) == 0) {
+			eng_options[i].set(g, value);
+			return;
+		}
+	eng_error(g, "setoption: unknown option '%s' (%s)",
+	          eng_quote(name, strlen(name), q, sizeof q),
+	          option_names(names, sizeof names));
 }

@@ -16,6 +16,10 @@
 #include "search/level.h"
 #include "search/settings.h"
 
+/* The time of a go with clock words but no clock for the side to move
+ * (docs/engine-protocol.md). */
+#define ENGINE_DEFAULT_MOVETIME_S 1.0
+
 /* How often info lines come while a search runs. */
 #define INFO_EVERY_S 0.25
 
@@ -36,16 +40,65 @@ kind_word(enum score_kind k)
 	}
 }
 
-/* " pv C1 C2 ..." in move strings (1..9, a..g) at line + n. */
+/* " pv M1 M2 ..." in move strings (eng_move(): 1..9, a..g, or P@d1 with
+ * UCI_Variant cfour) at line + n, played out from the position. */
 static size_t
-go_pv(char *line, size_t n, size_t size, const int *pv, int len)
+go_pv(const struct eng *g, char *line, size_t n, size_t size, const int *pv,
+      int len)
 {
+	board_t b = g->pos;
 	if (len > 0 && n + 4 < size)
 		n += (size_t)snprintf(line + n, size - n, " pv");
-	for (int i = 0; i < len && n + 3 < size; i++)
-		n += (size_t)snprintf(line + n, size - n, " %c",
-		                      board_col_char(pv[i]));
+	for (int i = 0; i < len && n + 12 < size; i++) {
+		char m[12];
+		if (pv[i] < 0 || pv[i] >= b.w || !board_can_play(&b, pv[i]))
+			break;
+		n += (size_t)snprintf(line + n, size - n, " %s",
+		                      eng_move(g, &b, pv[i], m));
+		board_play(&b, pv[i]);
+	}
 	return n;
+}
+
+/* " score ..." of a column or the root into buf: dropfour's own
+ * "S kind K", or in strict UCI `cp N` (a heuristic value, or 0 for a
+ * proven draw) or `mate N` (a proven win in N of the mover's moves,
+ * negative a loss), a proven bound with UCI's lowerbound/upperbound; ""
+ * when nothing is known and not show_none. */
+static const char *
+go_score(const struct eng *g, enum score_kind kind, int score, bool show_none,
+         char *buf, size_t len)
+{
+	char num[16];
+	if (kind == SCORE_NONE && (eng_strict(g) || !show_none)) {
+		buf[0] = '\0';
+		return buf;
+	}
+	if (!eng_strict(g)) {
+		snprintf(buf, len, " score %s kind %s",
+		         kind == SCORE_NONE
+		             ? "?"
+		             : score_number(kind, score, num, sizeof num),
+		         kind_word(kind));
+		return buf;
+	}
+	if (kind == SCORE_HEURISTIC) {
+		snprintf(buf, len, " score cp %d", score);
+		return buf;
+	}
+	struct score_parts p;
+	score_parts(&g->pos, kind == SCORE_HEURISTIC ? kind : SCORE_EXACT,
+	            score, &p);
+	const char *bound = kind == SCORE_LOWER   ? " lowerbound"
+	                    : kind == SCORE_UPPER ? " upperbound"
+	                                          : "";
+	if (score > 0)
+		snprintf(buf, len, " score mate %d%s", p.stones, bound);
+	else if (score < 0)
+		snprintf(buf, len, " score mate -%d%s", p.stones, bound);
+	else
+		snprintf(buf, len, " score cp 0%s", bound);
+	return buf;
 }
 
 /* A column's place among the others for MultiPV: proven wins first (the
@@ -63,17 +116,24 @@ col_rank(enum score_kind kind, int score)
  * equals) into col; returns how many. */
 static int
 go_ranked(const board_t *b, const enum score_kind *kind, const int *score,
-          int *col)
+          int first, int *col)
 {
 	const int *order = board_centre_order(b->w);
 	int n = 0;
+	/* the move the search names (bestmove, the pv's first) is multipv
+	 * 1, whatever the ranks of the others' scores */
+	if (first >= 0 && first < b->w && board_can_play(b, first) &&
+	    kind[first] != SCORE_NONE)
+		col[n++] = first;
+	const int top = n;
 	for (int i = 0; i < b->w; i++) {
 		int c = order[i];
-		if (!board_can_play(b, c) || kind[c] == SCORE_NONE)
+		if (!board_can_play(b, c) || kind[c] == SCORE_NONE ||
+		    (top && c == first))
 			continue;
 		int k = n++;
 		long key = col_rank(kind[c], score[c]);
-		while (k > 0 &&
+		while (k > top &&
 		       col_rank(kind[col[k - 1]], score[col[k - 1]]) < key) {
 			col[k] = col[k - 1];
 			k--;
@@ -83,31 +143,32 @@ go_ranked(const board_t *b, const enum score_kind *kind, const int *score,
 	return n;
 }
 
-/* The MultiPV lines of a search: for its best g->multipv columns, best
- * first, "info depth D seldepth S multipv K score X kind K" and `tail`,
- * then the column's line (the principal variation for the column it
- * starts with, else the column alone). */
+/* The MultiPV lines of a search: for its best g->multipv columns, the
+ * move it names (first) first, then best first, "info depth D seldepth
+ * S multipv K score ..." and `tail`, then the column's line (the
+ * principal variation for the column it starts with, else the column
+ * alone). */
 static void
 go_multipv(struct eng *g, int depth, int seldepth, const enum score_kind *kind,
-           const int *score, const char *tail, const int *pv, int pv_len)
+           const int *score, int first, const char *tail, const int *pv,
+           int pv_len)
 {
 	int col[BOARD_MAX_WIDTH];
-	int n = go_ranked(&g->pos, kind, score, col);
+	int n = go_ranked(&g->pos, kind, score, first, col);
 	if (n > g->multipv)
 		n = g->multipv;
 	for (int k = 0; k < n; k++) {
-		char line[2048], num[16];
+		char line[2048], sc[64];
 		int c = col[k];
 		size_t at = (size_t)snprintf(
 		    line, sizeof line,
-		    "info depth %d seldepth %d multipv %d score %s kind %s%s",
-		    depth, seldepth, k + 1,
-		    score_number(kind[c], score[c], num, sizeof num),
-		    kind_word(kind[c]), tail);
+		    "info depth %d seldepth %d multipv %d%s%s", depth,
+		    seldepth > depth ? seldepth : depth, k + 1,
+		    go_score(g, kind[c], score[c], true, sc, sizeof sc), tail);
 		if (pv_len > 0 && pv[0] == c)
-			go_pv(line, at, sizeof line, pv, pv_len);
+			go_pv(g, line, at, sizeof line, pv, pv_len);
 		else
-			go_pv(line, at, sizeof line, &c, 1);
+			go_pv(g, line, at, sizeof line, &c, 1);
 		eng_say(g, "%s", line);
 	}
 }
@@ -120,7 +181,7 @@ static void
 go_info(struct eng *g)
 {
 	struct stats_snapshot s;
-	char line[2048], tail[1024], num[16];
+	char line[2048], tail[1024], sc[64];
 	size_t n = 0, t = 0;
 
 	g->last_info = util_now_s();
@@ -130,20 +191,28 @@ go_info(struct eng *g)
 	double elapsed = util_now_s() - g->t0;
 	for (int c = 0; c < s.ncols && c < g->pos.w; c++)
 		if (s.col[c].state == COL_SEARCHING) {
-			t +=
-			    (size_t)snprintf(tail + t, sizeof tail - t,
-			                     " currmove %c", board_col_char(c));
+			char m[12];
+			t += (size_t)snprintf(tail + t, sizeof tail - t,
+			                      " currmove %s",
+			                      eng_move(g, &g->pos, c, m));
 			break;
 		}
+	/* nps: the nodes over the time since go, as the line shows them
+	 * (the search's own rate counts from its own start) */
 	t += (size_t)snprintf(tail + t, sizeof tail - t,
-	                      " nodes %llu nps %.0f time %.0f hashfull %d "
-	                      "threads %d tnodes ",
-	                      (unsigned long long)s.nodes, s.nps, elapsed * 1e3,
-	                      (int)(s.tt_fill * 1000), s.nthreads);
-	for (int i = 0; i < s.nthreads && t < sizeof tail - 32; i++)
-		t += (size_t)snprintf(tail + t, sizeof tail - t, "%s%llu",
-		                      i ? "," : "",
-		                      (unsigned long long)s.thread[i].nodes);
+	                      " nodes %llu nps %.0f time %.0f hashfull %d",
+	                      (unsigned long long)s.nodes,
+	                      elapsed > 0 ? (double)s.nodes / elapsed : 0,
+	                      elapsed * 1e3, (int)(s.tt_fill * 1000));
+	if (!eng_strict(g)) {
+		t += (size_t)snprintf(tail + t, sizeof tail - t,
+		                      " threads %d tnodes ", s.nthreads);
+		for (int i = 0; i < s.nthreads && t < sizeof tail - 32; i++)
+			t += (size_t)snprintf(
+			    tail + t, sizeof tail - t, "%s%llu", i ? "," : "",
+			    (unsigned long long)s.thread[i].nodes);
+	}
+	int seldepth = s.seldepth > s.depth ? s.seldepth : s.depth;
 	if (g->multipv > 1) {
 		enum score_kind kind[BOARD_MAX_WIDTH] = {SCORE_NONE};
 		int score[BOARD_MAX_WIDTH] = {0};
@@ -153,22 +222,21 @@ go_info(struct eng *g)
 				kind[c] = s.col[c].kind;
 				score[c] = s.col[c].score;
 			}
-		go_multipv(g, s.depth, s.seldepth, kind, score, tail, s.pv,
-		           s.pv_len);
+		go_multipv(g, s.depth, seldepth, kind, score,
+		           s.pv_len > 0 ? s.pv[0] : -1, tail, s.pv, s.pv_len);
 		return;
 	}
 	n += (size_t)snprintf(line + n, sizeof line - n,
-	                      "info depth %d seldepth %d", s.depth, s.seldepth);
+	                      "info depth %d seldepth %d", s.depth, seldepth);
 	int best = s.pv_len > 0 ? s.pv[0] : -1;
 	if (best >= 0 && best < s.ncols && s.col[best].state == COL_DONE &&
 	    s.col[best].kind != SCORE_NONE)
-		n += (size_t)snprintf(
-		    line + n, sizeof line - n, " score %s kind %s",
-		    score_number(s.col[best].kind, s.col[best].score, num,
-		                 sizeof num),
-		    kind_word(s.col[best].kind));
+		n += (size_t)snprintf(line + n, sizeof line - n, "%s",
+		                      go_score(g, s.col[best].kind,
+		                               s.col[best].score, false, sc,
+		                               sizeof sc));
 	n += (size_t)snprintf(line + n, sizeof line - n, "%s", tail);
-	n = go_pv(line, n, sizeof line, s.pv, s.pv_len);
+	n = go_pv(g, line, n, sizeof line, s.pv, s.pv_len);
 	eng_say(g, "%s", line);
 }
 
@@ -231,11 +299,13 @@ go_scores(struct eng *g, const struct search_result *r)
 }
 
 /* The end of a search: its last info line, made of the result so that it
- * agrees with the bestmove after it, and the bestmove. */
+ * agrees with the bestmove after it, and the bestmove: dropfour's
+ * "bestmove C score S kind K", or in strict UCI "bestmove M [ponder P]"
+ * after an "info string score S kind K" (dropfour's own fields). */
 static void
 go_result(struct eng *g, const struct search_result *r)
 {
-	char line[512], num[16];
+	char line[512], num[16], sc[64], m[8];
 	int move = r->move, score = r->score;
 	enum score_kind kind = r->kind;
 	/* A level's own move (not the search's best): its column's score. */
@@ -251,39 +321,66 @@ go_result(struct eng *g, const struct search_result *r)
 	if (move < 0 || !board_can_play(&g->pos, move))
 		move = go_fallback(g, r, &score, &kind);
 	if (move < 0) {
-		eng_say(g, "bestmove none score %s kind %s",
-		        board_is_full(&g->pos) ? "0" : "?",
-		        board_is_full(&g->pos) ? "proven" : "none");
+		eng_bestmove_none(g);
 		return;
 	}
-	const char *s =
-	    kind == SCORE_NONE
-	        ? "?"
-	        : score_number(kind == SCORE_HEURISTIC ? SCORE_HEURISTIC
-	                                               : SCORE_EXACT,
-	                       score, num, sizeof num);
 	struct stats_snapshot snap;
 	engine_snapshot(g->e, &snap);
+	int seldepth = snap.seldepth > r->depth ? snap.seldepth : r->depth;
+	double ms = (util_now_s() - g->t0) * 1e3;
 	if (g->multipv > 1) {
 		char tail[128];
 		snprintf(tail, sizeof tail, " nodes %llu time %.0f",
-		         (unsigned long long)r->nodes,
-		         (util_now_s() - g->t0) * 1e3);
-		go_multipv(g, r->depth, snap.seldepth, r->col_kind,
-		           r->col_score, tail, r->pv, r->pv_len);
+		         (unsigned long long)r->nodes, ms);
+		go_multipv(g, r->depth, seldepth, r->col_kind, r->col_score,
+		           move, tail, r->pv, r->pv_len);
 	}
+	const enum score_kind shown =
+	    kind == SCORE_HEURISTIC || kind == SCORE_NONE ? kind : SCORE_EXACT;
 	size_t n = (size_t)snprintf(
 	    line, sizeof line,
-	    "info depth %d seldepth %d score %s kind %s nodes %llu time %.0f",
-	    r->depth, snap.seldepth, s, kind_word(kind),
-	    (unsigned long long)r->nodes, (util_now_s() - g->t0) * 1e3);
-	if (move == r->move && r->pv_len > 0 && r->pv[0] == move)
-		go_pv(line, n, sizeof line, r->pv, r->pv_len);
+	    "info depth %d seldepth %d%s nodes %llu time %.0f", r->depth,
+	    seldepth, go_score(g, shown, score, true, sc, sizeof sc),
+	    (unsigned long long)r->nodes, ms);
+	const bool own_pv =
+	    move == r->move && r->pv_len > 0 && r->pv[0] == move;
+	if (own_pv)
+		go_pv(g, line, n, sizeof line, r->pv, r->pv_len);
 	else
-		go_pv(line, n, sizeof line, &move, 1);
+		go_pv(g, line, n, sizeof line, &move, 1);
 	eng_say(g, "%s", line);
-	eng_say(g, "bestmove %c score %s kind %s", board_col_char(move), s,
-	        kind_word(kind));
+	const char *s = kind == SCORE_NONE
+	                    ? "?"
+	                    : score_number(shown, score, num, sizeof num);
+	if (!eng_strict(g)) {
+		eng_say(g, "bestmove %s score %s kind %s",
+		        eng_move(g, &g->pos, move, m), s, kind_word(kind));
+		return;
+	}
+	eng_say(g, "info string score %s kind %s", s, kind_word(kind));
+	char ponder[32] = "";
+	if (own_pv && r->pv_len > 1 && !board_is_winning_move(&g->pos, move)) {
+		board_t b = g->pos;
+		board_play(&b, move);
+		if (r->pv[1] >= 0 && r->pv[1] < b.w &&
+		    board_can_play(&b, r->pv[1]) && !board_is_full(&b)) {
+			char pm[12];
+			snprintf(ponder, sizeof ponder, " ponder %s",
+			         eng_move(g, &b, r->pv[1], pm));
+		}
+	}
+	eng_say(g, "bestmove %s%s", eng_move(g, &g->pos, move, m), ponder);
+}
+
+void
+eng_bestmove_none(struct eng *g)
+{
+	const bool full = board_is_full(&g->pos) && g->pos_ok;
+	if (eng_strict(g))
+		eng_say(g, "bestmove (none)");
+	else
+		eng_say(g, "bestmove none score %s kind %s", full ? "0" : "?",
+		        full ? "proven" : "none");
 }
 
 static void
@@ -344,6 +441,11 @@ go_start(struct eng *g, enum go_kind kind, struct search_limits *lim)
 	if (g->hooks != NULL && g->hooks->started != NULL)
 		g->hooks->started(g->hooks->ctx, &g->pos, kind == GO_ANALYZE);
 	g->id = engine_start(g->e, &g->pos, lim);
+	if (g->eof_stop) { /* the input has ended: answer at once */
+		g->stopped = true;
+		g->hold = false;
+		engine_stop(g->e);
+	}
 	if (g->debug) {
 		char what[256];
 		search_limits_describe(lim, what, sizeof what);
@@ -403,9 +505,9 @@ go_parse(struct eng *g, int argc, char **argv, struct go_args *a)
 		       strcmp(argv[i], nums[k].name) != 0)
 			k++;
 		if (k == sizeof nums / sizeof nums[0]) {
-			eng_say(
+			eng_error(
 			    g,
-			    "error go: unknown word '%s' (perfect, depth N, "
+			    "go: unknown word '%s' (perfect, depth N, "
 			    "movetime MS, nodes N, infinite, ponder, wtime, "
 			    "btime, winc, binc, movestogo)",
 			    eng_quote(argv[i], strlen(argv[i]), q, sizeof q));
@@ -420,22 +522,27 @@ go_parse(struct eng *g, int argc, char **argv, struct go_args *a)
 		i++;
 	}
 	if (a->perfect && (a->depth > 0 || a->nodes > 0 || a->infinite)) {
-		eng_say(g,
-		        "error go: perfect takes no depth, nodes or infinite");
+		eng_error(g, "go: perfect takes no depth, nodes or infinite");
 		return -1;
 	}
 	if (!a->perfect && g->level >= 0 && levels[g->level].perfect &&
 	    (a->depth > 0 || a->nodes > 0)) {
-		eng_say(g, "error go: level perfect takes no depth or nodes");
+		eng_error(g, "go: level perfect takes no depth or nodes");
 		return -1;
 	}
 	return 0;
 }
 
-/* The time manager: of the side to move's clock, a share for this move
- * (its clock over the moves to go, or over its moves left on the board,
- * at most 20) plus most of its increment, never more than the clock less
- * a margin for the answer to travel.  0: no clock given. */
+/* The time manager: of the side to move's clock (the other side's clock
+ * is not used), a share for this move (its clock over the moves to go,
+ * or over its moves left on the board, at most 20) plus most of its
+ * increment, never more than the clock less a margin that covers the
+ * engine's own latency (the answer's unwinding, the main thread's poll,
+ * the pipe): ENGINE_CLOCK_MARGIN_S plus a twentieth of the clock, at
+ * most half of it and at most ENGINE_CLOCK_MARGIN_MAX_S.  0: no
+ * clock for the side to move. */
+#define ENGINE_CLOCK_MARGIN_S     0.030
+#define ENGINE_CLOCK_MARGIN_MAX_S 1.0
 static double
 go_budget(const struct eng *g, const struct go_args *a)
 {
@@ -447,9 +554,13 @@ go_budget(const struct eng *g, const struct go_args *a)
 	long mine = (long)(g->pos.w * g->pos.h - g->pos.moves + 1) / 2;
 	long moves = a->movestogo > 0 ? a->movestogo : mine < 20 ? mine : 20;
 	double t = left / (double)(moves > 1 ? moves : 1) + inc * 0.75;
-	double most = left - (left / 20 > 0.05 ? 0.05 : left / 20);
-	if (t > most)
-		t = most;
+	double margin = ENGINE_CLOCK_MARGIN_S + left / 20;
+	if (margin > left / 2)
+		margin = left / 2;
+	if (margin > ENGINE_CLOCK_MARGIN_MAX_S)
+		margin = ENGINE_CLOCK_MARGIN_MAX_S;
+	if (t > left - margin)
+		t = left - margin;
 	return t > 0.001 ? t : 0.001;
 }
 
@@ -458,16 +569,34 @@ eng_cmd_go(struct eng *g, int argc, char **argv)
 {
 	struct search_limits lim;
 	struct go_args a;
-	if (g->pos.over || board_is_full(&g->pos)) {
-		eng_say(g, "error go: the game is over");
+	/* every go is answered by a bestmove: none where there is no move
+	 * (after the error line) */
+	if (!g->pos_ok) {
+		eng_error(g, "go: no position (the last position command was "
+		             "refused)");
+		eng_bestmove_none(g);
 		return;
 	}
-	if (go_parse(g, argc, argv, &a) != 0)
+	if (g->pos.over || board_is_full(&g->pos)) {
+		eng_error(g, "go: the game is over");
+		eng_bestmove_none(g);
 		return;
+	}
+	if (go_parse(g, argc, argv, &a) != 0) {
+		eng_bestmove_none(g);
+		return;
+	}
 	go_limits(g, &lim);
 	const struct level *lv = g->level >= 0 ? &levels[g->level] : NULL;
 	double budget =
 	    a.movetime > 0 ? (double)a.movetime / 1e3 : go_budget(g, &a);
+	/* clock words with no clock for the side to move (go wtime for the
+	 * side not to move, go movestogo alone): the default move time */
+	const bool clock_words = a.time[0] >= 0 || a.time[1] >= 0 ||
+	                         a.inc[0] >= 0 || a.inc[1] >= 0 ||
+	                         a.movestogo > 0;
+	if (budget <= 0 && clock_words && !a.infinite)
+		budget = ENGINE_DEFAULT_MOVETIME_S;
 	/* A level (setoption Level) searches as the game's --level does:
 	 * its own time budget unless go gives one, its book or none, and
 	 * its choice of move; level perfect is go perfect. */
@@ -525,11 +654,16 @@ eng_cmd_analyze(struct eng *g, int argc, char **argv)
 	(void)argv;
 	struct search_limits lim;
 	if (argc != 1) {
-		eng_say(g, "error analyze takes no argument");
+		eng_error(g, "analyze takes no argument");
+		return;
+	}
+	if (!g->pos_ok) {
+		eng_error(g, "analyze: no position (the last position command "
+		             "was refused)");
 		return;
 	}
 	if (g->pos.over || board_is_full(&g->pos)) {
-		eng_say(g, "error analyze: the game is over");
+		eng_error(g, "analyze: the game is over");
 		return;
 	}
 	go_limits(g, &lim);

@@ -51,6 +51,17 @@ struct eng {
 	bool debug;  /* `debug on`: info string lines on what is done */
 	int multipv; /* info lines per report: the best columns, 1 and up */
 	int level;   /* `setoption Level`: a level (search/level.h), -1 none */
+	/* The position is the last `position`'s; false after a refused
+	 * one (a go then errs with `bestmove none`) until the next. */
+	bool pos_ok;
+	/* `uci` was sent: every line written follows UCI's grammar
+	 * (eng_strict()) unless DropfourExtensions is on. */
+	bool uci;
+	bool extensions; /* setoption DropfourExtensions true */
+	bool cfour;      /* setoption UCI_Variant cfour: moves as P@d1 */
+	/* The input has ended with no quit queued: the running search and
+	 * every later one stop at once (engine-cli.c). */
+	bool eof_stop;
 	/* The search, while one runs (kind != GO_NONE). */
 	enum go_kind kind;
 	uint64_t id;
@@ -65,7 +76,36 @@ struct eng {
 	bool out_error;
 };
 
+/* The engine's options: one table for `uci`'s option lines, setoption's
+ * names and `engine --help`'s list (engine-cli-cmd.c). */
+struct eng_option {
+	const char *name;
+	/* its `uci` line after "option name NAME " into buf */
+	void (*describe)(const struct eng *g, char *buf, size_t len);
+	void (*set)(struct eng *g, const char *value);
+};
+extern const struct eng_option eng_options[];
+extern const size_t eng_noptions;
+
 /* engine-cli.c */
+/* Whether the engine speaks strict UCI now: `uci` sent and no
+ * DropfourExtensions. */
+static inline bool
+eng_strict(const struct eng *g)
+{
+	return g->uci && !g->extensions;
+}
+/* An error line: `error ...`, in strict UCI `info string error ...`. */
+void eng_error(struct eng *g, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+/* Column col played on b as a move string into buf (at least 12 bytes):
+ * the column's character, or with UCI_Variant cfour P@<file><rank>, the
+ * rank the row the stone lands in (1 the bottom). */
+const char *eng_move(const struct eng *g, const board_t *b, int col, char *buf);
+/* A move word (a column's character, or P@<file><rank>) on b: its
+ * column, -1 when it names none, -2 when its rank is not where the stone
+ * would land. */
+int eng_parse_move(const board_t *b, const char *word);
 void eng_say(struct eng *g, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 /* s (n bytes) for an error line: control bytes and backslashes as \xNN,
@@ -84,6 +124,9 @@ void eng_cmd_go(struct eng *g, int argc, char **argv);
 void eng_cmd_analyze(struct eng *g, int argc, char **argv);
 void eng_cmd_stop(struct eng *g, int argc, char **argv);
 void eng_cmd_ponderhit(struct eng *g, int argc, char **argv);
+/* The answer of a go with no move to give: `bestmove none ...`, in
+ * strict UCI `bestmove (none)` (as Stockfish and Fairy-Stockfish). */
+void eng_bestmove_none(struct eng *g);
 /* Stop the running search and print its result. */
 void eng_finish(struct eng *g);
 /* Between commands: info lines, the result of a search that ended. */

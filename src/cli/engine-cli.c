@@ -34,25 +34,91 @@
 #define POLL_STOP_MS 1
 #define INPUT_MAX    (4 * ENGINE_LINE_MAX)
 
-void
-eng_say(struct eng *g, const char *fmt, ...)
+/* Whether a line may go out as it is in strict UCI: the engine-to-GUI
+ * commands of the UCI grammar.  Anything else (a note, dropfour's own
+ * answers) goes out behind "info string ". */
+static bool
+uci_line(const char *line)
 {
-	va_list ap;
-	va_start(ap, fmt);
+	static const char *const words[] = {
+	    "id ",       "uciok",           "readyok",
+	    "bestmove ", "copyprotection ", "registration ",
+	    "option ",   "info ",
+	};
+	for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
+		if (strncmp(line, words[i], strlen(words[i])) == 0)
+			return true;
+	return false;
+}
+
+static void
+say_line(struct eng *g, const char *line)
+{
+	const char *pre =
+	    eng_strict(g) && !uci_line(line) ? "info string " : "";
 	if (g->hooks != NULL && g->hooks->line != NULL) {
-		char line[4096];
-		vsnprintf(line, sizeof line, fmt, ap);
-		g->hooks->line(g->hooks->ctx, line);
-		va_end(ap);
+		char full[4200];
+		snprintf(full, sizeof full, "%s%s", pre, line);
+		g->hooks->line(g->hooks->ctx, full);
 		return;
 	}
-	vprintf(fmt, ap);
-	va_end(ap);
-	putchar('\n');
+	printf("%s%s\n", pre, line);
 	if (!output_flush()) {
 		g->out_error = true;
 		g->quit = true;
 	}
+}
+
+void
+eng_say(struct eng *g, const char *fmt, ...)
+{
+	char line[4096];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(line, sizeof line, fmt, ap);
+	va_end(ap);
+	say_line(g, line);
+}
+
+void
+eng_error(struct eng *g, const char *fmt, ...)
+{
+	char line[4096];
+	va_list ap;
+	memcpy(line, "error ", 6);
+	va_start(ap, fmt);
+	vsnprintf(line + 6, sizeof line - 6, fmt, ap);
+	va_end(ap);
+	say_line(g, line); /* strict UCI: behind "info string " */
+}
+
+const char *
+eng_move(const struct eng *g, const board_t *b, int col, char *buf)
+{
+	if (g->cfour)
+		snprintf(buf, 12, "P@%c%u", 'a' + col,
+		         (unsigned)(board_column_height(b, col) + 1) % 1000u);
+	else
+		snprintf(buf, 12, "%c", board_col_char(col));
+	return buf;
+}
+
+int
+eng_parse_move(const board_t *b, const char *word)
+{
+	if (word[0] == 'P' && word[1] == '@') {
+		int col = word[2] - 'a';
+		char *end;
+		long rank = strtol(word + 3, &end, 10);
+		if (col < 0 || col >= b->w || end == word + 3 || *end ||
+		    word[3] < '1' || word[3] > '9')
+			return -1;
+		return rank == board_column_height(b, col) + 1 ? col : -2;
+	}
+	if (word[0] == '\0' || word[1] != '\0')
+		return -1;
+	int col = board_char_col((unsigned char)word[0]);
+	return col >= 0 && col < b->w ? col : -1;
 }
 
 const char *
@@ -66,7 +132,9 @@ eng_quote(const char *s, size_t n, char *buf, size_t len)
 			o += 3;
 			break;
 		}
-		if (c < 0x20 || c == 0x7f || c == '\\')
+		/* control bytes, and bytes of 0x80 up so that every line
+		 * written is valid UTF-8 (ASCII) whatever the input */
+		if (c < 0x20 || c >= 0x7f || c == '\\')
 			o += (size_t)snprintf(buf + o, len - o, "\\x%02x", c);
 		else
 			buf[o++] = (char)c;
@@ -82,11 +150,11 @@ eng_number(struct eng *g, const char *what, const char *arg, long lo, long hi)
 	errno = 0;
 	long v = arg ? strtol(arg, &end, 10) : 0;
 	if (arg == NULL || errno || end == arg || *end || v < lo || v > hi) {
-		eng_say(g,
-		        "error %s: expected a whole number from %ld to %ld, "
-		        "got '%s'",
-		        what, lo, hi,
-		        arg ? eng_quote(arg, strlen(arg), q, sizeof q) : "");
+		eng_error(g,
+		          "%s: expected a whole number from %ld to %ld, "
+		          "got '%s'",
+		          what, lo, hi,
+		          arg ? eng_quote(arg, strlen(arg), q, sizeof q) : "");
 		return lo > 0 ? -1 : lo - 1;
 	}
 	return v;
@@ -147,7 +215,8 @@ static bool
 command_waits(const struct eng *g, const char *line, size_t len)
 {
 	const struct engine_command *c = command_find(line, len);
-	if (c != NULL && c->run == eng_cmd_quit && g->hold)
+	/* UCI's quit: as soon as possible (eng_cmd_quit() stops it) */
+	if (c != NULL && c->run == eng_cmd_quit && (g->hold || g->uci))
 		return false;
 	return g->kind != GO_NONE && (c == NULL || !c->at_once);
 }
@@ -158,13 +227,13 @@ command(struct eng *g, char *line, size_t len)
 {
 	char q[96];
 	if (len > ENGINE_LINE_MAX) {
-		eng_say(g, "error line too long (more than %zu bytes)",
-		        ENGINE_LINE_MAX);
+		eng_error(g, "line too long (more than %zu bytes)",
+		          ENGINE_LINE_MAX);
 		return;
 	}
 	if (memchr(line, '\0', len) != NULL) {
-		eng_say(g, "error NUL byte in line '%s'",
-		        eng_quote(line, len, q, sizeof q));
+		eng_error(g, "NUL byte in line '%s'",
+		          eng_quote(line, len, q, sizeof q));
 		return;
 	}
 	while (len > 0 && is_blank(line[len - 1]))
@@ -181,13 +250,24 @@ command(struct eng *g, char *line, size_t len)
 	if (c != NULL)
 		c->run(g, argc, argv);
 	else if (argc > 0)
-		eng_say(g, "error unknown command '%s'",
-		        eng_quote(argv[0], strlen(argv[0]), q, sizeof q));
+		eng_error(g, "unknown command '%s'",
+		          eng_quote(argv[0], strlen(argv[0]), q, sizeof q));
 	free(argv);
 }
 
 /* ---- the input ----------------------------------------------------------
  */
+
+/* The end of the line at s (n bytes): its LF or CR (a CR-only line end
+ * ends a line as LF does; CR LF is a line and an empty one), NULL none. */
+static char *
+eol(const char *s, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (s[i] == '\n' || s[i] == '\r')
+			return (char *)(s + i);
+	return NULL;
+}
 
 struct eng_in {
 	char *buf;
@@ -203,7 +283,7 @@ static void
 input_add(struct eng_in *in, const char *data, size_t n)
 {
 	if (in->skipping) {
-		const char *nl = memchr(data, '\n', n);
+		const char *nl = eol(data, n);
 		if (nl == NULL)
 			return;
 		in->skipping = false;
@@ -217,7 +297,8 @@ input_add(struct eng_in *in, const char *data, size_t n)
 	memcpy(in->buf + in->have, data, n);
 	in->have += n;
 	size_t start = in->have;
-	while (start > 0 && in->buf[start - 1] != '\n')
+	while (start > 0 && in->buf[start - 1] != '\n' &&
+	       in->buf[start - 1] != '\r')
 		start--;
 	if (in->have - start > ENGINE_LINE_MAX) {
 		in->have = start + ENGINE_LINE_MAX + 1;
@@ -234,7 +315,7 @@ input_ahead(struct eng *g, struct eng_in *in)
 {
 	for (size_t at = 0; at < in->have && g->kind != GO_NONE;) {
 		char *l = in->buf + at;
-		char *nl = memchr(l, '\n', in->have - at);
+		char *nl = eol(l, in->have - at);
 		if (nl == NULL)
 			break;
 		const struct engine_command *c =
@@ -263,7 +344,7 @@ input_run(struct eng *g, struct eng_in *in)
 	if (g->kind != GO_NONE)
 		input_ahead(g, in);
 	while (!g->quit && used < in->have &&
-	       (nl = memchr(in->buf + used, '\n', in->have - used))) {
+	       (nl = eol(in->buf + used, in->have - used))) {
 		size_t len = (size_t)(nl - (in->buf + used));
 		if (command_waits(g, in->buf + used, len))
 			break;
@@ -271,7 +352,7 @@ input_run(struct eng *g, struct eng_in *in)
 		used += len + 1;
 	}
 	if (in->eof && !g->quit && g->kind == GO_NONE && used < in->have &&
-	    memchr(in->buf + used, '\n', in->have - used) == NULL) {
+	    eol(in->buf + used, in->have - used) == NULL) {
 		command(g, in->buf + used, in->have - used);
 		used = in->have;
 	}
@@ -314,6 +395,23 @@ input_read(struct eng *g, struct eng_in *in, int fd)
 	return 0;
 }
 
+/* Whether a quit is among the lines still to come (the end of the input
+ * behind it then changes nothing: the quit ends the session as written). */
+static bool
+quit_queued(const struct eng_in *in)
+{
+	for (size_t at = 0; at < in->have;) {
+		const char *l = in->buf + at;
+		const char *nl = eol(l, in->have - at);
+		size_t len = nl != NULL ? (size_t)(nl - l) : in->have - at;
+		const struct engine_command *c = command_find(l, len);
+		if (c != NULL && c->run == eng_cmd_quit)
+			return true;
+		at += len + 1;
+	}
+	return false;
+}
+
 /* ---- the loop -----------------------------------------------------------
  */
 
@@ -332,6 +430,7 @@ engine_cli_serve(const struct options *o, const struct book *book, int fd,
 	g.threads = hooks != NULL && hooks->small ? 1 : o->threads;
 	g.multipv = 1;
 	g.level = -1;
+	g.pos_ok = true;
 	g.shipped_book = book;
 	g.book = book;
 	g.e = output_engine_new(g.hash_mb);
@@ -343,13 +442,18 @@ engine_cli_serve(const struct options *o, const struct book *book, int fd,
 			break;
 		if (input_read(&g, &in, fd) != 0)
 			status = CLI_EXIT_FAILURE;
-		eng_tick(&g);
-		/* the end of the input: a search waiting for stop stops and
-		 * gives its result; another runs to its end */
-		if (in.eof && g.hold) {
+		/* The end of the input with no quit queued (a GUI gone, a
+		 * closed pipe): the running search stops at once and gives
+		 * its result, and so does every search the lines still
+		 * queued start (go_start()); then the engine ends. */
+		if (in.eof && !g.eof_stop && !quit_queued(&in))
+			g.eof_stop = true;
+		if (g.eof_stop && g.kind != GO_NONE && !g.stopped) {
 			g.stopped = true;
-			eng_finish(&g);
+			g.hold = false;
+			engine_stop(g.e);
 		}
+		eng_tick(&g);
 	}
 	/* the end of the input stops a search and gives its result */
 	if (!g.out_error)

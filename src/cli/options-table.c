@@ -113,12 +113,19 @@ const struct mode_def options_modes[] = {
         .mode = MODE_ENGINE,
         .usage = "engine [OPTION]...          the engine protocol on standard "
                  "input\n",
-        .about = "Reads commands line by line (size W H, position MOVES, go "
-                 "perfect |\ndepth N | movetime MS | infinite, stop, analyze, "
-                 "isready, setoption\nthreads N | hash MB | book FILE|none, "
-                 "quit) and answers on standard\noutput: info lines while it "
-                 "searches, then 'bestmove C score S'.\nSee "
-                 "docs/engine-protocol.md.\n",
+        .about =
+            "Reads commands line by line and answers on standard output "
+            "(info lines\nwhile it searches, then one bestmove for every "
+            "go).  Commands: uci,\nisready, debug on|off, ucinewgame, size "
+            "W H, position [startpos|MOVES]\n[moves M...], moves M..., go "
+            "[perfect | depth N | movetime MS | nodes N |\ninfinite | ponder "
+            "| wtime MS btime MS winc MS binc MS movestogo N],\nponderhit, "
+            "stop, analyze, setoption name NAME value VALUE, quit.\n"
+            "Options (uci lists them): Threads, Hash, Book, MultiPV, Level,\n"
+            "UCI_Variant (cfour: moves as P@d1), DropfourExtensions.  After "
+            "uci every\nline follows UCI's grammar (score cp/mate, bestmove "
+            "M [ponder M]).\nThe end of the input stops any search.  See "
+            "docs/engine-protocol.md.\n",
     },
     {
         .word = "review",

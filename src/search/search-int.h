@@ -49,6 +49,8 @@ struct search {
 	 * done from slot warm_at between searches, given up by the first
 	 * search (the table is in use then). */
 	bool warm_pending;
+	int warm_tab; /* 0 the big table, 1 the leaf table, 2 the second
+	               * search (made then, and its tables brought in too) */
 	uint64_t warm_at;
 	int tt_bits; /* the width of search (64, 128) that filled the table */
 	bool wide_only; /* search_opts': every board on the 128-bit search */
@@ -62,6 +64,7 @@ struct search {
 	 * the proof of a depth-limited search, the fallback of a bounded
 	 * exact one (search_limits: prove_cells, exact_bound). */
 	struct search *aux;
+	bool is_aux;  /* this one is a second search (has none) */
 	size_t tt_mb; /* the main table's size, asked for */
 	/* The main table lives in memory that other processes share
 	 * (search_share_table()): its kind of values is the owner's to keep

@@ -154,7 +154,25 @@ void
 search_warm_later(struct search *s)
 {
 	s->warm_pending = true;
+	s->warm_tab = 0;
 	s->warm_at = 0;
+}
+
+/* Bring in the pages of table t from slot *at, a chunk at a time; false
+ * when a stop came first. */
+static bool
+warm_table(struct tt *t, uint64_t *at, const struct search_stop *stop)
+{
+	const uint64_t n = tt_slots(t);
+	while (*at < n) {
+		if (search_stop_requested(stop))
+			return false;
+		uint64_t to = *at + CLEAR_CHUNK_SLOTS;
+		to = to < n ? to : n;
+		tt_clear_range(t, *at, to);
+		*at = to;
+	}
+	return true;
 }
 
 bool
@@ -163,15 +181,31 @@ search_idle_step(struct search *s, const struct search_stop *stop)
 	if (s->clear_pending && !search_clear_part(s, s->tt.key_bits, stop))
 		return false;
 	/* A table no search has used holds zeros: writing them again brings
-	 * its pages in. */
-	const uint64_t n = tt_slots(&s->tt);
-	while (s->warm_pending && s->warm_at < n) {
-		if (search_stop_requested(stop))
+	 * its pages in.  The big table, the leaf table, then the second
+	 * search's (made now rather than by the first search that proves:
+	 * its first use would otherwise take the page faults of its table,
+	 * tens of milliseconds on a busy machine, between its looks at the
+	 * stop flag). */
+	for (; s->warm_pending && s->warm_tab < (s->is_aux ? 2 : 3);
+	     s->warm_tab++) {
+		if (s->warm_tab == 0 && s->shared != NULL)
+			continue; /* the shared table is its owner's */
+		if (s->warm_tab == 2) {
+			struct search *aux = search_aux(s);
+			if (aux == NULL)
+				continue;
+			if (s->warm_at == 0) {
+				search_warm_later(aux);
+				s->warm_at = 1; /* asked once */
+			}
+			if (!search_idle_step(aux, stop))
+				return false;
+			continue;
+		}
+		if (!warm_table(s->warm_tab == 0 ? &s->tt : &s->leaf,
+		                &s->warm_at, stop))
 			return false;
-		uint64_t to = s->warm_at + CLEAR_CHUNK_SLOTS;
-		to = to < n ? to : n;
-		tt_clear_range(&s->tt, s->warm_at, to);
-		s->warm_at = to;
+		s->warm_at = 0;
 	}
 	s->warm_pending = false;
 	return true;
@@ -300,6 +334,8 @@ search_aux(struct search *s)
 		const struct search_opts o = {.wide_only = s->wide_only,
 		                              .own_after = s->own_after};
 		s->aux = search_new_opts(mb > 0 ? mb : 1, &o, NULL, 0);
+		if (s->aux != NULL)
+			s->aux->is_aux = true;
 	}
 	return s->aux;
 }

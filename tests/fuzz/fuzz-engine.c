@@ -8,11 +8,15 @@
  * files).  Promises held: no crash; every search started (go, analyze) is
  * answered by exactly one bestmove (scores for analyze) before the next
  * one starts, in order; a bestmove names a legal column of the position
- * searched, or none only on a full board; no answer holds a control
- * byte; nothing is left unanswered at the end of the input.
+ * searched (a column's character, or P@d1 after UCI_Variant cfour), or
+ * none (`none`, `(none)` in strict UCI) only on a full board or for a go
+ * that started no search (a refused go, no position, a finished game);
+ * no answer holds a control byte or a byte from 0x80 up; nothing is left
+ * unanswered at the end of the input.
  */
 #include "config.h"
 
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -41,19 +45,33 @@ on_line(void *ctx, const char *text)
 	struct watch *w = ctx;
 	for (const char *p = text; *p; p++)
 		fuzz_require((unsigned char)*p >= 0x20 &&
-		             (unsigned char)*p != 0x7f);
+		             (unsigned char)*p < 0x7f);
+	if (strncmp(text, "info string ", 12) == 0)
+		text += 12; /* strict UCI: dropfour's own lines behind it */
 	if (strncmp(text, "scores", 6) == 0) {
 		fuzz_require(w->pending && w->analyze);
 		w->pending = false;
 	} else if (strncmp(text, "bestmove ", 9) == 0) {
-		fuzz_require(w->pending && !w->analyze);
-		w->pending = false;
-		if (strncmp(text + 9, "none", 4) == 0) {
-			fuzz_require(board_is_full(&w->b));
+		const char *m = text + 9;
+		if (strncmp(m, "none", 4) == 0 ||
+		    strncmp(m, "(none)", 6) == 0) {
+			/* a go that started no search, or a full board */
+			fuzz_require(!w->pending || board_is_full(&w->b));
+			w->pending = false;
 			return;
 		}
-		int c = board_char_col((unsigned char)text[9]);
-		fuzz_require(text[10] == ' ');
+		fuzz_require(w->pending && !w->analyze);
+		w->pending = false;
+		int c;
+		if (m[0] == 'P' && m[1] == '@') {
+			c = m[2] - 'a';
+			fuzz_require(c >= 0 && c < w->b.w &&
+			             m[3] - '0' ==
+			                 board_column_height(&w->b, c) + 1);
+		} else {
+			c = board_char_col((unsigned char)m[0]);
+			fuzz_require(m[1] == ' ' || m[1] == '\0');
+		}
 		fuzz_require(c >= 0 && c < w->b.w && !w->b.over &&
 		             board_can_play(&w->b, c));
 	}
