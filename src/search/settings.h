@@ -290,11 +290,16 @@ _Static_assert((EXACT_BUSY_SLOTS & (EXACT_BUSY_SLOTS - 1)) == 0,
 /* Nodes with fewer empty cells than the team's leaf boundary use a small
  * table, shared by all threads, that stays in the cache: most probes
  * happen there, and a miss into the big table costs more than the nodes
- * it saves.  The exact solver starts at LEAF_CELLS_MAX empty cells and
- * gives up LEAF_CELLS_PER_DOUBLING for each doubling of the threads (the
- * one table holds more threads' positions), down to LEAF_CELLS_MIN; the
+ * it saves.  The exact solver keeps the boundary at LEAF_CELLS_MAX empty
+ * cells however many threads share the table, less LEAF_CELLS_PER_DOUBLING
+ * for each doubling of the threads (0: none), down to LEAF_CELLS_MIN; the
  * depth-limited search keeps LEAF_CELLS_MIN.  24 cells and 2 MB measured
- * fastest on the empty 7x6 board (20 and 28 cells, 1 and 4 MB slower). */
+ * fastest on the empty 7x6 board (20 and 28 cells, 1 and 4 MB slower).
+ * Giving up 4 cells a doubling (20 on two threads) sent the nodes of 20 to
+ * 23 empty cells to the big table, a cache miss each, and cost a second
+ * thread a tenth of its node speed: on the 40 positions of Test_L1_R2
+ * 901-940 two threads took 1.34-1.42 s with it, 1.27-1.30 s without
+ * (docs/parallel-search.md, "Two threads worth two"). */
 #ifndef LEAF_CELLS_MAX
 #define LEAF_CELLS_MAX 24
 #endif
@@ -302,7 +307,7 @@ _Static_assert((EXACT_BUSY_SLOTS & (EXACT_BUSY_SLOTS - 1)) == 0,
 #define LEAF_CELLS_MIN 14
 #endif
 #ifndef LEAF_CELLS_PER_DOUBLING
-#define LEAF_CELLS_PER_DOUBLING 4
+#define LEAF_CELLS_PER_DOUBLING 0
 #endif
 #ifndef LEAF_TT_MB
 #define LEAF_TT_MB 2
