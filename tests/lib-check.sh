@@ -220,6 +220,22 @@ check_mpi_ready() {
 	export DROPFOUR_CONFIG
 }
 
+# mpi_rank_pid PATTERN MARK R: the pid of rank R of this test's job: a
+# process matching PATTERN (pgrep -f) whose environment has
+# OMPI_COMM_WORLD_RANK=R and MARK=$$ (the variable the test started the
+# job with, so that another test's job is never taken); nothing if none.
+mpi_rank_pid() {
+	for p in $(pgrep -f "$1" 2>/dev/null); do
+		if tr '\0' '\n' <"/proc/$p/environ" 2>/dev/null |
+		    grep -qx "OMPI_COMM_WORLD_RANK=$3" &&
+		    tr '\0' '\n' <"/proc/$p/environ" 2>/dev/null |
+		    grep -qx "$2=$$"; then
+			echo "$p"
+			return 0
+		fi
+	done
+}
+
 check_end() {
 	if [ "$failed" -ne 0 ]; then
 		echo "$check_name: $failed failed"

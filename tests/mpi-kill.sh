@@ -12,18 +12,8 @@ check_begin mpi-kill
 check_mpi_ready
 command -v timeout >/dev/null 2>&1 || check_skip "no timeout(1)"
 
-# The pid of this job's rank R (from its environment), or nothing.
-rank_pid() {
-	for p in $(pgrep -f "dropfour-mpi solve" 2>/dev/null); do
-		if tr '\0' '\n' <"/proc/$p/environ" 2>/dev/null |
-		    grep -qx "OMPI_COMM_WORLD_RANK=$1" &&
-		    tr '\0' '\n' <"/proc/$p/environ" 2>/dev/null |
-		    grep -qx "DROPFOUR_KILL_TEST=$$"; then
-			echo "$p"
-			return 0
-		fi
-	done
-}
+# The pid of this job's rank R, or nothing (lib-check.sh).
+rank_pid() { mpi_rank_pid "dropfour-mpi solve" DROPFOUR_KILL_TEST "$1"; }
 
 # kill_rank R: solve 4444 (seconds on 3 ranks), kill rank R once every
 # rank searches, check how the job ended.

@@ -13,18 +13,8 @@ check_begin mpi-pause
 check_mpi_ready
 command -v timeout >/dev/null 2>&1 || check_skip "no timeout(1)"
 
-# The pid of this job's rank R (from its environment), or nothing.
-rank_pid() {
-	for p in $(pgrep -f "dropfour-mpi solve" 2>/dev/null); do
-		if tr '\0' '\n' <"/proc/$p/environ" 2>/dev/null |
-		    grep -qx "OMPI_COMM_WORLD_RANK=$1" &&
-		    tr '\0' '\n' <"/proc/$p/environ" 2>/dev/null |
-		    grep -qx "DROPFOUR_PAUSE_TEST=$$"; then
-			echo "$p"
-			return 0
-		fi
-	done
-}
+# The pid of this job's rank R, or nothing (lib-check.sh).
+rank_pid() { mpi_rank_pid "dropfour-mpi solve" DROPFOUR_PAUSE_TEST "$1"; }
 
 # pause_rank R: solve 4444, stop rank R for a second once every rank
 # searches, go on; the score must be Pons'.
