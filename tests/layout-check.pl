@@ -4,11 +4,22 @@
 # has both corners, every row below keeps its left and right border (or a
 # rule's ends) up to the bottom row's corners, and no row is longer than
 # the screen.  Prints what is wrong and exits 1; used by tests/layout.sh.
+#
+# layout-check.pl --blank SCREEN -- the same, and the box uses its rows:
+# a row inside the box is blank when nothing but spaces lies between its
+# borders (a rule is never blank); the box's rules cut it into sections
+# (its top row to the first rule, rule to rule, the last rule to its
+# bottom row).  It fails when more than a third of the rows between the
+# box's top and bottom rows are blank, or when a section that shows
+# something (at least one row not blank) has more than a third of its
+# rows blank.  For large terminals, where a box that ran to the screen's
+# bottom left rows empty.
 use strict;
 use warnings;
 use utf8;
 use open qw(:std :encoding(UTF-8));
 
+my $blank = @ARGV && $ARGV[0] eq '--blank' ? shift @ARGV : undef;
 my ($file) = @ARGV;
 open my $fh, '<', $file or die "layout-check: $file: $!\n";
 my @rows = <$fh>;
@@ -33,7 +44,7 @@ for my $i ($top + 1 .. $#rows) {
 	my $r = $rows[$i];
 	my ($a, $b) = (substr($r, $left, 1), length $r > $right ? substr($r, $right, 1) : '');
 	if ($a eq "\x{2514}") {    # └
-		$b eq "\x{2518}" and exit 0;
+		$b eq "\x{2518}" and exit blank_check($top, $i);
 		print "row $i: the bottom row lost its right corner: $r\n";
 		exit 1;
 	}
@@ -48,3 +59,37 @@ for my $i ($top + 1 .. $#rows) {
 }
 print "no bottom row of the box\n";
 exit 1;
+
+# blank_check TOP BOTTOM: 0 when the box from row TOP to row BOTTOM uses
+# its rows as the comment above says (always 0 without --blank).
+sub blank_check {
+	my ($t, $btm) = @_;
+	return 0 unless $blank;
+	my @sec = ([]);
+	my ($empty, $rows) = (0, 0);
+	for my $i ($t + 1 .. $btm - 1) {
+		if (substr($rows[$i], $left, 1) eq "\x{251c}") {    # ├
+			push @sec, [];
+			next;
+		}
+		my $in = substr $rows[$i], $left + 1, $right - $left - 1;
+		my $is = $in =~ /^\s*$/ ? 1 : 0;
+		push @{$sec[-1]}, [$i, $is];
+		($empty, $rows) = ($empty + $is, $rows + 1);
+	}
+	if ($rows > 0 && 3 * $empty > $rows) {
+		print "the box (rows $t-$btm) is $empty of $rows rows blank\n";
+		return 1;
+	}
+	for my $s (@sec) {
+		my $n = @$s;
+		my $e = grep { $_->[1] } @$s;
+		next if $n == 0 || $e == $n;
+		if (3 * $e > $n) {
+			print "the section from row $s->[0][0] is $e of $n "
+			    . "rows blank\n";
+			return 1;
+		}
+	}
+	return 0;
+}

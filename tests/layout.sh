@@ -10,7 +10,9 @@
 # legend -- and at each the window is resized through the smallest size
 # (read from the game's own "terminal too small (need WxH ...)" screen,
 # which must agree with --help for 7x6), 80x24, 120x40, 200x60 and 250x70;
-# every screen is checked by tests/layout-check.pl.
+# every screen is checked by tests/layout-check.pl, and at 250x70 also for
+# blank area (layout-check.pl --blank: no more than a third of the box's
+# rows blank, nor of any section's that shows something).
 set -u
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -31,12 +33,13 @@ export HOME
 mkdir -p "$HOME"
 screens=0
 
-# check_screen WHAT: the screen now passes layout-check.pl.
+# check_screen WHAT [--blank]: the screen now passes layout-check.pl
+# (with its blank-area check too when asked).
 check_screen() {
 	sleep 0.3
 	tmux_capture >"$tmp/screen"
 	screens=$((screens + 1))
-	perl "$here/layout-check.pl" "$tmp/screen" >"$tmp/why" 2>&1 ||
+	perl "$here/layout-check.pl" ${2:-} "$tmp/screen" >"$tmp/why" 2>&1 ||
 		fail_with "$tmp/screen" "$1: $(cat "$tmp/why")"
 }
 
@@ -99,7 +102,9 @@ run_states() {
 			set -- $size
 			[ "$1" -ge "$mw" ] && [ "$2" -ge "$mh" ] || continue
 			tmux_resize "$1" "$2"
-			check_screen "$what, $state, ${1}x$2"
+			blank=
+			[ "$1x$2" != 250x70 ] || blank=--blank
+			check_screen "$what, $state, ${1}x$2" $blank
 		done
 	done
 	tmux_send i q

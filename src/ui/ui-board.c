@@ -212,6 +212,47 @@ spinner(const struct ui *ui)
 	return ui->utf8 ? utf[t % 10] : asc[t % 4];
 }
 
+/* A token in cells taller than 3 rows, drawn to the cell's size (ch rows
+ * of cw - 2 cells, one blank each side): a disc for player 1, a diamond
+ * for player 2, each row a run centred in the token.  The caller sets the
+ * attributes. */
+static void
+draw_shape(struct ui *ui, WINDOW *w, int y, int x, int player)
+{
+	int tw = ui->cw - 2;
+
+	for (int i = 0; i < ui->ch; i++) {
+		/* v: the row's middle, -1 (top) to 1 (bottom). */
+		double v = (2.0 * i + 1) / ui->ch - 1;
+		double f = player == 1 ? sqrt(1 - v * v) : 1 - fabs(v);
+		int len = (int)(tw * f + 0.5);
+
+		if (len < 2)
+			len = 2;
+		if ((tw - len) % 2 != 0)
+			len++;
+		if (len > tw)
+			len = tw;
+		wmove(w, y + i, x + (tw - len) / 2);
+		for (int j = 0; j < len; j++) {
+			const char *c;
+			if (player == 1)
+				c = ui->utf8 ? "\u2588" : "X";
+			else if (j == 0)
+				c = !ui->utf8 ? (v < 0 ? "/" : "\\")
+				    : v < 0   ? "\u25e2"
+				              : "\u25e5";
+			else if (j == len - 1)
+				c = !ui->utf8 ? (v < 0 ? "\\" : "/")
+				    : v < 0   ? "\u25e3"
+				              : "\u25e4";
+			else
+				c = ui->utf8 ? "\u2588" : "O";
+			waddstr(w, c);
+		}
+	}
+}
+
 static void
 draw_cell(struct ui *ui, WINDOW *w, int y, int x, int player, attr_t extra)
 {
@@ -238,7 +279,7 @@ draw_cell(struct ui *ui, WINDOW *w, int y, int x, int player, attr_t extra)
 
 	if (player == 0) {
 		wattron(w, A_DIM);
-		mvwaddstr(w, y + (ui->ch > 2 ? 1 : 0), x + mid_off(ui),
+		mvwaddstr(w, y + (ui->ch > 2 ? ui->ch / 2 : 0), x + mid_off(ui),
 		          ui->utf8 ? "\u00b7" : ".");
 		wattroff(w, A_DIM);
 		return;
@@ -247,7 +288,9 @@ draw_cell(struct ui *ui, WINDOW *w, int y, int x, int player, attr_t extra)
 	if (ui->color)
 		a |= A_BOLD;
 	wattron(w, a);
-	if (ui->ch > 2) {
+	if (ui->ch > 3) {
+		draw_shape(ui, w, y, x, player);
+	} else if (ui->ch > 2) {
 		const char *const *huge =
 		    ui->utf8 ? huge_utf8[player] : huge_ascii[player];
 		for (int i = 0; i < 3; i++)

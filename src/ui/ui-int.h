@@ -218,7 +218,8 @@ struct ui {
 
 	/* The screen. */
 	bool utf8, color;
-	int cw, ch; /* board cell width and height: 4x1, or 6x2 when large */
+	int cw, ch; /* board cell width and height: 4x1; 6x2, 8x3 and up
+	             * (2 * ch + 2 wide) as the terminal grows */
 	int lines, cols;
 	bool too_small;
 	int need_w, need_h;
@@ -451,6 +452,7 @@ void ui_panel_add(WINDOW *w, const char *s);
 #define UI_PANEL_WIDE  60  /* a panel this wide leaves room for big cells */
 #define UI_PANEL_LARGE 100 /* and this wide for the largest */
 #define UI_PANEL_MAX_W 200
+#define UI_CELL_MAX_H  12 /* the tallest cells on a huge terminal */
 #define UI_PANEL_MIN_H 11
 void ui_panel_draw(struct ui *ui, WINDOW *w);
 /* ui-threads.c.  Per-thread rows of a snapshot from row y; returns the

@@ -119,7 +119,17 @@ ui_legend_draw(struct ui *ui, WINDOW *w)
 	if (ui->legend_scroll > total - rows)
 		ui->legend_scroll = total - rows > 0 ? total - rows : 0;
 	werase(w);
-	ui_box(ui, w);
+	/* The box ends under the last entry when all of them fit: on a
+	 * tall terminal the rows left over stay outside the box. */
+	if (total < rows) {
+		H = total + 2;
+		rows = total;
+	}
+	WINDOW *box = derwin(w, H, W, 0, 0);
+	ui_box(ui, box != NULL ? box : w);
+	if (box != NULL)
+		delwin(box);
+	touchwin(w);
 	wattron(w, ui_attr(ui, UI_C_HEAD) | A_BOLD);
 	wmove(w, 0, 2);
 	ui_addn(w, " Legend: what the panel's numbers are ", W - 4);

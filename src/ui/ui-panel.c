@@ -432,10 +432,11 @@ panel_columns(struct ui *ui, WINDOW *w, int y, int rows, int width,
 			         in == 1 ? "" : "s");
 		}
 		ui_puts_box(w, y + c, 2, buf);
+		/* The bar just past the widest words (56 cells in), next to
+		 * the numbers however wide the panel. */
 		if (bar > 0 && col->state != COL_ILLEGAL && total > 0)
-			ui_bar(ui, w, y + c, width + 1 - bar - 2, bar,
-			       (double)col->nodes, (double)total,
-			       ui_attr(ui, UI_C_BAR2));
+			ui_bar(ui, w, y + c, 55, bar, (double)col->nodes,
+			       (double)total, ui_attr(ui, UI_C_BAR2));
 	}
 }
 
@@ -630,10 +631,6 @@ ui_panel_draw(struct ui *ui, WINDOW *w)
 	werase(w);
 	ui_box(ui, w);
 	panel_title(ui, w, s);
-	/* Settings take the bottom three rows (rule included). */
-	panel_rule(ui, w, bottom, "Settings");
-	panel_settings(ui, w, H - 3, width);
-
 	panel_plan(ui, s, bottom - 1, &p);
 	y = 1;
 	y += ui_panel_threads(ui, w, y, 1, width + 1, p.threads, s);
@@ -687,5 +684,25 @@ ui_panel_draw(struct ui *ui, WINDOW *w)
 			                        "of the threads (1.00: even)"
 			                      : "imbal: max/mean busy time");
 	}
+	/* The box ends under its content: on a tall terminal the rows no
+	 * section can use stay outside it, below, rather than blank rows
+	 * inside.  Settings take the box's bottom three rows (rule
+	 * included). */
+	if (y < bottom) {
+		WINDOW *end;
+
+		wmove(w, y, 0);
+		wclrtobot(w);
+		H = y + 4;
+		bottom = y;
+		end = derwin(w, 4, W, y, 0);
+		if (end != NULL) {
+			ui_box(ui, end);
+			delwin(end);
+		}
+		touchwin(w);
+	}
+	panel_rule(ui, w, bottom, "Settings");
+	panel_settings(ui, w, H - 3, width);
 	wnoutrefresh(w);
 }

@@ -205,16 +205,19 @@ review_chart(struct ui *ui, WINDOW *w, const struct ui_review *r,
              const struct review_ply *plies, int changed)
 {
 	int W = getmaxx(w), H = getmaxy(w);
-	int maxabs = 1, R;
+	int maxabs = 1, R, ndone = 0;
 
-	for (int i = 0; i < r->n; i++)
+	for (int i = 0; i < r->n; i++) {
+		ndone += plies[i].done;
 		if (plies[i].done && abs(first_view(&plies[i])) > maxabs)
 			maxabs = abs(first_view(&plies[i]));
+	}
 	int want = changed + 1 < 8 ? changed + 1 : 8;
 	R = (H - 7 - want) / 2;
 	if (R > 6)
 		R = 6;
-	if (R < 1)
+	/* No value yet: a row each side of the axis, not rows of nothing. */
+	if (R < 1 || ndone == 0)
 		R = 1;
 	int x0 = 7, axis = 1 + R, cols = W - x0 - 2;
 	int step = r->n > cols ? (r->n + cols - 1) / cols : 1;
@@ -235,8 +238,8 @@ review_chart(struct ui *ui, WINDOW *w, const struct ui_review *r,
 }
 
 /* The moves that changed the outcome (changed of them), in words, from
- * row y. */
-static void
+ * row y.  Returns the row below its last line. */
+static int
 review_list(struct ui *ui, WINDOW *w, const struct ui_review *r,
             const struct review_ply *plies, int changed, int y)
 {
@@ -276,8 +279,9 @@ review_list(struct ui *ui, WINDOW *w, const struct ui_review *r,
 	if (shown < changed && y < H - 2) {
 		snprintf(buf, sizeof buf, "... and %d more (dropfour review)",
 		         changed - shown);
-		ui_puts_box(w, y, 2, buf);
+		ui_puts_box(w, y++, 2, buf);
 	}
+	return y;
 }
 
 void
@@ -292,13 +296,24 @@ ui_review_draw(struct ui *ui, WINDOW *w)
 	pthread_mutex_unlock(&r->lock);
 
 	werase(w);
-	ui_box(ui, w);
-	review_title(ui, w, r, done);
 	int changed = 0;
 	for (int i = 0; i < r->n; i++)
 		changed += plies[i].done && plies[i].change != REVIEW_KEPT;
 	int y = review_chart(ui, w, r, plies, changed);
-	review_list(ui, w, r, plies, changed, y);
+	y = review_list(ui, w, r, plies, changed, y);
+	/* The box ends under the list, the footer right below it: on a
+	 * tall terminal the rows left over stay outside the box. */
+	if (y + 2 < H) {
+		H = y + 2;
+		wmove(w, H, 0);
+		wclrtobot(w);
+	}
+	WINDOW *box = derwin(w, H, getmaxx(w), 0, 0);
+	ui_box(ui, box != NULL ? box : w);
+	if (box != NULL)
+		delwin(box);
+	touchwin(w);
+	review_title(ui, w, r, done);
 	wattron(w, A_DIM);
 	ui_puts_box(w, H - 2, 2, "v or q: back to the game");
 	wattroff(w, A_DIM);

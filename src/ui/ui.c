@@ -196,12 +196,17 @@ ui_fit(struct ui *ui)
 		ui->cw = 6;
 		ui->ch = 2;
 	}
-	/* The largest cells on a large terminal, the panel keeping
-	 * UI_PANEL_LARGE columns beside them. */
-	ui_board_size_at(ui, 8, 3, &bw, &bh);
-	if (ui->cols >= bw + UI_PANEL_LARGE && ui->lines >= bh + 3 + 14) {
-		ui->cw = 8;
-		ui->ch = 3;
+	/* Larger cells on a large terminal, the panel keeping
+	 * UI_PANEL_LARGE columns beside them: from 8x3 the cells grow a
+	 * row and two columns at a time (a cell about as wide as it is
+	 * tall on the screen) while the board and the panel still fit. */
+	for (int ch = 3; ch <= UI_CELL_MAX_H; ch++) {
+		int cw = 2 * ch + 2;
+		ui_board_size_at(ui, cw, ch, &bw, &bh);
+		if (ui->cols < bw + UI_PANEL_LARGE || ui->lines < bh + 3 + 14)
+			break;
+		ui->cw = cw;
+		ui->ch = ch;
 	}
 	/* A wide board narrows its columns to 3 or 2 cells before the
 	 * terminal is called too small. */
