@@ -136,6 +136,10 @@ ui_term_suspend(struct ui *ui)
 		kill(getpid(), SIGTSTP);
 	sigaction(SIGTSTP, &old, NULL);
 	ui_log(ui, "resume");
+	/* The shell wrote on the terminal meanwhile (its prompt, the job's
+	 * name after fg, a scroll): repaint all of it, not only what curses
+	 * thinks has changed. */
+	clearok(curscr, TRUE);
 	refresh();
 	curs_set(0);
 	ui->dirty |= UI_DIRTY_ALL;
