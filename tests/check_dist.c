@@ -383,8 +383,7 @@ START_TEST(test_shared_table)
 	/* Depth-limited values next: emptied, every slot. */
 	check_that(search_shared_prepare(mem, mb, &b, SEARCH_DEPTH),
 	           "the table was not emptied for depth-limited values");
-	const uint64_t *w =
-	    (const uint64_t *)((const char *)mem + bytes - tt_bytes(mb));
+	const uint64_t *w = search_shared_slots(mem);
 	size_t left = 0;
 	for (size_t i = 0; i < tt_bytes(mb) / sizeof *w; i++)
 		left += w[i] != 0;

@@ -161,7 +161,7 @@ mpi_table_open(const struct mpi_world *w, size_t tt_mb, bool shared,
 		/* The window's memory is zero where the system gives it
 		 * fresh; said once more, by its owner, for the header. */
 		if (mt->leader)
-			memset(base, 0, 4096);
+			memset(base, 0, 8192); /* the header's page */
 		MPI_Barrier(mt->node);
 	}
 	int leaders = mt->leader;

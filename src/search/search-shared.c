@@ -7,6 +7,7 @@
 #include "config.h"
 
 #include <assert.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <stdatomic.h>
 #include <string.h>
@@ -31,16 +32,35 @@ _Static_assert(sizeof(struct split_busy) == 64, "a mark a cache line");
 _Static_assert(SHARED_HDR_BYTES % SHARED_PAGE == 0,
                "the slots start on a page");
 
+/* Where the header starts in memory of search_shared_bytes(): the first
+ * page boundary.  A shared window's memory need not start on one (Open
+ * MPI's does not), and the marks want their cache lines; every process
+ * maps the window at a page boundary of its own, so the offset is the
+ * same in all of them. */
+static char *
+shared_at(void *mem)
+{
+	uintptr_t p = (uintptr_t)mem;
+	return (char *)((p + SHARED_PAGE - 1) & ~(uintptr_t)(SHARED_PAGE - 1));
+}
+
 size_t
 search_shared_bytes(size_t tt_mb)
 {
-	return SHARED_HDR_BYTES + tt_bytes(tt_mb);
+	return SHARED_PAGE + SHARED_HDR_BYTES + tt_bytes(tt_mb);
+}
+
+const void *
+search_shared_slots(const void *mem)
+{
+	return shared_at((void *)mem) + SHARED_HDR_BYTES;
 }
 
 void
 search_share_table(struct search *s, void *mem, size_t tt_mb)
 {
 	assert(s != NULL && mem != NULL);
+	mem = shared_at(mem);
 	const int key_bits = s->tt.key_bits;
 	tt_free(&s->tt);
 	tt_init_at(&s->tt, (char *)mem + SHARED_HDR_BYTES, tt_bytes(tt_mb),
@@ -59,7 +79,8 @@ bool
 search_shared_prepare(void *mem, size_t tt_mb, const board_t *b,
                       enum search_mode mode)
 {
-	struct search_shared_hdr *h = mem;
+	mem = shared_at(mem);
+	struct search_shared_hdr *h = (struct search_shared_hdr *)mem;
 	const bool exact = mode == SEARCH_EXACT || mode == SEARCH_WEAK;
 	const uint32_t want = exact ? TT_EXACT : TT_DEPTH;
 	const uint32_t key_bits = (uint32_t)(b->w * (b->h + 1));

@@ -316,6 +316,8 @@ void search_import(struct search *s, const struct search_entries *hdr,
 struct search_shared_hdr;
 /* Bytes of shared memory for a main table of tt_mb megabytes. */
 size_t search_shared_bytes(size_t tt_mb);
+/* The table's slots in that memory (after its header and the marks). */
+const void *search_shared_slots(const void *mem);
 /* Search s takes `mem` (search_shared_bytes(tt_mb) bytes) as its main
  * table, its own given back.  Only while no search runs. */
 void search_share_table(struct search *s, void *mem, size_t tt_mb);
