@@ -73,6 +73,12 @@ done
 # a quit queued behind the search: the search runs to its end first
 printf 'position 4453\ngo perfect\nquit\n' | eng >"$tmp/out" 2>&1
 grep -q '^bestmove [1-7] score -2 kind proven$' "$tmp/out" || fail_with "$tmp/out" "go perfect then quit"
+# but behind a search that only a stop ends (a ponder hit with no clock)
+# and a command waiting for it, the quit comes at once (a fuzz finding:
+# the session waited for ever)
+printf 'uci\ngo ponder\nponderhit\ngo perfect\nquit\n' >"$tmp/in"
+timeout 10 "$D" engine -j1 -m 8 --no-book <"$tmp/in" >"$tmp/out" 2>&1 ||
+	fail_with "$tmp/out" "go ponder, ponderhit, go perfect, quit: no end within 10 s"
 
 # ---- 6. nodes, nps, seldepth, CR, Book's default, MultiPV, ASCII -------------
 printf 'position 44\ngo nodes 100000\nquit\n' | "$D" engine -j2 -m 8 --no-book >"$tmp/out" 2>&1

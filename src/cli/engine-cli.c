@@ -334,6 +334,24 @@ input_ahead(struct eng *g, struct eng_in *in)
 	}
 }
 
+/* Whether a quit is among the lines still to come, from byte `from` of
+ * the input (the end of the input behind it then changes nothing: the
+ * quit ends the session as written). */
+static bool
+quit_queued(const struct eng_in *in, size_t from)
+{
+	for (size_t at = from; at < in->have;) {
+		const char *l = in->buf + at;
+		const char *nl = eol(l, in->have - at);
+		size_t len = nl != NULL ? (size_t)(nl - l) : in->have - at;
+		const struct engine_command *c = command_find(l, len);
+		if (c != NULL && c->run == eng_cmd_quit)
+			return true;
+		at += len + 1;
+	}
+	return false;
+}
+
 /* Run every whole line that need not wait for the search, and at the end
  * of the input a last line without its newline. */
 static void
@@ -346,8 +364,15 @@ input_run(struct eng *g, struct eng_in *in)
 	while (!g->quit && used < in->have &&
 	       (nl = eol(in->buf + used, in->have - used))) {
 		size_t len = (size_t)(nl - (in->buf + used));
-		if (command_waits(g, in->buf + used, len))
+		if (command_waits(g, in->buf + used, len)) {
+			/* A search that only a stop ends, a quit among the
+			 * lines behind: nothing before the quit can run (each
+			 * waits for the search), so the quit comes now, as
+			 * UCI's "as soon as possible". */
+			if (g->hold && quit_queued(in, used))
+				eng_cmd_quit(g, 0, NULL);
 			break;
+		}
 		command(g, in->buf + used, len);
 		used += len + 1;
 	}
@@ -395,23 +420,6 @@ input_read(struct eng *g, struct eng_in *in, int fd)
 	return 0;
 }
 
-/* Whether a quit is among the lines still to come (the end of the input
- * behind it then changes nothing: the quit ends the session as written). */
-static bool
-quit_queued(const struct eng_in *in)
-{
-	for (size_t at = 0; at < in->have;) {
-		const char *l = in->buf + at;
-		const char *nl = eol(l, in->have - at);
-		size_t len = nl != NULL ? (size_t)(nl - l) : in->have - at;
-		const struct engine_command *c = command_find(l, len);
-		if (c != NULL && c->run == eng_cmd_quit)
-			return true;
-		at += len + 1;
-	}
-	return false;
-}
-
 /* ---- the loop -----------------------------------------------------------
  */
 
@@ -446,7 +454,7 @@ engine_cli_serve(const struct options *o, const struct book *book, int fd,
 		 * closed pipe): the running search stops at once and gives
 		 * its result, and so does every search the lines still
 		 * queued start (go_start()); then the engine ends. */
-		if (in.eof && !g.eof_stop && !quit_queued(&in))
+		if (in.eof && !g.eof_stop && !quit_queued(&in, 0))
 			g.eof_stop = true;
 		if (g.eof_stop && g.kind != GO_NONE && !g.stopped) {
 			g.stopped = true;
