@@ -236,6 +236,18 @@ mpi_rank_pid() {
 	done
 }
 
+# mpi_rank_wait PATTERN MARK R: mpi_rank_pid, asked every 0.1 s for up
+# to 10 s while the job starts; nothing if rank R never came.
+mpi_rank_wait() {
+	_i=0
+	while [ $_i -lt 100 ]; do
+		sleep 0.1
+		_p=$(mpi_rank_pid "$@")
+		[ -n "$_p" ] && { echo "$_p"; return 0; }
+		_i=$((_i + 1))
+	done
+}
+
 check_end() {
 	if [ "$failed" -ne 0 ]; then
 		echo "$check_name: $failed failed"

@@ -12,8 +12,10 @@ check_begin mpi-kill
 check_mpi_ready
 command -v timeout >/dev/null 2>&1 || check_skip "no timeout(1)"
 
-# The pid of this job's rank R, or nothing (lib-check.sh).
+# The pid of this job's rank R, or nothing (lib-check.sh); rank_wait
+# waits for it to start.
 rank_pid() { mpi_rank_pid "dropfour-mpi solve" DROPFOUR_KILL_TEST "$1"; }
+rank_wait() { mpi_rank_wait "dropfour-mpi solve" DROPFOUR_KILL_TEST "$1"; }
 
 # kill_rank R: solve 4444 (seconds on 3 ranks), kill rank R once every
 # rank searches, check how the job ended.
@@ -22,13 +24,7 @@ kill_rank() {
 	    --oversubscribe "$DROPFOUR_MPI" solve -j1 --no-book -m 64 \
 	    >"$tmp/out" 2>"$tmp/err" &
 	job=$!
-	pid=""
-	i=0
-	while [ -z "$pid" ] && [ $i -lt 100 ]; do
-		sleep 0.1
-		pid=$(rank_pid "$1")
-		i=$((i + 1))
-	done
+	pid=$(rank_wait "$1")
 	[ -n "$pid" ] || { fail "rank $1 never started"; wait $job; return; }
 	sleep 1 # every rank at work
 	kill -9 "$pid"

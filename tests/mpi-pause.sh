@@ -13,8 +13,10 @@ check_begin mpi-pause
 check_mpi_ready
 command -v timeout >/dev/null 2>&1 || check_skip "no timeout(1)"
 
-# The pid of this job's rank R, or nothing (lib-check.sh).
+# The pid of this job's rank R, or nothing (lib-check.sh); rank_wait
+# waits for it to start.
 rank_pid() { mpi_rank_pid "dropfour-mpi solve" DROPFOUR_PAUSE_TEST "$1"; }
+rank_wait() { mpi_rank_wait "dropfour-mpi solve" DROPFOUR_PAUSE_TEST "$1"; }
 
 # pause_rank R: solve 4444, stop rank R for a second once every rank
 # searches, go on; the score must be Pons'.
@@ -23,13 +25,7 @@ pause_rank() {
 	    --oversubscribe "$DROPFOUR_MPI" solve -j1 --no-book -m 64 \
 	    >"$tmp/out" 2>"$tmp/err" &
 	job=$!
-	pid=""
-	i=0
-	while [ -z "$pid" ] && [ $i -lt 100 ]; do
-		sleep 0.1
-		pid=$(rank_pid "$1")
-		i=$((i + 1))
-	done
+	pid=$(rank_wait "$1")
 	[ -n "$pid" ] || { fail "rank $1 never started"; wait $job; return; }
 	sleep 1 # every rank at work
 	kill -STOP "$pid"
