@@ -19,6 +19,7 @@
 #include "book/book.h"
 #include "check_suites.h"
 #include "cli/book-cli.h"
+#include "search/dist-int.h"
 #include "search/dist.h"
 #include "search/search.h"
 #include "search/tt.h"
@@ -438,6 +439,79 @@ START_TEST(test_shared_modes)
 }
 END_TEST
 
+/* Positions i and j are the same or mirror images. */
+static bool
+same_or_mirror(const board_t *x, const board_t *y)
+{
+	board_t m;
+	board_mirror(y, &m);
+	return (x->current == y->current && x->mask == y->mask) ||
+	       (x->current == m.current && x->mask == m.mask);
+}
+
+/* The frontier's twins (dist_tree_twins()): on the empty board three
+ * plies down, 343 move orders reach 238 positions (OEIS A212693), and
+ * every task but the first of each position or mirror image has a twin
+ * of the same position before it; on 4444 (symmetric) two plies down,
+ * the 49 tasks pair off but for 4444+44. */
+START_TEST(test_twins)
+{
+	static const struct {
+		const char *moves;
+		int frontier, tasks, positions;
+	} cases[] = {{"", 3, 343, 238}, {"4444", 2, 49, 49}};
+	struct dist_loopback *lb = loopback(1);
+	for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+		board_t b;
+		struct search_limits lim;
+		struct master m;
+		check_parse_ok(&b, 7, 6, cases[c].moves);
+		search_limits_default(&lim);
+		lim.mode = SEARCH_EXACT;
+		dist_master_init(&m, dist_loopback_transport(lb), &lim, NULL,
+		                 cases[c].frontier, &b);
+		dist_tree_expand(&m, 0, dist_tree_negamax_leaf);
+		dist_tree_twins(&m);
+		int tasks = 0, positions = 0, classes = 0;
+		for (int i = 0; i < m.count; i++) {
+			const struct node *x = &m.n[i];
+			if (x->state != NODE_QUEUED)
+				continue;
+			tasks++;
+			bool seen = false, seen_mirror = false;
+			for (int j = 0; j < i; j++) {
+				const struct node *y = &m.n[j];
+				if (y->state != NODE_QUEUED)
+					continue;
+				seen = seen || (x->b.current == y->b.current &&
+				                x->b.mask == y->b.mask);
+				seen_mirror =
+				    seen_mirror || same_or_mirror(&x->b, &y->b);
+			}
+			positions += !seen;
+			classes += !seen_mirror;
+			check_that(seen_mirror == (x->twin >= 0),
+			           "%s: task %d: twin %d", cases[c].moves, i,
+			           x->twin);
+			check_that(x->twin < 0 ||
+			               (x->twin < i &&
+			                same_or_mirror(&x->b, &m.n[x->twin].b)),
+			           "%s: task %d: twin %d is another position",
+			           cases[c].moves, i, x->twin);
+		}
+		check_that(tasks == cases[c].tasks &&
+		               positions == cases[c].positions,
+		           "%s: %d tasks, %d positions", cases[c].moves, tasks,
+		           positions);
+		check_that(classes < positions, "%s: no mirror images",
+		           cases[c].moves);
+		free(m.running);
+		free(m.n);
+	}
+	dist_loopback_free(lb);
+}
+END_TEST
+
 /* Depth-limited play with the shipped book: positions of up to 7 stones,
  * whose every column the book holds, get one process's move and its
  * exact column scores (draws too) from 1 and 2 workers. */
@@ -496,6 +570,7 @@ dist_suite(void)
 	tcase_add_test(tc, test_book);
 	tcase_add_test(tc, test_shared_table);
 	tcase_add_test(tc, test_shared_modes);
+	tcase_add_test(tc, test_twins);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -35,6 +35,9 @@ struct node {
 	enum node_state state;
 	int worker;    /* running: where */
 	int16_t a, b2; /* the window its task was searched with */
+	int twin;      /* a task: the first task before it in the tree of
+	                * the same position or its mirror image, -1 none
+	                * (dist_tree_twins()) */
 	double q;      /* SEARCH_AVERAGE: the averaged outcome, proven +-1 */
 	int proven;
 };
@@ -67,6 +70,12 @@ struct bounds {
 };
 
 /* ---- the tree: dist-tree.c ---------------------------------------------- */
+
+/* Find each task's twin (node.twin): the same position, or its mirror
+ * image, as a task before it, reached by another path (the mirror
+ * images of a symmetric root's columns; transpositions on a frontier of
+ * three plies or more). */
+void dist_tree_twins(struct master *m);
 
 /* What a child of the frontier's tree is when built: y, reached from
  * `before` by a move (`wins`: a winning one) to `after`, settled at once

@@ -31,7 +31,45 @@ dist_tree_add(struct master *m, const board_t *b, int parent, int col, int ply)
 	x->ply = ply;
 	x->best = -SCORE_INF;
 	x->worker = -1;
+	x->twin = -1;
 	return m->count++;
+}
+
+/* The key of b or of its mirror image, the smaller: twins share it. */
+static bb_t
+twin_key(const board_t *b)
+{
+	bb_t k = board_key(b), mk = board_mirror_key(b, k);
+	return mk < k ? mk : k;
+}
+
+void
+dist_tree_twins(struct master *m)
+{
+	size_t cap = 16;
+	while (cap < 2 * (size_t)m->count)
+		cap *= 2;
+	int *slot = xmalloc(cap * sizeof *slot);
+	for (size_t s = 0; s < cap; s++)
+		slot[s] = -1;
+	for (int i = 0; i < m->count; i++) {
+		struct node *x = &m->n[i];
+		if (x->state != NODE_QUEUED)
+			continue;
+		bb_t k = twin_key(&x->b);
+		size_t s =
+		    (size_t)(k ^ (k >> 29) ^ (k >> 61)) * 0x9e3779b97f4a7c15u;
+		for (s &= cap - 1; slot[s] >= 0; s = (s + 1) & (cap - 1)) {
+			const struct node *y = &m->n[slot[s]];
+			if (y->ply == x->ply && twin_key(&y->b) == k)
+				break;
+		}
+		if (slot[s] >= 0)
+			x->twin = slot[s];
+		else
+			slot[s] = i;
+	}
+	free(slot);
 }
 
 /* A won position's value for the side that made the winning move. */
@@ -205,7 +243,15 @@ dist_tree_settle_task(struct master *m, int i)
 		return false;
 	int a, b;
 	dist_tree_window(m, i, &a, &b);
-	const struct bounds *k = &m->known[i];
+	struct bounds both = m->known[i];
+	const int tw = m->n[i].twin;
+	if (tw >= 0 && tw < m->nknown) {
+		/* The same position: what its twin's answers said holds. */
+		const struct bounds *t = &m->known[tw];
+		both.lo = t->lo > both.lo ? t->lo : both.lo;
+		both.hi = t->hi < both.hi ? t->hi : both.hi;
+	}
+	const struct bounds *k = &both;
 	int v;
 	if (k->lo == k->hi)
 		v = k->lo;
