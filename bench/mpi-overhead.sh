@@ -1,0 +1,166 @@
+#!/usr/bin/env bash
+# bench/mpi-overhead.sh -- the node overhead of one search spread over P
+# Open MPI ranks: the nodes summed over the ranks over one process's nodes,
+# the same options (--no-book, THREADS threads a rank), the median of
+# REPEAT runs at each P.  A figure of the method, not of the machine: it
+# counts on oversubscribed runs too (more ranks than cores), where a time
+# would not.
+#
+#   bench/mpi-overhead.sh [-n PLIST] [-r REPEAT] [-d DEPTH] [-s SET]
+#                         [-k K] [-j THREADS] [-t TRANSPORT] [-o CSV]
+#                         [POSITION]...
+#
+#   -n PLIST      the process counts, comma-separated (default 2,4)
+#   -r REPEAT     runs at each P, the median kept (default 3)
+#   -d DEPTH      also the first move of the game at depth DEPTH
+#                 (`dropfour-mpi play --text`, alpha-beta; default 20;
+#                 "" skips it)
+#   -s SET        also the K positions of test set SET (lines "MOVES
+#                 SCORE", Pascal Pons' format) that one process solves
+#                 with the most nodes
+#   -k K          how many of SET (default 5)
+#   -j THREADS    OpenMP threads a rank (default 1)
+#   -t TRANSPORT  sm (default) or tcp (`--mca btl self,tcp`)
+#   -o CSV        the rows as CSV too (written whole at the end)
+#   POSITION      exact solves of these positions (default 4444)
+#
+# P = 1 is one process: `dropfour-mpi solve` (or play) on one rank, which
+# searches as dropfour does; the first move's nodes come from the text
+# game's line, to three digits.  A run whose answer differs from one
+# process's is reported (`NO` in the last column) and the exit status is 1.
+# Binary: $DROPFOUR_MPI, else the ./run build (_build/default/dropfour-mpi);
+# mpirun: $MPIRUN, else mpirun.  As root it sets Open MPI's
+# OMPI_ALLOW_RUN_AS_ROOT pair.
+set -euo pipefail
+top=$(cd "$(dirname "$0")/.." && pwd)
+me=mpi-overhead.sh
+plist=2,4 repeat=3 depth=20 set= k=5 threads=1 transport=sm csv=
+while getopts n:r:d:s:k:j:t:o:h opt; do
+	case $opt in
+	n) plist=$OPTARG ;;
+	r) repeat=$OPTARG ;;
+	d) depth=$OPTARG ;;
+	s) set=$OPTARG ;;
+	k) k=$OPTARG ;;
+	j) threads=$OPTARG ;;
+	t) transport=$OPTARG ;;
+	o) csv=$OPTARG ;;
+	h) sed -n '2,/^set -e/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
+	*) echo "$me: try '$me -h'" >&2; exit 2 ;;
+	esac
+done
+shift $((OPTIND - 1))
+positions=("$@")
+[ ${#positions[@]} -gt 0 ] || positions=(4444)
+for v in "$repeat" "$k" "$threads"; do
+	case $v in
+	'' | *[!0-9]*) echo "$me: '$v': not a number" >&2; exit 2 ;;
+	esac
+done
+case $plist in
+'' | *[!0-9,]* | ,* | *, | *,,*) echo "$me: -n '$plist': process counts such as 2,4" >&2; exit 2 ;;
+esac
+case $depth in
+*[!0-9]*) echo "$me: '$depth': not a depth" >&2; exit 2 ;;
+esac
+mca=()
+case $transport in
+sm) ;;
+tcp) mca=(--mca btl self,tcp) ;;
+*) echo "$me: -t $transport: sm or tcp" >&2; exit 2 ;;
+esac
+[ -z "$set" ] || [ -r "$set" ] || { echo "$me: cannot read $set" >&2; exit 2; }
+bin=${DROPFOUR_MPI:-$top/_build/default/dropfour-mpi}
+[ -x "$bin" ] || { echo "$me: no dropfour-mpi at $bin (configure with Open MPI, or set DROPFOUR_MPI)" >&2; exit 2; }
+mpirun=${MPIRUN:-mpirun}
+command -v "$mpirun" >/dev/null || { echo "$me: no $mpirun" >&2; exit 2; }
+if [ "$(id -u)" = 0 ]; then
+	export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+fi
+export DROPFOUR_CONFIG=/dev/null OMP_WAIT_POLICY=passive
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+trap 'echo "$me: stopped" >&2; exit 130' INT TERM
+
+mpi() {
+	"$mpirun" -n "$1" --oversubscribe "${mca[@]}" -x DROPFOUR_CONFIG \
+	    -x OMP_WAIT_POLICY "$bin" "${@:2}"
+}
+
+# solve P POSITION: "nodes result" of the exact solve on P ranks
+solve() {
+	echo "$2" | mpi "$1" solve --no-book -j "$threads" >"$tmp/out" 2>"$tmp/err" ||
+		{ cat "$tmp/err" >&2; return 1; }
+	awk '{ print $3, $2 }' "$tmp/out"
+}
+
+# first P: "nodes result" of the game's first move at DEPTH on P ranks
+first() {
+	echo q | mpi "$1" play --text --mode ai-human --depth "$depth" \
+	    -j "$threads" --no-book >"$tmp/out" 2>&1 || { cat "$tmp/out" >&2; return 1; }
+	awk '/plays/ { res = $4 $5 }
+	     /scores:/ { sc = $0; gsub(/[ \t]+/, "", sc) }
+	     /nodes\/tasks per rank:/ { n = 0; for (i = 1; i <= NF; i++) if ($i ~ /^[0-9]+\/[0-9]+$/) { split($i, a, "/"); n += a[1] } }
+	     /^  nodes: / { v = $2; m = 1; if (v ~ /k$/) m = 1e3; if (v ~ /M$/) m = 1e6; if (v ~ /G$/) m = 1e9; n = int(v * m) }
+	     END { print n, res sc }' "$tmp/out"
+}
+
+# The K positions of SET with the most nodes on one process.
+if [ -n "$set" ]; then
+	printf '%s: solving %s on one process to pick %d\n' "$me" "$set" "$k" >&2
+	mapfile -t picked < <(awk '{ print $1 }' "$set" | mpi 1 solve --no-book -j "$threads" |
+		sort -k3,3nr | head -n "$k" | awk '{ print $1 }')
+	positions+=("${picked[@]}")
+fi
+
+jobs=()
+[ -n "$depth" ] && jobs+=("first $depth")
+for p in "${positions[@]}"; do
+	jobs+=("solve $p")
+done
+
+IFS=, read -r -a ps <<<"$plist"
+echo "dropfour-mpi node overhead: transport $transport, $threads thread(s) a rank, median of $repeat"
+printf '%-28s %12s' "search" "P = 1 nodes"
+for p in "${ps[@]}"; do printf ' %8s' "P = $p"; done
+printf ' %5s\n' same
+: >"$tmp/csv"
+echo "search,p,nodes_one,nodes_median,node_overhead,runs,same_result" >>"$tmp/csv"
+bad=0
+for j in "${jobs[@]}"; do
+	read -r kind arg <<<"$j"
+	if [ "$kind" = first ]; then
+		label="first move, depth $arg"
+		read -r n1 r1 <<<"$(first 1)"
+	else
+		label="solve $arg"
+		read -r n1 r1 <<<"$(solve 1 "$arg")"
+	fi
+	printf '%-28s %12s' "$label" "$n1"
+	same=yes
+	for p in "${ps[@]}"; do
+		: >"$tmp/n"
+		for ((r = 1; r <= repeat; r++)); do
+			printf '\r%s: %s, P = %d, run %d/%d ' "$me" "$label" "$p" "$r" "$repeat" >&2
+			if [ "$kind" = first ]; then
+				read -r n res <<<"$(first "$p")"
+			else
+				read -r n res <<<"$(solve "$p" "$arg")"
+			fi
+			[ "$res" = "$r1" ] || same=NO
+			echo "$n" >>"$tmp/n"
+		done
+		printf '\r%*s\r' 70 '' >&2
+		med=$(sort -n "$tmp/n" | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }')
+		ov=$(awk -v a="$med" -v b="$n1" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }')
+		printf ' %7sx' "$ov"
+		echo "\"$label\",$p,$n1,$med,$ov,$(paste -sd' ' "$tmp/n"),$([ "$same" = yes ] && echo true || echo false)" >>"$tmp/csv"
+	done
+	printf ' %5s\n' "$same"
+	[ "$same" = yes ] || bad=1
+done
+if [ -n "$csv" ]; then
+	cp "$tmp/csv" "$csv.tmp.$$" && mv "$csv.tmp.$$" "$csv"
+	echo "$me: rows in $csv" >&2
+fi
+exit "$bad"
