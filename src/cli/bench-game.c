@@ -104,19 +104,21 @@ game_positions(const struct options *o, const char *moves, board_t **pos)
 {
 	size_t len = strlen(moves);
 	char *pre = xcalloc(len + 1, 1);
+	char err[160];
+	board_t b;
 	int n = 0;
 	*pos = xcalloc(len / 2 + 1, sizeof **pos);
-	for (size_t i = 1; i <= len; i += 2) {
-		char err[160];
-		board_t b;
+	/* the whole game first, then the second player's positions */
+	if (solve_parse_line(moves, o->width, o->height, &b, err, sizeof err) !=
+	    0) {
+		cli_error("bench speedup --game: %s: %s", moves, err);
+		free(pre);
+		return -1;
+	}
+	for (size_t i = 1; i < len; i += 2) {
 		memcpy(pre, moves, i);
 		pre[i] = '\0';
-		if (solve_parse_line(pre, o->width, o->height, &b, err,
-		                     sizeof err) != 0) {
-			cli_error("bench speedup --game: %s: %s", moves, err);
-			n = -1;
-			break;
-		}
+		solve_parse_line(pre, o->width, o->height, &b, err, sizeof err);
 		if (b.over || board_is_full(&b))
 			break;
 		(*pos)[n++] = b;
