@@ -191,9 +191,10 @@ main(int argc, char **argv)
 	/* --trace: bench speedup on positions only; the file is checked
 	 * before any work and closed once no search runs. */
 	if (o.trace != NULL && o.mode == MODE_BENCH &&
-	    (o.argc < 1 || strcmp(o.argv[0], "speedup") != 0 || o.bench.tour)) {
+	    (o.argc < 1 || strcmp(o.argv[0], "speedup") != 0 || o.bench.tour ||
+	     o.bench.game)) {
 		cli_error("--trace applies to bench speedup on positions (not "
-		          "--tour)");
+		          "--tour or --game)");
 		status = CLI_EXIT_USAGE;
 	} else if (o.trace != NULL &&
 	           (output_file_check("--trace", o.trace) != 0 ||

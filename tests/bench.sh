@@ -85,6 +85,54 @@ run "bench ordering --tour" '' bench ordering --tour
 check_status 2
 check_match '^dropfour: --tour applies to bench speedup$'
 
+# bench speedup --game: the built-in game's 21 searches of the second
+# player at club, strong and expert on a tiny budget (--time scales the
+# levels as selfplay does), 1 and 2 threads in turn, two rounds.  The
+# table's shape, a row per level and thread count, every search counted
+# once a round, the factors multiplying to the speedup, and a proven
+# score the same at both thread counts and in both rounds (a difference
+# is an error and exit status 1).  No timing is asserted.
+run "bench speedup --game" '' bench speedup --game --time 0.01 --repeat 2 \
+	--no-book --csv "$tmp/game.csv"
+check_status 0
+check_match '^# dropfour bench speedup --game: 21 searches a level \(the second player.s of a 42-move game\), threads 1,2, 2 rounds, table 8 MB, no book, '
+for lv in club strong expert; do
+	check_match "^$lv +1 +42 +[0-9]+ +[0-9.]+ +0 +0 +[0-9.]+s +[0-9.]+[kMG]? +1\.00\$"
+	check_match "^$lv +2 +42 +[0-9]+ +[0-9.]+ +[0-9]+ +[0-9]+ +[0-9.]+s "
+	check_match "^$lv +2 +[0-9]+/42 +[0-9.]+s +[0-9.]+ \([0-9.]+-[0-9.]+\) = +2 x "
+done
+check_match '^where the speedup goes, to the deepest depth both runs completed'
+bad=$(awk -F, 'NR > 1 {
+	n++
+	if ($3 != 42 || $8 > $3 || $4 > $3) print $1 " " $2 ": counts " $3 " " $4 " " $8
+	if ($8 > 0) {
+		p = $2 * $16 * $17 / $18
+		if ($13 <= 0 || p < $13 * 0.995 || p > $13 * 1.005)
+			print $1 " " $2 ": speedup " $13 ", product " p
+	}
+	if ($2 == 1 && ($13 != 1 || $19 != 1 || $6 != 0 || $7 != 0))
+		print $1 ": the one-thread row against itself"
+} END { if (n != 6) print n " rows" }' "$tmp/game.csv")
+[ -z "$bad" ] || fail_with "$tmp/game.csv" "$name: $bad"
+# The same as JSON Lines, and a game of the caller's: five searches.
+run "bench speedup --game --json" '' bench speedup --game --time 0.01 \
+	--no-book --json 3444462755
+check_status 0
+check_count '^\{"type":"speedup_level","level":"(club|strong|expert)","threads":[12],"searches":5,' 6
+run "bench speedup --game, a bad game" '' bench speedup --game --no-book 3448
+check_status 2
+check_match '^dropfour: bench speedup --game: 3448: '
+run "bench speedup --game --tour" '' bench speedup --game --tour
+check_status 2
+check_match '^dropfour: --tour and --game: one or the other$'
+run "bench solve --game" '' bench solve --game "$sp"
+check_status 2
+check_match '^dropfour: --game applies to bench speedup$'
+run "bench speedup --game --per-position" '' bench speedup --game \
+	--per-position
+check_status 2
+check_match '^dropfour: --per-position applies to bench speedup on positions \(not --tour or --game\)$'
+
 # bench/cores.sh (what sharing a cache line costs between the cores):
 # with two CPUs or more and a C compiler, a round trip for every other CPU
 # and a row of the table test, and with --nearest one line "FIRST,NEAR";

@@ -686,6 +686,50 @@ END_TEST
  * an end on the empty board, one thread (no parallel region: the worker
  * pthread does not run OpenMP tasks, see ./run on libomp 14); a lost stop
  * runs one until the test's timeout. */
+/* engine_measure_position(): one thread's rate on a position, measured
+ * while the engine is idle; a request drops one not yet run (or stops one
+ * under way), and a newer ask replaces an older one: -1 for those, never
+ * a wait.  Behaviour only, no timing. */
+START_TEST(test_engine_measure_position)
+{
+	struct engine *e = engine_new(TEST_TT_MB, NULL, 0);
+	struct search_limits lim;
+	struct search_result r;
+	board_t b;
+
+	ck_assert_ptr_nonnull(e);
+	board_init(&b, 7, 6);
+	for (const char *m = "4453"; *m != '\0'; m++)
+		board_play(&b, *m - '1');
+	uint64_t id = engine_measure_position(e, &b, false);
+	ck_assert_uint_ne(id, 0);
+	double v;
+	while ((v = engine_position_nps(e, id)) == 0) {
+		struct timespec ts = {0, 5000000};
+		nanosleep(&ts, NULL);
+	}
+	check_that(v > 0, "the position's rate: %g", v);
+	/* a newer ask: the older one is gone */
+	uint64_t id2 = engine_measure_position(e, &b, true);
+	check_that(engine_position_nps(e, id) == -1, "an older id answered");
+	/* a search asked at once drops it or stops it: -1, not a rate */
+	search_limits_default(&lim);
+	lim.depth = 4;
+	uint64_t sid = engine_start(e, &b, &lim);
+	engine_wait(e, sid, &r);
+	v = engine_position_nps(e, id2);
+	check_that(v == -1 || v > 0, "after a search: %g", v);
+	/* a finished game has no rate to measure */
+	board_t full;
+	board_init(&full, 7, 6);
+	for (const char *m = "1212121"; *m != '\0'; m++)
+		board_play_checked(&full, *m - '1');
+	uint64_t id3 = engine_measure_position(e, &full, false);
+	check_that(engine_position_nps(e, id3) == -1, "a game over measured");
+	engine_free(e);
+}
+END_TEST
+
 START_TEST(test_engine_stop_queued)
 {
 	struct engine *e = engine_new(TEST_TT_MB, NULL, 0);
@@ -1304,6 +1348,7 @@ split_suite(void)
 	    CHECK_LOOP(test_stop, NSCHEMES * 3),
 	    CHECK_TEST(test_stop_churn),
 	    CHECK_TEST(test_engine_stop_queued),
+	    CHECK_TEST(test_engine_measure_position),
 	    CHECK_LOOP(test_abort_keeps_table, 3),
 	    CHECK_LOOP(test_prove_beside, 2),
 	};

@@ -217,7 +217,7 @@ trace_check "$tmp/bench.json" 2
 check_run "bench solve --trace" '' bench solve --trace "$tmp/no.json" \
 	"$tmp/pos"
 check_status 2
-check_match '^dropfour: --trace applies to bench speedup on positions \(not --tour\)$'
+check_match '^dropfour: --trace applies to bench speedup on positions \(not --tour or --game\)$'
 [ -e "$tmp/no.json" ] && fail "bench solve --trace wrote a file"
 check_run "--trace FOLDER" '4\n' solve --trace "$tmp"
 check_status 2

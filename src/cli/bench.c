@@ -51,9 +51,14 @@ bench_main(const struct options *o, struct cli_session *session)
 				          "and bench speedup");
 				return CLI_EXIT_USAGE;
 			}
-			if (o->bench.tour && !speedup) {
-				cli_error("--tour applies to bench "
-				          "speedup");
+			if ((o->bench.tour || o->bench.game) && !speedup) {
+				cli_error("--%s applies to bench speedup",
+				          o->bench.tour ? "tour" : "game");
+				return CLI_EXIT_USAGE;
+			}
+			if (o->bench.tour && o->bench.game) {
+				cli_error("--tour and --game: one or the "
+				          "other");
 				return CLI_EXIT_USAGE;
 			}
 			/* the bench options a benchmark does not use are
@@ -69,10 +74,10 @@ bench_main(const struct options *o, struct cli_session *session)
 				return CLI_EXIT_USAGE;
 			}
 			if (o->bench.per_position &&
-			    (!speedup || o->bench.tour)) {
+			    (!speedup || o->bench.tour || o->bench.game)) {
 				cli_error("--per-position applies to "
 				          "bench speedup on positions (not "
-				          "--tour)");
+				          "--tour or --game)");
 				return CLI_EXIT_USAGE;
 			}
 			return bench_table[i].run(o, o->argc - 1, o->argv + 1);
@@ -716,6 +721,8 @@ bench_speedup(const struct options *o, int argc, char **argv)
 		cli_error("bench speedup --tour takes no FILE");
 		return CLI_EXIT_USAGE;
 	}
+	if (o->bench.game)
+		return bench_speedup_game(o, argc, argv);
 	nlist = bench_thread_list(o, list);
 	int got = speedup_positions_of(o, argc, argv, &pos, &npos);
 	if (got != CLI_EXIT_OK)

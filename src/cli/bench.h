@@ -40,6 +40,9 @@ void bench_speedup_row(const struct speedup_row *rows, int li, int cores,
                        FILE *csv);
 /* The speedup curve under the table. */
 void bench_speedup_curve(const struct speedup_row *rows, int n);
+/* bench-game.c: `dropfour bench speedup --game [MOVES]`: the AI's
+ * searches of a game at club, strong and expert, on each thread count. */
+int bench_speedup_game(const struct options *o, int argc, char **argv);
 /* bench-tour.c: `dropfour bench speedup --tour`. */
 int bench_speedup_tour(const struct options *o);
 /* bench-tour.c: `dropfour bench tour-sample [K]`: estimate a whole count from K

@@ -51,6 +51,8 @@ const struct mode_def options_modes[] = {
                  "bench speedup [FILE]        parallel speedup and "
                  "efficiency\n"
                  "bench ordering [POSITION]... move ordering on and off\n"
+                 "bench speedup --game [MOVES] speedup of the levels' "
+                 "searches\n"
                  "bench speedup --tour        speedup of the tour counter\n"
                  "bench tour-sample [K]       estimate a big count (7x7)\n",
         .about =
@@ -66,6 +68,13 @@ const struct mode_def options_modes[] = {
             "bench ordering [POSITION]...: deeper while a row takes under "
             "--time\n  (default 1.5 s); one thread unless --threads is "
             "given.\n"
+            "bench speedup --game [MOVES]: the AI's searches of a game "
+            "(the second\n  player's, as the game plays human-ai), replayed "
+            "at club, strong and\n  expert at their own budgets (--time "
+            "scales them as in selfplay), on\n  each thread count in turn "
+            "(default 1,2), --repeat rounds; per level:\n  depth reached, "
+            "speedup to the deepest depth both runs completed and\n  its "
+            "factors, and the node rate against one thread.\n"
             "bench speedup --tour [-W W -H H]: every tour of the board "
             "(default\n  6x6, all starts) once per thread count.\n"
             "bench tour-sample [K] [-W W -H H] [--split-depth L] [--seed "
@@ -520,6 +529,14 @@ const struct opt_def options_opts[] = {
      .modes = M(MODE_BENCH),
      .field = F(bench.tour),
      .help = "bench speedup: time the knight's-tour counter",
+     .group = G_BENCH},
+    {.name = "game",
+     .kind = OPT_FLAG,
+     .modes = M(MODE_BENCH),
+     .field = F(bench.game),
+     .help = "bench speedup: replay the AI's searches of a game\n(MOVES, "
+             "default a built-in 7x6 one) at club,\nstrong and expert, at "
+             "their own budgets",
      .group = G_BENCH},
     /* book build */
     {.name = "ply",

@@ -59,6 +59,7 @@ struct options_bench {
 	int repeat;        /* speedup: runs per thread count, best kept */
 	bool per_position; /* speedup --per-position */
 	bool tour;         /* speedup --tour */
+	bool game;         /* speedup --game: the levels' searches of a game */
 };
 
 /* book build */

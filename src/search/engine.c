@@ -53,6 +53,13 @@ struct engine {
 	bool calib_want;
 	bool calibrating; /* the measure runs (a request stops it) */
 	double one_nps;
+	/* The one-thread rate on a position (engine_measure_position()):
+	 * wanted on pos_board (pos_want), the last id asked, and the rate of
+	 * pos_done_id (-1: not to be had). */
+	bool pos_want, pos_exact;
+	board_t pos_board;
+	uint64_t pos_id, pos_done_id;
+	double pos_nps;
 
 	uint64_t res_id; /* last published result */
 	struct search_result res;
@@ -67,30 +74,63 @@ struct engine {
 #define CALIBRATE_MOVES "44444433"
 #define CALIBRATE_S     0.25
 #define CALIBRATE_MB    16
+/* engine_measure_position()'s time. */
+#define POSITION_S 0.2
+
+/* One thread's node rate on b: a search of `seconds`, exact or
+ * depth-limited, with a table of its own; 0 when stopped. */
 static double
-calibrate(const struct search_stop *stop)
+measure(const struct search_stop *stop, const board_t *b, bool exact,
+        double seconds)
 {
 	struct search *cal = search_new(CALIBRATE_MB, NULL, 0);
 	struct search_limits lim;
 	struct search_result r;
-	board_t b;
 
 	if (cal == NULL)
 		return 0;
+	search_limits_default(&lim);
+	lim.mode = exact ? SEARCH_EXACT : SEARCH_DEPTH;
+	lim.depth = SEARCH_MAX_DEPTH;
+	lim.threads = 1;
+	lim.time_limit = seconds;
+	lim.stop = stop;
+	search_run(cal, b, &lim, &r);
+	search_free(cal);
+	if (search_stop_requested(stop) || r.seconds <= 0 || r.nodes == 0)
+		return 0;
+	return (double)r.nodes / r.seconds;
+}
+
+static double
+calibrate(const struct search_stop *stop)
+{
+	board_t b;
 	board_init(&b, 7, 6);
 	for (const char *m = CALIBRATE_MOVES; *m != '\0'; m++)
 		board_play(&b, *m - '1');
-	search_limits_default(&lim);
-	lim.mode = SEARCH_DEPTH;
-	lim.depth = SEARCH_MAX_DEPTH;
-	lim.threads = 1;
-	lim.time_limit = CALIBRATE_S;
-	lim.stop = stop;
-	search_run(cal, &b, &lim, &r);
-	search_free(cal);
-	if (search_stop_requested(stop) || r.seconds <= 0)
-		return 0;
-	return (double)r.nodes / r.seconds;
+	return measure(stop, &b, false, CALIBRATE_S);
+}
+
+/* The measure engine_measure_position() asked for, on the worker with
+ * the lock held (released while it runs). */
+static void
+measure_position(struct engine *e)
+{
+	board_t b = e->pos_board;
+	bool exact = e->pos_exact;
+	uint64_t id = e->pos_id;
+	e->pos_want = false;
+	search_stop_clear(&e->stop);
+	e->calibrating = true;
+	pthread_mutex_unlock(&e->lock);
+	double nps = measure(&e->stop, &b, exact, POSITION_S);
+	pthread_mutex_lock(&e->lock);
+	e->calibrating = false;
+	if (id == e->pos_id) {
+		e->pos_done_id = id;
+		e->pos_nps = nps > 0 ? nps : -1;
+	}
 }
 
 static void *
@@ -131,6 +171,10 @@ worker(void *arg)
 					e->one_nps = nps;
 					e->calib_want = false;
 				}
+				continue;
+			}
+			if (e->pos_want) {
+				measure_position(e);
 				continue;
 			}
 			pthread_cond_wait(&e->wake, &e->lock);
@@ -245,6 +289,11 @@ engine_start(struct engine *e, const board_t *b,
 	}
 	if (e->idle_clear || e->calibrating)
 		search_stop_request(&e->stop);
+	if (e->pos_want) { /* a position's measure waits no longer */
+		e->pos_want = false;
+		e->pos_done_id = e->pos_id;
+		e->pos_nps = -1;
+	}
 	e->req_board = *b;
 	e->req_lim = *lim;
 	e->req_id = id;
@@ -452,6 +501,34 @@ engine_one_thread_nps(struct engine *e)
 {
 	pthread_mutex_lock(&e->lock);
 	double v = e->one_nps;
+	pthread_mutex_unlock(&e->lock);
+	return v;
+}
+
+uint64_t
+engine_measure_position(struct engine *e, const board_t *b, bool exact)
+{
+	pthread_mutex_lock(&e->lock);
+	uint64_t id = ++e->pos_id;
+	e->pos_board = *b;
+	e->pos_exact = exact;
+	e->pos_want = !b->over && !board_is_full(b);
+	if (!e->pos_want) {
+		e->pos_done_id = id;
+		e->pos_nps = -1;
+	}
+	pthread_cond_broadcast(&e->wake);
+	pthread_mutex_unlock(&e->lock);
+	return id;
+}
+
+double
+engine_position_nps(struct engine *e, uint64_t id)
+{
+	pthread_mutex_lock(&e->lock);
+	double v = id == 0 || id < e->pos_id ? -1
+	           : e->pos_done_id == id    ? e->pos_nps
+	                                     : 0;
 	pthread_mutex_unlock(&e->lock);
 	return v;
 }

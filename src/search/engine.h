@@ -91,6 +91,17 @@ bool engine_warm(struct engine *e);
  * panel's per-node speed is the live rate per busy thread over it. */
 void engine_calibrate(struct engine *e);
 double engine_one_thread_nps(struct engine *e);
+/* The same on the position b, for the search just run there (the game's
+ * panel: its node speed against one thread on the position searched): a
+ * one-thread search of b, exact or depth-limited as that search was, of
+ * a fifth of a second with a table of its own, run while the engine is
+ * idle; any request (engine_start()) stops it or drops it, for good.
+ * Returns its id for engine_position_nps(): the rate once measured, 0
+ * while it waits or runs, -1 when it will not come (stopped, dropped,
+ * another position asked since, or a finished game). */
+uint64_t engine_measure_position(struct engine *e, const board_t *b,
+                                 bool exact);
+double engine_position_nps(struct engine *e, uint64_t id);
 /* Seconds from the last engine_start() to the search actually running
  * (for the responsiveness benchmark). */
 double engine_start_latency(struct engine *e);

@@ -352,6 +352,13 @@ struct search_limits search_limits_for_time(const struct search_limits *parent,
 struct search_limits search_limits_for_rest(const struct search_limits *parent,
                                             double spent);
 
+/* The end of iteration `depth` of a depth-limited search into m (struct
+ * search_marks): the time, and the nodes and busy seconds of the team
+ * whose statistics are st (plus `unflushed` nodes of the calling
+ * thread), of the proof beside it when one runs, and m's carry. */
+void search_marks_add(struct search_marks *m, int depth, const struct stats *st,
+                      uint64_t unflushed);
+
 /* search-exact.c: the exact solver. */
 
 /* The exact solver's table key. */

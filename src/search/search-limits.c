@@ -11,6 +11,7 @@
 #include <assert.h>
 #include <stdio.h>
 
+#include "core/util.h"
 #include "search/search-int.h"
 
 /* ---- the sub-searches' limits ---------------------------------------
@@ -147,6 +148,43 @@ search_limits_for_rest(const struct search_limits *parent, double spent)
 			rest.time_limit = SEARCH_REST_MIN_S;
 	}
 	return rest;
+}
+
+/* The nodes and busy seconds in st's thread slots so far. */
+static void
+stats_work(const struct stats *st, uint64_t *nodes, double *busy_s)
+{
+	int n = atomic_load_explicit(&st->nthreads, memory_order_relaxed);
+	for (int t = 0; t < n && t < STATS_MAX_THREADS; t++) {
+		*nodes += atomic_load_explicit(&st->thread[t].nodes,
+		                               memory_order_relaxed);
+		*busy_s += (double)atomic_load_explicit(&st->thread[t].busy_ns,
+		                                        memory_order_relaxed) /
+		           1e9;
+	}
+}
+
+void
+search_marks_add(struct search_marks *m, int depth, const struct stats *st,
+                 uint64_t unflushed)
+{
+	if (m == NULL || m->n >= SEARCH_MAX_DEPTH)
+		return;
+	const uint64_t now = util_now_ns();
+	struct search_mark *k = &m->mark[m->n++];
+	k->depth = depth;
+	k->seconds = now > m->t0_ns ? (double)(now - m->t0_ns) / 1e9 : 0;
+	k->nodes = m->carry_nodes + unflushed;
+	k->busy_s = m->carry_busy_s;
+	stats_work(st, &k->nodes, &k->busy_s);
+	/* The proof beside the search, once it began within this run (its
+	 * slots hold the last proof's counts until then). */
+	const struct stats *p = stats_beside_stats(st);
+	if (p != NULL &&
+	    atomic_load_explicit(&st->beside, memory_order_relaxed) > 0 &&
+	    atomic_load_explicit(&p->start_ns, memory_order_relaxed) >=
+	        m->t0_ns)
+		stats_work(p, &k->nodes, &k->busy_s);
 }
 
 int

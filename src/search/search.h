@@ -178,7 +178,49 @@ struct search_limits {
 	 * windows and takes none. */
 	bool window;
 	int alpha, beta;
+	/* Where the depth-limited iterations record their ends (struct
+	 * search_marks, `bench speedup --game`), or NULL: nowhere. */
+	struct search_marks *marks;
 };
+
+/* The ends of a depth-limited search's iterations, as search_run()
+ * reaches them: when each depth was complete, and the work done by then,
+ * so that two runs of the same search on different thread counts compare
+ * at the deepest depth both completed (docs/parallel-search.md).  The
+ * caller owns it, sets t0_ns (util_now_ns()) and n = 0 before
+ * search_run(), and reads it after; one search writes it at a time (the
+ * proof beside the search records nothing: it is not depth-limited). */
+struct search_mark {
+	int depth;
+	double seconds; /* from t0_ns */
+	/* Every thread's nodes and busy seconds by then: the search's and
+	 * the proof's beside it, or before it (carried), within the
+	 * statistics' flush lag (stats.h) */
+	uint64_t nodes;
+	double busy_s;
+};
+struct search_marks {
+	uint64_t t0_ns;
+	int n;
+	uint64_t carry_nodes; /* a proof before the search (one thread) */
+	double carry_busy_s;
+	struct search_mark mark[SEARCH_MAX_DEPTH];
+};
+static inline void
+search_marks_begin(struct search_marks *m, uint64_t t0_ns)
+{
+	memset(m, 0, sizeof *m);
+	m->t0_ns = t0_ns;
+}
+/* The mark of depth d in m, NULL when the search did not complete it. */
+static inline const struct search_mark *
+search_marks_find(const struct search_marks *m, int d)
+{
+	for (int i = m->n - 1; i >= 0; i--)
+		if (m->mark[i].depth == d)
+			return &m->mark[i];
+	return NULL;
+}
 
 struct level;
 

@@ -167,7 +167,12 @@ struct ui {
 	/* The job whose search the snapshot `snap` shows. */
 	enum ui_job snap_job;
 	double one_nps; /* one thread's node rate, measured once (engine.h) */
-	bool legend;    /* the panel's legend is on show (i) */
+	/* One thread's node rate on the position of move_snap's search,
+	 * measured after it (engine_measure_position()): its id (0 none) and
+	 * the rate (0 to come, -1 not to be had). */
+	uint64_t pos_nps_id;
+	double pos_nps;
+	bool legend; /* the panel's legend is on show (i) */
 	int legend_scroll;
 
 	/* The engine job in flight. */

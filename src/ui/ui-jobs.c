@@ -450,6 +450,15 @@ ui_finished(struct ui *ui, const struct search_result *r)
 		ui_move_why(ui, r, ui->move_col);
 		if (ui->move_source == NULL)
 			ui_history_add(ui, &ui->snap);
+		/* the panel's one-thread rate, on the position searched,
+		 * measured while the engine waits for the human */
+		ui->pos_nps = -1;
+		ui->pos_nps_id = 0;
+		if (ui->move_source == NULL && ui->session->runner == NULL) {
+			ui->pos_nps = 0;
+			ui->pos_nps_id = engine_measure_position(
+			    ui->engine, &ui->game.board, ui->snap.exact);
+		}
 		break;
 	case UI_JOB_HINT:
 		/* The search's best column, not the one the level would
@@ -487,6 +496,11 @@ ui_poll(struct ui *ui)
 	}
 	if (ui->start_deferred && engine_warm(ui->engine))
 		ui_think(ui);
+	if (ui->pos_nps_id != 0 && ui->pos_nps == 0) {
+		ui->pos_nps = engine_position_nps(ui->engine, ui->pos_nps_id);
+		if (ui->pos_nps != 0)
+			ui->dirty |= UI_DIRTY_PANEL;
+	}
 	if (ui->job != UI_JOB_NONE && now >= ui->next_tick) {
 		ui_snapshot(ui);
 		ui->next_tick = now + UI_TICK;

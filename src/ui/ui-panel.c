@@ -193,11 +193,22 @@ panel_title(struct ui *ui, WINDOW *w, const struct stats_snapshot *s)
 
 /* Rows the totals take: four, the move played when there is one, and
  * the speed's factors when they are known. */
+/* The one-thread rate the factors compare with: one thread on the
+ * position of the AI's last search, once measured (*here), else the
+ * session's (engine_calibrate()); 0 none. */
+static double
+factor_base(const struct ui *ui, const struct stats_snapshot *s, bool *here)
+{
+	*here = s == &ui->move_snap && ui->pos_nps > 0;
+	return *here ? ui->pos_nps : ui->one_nps;
+}
+
 static bool
 has_factors(const struct ui *ui, const struct stats_snapshot *s)
 {
-	return ui->one_nps > 0 && s->nodes > 0 && s->nthreads > 0 &&
-	       !s->ranks && s->elapsed > 0;
+	bool here;
+	return factor_base(ui, s, &here) > 0 && s->nodes > 0 &&
+	       s->nthreads > 0 && !s->ranks && s->elapsed > 0;
 }
 
 static int
@@ -208,25 +219,40 @@ totals_rows(const struct ui *ui, const struct stats_snapshot *s)
 }
 
 /* The speed's factors that can be measured live: the threads' mean busy
- * fraction, and the node rate per busy thread against one thread alone
- * (engine_calibrate(): measured once this session, on a fixed position).
- * Their product times the threads is the rate against one thread. */
+ * fraction, and the node rate per busy thread against one thread alone:
+ * for the AI's last search, one thread on its position, measured once the
+ * search ended (engine_measure_position()), the session's figure beside
+ * it; else, and until then, the session's (engine_calibrate(): measured
+ * once, on a fixed position).  Their product times the threads is the
+ * rate against one thread. */
 static void
 panel_factors(const struct ui *ui, WINDOW *w, int y, int width,
               const struct stats_snapshot *s)
 {
-	char a[16];
+	char a[16], c[16];
 	struct stats_speedup f;
+	bool here;
 
-	stats_live_factors(s, ui->one_nps, &f);
+	const double base = factor_base(ui, s, &here);
+	stats_live_factors(s, base, &f);
 	const double busy = f.busy, speed = f.node_speed;
-	char buf[160];
+	char buf[192];
+	util_si(a, sizeof a, base);
+	util_si(c, sizeof c, ui->one_nps);
 	int len =
-	    snprintf(buf, sizeof buf,
-	             "%d x busy %.0f%% x node speed %.2f = %.2f x one "
-	             "thread alone (%s n/s, measured this session)",
-	             s->nthreads, busy * 100, speed, s->nthreads * busy * speed,
-	             util_si(a, sizeof a, ui->one_nps));
+	    here && ui->one_nps > 0
+	        ? snprintf(buf, sizeof buf,
+	                   "%d x busy %.0f%% x node speed %.2f = %.2f x one "
+	                   "thread alone (%s n/s on this position; %s this "
+	                   "session)",
+	                   s->nthreads, busy * 100, speed,
+	                   s->nthreads * busy * speed, a, c)
+	        : snprintf(buf, sizeof buf,
+	                   "%d x busy %.0f%% x node speed %.2f = %.2f x one "
+	                   "thread alone (%s n/s, measured %s)",
+	                   s->nthreads, busy * 100, speed,
+	                   s->nthreads * busy * speed, a,
+	                   here ? "on this position" : "this session");
 	if (len > width)
 		len = snprintf(
 		    buf, sizeof buf,
