@@ -125,9 +125,20 @@ struct ui_speedup {
 	uint64_t nodes[SPLIT_NSCHEMES][STATS_MAX_THREADS + 1];
 	double busy[SPLIT_NSCHEMES][STATS_MAX_THREADS + 1];
 	double imbalance[SPLIT_NSCHEMES][STATS_MAX_THREADS + 1];
+	int threads[SPLIT_NSCHEMES][STATS_MAX_THREADS + 1]; /* that ran */
 	int score;
 	enum score_kind kind;
 	int move;
+	/* The one-thread run is chosen first: it is run again, deeper or
+	 * from a position earlier in the game (back moves back), until it
+	 * takes UI_SPEEDUP_TARGET_S; then the others run on the same. */
+	bool choosing;
+	bool clearing;  /* the next run waits for the table's clear */
+	int back;       /* moves taken back from the game's position */
+	int depth0;     /* the depth the choice started from */
+	int tries;      /* one-thread runs made to choose */
+	double short_s; /* the last run found too short, 0: none */
+	bool short_end; /* nothing longer to choose: the runs are short */
 };
 
 struct ui {
