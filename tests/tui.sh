@@ -664,6 +664,20 @@ suspended_time() {
 	tmux_send q
 }
 
+# A move from the opening book: the panel says so and shows the book's
+# exact value of every column (the search asked for the move only left
+# columns 1 and 5 "not needed").
+book_move() {
+	tmux_start 100 36 "$G --ascii --level perfect" &&
+	tmux_wait "Your turn" && tmux_send 4 &&
+	tmux_wait "from the book: no search chose it" 20 &&
+	tmux_wait_re '\| 1  loss in 17 +book, exact' &&
+	tmux_wait_re '\| 5  loss in 19 +book, exact' &&
+	tmux_wait_re '\| 4  loss in 20 +book, exact' &&
+	{ ! _tmux_has "not needed" || tmux_fail "a column not needed"; } &&
+	tmux_send q && tmux_wait "[exited 0]"
+}
+
 check "play against the AI: drop, answer, depth, undo, redo, help, resize" \
     play_vs_ai
 check "threads and depth change while the AI thinks" toggles_while_thinking
@@ -696,5 +710,6 @@ check "the title's time is the search's on show; the move played" title_time
 check "the first search waits for the engine's table" first_search_warm
 check "strong on 3 threads: the proof's rows, no stale root column" proof_rows
 check "a suspended game's stopped time is not search time" suspended_time
+check "a book move: the book's exact value of every column" book_move
 
 check_end
