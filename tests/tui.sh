@@ -678,6 +678,21 @@ book_move() {
 	tmux_send q && tmux_wait "[exited 0]"
 }
 
+# The Totals line agrees with the root rows: the move's score is its row's,
+# said to be heuristic and the AI's (was "the search's best" beside rows
+# of other values).
+totals_agree() {
+	tmux_start 100 36 "$G --ascii --depth 6 --no-book" &&
+	tmux_wait "Your turn" && tmux_send 4 &&
+	tmux_wait_re 'played [1-7] \([-+]?[0-9]+\), the best row, heuristic, the AI.s score' 20 || return 1
+	_c=$(printf '%s\n' "$tmux_last" | sed -n 's/.*played \([1-7]\) (\([-+0-9]*\)).*/\1 \2/p')
+	set -- $_c
+	_tmux_matches "\\| $1  \\$2 " ||
+	    _tmux_matches "\\| $1  $2 " ||
+	    { tmux_fail "column $1's row does not show $2"; return 1; }
+	tmux_send q && tmux_wait "[exited 0]"
+}
+
 check "play against the AI: drop, answer, depth, undo, redo, help, resize" \
     play_vs_ai
 check "threads and depth change while the AI thinks" toggles_while_thinking
@@ -711,5 +726,6 @@ check "the first search waits for the engine's table" first_search_warm
 check "strong on 3 threads: the proof's rows, no stale root column" proof_rows
 check "a suspended game's stopped time is not search time" suspended_time
 check "a book move: the book's exact value of every column" book_move
+check "the Totals line agrees with the root rows" totals_agree
 
 check_end
