@@ -693,6 +693,17 @@ totals_agree() {
 	tmux_send q && tmux_wait "[exited 0]"
 }
 
+# After + the Totals keep the depth the search on show was asked for
+# ("depth 4/4", not "4/7" against the new setting).
+depth_after_plus() {
+	tmux_start 100 36 "$G --ascii --depth 4 --no-book" &&
+	tmux_wait "Your turn" && tmux_send 4 &&
+	tmux_wait "AI's move, " 20 && tmux_wait "depth 4/4" &&
+	tmux_send + + + && tmux_wait "depth 7  threads" &&
+	tmux_wait "depth 4/4" &&
+	tmux_send q && tmux_wait "[exited 0]"
+}
+
 check "play against the AI: drop, answer, depth, undo, redo, help, resize" \
     play_vs_ai
 check "threads and depth change while the AI thinks" toggles_while_thinking
@@ -727,5 +738,6 @@ check "strong on 3 threads: the proof's rows, no stale root column" proof_rows
 check "a suspended game's stopped time is not search time" suspended_time
 check "a book move: the book's exact value of every column" book_move
 check "the Totals line agrees with the root rows" totals_agree
+check "after + the Totals keep the search's own depth" depth_after_plus
 
 check_end

@@ -167,7 +167,8 @@ struct ui {
 	/* The AI's last move search, shown while it ponders. */
 	struct stats_snapshot move_snap;
 	bool have_move_snap;
-	double move_think;       /* its whole think, restarts included */
+	int move_depth;    /* the depth move_snap's search was asked for */
+	double move_think; /* its whole think, restarts included */
 	const char *move_source; /* "book", "table" or NULL: a search */
 	/* The AI's last move against its search, in words for the panel
 	 * ("club plays 6 (+3); the search's best is 4 (+7)"). */
@@ -187,6 +188,7 @@ struct ui {
 	uint64_t job_id;
 	bb_t job_key; /* board_key() of the position searched */
 	int job_moves;
+	int job_depth;    /* the depth the job's search was asked for */
 	board_t job_root; /* the position searched */
 	double job_t0;
 	uint64_t job_searches; /* snap.searches before engine_start() */

@@ -101,6 +101,7 @@ ui_job_start(struct ui *ui, enum ui_job job, const board_t *b,
 	ui->snap_job = job;
 	ui->job_key = board_key(b);
 	ui->job_moves = b->moves;
+	ui->job_depth = lim->depth;
 	ui->job_root = *b;
 	ui->job_t0 = ui_now();
 	ui->next_tick = ui->job_t0 + 0.01;
@@ -477,6 +478,7 @@ ui_finished(struct ui *ui, const struct search_result *r)
 		 * time; an answer without a search says where it came from. */
 		ui->move_snap = ui->snap;
 		ui->have_move_snap = true;
+		ui->move_depth = ui->job_depth;
 		ui->move_think = ui_now() - ui->think_t0;
 		ui->move_source = ui_answer_source(ui, r);
 		ui->move_pending = true;

@@ -299,8 +299,12 @@ panel_totals(struct ui *ui, WINDOW *w, int y, int width, int rows,
 		else if (ui->level >= 0)
 			snprintf(buf, sizeof buf, "depth %d", s->depth);
 		else
+			/* Against the depth that search was asked for, not
+			 * the setting changed since (+ -). */
 			snprintf(buf, sizeof buf, "depth %d/%d", s->depth,
-			         ui->perfect ? s->depth : ui->depth);
+			         ui->perfect           ? s->depth
+			         : s == &ui->move_snap ? ui->move_depth
+			                               : ui->job_depth);
 		len = (int)strlen(buf);
 		if (s->beside_rows > 0) {
 			proof_words(ui, s, buf + len, sizeof buf - len);
