@@ -704,6 +704,19 @@ depth_after_plus() {
 	tmux_send q && tmux_wait "[exited 0]"
 }
 
+# Undo takes the undone moves' searches out of the history.
+undo_history() {
+	tmux_start 100 36 "$G --ascii --depth 4 --no-book" &&
+	tmux_wait "Your turn" && tmux_send 4 &&
+	tmux_wait_re '\|    2  [0-9.]+s ' 20 && tmux_wait "Your turn" &&
+	tmux_send 4 && tmux_wait_re '\|    4  [0-9.]+s ' 20 &&
+	tmux_wait "Your turn" && tmux_send u && tmux_wait "took back 2 moves" &&
+	tmux_poll 5 "the undone search still in the history" \
+	    eval '! _tmux_matches "\\|    4  [0-9.]+s "' &&
+	_tmux_matches '\|    2  [0-9.]+s ' &&
+	tmux_send q && tmux_wait "[exited 0]"
+}
+
 check "play against the AI: drop, answer, depth, undo, redo, help, resize" \
     play_vs_ai
 check "threads and depth change while the AI thinks" toggles_while_thinking
@@ -739,5 +752,6 @@ check "a suspended game's stopped time is not search time" suspended_time
 check "a book move: the book's exact value of every column" book_move
 check "the Totals line agrees with the root rows" totals_agree
 check "after + the Totals keep the search's own depth" depth_after_plus
+check "undo takes the undone searches out of the history" undo_history
 
 check_end
