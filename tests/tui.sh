@@ -717,6 +717,20 @@ undo_history() {
 	tmux_send q && tmux_wait "[exited 0]"
 }
 
+# The review counts only the moves that changed the outcome as such (a
+# faster loss keeps it: "lost time"), and its status message goes when
+# the review does.
+review_words() {
+	tmux_start 100 30 "$G --ascii --mode human-human" &&
+	tmux_wait "Player 1 to move" && tmux_send 1 7 1 7 1 7 1 &&
+	tmux_wait "Player 1 (red) wins" && tmux_send v &&
+	tmux_wait "4 moves changed the outcome (!), 1 more lost time:" &&
+	{ ! _tmux_has "faster loss" || tmux_fail "a faster loss listed"; } &&
+	tmux_wait "(v or q: back)" && tmux_send v &&
+	tmux_wait_gone "Review:" && tmux_wait_gone "(v or q: back)" &&
+	tmux_send q && tmux_wait "[exited 0]"
+}
+
 check "play against the AI: drop, answer, depth, undo, redo, help, resize" \
     play_vs_ai
 check "threads and depth change while the AI thinks" toggles_while_thinking
@@ -753,5 +767,7 @@ check "a book move: the book's exact value of every column" book_move
 check "the Totals line agrees with the root rows" totals_agree
 check "after + the Totals keep the search's own depth" depth_after_plus
 check "undo takes the undone searches out of the history" undo_history
+check "the review's words: outcome changes only; its message goes" \
+    review_words
 
 check_end
