@@ -731,6 +731,23 @@ review_words() {
 	tmux_send q && tmux_wait "[exited 0]"
 }
 
+# The too-small screen is read whole at 40x10 and 16x7 (its one line was
+# cut at the terminal's edge): every line within the width.
+_too_small_whole() {
+	_s=$(printf '%s\n' "$tmux_last" | tr -s ' \n' '  ')
+	case $_s in
+	*"terminal too small (need 59x16 for the 7x6 board); now $1, q quits"*) ;;
+	*) return 1 ;;
+	esac
+}
+too_small_whole() {
+	tmux_start 40 10 "$G --ascii" &&
+	tmux_poll 5 "the too-small words cut at 40x10" _too_small_whole 40x10 &&
+	tmux_resize 16 7 &&
+	tmux_poll 5 "the too-small words cut at 16x7" _too_small_whole 16x7 &&
+	tmux_send q && tmux_wait "[exited 0]"
+}
+
 check "play against the AI: drop, answer, depth, undo, redo, help, resize" \
     play_vs_ai
 check "threads and depth change while the AI thinks" toggles_while_thinking
@@ -769,5 +786,6 @@ check "after + the Totals keep the search's own depth" depth_after_plus
 check "undo takes the undone searches out of the history" undo_history
 check "the review's words: outcome changes only; its message goes" \
     review_words
+check "the too-small screen whole at 40x10 and 16x7" too_small_whole
 
 check_end
