@@ -748,6 +748,19 @@ too_small_whole() {
 	tmux_send q && tmux_wait "[exited 0]"
 }
 
+# The history's header at 120 columns names "time" once (its bar was
+# headed "time" too).
+history_header() {
+	tmux_start 130 40 "$G --ascii --depth 4 --no-book" &&
+	tmux_wait "Your turn" && tmux_send 4 &&
+	tmux_wait "move   time nodes" 20 &&
+	tmux_wait "vs the longest" &&
+	[ "$(printf '%s\n' "$tmux_last" | grep 'move   time nodes' |
+	    grep -o 'time' | wc -l)" -eq 1 ] ||
+	    { tmux_fail "'time' twice in the history's header"; return 1; }
+	tmux_send q && tmux_wait "[exited 0]"
+}
+
 check "play against the AI: drop, answer, depth, undo, redo, help, resize" \
     play_vs_ai
 check "threads and depth change while the AI thinks" toggles_while_thinking
@@ -787,5 +800,6 @@ check "undo takes the undone searches out of the history" undo_history
 check "the review's words: outcome changes only; its message goes" \
     review_words
 check "the too-small screen whole at 40x10 and 16x7" too_small_whole
+check "the history's header names time once" history_header
 
 check_end

@@ -528,7 +528,7 @@ panel_history(struct ui *ui, WINDOW *w, int y, int rows, int width)
 	wattron(w, A_BOLD);
 	ui_panel_printf(w, y, 2, "%4s %6s %5s %5s %4s %5s %3s %5s%s", "move",
 	                "time", "nodes", "n/s", "busy", "imbal", "thr", "depth",
-	                bar > 0 ? "  time" : "");
+	                bar > 0 ? "  vs the longest" : "");
 	wattroff(w, A_BOLD);
 	if (n == 0) {
 		wattron(w, A_DIM);
