@@ -428,6 +428,15 @@ engine_warm(struct engine *e)
 	return warm;
 }
 
+bool
+engine_clear_pending(struct engine *e)
+{
+	pthread_mutex_lock(&e->lock);
+	bool pending = e->clear || e->idle_clear;
+	pthread_mutex_unlock(&e->lock);
+	return pending;
+}
+
 void
 engine_set_runner(struct engine *e, const struct engine_runner *r)
 {

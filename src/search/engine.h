@@ -84,6 +84,9 @@ void engine_import(struct engine *e, const struct search_entries *hdr,
 void engine_ready(struct engine *e);
 /* engine_ready() without the wait: true once the table is in. */
 bool engine_warm(struct engine *e);
+/* True from engine_clear() until the worker has emptied the table: a
+ * search started meanwhile would empty it first, on its own clock. */
+bool engine_clear_pending(struct engine *e);
 /* Measure once, while the engine is idle, the node rate of one thread
  * alone on a fixed position (a quarter-second depth-limited search with a
  * table of its own); a request stops it and it starts again at the next

@@ -125,9 +125,20 @@ struct ui_speedup {
 	uint64_t nodes[SPLIT_NSCHEMES][STATS_MAX_THREADS + 1];
 	double busy[SPLIT_NSCHEMES][STATS_MAX_THREADS + 1];
 	double imbalance[SPLIT_NSCHEMES][STATS_MAX_THREADS + 1];
+	int threads[SPLIT_NSCHEMES][STATS_MAX_THREADS + 1]; /* that ran */
 	int score;
 	enum score_kind kind;
 	int move;
+	/* The one-thread run is chosen first: it is run again, deeper or
+	 * from a position earlier in the game (back moves back), until it
+	 * takes UI_SPEEDUP_TARGET_S; then the others run on the same. */
+	bool choosing;
+	bool clearing;  /* the next run waits for the table's clear */
+	int back;       /* moves taken back from the game's position */
+	int depth0;     /* the depth the choice started from */
+	int tries;      /* one-thread runs made to choose */
+	double short_s; /* the last run found too short, 0: none */
+	bool short_end; /* nothing longer to choose: the runs are short */
 };
 
 struct ui {
@@ -156,7 +167,8 @@ struct ui {
 	/* The AI's last move search, shown while it ponders. */
 	struct stats_snapshot move_snap;
 	bool have_move_snap;
-	double move_think;       /* its whole think, restarts included */
+	int move_depth;    /* the depth move_snap's search was asked for */
+	double move_think; /* its whole think, restarts included */
 	const char *move_source; /* "book", "table" or NULL: a search */
 	/* The AI's last move against its search, in words for the panel
 	 * ("club plays 6 (+3); the search's best is 4 (+7)"). */
@@ -181,6 +193,7 @@ struct ui {
 	uint64_t job_id;
 	bb_t job_key; /* board_key() of the position searched */
 	int job_moves;
+	int job_depth;    /* the depth the job's search was asked for */
 	board_t job_root; /* the position searched */
 	double job_t0;
 	uint64_t job_searches; /* snap.searches before engine_start() */

@@ -101,6 +101,7 @@ ui_job_start(struct ui *ui, enum ui_job job, const board_t *b,
 	ui->snap_job = job;
 	ui->job_key = board_key(b);
 	ui->job_moves = b->moves;
+	ui->job_depth = lim->depth;
 	ui->job_root = *b;
 	ui->job_t0 = ui_now();
 	ui->next_tick = ui->job_t0 + 0.01;
@@ -317,6 +318,54 @@ ui_snapshot(struct ui *ui)
 	}
 }
 
+/* The value of col in r is the one its root row shows (ui->snap's). */
+static bool
+ui_row_agrees(const struct ui *ui, const struct search_result *r, int col)
+{
+	const struct stats_column_snap *row = &ui->snap.col[col];
+
+	return col < ui->snap.ncols && row->state == COL_DONE &&
+	       row->kind == r->col_kind[col] && row->score == r->col_score[col];
+}
+
+/* The search's best move col in words that agree with the root rows
+ * beside them: whose score it is, proven or heuristic, and where it comes
+ * from when not from the rows. */
+static void
+ui_move_best_words(struct ui *ui, const struct search_result *r, int col,
+                   const char *mine)
+{
+	const enum score_kind k = col < r->ncols ? r->col_kind[col] : r->kind;
+	const bool proven =
+	    k == SCORE_EXACT || k == SCORE_LOWER || k == SCORE_UPPER;
+	const char c = ui_col_char(col);
+
+	if (ui->snap.beside_rows > 0 && ui_proof_proven(&ui->proof))
+		/* The proof beside the search proved the root: its move,
+		 * not the depth-limited search's (whose root columns the
+		 * panel shows). */
+		snprintf(ui->move_why, sizeof ui->move_why,
+		         "%c (%s), proven by the proof beside the search", c,
+		         mine);
+	else if (ui_row_agrees(ui, r, col))
+		snprintf(ui->move_why, sizeof ui->move_why,
+		         "%c (%s), the best row, %s", c, mine,
+		         proven ? "proven" : "heuristic, the AI's score");
+	else if (proven)
+		/* A proof before the search (one thread), or its table:
+		 * the rows are the depth-limited search's own. */
+		snprintf(ui->move_why, sizeof ui->move_why,
+		         "%c (%s) proven by the proof; the rows: the search's "
+		         "heuristic",
+		         c, mine);
+	else
+		/* The rows: the deeper iteration, stopped unfinished. */
+		snprintf(ui->move_why, sizeof ui->move_why,
+		         "%c (%s), best at depth %d, the last whole one (the "
+		         "AI's, heuristic)",
+		         c, mine, r->depth);
+}
+
 /* The AI's move col on the game's position against its search r, in words
  * for the panel: what chose it and, when not the search, the search's best
  * beside it. */
@@ -346,18 +395,7 @@ ui_move_why(struct ui *ui, const struct search_result *r, int col)
 	}
 	switch (level_why(b, r, col)) {
 	case LEVEL_REASON_BEST:
-		/* The proof beside the search proved the root: its move, not
-		 * the depth-limited search's (whose root columns the panel
-		 * shows). */
-		if (ui->snap.beside_rows > 0 && ui_proof_proven(&ui->proof))
-			snprintf(ui->move_why, sizeof ui->move_why,
-			         "%c (%s), proven by the proof beside the "
-			         "search",
-			         ui_col_char(col), mine);
-		else
-			snprintf(ui->move_why, sizeof ui->move_why,
-			         "%c (%s), the search's best", ui_col_char(col),
-			         mine);
+		ui_move_best_words(ui, r, col, mine);
 		break;
 	case LEVEL_REASON_WIN:
 		snprintf(ui->move_why, sizeof ui->move_why,
@@ -440,6 +478,7 @@ ui_finished(struct ui *ui, const struct search_result *r)
 		 * time; an answer without a search says where it came from. */
 		ui->move_snap = ui->snap;
 		ui->have_move_snap = true;
+		ui->move_depth = ui->job_depth;
 		ui->move_think = ui_now() - ui->think_t0;
 		ui->move_source = ui_answer_source(ui, r);
 		ui->move_pending = true;

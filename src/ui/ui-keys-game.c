@@ -76,6 +76,10 @@ ui_keys_game_undo(struct ui *ui, int ch)
 	} else {
 		ui->paused = true;
 	}
+	/* The searches of the moves taken back leave the history. */
+	while (ui->hist.n > 0 &&
+	       ui->hist.e[ui->hist.n - 1].ply > ui->game.nmoves)
+		ui->hist.n--;
 	ui_message(ui, false, "took back %d move%s%s", n, n == 1 ? "" : "s",
 	           ui->paused ? " (paused: space resumes)" : "");
 	ui_think(ui);

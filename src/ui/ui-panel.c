@@ -32,6 +32,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "book/book.h"
 #include "core/util.h"
 #include "search/level.h"
 #include "ui/ui-int.h"
@@ -324,8 +325,12 @@ panel_totals(struct ui *ui, WINDOW *w, int y, int width, int rows,
 		else if (ui->level >= 0)
 			snprintf(buf, sizeof buf, "depth %d", s->depth);
 		else
+			/* Against the depth that search was asked for, not
+			 * the setting changed since (+ -). */
 			snprintf(buf, sizeof buf, "depth %d/%d", s->depth,
-			         ui->perfect ? s->depth : ui->depth);
+			         ui->perfect           ? s->depth
+			         : s == &ui->move_snap ? ui->move_depth
+			                               : ui->job_depth);
 		len = (int)strlen(buf);
 		if (s->beside_rows > 0) {
 			proof_words(ui, s, buf + len, sizeof buf - len);
@@ -391,8 +396,50 @@ panel_totals(struct ui *ui, WINDOW *w, int y, int width, int rows,
  * finishing (enum col_state's values end at COL_SKIPPED). */
 #define COL_UNFINISHED (COL_SKIPPED + 1)
 
+/* The AI's move on show came from the opening book: the position it was
+ * played from into *root, and true. */
+static bool
+book_move_root(const struct ui *ui, const struct stats_snapshot *s,
+               board_t *root)
+{
+	const struct game *g = &ui->game;
+
+	if (s != &ui->move_snap || ui->move_source == NULL ||
+	    strcmp(ui->move_source, "book") != 0 || ui->session->book == NULL ||
+	    g->nmoves < 1 || ui->res_moves + 1 != g->board.moves)
+		return false;
+	board_init(root, g->w, g->h);
+	for (int i = 0; i < g->nmoves - 1; i++)
+		board_play(root, g->moves[i]);
+	return true;
+}
+
+/* The book's exact value of column c of root (the mover's), into *col:
+ * false where the book does not hold the position after it. */
+static bool
+book_column(const struct ui *ui, const board_t *root, int c,
+            struct stats_column_snap *col)
+{
+	board_t nb = *root;
+	int known;
+
+	if (!board_can_play(root, c))
+		return false;
+	col->kind = SCORE_EXACT;
+	if (board_is_winning_move(root, c)) {
+		col->score = board_max_score(root);
+		return true;
+	}
+	board_play(&nb, c);
+	if (!book_probe(ui->session->book, &nb, &known))
+		return false;
+	col->score = -known;
+	return true;
+}
+
 /* The root columns of the snapshot's search, in words; on a wide panel
- * each column's share of the root's nodes as a bar. */
+ * each column's share of the root's nodes as a bar.  After a move from
+ * the opening book, the book's exact value of every column it holds. */
 static void
 panel_columns(struct ui *ui, WINDOW *w, int y, int rows, int width,
               const struct stats_snapshot *s, bool hidden)
@@ -406,6 +453,10 @@ panel_columns(struct ui *ui, WINDOW *w, int y, int rows, int width,
 	/* Words need the root: that of the last search started. */
 	const board_t *root = &ui->job_root;
 	bool same = ui->job_root.w > 0;
+	board_t broot;
+	const bool book = !hidden && book_move_root(ui, s, &broot);
+	if (book)
+		root = &broot, same = true;
 	uint64_t total = 0;
 	int bar = width >= 70 ? width - 56 : 0;
 
@@ -424,7 +475,23 @@ panel_columns(struct ui *ui, WINDOW *w, int y, int rows, int width,
 			stale.state = COL_UNFINISHED;
 			col = &stale;
 		}
-		if (col->state == COL_ILLEGAL) {
+		if (book && col->state != COL_ILLEGAL) {
+			stale.state = COL_DONE;
+			if (!book_column(ui, root, c, &stale))
+				stale.kind = SCORE_NONE;
+			col = &stale;
+		}
+		if (book && col->state != COL_ILLEGAL) {
+			if (col->kind == SCORE_NONE)
+				snprintf(words, sizeof words, "?");
+			else
+				score_words(root, col->kind, col->score, words,
+				            sizeof words);
+			snprintf(buf, sizeof buf, "%c  %-16s %5s %s",
+			         ui_col_char(c), words, "",
+			         col->kind == SCORE_NONE ? "not in the book"
+			                                 : "book, exact");
+		} else if (col->state == COL_ILLEGAL) {
 			snprintf(buf, sizeof buf, "%c  -", ui_col_char(c));
 		} else if (hidden || col->kind == SCORE_NONE || !same) {
 			snprintf(buf, sizeof buf, "%c  %-16s %5s %s",
@@ -487,7 +554,7 @@ panel_history(struct ui *ui, WINDOW *w, int y, int rows, int width)
 	wattron(w, A_BOLD);
 	ui_panel_printf(w, y, 2, "%4s %6s %5s %5s %4s %5s %3s %5s%s", "move",
 	                "time", "nodes", "n/s", "busy", "imbal", "thr", "depth",
-	                bar > 0 ? "  time" : "");
+	                bar > 0 ? "  vs the longest" : "");
 	wattroff(w, A_BOLD);
 	if (n == 0) {
 		wattron(w, A_DIM);

@@ -114,6 +114,10 @@ ui_review_close(struct ui *ui)
 	pthread_mutex_destroy(&r->lock);
 	free(r);
 	ui->review = NULL;
+	/* The review's own message ("review: ... (v or q: back)") goes with
+	 * it. */
+	if (strncmp(ui->msg, "review", 6) == 0)
+		ui->msg[0] = '\0';
 	ui->dirty |= UI_DIRTY_ALL & ~UI_DIRTY_LAYOUT;
 	ui_think(ui);
 }
@@ -161,6 +165,16 @@ review_title(struct ui *ui, WINDOW *w, const struct ui_review *r, int done)
 	wattroff(w, ui_attr(ui, UI_C_HEAD) | A_BOLD);
 }
 
+/* The move changed the outcome: a win or a draw thrown (a slower win or
+ * a faster loss keeps it). */
+static bool
+outcome_changed(const struct review_ply *p)
+{
+	return p->done && p->change != REVIEW_KEPT &&
+	       p->change != REVIEW_SLOWER_WIN &&
+	       p->change != REVIEW_FASTER_LOSS;
+}
+
 /* One move's column of the chart at x, bw cells wide: a bar of up to R
  * rows from the axis (scaled to maxabs), a dot when not reviewed yet, a
  * '!' on the axis when the move changed the outcome. */
@@ -189,7 +203,7 @@ review_bar(struct ui *ui, WINDOW *w, const struct review_ply *p, int x, int bw,
 				              : (v > 0 ? "#" : "%"));
 		wattroff(w, a);
 	}
-	if (p->change != REVIEW_KEPT) {
+	if (outcome_changed(p)) {
 		wattron(w, ui_attr(ui, UI_C_WARN) | A_BOLD);
 		mvwaddch(w, axis, x, '!');
 		wattroff(w, ui_attr(ui, UI_C_WARN) | A_BOLD);
@@ -247,11 +261,21 @@ review_list(struct ui *ui, WINDOW *w, const struct ui_review *r,
 	int shown = 0;
 	char buf[160];
 
-	snprintf(buf, sizeof buf, "%d move%s changed the outcome (!):", changed,
-	         changed == 1 ? "" : "s");
-	if (changed > 0 || r->finished)
+	int slower = 0;
+	for (int i = 0; i < r->n; i++)
+		slower +=
+		    plies[i].done && (plies[i].change == REVIEW_SLOWER_WIN ||
+		                      plies[i].change == REVIEW_FASTER_LOSS);
+	int len = snprintf(buf, sizeof buf, "%d move%s changed the outcome (!)",
+	                   changed, changed == 1 ? "" : "s");
+	if (slower > 0)
+		snprintf(buf + len, sizeof buf - len,
+		         ", %d more lost time:", slower);
+	else
+		snprintf(buf + len, sizeof buf - len, ":");
+	if (changed + slower > 0 || r->finished)
 		ui_puts_box(w, y++, 2,
-		            changed || !r->finished
+		            changed + slower || !r->finished
 		                ? buf
 		                : "every move kept the value: no "
 		                  "mistake");
@@ -259,7 +283,7 @@ review_list(struct ui *ui, WINDOW *w, const struct ui_review *r,
 	 * last of them says how many more when they do not all fit. */
 	for (int i = 0; i < r->n && y < H - 2; i++) {
 		const struct review_ply *p = &plies[i];
-		if (!p->done || p->change == REVIEW_KEPT)
+		if (!outcome_changed(p))
 			continue;
 		if (y == H - 3 && changed - shown > 1)
 			break;
@@ -298,7 +322,7 @@ ui_review_draw(struct ui *ui, WINDOW *w)
 	werase(w);
 	int changed = 0;
 	for (int i = 0; i < r->n; i++)
-		changed += plies[i].done && plies[i].change != REVIEW_KEPT;
+		changed += outcome_changed(&plies[i]);
 	int y = review_chart(ui, w, r, plies, changed);
 	y = review_list(ui, w, r, plies, changed, y);
 	/* The box ends under the list, the footer right below it: on a

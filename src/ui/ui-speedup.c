@@ -21,10 +21,20 @@
 
 #include "ui/ui-int.h"
 
-/* The shallowest depth-limited run of the speedup screen. */
-#define UI_SPEEDUP_MIN_DEPTH 16
+/* The one-thread run is made at least this long (seconds) before the
+ * others are timed against it: deeper, or from earlier in the game. */
+#define UI_SPEEDUP_TARGET_S 0.5
+/* The depth a depth-limited choice starts from with a level on (the
+ * level's own searches are timed, not depth-limited). */
+#define UI_SPEEDUP_START_DEPTH 12
+/* A run shorter than this is timed to worse than a tenth of itself by
+ * the milliseconds the table shows: its figures are marked. */
+#define UI_SPEEDUP_NOISE_S 0.01
 #include "core/util.h"
 
+/* Start the run of t threads with scheme `scheme` once the table is empty
+ * (ui_speedup_poll() starts it): a search started before the clear ends
+ * would empty the table on its own clock. */
 static void
 speedup_run(struct ui *ui, int t, int scheme)
 {
@@ -35,8 +45,45 @@ speedup_run(struct ui *ui, int t, int scheme)
 	su->lim.split = (enum split_scheme)scheme;
 	su->cur = t;
 	su->scheme = scheme;
-	ui_job_start(ui, UI_JOB_SPEEDUP, &su->root, &su->lim);
-	su->t0 = ui->job_t0;
+	su->clearing = true;
+	su->t0 = ui_now();
+}
+
+/* The game's position less `back` moves. */
+static void
+speedup_root(struct ui *ui)
+{
+	struct ui_speedup *su = &ui->speedup;
+	const struct game *g = &ui->game;
+
+	board_init(&su->root, g->w, g->h);
+	for (int i = 0; i < g->nmoves - su->back; i++)
+		board_play(&su->root, g->moves[i]);
+}
+
+/* The limits of the runs: the mode and depth, the split's settings; no
+ * book, no proof beside, no level, no time: the same search each time. */
+static void
+speedup_limits(struct ui *ui, struct search_limits *lim)
+{
+	struct search_limits l;
+
+	ui_limits(ui, &l);
+	search_limits_default(lim);
+	lim->mode = l.mode == SEARCH_EXACT || l.mode == SEARCH_AVERAGE
+	                ? l.mode
+	                : SEARCH_DEPTH;
+	lim->split_depth = l.split_depth;
+	lim->no_ordering = l.no_ordering;
+	if (lim->mode != SEARCH_EXACT) {
+		int d = ui->level >= 0 ? UI_SPEEDUP_START_DEPTH : ui->depth;
+		if (ui->level >= 0 && ui->have_move_snap &&
+		    ui->move_snap.depth > 0)
+			d = ui->move_snap.depth;
+		lim->depth = d < 1                  ? 1
+		             : d > SEARCH_MAX_DEPTH ? SEARCH_MAX_DEPTH
+		                                    : d;
+	}
 }
 
 /* From one thread to n, with the current settings. */
@@ -51,23 +98,10 @@ speedup_begin(struct ui *ui, int n)
 	memset(su, 0, sizeof *su);
 	su->on = true;
 	su->n = n < 2 ? 2 : n > ui->max_threads ? ui->max_threads : n;
-	su->root = ui->game.board;
-	ui_limits(ui, &su->lim);
-	su->lim.time_limit = 0;
-	su->lim.node_limit = 0;
-	su->lim.analyze = false;
-	su->lim.level = NULL;
-	/* Runs of a few milliseconds time noise: a depth-limited run goes
-	 * at least UI_SPEEDUP_MIN_DEPTH deep (or as deep as the AI's last
-	 * search went), a second or so on one thread. */
-	if (su->lim.mode == SEARCH_DEPTH) {
-		int d = ui->level >= 0 ? 0 : ui->depth;
-		if (ui->have_move_snap && ui->move_snap.depth > d)
-			d = ui->move_snap.depth;
-		if (d < UI_SPEEDUP_MIN_DEPTH)
-			d = UI_SPEEDUP_MIN_DEPTH;
-		su->lim.depth = d;
-	}
+	speedup_root(ui);
+	speedup_limits(ui, &su->lim);
+	su->depth0 = su->lim.depth;
+	su->choosing = true;
 	su->move = -1;
 	speedup_run(ui, 1, SPLIT_DEEP);
 }
@@ -106,37 +140,97 @@ ui_speedup_close(struct ui *ui)
 	ui_think(ui);
 }
 
+/* A one-thread run of secs seconds that went to depth `depth` was too
+ * short: the next is deeper, or from a move earlier; false when there
+ * is nothing longer to run. */
+static bool
+speedup_lengthen(struct ui *ui, double secs, int depth)
+{
+	struct ui_speedup *su = &ui->speedup;
+	const int empty = su->root.w * su->root.h - su->root.moves;
+
+	if (secs >= UI_SPEEDUP_TARGET_S)
+		return false;
+	if (su->lim.mode == SEARCH_DEPTH && depth >= su->lim.depth &&
+	    su->lim.depth < empty && su->lim.depth < SEARCH_MAX_DEPTH) {
+		su->lim.depth++;
+	} else if (su->back < ui->game.nmoves) {
+		su->back++;
+		speedup_root(ui);
+	} else {
+		return false;
+	}
+	su->short_s = secs;
+	su->tries++;
+	speedup_run(ui, 1, SPLIT_DEEP);
+	return true;
+}
+
+/* Record the run that ended with r (its time and busy time from its own
+ * statistics, which start after the table's clear). */
+static void
+speedup_record(struct ui *ui, const struct search_result *r)
+{
+	struct ui_speedup *su = &ui->speedup;
+	const int t = su->cur, k = su->scheme;
+	const struct stats_snapshot *s = &ui->snap;
+
+	su->secs[k][t] = s->end_ns > s->start_ns && s->nthreads > 0 ? s->elapsed
+	                 : r->seconds > 0                           ? r->seconds
+	                                  : ui_now() - su->t0;
+	su->nodes[k][t] = r->nodes;
+	su->busy[k][t] = s->busy_total_s;
+	su->threads[k][t] = s->nthreads > 0 ? s->nthreads : t;
+	su->imbalance[k][t] = s->imbalance;
+	if (t == 1) {
+		su->score = r->score;
+		su->kind = r->kind;
+		su->move = r->move;
+		/* One thread splits nothing: the same run for every scheme. */
+		for (int j = 0; j < SPLIT_NSCHEMES; j++) {
+			su->secs[j][1] = su->secs[k][1];
+			su->nodes[j][1] = su->nodes[k][1];
+			su->busy[j][1] = su->busy[k][1];
+			su->threads[j][1] = su->threads[k][1];
+			su->imbalance[j][1] = su->imbalance[k][1];
+		}
+	}
+	ui_log(ui,
+	       "speedup threads %d split %s depth %d back %d time %.4f "
+	       "nodes %llu busy %.4f",
+	       t, search_split_names[k], su->lim.depth, su->back,
+	       su->secs[k][t], (unsigned long long)r->nodes, su->busy[k][t]);
+}
+
 bool
 ui_speedup_poll(struct ui *ui)
 {
 	struct ui_speedup *su = &ui->speedup;
 	struct search_result r;
 
+	if (su->on && su->clearing && ui->job == UI_JOB_NONE) {
+		if (engine_clear_pending(ui->engine))
+			return false;
+		su->clearing = false;
+		ui_job_start(ui, UI_JOB_SPEEDUP, &su->root, &su->lim);
+		su->t0 = ui->job_t0;
+		return true;
+	}
 	if (!su->on || ui->job != UI_JOB_SPEEDUP ||
 	    !engine_poll(ui->engine, ui->job_id, &r))
 		return false;
 	ui->job = UI_JOB_NONE;
 	ui_snapshot(ui);
 	const int t = su->cur, k = su->scheme;
-	su->secs[k][t] = r.seconds > 0 ? r.seconds : ui_now() - su->t0;
-	su->nodes[k][t] = r.nodes;
-	su->busy[k][t] = ui->snap.busy_total_s;
-	su->imbalance[k][t] = ui->snap.imbalance;
-	if (t == 1) {
-		su->score = r.score;
-		su->kind = r.kind;
-		su->move = r.move;
-		/* One thread splits nothing: the same run for every scheme. */
-		for (int j = 0; j < SPLIT_NSCHEMES; j++) {
-			su->secs[j][1] = su->secs[k][1];
-			su->nodes[j][1] = su->nodes[k][1];
-			su->busy[j][1] = su->busy[k][1];
-			su->imbalance[j][1] = su->imbalance[k][1];
+	speedup_record(ui, &r);
+	if (t == 1 && su->choosing) {
+		if (speedup_lengthen(ui, su->secs[k][t], r.depth)) {
+			ui->dirty |= UI_DIRTY_PANEL;
+			return true;
 		}
+		su->choosing = false;
+		su->short_end = su->secs[k][t] < UI_SPEEDUP_TARGET_S;
 	}
-	ui_log(ui, "speedup threads %d split %s time %.4f nodes %llu busy %.4f",
-	       t, search_split_names[k], su->secs[k][t],
-	       (unsigned long long)r.nodes, su->busy[k][t]);
 	if (t > 1 && k + 1 < SPLIT_NSCHEMES)
 		speedup_run(ui, t, k + 1);
 	else if (t < su->n)
@@ -147,11 +241,13 @@ ui_speedup_poll(struct ui *ui)
 	return true;
 }
 
-/* The speedup of scheme k at t threads, 0 if not run. */
+/* The speedup of scheme k at t threads, 0 if not run or timed too
+ * coarsely. */
 static double
 speedup_of(const struct ui_speedup *su, int k, int t)
 {
-	return su->secs[k][t] > 0 && su->secs[k][1] > 0
+	return su->secs[k][t] >= UI_SPEEDUP_NOISE_S &&
+	               su->secs[k][1] >= UI_SPEEDUP_NOISE_S && !su->choosing
 	           ? su->secs[k][1] / su->secs[k][t]
 	           : 0;
 }
@@ -166,7 +262,24 @@ scheme_mark(const struct ui *ui, int k)
 	return marks[k];
 }
 
-/* One row of the table: t threads, scheme k (-1: the one-thread run). */
+/* v in exactly `width` characters (with `unit` after it, counted): as
+ * many decimals as fit, at most `dec`; a value too large for the column
+ * is its largest, after a '>'. */
+static void
+speedup_fixed(char *out, size_t len, int width, int dec, double v,
+              const char *unit)
+{
+	const int w = width - (int)strlen(unit);
+
+	for (int d = dec; d >= 0; d--)
+		if (snprintf(out, len, "%*.*f%s", w, d, v, unit) <= width)
+			return;
+	snprintf(out, len, ">%.*s%s", w - 1, "999999999", unit);
+}
+
+/* One row of the table: t threads, scheme k (-1: the one-thread run).
+ * Every column has its fixed width (the header's); a run shorter than
+ * UI_SPEEDUP_NOISE_S has its time marked '~' and no factors. */
 static void
 speedup_table_row(struct ui *ui, int y, int x, int width, int t, int k)
 {
@@ -174,32 +287,59 @@ speedup_table_row(struct ui *ui, int y, int x, int width, int t, int k)
 	const int kk = k < 0 ? 0 : k;
 	const char mark = t > util_ncpus() ? '*' : ' ';
 	const char *name = k < 0 ? "-" : search_split_names[k];
-	char tm[16], buf[128];
+	char tm[16], f1[16], f2[16], f3[16], f4[16], f5[16], buf[128];
 
-	if (su->secs[kk][t] > 0) {
+	if (su->secs[kk][t] > 0 && !(t == 1 && su->choosing)) {
 		struct stats_speedup f;
-		stats_speedup_factors(su->secs[kk][1], su->nodes[kk][1], t,
-		                      su->secs[kk][t], su->nodes[kk][t],
-		                      su->busy[kk][t], &f);
-		snprintf(tm, sizeof tm, "%.3fs", su->secs[kk][t]);
-		snprintf(buf, sizeof buf,
-		         "%2d%c %-4s %7s %5.2fx %4.0f%% %5.2f %5.2f %5.2f", t,
-		         mark, name, tm, f.speedup, 100 * f.busy, f.node_speed,
-		         f.node_overhead, su->imbalance[kk][t]);
+		const double secs = su->secs[kk][t];
+		const bool noise = secs < UI_SPEEDUP_NOISE_S ||
+		                   su->secs[kk][1] < UI_SPEEDUP_NOISE_S;
+		stats_speedup_factors(su->secs[kk][1], su->nodes[kk][1],
+		                      su->threads[kk][t], secs,
+		                      su->nodes[kk][t], su->busy[kk][t], &f);
+		speedup_fixed(tm, sizeof tm, 7, 3, secs, noise ? "s~" : "s");
+		if (noise || f.speedup <= 0) {
+			snprintf(buf, sizeof buf, "%2d%c %-4s %7s %7s", t, mark,
+			         name, tm, "-");
+		} else {
+			speedup_fixed(f1, sizeof f1, 7, 2, f.speedup, "x");
+			speedup_fixed(f2, sizeof f2, 4, 0, 100 * f.busy, "%");
+			speedup_fixed(f3, sizeof f3, 5, 2, f.node_speed, "");
+			speedup_fixed(f4, sizeof f4, 5, 2, f.node_overhead, "");
+			speedup_fixed(f5, sizeof f5, 5, 2, su->imbalance[kk][t],
+			              "");
+			snprintf(buf, sizeof buf,
+			         "%2d%c %-4s %7s %s %s %s %s %s", t, mark, name,
+			         tm, f1, f2, f3, f4, f5);
+		}
 		mvaddnstr(y, x, buf, width);
 	} else if (t == su->cur && kk == su->scheme &&
-	           ui->job == UI_JOB_SPEEDUP) {
-		snprintf(buf, sizeof buf, "%2d%c %-4s %6.1fs  running", t, mark,
-		         name, ui_now() - su->t0);
+	           (ui->job == UI_JOB_SPEEDUP || su->clearing)) {
+		speedup_fixed(tm, sizeof tm, 7, 1, ui_now() - su->t0, "s");
+		snprintf(buf, sizeof buf, "%2d%c %-4s %7s %s", t, mark, name,
+		         tm,
+		         su->clearing             ? "clearing the table"
+		         : su->choosing && t == 1 ? "running (choosing the run)"
+		                                  : "running");
 		attron(A_BOLD);
 		mvaddnstr(y, x, buf, width);
 		attroff(A_BOLD);
 	} else {
-		snprintf(buf, sizeof buf, "%2d%c %-4s       -", t, mark, name);
+		snprintf(buf, sizeof buf, "%2d%c %-4s %7s", t, mark, name, "-");
 		attron(A_DIM);
 		mvaddnstr(y, x, buf, width);
 		attroff(A_DIM);
 	}
+}
+
+/* The note under the table, dim, on row y: false when it does not fit. */
+static bool
+speedup_note(int y, int x, int width, const char *text)
+{
+	attron(A_DIM);
+	mvaddnstr(y, x, text, width);
+	attroff(A_DIM);
+	return true;
 }
 
 /* The table of the runs: at each thread count, each scheme's speedup and
@@ -211,30 +351,36 @@ speedup_table(struct ui *ui, int y, int x, int width, int maxrows)
 	struct ui_speedup *su = &ui->speedup;
 	char buf[128];
 	int ncpu = util_ncpus(), used = 0;
+	bool noise = false;
 
 	attron(A_BOLD);
 	mvaddnstr(y, x, "thr split   time speedup busy speed  ovhd imbal",
 	          width);
 	attroff(A_BOLD);
 	used++;
-	if (used < maxrows) {
-		attron(A_DIM);
-		mvaddnstr(y + used, x, " speedup = thr x busy x speed / ovhd",
-		          width);
-		attroff(A_DIM);
-		used++;
-	}
+	if (used < maxrows)
+		speedup_note(y + used++, x, width,
+		             " speedup = thr x busy x speed / ovhd");
 	for (int t = 1; t <= su->n && used < maxrows; t++)
 		for (int k = t == 1 ? -1 : 0;
 		     k < (t == 1 ? 0 : SPLIT_NSCHEMES) && used < maxrows; k++)
 			speedup_table_row(ui, y + used++, x, width, t, k);
+	for (int k = 0; k < SPLIT_NSCHEMES; k++)
+		for (int t = 1; t <= su->n; t++)
+			if (su->secs[k][t] > 0 &&
+			    su->secs[k][t] < UI_SPEEDUP_NOISE_S &&
+			    !(t == 1 && su->choosing))
+				noise = true;
+	if (noise && used < maxrows) {
+		snprintf(buf, sizeof buf,
+		         " ~ under %.0f ms, near the times' 1 ms resolution",
+		         UI_SPEEDUP_NOISE_S * 1e3);
+		speedup_note(y + used++, x, width, buf);
+	}
 	if (su->n > ncpu && used < maxrows) {
 		snprintf(buf, sizeof buf, " * more threads than the %d cores",
 		         ncpu);
-		attron(A_DIM);
-		mvaddnstr(y + used, x, buf, width);
-		attroff(A_DIM);
-		used++;
+		speedup_note(y + used++, x, width, buf);
 	}
 	return used;
 }
@@ -332,6 +478,46 @@ speedup_chart(struct ui *ui, int y0, int x0, int w, int h)
 #undef COL
 }
 
+/* What the runs are: the run chosen, or the choice so far, in words. */
+static void
+speedup_chosen(const struct ui *ui, char *buf, size_t len)
+{
+	const struct ui_speedup *su = &ui->speedup;
+	char at[64] = "", one[16];
+	int n = 0;
+
+	if (su->secs[0][1] < 0.001)
+		snprintf(one, sizeof one, "under 1 ms");
+	else
+		snprintf(one, sizeof one, "%.3fs", su->secs[0][1]);
+
+	if (su->lim.mode != SEARCH_EXACT && su->lim.depth != su->depth0)
+		n += snprintf(at + n, sizeof at - n, "depth %d from %d",
+		              su->lim.depth, su->depth0);
+	if (su->back > 0)
+		snprintf(at + n, sizeof at - n, "%s%d move%s back",
+		         n ? ", " : "", su->back, su->back == 1 ? "" : "s");
+	if (su->choosing && su->short_s > 0)
+		snprintf(
+		    buf, len,
+		    "choosing the run: one thread took %.3fs, under %.2fs: "
+		    "now %s",
+		    su->short_s, UI_SPEEDUP_TARGET_S, at);
+	else if (su->choosing)
+		snprintf(buf, len,
+		         "choosing the run: one thread for at least %.2fs",
+		         UI_SPEEDUP_TARGET_S);
+	else if (su->short_end)
+		snprintf(buf, len,
+		         "run: one thread %s, under %.2fs%s%s: nothing longer "
+		         "here (times noisy)",
+		         one, UI_SPEEDUP_TARGET_S, at[0] ? ", " : "", at);
+	else
+		snprintf(buf, len, "run: one thread %.2fs (at least %.2fs%s%s)",
+		         su->secs[0][1], UI_SPEEDUP_TARGET_S, at[0] ? ": " : "",
+		         at);
+}
+
 void
 ui_speedup_draw(struct ui *ui)
 {
@@ -340,10 +526,12 @@ ui_speedup_draw(struct ui *ui)
 	int y, width = ui->cols - 2, trows, tw;
 
 	erase();
-	/* title */
+	/* title: the position run (the game's, or earlier) */
 	attron(ui_attr(ui, UI_C_TITLE));
 	mvhline(0, 0, ' ', ui->cols);
 	game_moves_string(&ui->game, moves, sizeof moves);
+	if (su->root.moves >= 0 && su->root.moves < (int)sizeof moves)
+		moves[su->root.moves] = '\0';
 	snprintf(buf, sizeof buf, " Speedup   position %s (%dx%d)   %s",
 	         moves[0] ? moves : "(empty)", su->root.w, su->root.h,
 	         su->lim.mode == SEARCH_EXACT ? "exact solve" : "");
@@ -359,7 +547,7 @@ ui_speedup_draw(struct ui *ui)
 	const int runs = 1 + (su->n - 1) * SPLIT_NSCHEMES;
 	const int run =
 	    su->cur == 1 ? 1 : 2 + (su->cur - 2) * SPLIT_NSCHEMES + su->scheme;
-	if (ui->job == UI_JOB_SPEEDUP)
+	if (ui->job == UI_JOB_SPEEDUP || su->clearing)
 		snprintf(buf, sizeof buf,
 		         "Run %d of %d: %d thread%s, split %s, %.1fs", run,
 		         runs, su->cur, su->cur == 1 ? "" : "s",
@@ -369,20 +557,24 @@ ui_speedup_draw(struct ui *ui)
 	attron(A_BOLD);
 	mvaddnstr(1, 1, buf, width);
 	attroff(A_BOLD);
-	if (su->secs[0][1] > 0) {
+	if (su->secs[0][1] > 0 && !su->choosing) {
 		score_words(&su->root, su->kind, su->score, words,
 		            sizeof words);
 		snprintf(buf, sizeof buf, "   score %s, best column %d", words,
 		         su->move + 1);
 		addnstr(buf, ui->cols - getcurx(stdscr) - 1);
 	}
+	speedup_chosen(ui, buf, sizeof buf);
+	attron(A_DIM);
+	mvaddnstr(2, 1, buf, width);
+	attroff(A_DIM);
 
 	/* the live per-thread rows */
 	trows = ui->snap.nthreads + 1;
-	if (trows > (ui->lines - 4) / 2)
-		trows = (ui->lines - 4) / 2;
+	if (trows > (ui->lines - 5) / 2)
+		trows = (ui->lines - 5) / 2;
 	tw = width < 72 ? width : 72;
-	y = 2 + ui_panel_threads(ui, stdscr, 2, 1, tw, trows, &ui->snap);
+	y = 3 + ui_panel_threads(ui, stdscr, 3, 1, tw, trows, &ui->snap);
 	attron(ui_attr(ui, UI_C_FRAME));
 	/* The rule in the characters themselves, not the alternate
 	 * character set (which a terminal with another TERM inside tmux

@@ -479,27 +479,41 @@ ui_draw_status(struct ui *ui)
 	wnoutrefresh(w);
 }
 
+/* The too-small screen: its words wrapped to the terminal's width (each
+ * line whole: at 40x10 and 16x7 the one line was cut), centred. */
 static void
 ui_draw_too_small(struct ui *ui)
 {
-	char buf[80];
-	int n;
+	char text[160], line[8][160];
+	int n = 0, w = ui->cols > 1 ? ui->cols : 1;
 
 	erase();
-	n = snprintf(buf, sizeof buf,
-	             "terminal too small (need %dx%d for the %dx%d board)",
-	             ui->need_w, ui->need_h, ui->game.w, ui->game.h);
-	if (n > ui->cols)
-		n = ui->cols;
-	mvaddnstr(ui->lines / 2,
-	          (ui->cols - n) / 2 > 0 ? (ui->cols - n) / 2 : 0, buf,
-	          ui->cols);
-	n = snprintf(buf, sizeof buf, "now %dx%d, q quits", ui->cols,
-	             ui->lines);
-	if (ui->lines > 2)
-		mvaddnstr(ui->lines / 2 + 1,
-		          (ui->cols - n) / 2 > 0 ? (ui->cols - n) / 2 : 0, buf,
-		          ui->cols);
+	snprintf(text, sizeof text,
+	         "terminal too small (need %dx%d for the %dx%d board); now "
+	         "%dx%d, q quits",
+	         ui->need_w, ui->need_h, ui->game.w, ui->game.h, ui->cols,
+	         ui->lines);
+	line[0][0] = '\0';
+	for (char *save = NULL, *word = strtok_r(text, " ", &save);
+	     word != NULL && n < 8; word = strtok_r(NULL, " ", &save)) {
+		size_t len = strlen(line[n]);
+		if (len > 0 && (int)(len + 1 + strlen(word)) > w) {
+			if (++n == 8)
+				break;
+			line[n][0] = '\0';
+			len = 0;
+		}
+		snprintf(line[n] + len, sizeof line[n] - len, "%s%s",
+		         len ? " " : "", word);
+	}
+	if (n < 8 && line[n][0] != '\0')
+		n++;
+	int y0 = (ui->lines - n) / 2 > 0 ? (ui->lines - n) / 2 : 0;
+	for (int i = 0; i < n && y0 + i < ui->lines; i++) {
+		int len = (int)strlen(line[i]);
+		mvaddnstr(y0 + i, (w - len) / 2 > 0 ? (w - len) / 2 : 0,
+		          line[i], w);
+	}
 	wnoutrefresh(stdscr);
 }
 
