@@ -429,6 +429,7 @@ small_defects() {
 	tmux_wait "threads 3/" && tmux_wait_re "thinking ([1-9][0-9]*)\.[0-9]s" &&
 	{ ! printf '%s\n' "$tmux_last" | grep -Eq "AI thinking 0\." ||
 	    tmux_fail "the timer started again"; } &&
+	tmux_wait "s since restart" &&
 	tmux_send q && tmux_kill && tmux_socket="${tmux_socket}-minus" &&
 	tmux_start 100 30 "$G --ascii --depth 1 --perfect" &&
 	tmux_wait "perfect play" && tmux_send - &&
@@ -761,6 +762,17 @@ history_header() {
 	tmux_send q && tmux_wait "[exited 0]"
 }
 
+# At the least size (59x16) the words under the board fit its window
+# whole ("scores: h hint, a a" was cut by the panel's box).
+scores_words_fit() {
+	tmux_start 59 16 "$G --ascii" &&
+	tmux_wait "Your turn" &&
+	tmux_wait "h hint, a analysis" &&
+	! printf '%s\n' "$tmux_last" | grep -q 'hint, a a[^n]' ||
+	    { tmux_fail "the words under the board cut at 59x16"; return 1; }
+	tmux_send q && tmux_wait "[exited 0]"
+}
+
 check "play against the AI: drop, answer, depth, undo, redo, help, resize" \
     play_vs_ai
 check "threads and depth change while the AI thinks" toggles_while_thinking
@@ -801,5 +813,6 @@ check "the review's words: outcome changes only; its message goes" \
     review_words
 check "the too-small screen whole at 40x10 and 16x7" too_small_whole
 check "the history's header names time once" history_header
+check "the words under the board whole at 59x16" scores_words_fit
 
 check_end

@@ -417,8 +417,18 @@ draw_words(struct ui *ui, WINDOW *w, int y, const struct col_view *cv)
 		         v->state == COL_SEARCHING ? "searching..."
 		                                   : "waiting");
 	} else if (game_current_player(&ui->game) == PLAYER_HUMAN) {
+		/* The longest that fits the board's window (59x16: 19
+		 * columns), never a word cut. */
+		static const char *const say[] = {"scores: h hint, a analysis",
+		                                  "h hint, a analysis",
+		                                  "h hint, a scores", "h hint"};
+		const int room = getmaxx(w) - BOARD_X;
+		size_t k = 0;
+		while (k + 1 < sizeof say / sizeof say[0] &&
+		       (int)strlen(say[k]) > room)
+			k++;
 		wattron(w, A_DIM);
-		ui_puts(w, y, BOARD_X, "scores: h hint, a analysis");
+		ui_puts(w, y, BOARD_X, say[k]);
 		wattroff(w, A_DIM);
 		return;
 	} else {

@@ -163,6 +163,8 @@ struct ui {
 	uint64_t seed;   /* the levels' noise, new each game */
 	double think_t0; /* when the AI began thinking on this position
 	                  * (kept when the search restarts) */
+	bool restarted;  /* the search on show is a restart of that think:
+	                  * the panel's time is since the restart */
 	int score_you, score_ai, score_p[2], score_draws; /* this session */
 	/* The AI's last move search, shown while it ponders. */
 	struct stats_snapshot move_snap;

@@ -93,8 +93,10 @@ ui_job_start(struct ui *ui, enum ui_job job, const board_t *b,
 	ui->scores_hidden = job == UI_JOB_PONDER;
 	/* The AI's think goes on over a restart (a toggle) of the same
 	 * position's search: its clock does not start again. */
-	if (!(job == UI_JOB_MOVE && ui->job == UI_JOB_MOVE &&
-	      ui->job_key == board_key(b) && ui->job_moves == b->moves))
+	ui->restarted = job == UI_JOB_MOVE && ui->job == UI_JOB_MOVE &&
+	                ui->job_key == board_key(b) &&
+	                ui->job_moves == b->moves;
+	if (!ui->restarted)
 		ui->think_t0 = ui_now();
 	ui->job_id = engine_start(ui->engine, b, lim);
 	ui->job = job;

@@ -128,13 +128,15 @@ panel_title(struct ui *ui, WINDOW *w, const struct stats_snapshot *s)
 		wattron(w, a);
 		room -= ui_addn(w, ui_token(ui, p), room);
 		wattroff(w, a);
-		/* The time of the search on show: a toggle restarts it. */
+		/* The time of the search on show: a toggle restarts it, and
+		 * the title says so (the status line's think goes on). */
 		if (s->ranks)
 			snprintf(buf, sizeof buf, " thinking %.1fs, %d ranks ",
 			         s->elapsed, s->nthreads);
 		else
-			snprintf(buf, sizeof buf, " thinking %.1fs ",
-			         s->elapsed);
+			snprintf(buf, sizeof buf, " thinking %.1fs%s ",
+			         s->elapsed,
+			         ui->restarted ? " since restart" : "");
 		wattron(w, A_BOLD);
 		ui_addn(w, buf, room);
 		wattroff(w, A_BOLD);
