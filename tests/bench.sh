@@ -91,29 +91,74 @@ check_match '^dropfour: --tour applies to bench speedup$'
 # table's shape, a row per level and thread count, every search counted
 # once a round, the factors multiplying to the speedup, and a proven
 # score the same at both thread counts and in both rounds (a difference
-# is an error and exit status 1).  No timing is asserted.
+# is an error and exit status 1).  No timing is asserted, only what holds
+# by definition when every search of a move (the proof before or beside
+# the depth-limited search, the checks, the traps) counts its busy
+# thread-seconds and nodes once: every factor finite and positive, and a
+# one-thread row against itself busy 0.5-1.05 of its time (its thread
+# works all along bar the table's setup) with a node speed of 0.9-1.1
+# (its own rate, over the busy share).
 run "bench speedup --game" '' bench speedup --game --time 0.01 --repeat 2 \
 	--no-book --csv "$tmp/game.csv"
 check_status 0
 check_match '^# dropfour bench speedup --game: 21 searches a level \(the second player.s of a 42-move game\), threads 1,2, 2 rounds, table 8 MB, no book, '
 for lv in club strong expert; do
-	check_match "^$lv +1 +42 +[0-9]+ +[0-9.]+ +0 +0 +[0-9.]+s +[0-9.]+[kMG]? +1\.00\$"
-	check_match "^$lv +2 +42 +[0-9]+ +[0-9.]+ +[0-9]+ +[0-9]+ +[0-9.]+s "
-	check_match "^$lv +2 +[0-9]+/42 +[0-9.]+s +[0-9.]+ \([0-9.]+-[0-9.]+\) = +2 x "
+	check_match "^$lv +1 +42 +0 +[0-9]+ +[0-9.]+ +0 +0 +[0-9.]+s +[0-9.]+[kMG]? +1\.00\$"
+	check_match "^$lv +2 +42 +0 +[0-9]+ +[0-9.]+ +[0-9]+ +[0-9]+ +[0-9.]+s "
+	check_match "^$lv +1 +[0-9]+/42 +0 +[0-9.]+s +1\.000 \(1\.00-1\.00\) = +1 x +[0-9.]+ x +[0-9.]+ / +1\.000\$"
+	check_match "^$lv +2 +[0-9]+/42 +0 +[0-9.]+s +[0-9.]+ \([0-9.]+-[0-9.]+\) = +2 x "
 done
 check_match '^where the speedup goes, to the deepest depth both runs completed'
-bad=$(awk -F, 'NR > 1 {
+check_count '(^|[^a-z])-?(nan|inf)([^a-z]|$)' 0
+# (CSV: 2 threads, 3 searches, 4 book, 5 proven, 7 deeper, 8 shallower,
+# 9 compared, 14 speedup, 17 busy, 18 node speed, 19 node overhead, 20
+# rate)
+bad=$(awk -F, 'function num(v) { return v ~ /^[0-9]+(\.[0-9]+)?$/ && v + 0 > 0 }
+NR > 1 {
 	n++
-	if ($3 != 42 || $8 > $3 || $4 > $3) print $1 " " $2 ": counts " $3 " " $4 " " $8
-	if ($8 > 0) {
-		p = $2 * $16 * $17 / $18
-		if ($13 <= 0 || p < $13 * 0.995 || p > $13 * 1.005)
-			print $1 " " $2 ": speedup " $13 ", product " p
+	if ($3 != 42 || $4 != 0 || $9 > $3 - $4 || $5 > $3)
+		print $1 " " $2 ": counts " $3 " " $4 " " $5 " " $9
+	if ($9 > 0) {
+		if (!num($14) || !num($17) || !num($18) || !num($19) || !num($20))
+			print $1 " " $2 ": factors " $14 " " $17 " " $18 " " $19 " " $20
+		p = $2 * $17 * $18 / $19
+		if ($13 <= 0 || p < $14 * 0.995 || p > $14 * 1.005)
+			print $1 " " $2 ": speedup " $14 ", product " p
+	} else {
+		print $1 " " $2 ": no search compared"
 	}
-	if ($2 == 1 && ($13 != 1 || $19 != 1 || $6 != 0 || $7 != 0))
+	if ($2 == 1 && ($14 != 1 || $19 != 1 || $20 != 1 || $7 != 0 || $8 != 0))
 		print $1 ": the one-thread row against itself"
+	if ($2 == 1 && ($17 < 0.5 || $17 > 1.05 || $18 < 0.9 || $18 > 1.1))
+		print $1 ": one thread busy " $17 ", node speed " $18 " against itself"
 } END { if (n != 6) print n " rows" }' "$tmp/game.csv")
 [ -z "$bad" ] || fail_with "$tmp/game.csv" "$name: $bad"
+# Book moves (no search) are counted and left out of the speedup: with
+# the book the first 4 searches of strong and expert in these 8 are
+# book moves; of a 4-move game, both are, and they have no speedup.
+DROPFOUR_BOOK=$srcdir/data/dropfour-7x6.book
+export DROPFOUR_BOOK
+run "bench speedup --game, book moves" '' bench speedup --game \
+	--time 0.01 3444462755232243 --csv "$tmp/book.csv"
+check_status 0
+check_match '^club +2 +[0-9]+/8 +0 +[0-9.]+s +[0-9.]+ \('
+check_match '^strong +2 +[0-9]+/4 +4 +[0-9.]+s +[0-9.]+ \('
+check_match '^expert +1 +8 +4 '
+bad=$(awk -F, 'NR > 1 && ($3 != 8 || $4 != ($1 == "club" ? 0 : 4) ||
+	$9 > $3 - $4) { print $1 " " $2 ": counts " $3 " " $4 " " $9 }' \
+	"$tmp/book.csv")
+[ -z "$bad" ] || fail_with "$tmp/book.csv" "$name: $bad"
+run "bench speedup --game, all book moves" '' bench speedup --game \
+	--time 0.01 3444 --json
+check_status 0
+check_count '^\{"type":"speedup_level","level":"(strong|expert)","threads":[12],"searches":2,"book":2,.*"compared":0,.*"speedup":null,.*"busy":null,' 4
+check_count '^\{"type":"speedup_level","level":"club","threads":[12],"searches":2,"book":0,' 2
+run "bench speedup --game, all book moves, text" '' bench speedup --game \
+	--time 0.01 3444
+check_status 0
+check_count '^(strong|expert) +[12] +2 +2 +all book moves \(no search\)$' 4
+check_count '^(strong|expert) +[12] +0/0 +2 +all book moves \(no search\): no speedup$' 4
+unset DROPFOUR_BOOK
 # The same as JSON Lines, and a game of the caller's: five searches.
 run "bench speedup --game --json" '' bench speedup --game --time 0.01 \
 	--no-book --json 3444462755

@@ -1325,6 +1325,69 @@ START_TEST(test_prove_beside)
 }
 END_TEST
 
+/* The work of a move (struct search_marks): every search search_run()
+ * makes for it (the proof before the depth-limited search on one thread,
+ * beside it on two, the checks, the traps of practical play) counts its
+ * nodes and busy thread-seconds once.  The nodes are the move's own; the
+ * busy seconds are some, and at most every thread all along; no search is
+ * left under way; the depths' marks never go back. */
+START_TEST(test_marks_work)
+{
+	struct search *s = search_new(TEST_TT_MB, NULL, 0);
+	const int threads = 1 + _i;
+	struct pons_pos *p;
+	int n = check_pons_load("Test_L2_R1", &p), done = 0;
+	struct search_marks *m = malloc(sizeof *m);
+
+	for (int i = 0; i < n && done < check_scaled(6, 3); i++) {
+		board_t b;
+		check_parse_ok(&b, 7, 6, p[i].moves);
+		if (42 - b.moves > PROVE_MAX_CELLS)
+			continue;
+		done++;
+		struct search_limits lim;
+		struct search_result r;
+		search_limits_default(&lim);
+		lim.threads = threads;
+		lim.prove_cells = PROVE_MAX_CELLS;
+		lim.practical = true;
+		lim.time_limit = 2 + (done & 1) * 0.01; /* proven, or not */
+		if (done & 1)
+			lim.prove_time = 0.002;
+		lim.marks = m;
+		const uint64_t t0 = util_now_ns();
+		search_marks_begin(m, t0);
+		search_run(s, &b, &lim, &r);
+		const double wall = (double)(util_now_ns() - t0) / 1e9;
+		uint64_t nodes;
+		double busy;
+		search_marks_work(m, &nodes, &busy);
+		check_that(nodes == r.nodes,
+		           "\"%s\", %d threads: %llu nodes counted, %llu "
+		           "searched",
+		           p[i].moves, threads, (unsigned long long)nodes,
+		           (unsigned long long)r.nodes);
+		check_that(m->searches >= 1 && (nodes == 0 || busy > 0) &&
+		               busy <= threads * wall * 1.02 + 1e-3,
+		           "\"%s\", %d threads: %d searches busy %.4f s in "
+		           "%.4f s",
+		           p[i].moves, threads, m->searches, busy, wall);
+		for (int k = 0; k < SEARCH_MARKS_LIVE; k++)
+			check_that(m->live[k] == NULL,
+			           "\"%s\": a search left under way",
+			           p[i].moves);
+		for (int k = 1; k < m->n; k++)
+			check_that(m->mark[k].nodes >= m->mark[k - 1].nodes &&
+			               m->mark[k].seconds <= wall,
+			           "\"%s\": mark %d of %d", p[i].moves, k,
+			           m->n);
+	}
+	free(m);
+	free(p);
+	search_free(s);
+}
+END_TEST
+
 Suite *
 split_suite(void)
 {
@@ -1351,6 +1414,7 @@ split_suite(void)
 	    CHECK_TEST(test_engine_measure_position),
 	    CHECK_LOOP(test_abort_keeps_table, 3),
 	    CHECK_LOOP(test_prove_beside, 2),
+	    CHECK_LOOP(test_marks_work, 2),
 	};
 
 	return check_suite("split", tests, sizeof tests / sizeof tests[0]);

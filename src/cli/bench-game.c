@@ -15,14 +15,17 @@
  * where it ends before its time (its root proven); elsewhere more threads
  * buy depth, not time.  So two runs of one search compare at the deepest
  * depth both completed (search_limits.marks): the time to complete it,
- * the nodes and the busy thread-seconds by then; runs that both proved
- * the root compare whole.  The speedup is the one-thread run's time to
- * that point over the other's, summed over the searches, and its factors
- * are stats_speedup_factors()'s (threads x busy x node speed / node
- * overhead) over the same sums.  Beside it: the depth each run reached,
- * and the node rate of the whole searches against the one-thread run of
- * the same searches (the Totals line's product, threads x busy x node
- * speed, against one thread on the same positions).
+ * the nodes and the busy thread-seconds by then of every search the move
+ * made (the depth-limited search, the proof before or beside it, its
+ * checks, the traps); runs that both proved the root compare whole.  The
+ * speedup is the one-thread run's time to that point over the other's,
+ * summed over the searches, and its factors are stats_speedup_factors()'s
+ * (threads x busy x node speed / node overhead) over the same sums.  A
+ * book move (no run of it searched a node) is counted and left out of
+ * every other figure: it has no threads to compare.  Beside it: the
+ * depth each run reached, and the node rate of the whole searches against
+ * the one-thread run of the same searches (the Totals line's product,
+ * threads x busy x node speed, against one thread on the same positions).
  * docs/parallel-search.md has the choice and its limits. */
 #include "config.h"
 
@@ -58,9 +61,11 @@ struct game_run {
 	struct search_marks marks;
 };
 
-/* A level's figures at one thread count, against the first count's. */
+/* A level's figures at one thread count, against the first count's.
+ * Book moves (game_book()) count among the searches and nowhere else: no
+ * thread searched them, so they have no speedup. */
 struct game_row {
-	int threads, searches, proven, deeper, shallower, compared;
+	int threads, searches, book, proven, deeper, shallower, compared;
 	double depth_sum;
 	/* at the points where the runs compare (compare_at()) */
 	double base_secs, secs, busy_s;
@@ -127,11 +132,14 @@ game_positions(const struct options *o, const char *moves, board_t **pos)
 	return n;
 }
 
-/* One search: level lv's move on b with `threads` threads, on s. */
+/* One search: level lv's move on b with `threads` threads, on s.  Its
+ * time is the whole of search_run(), its work every search it made
+ * (struct search_marks): the depth-limited search, the proof before or
+ * beside it, the checks, the traps. */
 static void
 game_search(const struct options *o, const struct cli_session *session,
             struct search *s, int lv, const board_t *b, int threads,
-            struct stats_snapshot *snap, struct game_run *run)
+            struct game_run *run)
 {
 	struct options lo = *o;
 	struct search_limits lim;
@@ -141,18 +149,12 @@ game_search(const struct options *o, const struct cli_session *session,
 	options_side_limits(&lo, session->book, 1, &lim);
 	lim.threads = threads;
 	lim.marks = &run->marks;
-	search_marks_begin(&run->marks, util_now_ns());
+	const uint64_t t0 = util_now_ns();
+	search_marks_begin(&run->marks, t0);
 	search_run(s, b, &lim, &r);
-	stats_snapshot(search_stats(s), snap);
-	const struct stats *ps = stats_beside_stats(search_stats(s));
-	if (ps != NULL) {
-		struct stats_snapshot *p = snap + 1;
-		stats_snapshot(ps, p);
-		stats_snapshot_add_beside(snap, p);
-	}
-	run->secs = r.seconds;
-	run->nodes = r.nodes;
-	run->busy_s = snap->busy_total_s + run->marks.carry_busy_s;
+	const uint64_t t1 = util_now_ns();
+	run->secs = t1 > t0 ? (double)(t1 - t0) / 1e9 : 0;
+	search_marks_work(&run->marks, &run->nodes, &run->busy_s);
 	run->depth = r.depth;
 	run->proven = r.kind == SCORE_EXACT && !r.partial;
 	run->score = r.score;
@@ -204,7 +206,6 @@ game_runs(const struct options *o, const struct cli_session *session,
           struct search **ss, const board_t *pos, int npos, const int *list,
           int nlist, struct game_run *runs)
 {
-	struct stats_snapshot *snap = xcalloc(2, sizeof *snap);
 	struct cli_progress line;
 	int status = 0;
 	cli_progress_begin(&line);
@@ -224,7 +225,7 @@ game_runs(const struct options *o, const struct cli_session *session,
 					    list[li] == 1 ? "" : "s");
 					game_search(o, session, ss[li],
 					            game_levels[l], &pos[k],
-					            list[li], snap,
+					            list[li],
 					            &runs[run_at(rep, l, k, li,
 					                         npos, nlist)]);
 				}
@@ -233,8 +234,21 @@ game_runs(const struct options *o, const struct cli_session *session,
 			}
 		}
 	cli_progress_clear(&line);
-	free(snap);
 	return status;
+}
+
+/* Whether search k of level l is a book move: no run of it, at any
+ * thread count in any round, searched a node (the book had the root and
+ * every move from it, or the root was decided). */
+static bool
+game_book(const struct game_run *runs, int l, int k, int npos, int nlist,
+          int repeat)
+{
+	for (int rep = 0; rep < repeat; rep++)
+		for (int li = 0; li < nlist; li++)
+			if (runs[run_at(rep, l, k, li, npos, nlist)].nodes > 0)
+				return false;
+	return true;
 }
 
 /* Level l's row at thread count li, from every round's runs. */
@@ -254,6 +268,10 @@ game_row_of(const struct game_run *runs, int l, int li, int npos, int nlist,
 			double at, bt, bbusy;
 			uint64_t an, bn;
 			row->searches++;
+			if (game_book(runs, l, k, npos, nlist, repeat)) {
+				row->book++;
+				continue;
+			}
 			row->proven += b->proven;
 			row->depth_sum += b->depth;
 			row->deeper += b->depth > a->depth;
@@ -300,40 +318,84 @@ row_factors(const struct game_row *row, struct stats_speedup *f)
 	                      row->secs, row->nodes, row->busy_s, f);
 }
 
+/* Why row has no speedup, or NULL when it has one (f, row_factors()). */
+static const char *
+row_none(const struct game_row *row, const struct stats_speedup *f)
+{
+	if (row->book == row->searches)
+		return "all book moves (no search)";
+	if (row->compared == 0)
+		return "no depth both runs completed";
+	if (!(f->speedup > 0))
+		return "no work to compare";
+	return NULL;
+}
+
+/* The searches made: those of the row that were not book moves. */
+static int
+row_searched(const struct game_row *row)
+{
+	return row->searches - row->book;
+}
+
+static double
+row_depth(const struct game_row *row)
+{
+	return row_searched(row) > 0 ? row->depth_sum / row_searched(row) : 0;
+}
+
 static const char game_csv_head[] =
-    "level,threads,searches,proven,depth,deeper,shallower,compared,"
+    "level,threads,searches,book,proven,depth,deeper,shallower,compared,"
     "seconds,base_seconds,nodes,base_nodes,speedup,speedup_min,speedup_max,"
     "busy,node_speed,node_overhead,rate,whole_seconds,whole_nodes\n";
 
+/* A row of the CSV: the speedup's fields empty when it has none. */
 static void
 game_row_csv(FILE *csv, const char *level, const struct game_row *row,
              const struct stats_speedup *f)
 {
-	fprintf(csv,
-	        "%s,%d,%d,%d,%.2f,%d,%d,%d,%.6f,%.6f,%llu,%llu,%.4f,%.4f,%.4f,"
-	        "%.4f,%.4f,%.4f,%.4f,%.6f,%llu\n",
-	        level, row->threads, row->searches, row->proven,
-	        row->searches ? row->depth_sum / row->searches : 0, row->deeper,
-	        row->shallower, row->compared, row->secs, row->base_secs,
-	        (unsigned long long)row->nodes,
-	        (unsigned long long)row->base_nodes, f->speedup, row->sp_lo,
-	        row->sp_hi, f->busy, f->node_speed, f->node_overhead,
-	        row_rate(row), row->whole_secs,
+	fprintf(csv, "%s,%d,%d,%d,%d,%.2f,%d,%d,%d,%.6f,%.6f,%llu,%llu,", level,
+	        row->threads, row->searches, row->book, row->proven,
+	        row_depth(row), row->deeper, row->shallower, row->compared,
+	        row->secs, row->base_secs, (unsigned long long)row->nodes,
+	        (unsigned long long)row->base_nodes);
+	if (row_none(row, f) == NULL)
+		fprintf(csv, "%.4f,%.4f,%.4f,%.4f,%.4f,%.4f,", f->speedup,
+		        row->sp_lo, row->sp_hi, f->busy, f->node_speed,
+		        f->node_overhead);
+	else
+		fputs(",,,,,,", csv);
+	if (row_searched(row) > 0)
+		fprintf(csv, "%.4f,", row_rate(row));
+	else
+		fputs(",", csv);
+	fprintf(csv, "%.6f,%llu\n", row->whole_secs,
 	        (unsigned long long)row->whole_nodes);
+}
+
+/* name's figure, or null when the row has no speedup. */
+static void
+json_factor(struct json *j, const char *name, bool none, double v)
+{
+	if (none)
+		json_null(j, name);
+	else
+		json_real(j, name, v, 4);
 }
 
 static void
 game_row_json(const char *level, const struct game_row *row,
               const struct stats_speedup *f)
 {
+	const bool none = row_none(row, f) != NULL;
 	struct json j;
 	json_begin(&j, stdout, "speedup_level");
 	json_str(&j, "level", level);
 	json_int(&j, "threads", row->threads);
 	json_int(&j, "searches", row->searches);
+	json_int(&j, "book", row->book);
 	json_int(&j, "proven", row->proven);
-	json_real(&j, "depth",
-	          row->searches ? row->depth_sum / row->searches : 0, 2);
+	json_real(&j, "depth", row_depth(row), 2);
 	json_int(&j, "deeper", row->deeper);
 	json_int(&j, "shallower", row->shallower);
 	json_int(&j, "compared", row->compared);
@@ -341,13 +403,13 @@ game_row_json(const char *level, const struct game_row *row,
 	json_real(&j, "base_seconds", row->base_secs, 6);
 	json_uint(&j, "nodes", row->nodes);
 	json_uint(&j, "base_nodes", row->base_nodes);
-	json_real(&j, "speedup", f->speedup, 4);
-	json_real(&j, "speedup_min", row->sp_lo, 4);
-	json_real(&j, "speedup_max", row->sp_hi, 4);
-	json_real(&j, "busy", f->busy, 4);
-	json_real(&j, "node_speed", f->node_speed, 4);
-	json_real(&j, "node_overhead", f->node_overhead, 4);
-	json_real(&j, "rate", row_rate(row), 4);
+	json_factor(&j, "speedup", none, f->speedup);
+	json_factor(&j, "speedup_min", none, row->sp_lo);
+	json_factor(&j, "speedup_max", none, row->sp_hi);
+	json_factor(&j, "busy", none, f->busy);
+	json_factor(&j, "node_speed", none, f->node_speed);
+	json_factor(&j, "node_overhead", none, f->node_overhead);
+	json_factor(&j, "rate", row_searched(row) == 0, row_rate(row));
 	json_real(&j, "whole_seconds", row->whole_secs, 6);
 	json_uint(&j, "whole_nodes", row->whole_nodes);
 	json_end(&j);
@@ -358,24 +420,34 @@ static void
 game_row_text(const char *level, const struct game_row *row)
 {
 	char rate[32];
+	printf("%-7s %7d %8d %5d ", level, row->threads, row->searches,
+	       row->book);
+	if (row_searched(row) == 0) {
+		printf("  all book moves (no search)\n");
+		return;
+	}
 	util_si(rate, sizeof rate,
 	        row->whole_secs > 0 ? (double)row->whole_nodes / row->whole_secs
 	                            : 0);
-	printf("%-7s %7d %8d %6d %6.2f %6d %9d %9.2fs %9s %6.2f\n", level,
-	       row->threads, row->searches, row->proven,
-	       row->searches ? row->depth_sum / row->searches : 0, row->deeper,
-	       row->shallower, row->whole_secs, rate, row_rate(row));
+	printf("%6d %6.2f %6d %9d %9.2fs %9s %6.2f\n", row->proven,
+	       row_depth(row), row->deeper, row->shallower, row->whole_secs,
+	       rate, row_rate(row));
 }
 
 static void
 game_factors_row(const char *level, const struct game_row *row,
                  const struct stats_speedup *f)
 {
-	printf("%-7s %7d %5d/%-5d %9.3fs %8.3f (%.2f-%.2f) = %2d x %6.3f x "
-	       "%6.3f / %6.3f\n",
-	       level, row->threads, row->compared, row->searches, row->secs,
-	       f->speedup, row->sp_lo, row->sp_hi, f->threads, f->busy,
-	       f->node_speed, f->node_overhead);
+	const char *none = row_none(row, f);
+	printf("%-7s %7d %5d/%-5d %5d ", level, row->threads, row->compared,
+	       row_searched(row), row->book);
+	if (none != NULL) {
+		printf("  %s: no speedup\n", none);
+		return;
+	}
+	printf("%9.3fs %8.3f (%.2f-%.2f) = %2d x %6.3f x %6.3f / %6.3f\n",
+	       row->secs, f->speedup, row->sp_lo, row->sp_hi, f->threads,
+	       f->busy, f->node_speed, f->node_overhead);
 }
 
 /* Every level's rows: text (two tables), or JSON; the CSV beside. */
@@ -390,9 +462,10 @@ game_report(const struct options *o, const struct game_run *runs, int npos,
 			game_row_of(runs, l, li, npos, nlist, o->bench.repeat,
 			            list[li], &rows[l * nlist + li]);
 	if (!o->json)
-		printf("%-7s %7s %8s %6s %6s %6s %9s %10s %9s %6s\n", "level",
-		       "threads", "searches", "proven", "depth", "deeper",
-		       "shallower", "time", "nodes/s", "rate");
+		printf("%-7s %7s %8s %5s %6s %6s %6s %9s %10s %9s %6s\n",
+		       "level", "threads", "searches", "book", "proven",
+		       "depth", "deeper", "shallower", "time", "nodes/s",
+		       "rate");
 	for (int i = 0; i < NLEVELS * nlist; i++) {
 		const char *name = levels[game_levels[i / nlist]].name;
 		struct stats_speedup f;
@@ -407,11 +480,12 @@ game_report(const struct options *o, const struct game_run *runs, int npos,
 	if (!o->json) {
 		printf(
 		    "\nwhere the speedup goes, to the deepest depth both runs "
-		    "completed (against\nthe %d-thread runs): speedup = "
-		    "threads x busy x node speed / node overhead\n",
+		    "completed (against\nthe %d-thread runs; book moves left "
+		    "out):\nspeedup = threads x busy x node speed / node "
+		    "overhead\n",
 		    list[0]);
-		printf("%-7s %7s %11s %10s %19s   %2s   %6s   %6s   %6s\n",
-		       "level", "threads", "compared", "time",
+		printf("%-7s %7s %11s %5s %10s %19s   %2s   %6s   %6s   %6s\n",
+		       "level", "threads", "compared", "book", "time",
 		       "speedup (rounds)", "", "busy", "speed", "overhd");
 		for (int i = 0; i < NLEVELS * nlist; i++) {
 			struct stats_speedup f;

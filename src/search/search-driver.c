@@ -161,6 +161,7 @@ drive_finish(struct search *s, struct split_team *team, const board_t *b,
 	if (exact_mode && !lim->window)
 		r->depth = b->w * b->h - b->moves;
 	split_team_free(team);
+	search_marks_leave(lim->marks, team->stats);
 	/* A named level picks its own move from the column scores; a hint
 	 * still wants the search's. */
 	r->best = r->move;
@@ -246,6 +247,8 @@ search_drive(struct search *s, struct stats *live, const board_t *b,
 	s->tt_bits = BOARD_BITS;
 	if (lim->mode == SEARCH_DEPTH)
 		eval_init(&et, b);
+	/* the run's work (search_limits.marks) counts this search's */
+	search_marks_enter(lim->marks, live);
 	team_setup(&team, s, live, lim, &et, threads, key_bits, t0);
 	if (lim->split == SPLIT_LAZY && threads > 1 &&
 	    lim->mode != SEARCH_AVERAGE) {

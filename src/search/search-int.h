@@ -352,12 +352,17 @@ struct search_limits search_limits_for_time(const struct search_limits *parent,
 struct search_limits search_limits_for_rest(const struct search_limits *parent,
                                             double spent);
 
-/* The end of iteration `depth` of a depth-limited search into m (struct
- * search_marks): the time, and the nodes and busy seconds of the team
- * whose statistics are st (plus `unflushed` nodes of the calling
- * thread), of the proof beside it when one runs, and m's carry. */
-void search_marks_add(struct search_marks *m, int depth, const struct stats *st,
-                      uint64_t unflushed);
+/* The run's searches in m (struct search_marks; m NULL: none): a search
+ * whose statistics are st begins (after stats_begin(), before its threads
+ * work) and ends (after they all stopped: its work is added to m's). */
+void search_marks_enter(struct search_marks *m, const struct stats *st);
+void search_marks_leave(struct search_marks *m, const struct stats *st);
+/* The end of iteration `depth` of a depth-limited search into m: the
+ * time, and the nodes and busy seconds of every search of the run by
+ * then, plus the calling thread's `unflushed` nodes and its busy time
+ * since busy_from_ns (split_ctx). */
+void search_marks_add(struct search_marks *m, int depth, uint64_t unflushed,
+                      uint64_t busy_from_ns);
 
 /* search-exact.c: the exact solver. */
 

@@ -414,10 +414,6 @@ search_play(struct search *s, const board_t *b, const struct search_limits *lim,
 	struct search_result proof = *r;
 	const struct search_limits rest =
 	    search_limits_for_rest(lim, proof.seconds);
-	if (lim->marks != NULL) { /* the search's marks count the proof */
-		lim->marks->carry_nodes += proof.nodes;
-		lim->marks->carry_busy_s += proof.seconds * lim->threads;
-	}
 	search_drive(s, &s->stats, b, &rest, r);
 	if (r->move < 0 && proof.move >= 0)
 		*r = proof;

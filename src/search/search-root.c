@@ -415,7 +415,7 @@ search_root_depth(struct split_ctx *c, const board_t *b,
 		atomic_store_explicit(&st->depth, d, memory_order_relaxed);
 		if (lim->marks != NULL &&
 		    (lim->split != SPLIT_LAZY || c->tid == 0))
-			search_marks_add(lim->marks, d, st, c->nodes);
+			search_marks_add(lim->marks, d, c->nodes, c->busy_from);
 		search_extract_pv(c->team->search, c->team->stats, b, r->move,
 		                  r);
 		if (all_proven)

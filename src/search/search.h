@@ -187,31 +187,48 @@ struct search_limits {
  * reaches them: when each depth was complete, and the work done by then,
  * so that two runs of the same search on different thread counts compare
  * at the deepest depth both completed (docs/parallel-search.md).  The
- * caller owns it, sets t0_ns (util_now_ns()) and n = 0 before
- * search_run(), and reads it after; one search writes it at a time (the
- * proof beside the search records nothing: it is not depth-limited). */
+ * caller owns it, calls search_marks_begin() before search_run(), and
+ * reads it after (search_marks_work() for the whole run's work).
+ *
+ * Every search the run makes under these limits (each search_drive():
+ * the depth-limited search, the proof before it or beside it, the
+ * proof's checks and its second part, the traps' analyses, the fallback
+ * of perfect play's bound) counts its team's nodes and busy seconds here:
+ * those under way from their statistics (live[], at most
+ * SEARCH_MARKS_LIVE at once: the proof and the search beside it), those
+ * that ended added up (done_*) as they end, so that none is missed when
+ * the next one empties its statistics and none is counted twice.  The
+ * lock keeps the two together: the search beside the proof marks its
+ * depths while the proof's searches end and begin. */
 struct search_mark {
 	int depth;
 	double seconds; /* from t0_ns */
-	/* Every thread's nodes and busy seconds by then: the search's and
-	 * the proof's beside it, or before it (carried), within the
-	 * statistics' flush lag (stats.h) */
+	/* Every thread's nodes and busy seconds by then, in every search of
+	 * the run so far, within the statistics' flush lag (stats.h) */
 	uint64_t nodes;
 	double busy_s;
 };
+#define SEARCH_MARKS_LIVE 4
 struct search_marks {
 	uint64_t t0_ns;
 	int n;
-	uint64_t carry_nodes; /* a proof before the search (one thread) */
-	double carry_busy_s;
+	atomic_flag lock;
+	uint64_t done_nodes; /* the run's searches that ended */
+	double done_busy_s;
+	int searches; /* the run's searches (search_drive()) so far */
+	const struct stats *live[SEARCH_MARKS_LIVE]; /* those under way */
 	struct search_mark mark[SEARCH_MAX_DEPTH];
 };
 static inline void
 search_marks_begin(struct search_marks *m, uint64_t t0_ns)
 {
 	memset(m, 0, sizeof *m);
+	atomic_flag_clear(&m->lock);
 	m->t0_ns = t0_ns;
 }
+/* The work of every search of the run so far (all of it once
+ * search_run() returned): their nodes and busy thread-seconds. */
+void search_marks_work(struct search_marks *m, uint64_t *nodes, double *busy_s);
 /* The mark of depth d in m, NULL when the search did not complete it. */
 static inline const struct search_mark *
 search_marks_find(const struct search_marks *m, int d)
