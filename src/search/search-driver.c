@@ -131,6 +131,9 @@ team_setup(struct split_team *team, struct search *s, struct stats *live,
 	    search_own_leaf_ready(s, threads, key_bits)) {
 		team->own_leaf = s->own_leaf;
 		team->own_after = s->own_after;
+		if (LEAF_OWN_GAP_FIRST > 0)
+			atomic_init(&team->own_cells,
+			            team->leaf_cells - LEAF_OWN_GAP_FIRST);
 	}
 
 	/* The marks also on one thread when other processes search the

@@ -344,6 +344,22 @@ _Static_assert(LEAF_FLOOR_KB * 1024 <= LEAF_TT_MB * 1024 * 1024,
 #endif
 _Static_assert(LEAF_OWN_GAP >= 0 && LEAF_OWN_GAP < LEAF_CELLS_MIN,
                "own leaf tables lie below the shared one, above no cells");
+/* Every exact search on two or more threads, from its first node: each
+ * thread keeps the positions with fewer than (leaf boundary -
+ * LEAF_OWN_GAP_FIRST) empty cells in its own leaf table.  The last 15
+ * cells are most of the nodes and the cheapest to search again: a line
+ * of the shared leaf table written there by one thread and read by the
+ * other cost a second thread more node speed (0.79 against 0.86 on the
+ * 40 positions of Test_L1_R2 901-940) than the transpositions it shares
+ * there save (node overhead 1.05 against 1.07); 10 cells: 0.83 and 1.05,
+ * 6: 0.88 and 1.11 (docs/parallel-search.md, "Two threads worth two").
+ * 0: none until LEAF_OWN_AFTER. */
+#ifndef LEAF_OWN_GAP_FIRST
+#define LEAF_OWN_GAP_FIRST 8
+#endif
+_Static_assert(LEAF_OWN_GAP_FIRST == 0 || (LEAF_OWN_GAP_FIRST >= LEAF_OWN_GAP &&
+                                           LEAF_OWN_GAP_FIRST < LEAF_CELLS_MIN),
+               "the first own boundary lies at or below the big search's");
 
 /* ---- memory -------------------------------------------------------------- */
 

@@ -277,11 +277,12 @@ split_poll(struct split_ctx *c)
 		tt_grow(team->leaf, nodes, team->leaf_grow);
 	/* A big search: from now on each thread keeps the last cells in a
 	 * table of its own (settings.h, LEAF_OWN_AFTER). */
-	if (team->own_after && nodes >= team->own_after && c->own_cells == 0) {
-		int none = 0;
+	const int big = team->leaf_cells - LEAF_OWN_GAP;
+	if (team->own_after && nodes >= team->own_after && c->own_cells < big) {
+		int first = c->own_cells;
 		atomic_compare_exchange_strong_explicit(
-		    &team->own_cells, &none, team->leaf_cells - LEAF_OWN_GAP,
-		    memory_order_relaxed, memory_order_relaxed);
+		    &team->own_cells, &first, big, memory_order_relaxed,
+		    memory_order_relaxed);
 		c->own_cells = own_cells(team);
 	}
 	if (c->own_cells && team->leaf_grow)
