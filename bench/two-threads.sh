@@ -50,7 +50,7 @@ if [ -z "$file" ]; then
 	sed -n 901,940p "$data/Test_L1_R2" >"$tmp/set"
 	file=$tmp/set
 elif [ "$file" = - ]; then
-	echo " 1" >"$tmp/set"
+	echo "- 1" >"$tmp/set"
 	file=$tmp/set
 fi
 [ -s "$file" ] || { echo "$me: $file is empty or missing" >&2; exit 2; }

@@ -101,8 +101,13 @@ text_ai_move(struct text *t)
 	bool own = t->search != NULL &&
 	           t->search(t->search_ctx, &root, &t->lim, &r) == 0;
 	if (!own) {
-		if (t->e == NULL)
+		if (t->e == NULL) {
 			t->e = output_engine_new(t->o->tt_mb);
+			/* The table's pages in before the first search, as
+			 * the game does: on its clock their faults cut a
+			 * timed move at 256 MB to depth 3. */
+			engine_ready(t->e);
+		}
 		uint64_t id = engine_start(t->e, &root, &t->lim);
 		engine_wait(t->e, id, &r);
 		engine_snapshot(t->e, snap);
