@@ -11,7 +11,8 @@
 #
 #   FILE       "moves score" lines (default: the 40 positions of Pons'
 #              Test_L1_R2, lines 901-940, from the data directory of
-#              bench/lib.sh); "-" the empty board once a round (long)
+#              bench/lib.sh); "-" the empty board once a round (long;
+#              c4's driver must read a "-" line as the empty board)
 #   -r ROUNDS  rounds (default 7); each round runs dropfour 1, dropfour 2,
 #              c4 1, c4 2 in turn, so that a slow stretch of the machine
 #              hits every one
