@@ -57,3 +57,27 @@ find_testsets() {
 	MSG
 	exit 2
 }
+
+# mpi_setup TRANSPORT: for the MPI benchmarks, sets `bin` (dropfour-mpi:
+# $DROPFOUR_MPI, else the ./run build), `mpirun` ($MPIRUN, else mpirun)
+# and the array `mca` (TRANSPORT sm: none, Open MPI picks shared memory on
+# one machine; tcp: --mca btl self,tcp, the ranks talk as across a
+# network); as root, Open MPI's OMPI_ALLOW_RUN_AS_ROOT pair; the ranks'
+# settings file none and OpenMP's threads sleeping when idle.  A missing
+# program or a bad TRANSPORT: a message and exit status 2.
+mpi_setup() {
+	mca=()
+	case $1 in
+	sm) ;;
+	tcp) mca=(--mca btl self,tcp) ;;
+	*) echo "$me: -t $1: sm or tcp" >&2; exit 2 ;;
+	esac
+	bin=${DROPFOUR_MPI:-$top/_build/default/dropfour-mpi}
+	[ -x "$bin" ] || { echo "$me: no dropfour-mpi at $bin (configure with Open MPI, or set DROPFOUR_MPI)" >&2; exit 2; }
+	mpirun=${MPIRUN:-mpirun}
+	command -v "$mpirun" >/dev/null || { echo "$me: no $mpirun" >&2; exit 2; }
+	if [ "$(id -u)" = 0 ]; then
+		export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+	fi
+	export DROPFOUR_CONFIG=/dev/null OMP_WAIT_POLICY=passive
+}

@@ -34,6 +34,8 @@
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 me=mpi-overhead.sh
+# shellcheck source=bench/lib.sh
+. "$top/bench/lib.sh"
 plist=2,4 repeat=3 depth=20 set= k=5 threads=1 transport=sm csv=
 while getopts n:r:d:s:k:j:t:o:h opt; do
 	case $opt in
@@ -63,21 +65,8 @@ esac
 case $depth in
 *[!0-9]*) echo "$me: '$depth': not a depth" >&2; exit 2 ;;
 esac
-mca=()
-case $transport in
-sm) ;;
-tcp) mca=(--mca btl self,tcp) ;;
-*) echo "$me: -t $transport: sm or tcp" >&2; exit 2 ;;
-esac
 [ -z "$set" ] || [ -r "$set" ] || { echo "$me: cannot read $set" >&2; exit 2; }
-bin=${DROPFOUR_MPI:-$top/_build/default/dropfour-mpi}
-[ -x "$bin" ] || { echo "$me: no dropfour-mpi at $bin (configure with Open MPI, or set DROPFOUR_MPI)" >&2; exit 2; }
-mpirun=${MPIRUN:-mpirun}
-command -v "$mpirun" >/dev/null || { echo "$me: no $mpirun" >&2; exit 2; }
-if [ "$(id -u)" = 0 ]; then
-	export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
-fi
-export DROPFOUR_CONFIG=/dev/null OMP_WAIT_POLICY=passive
+mpi_setup "$transport"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 trap 'echo "$me: stopped" >&2; exit 130' INT TERM

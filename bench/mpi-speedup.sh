@@ -45,6 +45,8 @@
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 me=mpi-speedup.sh
+# shellcheck source=bench/lib.sh
+. "$top/bench/lib.sh"
 maxp=8 depth=20 avg=10 pos=4444 repeat=3 csv=mpi-speedup.csv threads=1
 transport=sm table=shared
 while getopts n:d:a:p:r:o:j:t:T:h opt; do
@@ -72,24 +74,11 @@ for v in "$depth" "$avg"; do
 	*[!0-9]*) echo "$me: '$v': not a depth" >&2; exit 2 ;;
 	esac
 done
-mca=()
-case $transport in
-sm) ;;
-tcp) mca=(--mca btl self,tcp) ;;
-*) echo "$me: -t $transport: sm or tcp" >&2; exit 2 ;;
-esac
 case $table in
 shared | own) ;;
 *) echo "$me: -T $table: shared or own" >&2; exit 2 ;;
 esac
-bin=${DROPFOUR_MPI:-$top/_build/default/dropfour-mpi}
-[ -x "$bin" ] || { echo "$me: no dropfour-mpi at $bin (configure with Open MPI, or set DROPFOUR_MPI)" >&2; exit 2; }
-mpirun=${MPIRUN:-mpirun}
-command -v "$mpirun" >/dev/null || { echo "$me: no $mpirun" >&2; exit 2; }
-if [ "$(id -u)" = 0 ]; then
-	export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
-fi
-export DROPFOUR_CONFIG=/dev/null OMP_WAIT_POLICY=passive
+mpi_setup "$transport"
 cores=$(nproc 2>/dev/null || echo 1)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT

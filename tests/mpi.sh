@@ -25,6 +25,9 @@
 #    nodes each on one process): the published score, and a note naming
 #    every rank with nodes; --analyze of one of them: every column as
 #    dropfour solve --analyze gives it.
+# 7. bench/mpi-overhead.sh on a small position and a short first move, 2
+#    and 3 ranks: exit 0 (every run's answer is one process's), a row a
+#    search with a positive overhead for each P.
 
 . "$(dirname "$0")/lib-check.sh"
 check_begin mpi
@@ -307,5 +310,14 @@ echo 31665274 | mpi 3 solve --analyze -j1 --no-book -m 16 >"$tmp/a3" 2>"$tmp/a3.
 	fail "one analysis on 3 ranks: exit $?: $(cat "$tmp/a3.err")"
 cmp -s "$tmp/a1" "$tmp/a3" ||
 	fail "one analysis on 3 ranks: $(cat "$tmp/a3"), one process: $(cat "$tmp/a1")"
+
+# ---- 7. the node overhead's bench ----------------------------------------
+DROPFOUR_MPI=$DROPFOUR_MPI MPIRUN=$MPIRUN "$srcdir/bench/mpi-overhead.sh" \
+	-n 2,3 -r 1 -d 6 4453 >"$tmp/ov" 2>"$tmp/ov.err" ||
+	fail_with "$tmp/ov.err" "bench/mpi-overhead.sh: exit $?: $(cat "$tmp/ov")"
+for row in "first move, depth 6" "solve 4453"; do
+	grep -Eq "^$row +[1-9][0-9]* +[0-9.]+x +[0-9.]+x +yes$" "$tmp/ov" ||
+		fail_with "$tmp/ov" "bench/mpi-overhead.sh: no row '$row' with two overheads"
+done
 
 check_end
