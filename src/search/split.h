@@ -105,7 +105,8 @@ struct split_team {
 	/* The search is stopped: the one flag the searches poll, set only
 	 * by split_poll() (or a split point's move, split.c's stopping())
 	 * when the limits' stop token (search.h), the deadline or the node
-	 * limit says so; the result is then partial. */
+	 * limit says so, and by a context's flush past the node limit or
+	 * the deadline; the result is then partial. */
 	atomic_bool stop;
 	atomic_bool done; /* lazy SMP: someone finished (not a stop) */
 	_Alignas(64) atomic_flag lock;
