@@ -233,7 +233,9 @@ settle(struct split_ctx *c)
 {
 	flush(c);
 	uint64_t now = util_now_ns();
-	/* The deadline likewise (the time is read here anyway). */
+	/* The deadline likewise: the clock is read here anyway, at every
+	 * poll (a vDSO call every 1,024 nodes costs nothing measurable) and
+	 * at every wait. */
 	if (c->team->deadline_ns && now >= c->team->deadline_ns)
 		atomic_store(&c->team->stop, true);
 	if (now > c->busy_from)
@@ -297,25 +299,10 @@ split_poll(struct split_ctx *c)
 	}
 	if (c->own_cells && team->leaf_grow)
 		tt_grow(&team->own_leaf[c->tid], nodes, team->leaf_grow);
-	if (stopping(team) || split_chain_cut(c->sp)) {
+	/* settle() above has turned the node limit and the deadline into
+	 * the team's stop. */
+	if (stopping(team) || split_chain_cut(c->sp))
 		c->aborted = true;
-		return;
-	}
-	if (team->lim->node_limit &&
-	    atomic_load_explicit(&team->nodes, memory_order_relaxed) >=
-	        team->lim->node_limit) {
-		atomic_store(&team->stop, true);
-		c->aborted = true;
-		return;
-	}
-	/* The clock: a vDSO call every 1024 nodes costs nothing measurable. */
-	if (team->deadline_ns) {
-		uint64_t now = util_now_ns();
-		if (now >= team->deadline_ns) {
-			atomic_store(&team->stop, true);
-			c->aborted = true;
-		}
-	}
 }
 
 /* The context stops being busy: a wait of kind k begins. */

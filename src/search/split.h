@@ -103,10 +103,10 @@ struct split_team {
 	 * the stores do not evict the fields above from the other cores. */
 	_Alignas(64) _Atomic uint64_t nodes; /* flushed total, node limit */
 	/* The search is stopped: the one flag the searches poll, set only
-	 * by split_poll() (or a split point's move, split.c's stopping())
-	 * when the limits' stop token (search.h), the deadline or the node
-	 * limit says so, and by a context's flush past the node limit or
-	 * the deadline; the result is then partial. */
+	 * by split.c: its stopping() (split_poll() and a split point's
+	 * moves) when the limits' stop token (search.h) says so, and a
+	 * context's flush of its counts (at every poll and wait) past the
+	 * node limit or the deadline; the result is then partial. */
 	atomic_bool stop;
 	atomic_bool done; /* lazy SMP: someone finished (not a stop) */
 	_Alignas(64) atomic_flag lock;
