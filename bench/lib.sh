@@ -81,3 +81,19 @@ mpi_setup() {
 	fi
 	export DROPFOUR_CONFIG=/dev/null OMP_WAIT_POLICY=passive
 }
+
+# mpi_play_figures FILE: the figures of a game's first move in FILE (the
+# output of `dropfour[-mpi] play --text`, standard error too): "seconds
+# nodes prepare_ms messages result", the nodes summed over the ranks (one
+# process: its line's nodes, to three digits), the result the move, its
+# score and the column scores as one word.
+mpi_play_figures() {
+	awk '/plays/ { res = $4 $5 }
+	     /plays/ && match($0, /, [0-9.]+ s$/) { s = substr($0, RSTART + 2, RLENGTH - 4) }
+	     /scores:/ { sc = $0; gsub(/[ \t]+/, "", sc) }
+	     /nodes\/tasks per rank:/ { n = 0; for (i = 1; i <= NF; i++) if ($i ~ /^[0-9]+\/[0-9]+$/) { split($i, a, "/"); n += a[1] } }
+	     /the network:/ { match($0, /messages [0-9]+/); m = substr($0, RSTART + 9, RLENGTH - 9)
+	                      match($0, /prepared in [0-9.]+/); pr = substr($0, RSTART + 12, RLENGTH - 12) }
+	     /^  nodes: / { v = $2; k = 1; if (v ~ /k$/) k = 1e3; if (v ~ /M$/) k = 1e6; if (v ~ /G$/) k = 1e9; n = int(v * k) }
+	     END { print s, n, (pr == "" ? 0 : pr), (m == "" ? 0 : m), res sc }' "$1"
+}

@@ -87,11 +87,7 @@ solve() {
 first() {
 	echo q | mpi "$1" play --text --mode ai-human --depth "$depth" \
 	    -j "$threads" --no-book >"$tmp/out" 2>&1 || { cat "$tmp/out" >&2; return 1; }
-	awk '/plays/ { res = $4 $5 }
-	     /scores:/ { sc = $0; gsub(/[ \t]+/, "", sc) }
-	     /nodes\/tasks per rank:/ { n = 0; for (i = 1; i <= NF; i++) if ($i ~ /^[0-9]+\/[0-9]+$/) { split($i, a, "/"); n += a[1] } }
-	     /^  nodes: / { v = $2; m = 1; if (v ~ /k$/) m = 1e3; if (v ~ /M$/) m = 1e6; if (v ~ /G$/) m = 1e9; n = int(v * m) }
-	     END { print n, res sc }' "$tmp/out"
+	mpi_play_figures "$tmp/out" | awk '{ print $2, $5 }'
 }
 
 # The K positions of SET with the most nodes on one process.

@@ -89,32 +89,18 @@ mpi() {
 	    -x OMP_WAIT_POLICY "$bin" "${@:2}" --dist-table="$table"
 }
 
-# The figures of a game's first move (play --text's output in $tmp/out):
-# "seconds nodes prepare_ms messages result".  P = 1 is one process,
-# dropfour's own search: its nodes to three digits.
-play_figures() {
-	awk '/plays/ { res = $4 $5 }
-	     /plays/ && match($0, /, [0-9.]+ s$/) { s = substr($0, RSTART + 2, RLENGTH - 4) }
-	     /scores:/ { sc = $0; gsub(/[ \t]+/, "", sc) }
-	     /nodes\/tasks per rank:/ { n = 0; for (i = 1; i <= NF; i++) if ($i ~ /^[0-9]+\/[0-9]+$/) { split($i, a, "/"); n += a[1] } }
-	     /the network:/ { match($0, /messages [0-9]+/); m = substr($0, RSTART + 9, RLENGTH - 9)
-	                      match($0, /prepared in [0-9.]+/); pr = substr($0, RSTART + 12, RLENGTH - 12) }
-	     /^  nodes: / { v = $2; k = 1; if (v ~ /k$/) k = 1e3; if (v ~ /M$/) k = 1e6; if (v ~ /G$/) k = 1e9; n = int(v * k) }
-	     END { print s, n, (pr == "" ? 0 : pr), (m == "" ? 0 : m), res sc }' "$tmp/out"
-}
-
 # first P: the alpha-beta first move on P ranks
 first() {
 	echo q | mpi "$1" play --text --mode ai-human --depth "$depth" \
 	    -j "$threads" --no-book >"$tmp/out" 2>&1 || { cat "$tmp/out" >&2; return 1; }
-	play_figures
+	mpi_play_figures "$tmp/out"
 }
 
 # average P: the averaged outcomes' first move on P ranks
 average() {
 	echo q | mpi "$1" play --text --mode ai-human --eval average \
 	    --depth "$avg" -j "$threads" --no-book >"$tmp/out" 2>&1 || { cat "$tmp/out" >&2; return 1; }
-	play_figures
+	mpi_play_figures "$tmp/out"
 }
 
 # solve P: the exact solve on P ranks
