@@ -157,14 +157,17 @@ struct ui {
 	bool analysis;
 	bool ponder;
 	bool paused;
-	bool mouse;      /* mouse capture */
-	bool motion;     /* falling tokens and spinners (off: reduced) */
-	int level;       /* enum level_id, -1: the expert's settings */
-	uint64_t seed;   /* the levels' noise, new each game */
-	double think_t0; /* when the AI began thinking on this position
-	                  * (kept when the search restarts) */
-	bool restarted;  /* the search on show is a restart of that think:
-	                  * the panel's time is since the restart */
+	bool mouse;        /* mouse capture */
+	bool motion;       /* falling tokens and spinners (off: reduced) */
+	int level;         /* enum level_id, -1: the expert's settings */
+	uint64_t seed;     /* the levels' noise, new each game */
+	double repaint_at; /* a second whole repaint after a resume, 0 none
+	                    * (ui_term_suspend()) */
+	bool repaint_key;  /* and a third at the first key after it */
+	double think_t0;   /* when the AI began thinking on this position
+	                    * (kept when the search restarts) */
+	bool restarted;    /* the search on show is a restart of that think:
+	                    * the panel's time is since the restart */
 	int score_you, score_ai, score_p[2], score_draws; /* this session */
 	/* The AI's last move search, shown while it ponders. */
 	struct stats_snapshot move_snap;
@@ -467,13 +470,18 @@ void ui_panel_printf(WINDOW *w, int y, int x, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 /* Add s at the cursor, clipped before the right border. */
 void ui_panel_add(WINDOW *w, const char *s);
-#define UI_PANEL_MIN_W 38
-#define UI_BOARD_MIN_W 31  /* room for the selected column's score in words */
-#define UI_PANEL_WIDE  60  /* a panel this wide leaves room for big cells */
-#define UI_PANEL_LARGE 100 /* and this wide for the largest */
-#define UI_PANEL_MAX_W 200
-#define UI_CELL_MAX_H  12 /* the tallest cells on a huge terminal */
-#define UI_PANEL_MIN_H 11
+/* After fg the screen is repainted whole at once, again this much later
+ * and at the first key: what lands on the terminal just after the resume
+ * (under mpirun its "Forwarding signal 18 to job" line, which scrolls the
+ * screen, later still on a loaded machine) is painted over too. */
+#define UI_REPAINT_AFTER_RESUME_S 0.3
+#define UI_PANEL_MIN_W            38
+#define UI_BOARD_MIN_W            31 /* room for the selected column's score in words */
+#define UI_PANEL_WIDE             60 /* a panel this wide leaves room for big cells */
+#define UI_PANEL_LARGE            100 /* and this wide for the largest */
+#define UI_PANEL_MAX_W            200
+#define UI_CELL_MAX_H             12 /* the tallest cells on a huge terminal */
+#define UI_PANEL_MIN_H            11
 void ui_panel_draw(struct ui *ui, WINDOW *w);
 /* ui-threads.c.  Per-thread rows of a snapshot from row y; returns the
  * rows used. */

@@ -143,6 +143,8 @@ ui_term_suspend(struct ui *ui)
 	refresh();
 	curs_set(0);
 	ui->dirty |= UI_DIRTY_ALL;
+	ui->repaint_at = ui_now() + UI_REPAINT_AFTER_RESUME_S;
+	ui->repaint_key = true;
 }
 
 bool

@@ -562,6 +562,8 @@ ui_timeout(struct ui *ui)
 		wait = ui->move_not_before - now;
 	if (ui->job != UI_JOB_NONE && ui->next_tick - now < wait)
 		wait = ui->next_tick - now;
+	if (ui->repaint_at > 0 && ui->repaint_at - now < wait)
+		wait = ui->repaint_at - now;
 	if (wait < 0.005)
 		wait = 0.005;
 	if (wait > 0.1)
@@ -637,6 +639,11 @@ ui_loop(struct ui *ui)
 
 		if (ui_term_stop_asked())
 			ui_term_suspend(ui);
+		if (ui->repaint_at > 0 && ui_now() >= ui->repaint_at) {
+			ui->repaint_at = 0;
+			clearok(curscr, TRUE);
+			ui->dirty |= UI_DIRTY_ALL;
+		}
 		ui_poll(ui);
 		ui_draw(ui);
 		timeout(ui_timeout(ui));
@@ -651,6 +658,11 @@ ui_loop(struct ui *ui)
 			if (ch == 'q')
 				ui->quit = true;
 			continue;
+		}
+		if (ui->repaint_key) {
+			ui->repaint_key = false;
+			clearok(curscr, TRUE);
+			ui->dirty |= UI_DIRTY_ALL;
 		}
 		double t0 = ui_now();
 		ui_key(ui, ch);
