@@ -14,7 +14,7 @@
 #include "core/board.h"
 #include "brute.h"
 #include "check_suites.h"
-#include "search/tt.h"
+#include "search/node/tt.h"
 
 static const struct {
 	int w, h;

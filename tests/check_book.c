@@ -57,7 +57,7 @@
 #include "book/book-build.h"
 #include "book/book.h"
 #include "cli/options.h"
-#include "search/level.h"
+#include "search/policy/level.h"
 #include "search/search.h"
 #include "brute.h"
 #include "check_suites.h"

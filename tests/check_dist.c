@@ -1,4 +1,4 @@
-/* check_dist.c -- one search across workers (search/dist.h), over the
+/* check_dist.c -- one search across workers (search/dist/dist.h), over the
  * loopback transport: the same logic as under MPI, without mpirun.
  *
  * Against answers known independently: the exact scores of Pascal Pons'
@@ -19,10 +19,10 @@
 #include "book/book.h"
 #include "check_suites.h"
 #include "cli/book-cli.h"
-#include "search/dist-int.h"
-#include "search/dist.h"
+#include "search/dist/dist-int.h"
+#include "search/dist/dist.h"
 #include "search/search.h"
-#include "search/tt.h"
+#include "search/node/tt.h"
 
 /* Up to n positions of the sample's set `set`, with their scores. */
 static int

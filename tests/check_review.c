@@ -1,4 +1,4 @@
-/* check_review.c -- the review of a game (search/review.c).
+/* check_review.c -- the review of a game (search/engine/review.c).
  *
  * Known answers that this code did not compute: tests/brute.c's plain
  * minimax (no table, no pruning, no bitboards) scores every position of
@@ -14,7 +14,7 @@
 
 #include "check_suites.h"
 #include "brute.h"
-#include "search/review.h"
+#include "search/engine/review.h"
 
 #define REVIEW_TT_MB 16
 

@@ -39,9 +39,9 @@
 #include "brute.h"
 #include "check_suites.h"
 #include "core/score.h"
-#include "search/level.h"
+#include "search/policy/level.h"
 #include "search/search.h"
-#include "search/settings.h"
+#include "search/node/settings.h"
 #include "core/util.h"
 
 #define TEST_TT_MB 16

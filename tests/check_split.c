@@ -35,14 +35,14 @@
 #include <time.h>
 
 #include "cli/bench.h"
-#include "search/average.h"
-#include "search/engine.h"
+#include "search/policy/average.h"
+#include "search/engine/engine.h"
 #include "core/board.h"
 #include "check_suites.h"
 #include "search/search.h"
-#include "search/stats.h"
-#include "search/trace.h"
-#include "search/tt.h"
+#include "search/node/stats.h"
+#include "search/node/trace.h"
+#include "search/node/tt.h"
 #include "core/util.h"
 
 #define TEST_TT_MB 16
@@ -1123,7 +1123,7 @@ START_TEST(test_speedup_factors)
 }
 END_TEST
 
-/* A recorded search (search/trace.h) under each split scheme, exact and
+/* A recorded search (search/node/trace.h) under each split scheme, exact and
  * depth-limited, on two threads: every thread's spans nest (each ends
  * within the one open around it), and its busy time from them (the time
  * whose innermost span is busy) is the statistics' busy time to the

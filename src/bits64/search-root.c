@@ -1,4 +1,4 @@
-/* search-root.c -- src/search/search-root.c for the boards of at most 64 bits:
+/* search-root.c -- src/search/node/search-root.c for the boards of at most 64 bits:
  * the 64-bit search (core/board.h, docs/solver.md). */
 #define BOARD_BITS 64
-#include "search/search-root.c"
+#include "search/node/search-root.c"

@@ -41,7 +41,7 @@
 #include "cli/progress.h"
 #include "cli/solve.h"
 #include "core/util.h"
-#include "search/level.h"
+#include "search/policy/level.h"
 #include "search/search.h"
 
 /* The built-in game: club against club on one thread (selfplay --level

@@ -7,7 +7,7 @@
 
 #include "cli/options.h"
 #include "cli/session.h"
-#include "search/stats.h"
+#include "search/node/stats.h"
 
 /* `dropfour bench WHAT ...`: dispatches on o->argv[0]. */
 int bench_main(const struct options *o, struct cli_session *session);

@@ -12,7 +12,7 @@
 #include "cli/cli.h"
 #include "cli/completion.h"
 #include "cli/options-int.h"
-#include "search/level.h"
+#include "search/policy/level.h"
 #include "search/search.h"
 
 /* The bash line that completes an option's argument: its words (levels,

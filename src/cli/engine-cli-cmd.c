@@ -13,8 +13,8 @@
 #include "book/book.h"
 #include "cli/engine-cli-int.h"
 #include "cli/output.h"
-#include "search/level.h"
-#include "search/settings.h"
+#include "search/policy/level.h"
+#include "search/node/settings.h"
 
 /* The protocol's version in `uci`'s answer: 1 is the one
  * docs/engine-protocol.md describes. */

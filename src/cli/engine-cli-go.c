@@ -13,8 +13,8 @@
 #include "cli/engine-cli-int.h"
 #include "core/score.h"
 #include "core/util.h"
-#include "search/level.h"
-#include "search/settings.h"
+#include "search/policy/level.h"
+#include "search/node/settings.h"
 
 /* The time of a go with clock words but no clock for the side to move
  * (docs/engine-protocol.md). */

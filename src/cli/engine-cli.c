@@ -1,7 +1,7 @@
 /* engine-cli.c -- `dropfour engine`: a line protocol modelled on chess's
  * UCI, for GUIs, bots and scripts (docs/engine-protocol.md).
  *
- * The search runs on the engine's worker thread (search/engine.h); the
+ * The search runs on the engine's worker thread (search/engine/engine.h); the
  * main thread waits on standard input with poll() and a short timeout, so
  * that it streams `info` lines while a search runs, answers `stop` at once
  * and prints `bestmove` as soon as a search ends.  This file reads the

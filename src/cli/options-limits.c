@@ -6,8 +6,8 @@
 #include "book/book.h"
 #include "cli/options.h"
 #include "core/util.h"
-#include "search/level.h"
-#include "search/settings.h"
+#include "search/policy/level.h"
+#include "search/node/settings.h"
 
 void
 options_limits(const struct options *o, const struct book *book,

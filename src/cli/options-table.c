@@ -11,8 +11,8 @@
 #include <string.h>
 
 #include "cli/options-int.h"
-#include "search/level.h"
-#include "search/settings.h"
+#include "search/policy/level.h"
+#include "search/node/settings.h"
 
 /* ---- the modes ------------------------------------------------------------
  */

@@ -17,8 +17,8 @@
 #include "cli/options-int.h"
 #include "cli/output.h"
 #include "core/util.h"
-#include "search/level.h"
-#include "search/settings.h"
+#include "search/policy/level.h"
+#include "search/node/settings.h"
 
 static void
 try_help(void)

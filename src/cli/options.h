@@ -106,7 +106,7 @@ struct options {
 	bool dist_table_own;
 	bool dist_table_given;
 	int split_depth; /* 0 automatic */
-	/* Named levels (search/level.h): level[0] for the AI of the game
+	/* Named levels (search/policy/level.h): level[0] for the AI of the game
 	 * (and selfplay's first player), level[1] selfplay's second player;
 	 * -1: none, the expert's settings (--depth, --perfect, --time). */
 	int level[2];

@@ -19,7 +19,7 @@
 #include "cli/output.h"
 #include "cli/trace-file.h"
 #include "core/util.h"
-#include "search/engine.h"
+#include "search/engine/engine.h"
 #include "search/search.h"
 
 static const char *program = "dropfour";

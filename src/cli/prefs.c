@@ -11,8 +11,8 @@
 
 #include "cli/prefs.h"
 #include "core/util.h"
-#include "search/level.h"
-#include "search/stats.h"
+#include "search/policy/level.h"
+#include "search/node/stats.h"
 
 static void
 prefs_unset(struct prefs *c)

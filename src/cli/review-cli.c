@@ -1,5 +1,5 @@
 /* review-cli.c -- `dropfour review`: read a game, review it exactly
- * (search/review.c) and show the value of every move: a chart of the score
+ * (search/engine/review.c) and show the value of every move: a chart of the score
  * after each move for people, PLY COLUMN BEFORE AFTER BEST lines (--plain)
  * or JSON Lines (--json) for programs. */
 #include "config.h"
@@ -19,7 +19,7 @@
 #include "cli/book-cli.h"
 #include "cli/review-cli.h"
 #include "core/util.h"
-#include "search/review.h"
+#include "search/engine/review.h"
 
 /* Progress on a terminal's stderr once a review has run this long. */
 #define PROGRESS_AFTER_S 0.5

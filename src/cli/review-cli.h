@@ -1,5 +1,5 @@
 /* review-cli.h -- `dropfour review [FILE|MOVES]`: the exact value of every
- * move of a game (search/review.h) as a chart for people, plain lines or
+ * move of a game (search/engine/review.h) as a chart for people, plain lines or
  * JSON Lines for programs. */
 #ifndef DROPFOUR_REVIEW_CLI_H
 #define DROPFOUR_REVIEW_CLI_H

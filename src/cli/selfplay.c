@@ -27,11 +27,11 @@
 
 #include "cli/cli.h"
 #include "cli/output.h"
-#include "search/engine.h"
+#include "search/engine/engine.h"
 #include "core/game.h"
 #include "cli/options.h"
 #include "core/score.h"
-#include "search/level.h"
+#include "search/policy/level.h"
 #include "search/search.h"
 #include "cli/selfplay.h"
 #include "cli/setup.h"

@@ -11,7 +11,7 @@ struct engine_runner;
 struct cli_session {
 	const struct book *book; /* book_cli_attach(), or NULL */
 	struct prefs *prefs;     /* the games' settings (prefs.h), or NULL */
-	/* The curses game's searches run by this (search/engine.h), not by
+	/* The curses game's searches run by this (search/engine/engine.h), not by
 	 * its engine: dropfour-mpi play's search across the ranks; NULL. */
 	const struct engine_runner *runner;
 };

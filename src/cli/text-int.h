@@ -6,7 +6,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "search/engine.h"
+#include "search/engine/engine.h"
 #include "core/game.h"
 #include "cli/options.h"
 #include "cli/session.h"

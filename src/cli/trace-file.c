@@ -7,7 +7,7 @@
  *     spanning it, with its nodes, threads, the stats' busy seconds of
  *     each thread (busy_us) and the events dropped;
  *   - per thread (tid = thread + 1) the spans the search recorded
- *     (search/trace.h) as complete events, cat "busy" or "wait", and the
+ *     (search/node/trace.h) as complete events, cat "busy" or "wait", and the
  *     gaps between them within the search as cat "idle"; steals as
  *     instants ("ph":"i");
  *   - last, an instant "end of trace" with the totals.
@@ -23,7 +23,7 @@
 #include "cli/trace-file.h"
 #include "cli/cli.h"
 #include "cli/output.h"
-#include "search/trace.h"
+#include "search/node/trace.h"
 #include "core/util.h"
 
 /* The track of the searches themselves. */

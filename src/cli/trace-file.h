@@ -1,5 +1,5 @@
 /* trace-file.h -- --trace FILE: the searches of a run, recorded
- * (search/trace.h), written as a Chrome Trace Event Format file that
+ * (search/node/trace.h), written as a Chrome Trace Event Format file that
  * Perfetto (ui.perfetto.dev) and chrome://tracing open (docs/trace.md). */
 #ifndef DROPFOUR_TRACE_FILE_H
 #define DROPFOUR_TRACE_FILE_H

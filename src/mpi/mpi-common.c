@@ -17,7 +17,7 @@
 #include "cli/cli.h"
 #include "core/util.h"
 #include "mpi/dropfour-mpi.h"
-#include "search/settings.h"
+#include "search/node/settings.h"
 
 /* ---- message helpers ------------------------------------------------- */
 

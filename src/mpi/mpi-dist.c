@@ -1,4 +1,4 @@
-/* mpi-dist.c -- one search across the ranks: search/dist.h's transport
+/* mpi-dist.c -- one search across the ranks: search/dist/dist.h's transport
  * over MPI.  Rank 0's main thread is the master and its engine worker 0;
  * every other rank serves tasks on its own engine (its own table and
  * OpenMP threads).  Messages: TAG_DIST_TASK (a struct dist_task), its
@@ -18,10 +18,10 @@
 #include "cli/output.h"
 #include "core/util.h"
 #include "mpi/dropfour-mpi.h"
-#include "search/dist.h"
+#include "search/dist/dist.h"
 #include "search/search.h"
-#include "search/settings.h"
-#include "search/tt.h"
+#include "search/node/settings.h"
+#include "search/node/tt.h"
 
 /* A message that is not what its tag says: another build of dropfour-mpi
  * on some rank, or memory gone wrong; the job cannot go on. */

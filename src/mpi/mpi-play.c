@@ -1,6 +1,6 @@
 /* mpi-play.c -- `dropfour-mpi play`: the game on rank 0 (the curses game
  * on the terminal mpirun was started from, else the text game), the AI's
- * every search one search across the ranks (search/dist.h over
+ * every search one search across the ranks (search/dist/dist.h over
  * mpi/mpi-dist.c), every other rank a worker until the game ends.
  *
  * The curses game runs its searches on its engine's thread; the engine's
@@ -25,8 +25,8 @@
 #include "cli/output.h"
 #include "cli/text.h"
 #include "mpi/dropfour-mpi.h"
-#include "search/dist.h"
-#include "search/engine.h"
+#include "search/dist/dist.h"
+#include "search/engine/engine.h"
 #include "ui/ui.h"
 
 struct play {

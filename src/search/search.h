@@ -24,9 +24,9 @@
 #include <string.h>
 
 #include "core/board.h"
-#include "search/settings.h"
-#include "search/stats.h"
-#include "search/tt.h"
+#include "search/node/settings.h"
+#include "search/node/stats.h"
+#include "search/node/tt.h"
 
 #define SEARCH_MAX_DEPTH 64
 
@@ -260,7 +260,7 @@ struct search_result {
 	int pv_len;
 	int pv[STATS_PV_MAX];
 	/* SEARCH_AVERAGE: the averaged outcome of the position itself, for
-	 * the side to move (the fold of its columns, search/average.h), and
+	 * the side to move (the fold of its columns, search/policy/average.h), and
 	 * 1 / -1 when that is a proven win / loss, else 0. */
 	double quality;
 	int proven;
@@ -333,7 +333,7 @@ void search_run(struct search *s, const board_t *b,
                 const struct search_limits *lim, struct search_result *r);
 struct stats *search_stats(struct search *s);
 struct trace;
-/* Record this search's threads' work into t (search/trace.h; NULL: stop
+/* Record this search's threads' work into t (search/node/trace.h; NULL: stop
  * recording) from its next search on; only while no search runs. */
 void search_set_trace(struct search *s, struct trace *t);
 
@@ -366,7 +366,7 @@ void search_import(struct search *s, const struct search_entries *hdr,
                    const struct search_entry *in);
 /* ---- a table shared between processes ---------------------------------
  * One machine's ranks of a distributed search share one main table
- * (search/dist.h, docs/distributed-search.md): memory that every process
+ * (search/dist/dist.h, docs/distributed-search.md): memory that every process
  * maps (an MPI-3 shared window), search_shared_bytes() of it, zero at
  * first.  It begins with a header saying what kind of values the table
  * holds; one process (the machine's leader) calls search_shared_prepare()
@@ -466,7 +466,7 @@ search_probe_learn(struct search_probe *p, int w, int r)
  * `limit` seconds that would start `now` (seconds since the search began)
  * should end in time: its time foreseen as the last iteration's (`last`)
  * times the growth from the one before (`prev`; 0: none), the growth taken
- * between DEPTH_GROWTH_MIN and DEPTH_GROWTH_MAX (search/settings.h). */
+ * between DEPTH_GROWTH_MIN and DEPTH_GROWTH_MAX (search/node/settings.h). */
 static inline bool
 search_iteration_fits(double limit, double now, double last, double prev)
 {

@@ -26,7 +26,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "search/stats.h"
+#include "search/node/stats.h"
 
 #define TOUR_MAX_SIDE    8
 #define TOUR_MAX_SQUARES 64

@@ -17,13 +17,13 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "search/engine.h"
+#include "search/engine/engine.h"
 #include "core/game.h"
 #include "cli/options.h"
 #include "cli/session.h"
 #include "core/score.h"
 #include "search/search.h"
-#include "search/stats.h"
+#include "search/node/stats.h"
 
 /* Dirty bits: which windows need drawing this turn. */
 #define UI_DIRTY_TITLE  0x01

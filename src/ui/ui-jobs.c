@@ -12,8 +12,8 @@
 #include <string.h>
 
 #include "book/book.h"
-#include "search/choose.h"
-#include "search/level.h"
+#include "search/node/choose.h"
+#include "search/policy/level.h"
 #include "ui/ui-int.h"
 
 #define UI_TICK        0.08 /* seconds between snapshots while searching */

@@ -6,7 +6,7 @@
 
 #include <stdio.h>
 
-#include "search/level.h"
+#include "search/policy/level.h"
 #include "ui/ui-int.h"
 
 void

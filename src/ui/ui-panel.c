@@ -34,7 +34,7 @@
 
 #include "book/book.h"
 #include "core/util.h"
-#include "search/level.h"
+#include "search/policy/level.h"
 #include "ui/ui-int.h"
 
 /* A separator across the box, with an optional label: ├─ label ───┤ */

@@ -2,7 +2,7 @@
  * the exact value after every move as a chart where the panel was, the
  * moves that changed the outcome listed with the best columns there.
  *
- * The review (search/review.c) runs on a pthread of its own with its own
+ * The review (search/engine/review.c) runs on a pthread of its own with its own
  * table; it fills a copy of the plies under a mutex and the main thread
  * draws from that copy once per loop turn, so the screen never waits.
  * Closing the review (v, q, Esc) sets the stop flag and joins the thread
@@ -18,7 +18,7 @@
 #include "cli/output.h"
 #include "book/book.h"
 #include "core/util.h"
-#include "search/review.h"
+#include "search/engine/review.h"
 #include "ui/ui-int.h"
 
 /* The review's table: small, the positions of one game. */

@@ -14,7 +14,7 @@
 #include <string.h>
 
 #include "core/util.h"
-#include "search/level.h"
+#include "search/policy/level.h"
 #include "ui/ui-int.h"
 
 /* Busy fraction of thread i over the last second (the newest timeline

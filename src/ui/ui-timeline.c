@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "core/util.h"
-#include "search/level.h"
+#include "search/policy/level.h"
 #include "ui/ui-int.h"
 
 void

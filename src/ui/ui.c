@@ -41,7 +41,7 @@
 #include "cli/output.h"
 #include "cli/setup.h"
 #include "cli/prefs.h"
-#include "search/level.h"
+#include "search/policy/level.h"
 #include "ui/ui-int.h"
 #include "ui/ui.h"
 #include "core/util.h"

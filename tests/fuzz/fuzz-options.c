@@ -17,8 +17,8 @@
 
 #include "fuzz.h"
 #include "cli/options.h"
-#include "search/level.h"
-#include "search/stats.h"
+#include "search/policy/level.h"
+#include "search/node/stats.h"
 
 #define MAX_ARGS 64
 

@@ -1,0 +1,240 @@
+/* dist-worker.c -- a worker of one search over many workers (dist.h): a
+ * task run on the worker's engine, its answer, progress and cancel; and
+ * the loopback transport, whose workers are engines of this process (the
+ * tests run the master's logic through it without MPI). */
+#include "config.h"
+
+#include <assert.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/score.h"
+#include "core/util.h"
+#include "search/node/choose.h"
+#include "search/dist/dist-int.h"
+#include "search/node/order.h"
+#include <sys/mman.h>
+#include <time.h>
+
+#include "search/engine/engine.h"
+#include "search/search.h"
+#include "search/node/settings.h"
+
+/* ---- the loopback
+ * ------------------------------------------------------------ */
+
+struct dist_loopback {
+	struct dist_transport t;
+	int n;
+	struct dist_worker *wk;
+	int rr;             /* the next worker asked first */
+	void *table;        /* the shared main table (dist_loopback_share()), */
+	size_t table_bytes; /* its bytes */
+	size_t tt_mb;
+};
+
+/* The position of task t. */
+static void
+task_board(const struct dist_task *t, board_t *b)
+{
+	board_init(b, t->w, t->h);
+	b->current = (bb_t)t->cur[0] | (bb_t)t->cur[1] << 64;
+	b->mask = (bb_t)t->mask[0] | (bb_t)t->mask[1] << 64;
+	b->moves = t->stones;
+}
+
+void
+dist_worker_start(struct dist_worker *wk, const struct dist_task *t)
+{
+	board_t b;
+	struct search_limits lim;
+	task_board(t, &b);
+	if (wk->table != NULL && !wk->adopted) {
+		engine_share_table(wk->e, wk->table, wk->table_mb);
+		wk->adopted = true;
+	}
+	if (t->prepare) {
+		if (wk->table != NULL && wk->leader)
+			search_shared_prepare(wk->table, wk->table_mb, &b,
+			                      (enum search_mode)t->mode);
+		wk->answered = true;
+		wk->answer_id = t->id;
+		return;
+	}
+	if (t->share_hdr.n > 0 && t->share_hdr.n <= DIST_SHARE_IN)
+		engine_import(wk->e, &t->share_hdr, t->share);
+	search_limits_default(&lim);
+	lim.mode = (enum search_mode)t->mode;
+	lim.depth = t->depth < 1 ? 1 : t->depth;
+	lim.threads = t->threads > 0 ? t->threads : wk->threads;
+	lim.book = wk->book;
+	lim.window = !t->whole && t->mode != SEARCH_AVERAGE;
+	lim.alpha = t->alpha;
+	lim.beta = t->beta;
+	lim.node_limit = t->node_limit;
+	wk->task = *t;
+	wk->t0 = wk->reported = util_now_s();
+	wk->id = engine_start(wk->e, &b, &lim);
+}
+
+bool
+dist_worker_poll(struct dist_worker *wk, struct dist_result *r)
+{
+	struct search_result sr;
+	if (wk->answered) {
+		memset(r, 0, sizeof *r);
+		r->id = wk->answer_id;
+		wk->answered = false;
+		return true;
+	}
+	if (wk->id == 0 || !engine_poll(wk->e, wk->id, &sr))
+		return false;
+	memset(r, 0, sizeof *r);
+	r->id = wk->task.id;
+	r->value = (int16_t)(wk->task.whole ? sr.score : sr.value);
+	r->col = (int8_t)(wk->task.whole ? sr.move : -1);
+	r->stopped = sr.partial;
+	r->nodes = sr.nodes;
+	r->seconds = util_now_s() - wk->t0;
+	r->quality = sr.quality;
+	r->proven = (int8_t)sr.proven;
+	wk->id = 0;
+	if (!r->stopped) {
+		board_t b;
+		task_board(&wk->task, &b);
+		engine_export(wk->e, &b, DIST_SHARE_PLIES, &r->share_hdr,
+		              r->share, DIST_SHARE_OUT);
+	}
+	return true;
+}
+
+bool
+dist_worker_progress(struct dist_worker *wk, struct dist_result *r)
+{
+	double now = util_now_s();
+	if (wk->id == 0 || now - wk->reported < DIST_PROGRESS_S)
+		return false;
+	struct stats_snapshot snap;
+	engine_snapshot(wk->e, &snap);
+	wk->reported = now;
+	memset(r, 0, sizeof *r);
+	r->id = wk->task.id;
+	r->progress = 1;
+	r->nodes = snap.nodes;
+	r->seconds = now - wk->t0;
+	return true;
+}
+
+void
+dist_worker_wait(struct dist_worker *wk, long us)
+{
+	if (wk->id != 0 && !wk->answered)
+		engine_wait_for(wk->e, wk->id, us);
+	else if (!wk->answered)
+		nanosleep(&(struct timespec){us / 1000000, us % 1000000 * 1000},
+		          NULL);
+}
+
+void
+dist_worker_cancel(struct dist_worker *wk)
+{
+	if (wk->id != 0)
+		engine_stop(wk->e);
+}
+
+static void
+lb_start(void *ctx, int w, const struct dist_task *t)
+{
+	struct dist_loopback *lb = ctx;
+	dist_worker_start(&lb->wk[w], t);
+}
+
+static bool
+lb_next(void *ctx, int wait_ms, int *w, struct dist_result *r)
+{
+	struct dist_loopback *lb = ctx;
+	double until = util_now_s() + wait_ms / 1000.0;
+	for (;;) {
+		for (int k = 0; k < lb->n; k++) {
+			int v = (lb->rr + k) % lb->n;
+			if (dist_worker_poll(&lb->wk[v], r)) {
+				*w = v;
+				lb->rr = (v + 1) % lb->n;
+				return true;
+			}
+		}
+		if (util_now_s() >= until)
+			return false;
+		nanosleep(&(struct timespec){0, DIST_LOOPBACK_POLL_US * 1000L},
+		          NULL);
+	}
+}
+
+static void
+lb_cancel(void *ctx, int w)
+{
+	struct dist_loopback *lb = ctx;
+	dist_worker_cancel(&lb->wk[w]);
+}
+
+struct dist_loopback *
+dist_loopback_new(int n, size_t tt_mb, int threads,
+                  const struct search_oracle *book, char *err, size_t errlen)
+{
+	assert(n >= 1 && n <= DIST_MAX_WORKERS);
+	struct dist_loopback *lb = xcalloc(1, sizeof *lb);
+	lb->n = n;
+	lb->wk = xcalloc((size_t)n, sizeof *lb->wk);
+	for (int w = 0; w < n; w++) {
+		lb->wk[w].e = engine_new(tt_mb, err, errlen);
+		lb->wk[w].threads = threads;
+		lb->wk[w].book = book;
+		if (lb->wk[w].e == NULL) {
+			lb->n = w;
+			dist_loopback_free(lb);
+			return NULL;
+		}
+	}
+	lb->tt_mb = tt_mb;
+	lb->t = (struct dist_transport){n, lb, lb_start, lb_next, lb_cancel, n};
+	return lb;
+}
+
+bool
+dist_loopback_share(struct dist_loopback *lb)
+{
+	size_t bytes = search_shared_bytes(lb->tt_mb);
+	void *p = mmap(NULL, bytes, PROT_READ | PROT_WRITE,
+	               MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (p == MAP_FAILED)
+		return false;
+	lb->table = p;
+	lb->table_bytes = bytes;
+	for (int w = 0; w < lb->n; w++) {
+		lb->wk[w].table = p;
+		lb->wk[w].table_mb = lb->tt_mb;
+		lb->wk[w].leader = w == 0;
+	}
+	lb->t.tables = 1;
+	return true;
+}
+
+void
+dist_loopback_free(struct dist_loopback *lb)
+{
+	if (lb == NULL)
+		return;
+	for (int w = 0; w < lb->n; w++)
+		engine_free(lb->wk[w].e);
+	if (lb->table != NULL)
+		munmap(lb->table, lb->table_bytes);
+	free(lb->wk);
+	free(lb);
+}
+
+const struct dist_transport *
+dist_loopback_transport(struct dist_loopback *lb)
+{
+	return &lb->t;
+}

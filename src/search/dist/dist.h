@@ -1,0 +1,251 @@
+/* dist.h -- one search spread over workers: the processes of an Open MPI
+ * job (mpi/mpi-dist.c), or engines in one process standing in for them
+ * (dist_loopback_*, for the tests).  docs/distributed-search.md has the
+ * design, the messages and the measurements.
+ *
+ * The master (rank 0's main thread) expands the position to a frontier a
+ * few plies deep, hands each frontier position out as a task when a worker
+ * asks for one (young brothers wait: a node's eldest child first), with
+ * the window that the results so far allow, and combines the values by
+ * negamax as they come back.  A node whose value can no longer matter
+ * (a cut) has its queued tasks dropped and its running ones cancelled.
+ * Each worker searches a task with its own engine: its own table, its own
+ * OpenMP threads.  The result is one process's: the same exact scores
+ * always; in depth-limited play the root's column values are depth-D
+ * alpha-beta values as one process computes them, which can differ where
+ * a table returns a deeper entry (docs/distributed-search.md).
+ *
+ * The transport moves fixed-size plain structs; the logic here is the
+ * same over MPI and over the loopback.
+ */
+#ifndef DROPFOUR_DIST_H
+#define DROPFOUR_DIST_H
+
+#include <stdatomic.h>
+#include <stddef.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "core/board.h"
+#include "search/search.h"
+#include "search/node/stats.h"
+
+#define DIST_MAX_WORKERS  256
+#define DIST_MAX_FRONTIER 5
+/* A search of at most this many nodes stays on one worker. */
+#define DIST_SMALL_NODES 200000
+/* Table entries shared between the workers (search_export()): a task's
+ * answer carries up to DIST_SHARE_OUT of the positions up to
+ * DIST_SHARE_PLIES plies below its root; a task carries up to
+ * DIST_SHARE_IN that the other workers sent since the worker's last one. */
+#define DIST_SHARE_PLIES 3
+#define DIST_SHARE_OUT   256
+#define DIST_SHARE_IN    1024
+
+/* A task: a position, how to search it and the window. */
+struct dist_task {
+	uint32_t id;     /* never 0 */
+	uint8_t w, h;    /* the board */
+	uint8_t mode;    /* enum search_mode: SEARCH_EXACT, _WEAK or _DEPTH */
+	uint8_t depth;   /* depth-limited: plies below the task's position */
+	uint8_t whole;   /* 1: the position's own search (search_run(), no
+	                  * window), of at most node_limit nodes */
+	uint8_t threads; /* OpenMP threads for it; 0: the worker's own */
+	uint8_t prepare; /* 1: no search; make the shared table fit `mode`
+	                  * on this board (search_shared_prepare()) */
+	uint32_t node_limit;
+	int16_t alpha; /* the window, on the raw scale (search.h) */
+	int16_t beta;
+	uint16_t stones;  /* the position: stones on the board, */
+	uint64_t cur[2];  /* the side to move's stones and all the */
+	uint64_t mask[2]; /* stones, as the 128-bit board's bits (low, high) */
+	/* What the other workers' tables hold near their tasks' roots. */
+	struct search_entries share_hdr;
+	struct search_entry share[DIST_SHARE_IN];
+};
+
+/* A task's answer. */
+struct dist_result {
+	uint32_t id;
+	int16_t value;    /* fail-soft against the task's window */
+	uint8_t stopped;  /* cancelled or stopped: no value */
+	uint8_t progress; /* not an answer: the task runs, nodes and seconds
+	                   * so far (dist_worker_progress()) */
+	int8_t col;       /* a whole search's move, -1 none */
+	uint64_t nodes;
+	double seconds;
+	double quality; /* SEARCH_AVERAGE: the averaged outcome, */
+	int8_t proven;  /* and 1 / -1 for a proven win / loss (search.h) */
+	/* What its table holds near the task's root (a finished task). */
+	struct search_entries share_hdr;
+	struct search_entry share[DIST_SHARE_OUT];
+};
+
+/* What a transport moves of a task or an answer: the fixed part and the
+ * table entries it holds, not the whole array (a task of the workers of
+ * one machine, which share a table, carries none).  Every rank must be the
+ * same kind of machine (the same layout of these structs in memory: one
+ * binary, one architecture); dropfour-mpi checks it when it starts. */
+static inline size_t
+dist_task_size(const struct dist_task *t)
+{
+	return offsetof(struct dist_task, share) +
+	       (size_t)t->share_hdr.n * sizeof t->share[0];
+}
+static inline size_t
+dist_result_size(const struct dist_result *r)
+{
+	return offsetof(struct dist_result, share) +
+	       (size_t)r->share_hdr.n * sizeof r->share[0];
+}
+/* A received message of `bytes` bytes holds a whole task (answer). */
+static inline bool
+dist_task_whole(const struct dist_task *t, size_t bytes)
+{
+	return bytes >= offsetof(struct dist_task, share) &&
+	       t->share_hdr.n <= DIST_SHARE_IN && bytes == dist_task_size(t);
+}
+static inline bool
+dist_result_whole(const struct dist_result *r, size_t bytes)
+{
+	return bytes >= offsetof(struct dist_result, share) &&
+	       r->share_hdr.n <= DIST_SHARE_OUT && bytes == dist_result_size(r);
+}
+
+/* The master's side of the transport: workers 0 .. nworkers-1. */
+struct dist_transport {
+	int nworkers;
+	void *ctx;
+	/* Give worker w a task (it has none). */
+	void (*start)(void *ctx, int w, const struct dist_task *t);
+	/* The next answer of any worker: true with *w and *r; false when
+	 * none came within wait_ms milliseconds. */
+	bool (*next)(void *ctx, int wait_ms, int *w, struct dist_result *r);
+	/* Stop worker w's task: its answer still comes, marked stopped. */
+	void (*cancel)(void *ctx, int w);
+	/* How many main tables the workers have: nworkers (or 0) when each
+	 * has its own, fewer when the workers of one machine share one
+	 * (dist_worker.table), 1 when all do. */
+	int tables;
+};
+
+/* What the workers did, per worker. */
+struct dist_stats {
+	int nworkers;
+	int frontier; /* the plies of the frontier */
+	int ntasks;   /* frontier positions */
+	int handed;   /* tasks handed out */
+	int cut;      /* tasks dropped or cancelled by a cut */
+	uint64_t nodes[DIST_MAX_WORKERS];
+	uint32_t tasks[DIST_MAX_WORKERS];
+	double busy[DIST_MAX_WORKERS]; /* seconds searching */
+	double seconds;                /* the whole search */
+	struct stats *live;            /* dist_params.live */
+	int under;       /* the root column the tree in hand is under (one
+	                  * column's solve of an analysis), -1 the whole root */
+	uint64_t shared; /* table entries passed on to other workers */
+	/* The traffic with each worker, both ways: messages and bytes
+	 * (dist_task_size(), dist_result_size()). */
+	uint64_t msgs[DIST_MAX_WORKERS];
+	uint64_t bytes[DIST_MAX_WORKERS];
+	/* Seconds before the first task: the shared tables made to fit
+	 * (dist_task.prepare), the only wait on a shared table. */
+	double prepare_s;
+	struct dist_share *share; /* dist.c's own: the entries in hand */
+};
+
+/* The frontier's depth for `nworkers` workers and this search (0: a
+ * search too small to share, which one worker runs whole). */
+int dist_frontier(const board_t *b, const struct search_limits *lim,
+                  int nworkers);
+
+/* What the network cost, in words for a person (one line, no newline):
+ * each worker's share of the time searching and waiting for work, the
+ * messages and bytes both ways and their rate, and the tables (`tables`:
+ * dist_transport.tables) with the time their preparation took. */
+void dist_stats_traffic(const struct dist_stats *st, int tables, char *buf,
+                        size_t len);
+
+/* How to share a search out (NULL: the defaults, all zero). */
+struct dist_params {
+	int frontier;   /* plies; 0 automatic (dist_frontier()) */
+	bool share_all; /* no trial on one worker first (tests, benchmarks) */
+	bool no_tables; /* pass no table entries between the workers */
+	/* Published to while the search runs, for a reader such as the
+	 * game's panel (NULL none): a slot a worker (stats_mark_ranks()),
+	 * with its nodes and busy time as its progress reports come, the
+	 * root columns as their values do.  Written by dist_search()'s
+	 * thread only. */
+	struct stats *live;
+};
+
+/* One search of b over the transport's workers: lim's mode (exact, weak
+ * or depth-limited; its depth, analyze and seed), r filled as search_run()
+ * fills it (the column scores, the move, nodes summed over the workers),
+ * st (may be NULL) per worker.  An exact or weak solve first runs whole on
+ * worker 0 for DIST_SMALL_NODES nodes (most positions need no more), then
+ * is shared.  `stop` (may be NULL) ends it early: r->partial.  0, or -1
+ * for a transport it cannot use, with nothing searched.  The averaged
+ * outcomes (SEARCH_AVERAGE) are shared too: no windows there, every task's
+ * value folded as one process folds it (search/policy/average.h). */
+int dist_search(const struct dist_transport *t, const board_t *b,
+                const struct search_limits *lim, const struct dist_params *p,
+                const struct search_stop *stop, struct search_result *r,
+                struct dist_stats *st);
+
+/* ---- a worker -------------------------------------------------------- */
+
+struct engine;
+
+/* A worker's engine: tasks run on it one at a time. */
+struct dist_worker {
+	struct engine *e;
+	int threads;                      /* its OpenMP threads */
+	const struct search_oracle *book; /* the opening book, or NULL */
+	uint64_t id;                      /* the engine's search, 0 none */
+	struct dist_task task;
+	double t0;
+	double reported; /* when dist_worker_progress() last answered */
+	/* The main table shared with the other workers of this machine
+	 * (search.h: search_shared_bytes(table_mb) bytes), NULL: its own.
+	 * The leader prepares it for each search (dist_task.prepare). */
+	void *table;
+	size_t table_mb;
+	bool leader;
+	bool adopted;  /* its engine searches in it */
+	bool answered; /* a prepare's answer waits in `answer` */
+	uint32_t answer_id;
+};
+
+/* Start task t on the worker's engine. */
+void dist_worker_start(struct dist_worker *wk, const struct dist_task *t);
+/* Non-blocking: true once the task has finished (or stopped), *r its
+ * answer. */
+bool dist_worker_poll(struct dist_worker *wk, struct dist_result *r);
+/* Non-blocking, while a task runs: true at most every DIST_PROGRESS_S
+ * seconds, *r a progress report (r->progress) of its nodes so far. */
+#define DIST_PROGRESS_S 0.1
+bool dist_worker_progress(struct dist_worker *wk, struct dist_result *r);
+/* Wait at most `us` microseconds for the running task to end (a nap
+ * when none runs): the worker then answers at once. */
+void dist_worker_wait(struct dist_worker *wk, long us);
+/* Stop the task: dist_worker_poll() answers soon, stopped. */
+void dist_worker_cancel(struct dist_worker *wk);
+
+/* ---- the loopback: workers that are engines of this process ---------- */
+
+struct dist_loopback;
+/* n workers, each an engine of tt_mb megabytes and `threads` threads;
+ * NULL with the reason in err when one cannot be had. */
+struct dist_loopback *dist_loopback_new(int n, size_t tt_mb, int threads,
+                                        const struct search_oracle *book,
+                                        char *err, size_t errlen);
+void dist_loopback_free(struct dist_loopback *lb);
+/* Give the workers one main table, shared as the workers of one machine
+ * share one over MPI (dist_worker.table): false when there is no memory
+ * for it (the workers keep their own). */
+bool dist_loopback_share(struct dist_loopback *lb);
+/* Its transport (valid while lb is). */
+const struct dist_transport *dist_loopback_transport(struct dist_loopback *lb);
+
+#endif
