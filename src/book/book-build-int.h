@@ -6,11 +6,14 @@
 #define DROPFOUR_BOOK_BUILD_INT_H
 
 #include <pthread.h>
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdbool.h>
 #include <stdint.h>
 
 #include "book/book-build.h"
 #include "core/board.h"
+#include "core/util.h"
 
 #define JOURNAL_MAGIC       "DROP4JN\x1a"
 #define JOURNAL_VERSION     1
@@ -63,10 +66,26 @@ struct book_build {
 };
 
 /* Hand a message to the caller's report (book-build.h), if any. */
-void build_report_message(const struct book_report *r, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
+static inline void __attribute__((format(printf, 2, 3)))
+build_report_message(const struct book_report *r, const char *fmt, ...)
+{
+	char text[1024];
+	va_list ap;
+	if (r == NULL || r->message == NULL)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(text, sizeof text, fmt, ap);
+	va_end(ap);
+	r->message(r->ctx, text);
+}
+
 /* Index of key in a level, or -1. */
-int64_t plan_find(const struct level *l, uint64_t key);
+static inline int64_t
+plan_find(const struct level *l, uint64_t key)
+{
+	uint64_t lo = util_lower_bound(l->keys, l->n, key);
+	return lo < l->n && l->keys[lo] == key ? (int64_t)lo : -1;
+}
 
 /* book-journal.c.  FILE.lock taken for this build: 0, or -1 after the
  * message (another build holds it, naming its process). */

@@ -34,20 +34,6 @@
 #include "book/book.h"
 #include "core/util.h"
 
-/* Hand a message to the caller's report (book-build.h), if any. */
-void
-build_report_message(const struct book_report *r, const char *fmt, ...)
-{
-	char text[1024];
-	va_list ap;
-	if (r == NULL || r->message == NULL)
-		return;
-	va_start(ap, fmt);
-	vsnprintf(text, sizeof text, fmt, ap);
-	va_end(ap);
-	r->message(r->ctx, text);
-}
-
 /* ---- 1. the plan ------------------------------------------------------ */
 
 static uint64_t
@@ -59,14 +45,6 @@ sort_unique(uint64_t *k, uint64_t n)
 		if (u == 0 || k[i] != k[u - 1])
 			k[u++] = k[i];
 	return u;
-}
-
-/* Index of key in a level, or -1. */
-int64_t
-plan_find(const struct level *l, uint64_t key)
-{
-	uint64_t lo = util_lower_bound(l->keys, l->n, key);
-	return lo < l->n && l->keys[lo] == key ? (int64_t)lo : -1;
 }
 
 static void

@@ -17,7 +17,7 @@
 /* ---- the averaged outcomes (SEARCH_AVERAGE) ------------------------------
  *
  * No windows and no negamax: a node's value is its children's folded as
- * search/policy/average.c folds them (a child lost for its mover: won; every
+ * search/node/average.c folds them (a child lost for its mover: won; every
  * child won for its mover: lost; else the mean of the negated values),
  * in column order, so that the doubles are one process's to the bit.  A
  * node whose side to move wins at once is settled without its children,

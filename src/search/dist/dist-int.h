@@ -8,6 +8,20 @@
 
 #include "search/dist/dist.h"
 
+/* ---- a task and its messages: dist-task.c -------------------------------- */
+
+/* The transport's calls, counted in st (msgs, bytes). */
+void dist_task_send(const struct dist_transport *t, struct dist_stats *st,
+                    int w, const struct dist_task *task);
+void dist_task_cancel(const struct dist_transport *t, struct dist_stats *st,
+                      int w);
+bool dist_task_receive(const struct dist_transport *t, struct dist_stats *st,
+                       int *w, struct dist_result *r);
+/* A task (cleared) of position b. */
+void dist_task_init(struct dist_task *t, uint32_t id, const board_t *b);
+/* The OpenMP threads a task asks of its worker (0: its own). */
+uint8_t dist_task_threads(const struct search_limits *lim);
+
 /* ---- the frontier's tree ------------------------------------------------ */
 
 enum node_state {
@@ -118,17 +132,6 @@ int dist_tree_root_column(const struct master *m, int i);
 
 #define PASS_OVER (-2) /* dist_master_next(): nothing runs or is left */
 
-/* The transport's calls, counted in st (msgs, bytes). */
-void dist_send_task(const struct dist_transport *t, struct dist_stats *st,
-                    int w, const struct dist_task *task);
-void dist_send_cancel(const struct dist_transport *t, struct dist_stats *st,
-                      int w);
-bool dist_receive(const struct dist_transport *t, struct dist_stats *st, int *w,
-                  struct dist_result *r);
-/* A task (cleared) of position b. */
-void dist_master_task_init(struct dist_task *t, uint32_t id, const board_t *b);
-/* The OpenMP threads a task asks of its worker (0: its own). */
-uint8_t dist_master_task_threads(const struct search_limits *lim);
 /* A master for one pass over the tree of b (its root built). */
 void dist_master_init(struct master *m, const struct dist_transport *t,
                       const struct search_limits *lim, struct dist_stats *st,

@@ -30,7 +30,7 @@ dist_live_begin(struct stats *live, const board_t *b,
 	stats_mark_ranks(live, tables > 0 ? tables : nworkers);
 	for (int w = 0; w < n; w++)
 		atomic_store_explicit(&live->thread[w].spawned,
-		                      (uint64_t)dist_master_task_threads(lim),
+		                      (uint64_t)dist_task_threads(lim),
 		                      memory_order_relaxed);
 	for (int c = 0; c < b->w; c++)
 		if (root.legal >> c & 1)

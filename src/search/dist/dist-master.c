@@ -87,87 +87,18 @@ pick_task(const struct master *m, int w)
 	return ready;
 }
 
-/* A task (cleared) of position b: the board's size and bits, as
- * dist_worker_start() reads them back. */
-void
-dist_master_task_init(struct dist_task *t, uint32_t id, const board_t *b)
-{
-	memset(t, 0, sizeof *t);
-	t->id = id;
-	t->w = (uint8_t)b->w;
-	t->h = (uint8_t)b->h;
-	t->stones = (uint16_t)b->moves;
-	t->cur[0] = (uint64_t)b->current;
-	t->cur[1] = (uint64_t)(b->current >> 64);
-	t->mask[0] = (uint64_t)b->mask;
-	t->mask[1] = (uint64_t)(b->mask >> 64);
-}
-
-/* The OpenMP threads a task asks of its worker: the search's own count
- * (the game's thread toggle reaches every rank this way), 0 its own. */
-uint8_t
-dist_master_task_threads(const struct search_limits *lim)
-{
-	return (uint8_t)(lim->threads > 0 && lim->threads <= 255 ? lim->threads
-	                                                         : 0);
-}
-
 static void
 make_task(const struct master *m, int i, uint32_t id, struct dist_task *t)
 {
 	int a, b;
 	dist_tree_window(m, i, &a, &b);
-	dist_master_task_init(t, id, &m->n[i].b);
+	dist_task_init(t, id, &m->n[i].b);
 	t->mode = (uint8_t)(m->lim->mode == SEARCH_WEAK ? SEARCH_EXACT
 	                                                : m->lim->mode);
 	t->depth = (uint8_t)(m->lim->depth - m->n[i].ply);
-	t->threads = dist_master_task_threads(m->lim);
+	t->threads = dist_task_threads(m->lim);
 	t->alpha = (int16_t)a;
 	t->beta = (int16_t)b;
-}
-
-/* The network so far on the panel (dist_params.live). */
-static void
-live_network(const struct dist_stats *st)
-{
-	if (st->live == NULL)
-		return;
-	uint64_t msgs = 0, bytes = 0;
-	for (int w = 0; w < st->nworkers; w++) {
-		msgs += st->msgs[w];
-		bytes += st->bytes[w];
-	}
-	stats_set_network(st->live, msgs, bytes);
-}
-
-void
-dist_send_task(const struct dist_transport *t, struct dist_stats *st, int w,
-               const struct dist_task *task)
-{
-	st->msgs[w]++;
-	st->bytes[w] += dist_task_size(task);
-	live_network(st);
-	t->start(t->ctx, w, task);
-}
-
-void
-dist_send_cancel(const struct dist_transport *t, struct dist_stats *st, int w)
-{
-	st->msgs[w]++;
-	live_network(st);
-	t->cancel(t->ctx, w);
-}
-
-bool
-dist_receive(const struct dist_transport *t, struct dist_stats *st, int *w,
-             struct dist_result *r)
-{
-	if (!t->next(t->ctx, DIST_MASTER_WAIT_MS, w, r))
-		return false;
-	st->msgs[*w]++;
-	st->bytes[*w] += dist_result_size(r);
-	live_network(st);
-	return true;
 }
 
 /* The next answer of any worker within a few milliseconds: progress
@@ -176,7 +107,7 @@ static bool
 next_answer(const struct dist_transport *t, struct dist_stats *st, int *w,
             struct dist_result *r)
 {
-	if (!dist_receive(t, st, w, r))
+	if (!dist_task_receive(t, st, w, r))
 		return false;
 	if (!r->progress)
 		return true;
@@ -207,7 +138,7 @@ hand_out(struct master *m, uint32_t *next_id)
 			m->st->tasks[w]++;
 			dist_live_task(m->st, w, dist_tree_root_column(m, i),
 			               m->n[i].ply);
-			dist_send_task(m->t, m->st, w, &task);
+			dist_task_send(m->t, m->st, w, &task);
 		}
 		busy = busy || m->running[w] != IDLE;
 	}
@@ -247,7 +178,7 @@ dist_master_next(struct master *m, const struct search_stop *stop,
 		*stopped = true;
 		for (int w = 0; w < t->nworkers; w++)
 			if (m->running[w] >= 0)
-				dist_send_cancel(t, st, w);
+				dist_task_cancel(t, st, w);
 	}
 	bool busy =
 	    !*stopped && m->n[0].state != NODE_DONE && hand_out(m, next_id);
@@ -326,7 +257,7 @@ dist_master_run_tree(const struct dist_transport *t, const board_t *b,
 		if (m.n[0].state == NODE_DONE)
 			for (int v = 0; v < t->nworkers; v++)
 				if (m.running[v] >= 0) {
-					dist_send_cancel(t, st, v);
+					dist_task_cancel(t, st, v);
 					m.running[v] = CANCELLED;
 				}
 	}
@@ -405,13 +336,13 @@ dist_master_solve_small(const struct dist_transport *t, const board_t *b,
 	struct dist_task task;
 	struct dist_result res;
 	int w;
-	dist_master_task_init(&task, 1, b);
+	dist_task_init(&task, 1, b);
 	task.mode = (uint8_t)lim->mode;
 	task.whole = 1;
-	task.threads = dist_master_task_threads(lim);
+	task.threads = dist_task_threads(lim);
 	task.node_limit = DIST_SMALL_NODES;
 	dist_share_fill(st, 0, &task);
-	dist_send_task(t, st, 0, &task);
+	dist_task_send(t, st, 0, &task);
 	st->tasks[0]++;
 	dist_live_task(st, 0, st->under, 0);
 	while (!next_answer(t, st, &w, &res))

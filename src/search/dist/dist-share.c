@@ -101,16 +101,16 @@ dist_share_prepare(const struct dist_transport *t, const board_t *b,
 	double t0 = util_now_s();
 	struct dist_task task;
 	struct dist_result r;
-	dist_master_task_init(&task, 0, b);
+	dist_task_init(&task, 0, b);
 	task.mode = (uint8_t)lim->mode;
 	task.prepare = 1;
 	for (int w = 0; w < t->nworkers; w++) {
 		task.id = UINT32_MAX - (uint32_t)w;
-		dist_send_task(t, st, w, &task);
+		dist_task_send(t, st, w, &task);
 	}
 	int left = t->nworkers, w;
 	while (left > 0)
-		if (dist_receive(t, st, &w, &r) && !r.progress)
+		if (dist_task_receive(t, st, &w, &r) && !r.progress)
 			left--;
 	st->prepare_s = util_now_s() - t0;
 }

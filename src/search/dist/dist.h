@@ -187,7 +187,7 @@ struct dist_params {
  * is shared.  `stop` (may be NULL) ends it early: r->partial.  0, or -1
  * for a transport it cannot use, with nothing searched.  The averaged
  * outcomes (SEARCH_AVERAGE) are shared too: no windows there, every task's
- * value folded as one process folds it (search/policy/average.h). */
+ * value folded as one process folds it (search/node/average.h). */
 int dist_search(const struct dist_transport *t, const board_t *b,
                 const struct search_limits *lim, const struct dist_params *p,
                 const struct search_stop *stop, struct search_result *r,

@@ -1,11 +1,13 @@
 /* search-int.h -- what the files of the search share: the search's own
  * state (struct search), the small helpers around the tables, and the
  * functions one file of the search gives the others: search-table.c (the
- * table's lifetime), search-limits.c (the sub-searches' limits),
- * search-root.c (the roots), search-driver.c (one search of the limits),
- * search-prove.c (the policy within the budget), search-traps.c
- * (practical play among equals), search-exact.c and search-node.c (the
- * node searches).  Not for use outside search*.c.
+ * table's lifetime), search-marks.c (the work of a run's searches),
+ * search-root.c (the roots), search-exact.c and search-node.c (the node
+ * searches); and from the policy above them (search/policy/), which the
+ * node files never call: search-limits.c (the sub-searches' limits),
+ * search-driver.c (one search of the limits), search-prove.c (the policy
+ * within the budget), search-traps.c (practical play among equals),
+ * search-run.c (the public entry).  Not for use outside search*.c.
  */
 #ifndef DROPFOUR_SEARCH_INT_H
 #define DROPFOUR_SEARCH_INT_H
@@ -243,7 +245,7 @@ split_index(const struct split_ctx *c, const board_t *b, int ply, int n,
 #define search_play         search_play64
 #define search_set_traps    search_set_traps64
 #else
-/* search-driver.c: the 64-bit search's search_run(), which the 128-bit
+/* search-run.c: the 64-bit search's search_run(), which the 128-bit
  * one calls for boards of at most 64 bits. */
 void search_run64(struct search *s, const board64_t *b,
                   const struct search_limits *lim, struct search_result *r);
@@ -352,7 +354,8 @@ struct search_limits search_limits_for_time(const struct search_limits *parent,
 struct search_limits search_limits_for_rest(const struct search_limits *parent,
                                             double spent);
 
-/* The run's searches in m (struct search_marks; m NULL: none): a search
+/* search-marks.c (compiled once): the run's searches in m (struct
+ * search_marks; m NULL: none): a search
  * whose statistics are st begins (after stats_begin(), before its threads
  * work) and ends (after they all stopped: its work is added to m's). */
 void search_marks_enter(struct search_marks *m, const struct stats *st);

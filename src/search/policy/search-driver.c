@@ -3,10 +3,7 @@
  * through): the table made ready for the kind of search, the team of
  * threads set up, one OpenMP parallel region (none on one thread) around
  * the root, the result finished (principal variation, a named level's
- * choice, the figures); and search_run(), the public entry, which hands
- * a board of at most 64 bits to the 64-bit search, then the policy
- * (search-prove.c) and the practical choice among equals
- * (search-traps.c).
+ * choice, the figures).
  *
  * Compiled once for each width of board (core/board.h): as it is, and by
  * src/bits64/search-driver.c for the boards of at most 64 bits.
@@ -18,7 +15,7 @@
 #include <string.h>
 
 #include "core/util.h"
-#include "search/policy/average.h"
+#include "search/node/average.h"
 #include "search/node/eval.h"
 #include "search/policy/level.h"
 #include "search/node/search-int.h"
@@ -266,22 +263,4 @@ search_drive(struct search *s, struct stats *live, const board_t *b,
 		run_root(&team, b, r, t0);
 	}
 	drive_finish(s, &team, b, r, t0);
-}
-
-/* The public entry: the width, the policy, the traps. */
-void
-search_run(struct search *s, const board_t *b, const struct search_limits *lim,
-           struct search_result *r)
-{
-#if BOARD_BITS == 128
-	/* A board of at most 64 bits: the 64-bit search. */
-	if (board_is_small(b->w, b->h) && !s->wide_only) {
-		board64_t b64;
-		board_to64(b, &b64);
-		search_run64(s, &b64, lim, r);
-		return;
-	}
-#endif
-	search_play(s, b, lim, r);
-	search_set_traps(s, b, lim, r);
 }

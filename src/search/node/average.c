@@ -36,7 +36,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "search/policy/average.h"
+#include "search/node/average.h"
 #include "search/node/choose.h"
 #include "search/node/settings.h"
 #include "search/node/split.h"
