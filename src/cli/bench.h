@@ -2,6 +2,7 @@
 #ifndef DROPFOUR_BENCH_H
 #define DROPFOUR_BENCH_H
 
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 
@@ -22,6 +23,25 @@ struct speedup_row {
 	double imbalance;          /* max / mean of the threads' busy seconds */
 	double imbalance_pct;      /* (max - mean) / max * 100 */
 };
+/* One position at one thread count: its fastest run so far. */
+struct speedup_cell {
+	double secs;
+	double tbusy[STATS_MAX_THREADS]; /* per thread, busy seconds */
+	uint64_t nodes, spawned, stolen;
+	uint64_t tnodes[STATS_MAX_THREADS];
+	bool done;
+};
+
+/* bench-table.c: the speedup tables (what each bench shares). */
+
+/* Thread count `threads`' row: the sum of its positions' fastest runs. */
+void bench_speedup_row_of(const struct speedup_cell *cells, int npos,
+                          int threads, struct speedup_row *row);
+/* The CSV's column heads. */
+void bench_speedup_head_csv(FILE *csv);
+/* Row li as one JSON object (bench speedup --json); the CSV as usual. */
+void bench_speedup_row_json(const struct speedup_row *rows, int li, int npos,
+                            int cores, FILE *csv);
 /* Fill the work shares, busy and imbalance from per-thread nodes and busy
  * seconds (row->threads and row->secs set). */
 void bench_speedup_load(struct speedup_row *row, const uint64_t *tnodes,

@@ -7,8 +7,21 @@
 #include <stdlib.h>
 
 #include "cli/cli.h"
-#include "cli/output.h"
 #include "core/util.h"
+
+static const char *program = "dropfour";
+
+void
+cli_set_program(const char *name)
+{
+	program = name;
+}
+
+const char *
+cli_program(void)
+{
+	return program;
+}
 
 int
 cli_signal_status(int sig)
@@ -29,7 +42,7 @@ say(const char *kind, const char *fmt, va_list ap)
 	 * two ranks do not interleave. */
 	char text[4096];
 	vsnprintf(text, sizeof text, fmt, ap);
-	fprintf(stderr, "%s: %s%s\n", output_program(), kind, text);
+	fprintf(stderr, "%s: %s%s\n", cli_program(), kind, text);
 }
 
 void
@@ -80,8 +93,8 @@ cli_try_help(const char *mode)
 {
 	if (mode != NULL)
 		fprintf(stderr, "Try '%s %s --help' for its options.\n",
-		        output_program(), mode);
+		        cli_program(), mode);
 	else
 		fprintf(stderr, "Try '%s --help' for more information.\n",
-		        output_program());
+		        cli_program());
 }

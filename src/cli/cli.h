@@ -30,6 +30,11 @@ int cli_signal_status(int sig);
  * flag: 128 + the signal that came. */
 int cli_stopped_status(void);
 
+/* The program's name in messages ("dropfour", "dropfour-mpi"), set once
+ * by output_init() at the start. */
+void cli_set_program(const char *name);
+const char *cli_program(void);
+
 /* "PROGRAM: TEXT" */
 void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* "PROGRAM: warning: TEXT" */

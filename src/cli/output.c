@@ -2,7 +2,8 @@
  * manner of gnulib's close_stdout(): a program whose output went nowhere
  * must not say it succeeded; and the one rule for the files a mode writes
  * (-o, --csv): checked before the work, replaced atomically, a device or
- * FIFO written in place. */
+ * FIFO written in place.  The programs' searches are made in
+ * output-search.c. */
 #include "config.h"
 
 #include <errno.h>
@@ -17,19 +18,15 @@
 
 #include "cli/cli.h"
 #include "cli/output.h"
-#include "cli/trace-file.h"
 #include "core/util.h"
-#include "search/engine/engine.h"
-#include "search/search.h"
 
-static const char *program = "dropfour";
 static bool reported;
 
 static void
 report(int err)
 {
 	if (!reported)
-		fprintf(stderr, "%s: write error: %s\n", program,
+		fprintf(stderr, "%s: write error: %s\n", cli_program(),
 		        err != 0 ? strerror(err) : "unknown error");
 	reported = true;
 }
@@ -45,12 +42,6 @@ output_flush(void)
 		return false;
 	}
 	return true;
-}
-
-const char *
-output_program(void)
-{
-	return program;
 }
 
 /* At exit: flush and close standard output.  A closed descriptor with
@@ -74,7 +65,7 @@ close_stdout(void)
 void
 output_init(const char *name)
 {
-	program = name;
+	cli_set_program(name);
 	util_set_oom_handler(cli_out_of_memory);
 	/* A closed pipe is a write error like a full disk: reported once,
 	 * the run stopped with a failure status, and not a silent death
@@ -206,56 +197,4 @@ output_file_close(struct output_file *of)
 	of->f = NULL;
 	of->tmp = of->target = NULL;
 	return rc;
-}
-
-/* p, what a constructor made; when it made nothing (NULL), the program
- * ends after printing err, the constructor's reason. */
-static void *
-made_or_exit(void *p, const char *err)
-{
-	if (p == NULL)
-		cli_fatal("%s", err);
-	return p;
-}
-
-/* The tests' options of every search the programs make, from the
- * environment (docs/testing.md): DROPFOUR_SEARCH_BITS=128 puts every
- * board on the 128-bit search, DROPFOUR_LEAF_OWN_AFTER=N gives the
- * threads their own leaf tables after N nodes. */
-static void
-env_search_opts(struct search_opts *o)
-{
-	search_opts_default(o);
-	const char *bits = getenv("DROPFOUR_SEARCH_BITS");
-	o->wide_only = bits != NULL && strcmp(bits, "128") == 0;
-	const char *after = getenv("DROPFOUR_LEAF_OWN_AFTER");
-	if (after != NULL)
-		o->own_after = strtoull(after, NULL, 10);
-}
-
-struct search *
-output_search_new(size_t tt_mb)
-{
-	char err[256];
-	struct search_opts o;
-	env_search_opts(&o);
-	struct search *s =
-	    made_or_exit(search_new_opts(tt_mb, &o, err, sizeof err), err);
-	/* --trace records the run's first search. */
-	search_set_trace(s, trace_file_take());
-	return s;
-}
-
-struct engine *
-output_engine_new(size_t tt_mb)
-{
-	char err[256];
-	struct search_opts o;
-	env_search_opts(&o);
-	struct engine *e =
-	    made_or_exit(engine_new_opts(tt_mb, &o, err, sizeof err), err);
-	struct trace *t = trace_file_take();
-	if (t != NULL)
-		engine_set_trace(e, t);
-	return e;
 }

@@ -12,8 +12,6 @@
  * standard output when the program exits (atexit): a write error not yet
  * reported is reported then, and the exit status becomes CLI_EXIT_FAILURE. */
 void output_init(const char *program);
-/* The program's name, as given to output_init(). */
-const char *output_program(void);
 /* Flush standard output: true while every write has gone out; false, after
  * reporting "PROGRAM: write error: REASON" once, when one has failed.  A
  * mode that writes line after line calls it after each line and stops

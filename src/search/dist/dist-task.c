@@ -70,7 +70,7 @@ dist_task_cancel(const struct dist_transport *t, struct dist_stats *st, int w)
 
 bool
 dist_task_receive(const struct dist_transport *t, struct dist_stats *st, int *w,
-             struct dist_result *r)
+                  struct dist_result *r)
 {
 	if (!t->next(t->ctx, DIST_MASTER_WAIT_MS, w, r))
 		return false;
