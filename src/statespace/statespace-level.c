@@ -1,6 +1,7 @@
 /* statespace-level.c -- the level store of the state space: key geometry,
  * parts in memory or in unlinked files under the budget, cursors and
- * searches over a level's parts. */
+ * searches over a level's parts, and a level cut into parts (how many,
+ * the bounds from a sample of successors) for the passes' tasks. */
 #include "config.h"
 
 #include <errno.h>
@@ -346,4 +347,53 @@ ss_level_lower_bound(const struct level *L, uint64_t key)
 			hi = mid;
 	}
 	return lo;
+}
+
+/* ---- a level cut into parts (the passes' tasks, in one process and
+ * over ranks alike) ---------------------------------------------------- */
+
+int
+ss_parts_for(const struct statespace *ss, uint64_t parents, int ranks)
+{
+	if (parents < MIN_SPLIT)
+		return ranks;
+	uint64_t est = parents * 2 / PART_KEYS + 1;
+	int parts = ss->threads * ranks * PARTS_PER_THREAD;
+	if (est > (uint64_t)parts)
+		parts = est > MAX_PARTS ? MAX_PARTS : (int)est;
+	return parts;
+}
+
+size_t
+ss_sample_successors(const struct statespace *ss, const struct level *L,
+                     int ply, size_t ns, uint64_t *out)
+{
+	const struct geo *g = &ss->g;
+	uint64_t n = ss_level_size(L);
+	size_t m = 0;
+
+	for (size_t s = 0; n > 0 && s < ns; s++) {
+		uint64_t w = ss_level_word(L, s * n / ns);
+		if (w & 1)
+			continue;
+		for (int c = 0; c < g->w; c++)
+			m += ss_successor(g, w >> 1, c, ply, &out[m]);
+	}
+	return m;
+}
+
+int
+ss_pick_bounds(uint64_t *sample, size_t m, int parts, uint64_t *bounds)
+{
+	int k = 1;
+
+	bounds[0] = 0;
+	qsort(sample, m, sizeof *sample, util_cmp_u64);
+	for (int i = 1; i < parts && m > 0; i++) {
+		uint64_t b = sample[(size_t)i * m / (size_t)parts];
+		if (b > bounds[k - 1])
+			bounds[k++] = b;
+	}
+	bounds[k] = NO_KEY;
+	return k;
 }

@@ -83,52 +83,6 @@ stream_fill(const struct geo *g, struct stream *st, int mover_shift,
 	st->head = NO_KEY;
 }
 
-int
-ss_parts_for(const struct statespace *ss, uint64_t parents, int ranks)
-{
-	if (parents < MIN_SPLIT)
-		return ranks;
-	uint64_t est = parents * 2 / PART_KEYS + 1;
-	int parts = ss->threads * ranks * PARTS_PER_THREAD;
-	if (est > (uint64_t)parts)
-		parts = est > MAX_PARTS ? MAX_PARTS : (int)est;
-	return parts;
-}
-
-size_t
-ss_sample_successors(const struct statespace *ss, const struct level *L,
-                     int ply, size_t ns, uint64_t *out)
-{
-	const struct geo *g = &ss->g;
-	uint64_t n = ss_level_size(L);
-	size_t m = 0;
-
-	for (size_t s = 0; n > 0 && s < ns; s++) {
-		uint64_t w = ss_level_word(L, s * n / ns);
-		if (w & 1)
-			continue;
-		for (int c = 0; c < g->w; c++)
-			m += ss_successor(g, w >> 1, c, ply, &out[m]);
-	}
-	return m;
-}
-
-int
-ss_pick_bounds(uint64_t *sample, size_t m, int parts, uint64_t *bounds)
-{
-	int k = 1;
-
-	bounds[0] = 0;
-	qsort(sample, m, sizeof *sample, util_cmp_u64);
-	for (int i = 1; i < parts && m > 0; i++) {
-		uint64_t b = sample[(size_t)i * m / (size_t)parts];
-		if (b > bounds[k - 1])
-			bounds[k++] = b;
-	}
-	bounds[k] = NO_KEY;
-	return k;
-}
-
 /* Ranges of the next level: `n` boundaries, bounds[0] = 0 and
  * bounds[n] = NO_KEY, from a sample of successors. */
 static int
