@@ -137,7 +137,7 @@ for j in "${jobs[@]}"; do
 		done
 		printf '\r%*s\r' 70 '' >&2
 		med=$(sort -n "$tmp/n" | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }')
-		ov=$(awk -v a="$med" -v b="$n1" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }')
+		ov=$(awk -v a="$med" -v b="$n1" 'BEGIN { printf("%.2f", b > 0 ? a / b : 0) }')
 		printf ' %7sx' "$ov"
 		echo "\"$label\",$p,$n1,$med,$ov,$(paste -sd' ' "$tmp/n"),$([ "$same" = yes ] && echo true || echo false)" >>"$tmp/csv"
 	done

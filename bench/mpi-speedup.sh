@@ -175,7 +175,7 @@ END {
 			n = int(speed[k, p] * 4 + 0.5); line = bar(0, n)
 			while (length(line) < 4 * maxp + 1) line = line " "
 			line = substr(line, 1, 4 * p - 1) "|" substr(line, 4 * p + 1)
-			printf "%3d %s %.2f%s\n", p, line, speed[k, p], (p > cores ? "*" : "")
+			printf("%3d %s %.2f%s\n", p, line, speed[k, p], p > cores ? "*" : "")
 		}
 	}
 }' "$tmp/rows"

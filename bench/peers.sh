@@ -129,7 +129,7 @@ warm)
 			best_p=$(min "$best_p" "$p")
 		done
 		awk -v s="${set##*/}" -v n="$(wc -l <"$file")" -v d="$best_d" -v p="$best_p" 'BEGIN {
-			printf "%-12s %9d %14.2f %14.2f %8.3f\n", s, n, d, p, (p > 0 ? d / p : 0) }'
+			printf("%-12s %9d %14.2f %14.2f %8.3f\n", s, n, d, p, p > 0 ? d / p : 0) }'
 	done
 	;;
 empty)
@@ -152,7 +152,7 @@ empty)
 			bc=$(min "$bc" "$cw") bcc=$(min "$bcc" "$cc")
 		done
 		awk -v t="$t" -v a="$bd" -v b="$bdc" -v c="$bc" -v d="$bcc" 'BEGIN {
-			printf "%-8s %14.2f %14.2f %12.2f %12.2f %10.2f\n", t, a, b, c, d, (c > 0 ? a / c : 0) }'
+			printf("%-8s %14.2f %14.2f %12.2f %12.2f %10.2f\n", t, a, b, c, d, c > 0 ? a / c : 0) }'
 	done
 	;;
 speedup)

@@ -140,4 +140,17 @@ lib_src=$(dirname "$0")/../src
 hits=$(cd "$lib_src" && grep -rn getenv core search book statespace tour)
 [ -z "$hits" ] || fail "the library reads the environment: $hits"
 
+# ---- 8. awk prints that write where they print -----------------------------
+# In awk's `print x, (a > b ? y : z)` without parentheses around the whole
+# list, gawk reads the ">" as a redirection and writes a file named after
+# the rest (a bench once left files "*" and "0" at the top of the tree;
+# mawk prints as meant, so only this look catches it everywhere).  Such a
+# list goes in parentheses: `printf("%d", a > b ? y : z)`.
+top_dir=$(dirname "$0")/..
+grep -nE '\<printf?[[:space:]]+"[^"]*"[^;}>]*,[^;}]*\([^;})]*[^-]>[^=&>][^;})]*\)' \
+	"$top_dir"/bench/*.sh "$top_dir"/tests/*.sh "$top_dir"/run 2>/dev/null |
+	grep -v '>&2' >"$tmp/awkgt" || :
+[ ! -s "$tmp/awkgt" ] ||
+	fail_with "$tmp/awkgt" "an awk print whose '>' redirects under gawk (put the list in parentheses)"
+
 check_end

@@ -25,7 +25,9 @@
 #    nodes each on one process): the published score, and a note naming
 #    every rank with nodes; --analyze of one of them: every column as
 #    dropfour solve --analyze gives it.
-# 7. bench/mpi-overhead.sh on a small position and a short first move, 2
+# 7. bench/mpi-overhead.sh and bench/mpi-speedup.sh, small, each in an
+#    empty folder that it leaves empty; a small position and a short
+#    first move, 2
 #    and 3 ranks: exit 0 (every run's answer is one process's), a row a
 #    search with a positive overhead for each P.
 
@@ -311,13 +313,30 @@ echo 31665274 | mpi 3 solve --analyze -j1 --no-book -m 16 >"$tmp/a3" 2>"$tmp/a3.
 cmp -s "$tmp/a1" "$tmp/a3" ||
 	fail "one analysis on 3 ranks: $(cat "$tmp/a3"), one process: $(cat "$tmp/a1")"
 
-# ---- 7. the node overhead's bench ----------------------------------------
-DROPFOUR_MPI=$DROPFOUR_MPI MPIRUN=$MPIRUN "$srcdir/bench/mpi-overhead.sh" \
-	-n 2,3 -r 1 -d 6 4453 >"$tmp/ov" 2>"$tmp/ov.err" ||
+# ---- 7. the benches' small runs ------------------------------------------
+# Each runs in an empty folder of its own, which it must leave as it found
+# it but for the CSV it was asked for: an awk `print ..., (a > b ? x : y)`
+# once wrote files named "*" and "0" into the folder it ran in (awk reads
+# the ">" as a redirection).
+mkdir "$tmp/cwd-ov" "$tmp/cwd-sp"
+(cd "$tmp/cwd-ov" && DROPFOUR_MPI=$DROPFOUR_MPI MPIRUN=$MPIRUN \
+	"$srcdir/bench/mpi-overhead.sh" -n 2,3 -r 1 -d 6 4453) \
+	>"$tmp/ov" 2>"$tmp/ov.err" ||
 	fail_with "$tmp/ov.err" "bench/mpi-overhead.sh: exit $?: $(cat "$tmp/ov")"
 for row in "first move, depth 6" "solve 4453"; do
 	grep -Eq "^$row +[1-9][0-9]* +[0-9.]+x +[0-9.]+x +yes$" "$tmp/ov" ||
 		fail_with "$tmp/ov" "bench/mpi-overhead.sh: no row '$row' with two overheads"
 done
+left=$(ls -A "$tmp/cwd-ov")
+[ -z "$left" ] || fail "bench/mpi-overhead.sh left files in its folder: $left"
+(cd "$tmp/cwd-sp" && DROPFOUR_MPI=$DROPFOUR_MPI MPIRUN=$MPIRUN \
+	"$srcdir/bench/mpi-speedup.sh" -n 2 -r 1 -d 6 -a '' -p 4453 \
+	-o "$tmp/sp.csv") >"$tmp/sp" 2>"$tmp/sp.err" ||
+	fail_with "$tmp/sp.err" "bench/mpi-speedup.sh: exit $?: $(cat "$tmp/sp")"
+grep -Eq '^ +2 #+.* [0-9]+\.[0-9]{2}\*?$' "$tmp/sp" ||
+	fail_with "$tmp/sp" "bench/mpi-speedup.sh: no chart row for P = 2"
+[ -s "$tmp/sp.csv" ] || fail "bench/mpi-speedup.sh: no CSV"
+left=$(ls -A "$tmp/cwd-sp")
+[ -z "$left" ] || fail "bench/mpi-speedup.sh left files in its folder: $left"
 
 check_end
