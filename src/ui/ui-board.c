@@ -27,6 +27,7 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "ui/ui-int.h"
@@ -534,4 +535,58 @@ ui_board_draw(struct ui *ui, WINDOW *w)
 	draw_words(ui, w, below + 6, cv);
 	draw_moves(ui, w, below + 8);
 	wnoutrefresh(w);
+}
+
+/* The cell size for a cols x lines terminal, and the size the game then
+ * needs (ui->need_w, need_h). */
+void
+ui_fit(struct ui *ui)
+{
+	int bw, bh;
+
+	/* Large cells when the terminal has room for them and the panel
+	 * keeps UI_PANEL_WIDE columns and the lines for its sections. */
+	ui->cw = 4;
+	ui->ch = 1;
+	ui_board_size_at(ui, 6, 2, &bw, &bh);
+	if (ui->cols >= bw + UI_PANEL_WIDE && ui->lines >= bh + 3 + 14) {
+		ui->cw = 6;
+		ui->ch = 2;
+	}
+	/* Larger cells on a large terminal, the panel keeping
+	 * UI_PANEL_LARGE columns beside them: from 8x3 the cells grow a
+	 * row and two columns at a time (a cell about as wide as it is
+	 * tall on the screen) while the board and the panel still fit. */
+	for (int ch = 3; ch <= UI_CELL_MAX_H; ch++) {
+		int cw = 2 * ch + 2;
+		ui_board_size_at(ui, cw, ch, &bw, &bh);
+		if (ui->cols < bw + UI_PANEL_LARGE || ui->lines < bh + 3 + 14)
+			break;
+		ui->cw = cw;
+		ui->ch = ch;
+	}
+	/* A wide board narrows its columns to 3 or 2 cells before the
+	 * terminal is called too small. */
+	for (int cw = 3; ui->cw <= 4 && cw >= 2; cw--) {
+		ui_board_size(ui, &bw, &bh);
+		if (ui->cols >= bw + UI_PANEL_MIN_W)
+			break;
+		ui->cw = cw;
+	}
+	ui_board_size(ui, &bw, &bh);
+	ui->need_w = bw + UI_PANEL_MIN_W;
+	ui->need_h = (bh > UI_PANEL_MIN_H ? bh : UI_PANEL_MIN_H) + 3;
+}
+
+void
+ui_min_size(int w, int h, int *cols, int *lines)
+{
+	struct ui *ui = xcalloc(1, sizeof *ui);
+
+	ui->game.w = w;
+	ui->game.h = h;
+	ui_fit(ui); /* 0x0: the narrowest cells */
+	*cols = ui->need_w;
+	*lines = ui->need_h;
+	free(ui);
 }

@@ -4,6 +4,8 @@
 
 #include <ctype.h>
 #include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "ui/ui-int.h"
@@ -161,4 +163,23 @@ ui_bar(const struct ui *ui, WINDOW *w, int y, int x, int width, double v,
 	}
 	wattroff(w, attr);
 	waddstr(w, "\u258f"); /* ▏ */
+}
+
+/* Text in the panel's box at (y, x), cut at its frame. */
+void
+ui_panel_printf(WINDOW *w, int y, int x, const char *fmt, ...)
+{
+	char buf[256];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof buf, fmt, ap);
+	va_end(ap);
+	ui_puts_box(w, y, x, buf);
+}
+
+void
+ui_panel_add(WINDOW *w, const char *s)
+{
+	ui_addn(w, s, ui_room(w));
 }

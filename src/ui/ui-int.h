@@ -353,11 +353,8 @@ void ui_cancel(struct ui *ui);
 /* Decide what the engine should be doing now (move, hint, analysis, ponder or
  * nothing) and start or cancel searches to match. */
 void ui_think(struct ui *ui);
-/* Whether either player is the AI (ui-keys.c). */
+/* Whether either player is the AI (ui-common.c). */
 bool ui_has_ai(const struct ui *ui);
-/* The settings changed: a running search (or the speedup screen's runs)
- * restarts at once with them. */
-void ui_settings_changed(struct ui *ui, const char *why);
 /* Drop a token; by_ai moves skip the whose-turn checks. */
 bool ui_drop(struct ui *ui, int col, bool by_ai);
 void ui_game_over(struct ui *ui);
@@ -513,5 +510,9 @@ void ui_speedup_restart(struct ui *ui);
 /* Poll the engine; returns true if the screen changed. */
 bool ui_speedup_poll(struct ui *ui);
 void ui_speedup_draw(struct ui *ui);
+
+/* The cell size for the terminal, and the size the game then needs
+ * (ui->need_w, need_h): ui-board.c. */
+void ui_fit(struct ui *ui);
 
 #endif

@@ -196,32 +196,6 @@ ui_think(struct ui *ui)
 	ui_start(ui, want);
 }
 
-void
-ui_settings_changed(struct ui *ui, const char *why)
-{
-	ui->have_res = false;
-	ui->dirty |= UI_DIRTY_PANEL | UI_DIRTY_TITLE | UI_DIRTY_BOARD;
-	ui->pondered = false;
-	if (ui->speedup.on) {
-		ui_speedup_restart(ui);
-		ui_log(ui, "toggle %s: speedup restarted", why);
-	} else if (ui->job == UI_JOB_PONDER) {
-		/* Perhaps no ponder at all now (depth-limited play). */
-		ui_cancel(ui);
-		ui_think(ui);
-		ui->latency_pending = ui->job == UI_JOB_PONDER;
-		ui->latency_why = why;
-		ui_log(ui, "toggle %s: ponder restarted", why);
-	} else if (ui->job != UI_JOB_NONE) {
-		ui_start(ui, ui->job);
-		ui->latency_pending = true;
-		ui->latency_why = why;
-		ui_log(ui, "toggle %s: search restarted", why);
-	} else {
-		ui_think(ui);
-	}
-}
-
 /* A move for a partial result that has none: the best column scored so
  * far, or the legal column nearest the centre (choose_column()'s rule for
  * equal columns). */
@@ -525,13 +499,8 @@ ui_poll(struct ui *ui)
 	struct search_result r;
 	double now = ui_now();
 
-	if (ui_review_poll(ui))
-		ui->dirty |= UI_DIRTY_PANEL;
-	if (ui->speedup.on) {
-		if (ui_speedup_poll(ui))
-			ui->dirty |= UI_DIRTY_PANEL;
-	} else if (ui->job != UI_JOB_NONE &&
-	           engine_poll(ui->engine, ui->job_id, &r)) {
+	if (!ui->speedup.on && ui->job != UI_JOB_NONE &&
+	    engine_poll(ui->engine, ui->job_id, &r)) {
 		ui_finished(ui, &r);
 		ui_think(ui);
 	}

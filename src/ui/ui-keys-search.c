@@ -9,6 +9,34 @@
 #include "search/policy/level.h"
 #include "ui/ui-int.h"
 
+/* A setting of the search changed (threads, depth, level, perfect play):
+ * the running search, the ponder or the speedup run restarted with it. */
+static void
+settings_changed(struct ui *ui, const char *why)
+{
+	ui->have_res = false;
+	ui->dirty |= UI_DIRTY_PANEL | UI_DIRTY_TITLE | UI_DIRTY_BOARD;
+	ui->pondered = false;
+	if (ui->speedup.on) {
+		ui_speedup_restart(ui);
+		ui_log(ui, "toggle %s: speedup restarted", why);
+	} else if (ui->job == UI_JOB_PONDER) {
+		/* Perhaps no ponder at all now (depth-limited play). */
+		ui_cancel(ui);
+		ui_think(ui);
+		ui->latency_pending = ui->job == UI_JOB_PONDER;
+		ui->latency_why = why;
+		ui_log(ui, "toggle %s: ponder restarted", why);
+	} else if (ui->job != UI_JOB_NONE) {
+		ui_start(ui, ui->job);
+		ui->latency_pending = true;
+		ui->latency_why = why;
+		ui_log(ui, "toggle %s: search restarted", why);
+	} else {
+		ui_think(ui);
+	}
+}
+
 void
 ui_keys_search_depth(struct ui *ui, int ch)
 {
@@ -34,7 +62,7 @@ ui_keys_search_depth(struct ui *ui, int ch)
 	else
 		ui_message(ui, false, "depth %d", d);
 	snprintf(why, sizeof why, "depth %d", d);
-	ui_settings_changed(ui, why);
+	settings_changed(ui, why);
 }
 
 void
@@ -51,7 +79,7 @@ ui_keys_search_threads(struct ui *ui, int ch)
 	ui->threads = t;
 	ui_message(ui, false, "%d thread%s", t, t == 1 ? "" : "s");
 	snprintf(why, sizeof why, "threads %d", t);
-	ui_settings_changed(ui, why);
+	settings_changed(ui, why);
 }
 
 void
@@ -75,7 +103,7 @@ ui_keys_search_level(struct ui *ui, int ch)
 	ui_message(ui, false, "level %d of %d: %s, %s", l + 1, LEVEL_COUNT,
 	           levels[l].name, levels[l].about);
 	snprintf(why, sizeof why, "level %s", levels[l].name);
-	ui_settings_changed(ui, why);
+	settings_changed(ui, why);
 }
 
 void
@@ -89,7 +117,7 @@ ui_keys_search_perfect(struct ui *ui, int ch)
 	else
 		ui_message(ui, false, "depth-limited play, depth %d",
 		           ui->depth);
-	ui_settings_changed(ui, ui->perfect ? "perfect on" : "perfect off");
+	settings_changed(ui, ui->perfect ? "perfect on" : "perfect off");
 }
 
 void

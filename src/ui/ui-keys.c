@@ -12,19 +12,6 @@
 #include "ui/ui-int.h"
 #include "ui/ui.h"
 
-bool
-ui_has_human(const struct ui *ui)
-{
-	return ui->game.player[0] == PLAYER_HUMAN ||
-	       ui->game.player[1] == PLAYER_HUMAN;
-}
-
-bool
-ui_has_ai(const struct ui *ui)
-{
-	return game_has_ai(&ui->game);
-}
-
 /* When a key belongs in the bar: the keys of the current mode only. */
 static bool
 when_human(const struct ui *ui)
@@ -290,12 +277,6 @@ const struct ui_key ui_keys[] = {
      .codes = {UI_KEY_ESC}},
 };
 const int ui_nkeys = (int)(sizeof ui_keys / sizeof ui_keys[0]);
-
-enum ui_screen
-ui_screen(const struct ui *ui)
-{
-	return ui->speedup.on ? UI_SCREEN_SPEEDUP : UI_SCREEN_GAME;
-}
 
 /* The mode the keys are in: the review takes every key, then the help
  * overlay, then the legend (on the game's screen) the keys it has. */

@@ -60,24 +60,6 @@ panel_rule(const struct ui *ui, WINDOW *w, int y, const char *label)
 	}
 }
 
-void
-ui_panel_printf(WINDOW *w, int y, int x, const char *fmt, ...)
-{
-	char buf[256];
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(buf, sizeof buf, fmt, ap);
-	va_end(ap);
-	ui_puts_box(w, y, x, buf);
-}
-
-void
-ui_panel_add(WINDOW *w, const char *s)
-{
-	ui_addn(w, s, ui_room(w));
-}
-
 /* A dim one-line legend at row y (the large layouts). */
 static void
 panel_legend_line(WINDOW *w, int y, const char *s)

@@ -11,7 +11,7 @@
  * solves exactly; depth-limited play searches to the depth setting.  The runs
  * start through the job API (ui_job_start()) and the keys are the key table's
  * (p, + -, T t act as in the game and restart the runs through
- * ui_settings_changed()).
+ * ui-keys-search.c's settings_changed()).
  */
 #include "config.h"
 

@@ -1,16 +1,18 @@
 /* ui.c -- the curses game's main loop and layout: set-up and teardown,
  * the timed input loop, the windows and what goes where, the title and
- * status lines, and the helpers every ui file shares (messages, the log,
- * the search limits of the settings).
+ * status lines.  What every ui file shares (the clock, messages, the log,
+ * the search limits of the settings) is ui-common.c's.
  *
  * The main thread is the only one that calls curses.  It never waits on the
- * engine: each loop turn polls for a finished search (ui_poll in
+ * engine: each loop turn polls the review and the speedup screen's runs
+ * (ui-review.c, ui-speedup.c) and a finished search (ui_poll in
  * ui-jobs.c), handles at most one key (getch with a timeout of 5-100 ms,
  * ui_key in ui-keys.c) and redraws the windows whose dirty bit is set.
  * The terminal and signals are ui-term.c's.
  *
  * The files of the curses front-end, each with one job:
  *   ui.c          this loop, the layout, the title and status lines
+ *   ui-common.c   what they all use: clock, messages, log, limits, names
  *   ui-jobs.c     engine jobs: the AI's move, hints, analysis, snapshots
  *   ui-keys.c     the key table and the dispatch through it
  *   ui-keys-game.c, ui-keys-search.c, ui-keys-view.c
@@ -18,10 +20,13 @@
  *   ui-keybar.c   the key bar
  *   ui-term.c     curses start and end, colours, signals
  *   ui-draw.c     drawing primitives (tokens, attributes, frames, bars)
- *   ui-board.c    the board window and the column scores
- *   ui-panel.c    the search panel
+ *   ui-board.c    the board window, the column scores, the cell size
+ *   ui-panel.c    the search panel (ui-threads.c, ui-timeline.c: its
+ *                 thread rows and timeline)
+ *   ui-review.c   the review of a game
  *   ui-help.c     the help overlay
  *   ui-speedup.c  the speedup screen
+ *   ui-legend.c, ui-tour.c  the legend; `tour --watch`
  * They share ui-int.h and nothing else.
  */
 #include "config.h"
@@ -45,79 +50,6 @@
 #include "ui/ui-int.h"
 #include "ui/ui.h"
 #include "core/util.h"
-
-double
-ui_now(void)
-{
-	return util_now_s();
-}
-
-void
-ui_message(struct ui *ui, bool warn, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(ui->msg, sizeof ui->msg, fmt, ap);
-	va_end(ap);
-	ui->msg_warn = warn;
-	ui->msg_time = ui_now();
-	ui->dirty |= UI_DIRTY_STATUS;
-}
-
-void
-ui_log(struct ui *ui, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (ui->log == NULL)
-		return;
-	fprintf(ui->log, "%.6f ", ui_now());
-	va_start(ap, fmt);
-	vfprintf(ui->log, fmt, ap);
-	va_end(ap);
-	fputc('\n', ui->log);
-	fflush(ui->log);
-}
-
-void
-ui_limits(const struct ui *ui, struct search_limits *lim)
-{
-	struct options o = *ui->o;
-
-	o.depth = ui->depth;
-	o.perfect = ui->perfect;
-	o.threads = ui->threads;
-	o.split = ui->split;
-	o.time_limit = ui->time_limit;
-	o.level[0] = o.level[1] = ui->level;
-	/* The levels' noise changes from game to game; the expert's
-	 * settings keep --seed (0: no random tie-breaks). */
-	if (ui->level >= 0)
-		o.seed = ui->seed + (uint64_t)ui->game.nmoves;
-	options_limits(&o, ui->session->book, lim);
-}
-
-const char *
-ui_player_name(const struct ui *ui, int player)
-{
-	static const char *const both_human[] = {"Player 1", "Player 2"};
-	static const char *const both_ai[] = {"AI 1", "AI 2"};
-	const enum player_kind *k = ui->game.player;
-
-	if (k[0] == k[1])
-		return k[0] == PLAYER_HUMAN ? both_human[player - 1]
-		                            : both_ai[player - 1];
-	return k[player - 1] == PLAYER_HUMAN ? "You" : "AI";
-}
-
-const char *
-ui_side_name(const struct ui *ui, int player)
-{
-	if (ui->color)
-		return player == 1 ? "red" : "yellow";
-	return ui_token(ui, player);
-}
 
 /* Add the result of the game on show (if it is over) to the tallies t[]:
  * you, AI, player 1, player 2, draws. */
@@ -178,60 +110,6 @@ ui_free_windows(struct ui *ui)
 			delwin(*w[i]);
 		*w[i] = NULL;
 	}
-}
-
-/* The cell size for a cols x lines terminal, and the size the game then
- * needs (ui->need_w, need_h). */
-static void
-ui_fit(struct ui *ui)
-{
-	int bw, bh;
-
-	/* Large cells when the terminal has room for them and the panel
-	 * keeps UI_PANEL_WIDE columns and the lines for its sections. */
-	ui->cw = 4;
-	ui->ch = 1;
-	ui_board_size_at(ui, 6, 2, &bw, &bh);
-	if (ui->cols >= bw + UI_PANEL_WIDE && ui->lines >= bh + 3 + 14) {
-		ui->cw = 6;
-		ui->ch = 2;
-	}
-	/* Larger cells on a large terminal, the panel keeping
-	 * UI_PANEL_LARGE columns beside them: from 8x3 the cells grow a
-	 * row and two columns at a time (a cell about as wide as it is
-	 * tall on the screen) while the board and the panel still fit. */
-	for (int ch = 3; ch <= UI_CELL_MAX_H; ch++) {
-		int cw = 2 * ch + 2;
-		ui_board_size_at(ui, cw, ch, &bw, &bh);
-		if (ui->cols < bw + UI_PANEL_LARGE || ui->lines < bh + 3 + 14)
-			break;
-		ui->cw = cw;
-		ui->ch = ch;
-	}
-	/* A wide board narrows its columns to 3 or 2 cells before the
-	 * terminal is called too small. */
-	for (int cw = 3; ui->cw <= 4 && cw >= 2; cw--) {
-		ui_board_size(ui, &bw, &bh);
-		if (ui->cols >= bw + UI_PANEL_MIN_W)
-			break;
-		ui->cw = cw;
-	}
-	ui_board_size(ui, &bw, &bh);
-	ui->need_w = bw + UI_PANEL_MIN_W;
-	ui->need_h = (bh > UI_PANEL_MIN_H ? bh : UI_PANEL_MIN_H) + 3;
-}
-
-void
-ui_min_size(int w, int h, int *cols, int *lines)
-{
-	struct ui *ui = xcalloc(1, sizeof *ui);
-
-	ui->game.w = w;
-	ui->game.h = h;
-	ui_fit(ui); /* 0x0: the narrowest cells */
-	*cols = ui->need_w;
-	*lines = ui->need_h;
-	free(ui);
 }
 
 static void
