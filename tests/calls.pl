@@ -16,7 +16,7 @@ use File::Find;
 my $src = shift or die "usage: calls.pl SRCDIR\n";
 my @order = qw(node policy engine dist);
 my %rank = map { $order[$_] => $_ } 0 .. $#order;
-my (%text, %defs, @files);
+my (%text, %raw, %defs, @files);
 
 find({ no_chdir => 1, wanted => sub {
 	return unless /\.[ch]$/;
@@ -31,6 +31,7 @@ for my $f (@files) {
 	local $/;
 	my $t = <$fh>;
 	close $fh;
+	$raw{$f} = $t;
 	$t =~ s{/\*.*?\*/}{ }gs;     # comments
 	$t =~ s{//[^\n]*}{}g;
 	$t =~ s{"(?:\\.|[^"\\\n])*"}{""}g; # strings
@@ -74,7 +75,7 @@ for my $f (@files) {
 		    join(', ', sort @{ $edge{$f}{$d} }), "\n";
 		$bad = 1;
 	}
-	while ($text{$f} =~ /^\s*#\s*include\s*"([^"]+)"/mg) {
+	while ($raw{$f} =~ /^\s*#\s*include\s*"([^"]+)"/mg) {
 		my $t = subsystem($1);
 		next unless defined $t && $rank{$t} > $rank{$s};
 		print "UP: $f includes $1 ($t above $s)\n";

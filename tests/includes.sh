@@ -8,7 +8,9 @@
 # one in the table that no source has; so does a folder (or a file
 # directly in src/) without a row, or a row naming none.  Text in
 # parentheses in the table is a remark, not an arrow; "nothing" is no
-# arrow.
+# arrow.  Then tests/calls.pl: no two files of src/ that call each other
+# in a loop, and no call or include from a lower subsystem of src/search
+# (node/, policy/, engine/, dist/, bottom up) to a higher one.
 . "$(dirname "$0")/lib-check.sh"
 check_scratch includes
 top=${srcdir:-$(dirname "$0")/..}
@@ -90,5 +92,16 @@ for f in extra missing; do
 	fi
 done
 [ -s "$tmp/have" ] || fail "no arrows found in $top/src: the scan is broken"
+
+# ---- the calls: no circle between files, none up src/search's subsystems
+# tests/calls.pl: files that call each other in a loop anywhere in src/,
+# and any call or include from a lower subsystem of src/search (node,
+# policy, engine, dist, bottom up) to a higher one.
+command -v perl >/dev/null 2>&1 || check_skip "no perl for tests/calls.pl"
+if ! CALLS_COUNT=1 perl "$top/tests/calls.pl" "$top/src" >"$tmp/calls" 2>&1; then
+	fail_with "$tmp/calls" "circles or calls up the subsystems (tests/calls.pl)"
+fi
+grep -Eq '^files [1-9][0-9]*, call edges [1-9][0-9]*$' "$tmp/calls" ||
+	fail_with "$tmp/calls" "tests/calls.pl found no calls: the scan is broken"
 
 check_end
