@@ -615,11 +615,7 @@ eng_cmd_go(struct eng *g, int argc, char **argv)
 	if (a.perfect) {
 		/* the root's score first (book, table or a solve), then the
 		 * column that reaches it: the game's perfect play */
-		lim.mode = SEARCH_EXACT;
-		lim.analyze = true;
-		lim.move_only = true;
-		lim.exact_bound = PERFECT_BOUND_S;
-		lim.practical = levels[LEVEL_PERFECT].practical;
+		search_limits_set_perfect(&lim, PERFECT_BOUND_S);
 		go_start(g, GO_PERFECT, &lim);
 		return;
 	}
@@ -640,8 +636,7 @@ eng_cmd_go(struct eng *g, int argc, char **argv)
 	lim.prove_cells = 0;
 	const int share = lv != NULL ? lv->prove_share : PROVE_SHARE_PCT;
 	if (a.depth <= 0 && a.nodes <= 0 && share > 0) {
-		lim.prove_cells = PROVE_MAX_CELLS;
-		lim.prove_time = lim.time_limit * share / 100.0;
+		search_limits_set_proof_share(&lim, share);
 		/* without a Level: the engine's best play, practical too */
 		lim.practical = lv == NULL || lv->practical;
 	}

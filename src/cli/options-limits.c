@@ -37,10 +37,8 @@ options_side_limits(const struct options *o, const struct book *book, int side,
 	lim->book = book != NULL ? book_oracle(book) : NULL;
 	/* Perfect play has a bound, past which a depth-limited search names
 	 * the move (a board too big to solve). */
-	if (o->perfect) {
-		lim->exact_bound = PERFECT_BOUND_S;
-		lim->practical = levels[LEVEL_PERFECT].practical;
-	}
+	if (o->perfect)
+		search_limits_set_perfect(lim, PERFECT_BOUND_S);
 	if (o->level[side] >= 0) {
 		level_limits(&levels[o->level[side]], lim);
 		/* With a level, --time is the default level's budget and

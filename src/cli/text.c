@@ -399,13 +399,11 @@ text_ponder_start(struct text *t)
 		return false;
 	if (t->e == NULL)
 		t->e = output_engine_new(t->o->tt_mb);
-	struct search_limits lim = t->lim;
+	struct search_limits lim = search_limits_for_ponder(&t->lim);
 	struct stats_snapshot *snap = xmalloc(sizeof *snap);
 	engine_snapshot(t->e, snap);
 	t->ponder_after = snap->searches; /* the searches before it */
 	free(snap);
-	lim.analyze = true;
-	lim.move_only = false;
 	t->ponder_id = engine_start(t->e, &t->g.board, &lim);
 	return true;
 }

@@ -401,6 +401,30 @@ search_limits_default(struct search_limits *lim)
 	lim->split = SPLIT_DEEP;
 }
 
+/* The front ends' limits, each kind built in one place
+ * (policy/search-limits.c) and used by the game, the text game, the
+ * engine protocol and dropfour-mpi alike. */
+
+/* Perfect play: the root's exact score first (the book, the table or a
+ * solve), then a column that reaches it, every column scored; when no
+ * proof comes within `bound` seconds (0: no bound), a depth-limited
+ * search names the move.  Practical among equal columns as the perfect
+ * level is (levels[LEVEL_PERFECT]).  The rest of lim is kept. */
+void search_limits_set_perfect(struct search_limits *lim, double bound);
+/* The proof within the budget of depth-limited play: a position of at
+ * most PROVE_MAX_CELLS empty cells first solved exactly, for share_pct
+ * percent of lim->time_limit (0: PROVE_UNTIMED_S). */
+void search_limits_set_proof_share(struct search_limits *lim, int share_pct);
+/* The review's search: every column of a position exactly, nothing more
+ * (no time or node limit, no random tie-break, at least one thread);
+ * parent's threads, split, book and stop kept. */
+struct search_limits
+search_limits_for_review(const struct search_limits *parent);
+/* Perfect play's ponder on the human's turn: every column's exact score,
+ * so that the search after the move finds its root in the table. */
+struct search_limits
+search_limits_for_ponder(const struct search_limits *parent);
+
 /* The next null-window probe of an exact solve whose value lies in
  * lo..hi: the middle, moved toward the far end when the interval is far
  * from 0, where a probe for a quick win or loss costs little (the one

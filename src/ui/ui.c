@@ -522,6 +522,10 @@ ui_loop(struct ui *ui)
 			clearok(curscr, TRUE);
 			ui->dirty |= UI_DIRTY_ALL;
 		}
+		if (ui_review_poll(ui))
+			ui->dirty |= UI_DIRTY_PANEL;
+		if (ui->speedup.on && ui_speedup_poll(ui))
+			ui->dirty |= UI_DIRTY_PANEL;
 		ui_poll(ui);
 		ui_draw(ui);
 		timeout(ui_timeout(ui));

@@ -112,7 +112,8 @@ review_run(struct search *s, int w, int h, const int *moves, int n,
 {
 	assert(s != NULL && p != NULL && (out != NULL || n == 0));
 	board_t pos[BOARD_MAX_CELLS + 1];
-	struct search_limits lim = p->limits;
+	/* Every column of a position exactly, never more than that. */
+	struct search_limits lim = search_limits_for_review(&p->limits);
 	int bad;
 
 	if (n < 0 || n > w * h ||
@@ -127,15 +128,6 @@ review_run(struct search *s, int w, int h, const int *moves, int n,
 		board_play(&pos[i + 1], moves[i]);
 	}
 
-	/* Every column of a position exactly, never more than that. */
-	lim.mode = SEARCH_EXACT;
-	lim.analyze = true;
-	lim.move_only = false;
-	lim.time_limit = 0;
-	lim.node_limit = 0;
-	lim.seed = 0;
-	if (lim.threads < 1)
-		lim.threads = 1;
 
 	/* From the last position to the first: the deep positions searched
 	 * first leave their values in the table for the earlier ones. */

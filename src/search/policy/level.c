@@ -79,11 +79,8 @@ level_limits(const struct level *lv, struct search_limits *lim)
 	lim->exact_bound = 0;
 	lim->practical = lv->practical;
 	if (lv->perfect) {
-		lim->mode = SEARCH_EXACT;
-		lim->analyze = true;
-		lim->move_only = true;
+		search_limits_set_perfect(lim, lv->think);
 		lim->time_limit = 0;
-		lim->exact_bound = lv->think;
 		return;
 	}
 	lim->mode = SEARCH_DEPTH;
@@ -93,10 +90,8 @@ level_limits(const struct level *lv, struct search_limits *lim)
 	lim->time_limit = lv->think;
 	/* The levels that play the search's best move prove what they can
 	 * within their share of their time. */
-	if (lv->prove_share > 0) {
-		lim->prove_cells = PROVE_MAX_CELLS;
-		lim->prove_time = lv->think * lv->prove_share / 100.0;
-	}
+	if (lv->prove_share > 0)
+		search_limits_set_proof_share(lim, lv->prove_share);
 }
 
 size_t

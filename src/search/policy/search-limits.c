@@ -12,6 +12,7 @@
 
 #include "core/util.h"
 #include "search/node/search-int.h"
+#include "search/policy/level.h"
 
 /* ---- the sub-searches' limits ---------------------------------------
  * Each constructor copies its parent's limits whole and rewrites only the
@@ -147,6 +148,51 @@ search_limits_for_rest(const struct search_limits *parent, double spent)
 			rest.time_limit = SEARCH_REST_MIN_S;
 	}
 	return rest;
+}
+
+/* ---- the front ends' limits (search.h) -------------------------------- */
+
+void
+search_limits_set_perfect(struct search_limits *lim, double bound)
+{
+	assert(lim != NULL && bound >= 0);
+	lim->mode = SEARCH_EXACT;
+	lim->analyze = true;
+	lim->move_only = true;
+	lim->exact_bound = bound;
+	lim->practical = levels[LEVEL_PERFECT].practical;
+}
+
+void
+search_limits_set_proof_share(struct search_limits *lim, int share_pct)
+{
+	assert(lim != NULL && share_pct > 0 && share_pct <= 100);
+	lim->prove_cells = PROVE_MAX_CELLS;
+	lim->prove_time = lim->time_limit * share_pct / 100.0;
+}
+
+struct search_limits
+search_limits_for_review(const struct search_limits *parent)
+{
+	struct search_limits lim = *parent;
+	lim.mode = SEARCH_EXACT;
+	lim.analyze = true;
+	lim.move_only = false;
+	lim.time_limit = 0;
+	lim.node_limit = 0;
+	lim.seed = 0;
+	if (lim.threads < 1)
+		lim.threads = 1;
+	return lim;
+}
+
+struct search_limits
+search_limits_for_ponder(const struct search_limits *parent)
+{
+	struct search_limits lim = *parent;
+	lim.analyze = true;
+	lim.move_only = false;
+	return lim;
 }
 
 void
