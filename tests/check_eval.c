@@ -1,5 +1,5 @@
-/* check_eval.c -- the averaged-outcome evaluation (src/search/node/average.c) on
- * hand-made positions, and iterative deepening under a time limit.
+/* check_eval.c -- the averaged-outcome evaluation (src/search/node/average.c)
+ * on hand-made positions, and iterative deepening under a time limit.
  *
  * Positions are on the 7x6 board in move-string notation (1-based columns
  * from the empty board); X moves first.  Values are for the side to move.

@@ -40,7 +40,7 @@ fi
 
 n=0
 bad=""
-for f in src/*.c src/*/*.[ch] tests/*.[ch] tests/fuzz/*.[ch] bench/*.c; do
+for f in src/*.c src/*/*.[ch] src/*/*/*.[ch] tests/*.[ch] tests/fuzz/*.[ch] bench/*.c; do
 	[ -f "$f" ] || continue
 	n=$((n + 1))
 	if ! "$CLANG_FORMAT" --dry-run --Werror "$f" >"$tmp/out" 2>&1; then

@@ -260,8 +260,8 @@ struct search_result {
 	int pv_len;
 	int pv[STATS_PV_MAX];
 	/* SEARCH_AVERAGE: the averaged outcome of the position itself, for
-	 * the side to move (the fold of its columns, search/node/average.h), and
-	 * 1 / -1 when that is a proven win / loss, else 0. */
+	 * the side to move (the fold of its columns, search/node/average.h),
+	 * and 1 / -1 when that is a proven win / loss, else 0. */
 	double quality;
 	int proven;
 	/* A proof within the budget that did not finish (search_limits'

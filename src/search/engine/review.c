@@ -128,7 +128,6 @@ review_run(struct search *s, int w, int h, const int *moves, int n,
 		board_play(&pos[i + 1], moves[i]);
 	}
 
-
 	/* From the last position to the first: the deep positions searched
 	 * first leave their values in the table for the earlier ones. */
 	for (int i = n - 1, done = 0; i >= 0; i--) {

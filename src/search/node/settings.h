@@ -370,7 +370,7 @@ _Static_assert(LEAF_OWN_GAP_FIRST == 0 || (LEAF_OWN_GAP_FIRST >= LEAF_OWN_GAP &&
 #define SEARCH_MEMORY_SLACK_MB 32
 #define SEARCH_THREAD_SLACK_MB 8
 
-/* ---- one search over many workers (search/dist/dist.h) ------------------------ */
+/* ---- one search over many workers (search/dist/dist.h) ---------------- */
 
 /* How long the master waits for an answer before it looks at the stop
  * flag and the queue again: a stop reaches the workers within this. */

@@ -67,9 +67,10 @@ struct stats {
 	_Atomic signed char pv[STATS_PV_MAX];
 	_Atomic uint64_t start_ns, end_ns;
 	_Atomic uint64_t searches; /* incremented when a search starts */
-	/* 1: the slots are the ranks of a distributed search (search/dist/dist.h),
-	 * slot k rank k: its nodes, busy time and tasks (run), its OpenMP
-	 * threads in `spawned`, the root column of its task in root_col. */
+	/* 1: the slots are the ranks of a distributed search
+	 * (search/dist/dist.h), slot k rank k: its nodes, busy time and tasks
+	 * (run), its OpenMP threads in `spawned`, the root column of its task
+	 * in root_col. */
 	_Atomic int ranks;
 	/* A distributed search's network (dist-live.c): messages and bytes
 	 * both ways so far, and its tables (dist_transport.tables: 1 one
