@@ -1,5 +1,5 @@
-/* check_eval.c -- the averaged-outcome evaluation (src/search/policy/average.c) on
- * hand-made positions, and iterative deepening under a time limit.
+/* check_eval.c -- the averaged-outcome evaluation (src/search/node/average.c)
+ * on hand-made positions, and iterative deepening under a time limit.
  *
  * Positions are on the 7x6 board in move-string notation (1-based columns
  * from the empty board); X moves first.  Values are for the side to move.
@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "search/policy/average.h"
+#include "search/node/average.h"
 #include "search/node/choose.h"
 #include "core/board.h"
 #include "check_suites.h"

@@ -35,7 +35,7 @@
 #include <time.h>
 
 #include "cli/bench.h"
-#include "search/policy/average.h"
+#include "search/node/average.h"
 #include "search/engine/engine.h"
 #include "core/board.h"
 #include "check_suites.h"
