@@ -50,7 +50,8 @@ struct eng {
 	struct book *own_book;
 	bool debug;  /* `debug on`: info string lines on what is done */
 	int multipv; /* info lines per report: the best columns, 1 and up */
-	int level;   /* `setoption Level`: a level (search/policy/level.h), -1 none */
+	int level;   /* `setoption Level`: a level (search/policy/level.h), -1
+	                none */
 	/* The position is the last `position`'s; false after a refused
 	 * one (a go then errs with `bestmove none`) until the next. */
 	bool pos_ok;

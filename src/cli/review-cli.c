@@ -1,7 +1,7 @@
 /* review-cli.c -- `dropfour review`: read a game, review it exactly
- * (search/engine/review.c) and show the value of every move: a chart of the score
- * after each move for people, PLY COLUMN BEFORE AFTER BEST lines (--plain)
- * or JSON Lines (--json) for programs. */
+ * (search/engine/review.c) and show the value of every move: a chart of the
+ * score after each move for people, PLY COLUMN BEFORE AFTER BEST lines
+ * (--plain) or JSON Lines (--json) for programs. */
 #include "config.h"
 
 #include <ctype.h>

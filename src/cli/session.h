@@ -11,8 +11,8 @@ struct engine_runner;
 struct cli_session {
 	const struct book *book; /* book_cli_attach(), or NULL */
 	struct prefs *prefs;     /* the games' settings (prefs.h), or NULL */
-	/* The curses game's searches run by this (search/engine/engine.h), not by
-	 * its engine: dropfour-mpi play's search across the ranks; NULL. */
+	/* The curses game's searches run by this (search/engine/engine.h), not
+	 * by its engine: dropfour-mpi play's search across the ranks; NULL. */
 	const struct engine_runner *runner;
 };
 
