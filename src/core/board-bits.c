@@ -1,6 +1,6 @@
 /* board-bits.c -- the rules of Connect Four on bitboards of one width
  * (core/board.h): compiled once as it is, for board128_t, and once more
- * with BOARD_BITS 64 (src/bits64/board-bits.c), for board64_t. */
+ * with BOARD_BITS 64 (core/board64.c), for board64_t. */
 #include "config.h"
 
 #include <assert.h>

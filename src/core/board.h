@@ -203,6 +203,17 @@ typedef board128_t board_t;
 #error "BOARD_BITS is 64 or 128"
 #endif
 
+/* A function of the search compiled for each width (docs/solver.md,
+ * "Boards of more than 64 bits"): external in the 128-bit files; in the one
+ * unit of the 64-bit search (search/search64.c) internal, so that both
+ * copies keep the one name a grep finds, and a copy that unit does not
+ * call is not emitted. */
+#if BOARD_BITS == 64
+#define WIDTH_FN static __attribute__((unused))
+#else
+#define WIDTH_FN
+#endif
+
 /* A key as 64 bits (a tie-break's or a cache's): the key itself on a board
  * of at most 64 bits. */
 static inline uint64_t

@@ -9,11 +9,10 @@
  * never prints.
  *
  * The search is compiled twice (docs/solver.md): for board64_t, the boards
- * of at most 64 bits, and for board128_t, every board.  The functions
- * below take the file's board_t (core/board.h); in a file of the 64-bit
- * search they are the 64-bit ones (search_run64(), ...).  Everywhere else
- * they are the 128-bit ones, and search_run() runs a board of at most 64
- * bits on the 64-bit search.
+ * of at most 64 bits (search/search64.c, one unit), and for board128_t,
+ * every board.  The functions below take board128_t, as everything above
+ * the search holds; search_run() (search/policy/search-run.c) runs a
+ * board of at most 64 bits on the 64-bit search.
  */
 #ifndef DROPFOUR_SEARCH_H
 #define DROPFOUR_SEARCH_H
@@ -277,10 +276,6 @@ struct search_result {
 
 struct search;
 
-#if BOARD_BITS == 64
-#define search_run search_run64
-#endif
-
 /* What a search is made with beyond its table's size: the tests' (and
  * the programs' DROPFOUR_SEARCH_BITS, DROPFOUR_LEAF_OWN_AFTER,
  * docs/testing.md) ways to take the less common paths. */
@@ -329,7 +324,7 @@ bool search_idle_step(struct search *s, const struct search_stop *stop);
 /* Search b within lim.  A request of lim->stop, before or during the
  * search, ends it within milliseconds with the best result found so far,
  * marked partial. */
-void search_run(struct search *s, const board_t *b,
+void search_run(struct search *s, const board128_t *b,
                 const struct search_limits *lim, struct search_result *r);
 struct stats *search_stats(struct search *s);
 struct trace;
@@ -350,13 +345,9 @@ struct search_entries {
 	uint8_t w, h;   /* and its board */
 	uint16_t n;
 };
-#if BOARD_BITS == 64
-#define search_export search_export64
-#define search_import search_import64
-#endif
 /* Up to max entries of the positions up to `plies` plies below b, the
  * shallowest first, into out (its header into *hdr); the number. */
-int search_export(struct search *s, const board_t *b, int plies,
+int search_export(struct search *s, const board128_t *b, int plies,
                   struct search_entries *hdr, struct search_entry *out,
                   int max);
 /* Entries of another search (search_export()): taken where the table
@@ -383,7 +374,7 @@ void search_share_table(struct search *s, void *mem, size_t tt_mb);
 /* Make the shared table at mem fit searches of `mode` on boards like b:
  * emptied if it holds another kind of values (or board).  True if it was
  * emptied.  Only while no search uses it. */
-bool search_shared_prepare(void *mem, size_t tt_mb, const board_t *b,
+bool search_shared_prepare(void *mem, size_t tt_mb, const board128_t *b,
                            enum search_mode mode);
 /* How many positions the exact solver marks as being searched now
  * (EXACT_BUSY_MIN_CELLS in settings.h): 0 whenever no search runs. */
@@ -511,7 +502,7 @@ search_iteration_fits(double limit, double now, double last, double prev)
 const char *search_memory_error(size_t tt_mb, int threads, char *buf,
                                 size_t len);
 /* Convenience: exact score of a position, one thread, no stats reader. */
-int search_solve(struct search *s, const board_t *b, bool weak,
+int search_solve(struct search *s, const board128_t *b, bool weak,
                  uint64_t *nodes);
 
 /* Words for the limits: "depth 12, 2 threads, at most 5 s a move". */

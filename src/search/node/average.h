@@ -16,20 +16,15 @@
 
 struct split_ctx;
 
-#if BOARD_BITS == 64
-#define average_value average_value64
-#define average_root  average_root64
-#endif
-
 /* Quality of `b` for the side to move, searched `depth` plies, serially. */
-double average_value(const board_t *b, int depth, uint64_t *nodes);
+WIDTH_FN double average_value(const board_t *b, int depth, uint64_t *nodes);
 
 /* The SEARCH_AVERAGE mode of search_run(), called by the root context c
  * inside search_run()'s parallel region: iterative deepening under
  * c->team->lim, the stats slots updated, and r filled (col_score = quality
  * * 100 rounded, kind SCORE_HEURISTIC; a column that loses at once is
  * scored -100).  search_run() sets r's nodes, time and threads. */
-void average_root(struct split_ctx *c, const board_t *b,
-                  struct search_result *r);
+WIDTH_FN void average_root(struct split_ctx *c, const board_t *b,
+                           struct search_result *r);
 
 #endif

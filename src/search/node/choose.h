@@ -15,16 +15,6 @@
 #include "core/board.h"
 #include "search/search.h"
 
-#if BOARD_BITS == 64
-#define choose_column      choose_column64
-#define choose_best_column choose_best_column64
-#define choose_tie_draw    choose_tie_draw64
-/* The random draw of a tie-break among equal columns: the seed mixed with
- * the position, so each position of a seeded game draws anew. */
-uint64_t choose_tie_draw(const board_t *b, uint64_t seed);
-
-#endif
-
 /* Values within CHOOSE_EPS of each other are equal. */
 #define CHOOSE_EPS 1e-12
 
@@ -32,17 +22,17 @@ uint64_t choose_tie_draw(const board_t *b, uint64_t seed);
  * indexed by column, b->w of them), the one nearest the centre among
  * equals (board_centre_order()), or with seed != 0 a pick among the equal
  * best drawn from the seed and the position.  -1 if no column is ok. */
-int choose_column(const board_t *b, const double *value, const bool *ok,
-                  uint64_t seed);
+WIDTH_FN int choose_column(const board_t *b, const double *value,
+                           const bool *ok, uint64_t seed);
 
 /* The best column of a result by its column scores (a proven win above any
  * heuristic value above a proven loss), through choose_column(); -1 when
  * no column is scored. */
-int choose_best_column(const board_t *b, const struct search_result *r,
-                       uint64_t seed);
+WIDTH_FN int choose_best_column(const board_t *b, const struct search_result *r,
+                                uint64_t seed);
 
 /* The random draw of a tie-break among equal columns: the seed mixed with
  * the position, so each position of a seeded game draws anew. */
-uint64_t choose_tie_draw(const board_t *b, uint64_t seed);
+WIDTH_FN uint64_t choose_tie_draw(const board_t *b, uint64_t seed);
 
 #endif

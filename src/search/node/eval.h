@@ -14,12 +14,8 @@ struct eval_tab {
 	bb_t odd_rows; /* rows 1, 3, 5... counted from 1 at the bottom */
 };
 
-#if BOARD_BITS == 64
-#define eval_init  eval_init64
-#define eval_board eval_board64
-#endif
-void eval_init(struct eval_tab *t, const board_t *geo);
+WIDTH_FN void eval_init(struct eval_tab *t, const board_t *geo);
 /* Score for the side to move, strictly inside +-(SCORE_PROVEN - 1). */
-int eval_board(const struct eval_tab *t, const board_t *b);
+WIDTH_FN int eval_board(const struct eval_tab *t, const board_t *b);
 
 #endif

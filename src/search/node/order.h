@@ -37,10 +37,7 @@ order_sort(int *key, int n, int *idx)
 
 /* Order the candidate cells (a subset of board_possible(b)).  first: a
  * column to put first (or -1).  plain: centre order only. */
-#if BOARD_BITS == 64
-#define order_moves order_moves64
-#endif
-void order_moves(const board_t *b, bb_t candidates, int first, bool plain,
-                 struct order_list *out);
+WIDTH_FN void order_moves(const board_t *b, bb_t candidates, int first,
+                          bool plain, struct order_list *out);
 
 #endif

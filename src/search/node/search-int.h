@@ -227,29 +227,28 @@ split_index(const struct split_ctx *c, const board_t *b, int ply, int n,
 	return elders <= n - 2 ? elders : n;
 }
 
-/* The functions of the width-dependent files below have a 64-bit twin
- * (src/bits64/): the names of this width. */
-#if BOARD_BITS == 64
-#define search_exact_solve  search_exact_solve64
-#define search_exact_known  search_exact_known64
-#define search_exact_test   search_exact_test64
-#define search_exact_window search_exact_window64
-#define search_depth        search_depth64
-#define search_root_exact   search_root_exact64
-#define search_root_depth   search_root_depth64
-#define search_root_lazy    search_root_lazy64
-#define search_root_window  search_root_window64
-#define search_extract_pv   search_extract_pv64
-#define search_settle_order search_settle_order64
-#define search_drive        search_drive64
-#define search_play         search_play64
-#define search_set_traps    search_set_traps64
-#else
-/* search-run.c: the 64-bit search's search_run(), which the 128-bit
- * one calls for boards of at most 64 bits. */
-void search_run64(struct search *s, const board64_t *b,
-                  const struct search_limits *lim, struct search_result *r);
-#endif
+/* The functions of the width-dependent files below (WIDTH_FN, core/board.h)
+ * are compiled for each width: as they are for the 128-bit search, and
+ * inside search/search64.c, internal to it, for the boards of at most 64
+ * bits.  Of the 64-bit ones the rest of the library calls only the entries
+ * of that unit's table, search_width64: the public entries of search-run.c
+ * pick it for a board of at most 64 bits. */
+struct search_width {
+	/* search_play(), then search_set_traps() (search_run()) */
+	void (*play)(struct search *s, const board64_t *b,
+	             const struct search_limits *lim, struct search_result *r);
+	void (*set_traps)(struct search *s, const board64_t *b,
+	                  const struct search_limits *lim,
+	                  struct search_result *r);
+	/* search_share_export(), search_share_import() (search_export(),
+	 * search_import()) */
+	int (*share_export)(struct search *s, const board64_t *b, int plies,
+	                    struct search_entries *hdr,
+	                    struct search_entry *out, int max);
+	void (*share_import)(struct search *s, const struct search_entries *hdr,
+	                     const struct search_entry *in);
+};
+extern const struct search_width search_width64;
 
 /* search-table.c (compiled once): the tables' helpers. */
 
@@ -280,39 +279,52 @@ col_publish(struct stats *st, int col, enum col_state state,
 /* search-root.c: the roots, on the team's thread c. */
 
 /* The exact solver's root: the score, or every column (lim->analyze). */
-void search_root_exact(struct split_ctx *c, const board_t *b,
-                       struct search_result *r);
+WIDTH_FN void search_root_exact(struct split_ctx *c, const board_t *b,
+                                struct search_result *r);
 /* Depth-limited play's root: iterative deepening from t0 (seconds). */
-void search_root_depth(struct split_ctx *c, const board_t *b,
-                       struct search_result *r, double t0);
+WIDTH_FN void search_root_depth(struct split_ctx *c, const board_t *b,
+                                struct search_result *r, double t0);
 /* Lazy SMP: every thread of the team at the root. */
-void search_root_lazy(struct split_team *team, const board_t *b,
-                      struct search_result *r);
+WIDTH_FN void search_root_lazy(struct split_team *team, const board_t *b,
+                               struct search_result *r);
 /* A window search (search_limits.window). */
-void search_root_window(struct split_ctx *c, const board_t *b,
-                        struct search_result *r);
+WIDTH_FN void search_root_window(struct split_ctx *c, const board_t *b,
+                                 struct search_result *r);
 /* The principal variation from column `first` of root, into r (and the
  * live statistics `live`). */
-void search_extract_pv(struct search *s, struct stats *live,
-                       const board_t *root, int first, struct search_result *r);
+WIDTH_FN void search_extract_pv(struct search *s, struct stats *live,
+                                const board_t *root, int first,
+                                struct search_result *r);
 /* The playable columns of b in the order a move asks them in (centre
  * first, or a random order with a seed) into col[]; how many. */
-int search_settle_order(const board_t *b, uint64_t seed, int *col);
+WIDTH_FN int search_settle_order(const board_t *b, uint64_t seed, int *col);
 
 /* search-driver.c: one search of lim on s's own table, nothing more (no
  * proof, no traps), its live statistics into `live`: the one entry of the
  * policy's sub-searches. */
-void search_drive(struct search *s, struct stats *live, const board_t *b,
-                  const struct search_limits *lim, struct search_result *r);
+WIDTH_FN void search_drive(struct search *s, struct stats *live,
+                           const board_t *b, const struct search_limits *lim,
+                           struct search_result *r);
 
 /* search-prove.c: the move's policy within its budget (perfect play's
  * bound, the proof first or beside the search), or the plain search. */
-void search_play(struct search *s, const board_t *b,
-                 const struct search_limits *lim, struct search_result *r);
+WIDTH_FN void search_play(struct search *s, const board_t *b,
+                          const struct search_limits *lim,
+                          struct search_result *r);
 
 /* search-traps.c: practical play among equals, on r after the search. */
-void search_set_traps(struct search *s, const board_t *b,
-                      const struct search_limits *lim, struct search_result *r);
+WIDTH_FN void search_set_traps(struct search *s, const board_t *b,
+                               const struct search_limits *lim,
+                               struct search_result *r);
+
+/* search-share.c: search_export() and search_import() (search.h) on this
+ * width's table. */
+WIDTH_FN int search_share_export(struct search *s, const board_t *b, int plies,
+                                 struct search_entries *hdr,
+                                 struct search_entry *out, int max);
+WIDTH_FN void search_share_import(struct search *s,
+                                  const struct search_entries *hdr,
+                                  const struct search_entry *in);
 
 /* search-limits.c (compiled once): the limits of the sub-searches, each
  * built from its parent's (what each keeps: its comment there).  The two
@@ -383,26 +395,28 @@ exact_key(const board_t *b, bool *mirrored)
 /* The exact value of b against the window (alpha, beta), fail-soft: in
  * the window it is exact, at or below alpha an upper bound, at or above
  * beta a lower bound. */
-int search_exact_window(struct split_ctx *c, const board_t *b, int alpha,
-                        int beta);
-bool search_exact_solve(struct split_ctx *c, const board_t *b, bool weak,
-                        int *lo_out, int *hi_out, int *best);
+WIDTH_FN int search_exact_window(struct split_ctx *c, const board_t *b,
+                                 int alpha, int beta);
+WIDTH_FN bool search_exact_solve(struct split_ctx *c, const board_t *b,
+                                 bool weak, int *lo_out, int *hi_out,
+                                 int *best);
 
 /* The exact score of a position not over, if known without a search: the
  * book's, or an exact entry of the table. */
-bool search_exact_known(struct split_ctx *c, const board_t *b, int *score);
+WIDTH_FN bool search_exact_known(struct split_ctx *c, const board_t *b,
+                                 int *score);
 
 /* Whether a position not over, whose score the caller knows is at least
  * `at`, scores exactly `at`: one null-window search (or none, when the side
  * to move wins at once).  Returns the fail-soft value: at most `at` means
  * exactly `at`, and the table is told so; more is a lower bound. */
-int search_exact_test(struct split_ctx *c, const board_t *b, int at);
+WIDTH_FN int search_exact_test(struct split_ctx *c, const board_t *b, int at);
 
 /* search-node.c: depth-limited play. */
 
 /* Depth-limited alpha-beta: heuristic values, and proven ones as
  * proven_win() / proven_loss(). */
-int search_depth(struct split_ctx *c, const board_t *b, int depth, int alpha,
-                 int beta, int ply);
+WIDTH_FN int search_depth(struct split_ctx *c, const board_t *b, int depth,
+                          int alpha, int beta, int ply);
 
 #endif

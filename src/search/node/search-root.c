@@ -7,8 +7,8 @@
  * below them are in search-exact.c and search-node.c; the driver that
  * runs a root is search-driver.c.
  *
- * Compiled once for each width of board (core/board.h): as it is, and by
- * src/bits64/search-root.c for the boards of at most 64 bits.
+ * Compiled once for each width of board (core/board.h): as it is, and
+ * inside search/search64.c for the boards of at most 64 bits.
  */
 #include "config.h"
 

@@ -1,9 +1,10 @@
 /* search-share.c -- entries of one search's table for another's
- * (search_export(), search_import() in search.h): what one rank of a
- * distributed search (dist.c) learnt of the positions near its task's
- * root, for the other ranks, whose tables would otherwise search those
- * positions again.  Compiled twice, as search-root.c is: for the boards of at
- * most 64 bits (bits64/search-share.c) and for the wider ones. */
+ * (search_export(), search_import() in search.h, which pick the width in
+ * search-run.c): what one rank of a distributed search (dist.c) learnt of
+ * the positions near its task's root, for the other ranks, whose tables
+ * would otherwise search those positions again.  Compiled for each width,
+ * as search-root.c is: as it is, and inside search/search64.c for the
+ * boards of at most 64 bits. */
 #include "config.h"
 
 #include <assert.h>
@@ -11,14 +12,6 @@
 
 #include "search/node/search-int.h"
 #include "search/node/tt.h"
-
-#if BOARD_BITS == 128
-int search_export64(struct search *s, const board64_t *b, int plies,
-                    struct search_entries *hdr, struct search_entry *out,
-                    int max);
-void search_import64(struct search *s, const struct search_entries *hdr,
-                     const struct search_entry *in);
-#endif
 
 struct walk {
 	struct search *s;
@@ -67,16 +60,10 @@ walk(struct walk *w, const board_t *b, int left)
 }
 
 int
-search_export(struct search *s, const board_t *b, int plies,
-              struct search_entries *hdr, struct search_entry *out, int max)
+search_share_export(struct search *s, const board_t *b, int plies,
+                    struct search_entries *hdr, struct search_entry *out,
+                    int max)
 {
-#if BOARD_BITS == 128
-	if (board_is_small(b->w, b->h) && !s->wide_only) {
-		board64_t b64;
-		board_to64(b, &b64);
-		return search_export64(s, &b64, plies, hdr, out, max);
-	}
-#endif
 	assert(s != NULL && b != NULL && hdr != NULL && max >= 0);
 	memset(hdr, 0, sizeof *hdr);
 	if (s->tt_mode == TT_EMPTY || s->clear_pending || s->tt.slot == NULL)
@@ -96,15 +83,9 @@ search_export(struct search *s, const board_t *b, int plies,
 }
 
 void
-search_import(struct search *s, const struct search_entries *hdr,
-              const struct search_entry *in)
+search_share_import(struct search *s, const struct search_entries *hdr,
+                    const struct search_entry *in)
 {
-#if BOARD_BITS == 128
-	if (board_is_small(hdr->w, hdr->h) && !s->wide_only) {
-		search_import64(s, hdr, in);
-		return;
-	}
-#endif
 	const uint64_t slots =
 	    atomic_load_explicit(&s->tt.nbuckets, memory_order_relaxed) *
 	    TT_BUCKET_SLOTS;

@@ -6,7 +6,7 @@
  * before a search is made.
  *
  * Nothing here depends on the width of the board: compiled once, in the
- * 128-bit build (src/bits64/ has no twin of this file).
+ * 128-bit build (search/search64.c does not include this file).
  */
 #include "config.h"
 

@@ -1,6 +1,6 @@
 /* tt.c -- the shared lock-free transposition table (see tt.h): its memory,
- * compiled once, and the depth-limited search's store, compiled for each
- * width of the search (src/bits64/tt.c is the 64-bit one). */
+ * its clearing and its fill (the depth-limited search's store, compiled
+ * for each width, is in tt-store.c). */
 #include "config.h"
 
 #include <assert.h>
@@ -18,7 +18,6 @@
 /* Entries tt_fill() samples (contiguous: the hash spreads uniformly). */
 #define FILL_SAMPLE 8192
 
-#if BOARD_BITS == 128 /* the table's memory: compiled once */
 size_t
 tt_bytes(size_t mb)
 {
@@ -135,34 +134,6 @@ tt_slots(const struct tt *t)
 	return t->cap * TT_BUCKET_SLOTS;
 }
 
-#endif
-
-void
-tt_store(struct tt *t, bb_t key, int value, enum bound bound, int depth,
-         int move)
-{
-	_Atomic uint64_t *b;
-	uint64_t check;
-	assert(move >= -1 && move < BOARD_MAX_WIDTH);
-	assert(bound == BOUND_LOWER || bound == BOUND_UPPER ||
-	       bound == BOUND_EXACT);
-	tt_locate(t, key, &b, &check);
-	if (depth > TT_DEPTH_MAX)
-		depth = TT_DEPTH_MAX;
-	if (depth < 0)
-		depth = 0;
-	uint64_t w = tt_encode(check, value, bound, depth, move);
-	/* Slot 0 keeps the entry with more work behind it (or the same
-	 * position); slot 1 is always replaced. */
-	uint64_t w0 = atomic_load_explicit(&b[0], memory_order_relaxed);
-	int d0 = (int)tt_field(w0, TT_DEPTH_SHIFT, TT_DEPTH_BITS);
-	if (w0 == 0 || tt_holds(w0, check) || depth >= d0)
-		atomic_store_explicit(&b[0], w, memory_order_relaxed);
-	else
-		atomic_store_explicit(&b[1], w, memory_order_relaxed);
-}
-
-#if BOARD_BITS == 128
 double
 tt_fill(const struct tt *t)
 {
@@ -173,4 +144,3 @@ tt_fill(const struct tt *t)
 		                             memory_order_relaxed) != 0;
 	return (double)used / (double)n;
 }
-#endif

@@ -102,11 +102,8 @@ void tt_clear(struct tt *t, int key_bits);
  * tt_slots() is how many there are. */
 void tt_clear_range(struct tt *t, uint64_t from, uint64_t to);
 uint64_t tt_slots(const struct tt *t);
-#if BOARD_BITS == 64
-#define tt_store tt_store64
-#endif
-void tt_store(struct tt *t, bb_t key, int value, enum bound bound, int depth,
-              int move);
+WIDTH_FN void tt_store(struct tt *t, bb_t key, int value, enum bound bound,
+                       int depth, int move);
 /* Store for the exact solver, where every value is a proven bound: a bound
  * never replaces an exact entry of the same position, a bound that meets
  * the stored opposite bound makes it exact, a looser bound of the same kind

@@ -66,14 +66,11 @@ int level_find(const char *name);
  * split, seed) are left as they are; search_run() then applies
  * level_choose(). */
 void level_limits(const struct level *lv, struct search_limits *lim);
-#if BOARD_BITS == 64
-#define level_choose level_choose64
-#endif
 /* The move of a level that chooses for itself (level_is_human()) on b
  * from the search's result r (its column scores), with noise drawn from
  * seed; -1 when no column is legal. */
-int level_choose(const struct level *lv, const board_t *b,
-                 const struct search_result *r, uint64_t seed);
+WIDTH_FN int level_choose(const struct level *lv, const board_t *b,
+                          const struct search_result *r, uint64_t seed);
 /* Why a move was played on b, given the search's result r: the search's
  * own best column, a win in one, the block of the opponent's win in one
  * (both forced: no search chose them), or the level's own pick among the
@@ -84,19 +81,13 @@ enum level_reason {
 	LEVEL_REASON_BLOCK,
 	LEVEL_REASON_PICK,
 };
-#if BOARD_BITS == 64
-#define level_why level_why64
-#endif
-enum level_reason level_why(const board_t *b, const struct search_result *r,
+enum level_reason level_why(const board128_t *b, const struct search_result *r,
                             int played);
 
 /* Column c's score in r, the result of a search of b, in words (the
  * result's own score when c has none): the text game's and the panel's
  * "plays 6 (+3); the search's best is 4 (+7)". */
-#if BOARD_BITS == 64
-#define level_col_words level_col_words64
-#endif
-const char *level_col_words(const board_t *b, const struct search_result *r,
+const char *level_col_words(const board128_t *b, const struct search_result *r,
                             int c, char *buf, size_t len);
 /* Every level's name, each between before and after, into buf; returns
  * the length written, at least len when buf was too short. */

@@ -5,8 +5,8 @@
  * the root, the result finished (principal variation, a named level's
  * choice, the figures).
  *
- * Compiled once for each width of board (core/board.h): as it is, and by
- * src/bits64/search-driver.c for the boards of at most 64 bits.
+ * Compiled once for each width of board (core/board.h): as it is, and
+ * inside search/search64.c for the boards of at most 64 bits.
  */
 #include "config.h"
 

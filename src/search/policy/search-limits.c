@@ -3,7 +3,7 @@
  * sub-search) and the limits in words.
  *
  * Nothing here depends on the width of the board: compiled once, in the
- * 128-bit build (src/bits64/ has no twin of this file).
+ * 128-bit build (search/search64.c does not include this file).
  */
 #include "config.h"
 

@@ -12,8 +12,8 @@
  * the proof and the search beside each other, a child of it that the one
  * requests to stop the other.
  *
- * Compiled once for each width of board (core/board.h): as it is, and by
- * src/bits64/search-prove.c for the boards of at most 64 bits.
+ * Compiled once for each width of board (core/board.h): as it is, and
+ * inside search/search64.c for the boards of at most 64 bits.
  */
 #include "config.h"
 

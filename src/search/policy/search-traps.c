@@ -3,8 +3,8 @@
  * the best chance of an error it cannot see, from the opening book or
  * from the exact solver on the second table.
  *
- * Compiled once for each width of board (core/board.h): as it is, and by
- * src/bits64/search-traps.c for the boards of at most 64 bits.
+ * Compiled once for each width of board (core/board.h): as it is, and
+ * inside search/search64.c for the boards of at most 64 bits.
  */
 #include "config.h"
 

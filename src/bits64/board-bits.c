@@ -1,4 +1,0 @@
-/* board-bits.c -- src/core/board-bits.c for the boards of at most 64 bits: the
- * 64-bit search (core/board.h, docs/solver.md). */
-#define BOARD_BITS 64
-#include "core/board-bits.c"

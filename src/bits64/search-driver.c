@@ -1,4 +1,0 @@
-/* search-driver.c -- src/search/policy/search-driver.c for the boards of at
- * most 64 bits: the 64-bit search (core/board.h, docs/solver.md). */
-#define BOARD_BITS 64
-#include "search/policy/search-driver.c"
