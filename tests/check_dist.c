@@ -78,8 +78,7 @@ exact_set(const char *set, int n)
 			search_limits_default(&lim);
 			lim.mode = SEARCH_EXACT;
 			check_true(dist_search(dist_loopback_transport(lb), &b,
-			                       &lim, &share_all, NULL, &r,
-			                       &st) == 0);
+			                       &lim, &share_all, &r, &st) == 0);
 			check_that(
 			    !r.partial && r.kind == SCORE_EXACT &&
 			        r.score == score[i],
@@ -121,7 +120,7 @@ same_as_one(struct search *s, struct dist_loopback *lb, const char *moves,
 	search_clear(s);
 	search_run(s, &b, lim, &one);
 	check_true(dist_search(dist_loopback_transport(lb), &b, lim, &share_all,
-	                       NULL, &many, &st) == 0);
+	                       &many, &st) == 0);
 	check_that(one.score == many.score && one.kind == many.kind,
 	           "%s: one process %d (kind %d), %d workers %d (kind %d)",
 	           moves, one.score, one.kind, st.nworkers, many.score,
@@ -230,14 +229,15 @@ START_TEST(test_stop)
 	check_parse_ok(&b, 7, 6, "");
 	search_limits_default(&lim);
 	lim.mode = SEARCH_EXACT;
+	lim.stop = &stop;
 	check_true(dist_search(dist_loopback_transport(lb), &b, &lim,
-	                       &share_all, &stop, &r, NULL) == 0);
+	                       &share_all, &r, NULL) == 0);
 	check_that(r.partial, "a stopped search is not marked partial");
 	search_stop_clear(&stop);
 	check_parse_ok(&b, 7, 6, "4453");
 	lim.mode = SEARCH_WEAK;
 	check_true(dist_search(dist_loopback_transport(lb), &b, &lim,
-	                       &share_all, &stop, &r, NULL) == 0);
+	                       &share_all, &r, NULL) == 0);
 	/* 4453 scores -2 (Pons' Test_L3_R1): lost for the side to move;
 	 * and the sign of the sample's Test_L3_R1 scores. */
 	check_that(!r.partial && r.score == -1, "4453 weak: %d", r.score);
@@ -247,7 +247,7 @@ START_TEST(test_stop)
 	for (int i = 0; i < k; i++) {
 		check_parse_ok(&b, 7, 6, moves[i]);
 		check_true(dist_search(dist_loopback_transport(lb), &b, &lim,
-		                       &share_all, &stop, &r, NULL) == 0);
+		                       &share_all, &r, NULL) == 0);
 		check_that(r.score == (score[i] > 0) - (score[i] < 0) &&
 		               r.kind == SCORE_EXACT,
 		           "%s weak: %d (kind %d), published %d", moves[i],
@@ -427,10 +427,10 @@ START_TEST(test_shared_modes)
 		search_limits_default(&lim);
 		lim.depth = 9;
 		check_true(dist_search(dist_loopback_transport(lb), &b, &lim,
-		                       &share_all, NULL, &r, NULL) == 0);
+		                       &share_all, &r, NULL) == 0);
 		lim.mode = SEARCH_EXACT;
 		check_true(dist_search(dist_loopback_transport(lb), &b, &lim,
-		                       &share_all, NULL, &r, NULL) == 0);
+		                       &share_all, &r, NULL) == 0);
 		check_that(r.kind == SCORE_EXACT && r.score == score[i],
 		           "%s after depth play: %d, published %d", moves[i],
 		           r.score, score[i]);

@@ -97,8 +97,7 @@ average_leaf(const struct master *m, struct node *y, const board_t *before,
 bool
 dist_avg_run(const struct dist_transport *t, const board_t *b,
              const struct search_limits *lim, int frontier,
-             const struct search_stop *stop, struct search_result *r,
-             struct dist_stats *st)
+             struct search_result *r, struct dist_stats *st)
 {
 	struct master m;
 	dist_master_init(&m, t, lim, st, frontier, b);
@@ -114,7 +113,7 @@ dist_avg_run(const struct dist_transport *t, const board_t *b,
 	bool stopped = false;
 	struct dist_result res;
 	for (;;) {
-		int i = dist_master_next(&m, stop, &stopped, &next_id, r, &res);
+		int i = dist_master_next(&m, &stopped, &next_id, r, &res);
 		if (i == PASS_OVER)
 			break;
 		if (i >= 0)
