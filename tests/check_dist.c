@@ -13,8 +13,10 @@
  */
 #include "config.h"
 
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "book/book.h"
 #include "check_suites.h"
@@ -23,6 +25,7 @@
 #include "search/dist/dist.h"
 #include "search/search.h"
 #include "search/node/tt.h"
+#include "core/util.h"
 
 /* Up to n positions of the sample's set `set`, with their scores. */
 static int
@@ -253,6 +256,55 @@ START_TEST(test_stop)
 		           "%s weak: %d (kind %d), published %d", moves[i],
 		           r.score, r.kind, score[i]);
 	}
+	dist_loopback_free(lb);
+}
+END_TEST
+
+/* Request the token once 300 ms have passed (its own pthread). */
+static void *
+stop_later(void *arg)
+{
+	struct timespec ts = {0, 300 * 1000000L};
+	nanosleep(&ts, NULL);
+	search_stop_request(arg);
+	return NULL;
+}
+
+/* The search of the MPI game, stopped mid-run through the token its
+ * limits carry: an exact solve and a depth-42 search of the empty board
+ * (hours of work) come back promptly, partial, and the workers take the
+ * next search. */
+START_TEST(test_stop_midrun)
+{
+	static const enum search_mode modes[] = {SEARCH_EXACT, SEARCH_DEPTH};
+	struct dist_loopback *lb = loopback(2);
+	struct search_stop stop;
+	struct search_limits lim;
+	struct search_result r;
+	board_t b;
+	check_parse_ok(&b, 7, 6, "");
+	for (int k = 0; k < 2; k++) {
+		search_limits_default(&lim);
+		lim.mode = modes[k];
+		lim.depth = SEARCH_MAX_DEPTH;
+		search_stop_init(&stop, NULL);
+		lim.stop = &stop;
+		pthread_t th;
+		pthread_create(&th, NULL, stop_later, &stop);
+		double t0 = util_now_s();
+		check_true(dist_search(dist_loopback_transport(lb), &b, &lim,
+		                       &share_all, &r, NULL) == 0);
+		double took = util_now_s() - t0;
+		pthread_join(th, NULL);
+		check_that(r.partial, "mode %d: not marked partial", k);
+		check_that(took < 5.0, "mode %d: %.1f s to stop", k, took);
+	}
+	check_parse_ok(&b, 7, 6, "4453");
+	lim.mode = SEARCH_WEAK;
+	lim.stop = NULL;
+	check_true(dist_search(dist_loopback_transport(lb), &b, &lim,
+	                       &share_all, &r, NULL) == 0);
+	check_that(!r.partial && r.score == -1, "4453 weak: %d", r.score);
 	dist_loopback_free(lb);
 }
 END_TEST
@@ -566,6 +618,7 @@ dist_suite(void)
 	tcase_add_test(tc, test_depth);
 	tcase_add_test(tc, test_average);
 	tcase_add_test(tc, test_stop);
+	tcase_add_test(tc, test_stop_midrun);
 	tcase_add_test(tc, test_share);
 	tcase_add_test(tc, test_book);
 	tcase_add_test(tc, test_shared_table);
