@@ -849,8 +849,7 @@ START_TEST(test_build_stop_token)
 	check_that(st == BOOK_BUILD_STOPPED, "status %d: %s", (int)st,
 	           journal_said);
 	check_that(end - bs.at < 5.0, "%.1f s to stop", end - bs.at);
-	check_that(strstr(journal_said, "stopped") != NULL, "%s",
-	           journal_said);
+	check_that(strstr(journal_said, "stopped") != NULL, "%s", journal_said);
 	check_true(access(path, F_OK) != 0);
 	p.stop = NULL;
 	enum book_build_status ost;

@@ -57,6 +57,8 @@ static void
 avg_settle(struct master *m, int i, double q, int proven)
 {
 	struct node *x = &m->n[i];
+	/* A node is settled once: a settled one is never reopened. */
+	assert(x->state != NODE_DONE);
 	x->state = NODE_DONE;
 	x->q = q;
 	x->proven = proven;
@@ -64,6 +66,7 @@ avg_settle(struct master *m, int i, double q, int proven)
 	if (p < 0 || m->n[p].state == NODE_DONE)
 		return;
 	struct node *y = &m->n[p];
+	assert(y->pending > 0);
 	y->pending--;
 	if (proven < 0 && y->parent >= 0) {
 		dist_tree_drop(m, p);

@@ -266,7 +266,8 @@ dist_master_next(struct master *m, bool *stopped, uint32_t *next_id,
 	int i = m->running[w];
 	m->running[w] = IDLE;
 	if (i < 0 || m->n[i].state != NODE_RUNNING)
-		return -1; /* a cancelled task's answer */
+		return -1; /* a cancelled task's answer: its node stays */
+	assert(m->n[i].worker == w);
 	dist_live_column_nodes(st, dist_tree_root_column(m, i), res->nodes);
 	if (res->stopped || *stopped) {
 		m->n[i].state = NODE_DONE;
