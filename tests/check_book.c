@@ -47,9 +47,11 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "core/board.h"
@@ -793,6 +795,74 @@ START_TEST(test_journal_damage)
 }
 END_TEST
 
+/* What stops a build from its own pthread: the token, requested once the
+ * journal holds a batch (or after 60 s). */
+struct build_stopper {
+	const char *journal;
+	struct search_stop *tok;
+	double at;
+};
+
+static void *
+build_stopper_main(void *arg)
+{
+	struct build_stopper *bs = arg;
+	struct timespec ts = {0, 20 * 1000000L};
+	double t0 = util_now_s();
+	struct stat st;
+	while (util_now_s() - t0 < 60 &&
+	       (stat(bs->journal, &st) != 0 || st.st_size <= 32))
+		nanosleep(&ts, NULL);
+	bs->at = util_now_s();
+	search_stop_request(bs->tok);
+	return NULL;
+}
+
+/* A build (6x5 to 6 stones: some 4,000 searches, seconds of work) stopped
+ * mid-run through its token: it ends promptly, stopped, without a book,
+ * its journal kept; opened again it resumes with fewer positions left. */
+START_TEST(test_build_stop_token)
+{
+	char dir[4096], path[4200], jpath[4300];
+	check_tmpdir(dir, sizeof dir);
+	snprintf(path, sizeof path, "%s/s.book", dir);
+	snprintf(jpath, sizeof jpath, "%s.journal", path);
+	static const struct book_report report = {journal_message, NULL, NULL,
+	                                          NULL};
+	struct search_stop tok;
+	search_stop_init(&tok, NULL);
+	struct book_build_params p = {.width = 6,
+	                              .height = 5,
+	                              .ply = 6,
+	                              .output = path,
+	                              .threads = 2,
+	                              .tt_mb = 32,
+	                              .report = &report,
+	                              .stop = &tok};
+	struct build_stopper bs = {jpath, &tok, 0};
+	pthread_t th;
+	journal_said[0] = '\0';
+	pthread_create(&th, NULL, build_stopper_main, &bs);
+	enum book_build_status st = book_build_run(&p);
+	double end = util_now_s();
+	pthread_join(th, NULL);
+	check_that(st == BOOK_BUILD_STOPPED, "status %d: %s", (int)st,
+	           journal_said);
+	check_that(end - bs.at < 5.0, "%.1f s to stop", end - bs.at);
+	check_that(strstr(journal_said, "stopped") != NULL, "%s", journal_said);
+	check_true(access(path, F_OK) != 0);
+	p.stop = NULL;
+	enum book_build_status ost;
+	struct book_build *bb = book_build_open(&p, "thread", 0, 1, &ost);
+	check_that(bb != NULL, "%s", journal_said);
+	uint64_t left = book_build_left(bb);
+	check_that(left > 0 && left < 3935, "%llu left",
+	           (unsigned long long)left);
+	book_build_free(bb);
+	check_rm_tree(dir);
+}
+END_TEST
+
 /* ---- 7. the search with a book ------------------------------------------ */
 
 START_TEST(test_search_with_book)
@@ -1212,6 +1282,7 @@ book_suite(void)
 	    CHECK_TEST(test_build_4x4),
 	    CHECK_TEST(test_build_threads_same_bytes),
 	    CHECK_TEST(test_journal_damage),
+	    CHECK_TEST(test_build_stop_token),
 	    CHECK_TEST(test_search_with_book),
 	    CHECK_TEST(test_traps),
 

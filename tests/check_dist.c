@@ -13,8 +13,10 @@
  */
 #include "config.h"
 
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "book/book.h"
 #include "check_suites.h"
@@ -23,6 +25,7 @@
 #include "search/dist/dist.h"
 #include "search/search.h"
 #include "search/node/tt.h"
+#include "core/util.h"
 
 /* Up to n positions of the sample's set `set`, with their scores. */
 static int
@@ -78,8 +81,7 @@ exact_set(const char *set, int n)
 			search_limits_default(&lim);
 			lim.mode = SEARCH_EXACT;
 			check_true(dist_search(dist_loopback_transport(lb), &b,
-			                       &lim, &share_all, NULL, &r,
-			                       &st) == 0);
+			                       &lim, &share_all, &r, &st) == 0);
 			check_that(
 			    !r.partial && r.kind == SCORE_EXACT &&
 			        r.score == score[i],
@@ -121,7 +123,7 @@ same_as_one(struct search *s, struct dist_loopback *lb, const char *moves,
 	search_clear(s);
 	search_run(s, &b, lim, &one);
 	check_true(dist_search(dist_loopback_transport(lb), &b, lim, &share_all,
-	                       NULL, &many, &st) == 0);
+	                       &many, &st) == 0);
 	check_that(one.score == many.score && one.kind == many.kind,
 	           "%s: one process %d (kind %d), %d workers %d (kind %d)",
 	           moves, one.score, one.kind, st.nworkers, many.score,
@@ -230,14 +232,15 @@ START_TEST(test_stop)
 	check_parse_ok(&b, 7, 6, "");
 	search_limits_default(&lim);
 	lim.mode = SEARCH_EXACT;
+	lim.stop = &stop;
 	check_true(dist_search(dist_loopback_transport(lb), &b, &lim,
-	                       &share_all, &stop, &r, NULL) == 0);
+	                       &share_all, &r, NULL) == 0);
 	check_that(r.partial, "a stopped search is not marked partial");
 	search_stop_clear(&stop);
 	check_parse_ok(&b, 7, 6, "4453");
 	lim.mode = SEARCH_WEAK;
 	check_true(dist_search(dist_loopback_transport(lb), &b, &lim,
-	                       &share_all, &stop, &r, NULL) == 0);
+	                       &share_all, &r, NULL) == 0);
 	/* 4453 scores -2 (Pons' Test_L3_R1): lost for the side to move;
 	 * and the sign of the sample's Test_L3_R1 scores. */
 	check_that(!r.partial && r.score == -1, "4453 weak: %d", r.score);
@@ -247,12 +250,61 @@ START_TEST(test_stop)
 	for (int i = 0; i < k; i++) {
 		check_parse_ok(&b, 7, 6, moves[i]);
 		check_true(dist_search(dist_loopback_transport(lb), &b, &lim,
-		                       &share_all, &stop, &r, NULL) == 0);
+		                       &share_all, &r, NULL) == 0);
 		check_that(r.score == (score[i] > 0) - (score[i] < 0) &&
 		               r.kind == SCORE_EXACT,
 		           "%s weak: %d (kind %d), published %d", moves[i],
 		           r.score, r.kind, score[i]);
 	}
+	dist_loopback_free(lb);
+}
+END_TEST
+
+/* Request the token once 300 ms have passed (its own pthread). */
+static void *
+stop_later(void *arg)
+{
+	struct timespec ts = {0, 300 * 1000000L};
+	nanosleep(&ts, NULL);
+	search_stop_request(arg);
+	return NULL;
+}
+
+/* The search of the MPI game, stopped mid-run through the token its
+ * limits carry: an exact solve and a depth-42 search of the empty board
+ * (hours of work) come back promptly, partial, and the workers take the
+ * next search. */
+START_TEST(test_stop_midrun)
+{
+	static const enum search_mode modes[] = {SEARCH_EXACT, SEARCH_DEPTH};
+	struct dist_loopback *lb = loopback(2);
+	struct search_stop stop;
+	struct search_limits lim;
+	struct search_result r;
+	board_t b;
+	check_parse_ok(&b, 7, 6, "");
+	for (int k = 0; k < 2; k++) {
+		search_limits_default(&lim);
+		lim.mode = modes[k];
+		lim.depth = SEARCH_MAX_DEPTH;
+		search_stop_init(&stop, NULL);
+		lim.stop = &stop;
+		pthread_t th;
+		pthread_create(&th, NULL, stop_later, &stop);
+		double t0 = util_now_s();
+		check_true(dist_search(dist_loopback_transport(lb), &b, &lim,
+		                       &share_all, &r, NULL) == 0);
+		double took = util_now_s() - t0;
+		pthread_join(th, NULL);
+		check_that(r.partial, "mode %d: not marked partial", k);
+		check_that(took < 5.0, "mode %d: %.1f s to stop", k, took);
+	}
+	check_parse_ok(&b, 7, 6, "4453");
+	lim.mode = SEARCH_WEAK;
+	lim.stop = NULL;
+	check_true(dist_search(dist_loopback_transport(lb), &b, &lim,
+	                       &share_all, &r, NULL) == 0);
+	check_that(!r.partial && r.score == -1, "4453 weak: %d", r.score);
 	dist_loopback_free(lb);
 }
 END_TEST
@@ -427,10 +479,10 @@ START_TEST(test_shared_modes)
 		search_limits_default(&lim);
 		lim.depth = 9;
 		check_true(dist_search(dist_loopback_transport(lb), &b, &lim,
-		                       &share_all, NULL, &r, NULL) == 0);
+		                       &share_all, &r, NULL) == 0);
 		lim.mode = SEARCH_EXACT;
 		check_true(dist_search(dist_loopback_transport(lb), &b, &lim,
-		                       &share_all, NULL, &r, NULL) == 0);
+		                       &share_all, &r, NULL) == 0);
 		check_that(r.kind == SCORE_EXACT && r.score == score[i],
 		           "%s after depth play: %d, published %d", moves[i],
 		           r.score, score[i]);
@@ -566,6 +618,7 @@ dist_suite(void)
 	tcase_add_test(tc, test_depth);
 	tcase_add_test(tc, test_average);
 	tcase_add_test(tc, test_stop);
+	tcase_add_test(tc, test_stop_midrun);
 	tcase_add_test(tc, test_share);
 	tcase_add_test(tc, test_book);
 	tcase_add_test(tc, test_shared_table);

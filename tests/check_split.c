@@ -10,7 +10,9 @@
  *    with result.partial set, again and again on the same search, and the
  *    next search must run normally.  The averaged-outcome search too, and
  *    its values equal the serial ones for 1 to 4 threads.  The engine's
- *    stop holds for a search still queued behind one that unwinds.
+ *    stop holds for a search still queued behind one that unwinds; the
+ *    caller's token in the limits stops the engine's search, and the text
+ *    game's move, mid-run.
  * 3. The statistics of load balance: the imbalance of constructed busy
  *    times and of an interval (known answers); a real two-thread search's
  *    busy and idle time against its elapsed time; where a real speedup
@@ -35,6 +37,8 @@
 #include <time.h>
 
 #include "cli/bench.h"
+#include "cli/options.h"
+#include "cli/text-int.h"
 #include "search/node/average.h"
 #include "search/engine/engine.h"
 #include "core/board.h"
@@ -759,6 +763,99 @@ START_TEST(test_engine_stop_queued)
 }
 END_TEST
 
+/* A token requested from its own pthread once ms milliseconds passed. */
+struct stop_after {
+	struct search_stop *tok;
+	int ms;
+};
+
+static void *
+stop_after_main(void *arg)
+{
+	const struct stop_after *sa = arg;
+	sleep_ms(sa->ms);
+	search_stop_request(sa->tok);
+	return NULL;
+}
+
+/* The token of the limits handed to engine_start() stops the engine's
+ * search mid-run (a depth-42 search of the empty board, which would run
+ * for hours): the result comes promptly, partial, with the move of the
+ * last finished iteration. */
+START_TEST(test_engine_stop_token)
+{
+	struct engine *e = engine_new(TEST_TT_MB, NULL, 0);
+	struct search_stop tok;
+	struct search_limits lim;
+	struct search_result r;
+	board_t b;
+
+	ck_assert_ptr_nonnull(e);
+	board_init(&b, 7, 6);
+	search_limits_default(&lim);
+	lim.mode = SEARCH_DEPTH;
+	lim.depth = SEARCH_MAX_DEPTH;
+	lim.threads = _i + 1;
+	search_stop_init(&tok, NULL);
+	lim.stop = &tok;
+	struct stop_after sa = {&tok, 200};
+	pthread_t th;
+	double t0 = util_now_s();
+	uint64_t id = engine_start(e, &b, &lim);
+	pthread_create(&th, NULL, stop_after_main, &sa);
+	engine_wait(e, id, &r);
+	double took = util_now_s() - t0;
+	pthread_join(th, NULL);
+	check_that(r.partial, "%d threads: not stopped (depth %d)", _i + 1,
+	           r.depth);
+	check_that(took < 5.0, "%.1f s to stop", took);
+	check_that(r.move >= 0 && r.move < 7, "no move at depth %d", r.depth);
+	/* The next search, without the token, runs to its end. */
+	lim.stop = NULL;
+	lim.depth = 4;
+	id = engine_start(e, &b, &lim);
+	engine_wait(e, id, &r);
+	check_that(!r.partial && r.depth == 4, "after the stop: depth %d%s",
+	           r.depth, r.partial ? ", partial" : "");
+	engine_free(e);
+}
+END_TEST
+
+/* The text game's AI move stopped mid-run through the token its limits
+ * carry: the move of the last finished iteration is played. */
+START_TEST(test_text_stop_token)
+{
+	char *argv[] = {"dropfour", "--text", NULL};
+	struct options o;
+	struct text t;
+	struct search_stop tok;
+
+	ck_assert_int_eq(options_parse(&o, 2, argv), 0);
+	o.tt_mb = TEST_TT_MB;
+	memset(&t, 0, sizeof t);
+	t.o = &o;
+	game_init(&t.g, 7, 6);
+	search_limits_default(&t.lim);
+	t.lim.mode = SEARCH_DEPTH;
+	t.lim.depth = SEARCH_MAX_DEPTH;
+	t.lim.threads = 1;
+	search_stop_init(&tok, NULL);
+	t.lim.stop = &tok;
+	struct stop_after sa = {&tok, 300};
+	pthread_t th;
+	pthread_create(&th, NULL, stop_after_main, &sa);
+	double t0 = util_now_s();
+	ck_assert_int_eq(text_ai_move(&t), 0);
+	double took = util_now_s() - t0;
+	pthread_join(th, NULL);
+	check_that(took < 5.0, "%.1f s to stop", took);
+	check_that(t.g.nmoves == 1, "%d moves played", t.g.nmoves);
+	engine_free(t.e);
+	free(t.line);
+	options_free(&o);
+}
+END_TEST
+
 /* The leaf table is shared by every search thread, and any of them may
  * widen it during the search (tt_grow() from split_poll()).  Four threads
  * store and probe keys of their own while growing the table at their own
@@ -1411,6 +1508,8 @@ split_suite(void)
 	    CHECK_LOOP(test_stop, NSCHEMES * 3),
 	    CHECK_TEST(test_stop_churn),
 	    CHECK_TEST(test_engine_stop_queued),
+	    CHECK_LOOP(test_engine_stop_token, 2),
+	    CHECK_TEST(test_text_stop_token),
 	    CHECK_TEST(test_engine_measure_position),
 	    CHECK_LOOP(test_abort_keeps_table, 3),
 	    CHECK_LOOP(test_prove_beside, 2),

@@ -277,7 +277,9 @@ END_TEST
 
 START_TEST(test_stop_and_errors)
 {
-	atomic_bool stop = true;
+	struct search_stop stop;
+	search_stop_init(&stop, NULL);
+	search_stop_request(&stop);
 	struct statespace_limits lim = {
 	    .w = 4,
 	    .h = 4,
@@ -290,7 +292,7 @@ START_TEST(test_stop_and_errors)
 	ck_assert_str_eq(err, "stopped");
 
 	/* A budget that forces files into a directory that is not there. */
-	atomic_store(&stop, false);
+	search_stop_clear(&stop);
 	lim.memory_bytes = 1024;
 	lim.tmpdir = "/nonexistent/dropfour";
 	ck_assert(statespace_run(&lim, err, sizeof err) == NULL);
@@ -305,7 +307,7 @@ END_TEST
 /* ---- checkpoints: a stopped run resumed ------------------------------ */
 
 struct stopper {
-	atomic_bool stop;
+	struct search_stop stop;
 	enum statespace_phase phase;
 	int ply, notes, resumed;
 };
@@ -317,7 +319,7 @@ stop_at(void *arg, enum statespace_phase phase, int ply,
 	struct stopper *s = arg;
 	(void)row;
 	if (phase == s->phase && ply == s->ply)
-		atomic_store(&s->stop, true);
+		search_stop_request(&s->stop);
 }
 
 static void
@@ -339,7 +341,8 @@ START_TEST(test_state_resume)
 		int ply;
 	} stops[] = {{STATESPACE_FORWARD, 7}, {STATESPACE_BACKWARD, 9}};
 	char dir[4096], err[300], want[4200];
-	struct stopper s = {.stop = false};
+	struct stopper s = {0};
+	search_stop_init(&s.stop, NULL);
 	struct statespace_limits lim = {
 	    .w = 4,
 	    .h = 4,
@@ -358,14 +361,14 @@ START_TEST(test_state_resume)
 	for (size_t i = 0; i < sizeof stops / sizeof *stops; i++) {
 		s.phase = stops[i].phase;
 		s.ply = stops[i].ply;
-		atomic_store(&s.stop, false);
+		search_stop_clear(&s.stop);
 		ck_assert(statespace_run(&lim, err, sizeof err) == NULL);
 		snprintf(want, sizeof want, "levels saved in %s", dir);
 		ck_assert_msg(strstr(err, want) != NULL, "%s", err);
 		ck_assert_int_eq(s.resumed, (int)i);
 	}
 	s.ply = -1;
-	atomic_store(&s.stop, false);
+	search_stop_clear(&s.stop);
 	lim.threads = 3;
 	lim.memory_bytes = 64 << 10;
 	struct statespace *resumed = statespace_run(&lim, err, sizeof err);

@@ -447,21 +447,28 @@ START_TEST(test_list)
 END_TEST
 
 /* Stop the count once it has made progress (slow sanitizer starts). */
+struct stop_later {
+	struct tour_run *run;
+	struct search_stop *stop;
+};
+
 static void *
 stop_later(void *arg)
 {
-	struct tour_run *run = arg;
+	const struct stop_later *sl = arg;
+	struct tour_run *run = sl->run;
 	struct timespec ts = {0, 20 * 1000000L};
 	while (atomic_load(&run->stats.thread[0].nodes) +
 	           atomic_load(&run->stats.thread[1].nodes) ==
 	       0)
 		nanosleep(&ts, NULL);
 	nanosleep(&ts, NULL);
-	atomic_store(&run->stop, true);
+	search_stop_request(sl->stop);
 	return NULL;
 }
 
-/* A stop flag set from another thread ends a long count promptly. */
+/* The stop token requested from another thread ends a long count
+ * promptly. */
 START_TEST(test_stop)
 {
 	struct tour_board b;
@@ -473,10 +480,14 @@ START_TEST(test_stop)
 	uint64_t n;
 
 	board_ok(&b, 7, 7); /* hours of work */
+	struct search_stop stop;
+	search_stop_init(&stop, NULL);
 	tour_params_default(&par);
 	par.threads = 2;
+	par.stop = &stop;
 	tour_run_init(run);
-	pthread_create(&th, NULL, stop_later, run);
+	struct stop_later sl = {run, &stop};
+	pthread_create(&th, NULL, stop_later, &sl);
 	double t0 = util_now_s();
 	tour_count(&b, &p, 1, &par, run, &n, &r);
 	pthread_join(th, NULL);

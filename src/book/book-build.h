@@ -23,6 +23,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "core/stop.h"
+
 /* How a build speaks: the library never prints; the caller (book-cli.c)
  * draws.  Any callback may be NULL, and so may the whole report. */
 struct book_report {
@@ -49,6 +51,9 @@ struct book_build_params {
 	/* Where the journal and the scratch file go when the output is a
 	 * device or FIFO; NULL: /tmp.  The caller's, for the build's life. */
 	const char *tmpdir;
+	/* book_build_run(): the stop token (core/stop.h) that stops the
+	 * build, resumable; NULL: none.  The caller's, for the build. */
+	const struct search_stop *stop;
 };
 
 /* ---- the build's state (one process, or rank 0) ------------------------ */
@@ -115,8 +120,7 @@ struct book_work {
 	void *ctx;
 };
 
-struct search_stop;
-/* Search until claim() says none is left or stop (search.h's token, NULL:
+/* Search until claim() says none is left or stop (core/stop.h, NULL:
  * none) is requested, one position per thread at a time, W x H board.  A
  * position stopped mid-search is not reported. */
 void book_solver_run(struct book_solver *sv, int w, int h,

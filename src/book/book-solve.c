@@ -116,8 +116,8 @@ local_done(void *ctx, uint64_t key, int score, int tid)
 #define KEEP_FLUSH_S   0.5
 #define KEEP_FLUSH_MAX 256
 
-/* The journal and the progress line, while the threads search; a signal
- * stops the search. */
+/* The journal and the progress line, while the threads search; a journal
+ * that cannot be written stops the search. */
 static void *
 keeper(void *arg)
 {
@@ -126,8 +126,6 @@ keeper(void *arg)
 	while (!atomic_load(&l->finished)) {
 		struct timespec ts = {0, 100 * 1000 * 1000};
 		nanosleep(&ts, NULL);
-		if (atomic_load(util_stop_flag()))
-			search_stop_request(&l->stop);
 		double now = util_now_s();
 		pthread_mutex_lock(&l->bb->lock);
 		size_t pending = l->bb->npend;
@@ -156,11 +154,11 @@ book_build_run(const struct book_build_params *p)
 		return status;
 
 	struct local l = {.bb = bb, .flush_status = 0};
-	search_stop_init(&l.stop, NULL);
+	/* The solvers' token: the caller's stops them, and so does a
+	 * journal error (the keeper's). */
+	search_stop_init(&l.stop, p->stop);
 	atomic_init(&l.finished, false);
 	struct book_work work = {local_claim, local_done, &l};
-	struct util_stop_saved saved;
-	util_stop_signals_begin(&saved);
 
 	pthread_t kt;
 	bool have_keeper = pthread_create(&kt, NULL, keeper, &l) == 0;
@@ -181,7 +179,6 @@ book_build_run(const struct book_build_params *p)
 		pthread_join(kt, NULL);
 	if (book_build_flush(bb) != 0)
 		l.flush_status = 1;
-	util_stop_signals_end(&saved);
 
 	status = l.flush_status ? BOOK_BUILD_FAILED : book_build_finish(bb);
 	book_build_free(bb);

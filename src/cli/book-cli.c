@@ -19,6 +19,8 @@
 #include "cli/output.h"
 #include "cli/progress.h"
 #include "core/board.h"
+#include "core/stop.h"
+#include "core/util.h"
 
 /* ---- finding the book -----------------------------------------------------
  */
@@ -176,7 +178,21 @@ book_build_cmd(const struct options *o, int argc, char **argv)
 		return CLI_EXIT_USAGE;
 	struct book_build_params p;
 	book_cli_params(o, &p);
-	return book_cli_status(book_build_run(&p));
+	return book_cli_build(&p);
+}
+
+int
+book_cli_build(struct book_build_params *p)
+{
+	struct search_stop stop;
+	struct util_stop_saved saved;
+	search_stop_init(&stop, NULL);
+	p->stop = &stop;
+	util_stop_signals_begin(&saved, &stop);
+	enum book_build_status st = book_build_run(p);
+	util_stop_signals_end(&saved);
+	p->stop = NULL;
+	return book_cli_status(st);
 }
 
 /* `dropfour book info FILE`: check the whole file, print its header. */

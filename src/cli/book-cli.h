@@ -31,5 +31,8 @@ void book_cli_params(const struct options *o, struct book_build_params *p);
 /* The exit status of a build that ended so (a stopped one: 128 + the
  * signal that stopped it). */
 int book_cli_status(enum book_build_status st);
+/* Build p in this process (book_build_run()), SIGINT, SIGTERM and SIGHUP
+ * tripping its stop token; the exit status. */
+int book_cli_build(struct book_build_params *p);
 
 #endif

@@ -259,7 +259,6 @@ statespace_cli_run_ranks(const struct options *o,
 	                        : statespace_default_memory(),
 	    .tmpdir =
 	        o->statespace.tmpdir ? o->statespace.tmpdir : getenv("TMPDIR"),
-	    .stop = util_stop_flag(),
 	    .comm = comm,
 	    .state_dir = o->statespace.state_dir,
 	    .keep_state = o->statespace.keep_state,
@@ -270,6 +269,7 @@ statespace_cli_run_ranks(const struct options *o,
 	struct progress pr = {.last = o->width * o->height};
 	cli_progress_begin(&pr.line);
 	struct util_stop_saved saved;
+	struct search_stop stop;
 	char err[300];
 
 	if (check_args(o, comm, speak, ranks) != 0)
@@ -281,7 +281,9 @@ statespace_cli_run_ranks(const struct options *o,
 		lim.progress = show_progress;
 		lim.progress_arg = &pr;
 	}
-	util_stop_signals_begin(&saved);
+	search_stop_init(&stop, NULL);
+	lim.stop = &stop;
+	util_stop_signals_begin(&saved, &stop);
 
 	uint64_t out_failed = speak ? print_head(o, &lim, ranks) : 0;
 	/* Standard output lost: no run (every rank learns it). */
@@ -293,6 +295,7 @@ statespace_cli_run_ranks(const struct options *o,
 	}
 	struct statespace *ss = statespace_run(&lim, err, sizeof err);
 	cli_progress_clear(&pr.line);
+	int status;
 	if (ss == NULL) {
 		if (speak || strncmp(err, "stopped", 7) != 0)
 			cli_error(
@@ -301,16 +304,19 @@ statespace_cli_run_ranks(const struct options *o,
 			        ? " (with --state DIR a stopped run can be "
 			          "resumed)"
 			        : "");
-		return atomic_load(util_stop_flag()) ? cli_stopped_status()
-		                                     : CLI_EXIT_FAILURE;
+		status = search_stop_requested(&stop) ? cli_stopped_status()
+		                                      : CLI_EXIT_FAILURE;
+	} else {
+		status = report(o, comm, speak, ranks, ss);
+		if (status == 0 && statespace_state_remove(ss) != 0) {
+			cli_error("statespace: removing %s: %s",
+			          o->statespace.state_dir, strerror(errno));
+			status = CLI_EXIT_FAILURE;
+		}
+		statespace_free(ss);
 	}
-	int status = report(o, comm, speak, ranks, ss);
-	if (status == 0 && statespace_state_remove(ss) != 0) {
-		cli_error("statespace: removing %s: %s",
-		          o->statespace.state_dir, strerror(errno));
-		status = CLI_EXIT_FAILURE;
-	}
-	statespace_free(ss);
+	/* (The token is this frame's: no handler may outlive it.) */
+	util_stop_signals_end(&saved);
 	return status;
 }
 

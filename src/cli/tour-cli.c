@@ -163,8 +163,8 @@ tour_cli_plan_describe(const struct tour_plan *p, char *buf, size_t len)
 
 /* ---- dropfour tour ------------------------------------------------------ */
 
-/* The count runs in its own thread; the main one shows progress and
- * turns SIGINT into a stop. */
+/* The count runs in its own thread; the main one shows progress, and
+ * SIGINT, SIGTERM and SIGHUP trip the count's stop token. */
 struct counting {
 	const struct tour_plan *p;
 	struct tour_run *run;
@@ -300,7 +300,10 @@ tour_cli_main(const struct options *o, struct cli_session *session)
 	/* SIGINT, SIGTERM or SIGHUP stop the count: the partial figures go
 	 * to stderr.  The counting threads leave the signals to this one. */
 	struct util_stop_saved saved;
-	util_stop_signals_begin(&saved);
+	struct search_stop stop;
+	search_stop_init(&stop, NULL);
+	p.par.stop = &stop;
+	util_stop_signals_begin(&saved, &stop);
 	sigset_t block, prev;
 	sigemptyset(&block);
 	sigaddset(&block, SIGINT);
@@ -331,8 +334,6 @@ tour_cli_main(const struct options *o, struct cli_session *session)
 			ts.tv_nsec -= 1000000000L;
 		}
 		pthread_cond_timedwait(&c.cond, &c.lock, &ts);
-		if (atomic_load(util_stop_flag()))
-			atomic_store(&c.run->stop, true);
 		double el = util_now_s() - t0;
 		if (!c.done && el >= 2 && (int)(el * 5) % 5 == 0) {
 			struct stats_snapshot s;

@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "core/util.h"
+#include "core/stop.h"
 
 /* The program's out-of-memory handler (util.h); the library itself
  * neither prints nor exits. */
@@ -260,7 +261,9 @@ util_cmp_u64(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-static atomic_bool stop_flag;
+/* The token the handler trips: a lock-free atomic, so that the handler's
+ * loads and stores are async-signal-safe. */
+static struct search_stop *_Atomic stop_token;
 static volatile sig_atomic_t stop_signal;
 static const int stop_signals[3] = {SIGINT, SIGTERM, SIGHUP};
 
@@ -268,17 +271,19 @@ static void
 on_stop_signal(int sig)
 {
 	stop_signal = sig;
-	atomic_store(&stop_flag, true);
+	struct search_stop *tok = atomic_load(&stop_token);
+	if (tok != NULL)
+		search_stop_request(tok);
 }
 
 void
-util_stop_signals_begin(struct util_stop_saved *saved)
+util_stop_signals_begin(struct util_stop_saved *saved, struct search_stop *tok)
 {
 	struct sigaction sa;
 	memset(&sa, 0, sizeof sa);
 	sa.sa_handler = on_stop_signal;
 	sigemptyset(&sa.sa_mask);
-	atomic_store(&stop_flag, false);
+	atomic_store(&stop_token, tok);
 	stop_signal = 0;
 	for (int i = 0; i < 3; i++)
 		sigaction(stop_signals[i], &sa, &saved->old[i]);
@@ -289,12 +294,7 @@ util_stop_signals_end(const struct util_stop_saved *saved)
 {
 	for (int i = 0; i < 3; i++)
 		sigaction(stop_signals[i], &saved->old[i], NULL);
-}
-
-atomic_bool *
-util_stop_flag(void)
-{
-	return &stop_flag;
+	atomic_store(&stop_token, NULL);
 }
 
 int

@@ -91,16 +91,19 @@ bool util_parse_long(const char *s, long lo, long hi, long *out);
 /* qsort()'s comparison of two uint64_t. */
 int util_cmp_u64(const void *a, const void *b);
 
-/* Stopping long jobs on a signal: between _begin() and _end(), SIGINT,
- * SIGTERM and SIGHUP do not kill the process but set the flag
- * util_stop_flag() points to (and util_stop_signal() says which came), so
- * the job stops cleanly, keeps its journal or state and says so. */
+/* Stopping long jobs on a signal, for the programs (the library reads no
+ * signal): between _begin() and _end(), SIGINT, SIGTERM and SIGHUP do not
+ * kill the process but request the stop token tok (core/stop.h; the
+ * caller's, for that long) that the program hands its job, and
+ * util_stop_signal() says which came; so the job stops cleanly, keeps its
+ * journal or state and says so. */
 struct util_stop_saved {
 	struct sigaction old[3];
 };
-void util_stop_signals_begin(struct util_stop_saved *saved);
+struct search_stop;
+void util_stop_signals_begin(struct util_stop_saved *saved,
+                             struct search_stop *tok);
 void util_stop_signals_end(const struct util_stop_saved *saved);
-atomic_bool *util_stop_flag(void);
 int util_stop_signal(void);
 
 /* The next number of the splitmix64 sequence whose state is *state (for

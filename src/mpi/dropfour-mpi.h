@@ -10,6 +10,7 @@
 #include <stdbool.h>
 
 #include "cli/options.h"
+#include "core/stop.h"
 #include "cli/session.h"
 
 struct mpi_world {
@@ -77,9 +78,9 @@ size_t mpi_table_engine_mb(const struct dist_worker *wk, size_t tt_mb);
 /* Rank 0: wait for the next message from any rank, sleeping between
  * polls instead of spinning. */
 void mpi_wait_message(MPI_Status *st);
-/* The same, but give up when *stop is set (stop may be NULL): true for a
- * message, false for the stop. */
-bool mpi_wait_message_or_stop(MPI_Status *st, atomic_bool *stop);
+/* The same, but give up when the token stop (core/stop.h; NULL: none) is
+ * requested: true for a message, false for the stop. */
+bool mpi_wait_message_or_stop(MPI_Status *st, const struct search_stop *stop);
 /* Rank 0, when a run ends early: answer every worker's first request
  * with a stop. */
 void mpi_release_workers(const struct mpi_world *w);

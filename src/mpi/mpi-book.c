@@ -122,8 +122,9 @@ book_coordinator(const struct options *o, const struct mpi_world *w)
 	if (min > BOOK_BATCH_MAX)
 		min = BOOK_BATCH_MAX;
 	struct util_stop_saved saved;
-	util_stop_signals_begin(&saved);
-	atomic_bool *stop = util_stop_flag();
+	struct search_stop stop;
+	search_stop_init(&stop, NULL);
+	util_stop_signals_begin(&saved, &stop);
 	bool stopping = false; /* a signal came, the build's end said */
 	enum book_build_status stop_status = BOOK_BUILD_OK;
 	while (stopped < nworkers) {
@@ -133,7 +134,7 @@ book_coordinator(const struct options *o, const struct mpi_world *w)
 		unsigned char in[BOOK_BATCH_MAX * BOOK_ENTRY_SIZE];
 		int count = 0;
 
-		if (!mpi_wait_message_or_stop(&st, stop)) {
+		if (!mpi_wait_message_or_stop(&st, &stop)) {
 			if (stopping) /* a second signal */
 				MPI_Abort(MPI_COMM_WORLD, cli_stopped_status());
 			stopping = true;
@@ -142,7 +143,7 @@ book_coordinator(const struct options *o, const struct mpi_world *w)
 			if (stop_status ==
 			    BOOK_BUILD_OK) /* everything was in */
 				stop_status = BOOK_BUILD_STOPPED;
-			atomic_store(stop, false);
+			search_stop_clear(&stop);
 			continue;
 		}
 		if (st.MPI_TAG == TAG_BOOK_RESULT) {
@@ -209,7 +210,7 @@ mpi_book_run(const struct options *o, struct cli_session *session,
 	if (w->size == 1) {
 		struct book_build_params p;
 		book_cli_params(o, &p);
-		return book_cli_status(book_build_run(&p));
+		return book_cli_build(&p);
 	}
 	if (w->rank == 0)
 		return book_coordinator(o, w);

@@ -30,7 +30,7 @@ mpi_wait_message(MPI_Status *st)
 }
 
 bool
-mpi_wait_message_or_stop(MPI_Status *st, atomic_bool *stop)
+mpi_wait_message_or_stop(MPI_Status *st, const struct search_stop *stop)
 {
 	int flag = 0;
 	for (;;) {
@@ -38,7 +38,7 @@ mpi_wait_message_or_stop(MPI_Status *st, atomic_bool *stop)
 		           st);
 		if (flag)
 			return true;
-		if (stop != NULL && atomic_load(stop))
+		if (search_stop_requested(stop))
 			return false;
 		struct timespec ts = {0, DIST_IDLE_POLL_US * 1000L};
 		nanosleep(&ts, NULL);

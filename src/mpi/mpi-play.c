@@ -60,7 +60,7 @@ play_run(void *ctx, const board_t *b, const struct search_limits *lim,
 	struct search_limits l;
 	struct dist_params dp = {.live = live};
 	play_limits(p, lim, &l);
-	return dist_search(&p->t, b, &l, &dp, lim->stop, r, &p->st);
+	return dist_search(&p->t, b, &l, &dp, r, &p->st);
 }
 
 /* The text game's search: the same, and a line on the ranks. */
@@ -71,7 +71,7 @@ play_search(void *ctx, const board_t *b, const struct search_limits *lim,
 	struct play *p = ctx;
 	struct search_limits l;
 	play_limits(p, lim, &l);
-	if (dist_search(&p->t, b, &l, NULL, NULL, r, &p->st) != 0)
+	if (dist_search(&p->t, b, &l, NULL, r, &p->st) != 0)
 		return -1;
 	const struct dist_stats *st = &p->st;
 	printf("  across %d ranks (frontier %d plies, %d tasks handed out, %d "

@@ -187,7 +187,7 @@ solve_one(const struct options *o, const struct book *book,
 	local.threads = o->threads;
 	local.book = lim.book;
 	mpi_dist_init(&d, &t, &local, w, mt);
-	dist_search(&t, &b, &lim, NULL, NULL, &r, &st);
+	dist_search(&t, &b, &lim, NULL, &r, &st);
 	engine_free(local.e);
 
 	int64_t res[SOLVE_RESULT_LEN];

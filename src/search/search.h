@@ -5,7 +5,7 @@
  * One `struct search` owns a transposition table and a stats block.
  * search_run() blocks the calling thread for the whole search (the
  * engine's worker thread); the caller stops it from any thread through the
- * stop token its limits carry (struct search_stop below).  The search
+ * stop token its limits carry (core/stop.h).  The search
  * never prints.
  *
  * The search is compiled twice (docs/solver.md): for board64_t, the boards
@@ -23,6 +23,7 @@
 #include <string.h>
 
 #include "core/board.h"
+#include "core/stop.h"
 #include "search/node/settings.h"
 #include "search/node/stats.h"
 #include "search/node/tt.h"
@@ -67,53 +68,10 @@ search_oracle_probe(const struct search_oracle *bk, const board128_t *b,
 	return bk->probe(bk->store, &b64, score);
 }
 
-/*
- * A stop token: the one way a search is stopped.  The caller owns the
- * token and points search_limits.stop at it; search_stop_request() from
- * any thread (or a signal handler) stops every search that token reaches.
- * A token may have a parent: it reads as requested when it or any token
- * up its chain is, so the policy's sub-searches (search-limits.c) each get
- * a child of their parent's token, and stopping the parent stops them all
- * while the policy stops one sub-search alone through its own token.
- * The node searches never read a token: split_poll(), every
- * SPLIT_POLL_MASK + 1 nodes, turns a request into the team's own flag
- * (split.h), as it does the deadline and the node limit.
- */
-struct search_stop {
-	atomic_bool requested;
-	const struct search_stop *parent; /* NULL: none */
-};
-
-static inline void
-search_stop_init(struct search_stop *tok, const struct search_stop *parent)
-{
-	atomic_init(&tok->requested, false);
-	tok->parent = parent;
-}
-
-static inline void
-search_stop_request(struct search_stop *tok)
-{
-	atomic_store(&tok->requested, true);
-}
-
-/* Take back a request, to use the token again (the engine, between its
- * searches); only while no search reads it expects to stop. */
-static inline void
-search_stop_clear(struct search_stop *tok)
-{
-	atomic_store(&tok->requested, false);
-}
-
-/* Whether tok (NULL: none) or a token up its chain was requested. */
-static inline bool
-search_stop_requested(const struct search_stop *tok)
-{
-	for (; tok != NULL; tok = tok->parent)
-		if (atomic_load_explicit(&tok->requested, memory_order_relaxed))
-			return true;
-	return false;
-}
+/* The search's stop token is core/stop.h's (struct search_stop): the
+ * node searches never read it: split_poll(), every SPLIT_POLL_MASK + 1
+ * nodes, turns a request into the team's state (split.h), as it does the
+ * deadline and the node limit. */
 
 struct search_limits {
 	enum search_mode mode;
@@ -130,7 +88,7 @@ struct search_limits {
 	uint64_t node_limit; /* 0 none */
 	bool no_ordering;    /* plain centre-first order, no threat ordering */
 	uint64_t seed;       /* 0: deterministic; else random tie-break */
-	/* The search's stop token (struct search_stop), owned by the
+	/* The search's stop token (core/stop.h), owned by the
 	 * caller; NULL: stopped only by its time and node limits. */
 	const struct search_stop *stop;
 	/* The opening book, read-only, or NULL: the searches take a

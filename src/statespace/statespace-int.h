@@ -67,7 +67,7 @@ struct statespace {
 	int threads;
 	size_t budget;
 	const char *tmpdir;
-	atomic_bool *stop;
+	const struct search_stop *stop;     /* statespace_limits' */
 	const struct statespace_comm *comm; /* NULL: one process */
 	atomic_bool failed;                 /* an I/O error: everyone stops */
 	atomic_size_t mem, peak;            /* bytes of levels in memory */

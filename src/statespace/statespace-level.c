@@ -86,8 +86,7 @@ bool
 ss_stopping(struct statespace *ss)
 {
 	return atomic_load_explicit(&ss->failed, memory_order_relaxed) ||
-	       (ss->stop != NULL &&
-	        atomic_load_explicit(ss->stop, memory_order_relaxed));
+	       search_stop_requested(ss->stop);
 }
 
 /* Reserve bytes of the budget; false (nothing reserved) if they do not fit. */

@@ -35,6 +35,7 @@
 #include <stdint.h>
 
 #include "core/board.h"
+#include "core/stop.h"
 
 /* A key takes w * (h + 1) bits and the flag one more. */
 #define STATESPACE_MAX_BITS 63
@@ -76,7 +77,10 @@ struct statespace_limits {
 	int threads;         /* >= 1 */
 	size_t memory_bytes; /* levels in memory up to this, then files */
 	const char *tmpdir;  /* where level files go; NULL: /tmp */
-	atomic_bool *stop;   /* optional: set to stop (statespace_run fails) */
+	/* Optional: the stop token (core/stop.h) whose request stops the
+	 * run (statespace_run() fails, "stopped"; with state_dir the same
+	 * run goes on later).  The caller's, for the run. */
+	const struct search_stop *stop;
 	/* Optional, called by the calling thread after every level of each
 	 * pass (forward: ply 0 up; backward: the last ply down). */
 	void (*progress)(void *arg, enum statespace_phase phase, int ply,

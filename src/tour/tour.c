@@ -233,6 +233,7 @@ struct job {
 	tour_list_fn *list;
 	void *list_arg;
 	uint64_t list_max;
+	const struct search_stop *stop; /* tour_params' */
 	_Atomic uint64_t listed;
 	_Alignas(64) atomic_flag list_lock;
 };
@@ -243,7 +244,7 @@ struct walker {
 	const struct tour_board *b;
 	struct stats_thread *st;
 	struct tour_slot *slot;
-	atomic_bool *stop;
+	const struct search_stop *stop;
 	uint64_t start_adj;
 	uint64_t nodes, tours; /* not yet flushed */
 	uint64_t busy_from;    /* ns: busy time up to here is flushed */
@@ -275,7 +276,7 @@ flush(struct walker *w)
 	stats_add(&w->slot->tours, w->tours);
 	w->nodes = w->tours = 0;
 	publish_path(w);
-	if (atomic_load_explicit(w->stop, memory_order_relaxed))
+	if (search_stop_requested(w->stop))
 		w->stopped = true;
 }
 
@@ -428,7 +429,7 @@ run_node(struct job *j, const struct node *nd)
 	    .b = j->b,
 	    .st = st,
 	    .slot = &j->run->slot[tid],
-	    .stop = &j->run->stop,
+	    .stop = j->stop,
 	    .start_adj = j->b->adj[nd->path[0]],
 	    .busy_from = util_now_ns(),
 	    .len = nd->len,
@@ -439,7 +440,7 @@ run_node(struct job *j, const struct node *nd)
 	stats_add(&st->run, 1);
 	if (nd->spawner != tid)
 		stats_add(&st->stolen, 1);
-	if (atomic_load_explicit(w.stop, memory_order_relaxed)) {
+	if (search_stop_requested(w.stop)) {
 		w.stopped = true;
 	} else if (nd->len <= j->split_depth &&
 	           __builtin_popcountll(nd->u) >= TOUR_MIN_SPLIT_LEFT) {
@@ -481,7 +482,6 @@ void
 tour_run_init(struct tour_run *r)
 {
 	memset(r, 0, sizeof *r);
-	atomic_init(&r->stop, false);
 }
 
 static void
@@ -524,6 +524,7 @@ tour_count(const struct tour_board *b, const struct tour_prefix *pre, int n,
 	j.list = par->list_max > 0 ? par->list : NULL;
 	j.list_arg = par->list_arg;
 	j.list_max = par->list_max;
+	j.stop = par->stop;
 	atomic_init(&j.listed, 0);
 	atomic_flag_clear(&j.list_lock);
 	for (int i = 0; i < n; i++)
@@ -553,7 +554,7 @@ tour_count(const struct tour_board *b, const struct tour_prefix *pre, int n,
 	memset(res, 0, sizeof *res);
 	res->seconds = (double)(util_now_ns() - t0) / 1e9;
 	res->nthreads = threads;
-	res->stopped = atomic_load(&run->stop);
+	res->stopped = search_stop_requested(par->stop);
 	for (int i = 0; i < n; i++) {
 		counts[i] = atomic_load(&j.count[i]);
 		res->tours += counts[i];

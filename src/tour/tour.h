@@ -26,6 +26,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "core/stop.h"
 #include "search/node/stats.h"
 
 #define TOUR_MAX_SIDE    8
@@ -85,13 +86,11 @@ struct tour_slot {
 	_Atomic uint64_t path[TOUR_MAX_SQUARES / 8];
 };
 
-/* The shared state of a count: the stats slots, the tour slots and the
- * stop flag.  Lives as long as its readers. */
+/* The shared state of a count: the stats slots and the tour slots.
+ * Lives as long as its readers. */
 struct tour_run {
 	struct stats stats;
 	struct tour_slot slot[STATS_MAX_THREADS];
-	_Alignas(64) atomic_bool stop; /* set from any thread: the count
-	                                  unwinds (read every 1024 nodes) */
 	_Alignas(
 	    64) _Atomic uint64_t tasks; /* tasks finished (written by
 	                                   every task: a line of its own) */
@@ -106,6 +105,9 @@ struct tour_params {
 	tour_list_fn *list;
 	void *list_arg;
 	uint64_t list_max; /* tours listed at most; 0 none */
+	/* The stop token (core/stop.h; NULL: none): a request from any
+	 * thread unwinds the count (read every 1024 nodes), partial. */
+	const struct search_stop *stop;
 };
 
 void tour_params_default(struct tour_params *p);
@@ -113,7 +115,7 @@ void tour_params_default(struct tour_params *p);
 struct tour_result {
 	uint64_t tours, nodes; /* below all prefixes */
 	double seconds;
-	bool stopped; /* tour_run.stop was set: counts are partial */
+	bool stopped; /* tour_params.stop was requested: counts are partial */
 	int nthreads;
 	uint64_t thread_tours[STATS_MAX_THREADS];
 	uint64_t thread_nodes[STATS_MAX_THREADS];

@@ -33,6 +33,7 @@ struct watch {
 	struct tour_run *run;
 	uint64_t *counts;
 	struct tour_result res;
+	struct search_stop stop; /* the count's (tour_params.stop) */
 	atomic_bool done;
 	/* Samples. */
 	struct stats_snapshot snap;
@@ -242,6 +243,8 @@ ui_tour_main(const struct options *o, struct cli_session *session)
 	tour_run_init(wt->run);
 	wt->counts = xcalloc((size_t)wt->plan.n, sizeof *wt->counts);
 	atomic_init(&wt->done, false);
+	search_stop_init(&wt->stop, NULL);
+	wt->plan.par.stop = &wt->stop;
 	wt->plan.par.list = watch_first;
 	wt->plan.par.list_arg = wt;
 	wt->plan.par.list_max = 1;
@@ -293,7 +296,7 @@ ui_tour_main(const struct options *o, struct cli_session *session)
 	}
 	/* Terminal first, then the count. */
 	ui_term_end();
-	atomic_store(&wt->run->stop, true);
+	search_stop_request(&wt->stop);
 	pthread_join(th, NULL);
 	if (wt->res.stopped) {
 		/* Left before the end (q or a signal): not a count. */

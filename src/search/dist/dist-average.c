@@ -57,6 +57,8 @@ static void
 avg_settle(struct master *m, int i, double q, int proven)
 {
 	struct node *x = &m->n[i];
+	/* A node is settled once: a settled one is never reopened. */
+	assert(x->state != NODE_DONE);
 	x->state = NODE_DONE;
 	x->q = q;
 	x->proven = proven;
@@ -64,6 +66,7 @@ avg_settle(struct master *m, int i, double q, int proven)
 	if (p < 0 || m->n[p].state == NODE_DONE)
 		return;
 	struct node *y = &m->n[p];
+	assert(y->pending > 0);
 	y->pending--;
 	if (proven < 0 && y->parent >= 0) {
 		dist_tree_drop(m, p);
@@ -97,8 +100,7 @@ average_leaf(const struct master *m, struct node *y, const board_t *before,
 bool
 dist_avg_run(const struct dist_transport *t, const board_t *b,
              const struct search_limits *lim, int frontier,
-             const struct search_stop *stop, struct search_result *r,
-             struct dist_stats *st)
+             struct search_result *r, struct dist_stats *st)
 {
 	struct master m;
 	dist_master_init(&m, t, lim, st, frontier, b);
@@ -114,7 +116,7 @@ dist_avg_run(const struct dist_transport *t, const board_t *b,
 	bool stopped = false;
 	struct dist_result res;
 	for (;;) {
-		int i = dist_master_next(&m, stop, &stopped, &next_id, r, &res);
+		int i = dist_master_next(&m, &stopped, &next_id, r, &res);
 		if (i == PASS_OVER)
 			break;
 		if (i >= 0)

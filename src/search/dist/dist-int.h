@@ -137,21 +137,18 @@ void dist_master_init(struct master *m, const struct dist_transport *t,
                       const struct search_limits *lim, struct dist_stats *st,
                       int frontier, const board_t *b);
 /* The tasks handed out, and the next answer that counts (its node), -1
- * none this time, or PASS_OVER. */
-int dist_master_next(struct master *m, const struct search_stop *stop,
-                     bool *stopped, uint32_t *next_id, struct search_result *r,
-                     struct dist_result *res);
+ * none this time, or PASS_OVER; a request of m->lim->stop ends the pass. */
+int dist_master_next(struct master *m, bool *stopped, uint32_t *next_id,
+                     struct search_result *r, struct dist_result *res);
 /* One pass over the tree of b with the root's window (lo, hi). */
 bool dist_master_run_tree(const struct dist_transport *t, const board_t *b,
                           const struct search_limits *lim, int frontier, int lo,
-                          int hi, bool root_full,
-                          const struct search_stop *stop,
-                          struct search_result *r, struct dist_stats *st,
-                          struct bounds **known, int *value, int *col);
+                          int hi, bool root_full, struct search_result *r,
+                          struct dist_stats *st, struct bounds **known,
+                          int *value, int *col);
 /* The exact (or weak) value of b by null-window passes. */
 bool dist_master_solve_tree(const struct dist_transport *t, const board_t *b,
                             const struct search_limits *lim, int frontier,
-                            const struct search_stop *stop,
                             struct search_result *r, struct dist_stats *st,
                             int *score, int *col);
 /* A solve small enough for one worker, run whole there: true if it was. */
@@ -164,8 +161,7 @@ bool dist_master_solve_small(const struct dist_transport *t, const board_t *b,
 
 bool dist_avg_run(const struct dist_transport *t, const board_t *b,
                   const struct search_limits *lim, int frontier,
-                  const struct search_stop *stop, struct search_result *r,
-                  struct dist_stats *st);
+                  struct search_result *r, struct dist_stats *st);
 
 /* ---- the panel: dist-live.c --------------------------------------------- */
 

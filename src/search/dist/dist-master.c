@@ -166,15 +166,15 @@ dist_master_init(struct master *m, const struct dist_transport *t,
 /* The tasks handed out, and the next answer that counts: the node it
  * settles (its answer in *res), -1 for none this time (a wait with
  * nothing, a cancelled task's answer, a task stopped), or PASS_OVER.  A
- * stop (*stop) cancels every running task once (*stopped). */
+ * request of the limits' stop token cancels every running task once
+ * (*stopped). */
 int
-dist_master_next(struct master *m, const struct search_stop *stop,
-                 bool *stopped, uint32_t *next_id, struct search_result *r,
-                 struct dist_result *res)
+dist_master_next(struct master *m, bool *stopped, uint32_t *next_id,
+                 struct search_result *r, struct dist_result *res)
 {
 	const struct dist_transport *t = m->t;
 	struct dist_stats *st = m->st;
-	if (search_stop_requested(stop) && !*stopped) {
+	if (search_stop_requested(m->lim->stop) && !*stopped) {
 		*stopped = true;
 		for (int w = 0; w < t->nworkers; w++)
 			if (m->running[w] >= 0)
@@ -197,7 +197,8 @@ dist_master_next(struct master *m, const struct search_stop *stop,
 	int i = m->running[w];
 	m->running[w] = IDLE;
 	if (i < 0 || m->n[i].state != NODE_RUNNING)
-		return -1; /* a cancelled task's answer */
+		return -1; /* a cancelled task's answer: its node stays */
+	assert(m->n[i].worker == w);
 	dist_live_column_nodes(st, dist_tree_root_column(m, i), res->nodes);
 	if (res->stopped || *stopped) {
 		m->n[i].state = NODE_DONE;
@@ -214,9 +215,9 @@ dist_master_next(struct master *m, const struct search_stop *stop,
 bool
 dist_master_run_tree(const struct dist_transport *t, const board_t *b,
                      const struct search_limits *lim, int frontier, int lo,
-                     int hi, bool root_full, const struct search_stop *stop,
-                     struct search_result *r, struct dist_stats *st,
-                     struct bounds **known, int *value, int *col)
+                     int hi, bool root_full, struct search_result *r,
+                     struct dist_stats *st, struct bounds **known, int *value,
+                     int *col)
 {
 	struct master m;
 	dist_master_init(&m, t, lim, st, frontier, b);
@@ -243,7 +244,7 @@ dist_master_run_tree(const struct dist_transport *t, const board_t *b,
 	bool stopped = false;
 	struct dist_result res;
 	for (;;) {
-		int i = dist_master_next(&m, stop, &stopped, &next_id, r, &res);
+		int i = dist_master_next(&m, &stopped, &next_id, r, &res);
 		if (i == PASS_OVER)
 			break;
 		if (i < 0)
@@ -291,8 +292,8 @@ dist_master_run_tree(const struct dist_transport *t, const board_t *b,
 bool
 dist_master_solve_tree(const struct dist_transport *t, const board_t *b,
                        const struct search_limits *lim, int frontier,
-                       const struct search_stop *stop, struct search_result *r,
-                       struct dist_stats *st, int *score, int *col)
+                       struct search_result *r, struct dist_stats *st,
+                       int *score, int *col)
 {
 	bool weak = lim->mode == SEARCH_WEAK;
 	int lo = weak ? -1 : board_min_score(b);
@@ -306,7 +307,7 @@ dist_master_solve_tree(const struct dist_transport *t, const board_t *b,
 		int w = search_probe_next(&probe, lo, hi);
 		int v, c;
 		if (!dist_master_run_tree(t, b, lim, frontier, w - 1, w, false,
-		                          stop, r, st, &known, &v, &c)) {
+		                          r, st, &known, &v, &c)) {
 			done = false;
 			break;
 		}

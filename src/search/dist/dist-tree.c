@@ -154,6 +154,19 @@ inherited(const struct master *m, int i, int *alpha, int *beta)
 	*beta = -pa;
 }
 
+/* Whether the window (alpha, beta) of node i, seen from its parent's side,
+ * lies inside the window the parent inherits: a task never asks more than
+ * its parent needs. */
+static inline bool
+inside_parent(const struct master *m, int i, int alpha, int beta)
+{
+	int pa, pb;
+	if (m->n[i].parent < 0)
+		return true;
+	inherited(m, m->n[i].parent, &pa, &pb);
+	return -beta >= pa && -alpha <= pb;
+}
+
 /* The window of node i now: as inherited(), narrowed by its own best. */
 void
 dist_tree_window(const struct master *m, int i, int *alpha, int *beta)
@@ -161,6 +174,7 @@ dist_tree_window(const struct master *m, int i, int *alpha, int *beta)
 	inherited(m, i, alpha, beta);
 	if (m->n[i].state == NODE_OPEN && m->n[i].best > *alpha)
 		*alpha = m->n[i].best;
+	assert(inside_parent(m, i, *alpha, *beta));
 }
 
 /* Node i's value is known (a bound when `bound`): count it in its parent,
@@ -169,6 +183,8 @@ void
 dist_tree_settle(struct master *m, int i, int value, bool bound)
 {
 	struct node *x = &m->n[i];
+	/* A node is settled once: a settled one is never reopened. */
+	assert(x->state != NODE_DONE);
 	x->state = NODE_DONE;
 	x->value = value;
 	x->bound = bound;
@@ -178,6 +194,7 @@ dist_tree_settle(struct master *m, int i, int value, bool bound)
 	struct node *y = &m->n[p];
 	if (y->state == NODE_DONE)
 		return; /* a cut parent: nothing of it matters now */
+	assert(y->pending > 0);
 	y->pending--;
 	y->in++;
 	if (-value > y->best)
@@ -261,6 +278,7 @@ dist_tree_settle_task(struct master *m, int i)
 		v = k->lo;
 	else
 		return false;
+	assert(m->n[i].state == NODE_QUEUED); /* not settled before */
 	m->n[i].state = NODE_OPEN; /* dist_tree_settle() marks it done */
 	dist_tree_settle(m, i, v, v <= a || v >= b);
 	return true;
@@ -280,6 +298,8 @@ dist_tree_learn(struct master *m, int i, int v)
 		k->lo = v > k->lo ? v : k->lo;
 	else
 		k->lo = k->hi = v;
+	/* The passes' answers (exact searches) agree: the bounds meet. */
+	assert(k->lo <= k->hi);
 }
 
 /* The column scores and the move of the root from its children. */

@@ -68,8 +68,7 @@ dist_stats_traffic(const struct dist_stats *st, int tables, char *buf,
 static bool
 solve(const struct dist_transport *t, const board_t *b,
       const struct search_limits *lim, const struct dist_params *p,
-      int frontier, const struct search_stop *stop, struct search_result *r,
-      struct dist_stats *st)
+      int frontier, struct search_result *r, struct dist_stats *st)
 {
 	int score, col;
 	bool done;
@@ -77,7 +76,7 @@ solve(const struct dist_transport *t, const board_t *b,
 	    dist_master_solve_small(t, b, lim, r, st, &score, &col))
 		done = true;
 	else
-		done = dist_master_solve_tree(t, b, lim, frontier, stop, r, st,
+		done = dist_master_solve_tree(t, b, lim, frontier, r, st,
 		                              &score, &col);
 	if (done && col >= 0) {
 		r->move = r->best = col;
@@ -94,8 +93,7 @@ solve(const struct dist_transport *t, const board_t *b,
 static bool
 analyze_column(const struct dist_transport *t, const board_t *b, int c,
                const struct search_limits *lim, int frontier,
-               const struct search_stop *stop, struct search_result *r,
-               struct dist_stats *st, int *score)
+               struct search_result *r, struct dist_stats *st, int *score)
 {
 	board_t nb = *b;
 	st->under = c;
@@ -110,8 +108,7 @@ analyze_column(const struct dist_transport *t, const board_t *b, int c,
 	}
 	int f = frontier < nb.w * nb.h - nb.moves - 1 ? frontier : 1;
 	int col;
-	bool done =
-	    dist_master_solve_tree(t, &nb, lim, f, stop, r, st, score, &col);
+	bool done = dist_master_solve_tree(t, &nb, lim, f, r, st, score, &col);
 	*score = -*score;
 	return done;
 }
@@ -119,8 +116,7 @@ analyze_column(const struct dist_transport *t, const board_t *b, int c,
 /* Every column of b exact (--analyze), in the centre's order. */
 static bool
 analyze(const struct dist_transport *t, const board_t *b,
-        const struct search_limits *lim, int frontier,
-        const struct search_stop *stop, struct search_result *r,
+        const struct search_limits *lim, int frontier, struct search_result *r,
         struct dist_stats *st)
 {
 	const int *order = board_centre_order(b->w);
@@ -129,8 +125,7 @@ analyze(const struct dist_transport *t, const board_t *b,
 		int c = order[k], score;
 		if (!board_can_play(b, c))
 			continue;
-		done =
-		    analyze_column(t, b, c, lim, frontier, stop, r, st, &score);
+		done = analyze_column(t, b, c, lim, frontier, r, st, &score);
 		if (done) {
 			r->col_kind[c] = SCORE_EXACT;
 			r->col_score[c] = score;
@@ -184,8 +179,7 @@ begin(const struct dist_transport *t, const board_t *b,
 int
 dist_search(const struct dist_transport *t, const board_t *b,
             const struct search_limits *lim, const struct dist_params *p,
-            const struct search_stop *stop, struct search_result *r,
-            struct dist_stats *st)
+            struct search_result *r, struct dist_stats *st)
 {
 	static const struct dist_params defaults;
 	struct dist_stats own;
@@ -201,16 +195,16 @@ dist_search(const struct dist_transport *t, const board_t *b,
 	if (b->over || board_is_full(b)) {
 		/* nothing to search */
 	} else if (lim->mode == SEARCH_AVERAGE) {
-		done = dist_avg_run(t, b, lim, frontier, stop, r, st);
+		done = dist_avg_run(t, b, lim, frontier, r, st);
 	} else if (lim->mode == SEARCH_DEPTH) {
 		int v, c;
-		done = dist_master_run_tree(t, b, lim, frontier, -SCORE_INF,
-		                            SCORE_INF, true, stop, r, st, NULL,
-		                            &v, &c);
+		done =
+		    dist_master_run_tree(t, b, lim, frontier, -SCORE_INF,
+		                         SCORE_INF, true, r, st, NULL, &v, &c);
 	} else if (!lim->analyze) {
-		done = solve(t, b, lim, p, frontier, stop, r, st);
+		done = solve(t, b, lim, p, frontier, r, st);
 	} else {
-		done = analyze(t, b, lim, frontier, stop, r, st);
+		done = analyze(t, b, lim, frontier, r, st);
 	}
 	r->partial = !done;
 	r->depth = lim->mode == SEARCH_DEPTH || lim->mode == SEARCH_AVERAGE

@@ -184,14 +184,14 @@ struct dist_params {
  * fills it (the column scores, the move, nodes summed over the workers),
  * st (may be NULL) per worker.  An exact or weak solve first runs whole on
  * worker 0 for DIST_SMALL_NODES nodes (most positions need no more), then
- * is shared.  `stop` (may be NULL) ends it early: r->partial.  0, or -1
+ * is shared.  A request of lim->stop (core/stop.h) ends it early:
+ * r->partial.  0, or -1
  * for a transport it cannot use, with nothing searched.  The averaged
  * outcomes (SEARCH_AVERAGE) are shared too: no windows there, every task's
  * value folded as one process folds it (search/node/average.h). */
 int dist_search(const struct dist_transport *t, const board_t *b,
                 const struct search_limits *lim, const struct dist_params *p,
-                const struct search_stop *stop, struct search_result *r,
-                struct dist_stats *st);
+                struct search_result *r, struct dist_stats *st);
 
 /* ---- a worker -------------------------------------------------------- */
 

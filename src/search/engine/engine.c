@@ -216,6 +216,10 @@ worker(void *arg)
 		if (e->req_stop)
 			search_stop_request(&e->stop);
 		e->req_stop = false;
+		/* The request's own token, if any, stops it too: the
+		 * engine's token is its child for this search (set back
+		 * before the worker's next use of the token). */
+		e->stop.parent = lim.stop;
 		lim.stop = &e->stop;
 		e->latency = (double)(util_now_ns() - e->req_ns) / 1e9;
 		pthread_mutex_unlock(&e->lock);
@@ -229,6 +233,7 @@ worker(void *arg)
 			search_run(e->search, &b, &lim, &r);
 
 		pthread_mutex_lock(&e->lock);
+		e->stop.parent = NULL;
 		if (!e->run_discard) {
 			e->res = r;
 			e->res_id = id;

@@ -25,7 +25,9 @@ struct engine *engine_new(size_t tt_mb, char *err, size_t errlen);
 struct engine *engine_new_opts(size_t tt_mb, const struct search_opts *o,
                                char *err, size_t errlen);
 void engine_free(struct engine *e);
-/* Queue a search; returns its id (never 0).  A running search is stopped. */
+/* Queue a search; returns its id (never 0).  A running search is stopped.
+ * A request of lim->stop (core/stop.h; NULL: none) stops the search as
+ * engine_stop() does; the token must outlive the search. */
 uint64_t engine_start(struct engine *e, const board_t *b,
                       const struct search_limits *lim);
 /* Stop the running search, or the queued one before it starts; its

@@ -142,9 +142,8 @@ average_value(const board_t *b, int depth, uint64_t *nodes)
 
 	search_limits_default(&lim);
 	memset(&team, 0, sizeof team);
-	atomic_init(&team.stop, false);
+	atomic_init(&team.state, SPLIT_RUNNING);
 	atomic_init(&team.nodes, 0);
-	atomic_init(&team.done, false);
 	split_team_init(&team, 1);
 	team.lim = &lim;
 	team.stats = st;
@@ -219,7 +218,7 @@ avg_split(const struct split_ctx *parent, int spawner, const board_t *b,
 static bool
 avg_stopped(const struct split_ctx *c)
 {
-	return atomic_load_explicit(&c->team->stop, memory_order_relaxed);
+	return split_stopped(c->team);
 }
 
 static int

@@ -511,9 +511,7 @@ exact_split(struct split_ctx *c, const board_t *b, const struct order_list *o,
 	for (int k = from; k < n; k++)
 		sp.val[k] = EXACT_NONE;
 	split_run(c, &sp, ply, from, n);
-	if (split_chain_cut(c->sp) ||
-	    atomic_load_explicit(&team->stop, memory_order_relaxed) ||
-	    atomic_load_explicit(&team->done, memory_order_relaxed)) {
+	if (split_chain_cut(c->sp) || split_over(team)) {
 		c->aborted = true;
 		return;
 	}

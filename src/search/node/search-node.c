@@ -114,8 +114,7 @@ split_children(struct split_ctx *c, const board_t *b,
 	for (int k = i; k < o->n; k++)
 		sp.val[k] = -SCORE_INF;
 	split_run(c, &sp, ply, i, o->n);
-	if (split_chain_cut(c->sp) ||
-	    atomic_load_explicit(&c->team->stop, memory_order_relaxed)) {
+	if (split_chain_cut(c->sp) || split_stopped(c->team)) {
 		c->aborted = true;
 		return false;
 	}

@@ -270,7 +270,7 @@ analyze_root(struct split_ctx *c, const board_t *b, struct search_result *r)
 		}
 		c->root_col = -1;
 	}
-	r->partial = atomic_load(&c->team->stop);
+	r->partial = split_stopped(c->team);
 	pick_best(b, lim, r);
 	if (known && r->partial) {
 		/* The root's score, but no column proven to reach it yet
@@ -397,7 +397,7 @@ search_root_depth(struct split_ctx *c, const board_t *b,
 		split_wait_begin(c);
 #pragma omp taskwait
 		split_wait_end(c);
-		if (c->aborted || atomic_load(&c->team->stop))
+		if (c->aborted || split_stopped(c->team))
 			break;
 		bool all_proven = true;
 		for (int k = 0; k < o.n; k++) {
@@ -430,7 +430,7 @@ search_root_depth(struct split_ctx *c, const board_t *b,
 		                           prev))
 			break;
 	}
-	r->partial = atomic_load(&c->team->stop) && r->depth < maxd;
+	r->partial = split_stopped(c->team) && r->depth < maxd;
 }
 
 /* Lazy SMP: every thread solves the root with a perturbed order. */
@@ -449,12 +449,11 @@ search_root_lazy(struct split_team *team, const board_t *b,
 		else
 			search_root_exact(&c, b, &mine);
 		split_ctx_finish(&c);
-		if (!c.aborted && !mine.partial &&
-		    !atomic_exchange(&team->done, true)) {
+		if (!c.aborted && !mine.partial && split_claim_done(team)) {
 			*r = mine;
 		}
 	}
-	if (!atomic_load(&team->done))
+	if (!(split_state(team) & SPLIT_DONE))
 		r->partial = true;
 }
 
@@ -478,5 +477,5 @@ search_root_window(struct split_ctx *c, const board_t *b,
 	}
 	r->value = v;
 	r->depth = lim->depth;
-	r->partial = c->aborted || atomic_load(&c->team->stop);
+	r->partial = c->aborted || split_stopped(c->team);
 }

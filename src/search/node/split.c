@@ -212,7 +212,7 @@ flush(struct split_ctx *c)
 		 * load `go nodes 100000` searched 191,446. */
 		const uint64_t limit = c->team->lim->node_limit;
 		if (limit && before + c->nodes >= limit)
-			atomic_store(&c->team->stop, true);
+			split_stop(c->team, SPLIT_STOP_NODES);
 		if (c->root_col >= 0)
 			atomic_fetch_add_explicit(
 			    &c->team->stats->col[c->root_col].nodes, c->nodes,
@@ -237,7 +237,7 @@ settle(struct split_ctx *c)
 	 * poll (a vDSO call every 1,024 nodes costs nothing measurable) and
 	 * at every wait. */
 	if (c->team->deadline_ns && now >= c->team->deadline_ns)
-		atomic_store(&c->team->stop, true);
+		split_stop(c->team, SPLIT_STOP_DEADLINE);
 	if (now > c->busy_from)
 		stats_add(&c->team->stats->thread[c->tid].busy_ns,
 		          now - c->busy_from);
@@ -263,8 +263,24 @@ split_chain_cut(const struct split_point *sp)
 	return false;
 }
 
-/* True once the search is stopped.  A request of the limits' stop token
- * (or of a token up its chain) becomes the team's stop here, for
+void
+split_stop(struct split_team *team, int reason)
+{
+	assert((reason & ~SPLIT_STOP_MASK) == 0 && reason != 0);
+	int s = atomic_load_explicit(&team->state, memory_order_relaxed);
+	while ((s & SPLIT_STOP_MASK) == 0 &&
+	       !atomic_compare_exchange_weak(&team->state, &s, s | reason))
+		;
+}
+
+bool
+split_claim_done(struct split_team *team)
+{
+	return (atomic_fetch_or(&team->state, SPLIT_DONE) & SPLIT_DONE) == 0;
+}
+
+/* True once the search is stopped or done.  A request of the limits' stop
+ * token (or of a token up its chain) becomes the team's stop here, for
  * split_poll() and for a split point's moves alike: every owner takes a
  * stopped search for aborted, so no move left unsearched is ever read as
  * a value. */
@@ -272,9 +288,8 @@ static bool
 stopping(struct split_team *team)
 {
 	if (search_stop_requested(team->lim->stop))
-		atomic_store(&team->stop, true);
-	return atomic_load_explicit(&team->stop, memory_order_relaxed) ||
-	       atomic_load_explicit(&team->done, memory_order_relaxed);
+		split_stop(team, SPLIT_STOP_REQUESTED);
+	return split_over(team);
 }
 
 void

@@ -72,6 +72,27 @@ struct split_wake {
 	_Atomic int parked;
 };
 
+/*
+ * The team's state, one word read by one relaxed load at every poll: 0
+ * while the search runs.  SPLIT_DONE is set when a lazy SMP thread has
+ * finished the root (the others then stop; the result is whole).  A stop's
+ * reason goes into the bits above it, the first reason kept: set by
+ * split.c alone, by its stopping() (split_poll() and a split point's
+ * moves) when the limits' stop token (core/stop.h) says so, and by a
+ * context's flush of its counts (at every poll and wait) past the node
+ * limit or the deadline; the result is then partial.  Done and stopped are
+ * independent: a stop may come after a lazy thread finished, and a lazy
+ * thread may finish after a stop.
+ */
+enum split_state {
+	SPLIT_RUNNING = 0,
+	SPLIT_DONE = 1, /* lazy SMP: someone finished (not a stop) */
+	SPLIT_STOP_REQUESTED = 1 << 1, /* the limits' stop token */
+	SPLIT_STOP_DEADLINE = 2 << 1,  /* the time limit */
+	SPLIT_STOP_NODES = 3 << 1,     /* the node limit */
+	SPLIT_STOP_MASK = 3 << 1,
+};
+
 /* The team: shared by every task of one search (the whole search's state,
  * not one split point's). */
 struct split_team {
@@ -102,13 +123,9 @@ struct split_team {
 	/* Written while searching: each group on cache lines of its own, so
 	 * the stores do not evict the fields above from the other cores. */
 	_Alignas(64) _Atomic uint64_t nodes; /* flushed total, node limit */
-	/* The search is stopped: the one flag the searches poll, set only
-	 * by split.c: its stopping() (split_poll() and a split point's
-	 * moves) when the limits' stop token (search.h) says so, and a
-	 * context's flush of its counts (at every poll and wait) past the
-	 * node limit or the deadline; the result is then partial. */
-	atomic_bool stop;
-	atomic_bool done; /* lazy SMP: someone finished (not a stop) */
+	/* The search's state (enum split_state): the one word the searches
+	 * poll, written only through split_stop() and split_claim_done(). */
+	_Atomic int state;
 	_Alignas(64) atomic_flag lock;
 	int nopen;
 	_Atomic int unclaimed;     /* open split points with moves left */
@@ -172,6 +189,36 @@ void split_count_cutoff(struct split_ctx *c);
 void split_count_defer(struct split_ctx *c);
 /* True if any split point on the chain has been cut. */
 bool split_chain_cut(const struct split_point *sp);
+
+/* The team's state (enum split_state), one relaxed load. */
+static inline int
+split_state(const struct split_team *team)
+{
+	return atomic_load_explicit(&team->state, memory_order_relaxed);
+}
+
+/* True once the search is stopped or, under lazy SMP, done: the searches
+ * then unwind. */
+static inline bool
+split_over(const struct split_team *team)
+{
+	return split_state(team) != SPLIT_RUNNING;
+}
+
+/* True once the search is stopped (the result is partial); not when it is
+ * only done. */
+static inline bool
+split_stopped(const struct split_team *team)
+{
+	return (split_state(team) & SPLIT_STOP_MASK) != 0;
+}
+
+/* Stop the search for `reason` (a SPLIT_STOP_*), unless it is stopped
+ * already: the first reason stays. */
+void split_stop(struct split_team *team, int reason);
+/* Lazy SMP: mark the search done; true for the one caller that did it
+ * first (its result is the search's). */
+bool split_claim_done(struct split_team *team);
 
 /* Nodes searched for this context so far, its finished tasks included:
  * the work a table entry records. */

@@ -107,8 +107,7 @@ team_setup(struct split_team *team, struct search *s, struct stats *live,
 		trace_begin(team->trace, threads);
 	team->threads = threads;
 	team->eval = et;
-	atomic_init(&team->stop, false);
-	atomic_init(&team->done, false);
+	atomic_init(&team->state, SPLIT_RUNNING);
 	atomic_init(&team->nodes, 0);
 	split_team_init(team, lim->split == SPLIT_LAZY ? 1 : threads);
 	if (lim->time_limit > 0)
@@ -179,7 +178,12 @@ drive_finish(struct search *s, struct split_team *team, const board_t *b,
 	stats_end(team->stats);
 	if (team->trace != NULL)
 		trace_search_done(s, team->stats, lim, threads, r->nodes);
-	if (atomic_load(&team->stop))
+	/* A stop's reason is one of this search's limits. */
+	assert((split_state(team) & SPLIT_STOP_MASK) != SPLIT_STOP_NODES ||
+	       lim->node_limit != 0);
+	assert((split_state(team) & SPLIT_STOP_MASK) != SPLIT_STOP_DEADLINE ||
+	       team->deadline_ns != 0);
+	if (split_stopped(team))
 		r->partial = true;
 }
 

@@ -167,12 +167,16 @@ run_bounded(struct search *s, const board_t *b, const struct search_limits *lim,
  * pthread that ran OpenMP exits and another then starts a parallel
  * region, and this pthread lives for one search. */
 struct beside {
+	/* Who owns which table: the depth-limited search's (s) is the
+	 * pthread's until it is joined; the proof's (aux, s's second
+	 * table) is the calling thread's (prover) alone. */
 	struct search *s; /* the depth-limited search, in the pthread */
 	struct search_limits rest;
 	struct search_result hr;
 	pthread_t thread;
 	bool joined;
 	struct search *aux; /* the proof, in the calling thread */
+	pthread_t prover;   /* the calling thread */
 	const board_t *b;
 	struct search_limits el;
 	struct search_result r;
@@ -231,8 +235,11 @@ check_blunders(struct beside *p, double end)
 {
 	const int target = p->target;
 	uint32_t asked = 0;
+	assert(pthread_equal(pthread_self(), p->prover));
 	search_stop_request(&p->search_stop);
 	beside_join(p);
+	/* The search's result is read only once its pthread is joined. */
+	assert(p->joined);
 	while (!search_stop_requested(p->el.stop)) {
 		double left = end - util_now_s();
 		int c = result_best(p->b, &p->hr, asked, p->rest.seed);
@@ -264,6 +271,9 @@ static void *
 beside_main(void *arg)
 {
 	struct beside *p = arg;
+	/* This pthread's table is the search's, never the proof's. */
+	assert(!pthread_equal(pthread_self(), p->prover));
+	assert(p->s != p->aux && !p->s->is_aux && p->aux->is_aux);
 	search_drive(p->s, &p->s->stats, p->b, &p->rest, &p->hr);
 	if (p->hr.kind == SCORE_EXACT && !p->hr.partial)
 		search_stop_request(&p->proof_stop);
@@ -280,6 +290,7 @@ static void
 prove_on(struct beside *p, double end)
 {
 	const double left = end - util_now_s();
+	assert(pthread_equal(pthread_self(), p->prover));
 	if (left < TRAP_MIN_S || search_stop_requested(p->el.stop))
 		return;
 	const struct search_limits el = search_limits_for_time(&p->el, left);
@@ -301,6 +312,7 @@ beside_prove(struct beside *p)
 	const double t0 = util_now_s();
 	const struct search_limits el =
 	    search_limits_for_time(&p->el, p->check_after);
+	assert(pthread_equal(pthread_self(), p->prover));
 	search_drive(p->aux, &p->aux->stats, p->b, &el, &p->r);
 	if (!proved(&p->r) && p->el.practical) {
 		if (p->r.proof_col < 0 ||
@@ -341,6 +353,28 @@ avoid_lost(const board_t *b, uint32_t avoid, int below, uint64_t seed,
 	r->pv_len = 1;
 }
 
+/* When both finished, the proof and the search beside it agree: the
+ * proof's value is in the board's range, its move legal, and where the
+ * search proved its best column a win (the root is won) or a loss (every
+ * column lost: the root is lost), the proof found the same.  (A draw
+ * the search proved of its best column says nothing of the root: a
+ * column it scored heuristically may win.) */
+static void
+beside_agree(const board_t *b, const struct beside *p)
+{
+	(void)b;
+	if (!proved(&p->r))
+		return;
+	assert(p->r.score >= board_min_score(b) &&
+	       p->r.score <= board_max_score(b));
+	assert(board_can_play(b, p->r.move));
+	const int c = p->hr.best;
+	if (p->hr.partial || c < 0 || p->hr.col_kind[c] != SCORE_EXACT)
+		return;
+	assert(p->hr.col_score[c] <= 0 || p->r.score > 0);
+	assert(p->hr.col_score[c] >= 0 || p->r.score < 0);
+}
+
 /* The proof beside the search (struct beside), when lim asks for a proof
  * and has two threads or more: false when it did not run (then nothing
  * was done). */
@@ -353,7 +387,8 @@ prove_beside(struct search *s, const board_t *b,
 	struct search *aux = search_aux(s);
 	if (aux == NULL)
 		return false;
-	struct beside p = {.s = s, .aux = aux, .b = b};
+	struct beside p = {
+	    .s = s, .aux = aux, .prover = pthread_self(), .b = b};
 	p.el = search_limits_for_beside_proof(lim, &p.proof_stop);
 	p.check_after = lim->practical
 	                    ? p.el.time_limit * PROVE_CHECK_AFTER_PCT / 100.0
@@ -372,6 +407,7 @@ prove_beside(struct search *s, const board_t *b,
 	 * the search's move. */
 	beside_join(&p);
 	stats_set_beside(&s->stats, 0);
+	beside_agree(b, &p);
 	*r = p.hr;
 	if (proved(&p.r)) {
 		uint64_t nodes = r->nodes;

@@ -146,6 +146,7 @@ pick_trap(struct trap_src *src, const board_t *b, int v, uint64_t seed,
 		count_replies(&nb, v, horizon, reply, rok, &keep, &hidden);
 		/* hidden / (hidden + keep) against the best so far; keep >= 1
 		 * (the column's score is v, so some reply keeps it). */
+		assert(keep >= 1);
 		const long mine = (long)hidden * (best_hidden + best_keep);
 		const long theirs = (long)best_hidden * (hidden + keep);
 		if (found < 0 || mine > theirs ||
@@ -155,6 +156,9 @@ pick_trap(struct trap_src *src, const board_t *b, int v, uint64_t seed,
 			best_hidden = hidden;
 		}
 	}
+	/* A trap is a legal column of the exact value v. */
+	assert(found < 0 ||
+	       (board_can_play(b, found) && ok[found] && score[found] == v));
 	*best = found;
 	return true;
 }
@@ -194,6 +198,10 @@ search_set_traps(struct search *s, const board_t *b,
 	}
 	if (!known || best < 0 || best == r->move)
 		return;
+	/* The trap keeps the move's exact value: a legal column of score v,
+	 * the score r reports. */
+	assert(board_can_play(b, best) && r->kind == SCORE_EXACT &&
+	       r->score == v);
 	r->move = r->best = best;
 	r->col_kind[best] = SCORE_EXACT;
 	r->col_score[best] = v;
