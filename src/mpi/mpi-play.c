@@ -37,29 +37,14 @@ struct play {
 	struct dist_stats st; /* the last search's */
 };
 
-/* A level's time budget and noise are one process's: across the ranks a
- * level searches the depth of --depth (default 12) and plays the best
- * move. */
-static void
-play_limits(const struct play *p, const struct search_limits *lim,
-            struct search_limits *l)
-{
-	*l = *lim;
-	if (l->level != NULL && l->mode == SEARCH_DEPTH)
-		l->depth = p->o->depth;
-	l->level = NULL;
-	l->time_limit = 0;
-}
-
 /* The engine's runner: the curses game's every search. */
 static int
 play_run(void *ctx, const board_t *b, const struct search_limits *lim,
          struct stats *live, struct search_result *r)
 {
 	struct play *p = ctx;
-	struct search_limits l;
+	struct search_limits l = dist_limits_for_game(lim, p->o->depth);
 	struct dist_params dp = {.live = live};
-	play_limits(p, lim, &l);
 	return dist_search(&p->t, b, &l, &dp, r, &p->st);
 }
 
@@ -69,8 +54,7 @@ play_search(void *ctx, const board_t *b, const struct search_limits *lim,
             struct search_result *r)
 {
 	struct play *p = ctx;
-	struct search_limits l;
-	play_limits(p, lim, &l);
+	struct search_limits l = dist_limits_for_game(lim, p->o->depth);
 	if (dist_search(&p->t, b, &l, NULL, r, &p->st) != 0)
 		return -1;
 	const struct dist_stats *st = &p->st;

@@ -74,70 +74,91 @@ search_oracle_probe(const struct search_oracle *bk, const board128_t *b,
  * deadline and the node limit. */
 
 struct search_limits {
-	enum search_mode mode;
-	bool analyze; /* exact/weak: score every column, not just best */
-	/* exact analysis for a move: the root's score first (book, table or
-	 * a solve), then a column that does not reach it stays an upper
-	 * bound; the columns that do are exact */
-	bool move_only;
-	int depth;   /* depth modes: the deepest iteration (plies) */
-	int threads; /* >= 1 */
-	enum split_scheme split;
-	int split_depth; /* plies below the root where tasks are made; 0 auto */
-	double time_limit;   /* seconds, 0 none; no iteration past it */
-	uint64_t node_limit; /* 0 none */
-	bool no_ordering;    /* plain centre-first order, no threat ordering */
-	uint64_t seed;       /* 0: deterministic; else random tie-break */
-	/* The search's stop token (core/stop.h), owned by the
-	 * caller; NULL: stopped only by its time and node limits. */
-	const struct search_stop *stop;
-	/* The opening book, read-only, or NULL: the searches take a
-	 * position's score from it, at the root and below (depth-limited
-	 * ones on their own scale: a root column as an exact score, a node
-	 * below as a proven value, a draw as 0). */
-	const struct search_oracle *book;
-	/* Proof within the budget (depth mode): a position with at most
-	 * prove_cells empty cells (0: never) is first solved exactly, for at
-	 * most prove_time seconds (0: PROVE_UNTIMED_S), on the search's
-	 * second table.  Solved, the result is the exact solver's move (the
-	 * fastest win, the longest defence) and its exact score; else the
-	 * depth-limited search has the rest of time_limit.  On two threads
-	 * or more the proof runs beside the depth-limited search instead,
-	 * on all the threads but one for the whole time_limit, and ends it
-	 * when it proves the root.  Either way, when the
-	 * proof got as far as a draw or better with a column that keeps it,
-	 * the move is that column unless the search proved its own move as
-	 * good (a proven result is never given up). */
-	int prove_cells;
-	double prove_time;
-	/* Practical play (the expert level, the protocol's searches): a
-	 * proof beside the search that has found nothing by
-	 * PROVE_CHECK_AFTER_PCT of the time stops the search and checks
-	 * whether its move loses (else it goes on), and among columns of the
-	 * same exact score in a proven draw or loss the move is the one giving
-	 * an opponent that searches trap_horizon plies (0: TRAP_HORIZON_PLIES)
-	 * the best chance of an error it cannot see (docs/levels.md). */
-	bool practical;
-	int trap_horizon;
-	/* A bound on an exact search for a move (analyze and move_only):
-	 * when the root is not proven within exact_bound seconds (0: no
-	 * bound), a depth-limited search of PERFECT_FALLBACK_S seconds
-	 * names the move, its score heuristic (not proven). */
-	double exact_bound;
-	/* A named level (level.h) choosing the move from the column scores,
-	 * or NULL: the search's best move. */
-	const struct level *level;
-	/* A window search (a task of dist.h's search across processes):
-	 * the position's own value, fail-soft, searched with the window
-	 * (alpha, beta) on the raw scale (core/score.h: exact scores in
-	 * exact mode, the depth-limited scale in depth mode), into
-	 * search_result.value; no column scores.  SEARCH_AVERAGE has no
-	 * windows and takes none. */
-	bool window;
-	int alpha, beta;
-	/* Where the depth-limited iterations record their ends (struct
-	 * search_marks, `bench speedup --game`), or NULL: nowhere. */
-	struct search_marks *marks;
+	/* The request: what to search.  (The members are grouped in
+	 * anonymous structs, read as lim->mode etc.: the grouping says what
+	 * each constructor of search-limits.c and level.c changes.) */
+	struct {
+		enum search_mode mode;
+		/* exact/weak: score every column, not just the best */
+		bool analyze;
+		/* exact analysis for a move: the root's score first (book,
+		 * table or a solve), then a column that does not reach it stays
+		 * an upper bound; the columns that do are exact */
+		bool move_only;
+		int depth; /* depth modes: the deepest iteration (plies) */
+	};
+	/* The resources: the threads, the split, the clock, the node count,
+	 * the stop. */
+	struct {
+		int threads; /* >= 1 */
+		enum split_scheme split;
+		/* plies below the root where tasks are made; 0 auto */
+		int split_depth;
+		double time_limit;   /* seconds, 0 none; no iteration past it */
+		uint64_t node_limit; /* 0 none */
+		/* The search's stop token (core/stop.h), owned by the
+		 * caller; NULL: stopped only by its time and node limits. */
+		const struct search_stop *stop;
+	};
+	/* The policy: how the move is chosen within the budget. */
+	struct {
+		/* plain centre-first order, no threat ordering */
+		bool no_ordering;
+		uint64_t seed; /* 0: deterministic; else random tie-break */
+		/* The opening book, read-only, or NULL: the searches take a
+		 * position's score from it, at the root and below
+		 * (depth-limited ones on their own scale: a root column as an
+		 * exact score, a node below as a proven value, a draw as 0). */
+		const struct search_oracle *book;
+		/* Proof within the budget (depth mode): a position with at most
+		 * prove_cells empty cells (0: never) is first solved exactly,
+		 * for at most prove_time seconds (0: PROVE_UNTIMED_S), on the
+		 * search's second table.  Solved, the result is the exact
+		 * solver's move (the fastest win, the longest defence) and its
+		 * exact score; else the depth-limited search has the rest of
+		 * time_limit.  On two threads or more the proof runs beside the
+		 * depth-limited search instead, on all the threads but one for
+		 * the whole time_limit, and ends it when it proves the root.
+		 * Either way, when the proof got as far as a draw or better
+		 * with a column that keeps it, the move is that column unless
+		 * the search proved its own move as good (a proven result is
+		 * never given up). */
+		int prove_cells;
+		double prove_time;
+		/* Practical play (the expert level, the protocol's searches): a
+		 * proof beside the search that has found nothing by
+		 * PROVE_CHECK_AFTER_PCT of the time stops the search and checks
+		 * whether its move loses (else it goes on), and among columns
+		 * of the same exact score in a proven draw or loss the move is
+		 * the one giving an opponent that searches trap_horizon plies
+		 * (0: TRAP_HORIZON_PLIES) the best chance of an error it cannot
+		 * see (docs/levels.md). */
+		bool practical;
+		int trap_horizon;
+		/* A bound on an exact search for a move (analyze and
+		 * move_only): when the root is not proven within exact_bound
+		 * seconds (0: no bound), a depth-limited search of
+		 * PERFECT_FALLBACK_S seconds names the move, its score
+		 * heuristic (not proven). */
+		double exact_bound;
+		/* A named level (level.h) choosing the move from the column
+		 * scores, or NULL: the search's best move. */
+		const struct level *level;
+	};
+	/* The distributed window and where the iterations report. */
+	struct {
+		/* A window search (a task of dist.h's search across processes):
+		 * the position's own value, fail-soft, searched with the window
+		 * (alpha, beta) on the raw scale (core/score.h: exact scores in
+		 * exact mode, the depth-limited scale in depth mode), into
+		 * search_result.value; no column scores.  SEARCH_AVERAGE has no
+		 * windows and takes none. */
+		bool window;
+		int alpha, beta;
+		/* Where the depth-limited iterations record their ends (struct
+		 * search_marks, `bench speedup --game`), or NULL: nowhere. */
+		struct search_marks *marks;
+	};
 };
 
 /* The ends of a depth-limited search's iterations, as search_run()

@@ -217,3 +217,14 @@ dist_search(const struct dist_transport *t, const board_t *b,
 	st->share = NULL;
 	return 0;
 }
+
+struct search_limits
+dist_limits_for_game(const struct search_limits *lim, int depth)
+{
+	struct search_limits l = *lim;
+	if (l.level != NULL && l.mode == SEARCH_DEPTH)
+		l.depth = depth;
+	l.level = NULL;
+	l.time_limit = 0;
+	return l;
+}

@@ -248,4 +248,11 @@ bool dist_loopback_share(struct dist_loopback *lb);
 /* Its transport (valid while lb is). */
 const struct dist_transport *dist_loopback_transport(struct dist_loopback *lb);
 
+/* A game's search across the ranks (dropfour-mpi play): a level's time
+ * budget and noise are one process's, so across the ranks a level
+ * searches `depth` plies (--depth) and plays the best move; no time
+ * limit.  The rest of lim kept. */
+struct search_limits dist_limits_for_game(const struct search_limits *lim,
+                                          int depth);
+
 #endif

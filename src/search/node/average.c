@@ -141,13 +141,7 @@ average_value(const board_t *b, int depth, uint64_t *nodes)
 	struct stats *st = xcalloc(1, sizeof *st);
 
 	search_limits_default(&lim);
-	memset(&team, 0, sizeof team);
-	atomic_init(&team.state, SPLIT_RUNNING);
-	atomic_init(&team.nodes, 0);
-	split_team_init(&team, 1);
-	team.lim = &lim;
-	team.stats = st;
-	team.threads = 1;
+	split_team_init(&team, &lim, st, 1, 1);
 	struct split_ctx c = {.team = &team, .root_col = -1};
 	struct avg_val v = avg_serial(&c, b, depth);
 	if (nodes != NULL)

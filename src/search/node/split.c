@@ -72,11 +72,22 @@ unlock(struct split_team *team)
 }
 
 void
-split_team_init(struct split_team *team, int threads)
+split_team_init(struct split_team *team, const struct search_limits *lim,
+                struct stats *stats, int threads, int split_threads)
 {
-	assert(team != NULL && threads >= 1 && threads <= STATS_MAX_THREADS);
+	assert(team != NULL && lim != NULL && stats != NULL);
+	assert(threads >= 1 && threads <= STATS_MAX_THREADS);
+	assert(split_threads >= 1 && split_threads <= threads);
+	memset(team, 0, sizeof *team);
+	team->lim = lim;
+	team->stats = stats;
+	team->threads = threads;
+	atomic_init(&team->state, SPLIT_RUNNING);
+	atomic_init(&team->nodes, 0);
+	atomic_init(&team->own_cells, 0);
 	atomic_flag_clear(&team->lock);
-	team->maxopen = threads > 1 ? threads * SPLIT_MAX_OPEN_PER_THREAD : 0;
+	team->maxopen =
+	    split_threads > 1 ? split_threads * SPLIT_MAX_OPEN_PER_THREAD : 0;
 	team->open = team->maxopen
 	                 ? xcalloc((size_t)team->maxopen, sizeof *team->open)
 	                 : NULL;

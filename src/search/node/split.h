@@ -138,8 +138,13 @@ struct split_team {
 	struct split_wake wake[STATS_MAX_THREADS];
 };
 
-/* Set up and tear down the shared list of split points. */
-void split_team_init(struct split_team *team, int threads);
+/* A team of `threads` threads for one search of lim, its figures into
+ * stats, running, with the shared list of split points for
+ * `split_threads` of them (1: none; lazy SMP shares none): the one way a
+ * team is made (the driver adds its tables, clock and split depths); and
+ * its end. */
+void split_team_init(struct split_team *team, const struct search_limits *lim,
+                     struct stats *stats, int threads, int split_threads);
 void split_team_free(struct split_team *team);
 
 /* One task's (or the root's) view: private counters, flushed in bulk. */

@@ -96,20 +96,15 @@ team_setup(struct split_team *team, struct search *s, struct stats *live,
 {
 	const bool exact_mode =
 	    lim->mode == SEARCH_EXACT || lim->mode == SEARCH_WEAK;
-	memset(team, 0, sizeof *team);
+	split_team_init(team, lim, live, threads,
+	                lim->split == SPLIT_LAZY ? 1 : threads);
 	team->search = s;
-	team->lim = lim;
 	team->tt = &s->tt;
 	team->leaf = &s->leaf;
-	team->stats = live;
 	team->trace = s->trace;
 	if (team->trace != NULL)
 		trace_begin(team->trace, threads);
-	team->threads = threads;
 	team->eval = et;
-	atomic_init(&team->state, SPLIT_RUNNING);
-	atomic_init(&team->nodes, 0);
-	split_team_init(team, lim->split == SPLIT_LAZY ? 1 : threads);
 	if (lim->time_limit > 0)
 		team->deadline_ns =
 		    (uint64_t)(t0 * 1e9) + (uint64_t)(lim->time_limit * 1e9);
@@ -122,7 +117,6 @@ team_setup(struct split_team *team, struct search *s, struct stats *live,
 	s->leaf_cells = team->leaf_cells;
 	team->leaf_grow = LEAF_GROW_PER_BUCKET;
 	tt_shrink(&s->leaf);
-	atomic_init(&team->own_cells, 0);
 	if (exact_mode && threads > 1 && s->own_after != 0 &&
 	    search_own_leaf_ready(s, threads, key_bits)) {
 		team->own_leaf = s->own_leaf;
