@@ -3,7 +3,10 @@
 # (dropfour-mpi solve of one position, 3 ranks, oversubscribed) ends the
 # whole job: no hang (it must end within 30 s of the kill), a non-zero
 # exit status, a message naming the dead rank, and no rank left running.
-# Then the same for rank 0, the master.
+# Then the same for rank 0, the master.  Last, SIGINT and SIGTERM to rank
+# 0 stop the search through its token: the line printed "partial" with
+# the bound known so far, status 128 + the signal, every rank gone
+# within seconds.
 #
 # Run by `make check` with $DROPFOUR_MPI and $MPIRUN; skipped (exit 77)
 # when dropfour-mpi was not built.
@@ -44,6 +47,35 @@ kill_rank() {
 		fail "rank $1 killed: ranks left running"
 }
 
+# stop_rank0 SIG NUMBER: solve 44 (a minute or more on 2 ranks), SIG to rank 0
+# once every rank searches.
+stop_rank0() {
+	echo 44 | DROPFOUR_KILL_TEST=$$ timeout -k 5 60 "$MPIRUN" -n 2 \
+	    --oversubscribe "$DROPFOUR_MPI" solve -j1 --no-book -m 64 \
+	    >"$tmp/out" 2>"$tmp/err" &
+	job=$!
+	pid=$(rank_wait 0)
+	[ -n "$pid" ] || { fail "rank 0 never started"; wait $job; return; }
+	sleep 2 # every rank at work
+	kill -"$1" "$pid"
+	t0=$(date +%s)
+	wait $job
+	status=$?
+	took=$(($(date +%s) - t0))
+	want=$((128 + $2))
+	[ $status -eq $want ] ||
+		fail_with "$tmp/err" "SIG$1 to rank 0: exit $status, expected $want"
+	grep -Eq '^44 (>=-?[0-9]+|<=-?[0-9]+|\?) [0-9]+ [0-9]+ partial$' "$tmp/out" ||
+		fail_with "$tmp/out" "SIG$1 to rank 0: no partial line with a bound"
+	grep -q 'stopped by a signal' "$tmp/err" ||
+		fail_with "$tmp/err" "SIG$1 to rank 0: no note of the stop"
+	[ $took -le 10 ] || fail "SIG$1 to rank 0: the job took ${took}s to end"
+	[ -z "$(rank_pid 0)$(rank_pid 1)" ] ||
+		fail "SIG$1 to rank 0: ranks left running"
+}
+
 kill_rank 1
 kill_rank 0
+stop_rank0 INT 2
+stop_rank0 TERM 15
 check_end

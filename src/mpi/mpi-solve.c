@@ -161,8 +161,12 @@ print_result(const struct options *o, const char *line, const int64_t *res)
 
 /* Rank 0, for an input of one position: one search across every rank
  * (dist.h), rank 0 the master and a worker too; its line printed as a
- * batch prints it, and on standard error what each rank did. */
-static void
+ * batch prints it, and on standard error what each rank did.  SIGINT,
+ * SIGTERM or SIGHUP stop it through its token: every rank's task is
+ * cancelled, the line is printed partial with the bound known so far
+ * (">=S", "<=S" or "?") and the status is 128 + the signal's number;
+ * else 0. */
+static int
 solve_one(const struct options *o, const struct book *book,
           const struct mpi_world *w, const struct mpi_table *mt,
           const char *line)
@@ -187,8 +191,21 @@ solve_one(const struct options *o, const struct book *book,
 	local.threads = o->threads;
 	local.book = lim.book;
 	mpi_dist_init(&d, &t, &local, w, mt);
+	struct search_stop stop;
+	struct util_stop_saved saved;
+	search_stop_init(&stop, NULL);
+	lim.stop = &stop;
+	util_stop_signals_begin(&saved, &stop);
 	dist_search(&t, &b, &lim, NULL, &r, &st);
+	util_stop_signals_end(&saved);
 	engine_free(local.e);
+	if (r.partial) {
+		solve_print(line, o->width, o->solve.analyze, &r);
+		cli_note("one search over %d ranks stopped by a signal after "
+		         "%.2f s: the score is the bound known so far",
+		         st.nworkers, r.seconds);
+		return cli_stopped_status();
+	}
 
 	int64_t res[SOLVE_RESULT_LEN];
 	res[0] = 0;
@@ -212,6 +229,7 @@ solve_one(const struct options *o, const struct book *book,
 	char traffic[512];
 	dist_stats_traffic(&st, t.tables, traffic, sizeof traffic);
 	cli_note("the network: %s", traffic);
+	return 0;
 }
 
 /* Rank 0: hand out the valid lines one at a time to whichever worker asks,
@@ -234,7 +252,9 @@ solve_coordinator(const struct options *o, const struct book *book,
 			one = i;
 		}
 	if (nvalid == 1) {
-		solve_one(o, book, w, mt, in.line[one]);
+		int st1 = solve_one(o, book, w, mt, in.line[one]);
+		if (st1 != 0)
+			status = st1;
 		in.valid[one] = false; /* done: nothing to hand out */
 	}
 	int64_t(*res)[SOLVE_RESULT_LEN] =

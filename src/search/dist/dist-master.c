@@ -323,6 +323,15 @@ dist_master_solve_tree(const struct dist_transport *t, const board_t *b,
 	}
 	free(known);
 	*score = lo;
+	if (!done) {
+		/* Stopped: the bound the passes have proven so far. */
+		const int min = weak ? -1 : board_min_score(b);
+		const int max = weak ? 1 : board_max_score(b);
+		r->kind = lo > min   ? SCORE_LOWER
+		          : hi < max ? SCORE_UPPER
+		                     : SCORE_NONE;
+		r->score = lo > min ? lo : hi < max ? hi : 0;
+	}
 	return done;
 }
 
