@@ -34,6 +34,7 @@
 . "$(dirname "$0")/lib-check.sh"
 check_begin mpi
 : "${srcdir:=.}"
+srcdir=$(cd "$srcdir" && pwd) # the benches below run from folders of their own
 check_mpi_ready
 
 mpi() {
