@@ -74,9 +74,9 @@ eng_cmd_quit(struct eng *g, int argc, char **argv)
 {
 	(void)argc, (void)argv;
 	/* after uci it comes at once (engine-cli.c) and stops the search, as
-	 * UCI's "as soon as possible"; else it came after the search */
-	g->stopped = true;
-	eng_finish(g);
+	 * UCI's "as soon as possible", its bestmove as a stop's; else it
+	 * came after the search */
+	eng_cmd_stop(g, 0, NULL);
 	g->quit = true;
 }
 

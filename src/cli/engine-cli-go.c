@@ -776,11 +776,67 @@ eng_cmd_analyze(struct eng *g, int argc, char **argv)
 	go_start(g, GO_ANALYZE, &lim);
 }
 
+/* The answer to a stop of a depth-limited search that has not ended
+ * yet: what its statistics say now (the last finished iteration's
+ * principal variation and scores), marked partial; the search unwinds on
+ * the engine's thread meanwhile and its own result is not waited for (a
+ * new go stops it first).  So a stop is answered as soon as the thread
+ * that reads the commands runs, even when the search's threads wait for
+ * a core (another engine on the same machine): one wake-up, not one for
+ * each of the search's threads. */
+static bool
+go_answer_now(struct eng *g)
+{
+	struct stats_snapshot s;
+	struct search_result r;
+	engine_snapshot(g->e, &s);
+	/* nothing finished yet (a search just begun, the book's answer on
+	 * its way): its own result, which comes at its first look at the
+	 * stop */
+	if (s.searches <= g->searches0 || s.pv_len <= 0 || s.pv[0] < 0 ||
+	    s.pv[0] >= g->pos.w || !board_can_play(&g->pos, s.pv[0]))
+		return false;
+	memset(&r, 0, sizeof r);
+	r.move = r.best = -1;
+	r.partial = true;
+	r.ncols = g->pos.w;
+	r.depth = s.depth;
+	r.nodes = s.nodes;
+	for (int c = 0; c < s.ncols && c < g->pos.w; c++)
+		if (s.col[c].state == COL_DONE ||
+		    s.col[c].state == COL_WAITING) {
+			r.col_kind[c] = s.col[c].kind;
+			r.col_score[c] = s.col[c].score;
+		}
+	r.pv_len = s.pv_len < STATS_PV_MAX ? s.pv_len : STATS_PV_MAX;
+	memcpy(r.pv, s.pv, sizeof r.pv[0] * (size_t)r.pv_len);
+	r.move = r.best = r.pv[0];
+	r.kind = r.col_kind[r.move];
+	r.score = r.col_score[r.move];
+	go_done(g, &r);
+	return true;
+}
+
 void
 eng_cmd_stop(struct eng *g, int argc, char **argv)
 {
 	(void)argc, (void)argv;
+	struct search_result r;
 	g->stopped = true;
+	if (g->kind == GO_NONE)
+		return;
+	engine_stop(g->e);
+	/* A depth-limited search answers with its last finished iteration,
+	 * which its statistics hold already: at once, unless its own result
+	 * is in.  An exact search (perfect, analyze) may hold more than its
+	 * statistics show: its result is waited for, as briefly as it
+	 * unwinds. */
+	if (engine_poll(g->e, g->id, &r)) {
+		go_done(g, &r);
+		return;
+	}
+	if (g->kind == GO_DEPTH && go_answer_now(g))
+		return;
 	eng_finish(g);
 }
 
