@@ -164,6 +164,35 @@ check_position(const board_t *b, const struct brute *g, const char *moves)
 	check_true(board_mirror_key(b, board_key(b)) == board_key(&m));
 }
 
+/* The 64-bit rules (board64_...(), core/board64.c) on a board of at most
+ * 64 bits: the same answers as the 128-bit ones. */
+static void
+check_rules64(const board_t *b, const char *moves)
+{
+	board64_t s, p;
+	board_to64(b, &s);
+	check_true(board64_parse(&p, b->w, b->h, moves, (size_t)-1, NULL) ==
+	           BOARD_OK);
+	check_true(p.current == s.current && p.mask == s.mask &&
+	           p.moves == s.moves);
+	check_true(board64_key(&s) == (bb64_t)board_key(b));
+	check_true(board64_mirror_key(&s, board64_key(&s)) ==
+	           (bb64_t)board_mirror_key(b, board_key(b)));
+	check_true(board64_winning_cells(s.current, s.mask, &s) ==
+	           (bb64_t)board_winning_cells(b->current, b->mask, b));
+	check_true(board64_non_losing_moves(&s) ==
+	           (bb64_t)board_non_losing_moves(b));
+	check_true(board64_four_cells(s.mask, s.h) ==
+	           (bb64_t)board_four_cells(b->mask, b->h));
+	for (int c = 0; c < b->w; c++)
+		ck_assert_int_eq(board64_column_height(&s, c),
+		                 board_column_height(b, c));
+	char t64[BOARD_MAX_CELLS * 4], t128[BOARD_MAX_CELLS * 4];
+	board64_format(&s, t64, sizeof t64);
+	board_format(b, t128, sizeof t128);
+	ck_assert_str_eq(t64, t128);
+}
+
 /* Random positions of widths 10..16 (and of the tall boards past 64 bits
  * of widths 4..9): every rule against the cells; on a board of at most 64
  * bits the 64-bit rules too. */
@@ -188,15 +217,8 @@ START_TEST(test_wide_rules)
 		check_parse_ok(&b, w, h, moves);
 		check_position(&b, &g, moves);
 		checked++;
-		if (board_is_small(w, h)) {
-			board64_t s;
-			board_to64(&b, &s);
-			check_true(
-			    board64_winning_cells(s.current, s.mask, &s) ==
-			    (bb64_t)board_winning_cells(b.current, b.mask, &b));
-			check_true(board64_non_losing_moves(&s) ==
-			           (bb64_t)board_non_losing_moves(&b));
-		}
+		if (board_is_small(w, h))
+			check_rules64(&b, moves);
 	}
 	check_that(checked >= games / 2, "width %d: %d positions of %d", w,
 	           checked, games);

@@ -1,6 +1,7 @@
-/* board-bits.c -- the rules of Connect Four on bitboards of one width
- * (core/board.h): compiled once as it is, for board128_t, and once more
- * with BOARD_BITS 64 (core/board64.c), for board64_t. */
+/* board-bits.c -- the out-of-line rules of Connect Four on the bitboards
+ * of the file's width (core/board.h, core/board-tmpl.h): compiled as it
+ * is, for board128_t, and once more inside core/board64.c, with
+ * BOARD_BITS 64, for board64_t. */
 #include "config.h"
 
 #include <assert.h>
@@ -15,9 +16,7 @@ board_init(board_t *b, int w, int h)
 {
 	assert(b != NULL);
 	assert(board_size_error(w, h) == NULL);
-#if BOARD_BITS == 64
-	assert(board_is_small(w, h));
-#endif
+	assert(BOARD_BITS == 128 || board_is_small(w, h));
 	memset(b, 0, sizeof *b);
 	b->w = (int8_t)w;
 	b->h = (int8_t)h;

@@ -7,15 +7,16 @@
  * columns.  `current` holds the stones of the side to move, `mask` all
  * stones.  The pair (current + mask) is a unique key for the position.
  *
- * The rules come in two widths, from one template (core/board-tmpl.h):
- * board64_t on uint64_t bitboards, for boards of at most 64 bits, and
- * board128_t on unsigned __int128, for every board.  The search is compiled
- * once for each (docs/solver.md, "Boards of more than 64 bits"), and runs a
- * board of at most 64 bits on the 64-bit rules.  A file picks its width
- * with BOARD_BITS (64 or 128, the default) before it includes this header:
- * then `board_t`, `bb_t` and every `board_...()` name below are those of
- * that width.  Everything above the search (the game, the front-ends) holds
- * board128_t.
+ * The rules come in two widths of bitboard: board64_t on uint64_t, for
+ * boards of at most 64 bits, and board128_t on unsigned __int128, for every
+ * board.  The search is compiled once for each (docs/solver.md, "Boards of
+ * more than 64 bits"), and runs a board of at most 64 bits on the 64-bit
+ * rules.  A file picks its width with BOARD_BITS (64 or 128, the default)
+ * before it includes this header: `board_t` and `bb_t` are then that
+ * width's types, and the rules, board_...() (core/board-tmpl.h), are
+ * defined for that width under those names.  Everything above the search
+ * holds board128_t; the few places that need the 64-bit rules beside the
+ * 128-bit ones call board64_...() below (core/board64.c).
  *
  * Columns are 0-based everywhere in the API; the move-string notation
  * ("4453", "9ab") writes them 1-based, one character each: 1..9, then a..g
@@ -143,14 +144,31 @@ bb128_popcount(bb128_t x)
 	       __builtin_popcountll((uint64_t)(x >> 64));
 }
 
-/* ---- the rules, once for each width ----------------------------------- */
+/* ---- the two boards ------------------------------------------------------ */
 
-#define BB_BITS 64
-#include "core/board-tmpl.h"
-#undef BB_BITS
-#define BB_BITS 128
-#include "core/board-tmpl.h"
-#undef BB_BITS
+/* A position on 64-bit bitboards: a board of at most 64 bits. */
+typedef struct board64 {
+	bb64_t current; /* stones of the side to move */
+	bb64_t mask;    /* all stones */
+	bb64_t bottom;  /* bottom cell of every column */
+	bb64_t full;    /* every playable cell */
+	int8_t w, h;    /* width, height */
+	int8_t over;    /* 1 once a move has made four (checked play only) */
+	int8_t pad;
+	int32_t moves; /* stones on the board */
+} board64_t;
+
+/* The same on 128-bit bitboards: any board. */
+typedef struct board128 {
+	bb128_t current;
+	bb128_t mask;
+	bb128_t bottom;
+	bb128_t full;
+	int8_t w, h;
+	int8_t over;
+	int8_t pad;
+	int32_t moves;
+} board128_t;
 
 /* A board of at most 64 bits in the other width (the bit layout is the
  * same). */
@@ -182,38 +200,6 @@ board_from64(const board64_t *b, board128_t *out)
 	out->moves = b->moves;
 }
 
-/* ---- this file's width -------------------------------------------------- */
-
-#ifndef BOARD_BITS
-#define BOARD_BITS 128
-#endif
-#if BOARD_BITS == 64
-typedef bb64_t bb_t;
-typedef board64_t board_t;
-#define BOARD_FN(name) board64_##name
-#define bb_ctz         bb64_ctz
-#define bb_popcount    bb64_popcount
-#elif BOARD_BITS == 128
-typedef bb128_t bb_t;
-typedef board128_t board_t;
-#define BOARD_FN(name) board128_##name
-#define bb_ctz         bb128_ctz
-#define bb_popcount    bb128_popcount
-#else
-#error "BOARD_BITS is 64 or 128"
-#endif
-
-/* A function of the search compiled for each width (docs/solver.md,
- * "Boards of more than 64 bits"): external in the 128-bit files; in the one
- * unit of the 64-bit search (search/search64.c) internal, so that both
- * copies keep the one name a grep finds, and a copy that unit does not
- * call is not emitted. */
-#if BOARD_BITS == 64
-#define WIDTH_FN static __attribute__((unused))
-#else
-#define WIDTH_FN
-#endif
-
 /* A key as 64 bits (a tie-break's or a cache's): the key itself on a board
  * of at most 64 bits. */
 static inline uint64_t
@@ -222,41 +208,57 @@ board_key_fold(bb128_t key)
 	return (uint64_t)key ^ (uint64_t)(key >> 64) * 0x9e3779b97f4a7c15ull;
 }
 
-#define board_init               BOARD_FN(init)
-#define board_to_move            BOARD_FN(to_move)
-#define board_column_mask        BOARD_FN(column_mask)
-#define board_top_mask           BOARD_FN(top_mask)
-#define board_can_play           BOARD_FN(can_play)
-#define board_possible           BOARD_FN(possible)
-#define board_column_of_cell     BOARD_FN(column_of_cell)
-#define board_play               BOARD_FN(play)
-#define board_play_cell          BOARD_FN(play_cell)
-#define board_key                BOARD_FN(key)
-#define board_winning_cells      BOARD_FN(winning_cells)
-#define board_winning_dir        BOARD_FN(winning_dir)
-#define board_winning_cells_h    BOARD_FN(winning_cells_h)
-#define board_four_dir           BOARD_FN(four_dir)
-#define board_has_four_h         BOARD_FN(has_four_h)
-#define board_winning_cells_fast BOARD_FN(winning_cells_fast)
-#define board_has_four_fast      BOARD_FN(has_four_fast)
-#define board_my_winning_cells   BOARD_FN(my_winning_cells)
-#define board_opp_winning_cells  BOARD_FN(opp_winning_cells)
-#define board_can_win_next       BOARD_FN(can_win_next)
-#define board_winning_column     BOARD_FN(winning_column)
-#define board_is_winning_move    BOARD_FN(is_winning_move)
-#define board_non_losing_moves   BOARD_FN(non_losing_moves)
-#define board_has_four           BOARD_FN(has_four)
-#define board_four_cells         BOARD_FN(four_cells)
-#define board_is_full            BOARD_FN(is_full)
-#define board_mirror_key         BOARD_FN(mirror_key)
-#define board_mirror             BOARD_FN(mirror)
-#define board_cell               BOARD_FN(cell)
-#define board_column_height      BOARD_FN(column_height)
-#define board_stones             BOARD_FN(stones)
-#define board_play_checked       BOARD_FN(play_checked)
-#define board_parse              BOARD_FN(parse)
-#define board_max_score          BOARD_FN(max_score)
-#define board_min_score          BOARD_FN(min_score)
-#define board_format             BOARD_FN(format)
+/* ---- the 64-bit rules, for any file ---------------------------------------
+ *
+ * The out-of-line rules of core/board-bits.c (and the key) on board64_t,
+ * defined in core/board64.c: what a file of another width calls when it
+ * needs the 64-bit rules (the 128-bit parse of a small board, the book's
+ * keys, the tests), and what the 64-bit search calls through
+ * core/board64.h.  Each does what board_...() of the same name does
+ * (core/board-tmpl.h). */
+void board64_init(board64_t *b, int w, int h);
+bb64_t board64_key(const board64_t *b);
+bb64_t board64_winning_cells(bb64_t pos, bb64_t mask, const board64_t *geo);
+bb64_t board64_non_losing_moves(const board64_t *b);
+bool board64_has_four(bb64_t stones, int h);
+bb64_t board64_four_cells(bb64_t stones, int h);
+bb64_t board64_mirror_key(const board64_t *b, bb64_t key);
+void board64_mirror(const board64_t *b, board64_t *out);
+int board64_cell(const board64_t *b, int col, int row);
+int board64_column_height(const board64_t *b, int col);
+bb64_t board64_stones(const board64_t *b, int player);
+enum board_err board64_play_checked(board64_t *b, int col);
+enum board_err board64_parse(board64_t *out, int w, int h, const char *s,
+                             size_t len, size_t *err_index);
+int board64_format(const board64_t *b, char *buf, size_t len);
+
+/* ---- this file's width -------------------------------------------------- */
+
+#ifndef BOARD_BITS
+#define BOARD_BITS 128
+#endif
+#if BOARD_BITS == 64
+typedef bb64_t bb_t;
+typedef board64_t board_t;
+#elif BOARD_BITS == 128
+typedef bb128_t bb_t;
+typedef board128_t board_t;
+#else
+#error "BOARD_BITS is 64 or 128"
+#endif
+
+/* A function compiled for each width, the search's (docs/solver.md,
+ * "Boards of more than 64 bits") and the out-of-line rules: external in
+ * the 128-bit files; in a unit of 64 bits (search/search64.c,
+ * core/board64.c) internal, so that both copies keep the one name a grep
+ * finds, and a copy that unit does not call is not emitted. */
+#if BOARD_BITS == 64
+#define WIDTH_FN static __attribute__((unused))
+#else
+#define WIDTH_FN
+#endif
+
+/* The rules on bb_t and board_t. */
+#include "core/board-tmpl.h"
 
 #endif

@@ -13,6 +13,9 @@
  */
 #define BOARD_BITS 64
 
+/* The out-of-line rules at 64 bits: calls of core/board64.c's. */
+#include "core/board64.h"
+
 #include "search/node/tt-store.c"
 #include "search/node/order.c"
 #include "search/node/eval.c"

@@ -157,7 +157,7 @@ inherited(const struct master *m, int i, int *alpha, int *beta)
 /* Whether the window (alpha, beta) of node i, seen from its parent's side,
  * lies inside the window the parent inherits: a task never asks more than
  * its parent needs. */
-static inline bool
+static inline __attribute__((unused)) bool
 inside_parent(const struct master *m, int i, int alpha, int beta)
 {
 	int pa, pb;
