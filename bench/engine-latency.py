@@ -1,46 +1,199 @@
 #!/usr/bin/env python3
-# engine-latency.py DROPFOUR MODE N -- measures fresh `dropfour engine`
-# sessions (-j2 -m 64 --no-book), N of them: MODE stop (isready, go
-# infinite on late and early positions, stop after 0-50 ms: the time to
-# bestmove), movetime (go movetime 20), or a clock in ms (position 44, go
-# wtime MS btime MS movestogo 1: the time to bestmove).  Prints max, p99
-# and median; run it with `uptime` beside, the figures depend on the load.
-import subprocess, sys, time, random, select, os
-D = sys.argv[1]; mode = sys.argv[2]; n = int(sys.argv[3])
-def start():
-    return subprocess.Popen([D, "engine", "-j2", "-m", "64", "--no-book"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, bufsize=0)
-def readuntil(p, pref, timeout=10):
-    buf=b""; t0=time.monotonic()
+"""engine-latency.py -- how fast `dropfour engine` answers, quiet and with
+another search on every core (as in an engine match on one computer).
+
+  bench/engine-latency.py [--load K] [--threads T] [--stops N]
+                          [--movetimes N] [--quits N] [DROPFOUR]
+
+Starts K other searches first (default 0; `--load cores` one per core):
+each `DROPFOUR solve -j1 --no-book` of the empty 7x6 board, restarted when
+it ends, so every core stays busy for the whole run.  Then, in ONE engine
+session (`engine -j T -m 64 --no-book`, T default: the engine's own
+default, the number of cores):
+  stop      N times: a position of 0 to 30 random stones, `go infinite`,
+            `stop` 50-250 ms later: the time from writing `stop` to
+            reading `bestmove`;
+  isready   the same N times, `isready` while the search runs: the time
+            to `readyok`;
+  movetime  N times `go movetime 100` from such positions: the time from
+            `go` to `bestmove` (over 110 ms is an overrun);
+and in fresh sessions (a quit ends each):
+  quit      N times `quit` 50-250 ms into `go infinite`: the time to the
+            process's exit.
+Prints p50 / p99 / max of each (milliseconds), the overruns, the load and
+`uptime`.  Stop with Ctrl-C: the load's processes are ended too.
+"""
+import argparse, os, random, select, subprocess, sys, time
+
+
+def percentile(xs, p):
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, int(round(p / 100.0 * (len(xs) - 1))))]
+
+
+class Engine:
+    def __init__(self, dropfour, threads):
+        args = [dropfour, "engine", "-m", "64", "--no-book"]
+        if threads:
+            args[2:2] = ["-j", str(threads)]
+        self.p = subprocess.Popen(args, stdin=subprocess.PIPE,
+                                  stdout=subprocess.PIPE, bufsize=0)
+        self.buf = b""
+
+    def send(self, line):
+        self.p.stdin.write((line + "\n").encode())
+
+    def wait_for(self, prefix, timeout=30.0):
+        """The time when a line starting with prefix was read, or None."""
+        end = time.monotonic() + timeout
+        while True:
+            while b"\n" in self.buf:
+                line, self.buf = self.buf.split(b"\n", 1)
+                if line.startswith(prefix):
+                    return time.monotonic()
+            left = end - time.monotonic()
+            if left <= 0:
+                return None
+            r, _, _ = select.select([self.p.stdout], [], [], left)
+            if not r:
+                return None
+            chunk = os.read(self.p.stdout.fileno(), 65536)
+            if not chunk:
+                return None
+            self.buf += chunk
+
+    def close(self):
+        try:
+            self.send("quit")
+            self.p.stdin.close()
+        except BrokenPipeError:
+            pass
+        self.p.wait()
+
+
+def random_position(rng, stones):
+    """Column digits of a game of `stones` random legal moves, no four
+    before its end (retried until one is found)."""
     while True:
-        r,_,_=select.select([p.stdout],[],[],timeout)
-        if not r: return None
-        c=os.read(p.stdout.fileno(), 65536)
-        if not c: return None
-        buf+=c
-        for l in buf.split(b"\n"):
-            if l.startswith(pref): return time.monotonic()
-positions = ["6614446666373154","274552224131661","2252576253462244111563365343671351441","44","4453","7422341735647741166133573473242566"]
-res=[]
-random.seed(1)
-for i in range(n):
-    p=start()
-    if mode=="stop":
-        pos = positions[i % len(positions)]
-        p.stdin.write(b"isready\n"); readuntil(p, b"readyok")
-        p.stdin.write(("position %s\ngo infinite\n" % pos).encode())
-        time.sleep(random.uniform(0,0.05))
-        t=time.monotonic(); p.stdin.write(b"stop\n")
-        te=readuntil(p,b"bestmove"); res.append((te-t)*1e3)
-    elif mode=="movetime":
-        pos = positions[i % len(positions)]
-        p.stdin.write(b"isready\n"); readuntil(p, b"readyok")
-        t=time.monotonic(); p.stdin.write(("position %s\ngo movetime 20\n" % pos).encode())
-        te=readuntil(p,b"bestmove"); res.append((te-t)*1e3)
-    else:
-        clock = int(mode)
-        p.stdin.write(b"isready\n"); readuntil(p, b"readyok")
-        t=time.monotonic(); p.stdin.write(("position 44\ngo wtime %d btime %d movestogo 1\n" % (clock,clock)).encode())
-        te=readuntil(p,b"bestmove"); res.append((te-t)*1e3)
-    p.stdin.write(b"quit\n"); p.stdin.close(); p.wait()
-res.sort()
-print("%s n=%d max %.1f ms p99 %.1f ms median %.1f ms" % (mode, n, res[-1], res[int(0.99*(n-1))], res[n//2]))
+        h = [0] * 7
+        cells = {}
+        moves = []
+        ok = True
+        for i in range(stones):
+            cols = [c for c in range(7) if h[c] < 6]
+            c = rng.choice(cols)
+            cells[(c, h[c])] = i % 2
+            h[c] += 1
+            moves.append(str(c + 1))
+            if four(cells, c, h[c] - 1, i % 2):
+                ok = False
+                break
+        if ok:
+            return "".join(moves)
+
+
+def four(cells, c, r, who):
+    for dc, dr in ((1, 0), (0, 1), (1, 1), (1, -1)):
+        n = 1
+        for s in (1, -1):
+            k = 1
+            while cells.get((c + s * k * dc, r + s * k * dr)) == who:
+                n += 1
+                k += 1
+        if n >= 4:
+            return True
+    return False
+
+
+def start_load(dropfour, k):
+    procs = []
+    for _ in range(k):
+        procs.append(subprocess.Popen(
+            ["sh", "-c", "while :; do echo | '%s' solve -j1 --no-book "
+             "-m 64 >/dev/null 2>&1; done" % dropfour],
+            preexec_fn=os.setsid))
+    return procs
+
+
+def stop_load(procs):
+    for p in procs:
+        try:
+            os.killpg(p.pid, 15)
+        except ProcessLookupError:
+            pass
+        p.wait()
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("dropfour", nargs="?", default="dropfour")
+    ap.add_argument("--load", default="0")
+    ap.add_argument("--threads", type=int, default=0)
+    ap.add_argument("--stops", type=int, default=1000)
+    ap.add_argument("--movetimes", type=int, default=1000)
+    ap.add_argument("--quits", type=int, default=100)
+    ap.add_argument("--seed", type=int, default=1)
+    a = ap.parse_args()
+    cores = os.cpu_count() or 1
+    k = cores if a.load == "cores" else int(a.load)
+    rng = random.Random(a.seed)
+    load = start_load(a.dropfour, k)
+    res = {"stop": [], "isready": [], "movetime": [], "quit": []}
+    try:
+        time.sleep(0.5 if k else 0)
+        e = Engine(a.dropfour, a.threads)
+        e.send("uci")
+        e.wait_for(b"uciok")
+        e.send("setoption name DropfourExtensions value true")
+        for i in range(a.stops):
+            e.send("position %s" % random_position(rng, rng.randint(0, 30)))
+            e.send("go infinite")
+            time.sleep(rng.uniform(0.05, 0.25))
+            if i % 2:
+                t = time.monotonic()
+                e.send("isready")
+                te = e.wait_for(b"readyok")
+                res["isready"].append((te - t) * 1e3)
+            t = time.monotonic()
+            e.send("stop")
+            te = e.wait_for(b"bestmove")
+            if te is None:
+                sys.exit("no bestmove after stop")
+            res["stop"].append((te - t) * 1e3)
+            if i % 100 == 99:
+                print("  %d stops" % (i + 1), file=sys.stderr)
+        for i in range(a.movetimes):
+            e.send("position %s" % random_position(rng, rng.randint(0, 30)))
+            t = time.monotonic()
+            e.send("go movetime 100")
+            te = e.wait_for(b"bestmove")
+            res["movetime"].append((te - t) * 1e3)
+        e.close()
+        for i in range(a.quits):
+            e = Engine(a.dropfour, a.threads)
+            e.send("position %s" % random_position(rng, rng.randint(0, 30)))
+            e.send("go infinite")
+            time.sleep(rng.uniform(0.05, 0.25))
+            t = time.monotonic()
+            e.send("quit")
+            e.p.stdin.close()
+            e.p.wait()
+            res["quit"].append((time.monotonic() - t) * 1e3)
+    finally:
+        stop_load(load)
+    print("dropfour engine, %d cores, load: %d other searches, threads %s"
+          % (cores, k, a.threads or "default"))
+    for name, xs in res.items():
+        if not xs:
+            continue
+        extra = ""
+        if name == "movetime":
+            extra = ", over 110 ms: %d" % sum(1 for x in xs if x > 110)
+        print("%-8s n=%4d p50 %6.1f ms  p99 %6.1f ms  max %6.1f ms%s"
+              % (name, len(xs), percentile(xs, 50), percentile(xs, 99),
+                 max(xs), extra))
+    print(os.popen("uptime").read().strip())
+
+
+if __name__ == "__main__":
+    main()

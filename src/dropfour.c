@@ -98,7 +98,7 @@ static const struct mode_run {
     [MODE_BOOK] = {book_cli_main, false, false, false},
     [MODE_STATESPACE] = {statespace_cli_main, false, false, false},
     [MODE_TOUR] = {tour_mode_main, false, false, false},
-    [MODE_ENGINE] = {engine_cli_main, true, false, false},
+    [MODE_ENGINE] = {engine_cli_main, true, false, true},
     [MODE_REVIEW] = {review_cli_main, true, false, false},
 };
 

@@ -114,26 +114,42 @@ doc=$srcdir/docs/engine-protocol.md
 awk '/^> uci$/ { on = 1; next } on && /^option / { print } on && /^uciok/ { exit }' "$doc" >"$tmp/doc"
 cmp -s "$tmp/uci" "$tmp/doc" || { diff "$tmp/doc" "$tmp/uci" | sed 's/^/| /'; fail "the docs' uci example differs from uci's option lines"; }
 "$D" engine --help >"$tmp/help" 2>&1 || fail "engine --help"
-for name in $(cut -d' ' -f3 "$tmp/uci"); do
-	grep -q "setoption name $name " "$doc" || fail "the docs' commands lack setoption name $name"
+man=$srcdir/man/dropfour.6.in
+sed -n 's/^option name \(.*\) type .*/\1/p' "$tmp/uci" >"$tmp/names"
+[ -s "$tmp/names" ] || fail "uci: no option lines"
+while IFS= read -r name; do
+	grep -q "setoption name $name\( \|\`\)" "$doc" || fail "the docs' commands lack setoption name $name"
 	grep -q "$name" "$tmp/help" || fail "engine --help lacks the option $name"
-done
-for c in $(sed -n 's/^| `\([a-z]*\).*/\1/p' "$doc" | sort -u); do
+	grep -q "$name" "$man" ||
+		fail "the man page lacks the option $name"
+done <"$tmp/names"
+# the commands: the engine's own table (help), the docs' table, --help
+# and the man page each name every one, and the docs no other
+printf 'help\n' | "$D" engine -j 1 -m 8 2>&1 | sed -n 's/^\([a-z]*\)[ :].*/\1/p' | sort -u >"$tmp/cmds"
+[ "$(wc -l <"$tmp/cmds")" -ge 15 ] || fail_with "$tmp/cmds" "help: not every command"
+while IFS= read -r c; do
+	grep -q "^| \`$c[ \`]" "$doc" || fail "the docs' commands lack $c"
 	grep -qw "$c" "$tmp/help" || fail "engine --help lacks the command $c"
+	grep -q "^\.B $c\b\|^\.BR $c\b\|^\.BI \"\?$c\b\|\\fB$c\\fR\|^$c\b" "$man" ||
+		fail "the man page lacks the command $c"
+done <"$tmp/cmds"
+for c in $(sed -n 's/^| `\([a-z]*\).*/\1/p' "$doc" | sort -u); do
+	grep -qx "$c" "$tmp/cmds" || fail "the docs name a command the engine lacks: $c"
 done
 
 # ---- 7. strict UCI with UCI_Variant cfour: whole games through one harness ----
 # uci_ok FILE: every line of FILE is a line of UCI's grammar (cfour moves)
 M='P@[a-g][1-6]'
 uci_ok() {
-	grep -Ev "^(id (name|author) .+|option name [A-Za-z_]+ type (spin|check|combo|string|button)( .*)?|uciok|readyok|info string .*|bestmove ($M|\\(none\\))( ponder $M)?|info( (depth|seldepth|multipv|nodes|nps|time|hashfull|currmove( $M)?) [0-9]+| score (cp -?[0-9]+|mate -?[1-9][0-9]*)( lowerbound| upperbound)?| currmove $M)*( pv( $M)+)?)$" "$1" >"$tmp/bad"
+	grep -Ev "^(id (name|author) .+|option name [A-Za-z_ ]+ type (spin|check|combo|string|button)( .*)?|uciok|readyok|info string .*|bestmove ($M|\\(none\\))( ponder $M)?|info( (depth|seldepth|multipv|nodes|nps|time|hashfull|currmove( $M)?) [0-9]+| score (cp -?[0-9]+|mate -?[1-9][0-9]*)( lowerbound| upperbound)?| currmove $M)*( pv( $M)+)?)$" "$1" >"$tmp/bad"
 	[ ! -s "$tmp/bad" ]
 }
 mkfifo "$tmp/uin" || check_skip "no mkfifo"
 "$D" engine -j1 -m 8 <"$tmp/uin" >"$tmp/uout" 2>"$tmp/uerr" &
 upid=$!
 exec 5>"$tmp/uin"
-printf 'uci\nsetoption name UCI_Variant value cfour\nsetoption name MultiPV value 2\nisready\n' >&5
+# no setoption at all: what a GUI that keeps every default sends
+printf 'uci\nisready\n' >&5
 # wait_lines PATTERN N: until N lines of $tmp/uout match (10 s at most)
 wait_lines() {
 	w=0
@@ -174,5 +190,77 @@ uci_ok "$tmp/uout" || fail_with "$tmp/bad" "lines that are not UCI"
 grep -q '^info .* score \(cp\|mate\) ' "$tmp/uout" || fail "UCI: no score cp/mate"
 grep -v '^info string' "$tmp/uout" | grep -q 'kind\|tnodes\|protocol' && fail "UCI: dropfour's fields outside info string"
 echo "# $games games of strict UCI with cfour moves, $nbest searches"
+
+# ---- 8. a drop-in for Fairy-Stockfish's Connect Four ------------------------
+# (a) A clock run out (negative, zero) or go movetime <= 0: a move at once,
+# never an unbounded search.
+printf 'uci\nsetoption name Book value none\nposition startpos\ngo wtime -100 btime -100\ngo wtime 0 btime 0\nposition startpos moves P@d1\ngo movetime -5\ngo btime -3 wtime 500 winc 0 binc 0\nquit\n' |
+	timeout 20 "$D" engine -j 2 -m 8 >"$tmp/out" 2>&1
+[ "$(grep -c '^bestmove P@' "$tmp/out")" -eq 4 ] ||
+	fail_with "$tmp/out" "a run-out clock or movetime <= 0: not four bestmoves at once"
+# (b) the advertised default is the real one: cfour moves with no setoption
+printf 'uci\nisready\nposition startpos moves P@d1 P@d2\ngo movetime 200\nquit\n' |
+	"$D" engine -j 1 -m 8 >"$tmp/out" 2>&1
+grep -q '^bestmove P@[a-g][1-6]\( ponder P@[a-g][1-6]\)\?$' "$tmp/out" ||
+	fail_with "$tmp/out" "uci's default UCI_Variant cfour: the bestmove is not a drop"
+grep '^info depth' "$tmp/out" | grep -q ' pv [1-7]' &&
+	fail_with "$tmp/out" "uci's default: a pv in column notation"
+# (c) a proven bound keeps its word: wherever the info string says a
+# bound, the info line before it says lowerbound / upperbound, never an
+# exact mate (the issue's position, timing-dependent, five tries)
+for i in 1 2 3 4 5; do
+	printf 'uci\nposition startpos moves P@g1 P@e1 P@e2 P@g2 P@e3 P@e4 P@d1 P@b1\ngo movetime 60\nquit\n' |
+		"$D" engine -j 2 -m 8 >"$tmp/out" 2>&1
+	awk '/^info depth/ { last = $0 }
+	     /^info string score .* kind lower$/ && last !~ / lowerbound/ { bad = 1 }
+	     /^info string score .* kind upper$/ && last !~ / upperbound/ { bad = 1 }
+	     /^info string score .* kind proven$/ && last ~ /bound/ { bad = 1 }
+	     END { exit bad }' "$tmp/out" || fail_with "$tmp/out" "a bound printed as an exact score"
+done
+# (d) FEN both ways, against a table written out from Fairy-Stockfish's
+# cfour (its d command): MOVES, then the FEN of that position.
+cat >"$tmp/fens" <<'END'
+- 7/7/7/7/7/7[PPPPPPPPPPPPPPPPPPPPPppppppppppppppppppppp] w - - 0 1
+4 7/7/7/7/7/3P3[PPPPPPPPPPPPPPPPPPPPppppppppppppppppppppp] b - - 0 1
+443 7/7/7/7/3p3/2PP3[PPPPPPPPPPPPPPPPPPPpppppppppppppppppppp] b - - 0 2
+4453 7/7/7/7/3p3/2pPP2[PPPPPPPPPPPPPPPPPPPppppppppppppppppppp] w - - 0 3
+1234567 7/7/7/7/7/PpPpPpP[PPPPPPPPPPPPPPPPPpppppppppppppppppp] b - - 0 4
+777777 6p/6P/6p/6P/6p/6P[PPPPPPPPPPPPPPPPPPpppppppppppppppppp] w - - 0 4
+4444 7/7/3p3/3P3/3p3/3P3[PPPPPPPPPPPPPPPPPPPppppppppppppppppppp] w - - 0 3
+12121 7/7/7/P6/Pp5/Pp5[PPPPPPPPPPPPPPPPPPppppppppppppppppppp] b - - 0 3
+END
+while read -r moves fen side x y half full; do
+	full_fen="$fen $side $x $y $half $full"
+	printf 'position %s\nd\nposition fen %s\nd\nquit\n' "$moves" "$full_fen" |
+		"$D" engine -j 1 -m 8 >"$tmp/out" 2>&1
+	got=$(sed -n 's/^Fen: //p' "$tmp/out")
+	[ "$(printf '%s\n' "$got" | sed -n 1p)" = "$full_fen" ] ||
+		fail_with "$tmp/out" "d after position $moves: not $full_fen"
+	[ "$(printf '%s\n' "$got" | sed -n 2p)" = "$full_fen" ] ||
+		fail_with "$tmp/out" "position fen $full_fen: read back differently"
+done <"$tmp/fens"
+# refused FENs: a reason, no position left
+for bad in '7/7/7/7/3P3/7[] b - - 0 1' '7/7/7/7/7/3PP2[] w - - 0 2' \
+	'7/7/7/7/7/3P3[] w - - 0 1' '7/7/7/7/7/3X3[] b - - 0 1' '7/7/7/7/7/8[] w - - 0 1'; do
+	printf 'position fen %s\ngo depth 2\nquit\n' "$bad" | eng >"$tmp/out" 2>&1
+	grep -q '^error position fen ' "$tmp/out" && grep -q '^bestmove none' "$tmp/out" ||
+		fail_with "$tmp/out" "position fen $bad: not refused"
+done
+# (e) go searchmoves, go mate; Ponder, Move Overhead, Clear Hash,
+# VariantPath; a rounded Hash says so
+# (after uci a queued quit stops the search at once, as UCI asks: the
+# searches here run without uci, so that quit waits for them)
+printf 'uci\nsetoption name VariantPath value /nonexistent/variants.ini\nsetoption name Ponder value true\nsetoption name Move Overhead value 30\nsetoption name Clear Hash\nsetoption name Hash value 100\nquit\n' |
+	"$D" engine -j 1 -m 8 >"$tmp/out" 2>&1
+grep -q '^info string VariantPath ignored' "$tmp/out" || fail_with "$tmp/out" "VariantPath: not accepted and ignored"
+grep -q 'error' "$tmp/out" && fail_with "$tmp/out" "Ponder / Move Overhead / Clear Hash / Hash: an error"
+grep -q '^info string Hash 100 MB rounded to a table of 64 MB' "$tmp/out" || fail_with "$tmp/out" "Hash 100: not said to be rounded"
+printf 'position 4\ngo searchmoves 1 7 depth 6\ngo searchmoves 2 depth 4 searchmoves 6\nposition 4453445332266115\ngo mate 15\ngo searchmoves 9\nquit\n' |
+	eng >"$tmp/out" 2>&1
+grep '^bestmove' "$tmp/out" | sed -n 1p | grep -q '^bestmove [17] ' || fail_with "$tmp/out" "go searchmoves 1 7: another move"
+grep '^bestmove' "$tmp/out" | sed -n 2p | grep -q '^bestmove [26] ' || fail_with "$tmp/out" "go searchmoves 2 ... searchmoves 6: another move"
+# 4453445332266115: a win for the mover with its 13th stone (Pons' scale 1)
+grep '^bestmove' "$tmp/out" | sed -n 3p | grep -q '^bestmove [1-7] score 1 kind proven$' || fail_with "$tmp/out" "go mate 15: not the proven win"
+grep -q "^error go searchmoves: '9' is not a legal move" "$tmp/out" || fail_with "$tmp/out" "go searchmoves 9: no error"
 
 check_end

@@ -15,6 +15,7 @@
 #include "cli/output.h"
 #include "search/policy/level.h"
 #include "search/node/settings.h"
+#include "search/node/tt.h"
 
 /* The protocol's version in `uci`'s answer: 1 is the one
  * docs/engine-protocol.md describes. */
@@ -24,7 +25,8 @@ void
 eng_cmd_uci(struct eng *g, int argc, char **argv)
 {
 	(void)argc, (void)argv;
-	/* from now on every line follows UCI's grammar (eng_strict()) */
+	/* from now on every line follows UCI's grammar (eng_strict()), and
+	 * moves are UCI_Variant's default, cfour's drops (P@d1) */
 	g->uci = true;
 	eng_say(g, "id name dropfour %s", PACKAGE_VERSION);
 	eng_say(g, "id author the dropfour developers");
@@ -72,9 +74,9 @@ eng_cmd_quit(struct eng *g, int argc, char **argv)
 {
 	(void)argc, (void)argv;
 	/* after uci it comes at once (engine-cli.c) and stops the search, as
-	 * UCI's "as soon as possible"; else it came after the search */
-	g->stopped = true;
-	eng_finish(g);
+	 * UCI's "as soon as possible", its bestmove as a stop's; else it
+	 * came after the search */
+	eng_cmd_stop(g, 0, NULL);
 	g->quit = true;
 }
 
@@ -146,7 +148,7 @@ pos_play(struct eng *g, board_t *b, int argc, char **argv)
 	return 0;
 }
 
-/* position [startpos | - | MOVES] [moves M1 M2 ...].  A refused one
+/* position [startpos | - | MOVES | fen FEN] [moves M1 M2 ...].  A refused one
  * leaves no position: the next go errs (bestmove none) until a position
  * is set again (position, size, ucinewgame). */
 void
@@ -157,7 +159,18 @@ eng_cmd_position(struct eng *g, int argc, char **argv)
 	char q[96];
 	g->pos_ok = false;
 	board_init(&b, g->pos.w, g->pos.h);
-	if (i < argc && strcmp(argv[i], "moves") != 0) {
+	if (i < argc && strcmp(argv[i], "fen") == 0) {
+		int used = 0;
+		const char *why = eng_fen_read(argv + i + 1, argc - i - 1,
+		                               &used, g->pos.w, g->pos.h, &b);
+		if (why != NULL) {
+			const char *f = i + 1 < argc ? argv[i + 1] : "";
+			eng_error(g, "position fen %s: %s",
+			          eng_quote(f, strlen(f), q, sizeof q), why);
+			return;
+		}
+		i += 1 + used;
+	} else if (i < argc && strcmp(argv[i], "moves") != 0) {
 		const char *moves = argv[i++];
 		size_t at = 0;
 		if (strcmp(moves, "startpos") == 0 || strcmp(moves, "-") == 0)
@@ -216,6 +229,12 @@ opt_hash(struct eng *g, const char *arg)
 	engine_free(g->e);
 	g->hash_mb = (size_t)mb;
 	g->e = output_engine_new(g->hash_mb);
+	const size_t used = tt_bytes(g->hash_mb) >> 20;
+	if (used != g->hash_mb)
+		eng_say(g,
+		        "info string Hash %zu MB rounded to a table of %zu MB "
+		        "(a power of two)",
+		        g->hash_mb, used);
 }
 
 static void
@@ -331,6 +350,41 @@ opt_variant(struct eng *g, const char *value)
 	g->cfour = true;
 }
 
+/* Ponder: whether the GUI may send go ponder; the engine ponders only
+ * when asked, so the value changes nothing but what uci reports. */
+static void
+opt_ponder(struct eng *g, const char *value)
+{
+	int v = opt_bool(g, "ponder", value);
+	if (v >= 0)
+		g->ponder_option = v;
+}
+
+static void
+opt_move_overhead(struct eng *g, const char *value)
+{
+	long ms = eng_number(g, "setoption move overhead", value, 0, 5000);
+	if (ms >= 0)
+		g->move_overhead_ms = (int)ms;
+}
+
+/* Clear Hash, a button: the table emptied (the next search's). */
+static void
+opt_clear_hash(struct eng *g, const char *value)
+{
+	(void)value;
+	engine_clear(g->e);
+}
+
+/* VariantPath: Fairy-Stockfish's file of variant definitions.  The rules
+ * of cfour are built in here, so it is read by nothing. */
+static void
+opt_variant_path(struct eng *g, const char *value)
+{
+	(void)value;
+	eng_say(g, "info string VariantPath ignored: cfour is built in");
+}
+
 static void
 opt_extensions(struct eng *g, const char *value)
 {
@@ -386,6 +440,34 @@ describe_variant(const struct eng *g, char *buf, size_t len)
 }
 
 static void
+describe_ponder(const struct eng *g, char *buf, size_t len)
+{
+	snprintf(buf, len, "type check default %s",
+	         g->ponder_option ? "true" : "false");
+}
+
+static void
+describe_move_overhead(const struct eng *g, char *buf, size_t len)
+{
+	snprintf(buf, len, "type spin default %d min 0 max 5000",
+	         g->move_overhead_ms);
+}
+
+static void
+describe_button(const struct eng *g, char *buf, size_t len)
+{
+	(void)g;
+	snprintf(buf, len, "type button");
+}
+
+static void
+describe_variant_path(const struct eng *g, char *buf, size_t len)
+{
+	(void)g;
+	snprintf(buf, len, "type string default <empty>");
+}
+
+static void
 describe_extensions(const struct eng *g, char *buf, size_t len)
 {
 	snprintf(buf, len, "type check default %s",
@@ -402,7 +484,11 @@ const struct eng_option eng_options[] = {
     {"Book", describe_book, opt_book},
     {"MultiPV", describe_multipv, opt_multipv},
     {"Level", describe_level, opt_level},
+    {"Ponder", describe_ponder, opt_ponder},
+    {"Move Overhead", describe_move_overhead, opt_move_overhead},
+    {"Clear Hash", describe_button, opt_clear_hash},
     {"UCI_Variant", describe_variant, opt_variant},
+    {"VariantPath", describe_variant_path, opt_variant_path},
     {"DropfourExtensions", describe_extensions, opt_extensions},
 };
 const size_t eng_noptions = sizeof eng_options / sizeof eng_options[0];
@@ -419,20 +505,39 @@ option_names(char *buf, size_t len)
 	return buf;
 }
 
-/* setoption NAME VALUE, or UCI's setoption name NAME value VALUE; names
- * in any case. */
+/* The words argv[from..to) joined by single spaces into buf. */
+static const char *
+join_words(char **argv, int from, int to, char *buf, size_t len)
+{
+	size_t n = 0;
+	buf[0] = '\0';
+	for (int i = from; i < to && n < len; i++)
+		n += (size_t)snprintf(buf + n, len - n, "%s%s",
+		                      i > from ? " " : "", argv[i]);
+	return buf;
+}
+
+/* setoption NAME VALUE, or UCI's setoption name NAME [value VALUE]
+ * (a name or a value of several words: "Move Overhead"; a button has no
+ * value); names in any case. */
 void
 eng_cmd_setoption(struct eng *g, int argc, char **argv)
 {
-	const char *name = NULL, *value = NULL;
-	char q[96], names[256];
-	if (argc == 5 && strcasecmp(argv[1], "name") == 0 &&
-	    strcasecmp(argv[3], "value") == 0) {
-		name = argv[2];
-		value = argv[4];
+	char q[96], names[256], name[256], value[1024];
+	bool have_value = false;
+	if (argc >= 3 && strcasecmp(argv[1], "name") == 0) {
+		int v = 2;
+		while (v < argc && strcasecmp(argv[v], "value") != 0)
+			v++;
+		join_words(argv, 2, v, name, sizeof name);
+		if (v < argc) {
+			join_words(argv, v + 1, argc, value, sizeof value);
+			have_value = true;
+		}
 	} else if (argc == 3) {
-		name = argv[1];
-		value = argv[2];
+		join_words(argv, 1, 2, name, sizeof name);
+		join_words(argv, 2, 3, value, sizeof value);
+		have_value = true;
 	} else {
 		eng_error(g,
 		          "setoption: expected setoption name NAME value VALUE "
@@ -440,11 +545,18 @@ eng_cmd_setoption(struct eng *g, int argc, char **argv)
 		          option_names(names, sizeof names));
 		return;
 	}
-	for (size_t i = 0; i < eng_noptions; i++)
-		if (strcasecmp(name, eng_options[i].name) == 0) {
-			eng_options[i].set(g, value);
+	for (size_t i = 0; i < eng_noptions; i++) {
+		if (strcasecmp(name, eng_options[i].name) != 0)
+			continue;
+		const bool button = eng_options[i].describe == describe_button;
+		if (!have_value && !button) {
+			eng_error(g, "setoption %s: expected a value",
+			          eng_options[i].name);
 			return;
 		}
+		eng_options[i].set(g, have_value ? value : "");
+		return;
+	}
 	eng_error(g, "setoption: unknown option '%s' (%s)",
 	          eng_quote(name, strlen(name), q, sizeof q),
 	          option_names(names, sizeof names));

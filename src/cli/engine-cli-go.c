@@ -4,6 +4,7 @@
  * (docs/engine-protocol.md). */
 #include "config.h"
 
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,6 +20,16 @@
 /* The time of a go with clock words but no clock for the side to move
  * (docs/engine-protocol.md). */
 #define ENGINE_DEFAULT_MOVETIME_S 1.0
+
+/* A clock (or movetime) at or below ENGINE_AT_ONCE_MS milliseconds after
+ * Move Overhead is a move at once: a search of ENGINE_AT_ONCE_S seconds,
+ * no proof (the book, a win in one, a block, the shallow iterations'
+ * best: each of its first iterations takes microseconds). */
+#define ENGINE_AT_ONCE_MS 15
+#define ENGINE_AT_ONCE_S  0.005
+
+/* go's numbers not given. */
+#define GO_UNSET LONG_MIN
 
 /* How often info lines come while a search runs. */
 #define INFO_EVERY_S 0.25
@@ -337,10 +348,12 @@ go_result(struct eng *g, const struct search_result *r)
 	}
 	const enum score_kind shown =
 	    kind == SCORE_HEURISTIC || kind == SCORE_NONE ? kind : SCORE_EXACT;
+	/* a bound keeps its word (lowerbound, upperbound): never an exact
+	 * mate for what is only a bound */
 	size_t n = (size_t)snprintf(
 	    line, sizeof line,
 	    "info depth %d seldepth %d%s nodes %llu time %.0f", r->depth,
-	    seldepth, go_score(g, shown, score, true, sc, sizeof sc),
+	    seldepth, go_score(g, kind, score, true, sc, sizeof sc),
 	    (unsigned long long)r->nodes, ms);
 	const bool own_pv =
 	    move == r->move && r->pv_len > 0 && r->pv[0] == move;
@@ -464,9 +477,49 @@ go_limits(struct eng *g, struct search_limits *lim)
 /* go's words: flags and numbers (-1 not given). */
 struct go_args {
 	bool perfect, infinite, ponder;
-	long depth, movetime, nodes, movestogo;
+	long depth, movetime, nodes, movestogo, mate;
 	long time[2], inc[2]; /* wtime, btime; winc, binc */
+	uint32_t searchmoves; /* the root's columns (bit c), 0 every one */
 };
+
+/* go's words that end a searchmoves list. */
+static bool
+go_word(const char *w)
+{
+	static const char *const words[] = {
+	    "perfect", "infinite",  "ponder",     "depth", "movetime",
+	    "nodes",   "movestogo", "mate",       "wtime", "btime",
+	    "winc",    "binc",      "searchmoves"};
+	for (size_t k = 0; k < sizeof words / sizeof words[0]; k++)
+		if (strcmp(w, words[k]) == 0)
+			return true;
+	return false;
+}
+
+/* searchmoves M1 M2 ... from argv[*i] on: the root's columns into
+ * a->searchmoves, *i at the last move; -1 after an error line. */
+static int
+go_searchmoves(struct eng *g, int argc, char **argv, int *i, struct go_args *a)
+{
+	char q[96];
+	int n = 0;
+	while (*i + 1 < argc && !go_word(argv[*i + 1])) {
+		const char *w = argv[++*i];
+		int c = eng_parse_move(&g->pos, w);
+		if (c < 0 || !board_can_play(&g->pos, c)) {
+			eng_error(g, "go searchmoves: '%s' is not a legal move",
+			          eng_quote(w, strlen(w), q, sizeof q));
+			return -1;
+		}
+		a->searchmoves |= 1u << c;
+		n++;
+	}
+	if (n == 0) {
+		eng_error(g, "go searchmoves: no move given");
+		return -1;
+	}
+	return 0;
+}
 
 static int
 go_parse(struct eng *g, int argc, char **argv, struct go_args *a)
@@ -477,17 +530,19 @@ go_parse(struct eng *g, int argc, char **argv, struct go_args *a)
 		long lo, hi;
 	} nums[] = {
 	    {"depth", offsetof(struct go_args, depth), 1, SEARCH_MAX_DEPTH},
-	    {"movetime", offsetof(struct go_args, movetime), 1, 86400000L},
+	    {"movetime", offsetof(struct go_args, movetime), -86400000L,
+	     86400000L},
 	    {"nodes", offsetof(struct go_args, nodes), 1, 1000000000000L},
 	    {"movestogo", offsetof(struct go_args, movestogo), 1, 1000},
+	    {"mate", offsetof(struct go_args, mate), 1, BOARD_MAX_CELLS},
 	    {"wtime", offsetof(struct go_args, time[0]), -86400000L, 86400000L},
 	    {"btime", offsetof(struct go_args, time[1]), -86400000L, 86400000L},
-	    {"winc", offsetof(struct go_args, inc[0]), 0, 86400000L},
-	    {"binc", offsetof(struct go_args, inc[1]), 0, 86400000L},
+	    {"winc", offsetof(struct go_args, inc[0]), -86400000L, 86400000L},
+	    {"binc", offsetof(struct go_args, inc[1]), -86400000L, 86400000L},
 	};
 	memset(a, 0, sizeof *a);
 	for (size_t k = 0; k < sizeof nums / sizeof nums[0]; k++)
-		*(long *)((char *)a + nums[k].at) = -1;
+		*(long *)((char *)a + nums[k].at) = GO_UNSET;
 	for (int i = 1; i < argc; i++) {
 		char what[64], q[96];
 		if (strcmp(argv[i], "perfect") == 0) {
@@ -499,6 +554,10 @@ go_parse(struct eng *g, int argc, char **argv, struct go_args *a)
 		} else if (strcmp(argv[i], "ponder") == 0) {
 			a->ponder = true;
 			continue;
+		} else if (strcmp(argv[i], "searchmoves") == 0) {
+			if (go_searchmoves(g, argc, argv, &i, a) != 0)
+				return -1;
+			continue;
 		}
 		size_t k = 0;
 		while (k < sizeof nums / sizeof nums[0] &&
@@ -508,8 +567,9 @@ go_parse(struct eng *g, int argc, char **argv, struct go_args *a)
 			eng_error(
 			    g,
 			    "go: unknown word '%s' (perfect, depth N, "
-			    "movetime MS, nodes N, infinite, ponder, wtime, "
-			    "btime, winc, binc, movestogo)",
+			    "movetime MS, nodes N, mate N, searchmoves M..., "
+			    "infinite, ponder, wtime, btime, winc, binc, "
+			    "movestogo)",
 			    eng_quote(argv[i], strlen(argv[i]), q, sizeof q));
 			return -1;
 		}
@@ -520,6 +580,10 @@ go_parse(struct eng *g, int argc, char **argv, struct go_args *a)
 			return -1;
 		*(long *)((char *)a + nums[k].at) = v;
 		i++;
+	}
+	if (a->mate > 0 && (a->depth > 0 || a->nodes > 0 || a->perfect)) {
+		eng_error(g, "go: mate takes no depth, nodes or perfect");
+		return -1;
 	}
 	if (a->perfect && (a->depth > 0 || a->nodes > 0 || a->infinite)) {
 		eng_error(g, "go: perfect takes no depth, nodes or infinite");
@@ -534,22 +598,26 @@ go_parse(struct eng *g, int argc, char **argv, struct go_args *a)
 }
 
 /* The time manager: of the side to move's clock (the other side's clock
- * is not used), a share for this move (its clock over the moves to go,
- * or over its moves left on the board, at most 20) plus most of its
- * increment, never more than the clock less a margin that covers the
- * engine's own latency (the answer's unwinding, the main thread's poll,
- * the pipe): ENGINE_CLOCK_MARGIN_S plus a twentieth of the clock, at
- * most half of it and at most ENGINE_CLOCK_MARGIN_MAX_S.  0: no
- * clock for the side to move. */
+ * is not used) less Move Overhead, a share for this move (its clock over
+ * the moves to go, or over its moves left on the board, at most 20) plus
+ * most of its increment, never more than the clock less a margin that
+ * covers the engine's own latency (the answer's unwinding, the main
+ * thread's poll, the pipe): ENGINE_CLOCK_MARGIN_S plus a twentieth of the
+ * clock, at most half of it and at most ENGINE_CLOCK_MARGIN_MAX_S.  0: no
+ * clock for the side to move; -1: a move at once (a clock at or below
+ * ENGINE_AT_ONCE_MS after the overhead: zero, negative, a flag fallen). */
 #define ENGINE_CLOCK_MARGIN_S     0.030
 #define ENGINE_CLOCK_MARGIN_MAX_S 1.0
 static double
 go_budget(const struct eng *g, const struct go_args *a)
 {
 	int side = g->pos.moves % 2;
-	if (a->time[side] < 0)
+	if (a->time[side] == GO_UNSET)
 		return 0;
-	double left = (double)a->time[side] / 1e3;
+	long left_ms = a->time[side] - g->move_overhead_ms;
+	if (left_ms <= ENGINE_AT_ONCE_MS)
+		return -1;
+	double left = (double)left_ms / 1e3;
 	double inc = a->inc[side] > 0 ? (double)a->inc[side] / 1e3 : 0;
 	long mine = (long)(g->pos.w * g->pos.h - g->pos.moves + 1) / 2;
 	long moves = a->movestogo > 0 ? a->movestogo : mine < 20 ? mine : 20;
@@ -561,7 +629,23 @@ go_budget(const struct eng *g, const struct go_args *a)
 		margin = ENGINE_CLOCK_MARGIN_MAX_S;
 	if (t > left - margin)
 		t = left - margin;
-	return t > 0.001 ? t : 0.001;
+	return t > ENGINE_AT_ONCE_S ? t : ENGINE_AT_ONCE_S;
+}
+
+/* A move at once: the book, a win in one, a block, or the best of the
+ * first iterations of ENGINE_AT_ONCE_S seconds; no proof. */
+static void
+go_at_once(struct eng *g, struct search_limits *lim)
+{
+	lim->mode = SEARCH_DEPTH;
+	lim->depth = SEARCH_MAX_DEPTH;
+	lim->threads = 1; /* no team to start */
+	lim->time_limit = ENGINE_AT_ONCE_S;
+	lim->prove_cells = 0;
+	lim->practical = false;
+	g->hold = g->ponder = false;
+	g->deadline = util_now_s() + ENGINE_AT_ONCE_S;
+	go_start(g, GO_DEPTH, lim);
 }
 
 void
@@ -588,15 +672,34 @@ eng_cmd_go(struct eng *g, int argc, char **argv)
 	}
 	go_limits(g, &lim);
 	const struct level *lv = g->level >= 0 ? &levels[g->level] : NULL;
-	double budget =
-	    a.movetime > 0 ? (double)a.movetime / 1e3 : go_budget(g, &a);
+	/* go movetime at or below ENGINE_AT_ONCE_MS, or a clock that has
+	 * run out: a move at once (-1) */
+	double budget = a.movetime == GO_UNSET ? go_budget(g, &a)
+	                : a.movetime <= ENGINE_AT_ONCE_MS
+	                    ? -1
+	                    : (double)a.movetime / 1e3;
 	/* clock words with no clock for the side to move (go wtime for the
 	 * side not to move, go movestogo alone): the default move time */
-	const bool clock_words = a.time[0] >= 0 || a.time[1] >= 0 ||
-	                         a.inc[0] >= 0 || a.inc[1] >= 0 ||
-	                         a.movestogo > 0;
-	if (budget <= 0 && clock_words && !a.infinite)
+	const bool clock_words =
+	    a.time[0] != GO_UNSET || a.time[1] != GO_UNSET ||
+	    a.inc[0] != GO_UNSET || a.inc[1] != GO_UNSET || a.movestogo > 0;
+	if (budget == 0 && clock_words && !a.infinite)
 		budget = ENGINE_DEFAULT_MOVETIME_S;
+	/* go searchmoves: the root's columns; a proof of the whole position
+	 * would answer for the others too, so there is none */
+	lim.root_columns = a.searchmoves;
+	if (budget < 0 && !a.infinite && !a.ponder) {
+		go_at_once(g, &lim);
+		return;
+	}
+	/* go mate N: the exact solve, whose score says whether the mover
+	 * wins within N moves (score mate M, M <= N) */
+	if (a.mate > 0) {
+		a.perfect = true;
+		if (g->debug)
+			eng_say(g, "info string go mate %ld: an exact solve",
+			        a.mate);
+	}
 	/* A level (setoption Level) searches as the game's --level does:
 	 * its own time budget unless go gives one, its book or none, and
 	 * its choice of move; level perfect is go perfect. */
@@ -610,12 +713,15 @@ eng_cmd_go(struct eng *g, int argc, char **argv)
 	g->hold = a.infinite || a.ponder ||
 	          (argc == 1 && lv == NULL); /* plain `go`: until stop */
 	g->ponder = a.ponder;
-	g->ponder_s = a.ponder ? budget : 0;
+	g->ponder_s = !a.ponder ? 0 : budget < 0 ? ENGINE_AT_ONCE_S : budget;
 	g->deadline = 0;
 	if (a.perfect) {
 		/* the root's score first (book, table or a solve), then the
 		 * column that reaches it: the game's perfect play */
 		search_limits_set_perfect(&lim, PERFECT_BOUND_S);
+		/* among searchmoves: each of them exactly */
+		if (lim.root_columns != 0)
+			lim.move_only = false;
 		go_start(g, GO_PERFECT, &lim);
 		return;
 	}
@@ -635,7 +741,8 @@ eng_cmd_go(struct eng *g, int argc, char **argv)
 	 * itself does not prove. */
 	lim.prove_cells = 0;
 	const int share = lv != NULL ? lv->prove_share : PROVE_SHARE_PCT;
-	if (a.depth <= 0 && a.nodes <= 0 && share > 0) {
+	if (a.depth <= 0 && a.nodes <= 0 && share > 0 &&
+	    lim.root_columns == 0) {
 		search_limits_set_proof_share(&lim, share);
 		/* without a Level: the engine's best play, practical too */
 		lim.practical = lv == NULL || lv->practical;
@@ -669,11 +776,67 @@ eng_cmd_analyze(struct eng *g, int argc, char **argv)
 	go_start(g, GO_ANALYZE, &lim);
 }
 
+/* The answer to a stop of a depth-limited search that has not ended
+ * yet: what its statistics say now (the last finished iteration's
+ * principal variation and scores), marked partial; the search unwinds on
+ * the engine's thread meanwhile and its own result is not waited for (a
+ * new go stops it first).  So a stop is answered as soon as the thread
+ * that reads the commands runs, even when the search's threads wait for
+ * a core (another engine on the same machine): one wake-up, not one for
+ * each of the search's threads. */
+static bool
+go_answer_now(struct eng *g)
+{
+	struct stats_snapshot s;
+	struct search_result r;
+	engine_snapshot(g->e, &s);
+	/* nothing finished yet (a search just begun, the book's answer on
+	 * its way): its own result, which comes at its first look at the
+	 * stop */
+	if (s.searches <= g->searches0 || s.pv_len <= 0 || s.pv[0] < 0 ||
+	    s.pv[0] >= g->pos.w || !board_can_play(&g->pos, s.pv[0]))
+		return false;
+	memset(&r, 0, sizeof r);
+	r.move = r.best = -1;
+	r.partial = true;
+	r.ncols = g->pos.w;
+	r.depth = s.depth;
+	r.nodes = s.nodes;
+	for (int c = 0; c < s.ncols && c < g->pos.w; c++)
+		if (s.col[c].state == COL_DONE ||
+		    s.col[c].state == COL_WAITING) {
+			r.col_kind[c] = s.col[c].kind;
+			r.col_score[c] = s.col[c].score;
+		}
+	r.pv_len = s.pv_len < STATS_PV_MAX ? s.pv_len : STATS_PV_MAX;
+	memcpy(r.pv, s.pv, sizeof r.pv[0] * (size_t)r.pv_len);
+	r.move = r.best = r.pv[0];
+	r.kind = r.col_kind[r.move];
+	r.score = r.col_score[r.move];
+	go_done(g, &r);
+	return true;
+}
+
 void
 eng_cmd_stop(struct eng *g, int argc, char **argv)
 {
 	(void)argc, (void)argv;
+	struct search_result r;
 	g->stopped = true;
+	if (g->kind == GO_NONE)
+		return;
+	engine_stop(g->e);
+	/* A depth-limited search answers with its last finished iteration,
+	 * which its statistics hold already: at once, unless its own result
+	 * is in.  An exact search (perfect, analyze) may hold more than its
+	 * statistics show: its result is waited for, as briefly as it
+	 * unwinds. */
+	if (engine_poll(g->e, g->id, &r)) {
+		go_done(g, &r);
+		return;
+	}
+	if (g->kind == GO_DEPTH && go_answer_now(g))
+		return;
 	eng_finish(g);
 }
 

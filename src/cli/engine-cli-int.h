@@ -13,6 +13,10 @@
 #include "core/board.h"
 #include "search/engine/engine.h"
 
+/* Move Overhead's default: milliseconds of the clock kept for the GUI's
+ * and the pipe's latency (Fairy-Stockfish's default too). */
+#define ENGINE_MOVE_OVERHEAD_MS 10
+
 /* The longest command line; a longer one is one `error line too long`. */
 #define ENGINE_LINE_MAX ((size_t)1 << 20)
 
@@ -59,7 +63,11 @@ struct eng {
 	 * (eng_strict()) unless DropfourExtensions is on. */
 	bool uci;
 	bool extensions; /* setoption DropfourExtensions true */
-	bool cfour;      /* setoption UCI_Variant cfour: moves as P@d1 */
+	bool cfour;      /* setoption UCI_Variant cfour sent (eng_cfour()) */
+	/* setoption Move Overhead: milliseconds the clock's budget leaves
+	 * for the GUI and the pipe (ENGINE_MOVE_OVERHEAD_MS) */
+	int move_overhead_ms;
+	bool ponder_option; /* setoption Ponder: the GUI may send go ponder */
 	/* The input has ended with no quit queued: the running search and
 	 * every later one stop at once (engine-cli.c). */
 	bool eof_stop;
@@ -96,6 +104,15 @@ eng_strict(const struct eng *g)
 {
 	return g->uci && !g->extensions;
 }
+/* Whether moves are written as Fairy-Stockfish's cfour writes them
+ * (P@d1): UCI_Variant's default in strict UCI (from `uci` on, unless
+ * DropfourExtensions brings dropfour's own protocol back), or asked for
+ * with setoption UCI_Variant cfour; else dropfour's columns. */
+static inline bool
+eng_cfour(const struct eng *g)
+{
+	return g->cfour || eng_strict(g);
+}
 /* An error line: `error ...`, in strict UCI `info string error ...`. */
 void eng_error(struct eng *g, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
@@ -116,6 +133,14 @@ const char *eng_quote(const char *s, size_t n, char *buf, size_t len);
  * (-1 where lo >= 0). */
 long eng_number(struct eng *g, const char *what, const char *arg, long lo,
                 long hi);
+/* engine-cli-fen.c: Fairy-Stockfish's cfour FEN.  b's FEN into buf; and
+ * a FEN's words argv[0..argc) (the board and hand, then maybe the side
+ * to move and chess's fields, up to "moves") read into *out for a w x h
+ * board, *used the words it took: NULL, or why not (nothing written). */
+void eng_fen_write(const board_t *b, char *buf, size_t len);
+const char *eng_fen_read(char **argv, int argc, int *used, int w, int h,
+                         board_t *out);
+
 /* Serve the protocol on fd until quit or its end; the exit status. */
 int engine_cli_serve(const struct options *o, const struct book *book, int fd,
                      const struct eng_hooks *hooks);
@@ -139,6 +164,8 @@ void eng_cmd_ucinewgame(struct eng *g, int argc, char **argv);
 void eng_cmd_debug(struct eng *g, int argc, char **argv);
 void eng_cmd_isready(struct eng *g, int argc, char **argv);
 void eng_cmd_quit(struct eng *g, int argc, char **argv);
+void eng_cmd_d(struct eng *g, int argc, char **argv);
+void eng_cmd_help(struct eng *g, int argc, char **argv);
 void eng_cmd_size(struct eng *g, int argc, char **argv);
 void eng_cmd_position(struct eng *g, int argc, char **argv);
 void eng_cmd_moves(struct eng *g, int argc, char **argv);

@@ -79,7 +79,7 @@ eng_error(struct eng *g, const char *fmt, ...)
 const char *
 eng_move(const struct eng *g, const board_t *b, int col, char *buf)
 {
-	if (g->cfour)
+	if (eng_cfour(g))
 		snprintf(buf, 12, "P@%c%u", 'a' + col,
 		         (unsigned)(board_column_height(b, col) + 1) % 1000u);
 	else

@@ -41,23 +41,70 @@ static const struct engine_command {
 	const char *name;
 	void (*run)(struct eng *g, int argc, char **argv);
 	bool at_once; /* answered while a search runs, even further down */
+	/* its words and what it does, for `help` (and, checked against
+	 * them by tests/engine.sh, `engine --help`, the man page and
+	 * docs/engine-protocol.md) */
+	const char *usage;
 } engine_commands[] = {
-    {.name = "uci", .run = eng_cmd_uci},
-    {.name = "ucinewgame", .run = eng_cmd_ucinewgame},
-    {.name = "debug", .run = eng_cmd_debug},
-    {.name = "size", .run = eng_cmd_size},
-    {.name = "position", .run = eng_cmd_position},
-    {.name = "moves", .run = eng_cmd_moves},
-    {.name = "go", .run = eng_cmd_go},
-    {.name = "analyze", .run = eng_cmd_analyze},
-    {.name = "stop", .run = eng_cmd_stop, .at_once = true},
-    {.name = "isready", .run = eng_cmd_isready, .at_once = true},
-    {.name = "ponderhit", .run = eng_cmd_ponderhit, .at_once = true},
-    {.name = "setoption", .run = eng_cmd_setoption},
-    {.name = "quit", .run = eng_cmd_quit},
+    {.name = "uci",
+     .run = eng_cmd_uci,
+     .usage = "uci: the UCI handshake; strict UCI and cfour moves from "
+              "here on"},
+    {.name = "isready",
+     .run = eng_cmd_isready,
+     .at_once = true,
+     .usage = "isready: readyok, at once"},
+    {.name = "debug",
+     .run = eng_cmd_debug,
+     .usage = "debug on|off: info string lines on what is done"},
+    {.name = "ucinewgame",
+     .run = eng_cmd_ucinewgame,
+     .usage = "ucinewgame: the empty board, the table cleared"},
+    {.name = "size",
+     .run = eng_cmd_size,
+     .usage = "size W H: the board's size"},
+    {.name = "position",
+     .run = eng_cmd_position,
+     .usage = "position [startpos|MOVES|fen FEN] [moves M...]"},
+    {.name = "moves",
+     .run = eng_cmd_moves,
+     .usage = "moves M...: play them on the position"},
+    {.name = "go",
+     .run = eng_cmd_go,
+     .usage = "go [perfect | depth N | movetime MS | nodes N | mate N | "
+              "searchmoves M... | infinite | ponder | wtime MS btime MS "
+              "winc MS binc MS movestogo N]"},
+    {.name = "analyze",
+     .run = eng_cmd_analyze,
+     .usage = "analyze: every column's exact score"},
+    {.name = "stop",
+     .run = eng_cmd_stop,
+     .at_once = true,
+     .usage = "stop: the running search's bestmove, at once"},
+    {.name = "ponderhit",
+     .run = eng_cmd_ponderhit,
+     .at_once = true,
+     .usage = "ponderhit: the pondered move was played"},
+    {.name = "setoption",
+     .run = eng_cmd_setoption,
+     .usage = "setoption name NAME [value VALUE]"},
+    {.name = "d",
+     .run = eng_cmd_d,
+     .usage = "d: the board, its FEN (Fairy-Stockfish's cfour) and its "
+              "moves"},
+    {.name = "help", .run = eng_cmd_help, .usage = "help: these commands"},
+    {.name = "quit", .run = eng_cmd_quit, .usage = "quit: end"},
 };
 
 #define NCOMMANDS (sizeof engine_commands / sizeof engine_commands[0])
+
+void
+eng_cmd_help(struct eng *g, int argc, char **argv)
+{
+	(void)argc, (void)argv;
+	for (size_t i = 0; i < NCOMMANDS; i++)
+		eng_say(g, "%s", engine_commands[i].usage);
+}
 
 static bool
 is_blank(char c)
@@ -312,6 +359,7 @@ engine_cli_serve(const struct options *o, const struct book *book, int fd,
 	g.threads = hooks != NULL && hooks->small ? 1 : o->threads;
 	g.multipv = 1;
 	g.level = -1;
+	g.move_overhead_ms = ENGINE_MOVE_OVERHEAD_MS;
 	g.pos_ok = true;
 	g.shipped_book = book;
 	g.book = book;

@@ -125,16 +125,20 @@ const struct mode_def options_modes[] = {
         .about =
             "Reads commands line by line and answers on standard output "
             "(info lines\nwhile it searches, then one bestmove for every "
-            "go).  Commands: uci,\nisready, debug on|off, ucinewgame, size "
-            "W H, position [startpos|MOVES]\n[moves M...], moves M..., go "
-            "[perfect | depth N | movetime MS | nodes N |\ninfinite | ponder "
-            "| wtime MS btime MS winc MS binc MS movestogo N],\nponderhit, "
-            "stop, analyze, setoption name NAME value VALUE, quit.\n"
-            "Options (uci lists them): Threads, Hash, Book, MultiPV, Level,\n"
-            "UCI_Variant (cfour: moves as P@d1), DropfourExtensions.  After "
-            "uci every\nline follows UCI's grammar (score cp/mate, bestmove "
-            "M [ponder M]).\nThe end of the input stops any search.  See "
-            "docs/engine-protocol.md.\n",
+            "go).  Commands (help lists\nthem): uci, isready, debug "
+            "on|off, ucinewgame, size W H,\nposition [startpos|MOVES|fen "
+            "FEN] [moves M...], moves M..., go [perfect |\ndepth N | "
+            "movetime MS | nodes N | mate N | searchmoves M... | infinite "
+            "|\nponder | wtime MS btime MS winc MS binc MS movestogo N], "
+            "ponderhit, stop,\nanalyze, setoption name NAME [value VALUE], "
+            "d (the board and its FEN),\nhelp, quit.  Options (uci lists "
+            "them): Threads, Hash, Book, MultiPV,\nLevel, Ponder, Move "
+            "Overhead, Clear Hash, UCI_Variant (cfour: moves as\nP@d1, the "
+            "default from uci on), VariantPath (ignored),\n"
+            "DropfourExtensions.  After uci every line follows UCI's "
+            "grammar (score\ncp/mate, bestmove M [ponder M]).  A clock "
+            "run out is a move at once.  The\nend of the input stops any "
+            "search.  See docs/engine-protocol.md.\n",
     },
     {
         .word = "review",

@@ -86,6 +86,9 @@ struct search_limits {
 		 * an upper bound; the columns that do are exact */
 		bool move_only;
 		int depth; /* depth modes: the deepest iteration (plies) */
+		/* the columns the root may play (bit c: column c; the
+		 * protocol's go searchmoves), 0: every column */
+		uint32_t root_columns;
 	};
 	/* The resources: the threads, the split, the clock, the node count,
 	 * the stop. */

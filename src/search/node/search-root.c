@@ -20,6 +20,21 @@
 #include "search/node/order.h"
 #include "search/node/search-int.h"
 
+/* The cells the root may play: every playable one, or those of
+ * lim->root_columns. */
+static bb_t
+root_moves(const board_t *b, const struct search_limits *lim)
+{
+	bb_t cells = board_possible(b);
+	if (lim->root_columns == 0)
+		return cells;
+	bb_t allowed = 0;
+	for (int c = 0; c < b->w; c++)
+		if (lim->root_columns & (1u << c))
+			allowed |= board_column_mask(b, c);
+	return (cells & allowed) != 0 ? cells & allowed : cells;
+}
+
 /* Make the best column of r its move (random tie-break with the seed). */
 static void
 pick_best(const board_t *b, const struct search_limits *lim,
@@ -256,7 +271,7 @@ analyze_root(struct split_ctx *c, const board_t *b, struct search_result *r)
 		}
 	}
 	struct order_list o;
-	order_moves(b, board_possible(b), -1, lim->no_ordering, &o);
+	order_moves(b, root_moves(b, lim), -1, lim->no_ordering, &o);
 	if (lim->split == SPLIT_ROOT && c->team->threads > 1) {
 		split_columns(c, b, &o, weak, known, r);
 	} else if (known) {
@@ -365,7 +380,7 @@ search_root_depth(struct split_ctx *c, const board_t *b,
 		maxd = cells - b->moves;
 	for (int d = 1; d <= maxd; d++) {
 		cur = *r;
-		order_moves(b, board_possible(b), prev_best, lim->no_ordering,
+		order_moves(b, root_moves(b, lim), prev_best, lim->no_ordering,
 		            &o);
 		int val[BOARD_MAX_WIDTH];
 		bool booked[BOARD_MAX_WIDTH];
