@@ -8,7 +8,7 @@
 #
 #   bench/mpi-overhead.sh [-n PLIST] [-r REPEAT] [-d DEPTH] [-s SET]
 #                         [-k K] [-j THREADS] [-t TRANSPORT] [-o CSV]
-#                         [POSITION]...
+#                         [-M MACHINES] [POSITION]...
 #
 #   -n PLIST      the process counts, comma-separated (default 2,4)
 #   -r REPEAT     runs at each P, the median kept (default 3)
@@ -22,6 +22,10 @@
 #   -j THREADS    OpenMP threads a rank (default 1)
 #   -t TRANSPORT  sm (default) or tcp (`--mca btl self,tcp`)
 #   -o CSV        the rows as CSV too (written whole at the end)
+#   -M MACHINES   the P ranks as MACHINES machines (--dist-machines: a
+#                 table for each group of ranks, messages between them);
+#                 "p" as many machines as ranks (a table a rank); default
+#                 the machine as it is (one table for all)
 #   POSITION      exact solves of these positions (default 4444)
 #
 # P = 1 is one process: `dropfour-mpi solve` (or play) on one rank, which
@@ -36,8 +40,8 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 me=mpi-overhead.sh
 # shellcheck source=bench/lib.sh
 . "$top/bench/lib.sh"
-plist=2,4 repeat=3 depth=20 set= k=5 threads=1 transport=sm csv=
-while getopts n:r:d:s:k:j:t:o:h opt; do
+plist=2,4 repeat=3 depth=20 set= k=5 threads=1 transport=sm csv= machines=
+while getopts n:r:d:s:k:j:t:o:M:h opt; do
 	case $opt in
 	n) plist=$OPTARG ;;
 	r) repeat=$OPTARG ;;
@@ -47,6 +51,7 @@ while getopts n:r:d:s:k:j:t:o:h opt; do
 	j) threads=$OPTARG ;;
 	t) transport=$OPTARG ;;
 	o) csv=$OPTARG ;;
+	M) machines=$OPTARG ;;
 	h) sed -n '2,/^set -e/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
 	*) echo "$me: try '$me -h'" >&2; exit 2 ;;
 	esac
@@ -65,6 +70,10 @@ esac
 case $depth in
 *[!0-9]*) echo "$me: '$depth': not a depth" >&2; exit 2 ;;
 esac
+case $machines in
+'' | p | [1-9] | [1-9][0-9]) ;;
+*) echo "$me: -M '$machines': a number of machines or p" >&2; exit 2 ;;
+esac
 [ -z "$set" ] || [ -r "$set" ] || { echo "$me: cannot read $set" >&2; exit 2; }
 mpi_setup "$transport"
 tmp=$(mktemp -d)
@@ -72,8 +81,12 @@ trap 'rm -rf "$tmp"' EXIT
 trap 'echo "$me: stopped" >&2; exit 130' INT TERM
 
 mpi() {
+	local -a k=()
+	if [ -n "$machines" ] && [ "$1" -gt 1 ]; then
+		k=(--dist-machines "$([ "$machines" = p ] && echo "$1" || echo "$machines")")
+	fi
 	"$mpirun" -n "$1" --oversubscribe "${mca[@]}" -x DROPFOUR_CONFIG \
-	    -x OMP_WAIT_POLICY "$bin" "${@:2}"
+	    -x OMP_WAIT_POLICY "$bin" "$2" "${k[@]}" "${@:3}"
 }
 
 # solve P POSITION: "nodes result" of the exact solve on P ranks
@@ -105,7 +118,7 @@ for p in "${positions[@]}"; do
 done
 
 IFS=, read -r -a ps <<<"$plist"
-echo "dropfour-mpi node overhead: transport $transport, $threads thread(s) a rank, median of $repeat"
+echo "dropfour-mpi node overhead: transport $transport, $threads thread(s) a rank, machines ${machines:-as they are}, median of $repeat"
 printf '%-28s %12s' "search" "P = 1 nodes"
 for p in "${ps[@]}"; do printf ' %8s' "P = $p"; done
 printf ' %5s\n' same

@@ -24,7 +24,8 @@
 #    for four positions of Pons' Test_L1_R2 and Test_L1_R3 (about 2 million
 #    nodes each on one process): the published score, and a note naming
 #    every rank with nodes; --analyze of one of them: every column as
-#    dropfour solve --analyze gives it.
+#    dropfour solve --analyze gives it.  --dist-machines 2 on 4 ranks:
+#    4453's score, a table a machine; dropfour refuses the option.
 # 7. bench/mpi-overhead.sh and bench/mpi-speedup.sh, small, each in an
 #    empty folder that it leaves empty; a small position and a short
 #    first move, 2
@@ -313,6 +314,18 @@ echo 31665274 | mpi 3 solve --analyze -j1 --no-book -m 16 >"$tmp/a3" 2>"$tmp/a3.
 	fail "one analysis on 3 ranks: exit $?: $(cat "$tmp/a3.err")"
 cmp -s "$tmp/a1" "$tmp/a3" ||
 	fail "one analysis on 3 ranks: $(cat "$tmp/a3"), one process: $(cat "$tmp/a1")"
+
+# --dist-machines 2: the 4 ranks of this machine as two machines of a
+# table each; the same answer as one process, the note says so; dropfour
+# itself refuses the option (exit 2)
+echo 4453 | mpi 4 solve --dist-machines 2 -j1 --no-book -m 16 >"$tmp/m2" 2>"$tmp/m2.err" ||
+	fail_with "$tmp/m2.err" "--dist-machines 2 on 4 ranks: exit $?"
+[ "$(cut -d' ' -f1-2 "$tmp/m2")" = "4453 -2" ] ||
+	fail_with "$tmp/m2" "--dist-machines 2: not Pons' score of 4453"
+grep -q 'a table a machine' "$tmp/m2.err" ||
+	fail_with "$tmp/m2.err" "--dist-machines 2: the note does not say a table a machine"
+echo 4453 | "$DROPFOUR" solve --dist-machines 2 >/dev/null 2>&1
+[ $? -eq 2 ] || fail "dropfour solve --dist-machines: not a usage error"
 
 # ---- 7. the benches' small runs ------------------------------------------
 # Each runs in an empty folder of its own, which it must leave as it found

@@ -327,6 +327,19 @@ const struct opt_def options_opts[] = {
              "the ranks of a machine search in one\ntable) or own (each "
              "rank its own, to compare)",
      .group = G_BOARD},
+    {.name = "dist-machines",
+     .kind = OPT_INT,
+     .arg = "K",
+     .modes = M_GAME | M(MODE_SOLVE),
+     .field = F(dist_machines),
+     .lo = 1,
+     .hi = 4096,
+     .why = "must be 1..4096",
+     .help = "dropfour-mpi, one search over the ranks: the\nranks of a "
+             "machine as K machines, K groups\nin turn of rank, each "
+             "with a table of its\nown (with --mca btl self,tcp they talk "
+             "as\nacross a network); default: the machines as\nthey are",
+     .group = G_BOARD},
     {.name = "split-depth",
      .kind = OPT_INT,
      .arg = "N",

@@ -105,6 +105,10 @@ struct options {
 	 * to dropfour, a usage error. */
 	bool dist_table_own;
 	bool dist_table_given;
+	/* --dist-machines K: the ranks of each machine split into K groups,
+	 * each with a table of its own, as K machines would be (0: the
+	 * machines as they are); given to dropfour, a usage error. */
+	int dist_machines;
 	int split_depth; /* 0 automatic */
 	/* Named levels (search/policy/level.h): level[0] for the AI of the game
 	 * (and selfplay's first player), level[1] selfplay's second player;

@@ -56,17 +56,19 @@ bool mpi_dist_take(struct dist_worker *wk, size_t tt_mb, const MPI_Status *st);
 /* The main table that the ranks of one machine share (an MPI-3 shared
  * window, search.h's search_shared_bytes()): made by every rank at once
  * (collective), before a mode's work; `base` NULL when the ranks keep
- * their own tables (--dist-table=own, or no memory for it). */
+ * their own tables (--dist-table=own, or no memory for it).  machines
+ * > 1 (--dist-machines): the ranks of each machine as that many machines,
+ * a table each. */
 struct mpi_table {
 	MPI_Win win;
-	MPI_Comm node; /* the ranks of this machine */
+	MPI_Comm node; /* the ranks of this machine (or machine group) */
 	void *base;
 	size_t tt_mb;
 	bool leader; /* this machine's first rank: it prepares the table */
 	int tables;  /* machines with a table: dist_transport.tables */
 };
 void mpi_table_open(const struct mpi_world *w, size_t tt_mb, bool shared,
-                    struct mpi_table *mt);
+                    int machines, struct mpi_table *mt);
 /* Collective too: every rank, after the mode's last search. */
 void mpi_table_close(struct mpi_table *mt);
 /* Give worker wk the shared table (nothing when there is none). */

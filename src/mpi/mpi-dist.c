@@ -129,7 +129,7 @@ mpi_dist_init(struct mpi_dist *d, struct dist_transport *t,
 
 void
 mpi_table_open(const struct mpi_world *w, size_t tt_mb, bool shared,
-               struct mpi_table *mt)
+               int machines, struct mpi_table *mt)
 {
 	memset(mt, 0, sizeof *mt);
 	check_layout(w);
@@ -143,8 +143,20 @@ mpi_table_open(const struct mpi_world *w, size_t tt_mb, bool shared,
 		return;
 	MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, w->rank,
 	                    MPI_INFO_NULL, &mt->node);
-	int nrank = 0;
+	int nrank = 0, nsize = 1;
 	MPI_Comm_rank(mt->node, &nrank);
+	MPI_Comm_size(mt->node, &nsize);
+	if (machines > 1) {
+		/* K machines stood for on this one: its ranks in K groups in
+		 * turn of rank, a table each; between the groups only
+		 * messages, as between machines */
+		MPI_Comm group;
+		int k = machines < nsize ? machines : nsize;
+		MPI_Comm_split(mt->node, nrank * k / nsize, nrank, &group);
+		MPI_Comm_free(&mt->node);
+		mt->node = group;
+		MPI_Comm_rank(mt->node, &nrank);
+	}
 	mt->leader = nrank == 0;
 	const size_t bytes = search_shared_bytes(tt_mb);
 	void *base = NULL;

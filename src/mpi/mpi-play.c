@@ -216,7 +216,7 @@ mpi_play_run(const struct options *o, struct cli_session *session,
 	if (w->size == 1) /* one process: dropfour's own game */
 		return mpi_play_alone(o, session, in_job);
 	struct mpi_table mt;
-	mpi_table_open(w, o->tt_mb, !o->dist_table_own, &mt);
+	mpi_table_open(w, o->tt_mb, !o->dist_table_own, o->dist_machines, &mt);
 	if (w->rank != 0) {
 		play_worker(o, session, &mt);
 		mpi_table_close(&mt);

@@ -326,7 +326,7 @@ mpi_solve_run(const struct options *o, struct cli_session *session,
 	if (w->size == 1)
 		return solve_main(o, session);
 	struct mpi_table mt;
-	mpi_table_open(w, o->tt_mb, !o->dist_table_own, &mt);
+	mpi_table_open(w, o->tt_mb, !o->dist_table_own, o->dist_machines, &mt);
 	int status = CLI_EXIT_OK;
 	if (w->rank == 0)
 		status = solve_coordinator(o, session->book, w, &mt);
