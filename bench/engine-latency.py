@@ -17,9 +17,11 @@ default, the number of cores):
             to `readyok`;
   movetime  N times `go movetime 100` from such positions: the time from
             `go` to `bestmove` (over 110 ms is an overrun);
-and in fresh sessions (a quit ends each):
-  quit      N times `quit` 50-250 ms into `go infinite`: the time to the
-            process's exit.
+and in fresh sessions (`uci`, then a quit ends each):
+  quit      N times `quit` 50-250 ms into `go infinite`: the time to its
+            `bestmove`;
+  exit      the same quits: the time to the process's exit (once the
+            search's threads have returned).
 Prints p50 / p99 / max of each (milliseconds), the overruns, the load and
 `uptime`.  Stop with Ctrl-C: the load's processes are ended too.
 """
@@ -138,7 +140,7 @@ def main():
     k = cores if a.load == "cores" else int(a.load)
     rng = random.Random(a.seed)
     load = start_load(a.dropfour, k)
-    res = {"stop": [], "isready": [], "movetime": [], "quit": []}
+    res = {"stop": [], "isready": [], "movetime": [], "quit": [], "exit": []}
     try:
         time.sleep(0.5 if k else 0)
         e = Engine(a.dropfour, a.threads)
@@ -171,14 +173,19 @@ def main():
         e.close()
         for i in range(a.quits):
             e = Engine(a.dropfour, a.threads)
+            e.send("uci")
+            e.wait_for(b"uciok")
             e.send("position %s" % random_position(rng, rng.randint(0, 30)))
             e.send("go infinite")
             time.sleep(rng.uniform(0.05, 0.25))
             t = time.monotonic()
             e.send("quit")
+            te = e.wait_for(b"bestmove")
+            if te is not None:
+                res["quit"].append((te - t) * 1e3)
             e.p.stdin.close()
             e.p.wait()
-            res["quit"].append((time.monotonic() - t) * 1e3)
+            res["exit"].append((time.monotonic() - t) * 1e3)
     finally:
         stop_load(load)
     print("dropfour engine, %d cores, load: %d other searches, threads %s"

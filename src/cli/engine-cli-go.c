@@ -28,6 +28,15 @@
 #define ENGINE_AT_ONCE_MS 15
 #define ENGINE_AT_ONCE_S  0.005
 
+/* The answer's guard comes ENGINE_ANSWER_MARGIN_S before the end of the
+ * search's time (at most a tenth of it): the time to write the answer
+ * and for the GUI to read it. */
+#define ENGINE_ANSWER_MARGIN_S 0.003
+
+/* How long a stop waits for a search that has not begun (its request
+ * still queued behind the search before) before a sound move at once. */
+#define ENGINE_START_WAIT_S 0.005
+
 /* go's numbers not given. */
 #define GO_UNSET LONG_MIN
 
@@ -420,6 +429,8 @@ eng_finish(struct eng *g)
 	go_done(g, &r);
 }
 
+static bool go_answer_now(struct eng *g);
+
 void
 eng_tick(struct eng *g)
 {
@@ -430,6 +441,14 @@ eng_tick(struct eng *g)
 		g->stopped = true;
 		g->hold = false;
 		engine_stop(g->e);
+		/* its time is up: answered now, as a stop is (the search's
+		 * own clock ends it about now too) */
+		if (engine_poll(g->e, g->id, &r)) {
+			go_done(g, &r);
+			return;
+		}
+		if (g->kind == GO_DEPTH && go_answer_now(g))
+			return;
 	}
 	if ((!g->hold || g->stopped) && engine_poll(g->e, g->id, &r)) {
 		go_done(g, &r);
@@ -648,6 +667,16 @@ go_at_once(struct eng *g, struct search_limits *lim)
 	go_start(g, GO_DEPTH, lim);
 }
 
+/* When the answer is due for a search of `budget` seconds. */
+static double
+go_guard(double budget)
+{
+	double m = budget / 10 < ENGINE_ANSWER_MARGIN_S
+	               ? budget / 10
+	               : ENGINE_ANSWER_MARGIN_S;
+	return budget - m;
+}
+
 void
 eng_cmd_go(struct eng *g, int argc, char **argv)
 {
@@ -731,8 +760,11 @@ eng_cmd_go(struct eng *g, int argc, char **argv)
 		lim.node_limit = (uint64_t)a.nodes;
 	if (!a.ponder && !a.infinite && budget > 0) {
 		lim.time_limit = budget;
-		/* the search's own limit ends it; this one is a guard */
-		g->deadline = util_now_s() + budget;
+		/* the search's own limit ends it; this one is a guard, a
+		 * little earlier, at which the answer comes from the
+		 * search's statistics if the search has not ended (on a
+		 * busy machine its threads may wait for a core) */
+		g->deadline = util_now_s() + go_guard(budget);
 	}
 	/* Proof within the budget: a search for a time, or until stop, first
 	 * tries to solve a position with few empty cells (a share of its
@@ -790,16 +822,35 @@ go_answer_now(struct eng *g)
 	struct stats_snapshot s;
 	struct search_result r;
 	engine_snapshot(g->e, &s);
-	/* nothing finished yet (a search just begun, the book's answer on
-	 * its way): its own result, which comes at its first look at the
-	 * stop */
-	if (s.searches <= g->searches0 || s.pv_len <= 0 || s.pv[0] < 0 ||
-	    s.pv[0] >= g->pos.w || !board_can_play(&g->pos, s.pv[0]))
-		return false;
 	memset(&r, 0, sizeof r);
 	r.move = r.best = -1;
 	r.partial = true;
 	r.ncols = g->pos.w;
+	/* not begun yet (the engine's thread still unwinds the search
+	 * before, on a busy machine): its own answer if it comes within
+	 * ENGINE_START_WAIT_S (the book's, a stop at its first look), else a
+	 * sound move at once (go_fallback(): a win, else a move that does
+	 * not lose at once), its score unknown; the request is stopped at
+	 * its start */
+	for (double until = util_now_s() + ENGINE_START_WAIT_S;
+	     s.searches <= g->searches0; engine_snapshot(g->e, &s)) {
+		struct search_result own;
+		if (engine_poll(g->e, g->id, &own)) {
+			go_done(g, &own);
+			return true;
+		}
+		if (util_now_s() >= until) {
+			go_done(g, &r);
+			return true;
+		}
+		usleep(200);
+	}
+	/* nothing finished yet (a search just begun, the book's answer on
+	 * its way): its own result, which comes at its first look at the
+	 * stop */
+	if (s.pv_len <= 0 || s.pv[0] < 0 || s.pv[0] >= g->pos.w ||
+	    !board_can_play(&g->pos, s.pv[0]))
+		return false;
 	r.depth = s.depth;
 	r.nodes = s.nodes;
 	for (int c = 0; c < s.ncols && c < g->pos.w; c++)

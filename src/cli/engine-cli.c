@@ -315,11 +315,17 @@ input_read(struct eng *g, struct eng_in *in, int fd)
 	char chunk[65536];
 	bool want = !in->eof && in->have < INPUT_MAX;
 	struct pollfd p = {.fd = fd, .events = POLLIN};
-	int r = poll(&p, want ? 1 : 0,
-	             g->kind != GO_NONE && g->stopped ? POLL_STOP_MS
-	             : g->kind != GO_NONE             ? POLL_MS
-	             : want                           ? -1
-	                                              : 0);
+	int ms = g->kind != GO_NONE && g->stopped ? POLL_STOP_MS
+	         : g->kind != GO_NONE             ? POLL_MS
+	         : want                           ? -1
+	                                          : 0;
+	/* awake when the search's answer is due (eng_tick()) */
+	if (ms > 0 && g->deadline > 0) {
+		double left = (g->deadline - util_now_s()) * 1e3;
+		if (left < ms)
+			ms = left > 0 ? (int)left + 1 : 0;
+	}
+	int r = poll(&p, want ? 1 : 0, ms);
 	if (r < 0 && errno != EINTR) {
 		cli_error("engine: poll: %s", strerror(errno));
 		in->eof = true;
