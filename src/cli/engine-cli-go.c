@@ -21,24 +21,9 @@
  * (docs/engine-protocol.md). */
 #define ENGINE_DEFAULT_MOVETIME_S 1.0
 
-/* A clock (or movetime) at or below ENGINE_AT_ONCE_MS milliseconds after
- * Move Overhead is a move at once: a search of ENGINE_AT_ONCE_S seconds,
- * no proof (the book, a win in one, a block, the shallow iterations'
- * best: each of its first iterations takes microseconds). */
-#define ENGINE_AT_ONCE_MS 15
-#define ENGINE_AT_ONCE_S  0.005
-
-/* The answer's guard comes ENGINE_ANSWER_MARGIN_S before the end of the
- * search's time (at most a tenth of it): the time to write the answer
- * and for the GUI to read it. */
-#define ENGINE_ANSWER_MARGIN_S 0.003
-
 /* How long a stop waits for a search that has not begun (its request
  * still queued behind the search before) before a sound move at once. */
 #define ENGINE_START_WAIT_S 0.005
-
-/* go's numbers not given. */
-#define GO_UNSET LONG_MIN
 
 /* How often info lines come while a search runs. */
 #define INFO_EVERY_S 0.25
@@ -493,164 +478,6 @@ go_limits(struct eng *g, struct search_limits *lim)
 	lim->book = g->book != NULL ? book_oracle(g->book) : NULL;
 }
 
-/* go's words: flags and numbers (-1 not given). */
-struct go_args {
-	bool perfect, infinite, ponder;
-	long depth, movetime, nodes, movestogo, mate;
-	long time[2], inc[2]; /* wtime, btime; winc, binc */
-	uint32_t searchmoves; /* the root's columns (bit c), 0 every one */
-};
-
-/* go's words that end a searchmoves list. */
-static bool
-go_word(const char *w)
-{
-	static const char *const words[] = {
-	    "perfect", "infinite",  "ponder",     "depth", "movetime",
-	    "nodes",   "movestogo", "mate",       "wtime", "btime",
-	    "winc",    "binc",      "searchmoves"};
-	for (size_t k = 0; k < sizeof words / sizeof words[0]; k++)
-		if (strcmp(w, words[k]) == 0)
-			return true;
-	return false;
-}
-
-/* searchmoves M1 M2 ... from argv[*i] on: the root's columns into
- * a->searchmoves, *i at the last move; -1 after an error line. */
-static int
-go_searchmoves(struct eng *g, int argc, char **argv, int *i, struct go_args *a)
-{
-	char q[96];
-	int n = 0;
-	while (*i + 1 < argc && !go_word(argv[*i + 1])) {
-		const char *w = argv[++*i];
-		int c = eng_parse_move(&g->pos, w);
-		if (c < 0 || !board_can_play(&g->pos, c)) {
-			eng_error(g, "go searchmoves: '%s' is not a legal move",
-			          eng_quote(w, strlen(w), q, sizeof q));
-			return -1;
-		}
-		a->searchmoves |= 1u << c;
-		n++;
-	}
-	if (n == 0) {
-		eng_error(g, "go searchmoves: no move given");
-		return -1;
-	}
-	return 0;
-}
-
-static int
-go_parse(struct eng *g, int argc, char **argv, struct go_args *a)
-{
-	static const struct {
-		const char *name;
-		size_t at; /* offset of the long in struct go_args */
-		long lo, hi;
-	} nums[] = {
-	    {"depth", offsetof(struct go_args, depth), 1, SEARCH_MAX_DEPTH},
-	    {"movetime", offsetof(struct go_args, movetime), -86400000L,
-	     86400000L},
-	    {"nodes", offsetof(struct go_args, nodes), 1, 1000000000000L},
-	    {"movestogo", offsetof(struct go_args, movestogo), 1, 1000},
-	    {"mate", offsetof(struct go_args, mate), 1, BOARD_MAX_CELLS},
-	    {"wtime", offsetof(struct go_args, time[0]), -86400000L, 86400000L},
-	    {"btime", offsetof(struct go_args, time[1]), -86400000L, 86400000L},
-	    {"winc", offsetof(struct go_args, inc[0]), -86400000L, 86400000L},
-	    {"binc", offsetof(struct go_args, inc[1]), -86400000L, 86400000L},
-	};
-	memset(a, 0, sizeof *a);
-	for (size_t k = 0; k < sizeof nums / sizeof nums[0]; k++)
-		*(long *)((char *)a + nums[k].at) = GO_UNSET;
-	for (int i = 1; i < argc; i++) {
-		char what[64], q[96];
-		if (strcmp(argv[i], "perfect") == 0) {
-			a->perfect = true;
-			continue;
-		} else if (strcmp(argv[i], "infinite") == 0) {
-			a->infinite = true;
-			continue;
-		} else if (strcmp(argv[i], "ponder") == 0) {
-			a->ponder = true;
-			continue;
-		} else if (strcmp(argv[i], "searchmoves") == 0) {
-			if (go_searchmoves(g, argc, argv, &i, a) != 0)
-				return -1;
-			continue;
-		}
-		size_t k = 0;
-		while (k < sizeof nums / sizeof nums[0] &&
-		       strcmp(argv[i], nums[k].name) != 0)
-			k++;
-		if (k == sizeof nums / sizeof nums[0]) {
-			eng_error(
-			    g,
-			    "go: unknown word '%s' (perfect, depth N, "
-			    "movetime MS, nodes N, mate N, searchmoves M..., "
-			    "infinite, ponder, wtime, btime, winc, binc, "
-			    "movestogo)",
-			    eng_quote(argv[i], strlen(argv[i]), q, sizeof q));
-			return -1;
-		}
-		snprintf(what, sizeof what, "go %s", nums[k].name);
-		long v = eng_number(g, what, i + 1 < argc ? argv[i + 1] : NULL,
-		                    nums[k].lo, nums[k].hi);
-		if (v < nums[k].lo)
-			return -1;
-		*(long *)((char *)a + nums[k].at) = v;
-		i++;
-	}
-	if (a->mate > 0 && (a->depth > 0 || a->nodes > 0 || a->perfect)) {
-		eng_error(g, "go: mate takes no depth, nodes or perfect");
-		return -1;
-	}
-	if (a->perfect && (a->depth > 0 || a->nodes > 0 || a->infinite)) {
-		eng_error(g, "go: perfect takes no depth, nodes or infinite");
-		return -1;
-	}
-	if (!a->perfect && g->level >= 0 && levels[g->level].perfect &&
-	    (a->depth > 0 || a->nodes > 0)) {
-		eng_error(g, "go: level perfect takes no depth or nodes");
-		return -1;
-	}
-	return 0;
-}
-
-/* The time manager: of the side to move's clock (the other side's clock
- * is not used) less Move Overhead, a share for this move (its clock over
- * the moves to go, or over its moves left on the board, at most 20) plus
- * most of its increment, never more than the clock less a margin that
- * covers the engine's own latency (the answer's unwinding, the main
- * thread's poll, the pipe): ENGINE_CLOCK_MARGIN_S plus a twentieth of the
- * clock, at most half of it and at most ENGINE_CLOCK_MARGIN_MAX_S.  0: no
- * clock for the side to move; -1: a move at once (a clock at or below
- * ENGINE_AT_ONCE_MS after the overhead: zero, negative, a flag fallen). */
-#define ENGINE_CLOCK_MARGIN_S     0.030
-#define ENGINE_CLOCK_MARGIN_MAX_S 1.0
-static double
-go_budget(const struct eng *g, const struct go_args *a)
-{
-	int side = g->pos.moves % 2;
-	if (a->time[side] == GO_UNSET)
-		return 0;
-	long left_ms = a->time[side] - g->move_overhead_ms;
-	if (left_ms <= ENGINE_AT_ONCE_MS)
-		return -1;
-	double left = (double)left_ms / 1e3;
-	double inc = a->inc[side] > 0 ? (double)a->inc[side] / 1e3 : 0;
-	long mine = (long)(g->pos.w * g->pos.h - g->pos.moves + 1) / 2;
-	long moves = a->movestogo > 0 ? a->movestogo : mine < 20 ? mine : 20;
-	double t = left / (double)(moves > 1 ? moves : 1) + inc * 0.75;
-	double margin = ENGINE_CLOCK_MARGIN_S + left / 20;
-	if (margin > left / 2)
-		margin = left / 2;
-	if (margin > ENGINE_CLOCK_MARGIN_MAX_S)
-		margin = ENGINE_CLOCK_MARGIN_MAX_S;
-	if (t > left - margin)
-		t = left - margin;
-	return t > ENGINE_AT_ONCE_S ? t : ENGINE_AT_ONCE_S;
-}
-
 /* A move at once: the book, a win in one, a block, or the best of the
  * first iterations of ENGINE_AT_ONCE_S seconds; no proof. */
 static void
@@ -667,14 +494,57 @@ go_at_once(struct eng *g, struct search_limits *lim)
 	go_start(g, GO_DEPTH, lim);
 }
 
-/* When the answer is due for a search of `budget` seconds. */
-static double
-go_guard(double budget)
+/* go's depth-limited search: its depth, nodes and time (the answer's
+ * guard a little before the end), and the proof within the budget. */
+static void
+go_depth(struct eng *g, const struct go_args *a, const struct level *lv,
+         double budget, struct search_limits *lim)
 {
-	double m = budget / 10 < ENGINE_ANSWER_MARGIN_S
-	               ? budget / 10
-	               : ENGINE_ANSWER_MARGIN_S;
-	return budget - m;
+	lim->mode = SEARCH_DEPTH;
+	lim->depth = a->depth > 0 ? (int)a->depth : SEARCH_MAX_DEPTH;
+	if (a->nodes > 0)
+		lim->node_limit = (uint64_t)a->nodes;
+	if (!a->ponder && !a->infinite && budget > 0) {
+		lim->time_limit = budget;
+		/* the search's own limit ends it; this one is a guard, a
+		 * little earlier, at which the answer comes from the
+		 * search's statistics if the search has not ended (on a
+		 * busy machine its threads may wait for a core) */
+		g->deadline = util_now_s() + go_guard(budget);
+	}
+	/* Proof within the budget: a search for a time, or until stop, first
+	 * tries to solve a position with few empty cells (a share of its
+	 * time, or PROVE_UNTIMED_S); one to a given depth or node count is
+	 * the depth-limited search asked for, and a level that chooses for
+	 * itself does not prove. */
+	lim->prove_cells = 0;
+	const int share = lv != NULL ? lv->prove_share : PROVE_SHARE_PCT;
+	if (a->depth <= 0 && a->nodes <= 0 && share > 0 &&
+	    lim->root_columns == 0) {
+		search_limits_set_proof_share(lim, share);
+		/* without a Level: the engine's best play, practical too */
+		lim->practical = lv == NULL || lv->practical;
+	}
+	go_start(g, GO_DEPTH, lim);
+}
+
+/* The seconds go gives its search: movetime, the clock's share, the
+ * default move time for clock words without a clock for the side to
+ * move; -1 a move at once (movetime at or below ENGINE_AT_ONCE_MS, a
+ * clock run out); 0 none. */
+static double
+go_time(const struct eng *g, const struct go_args *a)
+{
+	double budget = a->movetime == GO_UNSET ? go_budget(g, a)
+	                : a->movetime <= ENGINE_AT_ONCE_MS
+	                    ? -1
+	                    : (double)a->movetime / 1e3;
+	const bool clock_words =
+	    a->time[0] != GO_UNSET || a->time[1] != GO_UNSET ||
+	    a->inc[0] != GO_UNSET || a->inc[1] != GO_UNSET || a->movestogo > 0;
+	if (budget == 0 && clock_words && !a->infinite)
+		budget = ENGINE_DEFAULT_MOVETIME_S;
+	return budget;
 }
 
 void
@@ -701,19 +571,7 @@ eng_cmd_go(struct eng *g, int argc, char **argv)
 	}
 	go_limits(g, &lim);
 	const struct level *lv = g->level >= 0 ? &levels[g->level] : NULL;
-	/* go movetime at or below ENGINE_AT_ONCE_MS, or a clock that has
-	 * run out: a move at once (-1) */
-	double budget = a.movetime == GO_UNSET ? go_budget(g, &a)
-	                : a.movetime <= ENGINE_AT_ONCE_MS
-	                    ? -1
-	                    : (double)a.movetime / 1e3;
-	/* clock words with no clock for the side to move (go wtime for the
-	 * side not to move, go movestogo alone): the default move time */
-	const bool clock_words =
-	    a.time[0] != GO_UNSET || a.time[1] != GO_UNSET ||
-	    a.inc[0] != GO_UNSET || a.inc[1] != GO_UNSET || a.movestogo > 0;
-	if (budget == 0 && clock_words && !a.infinite)
-		budget = ENGINE_DEFAULT_MOVETIME_S;
+	double budget = go_time(g, &a);
 	/* go searchmoves: the root's columns; a proof of the whole position
 	 * would answer for the others too, so there is none */
 	lim.root_columns = a.searchmoves;
@@ -744,42 +602,17 @@ eng_cmd_go(struct eng *g, int argc, char **argv)
 	g->ponder = a.ponder;
 	g->ponder_s = !a.ponder ? 0 : budget < 0 ? ENGINE_AT_ONCE_S : budget;
 	g->deadline = 0;
-	if (a.perfect) {
-		/* the root's score first (book, table or a solve), then the
-		 * column that reaches it: the game's perfect play */
-		search_limits_set_perfect(&lim, PERFECT_BOUND_S);
-		/* among searchmoves: each of them exactly */
-		if (lim.root_columns != 0)
-			lim.move_only = false;
-		go_start(g, GO_PERFECT, &lim);
+	if (!a.perfect) {
+		go_depth(g, &a, lv, budget, &lim);
 		return;
 	}
-	lim.mode = SEARCH_DEPTH;
-	lim.depth = a.depth > 0 ? (int)a.depth : SEARCH_MAX_DEPTH;
-	if (a.nodes > 0)
-		lim.node_limit = (uint64_t)a.nodes;
-	if (!a.ponder && !a.infinite && budget > 0) {
-		lim.time_limit = budget;
-		/* the search's own limit ends it; this one is a guard, a
-		 * little earlier, at which the answer comes from the
-		 * search's statistics if the search has not ended (on a
-		 * busy machine its threads may wait for a core) */
-		g->deadline = util_now_s() + go_guard(budget);
-	}
-	/* Proof within the budget: a search for a time, or until stop, first
-	 * tries to solve a position with few empty cells (a share of its
-	 * time, or PROVE_UNTIMED_S); one to a given depth or node count is
-	 * the depth-limited search asked for, and a level that chooses for
-	 * itself does not prove. */
-	lim.prove_cells = 0;
-	const int share = lv != NULL ? lv->prove_share : PROVE_SHARE_PCT;
-	if (a.depth <= 0 && a.nodes <= 0 && share > 0 &&
-	    lim.root_columns == 0) {
-		search_limits_set_proof_share(&lim, share);
-		/* without a Level: the engine's best play, practical too */
-		lim.practical = lv == NULL || lv->practical;
-	}
-	go_start(g, GO_DEPTH, &lim);
+	/* the root's score first (book, table or a solve), then the column
+	 * that reaches it: the game's perfect play; among searchmoves, each
+	 * of them exactly */
+	search_limits_set_perfect(&lim, PERFECT_BOUND_S);
+	if (lim.root_columns != 0)
+		lim.move_only = false;
+	go_start(g, GO_PERFECT, &lim);
 }
 
 void

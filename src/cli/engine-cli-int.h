@@ -5,6 +5,7 @@
 #ifndef DROPFOUR_ENGINE_CLI_INT_H
 #define DROPFOUR_ENGINE_CLI_INT_H
 
+#include <limits.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -133,6 +134,37 @@ const char *eng_quote(const char *s, size_t n, char *buf, size_t len);
  * (-1 where lo >= 0). */
 long eng_number(struct eng *g, const char *what, const char *arg, long lo,
                 long hi);
+/* engine-cli-goargs.c: go's words and the time manager. */
+/* A clock (or movetime) at or below ENGINE_AT_ONCE_MS milliseconds after
+ * Move Overhead is a move at once: a search of ENGINE_AT_ONCE_S seconds,
+ * no proof (the book, a win in one, a block, the shallow iterations'
+ * best: each of its first iterations takes microseconds). */
+#define ENGINE_AT_ONCE_MS 15
+#define ENGINE_AT_ONCE_S  0.005
+
+/* The answer's guard comes ENGINE_ANSWER_MARGIN_S before the end of the
+ * search's time (at most a tenth of it): the time to write the answer
+ * and for the GUI to read it. */
+#define ENGINE_ANSWER_MARGIN_S 0.003
+
+/* go's numbers not given. */
+#define GO_UNSET LONG_MIN
+
+/* go's words: flags and numbers (-1 not given). */
+struct go_args {
+	bool perfect, infinite, ponder;
+	long depth, movetime, nodes, movestogo, mate;
+	long time[2], inc[2]; /* wtime, btime; winc, binc */
+	uint32_t searchmoves; /* the root's columns (bit c), 0 every one */
+};
+/* go's words into *a; -1 after an error line. */
+int go_parse(struct eng *g, int argc, char **argv, struct go_args *a);
+/* The seconds the clock gives this move: 0 no clock for the side to move,
+ * -1 a move at once. */
+double go_budget(const struct eng *g, const struct go_args *a);
+/* When the answer is due for a search of `budget` seconds. */
+double go_guard(double budget);
+
 /* engine-cli-fen.c: Fairy-Stockfish's cfour FEN.  b's FEN into buf; and
  * a FEN's words argv[0..argc) (the board and hand, then maybe the side
  * to move and chess's fields, up to "moves") read into *out for a w x h
