@@ -15,6 +15,7 @@
 #include "cli/solve.h"
 #include "core/score.h"
 #include "core/util.h"
+#include "search/node/node-stats.h"
 
 static const char utf8_bom[] = "\xef\xbb\xbf";
 
@@ -279,6 +280,9 @@ solve_main(const struct options *o, struct cli_session *session)
 	if (solve_end_input(in, name, line) != 0)
 		status = CLI_EXIT_FAILURE;
 	search_free(s);
+	/* A build with --enable-node-stats: where the nodes went. */
+	if (node_stats_built() && getenv("DROPFOUR_NODE_STATS") != NULL)
+		node_stats_print(stderr);
 	return status;
 }
 

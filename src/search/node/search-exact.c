@@ -31,6 +31,7 @@
 
 #include <assert.h>
 
+#include "search/node/node-stats.h"
 #include "search/node/order.h"
 #include "search/node/search-int.h"
 #include "core/util.h"
@@ -347,7 +348,10 @@ exact_probe(struct split_ctx *c, const board_t *b, int *alpha, int *beta,
 	struct tt_entry e;
 	f->ttmove = -1;
 	f->known = BOUND_NONE;
-	if (probe_at(c, f->bucket, f->check, &e)) {
+	const bool hit = probe_at(c, f->bucket, f->check, &e);
+	NODE_EVENT(f->cells - b->moves, NEV_PROBE, 1);
+	NODE_EVENT(f->cells - b->moves, NEV_HIT, hit);
+	if (hit) {
 		f->known = e.bound;
 		f->ttmove = unmirror(b, e.move, f->mirrored);
 		if (e.bound == BOUND_EXACT &&
@@ -411,6 +415,7 @@ exact_children(struct split_ctx *c, const board_t *b, int alpha, int *beta,
 		    board_winning_cells_fast(b->current | cell, nmask, b);
 		const bb_t nplay = f->play ^ cell ^ ((cell << 1) & b->full);
 		if (no_safe_reply(nplay, mine)) {
+			NODE_KIND(f->cells - b->moves, NODE_WIN);
 			if (best)
 				*best = col;
 			*v = f->max_score - 1;
@@ -445,6 +450,7 @@ exact_children(struct split_ctx *c, const board_t *b, int alpha, int *beta,
 	if (f->hi > f->max_score - 2) {
 		f->hi = f->max_score - 2;
 		if (f->hi <= alpha) {
+			NODE_KIND(f->cells - b->moves, NODE_CAP);
 			*v = f->hi;
 			return true;
 		}
@@ -464,9 +470,14 @@ exact_etc(struct split_ctx *c, const board_t *b, int beta, int *best,
 	if (f->cells - b->moves <= EXACT_ETC_MIN_CELLS)
 		return false;
 	for (int k = 0; k < n; k++) {
-		if (!probe_at(c, ch[k].bucket, ch[k].check, &e))
+		const bool hit = probe_at(c, ch[k].bucket, ch[k].check, &e);
+		NODE_EVENT(f->cells - b->moves, NEV_ETC_PROBE, 1);
+		NODE_EVENT(f->cells - b->moves, NEV_ETC_HIT, hit);
+		if (!hit)
 			continue;
 		if ((e.bound & BOUND_UPPER) && -e.value >= beta) {
+			NODE_KIND(f->cells - b->moves, NODE_ETC);
+			STATS_STORE(f->cells - b->moves, f->bucket, f->check);
 			tt_store_solved_at(f->bucket, f->check, -e.value,
 			                   BOUND_LOWER,
 			                   work_bits(split_work(c) - f->before),
@@ -572,6 +583,7 @@ exact_moves(struct split_ctx *c, const board_t *b, int alpha, int beta, int ply,
 		if (v > alpha)
 			alpha = v;
 	}
+	NODE_EVENT(empty, NEV_SEARCHED, i < n ? i + 1 : i);
 	if (!c->aborted && value < beta && i < n)
 		exact_split(c, b, o, alpha, beta, ply, i, &value, bestmove);
 	if (bkey)
@@ -596,6 +608,7 @@ exact_store(struct split_ctx *c, const board_t *b, const struct exact_frame *f,
 	} else {
 		bd = BOUND_EXACT;
 	}
+	STATS_STORE(f->cells - b->moves, f->bucket, f->check);
 	tt_store_solved_at(
 	    f->bucket, f->check, value, bd,
 	    work_bits(split_work(c) - f->before),
@@ -637,12 +650,17 @@ exact_body(struct split_ctx *c, const board_t *b, int alpha, int beta, int ply,
 	split_node(c, b->moves); /* 1. count the node, poll for a stop */
 	if (c->aborted)
 		return 0;
-	if (exact_bounds(c, b, alpha, beta, pre, &f, &v))
+	if (exact_bounds(c, b, alpha, beta, pre, &f, &v)) {
+		NODE_KIND(f.cells - b->moves, NODE_BOUNDS);
 		return v;
+	}
 	/* 2a. The opening book (not at the root: it wants a move). */
-	if (best == NULL && book_hit(c, b, &v))
+	if (best == NULL && book_hit(c, b, &v)) {
+		NODE_KIND(f.cells - b->moves, NODE_BOOK);
 		return v;
-	if (exact_probe(c, b, &alpha, &beta, best, &f, &v) ||
+	}
+	if (STATS_C4(f.cells - b->moves, (f.play & f.opp_win) != 0,
+	             exact_probe(c, b, &alpha, &beta, best, &f, &v)) ||
 	    exact_children(c, b, alpha, &beta, best, &f, ch, key, &n, &v) ||
 	    exact_etc(c, b, beta, best, &f, ch, n, &v))
 		return v;
@@ -654,6 +672,7 @@ exact_body(struct split_ctx *c, const board_t *b, int alpha, int beta, int ply,
 	                &bestmove);
 	if (c->aborted)
 		return 0;
+	STATS_INTERIOR(f.cells - b->moves, v, beta, bestmove, o.col[0]);
 	v = exact_store(c, b, &f, alpha, beta, v, bestmove);
 	if (best)
 		*best = bestmove;
@@ -712,6 +731,7 @@ search_exact_test(struct split_ctx *c, const board_t *b, int at)
 	if (board_can_win_next(b)) {
 		/* exact() takes that as handled by its caller. */
 		c->nodes++;
+		NODE_EVENT(b->w * b->h - b->moves, NEV_ROOT, 1);
 		return board_max_score(b);
 	}
 	int mv = -1;
@@ -732,6 +752,7 @@ search_exact_window(struct split_ctx *c, const board_t *b, int alpha, int beta)
 	assert(alpha < beta && !b->over);
 	int bv;
 	c->nodes++;
+	NODE_EVENT(b->w * b->h - b->moves, NEV_ROOT, 1);
 	if (board_can_win_next(b))
 		return board_max_score(b);
 	if (book_hit(c, b, &bv))
@@ -753,6 +774,7 @@ search_exact_solve(struct split_ctx *c, const board_t *b, bool weak,
 	*best = -1;
 	if (board_can_win_next(b)) {
 		c->nodes++; /* the root itself, solved without a search */
+		NODE_EVENT(cells - b->moves, NEV_ROOT, 1);
 		*best = board_winning_column(b);
 		*lo_out = *hi_out = weak ? 1 : board_max_score(b);
 		return true;
@@ -763,6 +785,7 @@ search_exact_solve(struct split_ctx *c, const board_t *b, bool weak,
 		 * a plain solve (analysis wants none): one null-window search
 		 * whose children are mostly in the book too. */
 		c->nodes++;
+		NODE_EVENT(cells - b->moves, NEV_ROOT, 1);
 		if (c->root_col < 0 && bv > board_min_score(b))
 			exact(c, b, bv - 1, bv, 0, best, NULL);
 		if (c->aborted)
@@ -785,6 +808,7 @@ search_exact_solve(struct split_ctx *c, const board_t *b, bool weak,
 	}
 	if (board_non_losing_moves(b) == 0 || b->moves >= cells - 1) {
 		c->nodes++;
+		NODE_EVENT(cells - b->moves, NEV_ROOT, 1);
 		/* Every move loses at once, or the last cell draws. */
 		hi = lo = b->moves >= cells - 1
 		              ? 0

@@ -201,10 +201,13 @@ _Static_assert(TRAP_HORIZON_PLIES > 0, "the opponent sees a ply at least");
 #define EXACT_SYMMETRY_PLIES 16
 #endif
 /* Enhanced transposition cut-offs where a subtree is worth a few probes:
- * nodes with more empty cells than this (12 measured fastest against 8
- * and 16). */
+ * nodes with more empty cells than this.  12 measured fastest against 8
+ * and 16 in time; 10 searches 4% fewer nodes on the empty 7x6 board and
+ * 0-4% fewer on Pons' sets, for 2% fewer instructions in all (the probes
+ * of 11 and 12 empty cells go to the cache-resident leaf table:
+ * docs/benchmarks.md, "Where the nodes go"). */
 #ifndef EXACT_ETC_MIN_CELLS
-#define EXACT_ETC_MIN_CELLS 12
+#define EXACT_ETC_MIN_CELLS 10
 #endif
 /* Root probes at scores within this distance of 0 step by one (MTD(f));
  * farther out they halve the interval (docs/solver.md, "The exact
