@@ -649,6 +649,14 @@ eng_cmd_analyze(struct eng *g, int argc, char **argv)
  * that reads the commands runs, even when the search's threads wait for
  * a core (another engine on the same machine): one wake-up, not one for
  * each of the search's threads. */
+/* Whether the snapshot's principal variation starts with a legal move. */
+static bool
+pv_move(const struct eng *g, const struct stats_snapshot *s)
+{
+	return s->pv_len > 0 && s->pv[0] >= 0 && s->pv[0] < g->pos.w &&
+	       board_can_play(&g->pos, s->pv[0]);
+}
+
 static bool
 go_answer_now(struct eng *g)
 {
@@ -659,14 +667,16 @@ go_answer_now(struct eng *g)
 	r.move = r.best = -1;
 	r.partial = true;
 	r.ncols = g->pos.w;
-	/* not begun yet (the engine's thread still unwinds the search
-	 * before, on a busy machine): its own answer if it comes within
-	 * ENGINE_START_WAIT_S (the book's, a stop at its first look), else a
-	 * sound move at once (go_fallback(): a win, else a move that does
-	 * not lose at once), its score unknown; the request is stopped at
-	 * its start */
+	/* Not begun yet (the engine's thread still unwinds the search
+	 * before, on a busy machine), or no iteration finished (a search
+	 * just begun, the book's answer on its way, a proof first on one
+	 * thread): its own answer if it comes within ENGINE_START_WAIT_S
+	 * (a stop is seen at its first look), else a sound move at once
+	 * (go_fallback(): a win, else a move that does not lose at once),
+	 * its score unknown; the search is stopped meanwhile. */
 	for (double until = util_now_s() + ENGINE_START_WAIT_S;
-	     s.searches <= g->searches0; engine_snapshot(g->e, &s)) {
+	     s.searches <= g->searches0 || !pv_move(g, &s);
+	     engine_snapshot(g->e, &s)) {
 		struct search_result own;
 		if (engine_poll(g->e, g->id, &own)) {
 			go_done(g, &own);
@@ -678,12 +688,6 @@ go_answer_now(struct eng *g)
 		}
 		usleep(200);
 	}
-	/* nothing finished yet (a search just begun, the book's answer on
-	 * its way): its own result, which comes at its first look at the
-	 * stop */
-	if (s.pv_len <= 0 || s.pv[0] < 0 || s.pv[0] >= g->pos.w ||
-	    !board_can_play(&g->pos, s.pv[0]))
-		return false;
 	r.depth = s.depth;
 	r.nodes = s.nodes;
 	for (int c = 0; c < s.ncols && c < g->pos.w; c++)

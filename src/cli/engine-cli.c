@@ -362,7 +362,13 @@ engine_cli_serve(const struct options *o, const struct book *book, int fd,
 	g.o = o;
 	g.hooks = hooks;
 	g.hash_mb = hooks != NULL && hooks->small ? 1 : o->tt_mb;
-	g.threads = hooks != NULL && hooks->small ? 1 : o->threads;
+	/* -j not given: one thread fewer than the cores (at least one), so
+	 * that the thread that reads the commands finds a core even when
+	 * another engine's search holds the others (a match on one
+	 * machine); a GUI sets Threads as it likes */
+	g.threads = hooks != NULL && hooks->small         ? 1
+	            : o->threads_given || o->threads <= 1 ? o->threads
+	                                                  : o->threads - 1;
 	g.multipv = 1;
 	g.level = -1;
 	g.move_overhead_ms = ENGINE_MOVE_OVERHEAD_MS;
