@@ -39,6 +39,10 @@ struct engine {
 	struct search_limits req_lim;
 	uint64_t req_ns; /* when it was posted */
 	bool req_stop;   /* stopped before the worker took it */
+	/* engine_stop() without the lock: every request up to this id is
+	 * stopped (the worker looks when it takes one) */
+	_Atomic uint64_t stop_upto;
+	_Atomic uint64_t last_id; /* next_id, for engine_stop() */
 
 	uint64_t run_id;  /* running search, 0 none */
 	bool run_discard; /* its result is not wanted */
@@ -67,6 +71,9 @@ struct engine {
 	struct search *meas;
 
 	uint64_t res_id; /* last published result */
+	/* res_id, published after res: engine_poll() of a search not
+	 * finished takes no lock */
+	_Atomic uint64_t res_pub;
 	struct search_result res;
 	double latency;
 };
@@ -213,7 +220,9 @@ worker(void *arg)
 		 * the search ends at its first look at the flag, with a move.
 		 */
 		search_stop_clear(&e->stop);
-		if (e->req_stop)
+		if (e->req_stop ||
+		    id <= atomic_load_explicit(&e->stop_upto,
+		                               memory_order_acquire))
 			search_stop_request(&e->stop);
 		e->req_stop = false;
 		/* The request's own token, if any, stops it too: the
@@ -237,6 +246,8 @@ worker(void *arg)
 		if (!e->run_discard) {
 			e->res = r;
 			e->res_id = id;
+			atomic_store_explicit(&e->res_pub, id,
+			                      memory_order_release);
 		}
 		e->run_id = 0;
 		pthread_cond_broadcast(&e->done);
@@ -309,6 +320,7 @@ engine_start(struct engine *e, const board_t *b,
 	assert(e != NULL && b != NULL && lim != NULL);
 	pthread_mutex_lock(&e->lock);
 	uint64_t id = ++e->next_id;
+	atomic_store_explicit(&e->last_id, id, memory_order_relaxed);
 	if (e->run_id) {
 		e->run_discard = true;
 		search_stop_request(&e->stop);
@@ -333,12 +345,18 @@ engine_start(struct engine *e, const board_t *b,
 void
 engine_stop(struct engine *e)
 {
-	pthread_mutex_lock(&e->lock);
-	if (e->run_id)
-		search_stop_request(&e->stop);
-	if (e->req_id)
-		e->req_stop = true;
-	pthread_mutex_unlock(&e->lock);
+	/* Without the lock: the thread that reads a program's commands must
+	 * not wait for the worker, which a busy machine may have preempted
+	 * while it holds the lock.  The running search sees the token; a
+	 * queued one, every request up to the last one made, is stopped
+	 * when the worker takes it (a request of the token while no search
+	 * runs is cleared at the next search's start, and only cuts an idle
+	 * step short). */
+	atomic_store_explicit(&e->stop_upto,
+	                      atomic_load_explicit(&e->last_id,
+	                                           memory_order_relaxed),
+	                      memory_order_release);
+	search_stop_request(&e->stop);
 }
 
 void
@@ -358,8 +376,12 @@ engine_poll(struct engine *e, uint64_t id, struct search_result *r)
 {
 	assert(e != NULL && r != NULL);
 	bool got = false;
+	/* not published yet: no lock (see engine_stop()) */
+	if (id == 0 ||
+	    atomic_load_explicit(&e->res_pub, memory_order_acquire) != id)
+		return false;
 	pthread_mutex_lock(&e->lock);
-	if (id != 0 && e->res_id == id) {
+	if (e->res_id == id) {
 		*r = e->res;
 		got = true;
 	}
