@@ -216,6 +216,7 @@ ui_keys_game_new(struct ui *ui, int ch)
 	ui->have_res = false;
 	ui->hist.n = 0; /* the history is this game's */
 	ui->move_why[0] = '\0';
+	ui_search_forget(ui); /* and so are the searches on show */
 	ui->cursor = (ui->game.w - 1) / 2;
 	ui->seed += 0x9e3779b97f4a7c15ull;
 	ui_message(ui, false, "new game: %s %s first", ui_player_name(ui, 1),

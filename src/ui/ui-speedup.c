@@ -77,9 +77,8 @@ speedup_limits(struct ui *ui, struct search_limits *lim)
 	lim->no_ordering = l.no_ordering;
 	if (lim->mode != SEARCH_EXACT) {
 		int d = ui->level >= 0 ? UI_SPEEDUP_START_DEPTH : ui->depth;
-		if (ui->level >= 0 && ui->have_move_snap &&
-		    ui->move_snap.depth > 0)
-			d = ui->move_snap.depth;
+		if (ui->level >= 0 && ui->move.have && ui->move.snap.depth > 0)
+			d = ui->move.snap.depth;
 		lim->depth = d < 1                  ? 1
 		             : d > SEARCH_MAX_DEPTH ? SEARCH_MAX_DEPTH
 		                                    : d;
@@ -574,7 +573,10 @@ ui_speedup_draw(struct ui *ui)
 	if (trows > (ui->lines - 5) / 2)
 		trows = (ui->lines - 5) / 2;
 	tw = width < 72 ? width : 72;
-	y = 3 + ui_panel_threads(ui, stdscr, 3, 1, tw, trows, &ui->snap);
+	double recent[STATS_MAX_THREADS];
+	ui_timeline_recent(&ui->tl, &ui->snap, recent);
+	y = 3 + ui_panel_threads(ui, stdscr, 3, 1, tw, trows, &ui->snap,
+	                         recent);
 	attron(ui_attr(ui, UI_C_FRAME));
 	/* The rule in the characters themselves, not the alternate
 	 * character set (which a terminal with another TERM inside tmux

@@ -405,10 +405,21 @@ ui_draw(struct ui *ui)
 	if (ui->too_small) {
 		ui_draw_too_small(ui);
 	} else if (ui->speedup.on) {
+		ui_model_build(ui);
+		ui_frames_write(ui, "speedup");
 		ui_speedup_draw(ui);
 		if (ui->help)
 			ui_help_draw(ui);
 	} else {
+		/* One model a frame, from one search (ui-model.c): the
+		 * board's scores and the panel draw from it alone. */
+		if (ui->dirty & (UI_DIRTY_BOARD | UI_DIRTY_PANEL)) {
+			ui_model_build(ui);
+			ui_frames_write(ui, ui->review != NULL ? "review"
+			                    : ui->legend       ? "legend"
+			                    : ui->help         ? "help"
+			                                       : "panel");
+		}
 		if (ui->dirty & UI_DIRTY_TITLE)
 			ui_draw_title(ui);
 		if (ui->dirty & UI_DIRTY_BOARD)
@@ -486,6 +497,7 @@ ui_new(const struct options *o, struct cli_session *session)
 			cli_error("cannot open %s: %s", logpath,
 			          strerror(errno));
 	}
+	ui_frames_open(ui, o->frame_log);
 	ui_log(ui, "start pid %ld", (long)getpid());
 	return ui;
 }
@@ -576,6 +588,7 @@ ui_end(struct ui *ui)
 		status = cli_signal_status(ui_term_quit_signal());
 	}
 	ui_log(ui, "quit");
+	ui_frames_close(ui);
 	engine_free(ui->engine);
 	if (ui->log)
 		fclose(ui->log);
