@@ -232,7 +232,10 @@ model_columns(struct ui *ui, struct panel_model *m, const struct ui_search *c)
 		col->state = (int)sc->state;
 		col->kind = sc->kind;
 		col->score = sc->score;
-		col->depth = s->exact ? 0 : sc->depth;
+		/* An exact value (a win at once, the book's) holds at every
+		 * depth: only a heuristic one has an iteration. */
+		col->depth =
+		    s->exact || sc->kind != SCORE_HEURISTIC ? 0 : sc->depth;
 		col->nodes = sc->nodes;
 		if (!m->running &&
 		    (sc->state == COL_SEARCHING || sc->state == COL_WAITING))
@@ -252,7 +255,12 @@ model_columns(struct ui *ui, struct panel_model *m, const struct ui_search *c)
 }
 
 /* The speed's factors over the search's own threads: the proof's are of
- * another kind of search (exact), with a one-thread rate of its own. */
+ * another kind of search (exact).  The node speed compares with one
+ * thread of the same search: one thread on the position searched, in the
+ * same mode (engine_measure_position(), after the AI's move); the
+ * session's figure, of another position and depth, runs at another node
+ * rate (a beginner's one-ply search at twice it), so until then only the
+ * threads and their busy share are known (f->on false). */
 static void
 model_factors(struct ui *ui, struct panel_model *m, const struct ui_search *c)
 {
@@ -265,11 +273,10 @@ model_factors(struct ui *ui, struct panel_model *m, const struct ui_search *c)
 	memset(f, 0, sizeof *f);
 	f->exact = s->exact;
 	f->session = ui->one_nps;
-	f->here = c == &ui->move && ui->pos_nps > 0;
-	/* The session's rate is of a depth-limited search: an exact
-	 * search's threads are measured only against one on its position. */
-	f->base = f->here ? ui->pos_nps : s->exact ? 0 : ui->one_nps;
-	if (f->base <= 0 || n <= 0 || s->ranks || c->main_elapsed <= 0)
+	f->here = c->job == UI_JOB_MOVE && c->id == ui->move.id &&
+	          ui->pos_nps > 0 && ui->pos_nps_id != 0;
+	f->base = f->here ? ui->pos_nps : 0;
+	if (n <= 0 || s->ranks || c->main_elapsed <= 0)
 		return;
 	for (int i = 0; i < n; i++) {
 		busy += s->thread[i].busy_s;
@@ -277,11 +284,13 @@ model_factors(struct ui *ui, struct panel_model *m, const struct ui_search *c)
 	}
 	if (busy <= 0 || nodes == 0)
 		return;
-	f->on = true;
 	f->threads = n;
 	f->busy = busy / (n * c->main_elapsed);
 	if (f->busy > 1)
 		f->busy = 1;
+	if (f->base <= 0)
+		return;
+	f->on = true;
 	f->speed = ((double)nodes / busy) / f->base;
 	f->product = n * f->busy * f->speed;
 }

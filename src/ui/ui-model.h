@@ -63,7 +63,8 @@ struct model_thread {
 };
 
 /* The speed's factors over the search's own threads (never the proof's),
- * against one thread of the same kind of search. */
+ * against one thread of the same search on the same position (on), or
+ * only the threads and their busy share (threads > 0, !on). */
 struct model_factors {
 	bool on;
 	int threads;

@@ -110,17 +110,30 @@ panel_title(struct ui *ui, WINDOW *w, const struct panel_model *m)
 
 /* The speed's factors, as words that fit width: the product line and the
  * one-thread rate it compares with (*ref, a row of its own when the
- * panel is narrow). */
+ * panel is narrow); before that rate is measured, the threads at work. */
 static void
-factor_words(const struct ui *ui, const struct panel_model *m, int width,
-             char *line, size_t size, char *ref, size_t rsize)
+factor_words(const struct panel_model *m, int width, char *line, size_t size,
+             char *ref, size_t rsize)
 {
 	const struct model_factors *f = &m->f;
-	char a[16], c[16];
+	char a[16], c[16], tail[128];
 
+	ref[0] = '\0';
+	if (!f->on) {
+		int len = snprintf(line, size, "%d x busy %.0f%% = %.2f threads "
+		                   "at work",
+		                   f->threads, f->busy * 100,
+		                   f->threads * f->busy);
+		snprintf(tail, sizeof tail, "(node speed: once one thread has "
+		         "run this position)");
+		if (len + 1 + ui_cells(tail) <= width)
+			snprintf(line + len, size - len, " %s", tail);
+		else if (m->kind == MODEL_MOVE)
+			snprintf(ref, rsize, "%s", tail);
+		return;
+	}
 	util_si(a, sizeof a, f->base);
 	util_si(c, sizeof c, f->session);
-	ref[0] = '\0';
 	int len = snprintf(line, size,
 	                   "%d x busy %.0f%% x node speed %.2f = %.2f x one "
 	                   "thread",
@@ -128,21 +141,18 @@ factor_words(const struct ui *ui, const struct panel_model *m, int width,
 	if (len > width)
 		len = snprintf(line, size, "%d x busy %.0f%% x speed %.2f = %.2f",
 		               f->threads, f->busy * 100, f->speed, f->product);
-	char tail[128];
-	if (f->here && f->session > 0 && !f->exact)
+	if (f->session > 0 && !f->exact)
 		snprintf(tail, sizeof tail,
 		         "(one thread: %s n/s on this position; %s this "
 		         "session)",
 		         a, c);
 	else
-		snprintf(tail, sizeof tail, "(one thread: %s n/s, %s%s)", a,
-		         f->here ? "on this position" : "this session",
-		         f->exact ? ", exact" : "");
+		snprintf(tail, sizeof tail, "(one thread: %s n/s on this "
+		         "position)", a);
 	if (len + 1 + ui_cells(tail) <= width)
 		snprintf(line + len, size - len, " %s", tail);
 	else
 		snprintf(ref, rsize, "%s", tail);
-	(void)ui;
 }
 
 /* The proof beside the depth-limited search, its rows p0.. on the panel:
@@ -189,8 +199,8 @@ totals_text(struct ui *ui, const struct panel_model *m, int width,
 	snprintf(rows[n++], 256, "nodes %s  %s n/s  %.2fs",
 	         util_si(a, sizeof a, (double)s->nodes),
 	         util_si(b, sizeof b, s->nps), m->elapsed);
-	if (m->f.on) {
-		factor_words(ui, m, width, rows[n++], 256, ref, sizeof ref);
+	if (m->f.threads > 0) {
+		factor_words(m, width, rows[n++], 256, ref, sizeof ref);
 		if (ref[0] != '\0')
 			snprintf(rows[n++], 256, "  %s", ref);
 	}
