@@ -66,7 +66,7 @@ tmux_send T && tmux_wait "threads 2/" && tmux_send 3 &&
 	tmux_poll 10 "not 2 threads on every rank" \
 	    _tmux_matches "\\| 2 \\[.* 2 +\\|" ||
 	fail "the thread toggle on 3 ranks"
-tmux_send q && tmux_wait "[exited 0]" 30 || fail "q: not every rank ended"
+tmux_quit && tmux_wait "[exited 0]" 30 || fail "q: not every rank ended"
 tmux_kill
 
 # Typed into an interactive shell: the shell's job control around the
@@ -97,7 +97,7 @@ tmux_send C-z && tmux_wait "Stopped" 20 &&
 tmux_type "fg" && tmux_send Enter && tmux_wait "Your turn" 30 &&
 	tmux_send 3 && tmux_wait "move 5" 60 && tmux_wait "Your turn" 60 ||
 	fail "fg: the game did not resume"
-tmux_send q && tmux_poll 30 "mpirun still running after q" job_gone &&
+tmux_quit && tmux_poll 30 "mpirun still running after q" job_gone &&
 	tmux_type 'echo "rc=$? jobs=$(jobs -p | wc -l)"' && tmux_send Enter &&
 	tmux_wait "rc=0 jobs=0" 10 || fail "q: not exit 0 with no job left"
 check_end

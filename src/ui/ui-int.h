@@ -187,6 +187,10 @@ struct ui {
 	bool mouse;        /* mouse capture */
 	bool motion;       /* falling tokens and spinners (off: reduced) */
 	int level;         /* enum level_id, -1: the expert's settings */
+	/* The settings the game started with (the command line's over the
+	 * file's): only what the keys changed from them is saved. */
+	int start_level, start_threads, start_depth, start_split;
+	bool start_motion, start_mouse;
 	uint64_t seed;     /* the levels' noise, new each game */
 	double repaint_at; /* a second whole repaint after a resume, 0 none
 	                    * (ui_term_suspend()) */

@@ -311,6 +311,9 @@ key_find(enum ui_mode mode, enum ui_screen screen, int ch)
 void
 ui_key(struct ui *ui, int ch)
 {
+	/* Only q right after q quits a game in progress. */
+	if (ch != 'q' && ch != KEY_F(10))
+		ui->quit_asked = false;
 	const enum ui_screen screen = ui_screen(ui);
 	enum ui_mode mode = key_mode(ui, screen, ch);
 	const struct ui_key *k = key_find(mode, screen, ch);

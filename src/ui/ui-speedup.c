@@ -466,12 +466,23 @@ speedup_chart(struct ui *ui, int y0, int x0, int w, int h)
 		}
 	}
 	attroff(ui_attr(ui, UI_C_BAR));
+	/* Points that fall on one cell are both shown: the later scheme's
+	 * goes beside the earlier's (to the right, else the left). */
 	attron(ma);
-	for (int k = SPLIT_NSCHEMES - 1; k >= 0; k--)
-		for (int t = 1; t <= n; t++)
-			if (speedup_of(su, k, t) > 0)
-				mvaddstr(ROW(speedup_of(su, k, t)), COL(t),
-				         scheme_mark(ui, k));
+	for (int t = 1; t <= n; t++) {
+		int used[SPLIT_NSCHEMES], nused = 0;
+		for (int k = 0; k < SPLIT_NSCHEMES; k++) {
+			if (!(speedup_of(su, k, t) > 0))
+				continue;
+			int y = ROW(speedup_of(su, k, t)), x = COL(t), off = 0;
+			for (int j = 0; j < nused; j++)
+				if (used[j] / 1000 == y &&
+				    used[j] % 1000 == x + off)
+					off = off > 0 ? -off : -off + 1, j = -1;
+			used[nused++] = y * 1000 + x + off;
+			mvaddstr(y, x + off, scheme_mark(ui, k));
+		}
+	}
 	attroff(ma);
 #undef ROW
 #undef COL

@@ -91,13 +91,22 @@ ui_settings_save(struct ui *ui)
 
 	if (c == NULL || c->broken)
 		return 0;
-	c->level = ui->level;
-	c->threads = ui->threads;
-	c->depth = ui->depth;
-	c->split = ui->split;
-	c->motion = ui->motion;
-	c->mouse = ui->mouse;
-	return prefs_save(c);
+	/* Options given on the command line apply to that run only: a
+	 * setting is saved when the game's keys changed it. */
+	bool changed = false;
+#define UI_SAVE(field, start, value)                                           \
+	if ((value) != (start)) {                                              \
+		c->field = (value);                                            \
+		changed = true;                                                \
+	}
+	UI_SAVE(level, ui->start_level, ui->level);
+	UI_SAVE(threads, ui->start_threads, ui->threads);
+	UI_SAVE(depth, ui->start_depth, ui->depth);
+	UI_SAVE(split, ui->start_split, (int)ui->split);
+	UI_SAVE(motion, ui->start_motion, ui->motion);
+	UI_SAVE(mouse, ui->start_mouse, ui->mouse);
+#undef UI_SAVE
+	return changed ? prefs_save(c) : 0;
 }
 
 static void
@@ -484,6 +493,12 @@ ui_new(const struct options *o, struct cli_session *session)
 	ui->level = o->level[0];
 	ui->seed =
 	    o->seed_given ? o->seed : (uint64_t)time(NULL) ^ (uint64_t)getpid();
+	ui->start_level = ui->level;
+	ui->start_threads = ui->threads;
+	ui->start_depth = ui->depth;
+	ui->start_split = (int)ui->split;
+	ui->start_motion = ui->motion;
+	ui->start_mouse = ui->mouse;
 	ui->hint_col = -1;
 	ui->utf8 = !o->ascii && strcmp(nl_langinfo(CODESET), "UTF-8") == 0;
 	if (setup_game(&ui->game, o) != 0) {
