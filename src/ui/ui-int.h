@@ -553,6 +553,8 @@ void ui_review_draw(struct ui *ui, WINDOW *w);
 
 /* ui-legend.c: what every field of the panel means (i), in its place */
 void ui_legend_draw(struct ui *ui, WINDOW *w);
+/* The speedup screen's columns defined, over it from row y (i there). */
+void ui_legend_speedup(struct ui *ui, int y);
 
 /* ui-help.c */
 void ui_help_draw(struct ui *ui);

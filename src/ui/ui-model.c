@@ -28,6 +28,9 @@
 #include "book/book.h"
 #include "ui/ui-int.h"
 
+/* The shortest search whose node speed the factors compare. */
+#define UI_MODEL_FACTORS_MIN_S 0.05
+
 void
 ui_search_begin(struct ui *ui, enum ui_job job, const board_t *root,
                 bool restarted)
@@ -124,6 +127,18 @@ ui_search_end(struct ui *ui, const char *source)
 	if (source != NULL)
 		c->proof_state = MODEL_PROOF_NONE;
 }
+
+/* The words the panel's rows, timeline, title and proof show beside the
+ * numbers: ui-legend.c defines each (tests/legend.sh holds it to that, and
+ * holds the words of ui_model_col_state(), model_threads() and
+ * model_label() to this list). */
+const char *const ui_panel_words[] = {
+    "waiting",  "searching", "not needed", "unfinished", "book, exact",
+    "full",     "proof",     "idle",       "root",       "-",
+    "proving",  "proven",    "gave up",    "thinking",   "done in",
+    "pondering", "from the", "paused",     "d12",        "from depth N",
+    "p0 p1",    "node speed", "since restart", "?",
+};
 
 const char *
 ui_model_col_state(int state)
@@ -288,7 +303,9 @@ model_factors(struct ui *ui, struct panel_model *m, const struct ui_search *c)
 	f->busy = busy / (n * c->main_elapsed);
 	if (f->busy > 1)
 		f->busy = 1;
-	if (f->base <= 0)
+	/* A search of a few milliseconds has no node rate to compare:
+	 * its threads barely started. */
+	if (f->base <= 0 || c->main_elapsed < UI_MODEL_FACTORS_MIN_S)
 		return;
 	f->on = true;
 	f->speed = ((double)nodes / busy) / f->base;
@@ -351,7 +368,14 @@ ui_model_build(struct ui *ui)
 	memset(m, 0, sizeof *m);
 	m->frame = ++ui->frames;
 	model_label(ui, m);
+	/* The search on show: the AI's last move while it ponders (and the
+	 * copy of it the AI's move left, with what it played), else the
+	 * game's search running or last. */
 	if (ui->job == UI_JOB_PONDER && ui->move.have)
+		c = &ui->move;
+	else if (ui->cur.have && !ui->cur.running && ui->move.have &&
+	         ui->cur.job == UI_JOB_MOVE && ui->cur.id == ui->move.id &&
+	         ui->cur.ply == ui->move.ply)
 		c = &ui->move;
 	else if (ui->cur.have)
 		c = &ui->cur;

@@ -134,6 +134,7 @@ ui_speedup_close(struct ui *ui)
 		engine_cancel(ui->engine);
 	ui->job = UI_JOB_NONE;
 	ui->speedup.on = false;
+	ui->legend = false;
 	ui->have_res = false;
 	ui->dirty |= UI_DIRTY_ALL;
 	ui_think(ui);
@@ -600,8 +601,12 @@ ui_speedup_draw(struct ui *ui)
 
 	/* the table on the left, the curve on the right */
 	int h = ui->lines - 1 - y;
-	speedup_table(ui, y, 1, 48, h);
-	speedup_chart(ui, y, 50, ui->cols - 51, h);
+	if (ui->legend) {
+		ui_legend_speedup(ui, y);
+	} else {
+		speedup_table(ui, y, 1, 48, h);
+		speedup_chart(ui, y, 50, ui->cols - 51, h);
+	}
 
 	ui_keybar_draw(ui, stdscr, ui->lines - 1, UI_SCREEN_SPEEDUP);
 	wnoutrefresh(stdscr);
