@@ -402,6 +402,11 @@ ui_model_build(struct ui *ui)
 		m->s.nthreads = 0;
 		m->s.beside_rows = 0;
 		m->s.nodes = 0;
+		m->s.nps = 0;
+		m->s.spawned = m->s.stolen = 0;
+		m->s.tt_fill = m->s.tt_hitrate = 0;
+		m->s.depth = 0;
+		m->s.pv_len = 0;
 		m->elapsed = 0;
 	}
 	m->search_rows = m->s.nthreads - m->s.beside_rows;

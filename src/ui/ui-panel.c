@@ -124,8 +124,10 @@ factor_words(const struct panel_model *m, int width, char *line, size_t size,
 		                   "at work",
 		                   f->threads, f->busy * 100,
 		                   f->threads * f->busy);
-		snprintf(tail, sizeof tail, "(node speed: once one thread has "
-		         "run this position)");
+		snprintf(tail, sizeof tail, "%s",
+		         len + 45 <= width ? "(node speed: once one thread has "
+		                             "run this position)"
+		                           : "(node speed: after the move)");
 		if (len + 1 + ui_cells(tail) <= width)
 			snprintf(line + len, size - len, " %s", tail);
 		else if (m->kind == MODEL_MOVE)
@@ -196,9 +198,33 @@ totals_text(struct ui *ui, const struct panel_model *m, int width,
 	int n = 0;
 
 	memset(bold, 0, sizeof(bool) * TOTALS_MAX);
-	snprintf(rows[n++], 256, "nodes %s  %s n/s  %.2fs",
-	         util_si(a, sizeof a, (double)s->nodes),
-	         util_si(b, sizeof b, s->nps), m->elapsed);
+	/* the nodes, and the tasks on the same row when they fit */
+	char tasks[96];
+	if (s->ranks) {
+		uint64_t nt = 0;
+		for (int i = 0; i < s->nthreads; i++)
+			nt += s->thread[i].run;
+		/* and the network: messages both ways and their bytes,
+		 * each a rate over the search so far */
+		double t = s->elapsed > 0 ? s->elapsed : 1;
+		snprintf(tasks, sizeof tasks,
+		         "tasks %s to %d ranks, %s msgs %s/s %sB/s",
+		         util_si(a, sizeof a, (double)nt), s->nthreads,
+		         util_si(b, sizeof b, (double)s->net_msgs),
+		         util_si(c, sizeof c, (double)s->net_msgs / t),
+		         util_si(d, sizeof d, (double)s->net_bytes / t));
+	} else {
+		snprintf(tasks, sizeof tasks, "tasks %s spawned, %s stolen",
+		         util_si(a, sizeof a, (double)s->spawned),
+		         util_si(b, sizeof b, (double)s->stolen));
+	}
+	int len = snprintf(rows[n], 256, "nodes %s  %s n/s  %.2fs",
+	                   util_si(a, sizeof a, (double)s->nodes),
+	                   util_si(b, sizeof b, s->nps), m->elapsed);
+	const bool tasks_here = len + 2 + ui_cells(tasks) <= width;
+	if (tasks_here)
+		snprintf(rows[n] + len, 256 - len, "  %s", tasks);
+	n++;
 	if (m->f.threads > 0) {
 		factor_words(m, width, rows[n++], 256, ref, sizeof ref);
 		if (ref[0] != '\0')
@@ -244,26 +270,9 @@ totals_text(struct ui *ui, const struct panel_model *m, int width,
 		         s->beside, tt);
 	else
 		snprintf(rows[n++], 256, "%s  %s", dep, tt);
-	if (s->ranks) {
-		uint64_t tasks = 0;
-		for (int i = 0; i < s->nthreads; i++)
-			tasks += s->thread[i].run;
-		/* and the network: messages both ways and their bytes,
-		 * each a rate over the search so far */
-		double t = s->elapsed > 0 ? s->elapsed : 1;
-		snprintf(rows[n++], 256,
-		         "tasks %s to %d ranks, %s msgs %s/s %sB/s",
-		         util_si(a, sizeof a, (double)tasks), s->nthreads,
-		         util_si(b, sizeof b, (double)s->net_msgs),
-		         util_si(c, sizeof c, (double)s->net_msgs / t),
-		         util_si(d, sizeof d, (double)s->net_bytes / t));
-	} else {
-		snprintf(rows[n++], 256, "tasks %s spawned, %s stolen",
-		         util_si(a, sizeof a, (double)s->spawned),
-		         util_si(b, sizeof b, (double)s->stolen));
-	}
+	if (!tasks_here)
+		snprintf(rows[n++], 256, "%s", tasks);
 	/* The PV: the line of the last whole iteration, with its depth. */
-	int len;
 	if (m->hidden && m->kind != MODEL_MOVE)
 		len = snprintf(rows[n], 256, "PV hidden (the AI's ponder)");
 	else if (!s->exact && s->depth > 0 && s->pv_len > 0)
@@ -518,15 +527,22 @@ panel_plan(struct ui *ui, const struct panel_model *m, int rows, int width,
 	more = more < left ? more : left;
 	p->threads += more;
 	left -= more;
-	/* The timeline: a rule and a row a thread. */
+	/* The timeline (a rule and a row a thread) and the root columns
+	 * (whole): both when they fit, else the root columns, whose values
+	 * the board's scores and the PV are read against. */
+	int tl = s->nthreads > 0 ? 1 + s->nthreads : 0;
+	int cols = m->ncols > 0 ? 1 + m->ncols : 0;
+	if (cols > 0 && left >= cols && left < tl + cols) {
+		p->columns = m->ncols;
+		left -= cols;
+	}
 	if (left >= 2 && s->nthreads > 0) {
 		p->timeline = s->nthreads < left - 1 ? s->nthreads : left - 1;
 		left -= 1 + p->timeline;
 	}
-	/* The root columns, whole. */
-	if (m->ncols > 0 && left >= 1 + m->ncols) {
+	if (!p->columns && cols > 0 && left >= cols) {
 		p->columns = m->ncols;
-		left -= 1 + m->ncols;
+		left -= cols;
 	}
 	/* The history: a rule, its header and at least two searches. */
 	if (left >= 4) {
