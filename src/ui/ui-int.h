@@ -510,9 +510,10 @@ void ui_timeline_recent(const struct ui_timeline *tl,
                         const struct stats_snapshot *s, double *recent);
 /* Sample k back from the newest (0 the newest) of thread i, 0 if none. */
 unsigned char ui_timeline_at(const struct ui_timeline *tl, int i, int k);
-/* The timeline of the frame's model from row y; returns the rows used. */
+/* The timeline of the frame's model from row y, `height` rows a thread;
+ * returns the rows used. */
 int ui_panel_timeline(struct ui *ui, WINDOW *w, int y, int width, int maxrows,
-                      const struct panel_model *m);
+                      int height, const struct panel_model *m);
 
 /* ui-panel.c */
 /* printf into row y from column x, clipped inside the box. */

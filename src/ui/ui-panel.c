@@ -497,6 +497,7 @@ panel_settings(struct ui *ui, WINDOW *w, int y, int width)
  * history, and a legend line under each when rows are left over. */
 struct panel_plan {
 	int threads, load, timeline, totals, columns, history;
+	int tl_height; /* rows of each thread's timeline (taller: finer) */
 	bool legend_threads, legend_timeline, legend_totals, legend_history;
 };
 
@@ -569,6 +570,14 @@ panel_plan(struct ui *ui, const struct panel_model *m, int rows, int width,
 		p->legend_history = true;
 		left--;
 	}
+	/* Rows still left make the timeline taller, up to four rows a
+	 * thread: its bars show the busy share in finer steps, and a large
+	 * terminal's space is used by what a watcher wants more of. */
+	p->tl_height = 1;
+	if (p->timeline == s->nthreads && s->nthreads > 0) {
+		int more = left / s->nthreads;
+		p->tl_height = 1 + (more > 3 ? 3 : more);
+	}
 }
 
 void
@@ -604,7 +613,8 @@ ui_panel_draw(struct ui *ui, WINDOW *w)
 		panel_rule(ui, w, y++,
 		           s->ranks ? "Timeline of the ranks: busy, idle"
 		                    : "Timeline: busy, idle, stolen");
-		y += ui_panel_timeline(ui, w, y, width, p.timeline, m);
+		y += ui_panel_timeline(ui, w, y, width, p.timeline,
+		                       p.tl_height, m);
 		if (p.legend_timeline)
 			panel_legend_line(w, y++,
 			                  width >= 64

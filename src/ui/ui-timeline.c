@@ -76,12 +76,26 @@ ui_timeline_at(const struct ui_timeline *tl, int i, int k)
 	return tl->v[i][(tl->head - 1 - k + 2 * UI_TIMELINE) % UI_TIMELINE];
 }
 
-/* One row a thread from row y: "  0 c4 p7 ▁▂▅▇██▇" (the newest sample at
- * the right), where it works from the model (struct model_thread);
- * returns the rows used. */
+/* The cell of thread i, k samples back, on row r (0 the bottom) of a
+ * bar `height` rows tall: the level 0-8 of eighths there, -1 no sample. */
+static int
+tl_level(const struct ui_timeline *tl, int i, int k, int r, int height)
+{
+	if (tl == NULL || k >= tl->len)
+		return -1;
+	int at = (tl->head - 1 - k + 2 * UI_TIMELINE) % UI_TIMELINE;
+	if (height <= 1)
+		return (tl->v[i][at] & ~UI_TL_STOLE) - 1;
+	int e = (int)(tl->busy[i][at] * 8 * height + 0.5) - 8 * r;
+	return e < 0 ? 0 : e > 8 ? 8 : e;
+}
+
+/* Rows a thread from row y: "  0 c4 p7 ▁▂▅▇██▇" (the newest sample at
+ * the right), each bar `height` rows tall, where it works from the model
+ * (struct model_thread); returns the rows used. */
 int
 ui_panel_timeline(struct ui *ui, WINDOW *w, int y, int width, int maxrows,
-                  const struct panel_model *m)
+                  int height, const struct panel_model *m)
 {
 	static const char *const blocks[] = {"\u00b7", "\u2581", "\u2582",
 	                                     "\u2583", "\u2584", "\u2585",
@@ -95,33 +109,40 @@ ui_panel_timeline(struct ui *ui, WINDOW *w, int y, int width, int maxrows,
 		return 0;
 	if (strip > UI_TIMELINE)
 		strip = UI_TIMELINE;
+	if (height < 1)
+		height = 1;
 	for (int i = 0; i < n; i++) {
+		const int yt = y + i * height, yb = yt + height - 1;
 		if (m->th[i].proof)
-			ui_panel_printf(w, y + i, 2, "p%d %-6s",
+			ui_panel_printf(w, yb, 2, "p%d %-6s",
 			                i - m->search_rows, m->th[i].where);
 		else
-			ui_panel_printf(w, y + i, 2, "%2d %-6s", i,
+			ui_panel_printf(w, yb, 2, "%2d %-6s", i,
 			                m->th[i].where);
 		for (int k = strip - 1; k >= 0; k--) {
 			unsigned char v =
 			    m->tl != NULL ? ui_timeline_at(m->tl, i, k) : 0;
-			int level = v & ~UI_TL_STOLE;
-			wmove(w, y + i, 2 + 10 + (strip - 1 - k));
-			if (level == 0) {
-				waddch(w, ' ');
-				continue;
+			const int x = 2 + 10 + (strip - 1 - k);
+			for (int r = 0; r < height; r++) {
+				int level = tl_level(m->tl, i, k, r, height);
+				wmove(w, yb - r, x);
+				/* above the bar's top: blank, not a dot */
+				if (level < 0 || (r > 0 && level == 0)) {
+					waddch(w, ' ');
+					continue;
+				}
+				attr_t a = level == 0 ? A_DIM
+				           : v & UI_TL_STOLE
+				               ? ui_attr(ui, UI_C_BAR2) | A_REVERSE
+				               : ui_attr(ui, UI_C_BAR);
+				wattron(w, a);
+				if (ui->utf8)
+					waddstr(w, blocks[level]);
+				else
+					waddch(w, (chtype)ascii[level]);
+				wattroff(w, a);
 			}
-			attr_t a = level <= 1 ? A_DIM
-			           : v & UI_TL_STOLE
-			               ? ui_attr(ui, UI_C_BAR2) | A_REVERSE
-			               : ui_attr(ui, UI_C_BAR);
-			wattron(w, a);
-			if (ui->utf8)
-				waddstr(w, blocks[level - 1]);
-			else
-				waddch(w, (chtype)ascii[level - 1]);
-			wattroff(w, a);
 		}
 	}
-	return n;
+	return n * height;
 }
