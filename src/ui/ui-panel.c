@@ -463,7 +463,18 @@ panel_settings(struct ui *ui, WINDOW *w, int y, int width)
 	         ui->threads, ui->max_threads, search_split_names[ui->split]);
 	ui_puts_box(w, y, 2, buf);
 
-	if (ui->level >= 0 && !levels[ui->level].perfect)
+	/* Under MPI (a runner) the distributed search has no clock: a
+	 * level's search runs to a fixed depth (dist_limits_for_game()),
+	 * and the settings say so. */
+	const bool mpi = ui->session->runner != NULL;
+	const bool exact =
+	    ui->perfect || (ui->level >= 0 && levels[ui->level].perfect);
+	if (mpi && !exact)
+		snprintf(t, sizeof t, "none (MPI: depth %d)",
+		         ui->level >= 0 ? ui->o->depth : ui->depth);
+	else if (mpi)
+		snprintf(t, sizeof t, "none (MPI: exact)");
+	else if (ui->level >= 0 && !levels[ui->level].perfect)
 		snprintf(t, sizeof t, "%gs",
 		         ui->time_limit > 0 ? ui->time_limit
 		                            : levels[ui->level].think);
