@@ -384,7 +384,7 @@ draw_scores(struct ui *ui, WINDOW *w, int y, const struct col_view *cv)
 		/* the number */
 		score_short(b, v->kind, v->score, buf, sizeof buf);
 		n = (int)strlen(buf);
-		wattron(w, a | (v->stale                  ? A_DIM
+		wattron(w, a | (v->stale                 ? A_DIM
 		                : v->kind == SCORE_EXACT ? A_BOLD
 		                                         : 0));
 		mvwaddstr(w, y + 1, x + (n >= 3 ? 0 : 1), buf);

@@ -35,9 +35,9 @@ static const char *
 job_name(enum ui_job job)
 {
 	static const char *const names[] = {
-	    [UI_JOB_NONE] = "none",         [UI_JOB_MOVE] = "move",
-	    [UI_JOB_HINT] = "hint",         [UI_JOB_ANALYSIS] = "analysis",
-	    [UI_JOB_SPEEDUP] = "speedup",   [UI_JOB_PONDER] = "ponder",
+	    [UI_JOB_NONE] = "none",       [UI_JOB_MOVE] = "move",
+	    [UI_JOB_HINT] = "hint",       [UI_JOB_ANALYSIS] = "analysis",
+	    [UI_JOB_SPEEDUP] = "speedup", [UI_JOB_PONDER] = "ponder",
 	};
 	return names[job];
 }
@@ -72,8 +72,7 @@ col_name(int state)
 static void
 frame_search(struct json *j, const struct ui *ui, const struct panel_model *m)
 {
-	static const char *const kinds[] = {"none", "move", "hint",
-	                                    "analysis"};
+	static const char *const kinds[] = {"none", "move", "hint", "analysis"};
 	json_open(j, "search", '{');
 	json_str(j, "kind", kinds[m->kind]);
 	json_uint(j, "id", m->id);

@@ -120,13 +120,13 @@ struct ui_search {
 	enum ui_job job;
 	bool running;
 	bool restarted;
-	uint64_t id;        /* its stats `searches`; 0 until it began */
-	uint64_t before;    /* the engine's `searches` at its start */
-	uint64_t proof0;    /* the proof table's `searches` at its start */
-	board_t root;       /* the position searched */
-	int ply;            /* its move number (1-based) */
-	int asked_depth;    /* the depth asked for (--depth) */
-	const char *source; /* "book", "table": answered without a search */
+	uint64_t id;         /* its stats `searches`; 0 until it began */
+	uint64_t before;     /* the engine's `searches` at its start */
+	uint64_t proof0;     /* the proof table's `searches` at its start */
+	board_t root;        /* the position searched */
+	int ply;             /* its move number (1-based) */
+	int asked_depth;     /* the depth asked for (--depth) */
+	const char *source;  /* "book", "table": answered without a search */
 	double main_elapsed; /* the depth-limited search's own time */
 	struct stats_snapshot snap;  /* the proof's rows appended */
 	struct stats_snapshot proof; /* the proof's own, frozen once over */
@@ -184,9 +184,9 @@ struct ui {
 	bool analysis;
 	bool ponder;
 	bool paused;
-	bool mouse;        /* mouse capture */
-	bool motion;       /* falling tokens and spinners (off: reduced) */
-	int level;         /* enum level_id, -1: the expert's settings */
+	bool mouse;  /* mouse capture */
+	bool motion; /* falling tokens and spinners (off: reduced) */
+	int level;   /* enum level_id, -1: the expert's settings */
 	/* The settings the game started with (the command line's over the
 	 * file's): only what the keys changed from them is saved. */
 	int start_level, start_threads, start_depth, start_split;
@@ -200,7 +200,7 @@ struct ui {
 	bool restarted;    /* the search on show is a restart of that think:
 	                    * the panel's time is since the restart */
 	int score_you, score_ai, score_p[2], score_draws; /* this session */
-	double move_think; /* the AI's last think, restarts included */
+	double move_think;       /* the AI's last think, restarts included */
 	const char *move_source; /* "book", "table" or NULL: a search */
 	/* The AI's last move against its search, in words for the panel
 	 * ("club plays 6 (+3); the search's best is 4 (+7)"). */
@@ -213,10 +213,10 @@ struct ui {
 	 * them (ui-model.c). */
 	struct ui_search cur, move;
 	struct panel_model model;
-	uint64_t frames;  /* frames drawn */
-	FILE *frame_log;  /* --frame-log: a JSON line per frame, or NULL */
-	bool quit_asked;  /* q during a game: asked once, q again quits */
-	double one_nps; /* one thread's node rate, measured once (engine.h) */
+	uint64_t frames; /* frames drawn */
+	FILE *frame_log; /* --frame-log: a JSON line per frame, or NULL */
+	bool quit_asked; /* q during a game: asked once, q again quits */
+	double one_nps;  /* one thread's node rate, measured once (engine.h) */
 	/* One thread's node rate on the position of move_snap's search,
 	 * measured after it (engine_measure_position()): its id (0 none) and
 	 * the rate (0 to come, -1 not to be had). */
@@ -462,8 +462,6 @@ void ui_term_mouse(struct ui *ui, bool on);
 void ui_term_suspend(struct ui *ui);
 /* The engine's snapshot into ui->snap. */
 void ui_take_snapshot(struct ui *ui);
-/* The proof's snapshot p ended with every legal column of its root done. */
-bool ui_proof_proven(const struct stats_snapshot *p);
 /* The signal that asked to quit, or 0. */
 int ui_term_quit_signal(void);
 bool ui_term_stop_asked(void);
@@ -493,6 +491,8 @@ void ui_search_end(struct ui *ui, const char *source);
 void ui_search_forget(struct ui *ui);
 /* The frame's model from the search on show (struct ui, model). */
 void ui_model_build(struct ui *ui);
+/* The proof's snapshot p ended with every legal column of its root done. */
+bool ui_proof_proven(const struct stats_snapshot *p);
 /* Row-state words of the root rows ("searching", "from depth 9", ...). */
 const char *ui_model_col_state(int state);
 

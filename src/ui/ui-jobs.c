@@ -47,17 +47,6 @@ ui_job_is_current(const struct ui *ui)
 	       ui->job_moves == ui->game.board.moves;
 }
 
-bool
-ui_proof_proven(const struct stats_snapshot *p)
-{
-	bool proven = p->ncols > 0;
-	for (int c = 0; c < p->ncols; c++)
-		if (p->col[c].state == COL_WAITING ||
-		    p->col[c].state == COL_SEARCHING)
-			proven = false;
-	return proven && !p->running;
-}
-
 void
 ui_take_snapshot(struct ui *ui)
 {

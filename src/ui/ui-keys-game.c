@@ -182,11 +182,13 @@ ui_keys_game_move_now(struct ui *ui, int ch)
 	}
 	/* What m does, on a turn where it has nothing to do. */
 	if (ui->game.state != GAME_ON)
-		ui_message(ui, true, "m makes the AI move now; the game is over "
-		                     "(n new game)");
+		ui_message(ui, true,
+		           "m makes the AI move now; the game is over "
+		           "(n new game)");
 	else
-		ui_message(ui, true, "m makes the AI move now when it thinks; "
-		                     "it is your turn (h: a hint)");
+		ui_message(ui, true,
+		           "m makes the AI move now when it thinks; "
+		           "it is your turn (h: a hint)");
 }
 
 void
@@ -255,8 +257,9 @@ ui_keys_game_quit(struct ui *ui, int ch)
 	if (ui->game.state == GAME_ON && ui->game.nmoves > 0 &&
 	    ui_has_human(ui) && !ui->quit_asked) {
 		ui->quit_asked = true;
-		ui_message(ui, true, "q again quits this game (s saves it); any "
-		                     "other key plays on");
+		ui_message(ui, true,
+		           "q again quits this game (s saves it); any "
+		           "other key plays on");
 		return;
 	}
 	ui->quit = true;

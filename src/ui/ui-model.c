@@ -50,6 +50,17 @@ ui_search_begin(struct ui *ui, enum ui_job job, const board_t *root,
 	c->proof0 = engine_snapshot_beside(ui->engine, &p) ? p.searches : 0;
 }
 
+bool
+ui_proof_proven(const struct stats_snapshot *p)
+{
+	bool proven = p->ncols > 0;
+	for (int c = 0; c < p->ncols; c++)
+		if (p->col[c].state == COL_WAITING ||
+		    p->col[c].state == COL_SEARCHING)
+			proven = false;
+	return proven && !p->running;
+}
+
 void
 ui_search_forget(struct ui *ui)
 {
@@ -133,11 +144,11 @@ ui_search_end(struct ui *ui, const char *source)
  * holds the words of ui_model_col_state(), model_threads() and
  * model_label() to this list). */
 const char *const ui_panel_words[] = {
-    "waiting",  "searching", "not needed", "unfinished", "book, exact",
-    "full",     "proof",     "idle",       "root",       "-",
-    "proving",  "proven",    "gave up",    "thinking",   "done in",
-    "pondering", "from the", "paused",     "d12",        "from depth N",
-    "p0 p1",    "node speed", "since restart", "?",
+    "waiting",   "searching",  "not needed",    "unfinished", "book, exact",
+    "full",      "proof",      "idle",          "root",       "-",
+    "proving",   "proven",     "gave up",       "thinking",   "done in",
+    "pondering", "from the",   "paused",        "d12",        "from depth N",
+    "p0 p1",     "node speed", "since restart", "?",
 };
 
 const char *
@@ -430,6 +441,6 @@ ui_model_build(struct ui *ui)
 	}
 	model_label(ui, m);
 	m->board_live = board_key(&c->root) == board_key(&ui->game.board) &&
-	                c->root.moves == ui->game.board.moves &&
-	                !m->hidden && ui->game.state == GAME_ON;
+	                c->root.moves == ui->game.board.moves && !m->hidden &&
+	                ui->game.state == GAME_ON;
 }

@@ -69,18 +69,18 @@ struct model_factors {
 	bool on;
 	int threads;
 	double busy, speed, product;
-	double base;      /* one thread's rate */
-	bool here;        /* measured on the position searched */
-	double session;   /* the session's one-thread rate (0 none) */
-	bool exact;       /* the kind of the search and of the base */
+	double base;    /* one thread's rate */
+	bool here;      /* measured on the position searched */
+	double session; /* the session's one-thread rate (0 none) */
+	bool exact;     /* the kind of the search and of the base */
 };
 
 struct panel_model {
 	uint64_t frame; /* frames drawn so far, this one included */
 	enum model_kind kind;
-	bool running;   /* the search is still on */
-	bool hidden;    /* a ponder is on: the scores are the AI's */
-	bool restarted; /* the search is a restart of the AI's think */
+	bool running;       /* the search is still on */
+	bool hidden;        /* a ponder is on: the scores are the AI's */
+	bool restarted;     /* the search is a restart of the AI's think */
 	const char *source; /* "book" or "table": no search chose the move */
 	int ply;            /* the move number of the position searched */
 	uint64_t id;        /* the search's number (stats `searches`) */

@@ -120,10 +120,11 @@ factor_words(const struct panel_model *m, int width, char *line, size_t size,
 
 	ref[0] = '\0';
 	if (!f->on) {
-		int len = snprintf(line, size, "%d x busy %.0f%% = %.2f threads "
-		                   "at work",
-		                   f->threads, f->busy * 100,
-		                   f->threads * f->busy);
+		int len =
+		    snprintf(line, size,
+		             "%d x busy %.0f%% = %.2f threads "
+		             "at work",
+		             f->threads, f->busy * 100, f->threads * f->busy);
 		snprintf(tail, sizeof tail, "%s",
 		         len + 45 <= width ? "(node speed: once one thread has "
 		                             "run this position)"
@@ -141,16 +142,19 @@ factor_words(const struct panel_model *m, int width, char *line, size_t size,
 	                   "thread",
 	                   f->threads, f->busy * 100, f->speed, f->product);
 	if (len > width)
-		len = snprintf(line, size, "%d x busy %.0f%% x speed %.2f = %.2f",
-		               f->threads, f->busy * 100, f->speed, f->product);
+		len =
+		    snprintf(line, size, "%d x busy %.0f%% x speed %.2f = %.2f",
+		             f->threads, f->busy * 100, f->speed, f->product);
 	if (f->session > 0 && !f->exact)
 		snprintf(tail, sizeof tail,
 		         "(one thread: %s n/s on this position; %s this "
 		         "session)",
 		         a, c);
 	else
-		snprintf(tail, sizeof tail, "(one thread: %s n/s on this "
-		         "position)", a);
+		snprintf(tail, sizeof tail,
+		         "(one thread: %s n/s on this "
+		         "position)",
+		         a);
 	if (len + 1 + ui_cells(tail) <= width)
 		snprintf(line + len, size - len, " %s", tail);
 	else
@@ -252,7 +256,7 @@ totals_text(struct ui *ui, const struct panel_model *m, int width,
 		                               : ui->cur.asked_depth);
 	if (s->ranks)
 		snprintf(tt, sizeof tt, "%s",
-		         s->tables == 1 ? "one table for all ranks"
+		         s->tables == 1            ? "one table for all ranks"
 		         : s->tables < s->nthreads ? "a table a machine"
 		                                   : "a table a rank");
 	else
@@ -357,13 +361,13 @@ panel_columns(struct ui *ui, WINDOW *w, int y, int rows, int width,
 			         col->kind == SCORE_NONE ? "not in the book"
 			                                 : state);
 		} else if (col->kind == SCORE_NONE) {
-			snprintf(buf, sizeof buf, "%c  %-16s %5s %s",
-			         ui_col_char(c),
-			         col->state == COL_SKIPPED ||
-			                 col->state == MODEL_COL_UNFINISHED
-			             ? "-"
-			             : "?",
-			         util_si(a, sizeof a, (double)col->nodes), state);
+			snprintf(
+			    buf, sizeof buf, "%c  %-16s %5s %s", ui_col_char(c),
+			    col->state == COL_SKIPPED ||
+			            col->state == MODEL_COL_UNFINISHED
+			        ? "-"
+			        : "?",
+			    util_si(a, sizeof a, (double)col->nodes), state);
 		} else {
 			score_words(&m->root, col->kind, col->score, words,
 			            sizeof words);
@@ -624,8 +628,8 @@ ui_panel_draw(struct ui *ui, WINDOW *w)
 		panel_rule(ui, w, y++,
 		           s->ranks ? "Timeline of the ranks: busy, idle"
 		                    : "Timeline: busy, idle, stolen");
-		y += ui_panel_timeline(ui, w, y, width, p.timeline,
-		                       p.tl_height, m);
+		y += ui_panel_timeline(ui, w, y, width, p.timeline, p.tl_height,
+		                       m);
 		if (p.legend_timeline)
 			panel_legend_line(w, y++,
 			                  width >= 64

@@ -385,6 +385,42 @@ speedup_table(struct ui *ui, int y, int x, int width, int maxrows)
 	return used;
 }
 
+/* Every scheme's measured points on the chart (rows y0 + 1 .. y0 + pr,
+ * columns from xa, pw wide, speedups up to ymax).  Points that fall on
+ * one cell are all shown: a later scheme's goes beside the earlier's (to
+ * the right, else the left). */
+static void
+speedup_points(struct ui *ui, int y0, int pr, int xa, int pw, double ymax)
+{
+	const struct ui_speedup *su = &ui->speedup;
+	const int n = su->n;
+	attr_t ma = ui_attr(ui, UI_C_BAR) | A_BOLD;
+
+	attron(ma);
+	for (int t = 1; t <= n; t++) {
+		int used[SPLIT_NSCHEMES], nused = 0;
+		for (int k = 0; k < SPLIT_NSCHEMES; k++) {
+			const double v = speedup_of(su, k, t);
+			if (!(v > 0))
+				continue;
+			int y = y0 + 1 + (pr - 1) -
+			        (int)lround(v / ymax * (pr - 1));
+			int x = xa + 1 +
+			        (int)lround((t - 1) * (double)(pw - 2) /
+			                    (n > 1 ? n - 1 : 1));
+			int off = 0;
+			for (int j = 0; j < nused; j++)
+				if (used[j] == y * 1000 + x + off) {
+					off = off > 0 ? -off : -off + 1;
+					j = -1;
+				}
+			used[nused++] = y * 1000 + x + off;
+			mvaddstr(y, x + off, scheme_mark(ui, k));
+		}
+	}
+	attroff(ma);
+}
+
 /* Speedup against threads, with the ideal line y = x. */
 static void
 speedup_chart(struct ui *ui, int y0, int x0, int w, int h)
@@ -467,24 +503,7 @@ speedup_chart(struct ui *ui, int y0, int x0, int w, int h)
 		}
 	}
 	attroff(ui_attr(ui, UI_C_BAR));
-	/* Points that fall on one cell are both shown: the later scheme's
-	 * goes beside the earlier's (to the right, else the left). */
-	attron(ma);
-	for (int t = 1; t <= n; t++) {
-		int used[SPLIT_NSCHEMES], nused = 0;
-		for (int k = 0; k < SPLIT_NSCHEMES; k++) {
-			if (!(speedup_of(su, k, t) > 0))
-				continue;
-			int y = ROW(speedup_of(su, k, t)), x = COL(t), off = 0;
-			for (int j = 0; j < nused; j++)
-				if (used[j] / 1000 == y &&
-				    used[j] % 1000 == x + off)
-					off = off > 0 ? -off : -off + 1, j = -1;
-			used[nused++] = y * 1000 + x + off;
-			mvaddstr(y, x + off, scheme_mark(ui, k));
-		}
-	}
-	attroff(ma);
+	speedup_points(ui, y0, pr, xa, pw, ymax);
 #undef ROW
 #undef COL
 }
@@ -587,8 +606,8 @@ ui_speedup_draw(struct ui *ui)
 	tw = width < 72 ? width : 72;
 	double recent[STATS_MAX_THREADS];
 	ui_timeline_recent(&ui->tl, &ui->snap, recent);
-	y = 3 + ui_panel_threads(ui, stdscr, 3, 1, tw, trows, &ui->snap,
-	                         recent);
+	y = 3 +
+	    ui_panel_threads(ui, stdscr, 3, 1, tw, trows, &ui->snap, recent);
 	attron(ui_attr(ui, UI_C_FRAME));
 	/* The rule in the characters themselves, not the alternate
 	 * character set (which a terminal with another TERM inside tmux

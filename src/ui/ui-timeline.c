@@ -53,14 +53,14 @@ ui_timeline_sample(struct ui_timeline *tl, const struct stats_snapshot *s)
 }
 
 void
-ui_timeline_recent(const struct ui_timeline *tl,
-                   const struct stats_snapshot *s, double *recent)
+ui_timeline_recent(const struct ui_timeline *tl, const struct stats_snapshot *s,
+                   double *recent)
 {
 	for (int i = 0; i < s->nthreads; i++) {
 		double t = 0, b = 0;
 		for (int k = 0; tl != NULL && k < tl->len && t < 1.0; k++) {
-			int at = (tl->head - 1 - k + 2 * UI_TIMELINE) %
-			         UI_TIMELINE;
+			int at =
+			    (tl->head - 1 - k + 2 * UI_TIMELINE) % UI_TIMELINE;
 			t += tl->dt[at];
 			b += tl->busy[i][at] * tl->dt[at];
 		}
@@ -131,10 +131,11 @@ ui_panel_timeline(struct ui *ui, WINDOW *w, int y, int width, int maxrows,
 					waddch(w, ' ');
 					continue;
 				}
-				attr_t a = level == 0 ? A_DIM
-				           : v & UI_TL_STOLE
-				               ? ui_attr(ui, UI_C_BAR2) | A_REVERSE
-				               : ui_attr(ui, UI_C_BAR);
+				attr_t a =
+				    level == 0 ? A_DIM
+				    : v & UI_TL_STOLE
+				        ? ui_attr(ui, UI_C_BAR2) | A_REVERSE
+				        : ui_attr(ui, UI_C_BAR);
 				wattron(w, a);
 				if (ui->utf8)
 					waddstr(w, blocks[level]);
