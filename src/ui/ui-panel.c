@@ -2,9 +2,10 @@
  * helpers, its sections and their layout (the thread rows and the load
  * balance are ui-threads.c's, the timeline ui-timeline.c's).
  *
- * Drawn only from ui->snap, the stats_snapshot that ui-jobs.c takes with
- * engine_snapshot() 12 times a second while a search runs (and once when
- * it ends); never from live counters.  From the top:
+ * Drawn only from the frame's model (ui->model, ui-model.c): one search's
+ * snapshot, taken 12 times a second while it runs and once when it ends,
+ * with the state the UI keeps for that search alone; never from live
+ * counters, never from another search.  From the top:
  *   one row per search thread: work share (its nodes over all) as a bar
  *     and a percentage, nodes, nodes per second, busy % over the search
  *     and over the last second, tasks run and stolen;

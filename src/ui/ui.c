@@ -21,8 +21,10 @@
  *   ui-term.c     curses start and end, colours, signals
  *   ui-draw.c     drawing primitives (tokens, attributes, frames, bars)
  *   ui-board.c    the board window, the column scores, the cell size
+ *   ui-model.c    the frame's model: one search's values, each with its
+ *                 origin (ui-frames.c writes it for --frame-log)
  *   ui-panel.c    the search panel (ui-threads.c, ui-timeline.c: its
- *                 thread rows and timeline)
+ *                 thread rows and timeline), drawn from the model
  *   ui-review.c   the review of a game
  *   ui-help.c     the help overlay
  *   ui-speedup.c  the speedup screen
