@@ -4,6 +4,8 @@
 to the panel's invariants (docs/panel.md, "The checker").
 
     panel-check.py [--quiet] [--max N] FILE...
+    panel-check.py --self-test   each defect the panel once showed, as a
+                                 frame: the checker finds every one
 
 Prints each broken invariant (the frame, its name and the values) up to
 --max of them (default 20), then a summary line:
@@ -197,7 +199,97 @@ class Checker:
             last = h["id"]
 
 
+def self_test():
+    """Each defect the panel once showed, as a frame: the checker must
+    find it (the proof that it can fail).  Returns the number missed."""
+    base = {
+        "type": "frame", "frame": 1, "cols": 100, "lines": 30, "view": "panel",
+        "job": "move", "log": "self",
+        "search": {"kind": "move", "id": 5, "running": True, "source": None,
+                   "ply": 12, "seconds": 0.4, "label": "thinking 0.4s",
+                   "exact": False, "depth": 14, "cpus": 2, "ranks": False},
+        "threads": [
+            {"row": "0", "proof": False, "nodes": 600, "share": 0.6, "busy": 0.9,
+             "busy_seconds": 0.36, "recent": 0.9, "where": "c2", "column": 2,
+             "active": True},
+            {"row": "p0", "proof": True, "nodes": 400, "share": 0.4, "busy": 0.8,
+             "busy_seconds": 0.32, "recent": 0.8, "where": "proof", "column": None,
+             "active": True}],
+        "totals": {"nodes": 1000, "nps": 2500, "seconds": 0.4},
+        "proof": {"state": "proving", "threads": 1, "nodes": 400, "seconds": 0.4},
+        "factors": None,
+        "columns": [
+            {"column": 1, "state": "waiting", "score": -3, "kind": "heuristic",
+             "depth": 14, "stale": True, "nodes": 10, "threads": 0},
+            {"column": 2, "state": "searching", "score": None, "kind": "unknown",
+             "depth": 0, "stale": False, "nodes": 10, "threads": 1},
+            {"column": 7, "state": "done", "score": -11, "kind": "heuristic",
+             "depth": 15, "stale": False, "nodes": 10, "threads": 0}],
+        "board_live": True, "timeline": {"id": 5, "cells": 4},
+        "history": [{"ply": 10, "id": 3, "seconds": 1.0, "nodes": 9}],
+        "speedup": []}
+    import copy
+
+    def bad(f):
+        f["threads"][1]["column"] = 1
+        f["columns"][0]["threads"] = 2  # item 1: the proof under a column
+    def stale(f):
+        f["columns"][0]["stale"] = False  # item 2: an older depth unlabelled
+    def busy(f):
+        f["threads"][0]["recent"] = 1.2
+    def other(f):
+        f["timeline"]["id"] = 4  # item 4: the timeline of the search before
+    def book(f):
+        f["search"]["source"] = "book"  # item 4: activity for a book move
+    def unnamed(f):
+        f["search"]["running"] = False  # item 5: a finished search unlabelled
+        f["columns"][1]["state"] = "unfinished"
+        f["columns"][1]["threads"] = 0
+        f["columns"][0]["state"] = "unfinished"
+    def cores(f):
+        f["factors"] = {"threads": 1, "busy": 0.93, "node_speed": 3.3,
+                        "product": 3.069, "base_nps": 1e6, "base": "session",
+                        "exact": False}  # item 11
+    def sums(f):
+        f["totals"]["nodes"] = 1200
+    def hist(f):
+        f["history"].append({"ply": 12, "id": 5, "seconds": 0.4, "nodes": 9})
+    missed = 0
+    for name, m in [("proof under a column", bad), ("stale unlabelled", stale),
+                    ("busy over 100%", busy), ("another search's timeline", other),
+                    ("book activity", book), ("finished unnamed", unnamed),
+                    ("beyond the cores", cores), ("sums", sums),
+                    ("running in history", hist)]:
+        ck = Checker(quiet=True)
+        f = copy.deepcopy(base)
+        ck.frame(copy.deepcopy(base))
+        if ck.violations:
+            print("self-test: the good frame broke %d invariants" % ck.violations)
+            return 1
+        m(f)
+        ck.frame(f)
+        if not ck.violations:
+            print("self-test: %s not found" % name)
+            missed += 1
+    # across frames: the proof gave up, then proving again, and counting
+    ck = Checker(quiet=True)
+    f1 = copy.deepcopy(base)
+    f1["proof"]["state"] = "gave up"
+    f2 = copy.deepcopy(base)
+    f2["frame"] = 2
+    f2["proof"]["nodes"] = 500  # item 3
+    ck.frame(f1)
+    ck.frame(f2)
+    if not ck.violations:
+        print("self-test: the proof going back not found")
+        missed += 1
+    print("self-test: %d of 10 defects missed" % missed)
+    return missed
+
+
 def main(argv):
+    if argv[:1] == ["--self-test"]:
+        return 1 if self_test() else 0
     quiet, limit, files = False, 20, []
     i = 0
     while i < len(argv):

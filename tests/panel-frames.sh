@@ -29,6 +29,10 @@ stop_all() {
 	done
 }
 
+# The checker can fail: each defect the panel once showed, as a frame.
+python3 "$here/panel-check.py" --self-test >"$tmp/self.out" 2>&1 ||
+	fail_with "$tmp/self.out" "the checker's self-test"
+
 want=${PANEL_FRAMES:-2000}
 seed=${PANEL_SEED:-1}
 levels="beginner casual club strong expert perfect"
