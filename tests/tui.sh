@@ -751,7 +751,8 @@ strong_reproduction() {
 surprises() {
 	cfg=$tmp/surprise/config
 	tmux_start 100 30 "DROPFOUR_CONFIG='$cfg' $DROPFOUR --tt-mb 16 --ascii --level strong -j3" &&
-	tmux_wait "Your turn" && tmux_send 4 && tmux_wait "Your turn" 20 &&
+	tmux_wait "Your turn" && tmux_send 4 && tmux_wait "move 3" 20 &&
+	tmux_wait "Your turn" 20 &&
 	tmux_send m && tmux_wait "m makes the AI move now" &&
 	tmux_send q && tmux_wait "q again quits" && tmux_send Left &&
 	tmux_wait_gone "q again quits" && tmux_send q && tmux_wait "q again quits" &&
