@@ -74,9 +74,12 @@ act() {
 	13) tmux_type v && nap 1.2 && tmux_send Escape && nap 0.2 ;;
 	14) tmux_type i && nap 0.5 && tmux_send Escape && nap 0.2 ;;
 	15)
-		# Ctrl-Z, then fg (the job's bash)
-		tmux_send C-z && nap 0.5
-		tmux_type "fg" && tmux_send Enter && nap 0.6
+		# Ctrl-Z, then fg (the job's bash) once the job has stopped
+		tmux_send C-z
+		if tmux_wait "Stopped" 20 >/dev/null; then
+			tmux_send C-u && tmux_type "fg" && tmux_send Enter
+			tmux_wait "Settings" 20 >/dev/null
+		fi
 		;;
 	16 | 17)
 		rnd 6
@@ -90,6 +93,13 @@ act() {
 	21) tmux_type t && nap 0.5 ;;
 	*) nap 0.8 ;;
 	esac
+}
+
+# The game has quit: no panel, the shell's prompt on the last line.
+_game_gone() {
+	! _tmux_has "Settings" &&
+		printf '%s\n' "$tmux_last" | grep -v '^ *$' | tail -n 1 |
+		grep -q 'sh\$ *$'
 }
 
 # Games one after another in one tmux server (driver D of two, side by
@@ -111,10 +121,10 @@ drive() {
 		threads=$((n / 6 % 4 + 1))
 		log=$tmp/frames-$d-$game.jsonl
 		tmux_resize 100 30
-		tmux_send C-l
+		tmux_send C-l C-u
 		# niced: the tests beside it in `make -j check` keep their
 		# time (the frames come from the UI's ticks, not the CPU)
-		tmux_type "DROPFOUR_CONFIG=$tmp/config-$d $nice $DROPFOUR --tt-mb 16 --level $level -j $threads --frame-log $log; echo rc=\$?"
+		tmux_type "DROPFOUR_CONFIG=$tmp/config-$d $nice $DROPFOUR --tt-mb 16 --level $level -j $threads --frame-log $log"
 		tmux_send Enter
 		tmux_wait "Settings" 60 || return 1
 		i=0
@@ -125,11 +135,18 @@ drive() {
 		# out of any view, then quit (q asks during a game: q again)
 		tmux_send Escape && nap 0.2
 		tmux_send Escape && nap 0.2
-		tmux_type q && nap 0.3
-		tmux_type q
-		if ! tmux_wait "rc=" 30; then
-			tmux_type q
-			tmux_wait "rc=" 30 || return 1
+		tmux_last=$(tmux_capture)
+		if _tmux_has "Stopped"; then
+			tmux_send C-u && tmux_type "fg" && tmux_send Enter
+			tmux_wait "Settings" 20 >/dev/null
+		fi
+		# (no "; echo rc": bash drops the rest of a list whose job
+		# stopped; the shell's prompt back is the game's end)
+		tmux_quit
+		if ! tmux_retry 200 _game_gone; then
+			tmux_quit
+			tmux_poll 30 "the game did not quit" _game_gone ||
+				return 1
 		fi
 		tmux_send C-l
 		nap 0.2
