@@ -95,10 +95,10 @@ act() {
 	esac
 }
 
-# The game has quit: no panel, the shell's prompt on the last line.
+# The game has quit: the shell's prompt on the last line written (while
+# the game runs, its key bar; what it left above may stay on screen).
 _game_gone() {
-	! _tmux_has "Settings" &&
-		printf '%s\n' "$tmux_last" | grep -v '^ *$' | tail -n 1 |
+	printf '%s\n' "$tmux_last" | grep -v '^ *$' | tail -n 1 |
 		grep -q 'sh\$ *$'
 }
 
