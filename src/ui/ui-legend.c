@@ -67,7 +67,8 @@ static const struct legend_entry legend[] = {
                  "threads x busy, before the one-thread rate is known"},
     {"node speed", "nodes per busy second of a thread / those of one "
                    "thread alone on this position (measured after the "
-                   "AI's move)"},
+                   "AI's move); none when that rate, measured under "
+                   "other load, would give more than the cores"},
     {"played", "the AI's move against the search's best: the level's "
                "own pick, a forced win or block, or the book"},
     {"depth", "the last iteration finished (d/D: of the limit D); "

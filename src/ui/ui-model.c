@@ -318,8 +318,16 @@ model_factors(struct ui *ui, struct panel_model *m, const struct ui_search *c)
 	 * its threads barely started. */
 	if (f->base <= 0 || c->main_elapsed < UI_MODEL_FACTORS_MIN_S)
 		return;
+	const double speed = ((double)nodes / busy) / f->base;
+	/* The search's rate over one thread's cannot pass the cores: a
+	 * product above them says the one-thread rate was measured while
+	 * other work slowed it (a loaded machine), and is not compared. */
+	if (s->cpus > 0 && n * f->busy * speed > s->cpus) {
+		f->unfair = true;
+		return;
+	}
 	f->on = true;
-	f->speed = ((double)nodes / busy) / f->base;
+	f->speed = speed;
 	f->product = n * f->busy * f->speed;
 }
 

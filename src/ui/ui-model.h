@@ -73,6 +73,8 @@ struct model_factors {
 	bool here;      /* measured on the position searched */
 	double session; /* the session's one-thread rate (0 none) */
 	bool exact;     /* the kind of the search and of the base */
+	bool unfair;    /* the base gave more than the cores can: measured
+	                 * under other load, and not compared */
 };
 
 struct panel_model {

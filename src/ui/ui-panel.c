@@ -126,10 +126,18 @@ factor_words(const struct panel_model *m, int width, char *line, size_t size,
 		             "%d x busy %.0f%% = %.2f threads "
 		             "at work",
 		             f->threads, f->busy * 100, f->threads * f->busy);
-		snprintf(tail, sizeof tail, "%s",
-		         len + 45 <= width ? "(node speed: once one thread has "
-		                             "run this position)"
-		                           : "(node speed: after the move)");
+		if (f->unfair)
+			snprintf(tail, sizeof tail, "%s",
+			         len + 52 <= width
+			             ? "(node speed: one thread's rate was "
+			               "measured under other load)"
+			             : "(node speed: measured under load)");
+		else
+			snprintf(tail, sizeof tail, "%s",
+			         len + 45 <= width
+			             ? "(node speed: once one thread has "
+			               "run this position)"
+			             : "(node speed: after the move)");
 		if (len + 1 + ui_cells(tail) <= width)
 			snprintf(line + len, size - len, " %s", tail);
 		else if (m->kind == MODEL_MOVE)
