@@ -124,7 +124,7 @@ drive() {
 		tmux_send C-l C-u
 		# niced: the tests beside it in `make -j check` keep their
 		# time (the frames come from the UI's ticks, not the CPU)
-		tmux_type "DROPFOUR_CONFIG=$tmp/config-$d $nice $DROPFOUR --tt-mb 16 --level $level -j $threads --frame-log $log"
+		tmux_type "DROPFOUR_CONFIG=$tmp/config-$d $nice $DROPFOUR --tt-mb 16 --level $level -j $threads --frame-log $log 2>>$tmp/stderr-$d.log"
 		tmux_send Enter
 		tmux_wait "Settings" 60 || return 1
 		i=0
@@ -161,6 +161,11 @@ drive 2 >"$tmp/drive-2.out" 2>&1 &
 p2=$!
 wait $p1 || fail_with "$tmp/drive-1.out" "driver 1 stopped"
 wait $p2 || fail_with "$tmp/drive-2.out" "driver 2 stopped"
+# what the games said on standard error (an assertion, a sanitizer)
+for d in 1 2; do
+	[ ! -s "$tmp/stderr-$d.log" ] ||
+		fail_with "$tmp/stderr-$d.log" "driver $d: the game's standard error"
+done
 game=$(($(cat "$tmp/games-1" 2>/dev/null || echo 0) + $(cat "$tmp/games-2" 2>/dev/null || echo 0)))
 echo "# $(frames) frames of $game games"
 # PANEL_KEEP=DIR keeps the logs (to read a violation's frames)
