@@ -5,6 +5,10 @@
 # rule's ends) up to the bottom row's corners, and no row is longer than
 # the screen.  Prints what is wrong and exits 1; used by tests/layout.sh.
 #
+# layout-check.pl --block SCREEN -- the same, and no rectangle of blank
+# cells anywhere on the screen (its last two rows aside) is larger than the
+# board's frame: the space below and beside is used.
+#
 # layout-check.pl --blank SCREEN -- the same, and the box uses its rows:
 # a row inside the box is blank when nothing but spaces lies between its
 # borders (a rule is never blank); the box's rules cut it into sections
@@ -20,6 +24,7 @@ use utf8;
 use open qw(:std :encoding(UTF-8));
 
 my $blank = @ARGV && $ARGV[0] eq '--blank' ? shift @ARGV : undef;
+my $block = @ARGV && $ARGV[0] eq '--block' ? shift @ARGV : undef;
 my ($file) = @ARGV;
 open my $fh, '<', $file or die "layout-check: $file: $!\n";
 my @rows = <$fh>;
@@ -44,7 +49,7 @@ for my $i ($top + 1 .. $#rows) {
 	my $r = $rows[$i];
 	my ($a, $b) = (substr($r, $left, 1), length $r > $right ? substr($r, $right, 1) : '');
 	if ($a eq "\x{2514}") {    # └
-		$b eq "\x{2518}" and exit blank_check($top, $i);
+		$b eq "\x{2518}" and exit(blank_check($top, $i) || ($block ? block_check() : 0));
 		print "row $i: the bottom row lost its right corner: $r\n";
 		exit 1;
 	}
@@ -59,6 +64,55 @@ for my $i ($top + 1 .. $#rows) {
 }
 print "no bottom row of the box\n";
 exit 1;
+
+# The largest rectangle of blank cells on the screen (the status and key
+# rows, the last two, left out) against the board's frame (its rounded or
+# square corners): with --block, fail when the blank block is larger.
+sub block_check {
+	my @scr = @rows[0 .. $#rows - 2];
+	my ($bt, $bl, $bb, $br);
+	for my $i (0 .. $#scr) {
+		my $l = index $scr[$i], "\x{256d}";    # ╭
+		$l = index $scr[$i], "+-" if $l < 0 && !defined $bt;
+		if ($l >= 0 && !defined $bt) {
+			($bt, $bl) = ($i, $l);
+			my $r = index $scr[$i], "\x{256e}", $l;    # ╮
+			$br = $r > $l ? $r : length $scr[$i];
+		}
+		$bb = $i if defined $bt && index($scr[$i], "\x{2570}") >= 0;  # ╰
+	}
+	return 0 unless defined $bt && defined $bb;
+	my $board = ($bb - $bt + 1) * ($br - $bl + 1);
+	my $w = 0;
+	for (@scr) { $w = length if length > $w }
+	my @h = (0) x $w;
+	my ($best, $at) = (0, "");
+	for my $i (0 .. $#scr) {
+		my $r = $scr[$i] . (' ' x ($w - length $scr[$i]));
+		for my $x (0 .. $w - 1) {
+			$h[$x] = substr($r, $x, 1) eq ' ' ? $h[$x] + 1 : 0;
+		}
+		my @st;
+		for my $x (0 .. $w) {
+			my $hx = $x < $w ? $h[$x] : 0;
+			while (@st && $h[$st[-1]] >= $hx) {
+				my $top = pop @st;
+				my $left = @st ? $st[-1] + 1 : 0;
+				my $area = $h[$top] * ($x - $left);
+				($best, $at) = ($area, "$h[$top]x" . ($x - $left) .
+				    " ending row $i, columns $left-" . ($x - 1))
+				    if $area > $best;
+			}
+			push @st, $x;
+		}
+	}
+	if ($best > $board) {
+		print "a blank block of $at ($best cells) is larger than the " .
+		    "board ($board cells)\n";
+		return 1;
+	}
+	return 0;
+}
 
 # blank_check TOP BOTTOM: 0 when the box from row TOP to row BOTTOM uses
 # its rows as the comment above says (always 0 without --blank).

@@ -111,7 +111,40 @@ run_states() {
 	tmux_kill
 }
 
+# During a search (analysis without the book: a real search from the
+# first move): at 250x70 no blank block larger than the board anywhere on
+# the screen, the box's rows used; at 100x30 nothing of Totals cut (each
+# row of it ends inside the box, whole: its numbers end in a digit, a
+# unit or a word, never at the border).
+search_space() {
+	tmux_socket="dropfour-layout-$$-space"
+	tmux_start 250 70 "$DROPFOUR --mode human-human --threads 2 --tt-mb 16 \
+	    --depth 40 --no-book" || return 1
+	tmux_wait "Player 1 to move" 10 >/dev/null && tmux_send a &&
+		tmux_wait_re "analysis [0-9.]+s" 10 >/dev/null &&
+		tmux_wait "Root columns" 10 >/dev/null ||
+		{ fail "no search to look at"; return 1; }
+	sleep 1
+	check_screen "a search at 250x70, the blank area" --block
+	check_screen "a search at 250x70, the box's rows" --blank
+	tmux_resize 100 30
+	tmux_wait "Totals" 5 >/dev/null
+	sleep 0.5
+	tmux_capture >"$tmp/screen"
+	screens=$((screens + 1))
+	perl "$here/layout-check.pl" "$tmp/screen" >"$tmp/why" 2>&1 ||
+		fail_with "$tmp/screen" "a search at 100x30: $(cat "$tmp/why")"
+	# a Totals row that reaches the box's right border was cut
+	awk '/Totals/ { on = 1; next } on && /Root columns|Settings|The AI/ { exit }
+	    on && /[^ ] *\|? *$/ { if (match($0, /[^ ]│ *$/)) { print; bad = 1 } }
+	    END { exit bad }' "$tmp/screen" >"$tmp/cut" ||
+		fail_with "$tmp/cut" "a search at 100x30: a Totals row cut"
+	tmux_send a q
+	tmux_kill
+}
+
 : "${top_srcdir:=$here/..}"
+search_space
 run_states 7 6 1
 run_states 7 6 2
 run_states 7 6 20

@@ -18,6 +18,8 @@
 #   tmux_poll S WHAT CMD...   read the screen into $tmux_last until CMD
 #                        succeeds, up to S seconds
 #   tmux_count_re RE     how many screen lines match RE
+#   tmux_quit            q, and q again when the game asks (a game in
+#                        progress is not left on one key)
 #   tmux_resize W H      resize the window
 #   tmux_pid             pid of the pane's shell
 #   tmux_alive           true while the session exists
@@ -131,6 +133,15 @@ tmux_wait_gone() {
 
 tmux_count_re() {
 	tmux_capture | grep -Ec -- "$1"
+}
+
+_tmux_asks_quit() { _tmux_has "q again quits"; }
+tmux_quit() {
+	tmux_send q || return 1
+	if tmux_retry 10 _tmux_asks_quit; then
+		tmux_send q
+	fi
+	return 0
 }
 
 tmux_resize() {

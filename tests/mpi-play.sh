@@ -52,8 +52,9 @@ rank_rows() {
 		_tmux_matches "\\| $r \\[.*\\] +[0-9]+% " || return 1
 	done
 }
-tmux_start 120 40 "LC_ALL=C $MPIRUN -n 3 --oversubscribe $DROPFOUR_MPI play --depth 8 -j1 --mode human-ai" &&
+tmux_start 120 40 "LC_ALL=C $MPIRUN -n 3 --oversubscribe $DROPFOUR_MPI play --depth 8 -j1 --no-book --mode human-ai --frame-log $tmp/frames.jsonl" &&
 	tmux_wait "Your turn" 60 &&
+	tmux_wait "time none (MPI: depth 8)" &&
 	tmux_send 4 && tmux_wait "move 3" 60 && tmux_wait "Your turn" 60 &&
 	tmux_wait "rk share" &&
 	tmux_poll 10 "no row for each of the 3 ranks" rank_rows &&
@@ -66,8 +67,15 @@ tmux_send T && tmux_wait "threads 2/" && tmux_send 3 &&
 	tmux_poll 10 "not 2 threads on every rank" \
 	    _tmux_matches "\\| 2 \\[.* 2 +\\|" ||
 	fail "the thread toggle on 3 ranks"
-tmux_send q && tmux_wait "[exited 0]" 30 || fail "q: not every rank ended"
+tmux_quit && tmux_wait "[exited 0]" 30 || fail "q: not every rank ended"
 tmux_kill
+# The panel's every frame on the ranks holds its invariants (each root
+# value with the depth the distributed search ran to).
+if command -v python3 >/dev/null 2>&1; then
+	python3 "$(dirname "$0")/panel-check.py" "$tmp/frames.jsonl" \
+	    >"$tmp/frames.out" 2>&1 ||
+		fail_with "$tmp/frames.out" "the MPI game's frames"
+fi
 
 # Typed into an interactive shell: the shell's job control around the
 # game (mpi-play.c, join_job()).
@@ -97,7 +105,7 @@ tmux_send C-z && tmux_wait "Stopped" 20 &&
 tmux_type "fg" && tmux_send Enter && tmux_wait "Your turn" 30 &&
 	tmux_send 3 && tmux_wait "move 5" 60 && tmux_wait "Your turn" 60 ||
 	fail "fg: the game did not resume"
-tmux_send q && tmux_poll 30 "mpirun still running after q" job_gone &&
+tmux_quit && tmux_poll 30 "mpirun still running after q" job_gone &&
 	tmux_type 'echo "rc=$? jobs=$(jobs -p | wc -l)"' && tmux_send Enter &&
 	tmux_wait "rc=0 jobs=0" 10 || fail "q: not exit 0 with no job left"
 check_end

@@ -196,7 +196,7 @@ else
 	check_at_exit tmux_kill
 	if tmux_start 100 30 "DROPFOUR_CONFIG=/dev/null $DROPFOUR --ascii --no-book --depth 10 -j 2 -m 16 --trace '$tmp/tui.json'" &&
 		tmux_wait "Your turn" && tmux_send 4 && tmux_wait "move 3" &&
-		tmux_send q && tmux_wait "[exited 0]"; then
+		tmux_quit && tmux_wait "[exited 0]"; then
 		echo "# the curses game: exit 0"
 		trace_check "$tmp/tui.json" "$(grep -c '"cat":"search"' "$tmp/tui.json")"
 		[ "$(grep -c '"cat":"search"' "$tmp/tui.json")" -ge 1 ] ||

@@ -66,6 +66,10 @@ click() {
 _rows_are() {
 	[ "$(printf '%s\n' "$tmux_last" | grep -Ec -- "$ROW_RE")" -eq "$1" ]
 }
+# The AI's move from the book shows no thread rows: no search ran.
+_rows_or_book() {
+	_rows_are 2 || _tmux_has "from the book, no search"
+}
 wait_rows() {
 	tmux_retry 200 _rows_are "$1" || tmux_fail "expected $1 thread rows"
 }
@@ -99,7 +103,8 @@ play_vs_ai() {
 	expect_cell 4 1 6 X &&
 	expect_count O 7 6 1 &&
 	expect_count X 7 6 1 &&
-	wait_rows 2 &&
+	{ tmux_retry 200 _rows_or_book ||
+	    tmux_fail "neither 2 thread rows nor a move from the book"; } &&
 	tmux_send 3 && tmux_wait "move 5" && tmux_wait "Your turn" &&
 	expect_cell 3 1 6 X &&
 	expect_count O 7 6 2 &&
@@ -117,7 +122,7 @@ play_vs_ai() {
 	tmux_resize 80 24 && tmux_wait "Settings" &&
 	tmux_wait_gone "too small" &&
 	expect_cell 4 1 6 X &&
-	tmux_send q && tmux_wait "[exited 0]"
+	tmux_quit && tmux_wait "[exited 0]"
 }
 
 # 2. The thread count and the depth change while the AI thinks: the
@@ -133,7 +138,7 @@ toggles_while_thinking() {
 	tmux_send + && tmux_wait "depth 13  threads 1" &&
 	tmux_wait "Your turn" &&
 	expect_count X 7 6 1 &&
-	tmux_send q && tmux_wait "[exited 0]"
+	tmux_quit && tmux_wait "[exited 0]"
 }
 
 # 3. A full column is refused.
@@ -190,7 +195,7 @@ shell_usable() {
 	tmux_wait 'sh$' &&
 	tmux_type "DROPFOUR_LOG=$tmp/log $G --ascii --depth 4; echo rc=\$?" &&
 	tmux_send Enter && tmux_wait "Your turn" &&
-	tmux_send q && tmux_wait "rc=0" &&
+	tmux_quit && tmux_wait "rc=0" &&
 	tmux_send C-l && tmux_wait_gone "rc=0" &&
 	tmux_send Up Enter && tmux_wait "Your turn" &&
 	tmux_send C-c && tmux_wait "rc=130" &&
@@ -205,7 +210,7 @@ shell_usable() {
 		tmux_wait "Your turn" &&
 		tmux_send C-z && tmux_wait "Stopped" &&
 		tmux_type "fg" && tmux_send Enter && tmux_wait "Settings" &&
-		tmux_send q && tmux_wait_gone "Settings" &&
+		tmux_quit && tmux_wait_gone "Settings" &&
 		tmux_type "echo rc=\$?" && tmux_send Enter &&
 		tmux_wait "rc=0" || return 1
 	fi
@@ -264,7 +269,7 @@ title_80() {
 	*"AI 1"*"vs AI 2"*"move "*) ;;
 	*) tmux_fail "title lost the players or the move: '$t'"; return 1 ;;
 	esac
-	tmux_send q && tmux_wait "[exited 0]"
+	tmux_quit && tmux_wait "[exited 0]"
 }
 
 # 10. The speedup screen: its runs, its key bar and help from the key
@@ -288,7 +293,7 @@ speedup_screen() {
 	tmux_send T && tmux_wait "Done: 7 runs" &&
 	tmux_send q && tmux_wait "Player 1 to move" &&
 	tmux_wait "threads 3/" &&
-	tmux_send q && tmux_wait "[exited 0]"
+	tmux_quit && tmux_wait "[exited 0]"
 }
 
 # 11. Pondering: in perfect play the AI thinks on the human's turn; the
@@ -299,7 +304,7 @@ speedup_screen() {
 # The ponder is seen on screen, or (a ponder that the table answers at
 # once, on a loaded machine, may end between two looks) in the log.
 _ponder_seen() {
-	_tmux_matches "AI's move: [0-9.]+s.*pondering" ||
+	_tmux_matches "AI's move [0-9]+, done in [0-9.]+s.*pondering" ||
 		grep -q '^.*done ponder' "$tmp/ponder.log" 2>/dev/null
 }
 
@@ -313,7 +318,7 @@ ponder() {
 	tmux_wait_gone "hidden" &&
 	tmux_send P && tmux_wait "ponder on: in perfect play" &&
 	tmux_wait_re "PV [1-7]" && tmux_wait_gone "hidden" &&
-	tmux_send q && tmux_wait "[exited 0]"
+	tmux_quit && tmux_wait "[exited 0]"
 }
 
 
@@ -388,19 +393,19 @@ settings_file() {
 	tmux_start 80 24 "DROPFOUR_CONFIG='$cfg' $DROPFOUR --tt-mb 16 --ascii" &&
 	tmux_wait "level club" && tmux_send l && tmux_wait "level strong" &&
 	tmux_send M && tmux_wait "mouse off" &&
-	tmux_send q && tmux_wait "[exited 0]" &&
+	tmux_quit && tmux_wait "[exited 0]" &&
 	grep -q '^level = strong$' "$cfg" && grep -q '^mouse = off$' "$cfg" ||
 	    { tmux_fail "the settings file: $(cat "$cfg" 2>&1)"; return 1; }
 	tmux_kill && tmux_socket="${tmux_socket}-again" &&
 	tmux_start 80 24 "DROPFOUR_CONFIG='$cfg' $DROPFOUR --tt-mb 16 --ascii" &&
 	tmux_wait "level strong" &&
-	tmux_send q && tmux_wait "[exited 0]" || return 1
+	tmux_quit && tmux_wait "[exited 0]" || return 1
 	printf 'level = club\nthreads = lots\n' >"$cfg"
 	tmux_kill && tmux_socket="${tmux_socket}-bad" &&
 	tmux_start 100 24 "DROPFOUR_CONFIG='$cfg' $DROPFOUR --tt-mb 16 --ascii" &&
 	tmux_wait "config:2: threads must be 1..64" &&
 	tmux_send l && tmux_wait "level strong" &&
-	tmux_send q && tmux_wait "[exited 0]" &&
+	tmux_quit && tmux_wait "[exited 0]" &&
 	[ "$(cat "$cfg")" = "$(printf 'level = club\nthreads = lots')" ] ||
 	    tmux_fail "the malformed file was changed"
 }
@@ -587,7 +592,7 @@ game_over_lines() {
 	for c in 1 2 1 2 1 2 1; do tmux_send $c; sleep 0.1; done &&
 	tmux_wait "wins!" && tmux_wait "v review" &&
 	tmux_wait_re "  1:0" 5 && tmux_wait "qQuit" &&
-	tmux_send q && tmux_wait "[exited 0]" && tmux_kill &&
+	tmux_quit && tmux_wait "[exited 0]" && tmux_kill &&
 	tmux_socket="${tmux_socket}-wide" &&
 	tmux_start 100 24 "$G --mode human-human -W 12 -H 5 --depth 2" &&
 	tmux_wait "1-9A-CDrop"
@@ -608,8 +613,8 @@ long_message() {
 # The title's time is the time of the search the panel shows (the totals').
 title_time() {
 	tmux_start 80 24 "$G --level beginner" &&
-	tmux_wait "Your turn" && tmux_send 4 && tmux_wait "AI's move, " 10 &&
-	t1=$(printf '%s\n' "$tmux_last" | sed -n "s/.*AI's move, \([0-9.]*\)s.*/\1/p" | head -n 1) &&
+	tmux_wait "Your turn" && tmux_send 4 && tmux_wait_re "AI's move [0-9]+, done in" 10 &&
+	t1=$(printf '%s\n' "$tmux_last" | sed -n "s/.*AI's move [0-9]*, done in \([0-9.]*\)s.*/\1/p" | head -n 1) &&
 	t2=$(printf '%s\n' "$tmux_last" | sed -n 's/.*n\/s  \([0-9.]*\)s.*/\1/p' | head -n 1) &&
 	{ [ -n "$t1" ] && [ "$t1" = "$t2" ] ||
 	    tmux_fail "title ${t1:-?}s, totals ${t2:-?}s"; } &&
@@ -622,7 +627,7 @@ title_time() {
 # starts before the table is in.
 first_search_warm() {
 	tmux_start 80 24 "DROPFOUR_LOG=$tmp/warm.log $DROPFOUR --tt-mb 1024 --threads 2 --mode ai-human --level beginner" &&
-	tmux_wait "Your turn" 20 && tmux_send q && tmux_wait "[exited 0]" &&
+	tmux_wait "Your turn" 20 && tmux_quit && tmux_wait "[exited 0]" &&
 	awk '/table in/ { t = NR } /start job/ && !s { s = NR }
 	    /waiting for the table/ { w = NR }
 	    END { exit !(s && w && t && w < t && t < s) }' "$tmp/warm.log" ||
@@ -639,7 +644,7 @@ proof_rows() {
 	_i=0
 	while [ $_i -lt 30 ]; do
 		tmux_last=$(tmux_capture)
-		if _tmux_has "Search: AI's move," &&
+		if _tmux_matches "Search: AI's move [0-9]+, done" &&
 		    _tmux_matches '\| [1-7]  .*[0-9kM] searching'; then
 			tmux_fail "a root column 'searching' after its search ended"
 			return 1
@@ -647,7 +652,7 @@ proof_rows() {
 		sleep 0.25
 		_i=$((_i + 1))
 	done
-	tmux_send q && tmux_wait "[exited 0]"
+	tmux_quit && tmux_wait "[exited 0]"
 }
 
 # A move of --time 2 across a 4-second Ctrl-Z in an interactive bash: its
@@ -657,9 +662,9 @@ suspended_time() {
 	tmux_type "$G --ascii --mode ai-human --time 2 --no-book" &&
 	tmux_send Enter && tmux_wait "thinking" 20 && tmux_send C-z &&
 	tmux_wait "Stopped" 10 && sleep 4 && tmux_type fg && tmux_send Enter &&
-	tmux_wait_re "AI's move, [0-9.]+s" 20 || return 1
+	tmux_wait_re "AI's move [0-9]+, done in [0-9.]+s" 20 || return 1
 	_t=$(printf '%s\n' "$tmux_last" |
-	    sed -n "s/.*AI's move, \([0-9.]*\)s.*/\1/p" | head -n 1)
+	    sed -n "s/.*AI's move [0-9]*, done in \([0-9.]*\)s.*/\1/p" | head -n 1)
 	awk -v t="$_t" 'BEGIN { exit !(t < 3.5) }' ||
 		{ tmux_fail "a 2 s move read ${_t}s across a 4 s Ctrl-Z"; return 1; }
 	tmux_send q
@@ -676,7 +681,7 @@ book_move() {
 	tmux_wait_re '\| 5  loss in 19 +book, exact' &&
 	tmux_wait_re '\| 4  loss in 20 +book, exact' &&
 	{ ! _tmux_has "not needed" || tmux_fail "a column not needed"; } &&
-	tmux_send q && tmux_wait "[exited 0]"
+	tmux_quit && tmux_wait "[exited 0]"
 }
 
 # The Totals line agrees with the root rows: the move's score is its row's,
@@ -691,7 +696,7 @@ totals_agree() {
 	_tmux_matches "\\| $1  \\$2 " ||
 	    _tmux_matches "\\| $1  $2 " ||
 	    { tmux_fail "column $1's row does not show $2"; return 1; }
-	tmux_send q && tmux_wait "[exited 0]"
+	tmux_quit && tmux_wait "[exited 0]"
 }
 
 # After + the Totals keep the depth the search on show was asked for
@@ -699,10 +704,10 @@ totals_agree() {
 depth_after_plus() {
 	tmux_start 100 36 "$G --ascii --depth 4 --no-book" &&
 	tmux_wait "Your turn" && tmux_send 4 &&
-	tmux_wait "AI's move, " 20 && tmux_wait "depth 4/4" &&
+	tmux_wait_re "AI's move [0-9]+, done in" 20 && tmux_wait "depth 4/4" &&
 	tmux_send + + + && tmux_wait "depth 7  threads" &&
 	tmux_wait "depth 4/4" &&
-	tmux_send q && tmux_wait "[exited 0]"
+	tmux_quit && tmux_wait "[exited 0]"
 }
 
 # Undo takes the undone moves' searches out of the history.
@@ -715,21 +720,69 @@ undo_history() {
 	tmux_poll 5 "the undone search still in the history" \
 	    eval '! _tmux_matches "\\|    4  [0-9.]+s "' &&
 	_tmux_matches '\|    2  [0-9.]+s ' &&
-	tmux_send q && tmux_wait "[exited 0]"
+	tmux_quit && tmux_wait "[exited 0]"
+}
+
+# The reproductions of the panel's contradictions: strong on 3 threads
+# from 774444466 at 100x46, 3 played.  Every frame of the AI's search (the
+# frame log) holds the panel's invariants: only the search's own thread
+# under a root column, each root value with its depth, the proof proving
+# until it stopped and frozen after; the screen reads the same.
+strong_reproduction() {
+	log=$tmp/strong-frames.jsonl
+	tmux_start 100 46 "DROPFOUR_CONFIG=/dev/null $DROPFOUR --tt-mb 16 --ascii --level strong -j3 --position 774444466 --frame-log $log" &&
+	tmux_wait "Your turn" 20 && tmux_send 3 &&
+	tmux_wait_re "AI's move [0-9]+, done in" 30 &&
+	tmux_wait_re "proof on p0-p1: (proven|gave up)" 10 || return 1
+	if _tmux_matches "\[[23] threads\]"; then
+		tmux_fail "threads under a column after the search"
+		return 1
+	fi
+	python3 "$here/panel-check.py" "$log" >"$tmp/strong.out" 2>&1 ||
+		{ fail_with "$tmp/strong.out" "the frames of the reproduction"; return 1; }
+	grep -q '"proof":{"state":"proving"' "$log" ||
+		{ tmux_fail "no frame saw the proof proving"; return 1; }
+	tmux_quit && tmux_wait "[exited 0]"
+}
+
+# q during a game asks (q again quits, another key plays on); m on the
+# player's turn says what it does; options given on the command line are
+# not saved, a key's change is.
+surprises() {
+	cfg=$tmp/surprise/config
+	tmux_start 100 30 "DROPFOUR_CONFIG='$cfg' $DROPFOUR --tt-mb 16 --ascii --level strong -j3" &&
+	tmux_wait "Your turn" && tmux_send 4 && tmux_wait "move 3" 20 &&
+	tmux_wait "Your turn" 20 &&
+	tmux_send m && tmux_wait "m makes the AI move now" &&
+	tmux_send q && tmux_wait "q again quits" && tmux_send Left &&
+	tmux_wait_gone "q again quits" && tmux_send q && tmux_wait "q again quits" &&
+	tmux_send q && tmux_wait "[exited 0]" || return 1
+	if grep -q '^level = strong$' "$cfg" 2>/dev/null ||
+	    grep -q '^threads = 3$' "$cfg" 2>/dev/null; then
+		tmux_fail "the command line's options were saved: $(cat "$cfg")"
+		return 1
+	fi
+	tmux_kill && tmux_socket="${tmux_socket}-key" &&
+	tmux_start 100 30 "DROPFOUR_CONFIG='$cfg' $DROPFOUR --tt-mb 16 --ascii --level strong" &&
+	tmux_wait "level strong" && tmux_send l && tmux_wait "level expert" &&
+	tmux_quit && tmux_wait "[exited 0]" &&
+	grep -q '^level = expert$' "$cfg" ||
+		{ tmux_fail "a key's change not saved: $(cat "$cfg" 2>&1)"; return 1; }
 }
 
 # The review counts only the moves that changed the outcome as such (a
-# faster loss keeps it: "lost time"), and its status message goes when
-# the review does.
+# faster loss keeps it: "lost time"), lists both kinds, and its status
+# message goes when the review does.
 review_words() {
 	tmux_start 100 30 "$G --ascii --mode human-human" &&
 	tmux_wait "Player 1 to move" && tmux_send 1 7 1 7 1 7 1 &&
 	tmux_wait "Player 1 (red) wins" && tmux_send v &&
 	tmux_wait "4 moves changed the outcome (!), 1 more lost time:" &&
-	{ ! _tmux_has "faster loss" || tmux_fail "a faster loss listed"; } &&
+	{ _tmux_has "6. yellow 7: a faster loss" ||
+	    tmux_fail "the move that lost time not listed"; } &&
 	tmux_wait "(v or q: back)" && tmux_send v &&
 	tmux_wait_gone "Review:" && tmux_wait_gone "(v or q: back)" &&
-	tmux_send q && tmux_wait "[exited 0]"
+	tmux_quit && tmux_wait "[exited 0]"
 }
 
 # The too-small screen is read whole at 40x10 and 16x7 (its one line was
@@ -746,7 +799,7 @@ too_small_whole() {
 	tmux_poll 5 "the too-small words cut at 40x10" _too_small_whole 40x10 &&
 	tmux_resize 16 7 &&
 	tmux_poll 5 "the too-small words cut at 16x7" _too_small_whole 16x7 &&
-	tmux_send q && tmux_wait "[exited 0]"
+	tmux_quit && tmux_wait "[exited 0]"
 }
 
 # The history's header at 120 columns names "time" once (its bar was
@@ -759,7 +812,7 @@ history_header() {
 	[ "$(printf '%s\n' "$tmux_last" | grep 'move   time nodes' |
 	    grep -o 'time' | wc -l)" -eq 1 ] ||
 	    { tmux_fail "'time' twice in the history's header"; return 1; }
-	tmux_send q && tmux_wait "[exited 0]"
+	tmux_quit && tmux_wait "[exited 0]"
 }
 
 # At the least size (59x16) the words under the board fit its window
@@ -770,7 +823,7 @@ scores_words_fit() {
 	tmux_wait "h hint, a analysis" &&
 	! printf '%s\n' "$tmux_last" | grep -q 'hint, a a[^n]' ||
 	    { tmux_fail "the words under the board cut at 59x16"; return 1; }
-	tmux_send q && tmux_wait "[exited 0]"
+	tmux_quit && tmux_wait "[exited 0]"
 }
 
 check "play against the AI: drop, answer, depth, undo, redo, help, resize" \
@@ -807,6 +860,9 @@ check "strong on 3 threads: the proof's rows, no stale root column" proof_rows
 check "a suspended game's stopped time is not search time" suspended_time
 check "a book move: the book's exact value of every column" book_move
 check "the Totals line agrees with the root rows" totals_agree
+check "strong on 3 threads from 774444466: every frame consistent" \
+    strong_reproduction
+check "q asks in a game, m says what it does, options not saved" surprises
 check "after + the Totals keep the search's own depth" depth_after_plus
 check "undo takes the undone searches out of the history" undo_history
 check "the review's words: outcome changes only; its message goes" \

@@ -8,7 +8,11 @@
 static void
 key(struct json *j, const char *name)
 {
-	fprintf(j->f, ",\"%s\":", name);
+	if (!j->first)
+		fputc(',', j->f);
+	j->first = false;
+	if (name != NULL)
+		fprintf(j->f, "\"%s\":", name);
 }
 
 static void
@@ -34,8 +38,24 @@ void
 json_begin(struct json *j, FILE *f, const char *type)
 {
 	j->f = f;
+	j->first = false;
 	fputs("{\"type\":", f);
 	string(f, type);
+}
+
+void
+json_open(struct json *j, const char *name, char bracket)
+{
+	key(j, name);
+	fputc(bracket, j->f);
+	j->first = true;
+}
+
+void
+json_close(struct json *j, char bracket)
+{
+	fputc(bracket, j->f);
+	j->first = false;
 }
 
 void

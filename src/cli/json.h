@@ -14,6 +14,7 @@
 /* An object being written. */
 struct json {
 	FILE *f;
+	bool first; /* no field yet in the object or array open */
 };
 
 /* Begin the object {"type":"TYPE" on f. */
@@ -30,6 +31,12 @@ void json_uint(struct json *j, const char *name, uint64_t v);
 void json_real(struct json *j, const char *name, double v, int decimals);
 void json_bool(struct json *j, const char *name, bool v);
 void json_null(struct json *j, const char *name);
+
+/* A nested object or array: "NAME":{ or "NAME":[ (name NULL: an
+ * element of the array open), closed by json_close() with '}' or ']'.
+ * Inside an array, the field writers above take a NULL name. */
+void json_open(struct json *j, const char *name, char bracket);
+void json_close(struct json *j, char bracket);
 
 /* The kind of a score as the JSON names it: "exact", "bound", "heuristic",
  * "weak" (an exact win/draw/loss of the weak solver: 1, 0, -1) or

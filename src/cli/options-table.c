@@ -309,6 +309,15 @@ const struct opt_def options_opts[] = {
              "steals, waits) in FILE, Chrome trace\nformat for Perfetto "
              "(game, solve, bench speedup;\nsee docs/trace.md)",
      .group = G_BOARD},
+    {.name = "frame-log",
+     .kind = OPT_STRING,
+     .arg = "FILE",
+     .modes = M_GAME,
+     .field = F(frame_log),
+     .help = "write what each frame of the game's panel shows\nto FILE, "
+             "one JSON line per frame (docs/json.md,\ntype frame; "
+             "checked by tests/panel-check.py)",
+     .group = G_BOARD},
     {.name = "split",
      .kind = OPT_CUSTOM,
      .arg = "SCHEME",

@@ -135,6 +135,7 @@ struct options {
 	bool plain;          /* review --plain: PLY COLUMN BEFORE AFTER BEST */
 	uint64_t node_limit; /* --nodes N per position; 0 none */
 	const char *trace;   /* --trace FILE: the searches recorded */
+	const char *frame_log; /* --frame-log FILE: the game's frames as JSON */
 	/* Each mode's own. */
 	struct options_game game;
 	struct options_solve solve;

@@ -36,9 +36,11 @@
 
 struct col_view {
 	bool show;
-	enum col_state state;
+	int state; /* enum col_state or MODEL_COL_* */
 	enum score_kind kind;
 	int score;
+	int depth;  /* the iteration of the score, 0: exact */
+	bool stale; /* older than the newest iteration: dimmed */
 };
 
 /* The x of the frame's right side for columns cw wide: one blank beside
@@ -131,41 +133,33 @@ ui_board_animating(struct ui *ui)
 	return ui->anim.on;
 }
 
-/* Where the column scores come from: the search of this very position
- * while it runs, else a finished result for it, else nothing. */
+/* Where the column scores come from: the root rows of the frame's model
+ * (ui-model.c) when its search is of the position on the board, the same
+ * values as the panel's rows, stale ones dimmed; else nothing. */
 static void
 column_views(const struct ui *ui, struct col_view *cv)
 {
+	const struct panel_model *m = &ui->model;
 	const board_t *b = &ui->game.board;
-	bb_t key = board_key(b);
-	bool live = ui->job != UI_JOB_NONE && ui->job != UI_JOB_SPEEDUP &&
-	            ui->job != UI_JOB_PONDER && ui->job_key == key &&
-	            ui->job_moves == b->moves;
 
 	memset(cv, 0, sizeof(struct col_view) * BOARD_MAX_WIDTH);
-	if (ui->game.state != GAME_ON)
+	if (ui->game.state != GAME_ON || !m->board_live)
 		return;
 	for (int c = 0; c < b->w; c++) {
 		if (!board_can_play(b, c))
 			continue;
-		if (live) {
-			cv[c].show = true;
-			if (ui->have_snap &&
-			    ui->snap.searches > ui->job_searches &&
-			    c < ui->snap.ncols) {
-				cv[c].state = ui->snap.col[c].state;
-				cv[c].kind = ui->snap.col[c].kind;
-				cv[c].score = ui->snap.col[c].score;
-			} else {
-				cv[c].state = COL_WAITING;
-			}
-		} else if (ui->have_res && ui->res_key == key &&
-		           ui->res_moves == b->moves && c < ui->res.ncols) {
-			cv[c].show = ui->res.col_kind[c] != SCORE_NONE;
-			cv[c].state = COL_DONE;
-			cv[c].kind = ui->res.col_kind[c];
-			cv[c].score = ui->res.col_score[c];
+		if (c >= m->ncols) {
+			cv[c].show = m->running;
+			cv[c].state = COL_WAITING;
+			continue;
 		}
+		const struct model_column *mc = &m->col[c];
+		cv[c].show = m->running || mc->kind != SCORE_NONE;
+		cv[c].state = mc->state;
+		cv[c].kind = mc->kind;
+		cv[c].score = mc->score;
+		cv[c].depth = mc->depth;
+		cv[c].stale = mc->stale;
 	}
 }
 
@@ -367,7 +361,8 @@ draw_scores(struct ui *ui, WINDOW *w, int y, const struct col_view *cv)
 		    " ",      "\u2581", "\u2582", "\u2583", "\u2584",
 		    "\u2585", "\u2586", "\u2587", "\u2588"};
 		static const char asc[] = " _.-=+*#@";
-		wattron(w, a | (v->kind == SCORE_LOWER || v->kind == SCORE_UPPER
+		wattron(w, a | (v->kind == SCORE_LOWER ||
+		                        v->kind == SCORE_UPPER || v->stale
 		                    ? A_DIM
 		                    : 0));
 		for (int i = 0; i < bw; i++) {
@@ -389,9 +384,11 @@ draw_scores(struct ui *ui, WINDOW *w, int y, const struct col_view *cv)
 		/* the number */
 		score_short(b, v->kind, v->score, buf, sizeof buf);
 		n = (int)strlen(buf);
-		wattron(w, a | (v->kind == SCORE_EXACT ? A_BOLD : 0));
+		wattron(w, a | (v->stale                 ? A_DIM
+		                : v->kind == SCORE_EXACT ? A_BOLD
+		                                         : 0));
 		mvwaddstr(w, y + 1, x + (n >= 3 ? 0 : 1), buf);
-		wattroff(w, a | A_BOLD);
+		wattroff(w, a | A_BOLD | A_DIM);
 	}
 }
 
@@ -408,11 +405,17 @@ draw_words(struct ui *ui, WINDOW *w, int y, const struct col_view *cv)
 	if (!board_can_play(b, ui->cursor)) {
 		snprintf(buf, sizeof buf, "%c: full", ui_col_char(ui->cursor));
 	} else if (v->show && v->kind != SCORE_NONE) {
+		char from[32] = "";
 		score_words(b, v->kind, v->score, words, sizeof words);
+		if (v->stale)
+			snprintf(from, sizeof from, " (from depth %d)",
+			         v->depth);
+		else if (v->kind == SCORE_HEURISTIC && v->depth > 0)
+			snprintf(from, sizeof from, " (depth %d)", v->depth);
+		else if (v->kind == SCORE_HEURISTIC)
+			snprintf(from, sizeof from, " (heuristic)");
 		snprintf(buf, sizeof buf, "%c: %s%s%s", ui_col_char(ui->cursor),
-		         words,
-		         v->kind == SCORE_HEURISTIC ? " (heuristic)" : "",
-		         v->state == COL_SEARCHING ? " ..." : "");
+		         words, from, v->state == COL_SEARCHING ? " ..." : "");
 	} else if (v->show) {
 		snprintf(buf, sizeof buf, "%c: %s", ui_col_char(ui->cursor),
 		         v->state == COL_SEARCHING ? "searching..."

@@ -24,6 +24,7 @@
 #include "core/score.h"
 #include "search/search.h"
 #include "search/node/stats.h"
+#include "ui/ui-model.h"
 
 /* Dirty bits: which windows need drawing this turn. */
 #define UI_DIRTY_TITLE  0x01
@@ -102,10 +103,36 @@ struct ui_history_entry {
 	int threads;
 	int depth; /* iteration reached; -1: exact */
 	bool ranks;
+	uint64_t id; /* the search's number (stats `searches`), finished */
 };
 struct ui_history {
 	int n; /* entries held, the oldest dropped past UI_HISTORY */
 	struct ui_history_entry e[UI_HISTORY];
+};
+
+/* One search of the game (the AI's move, a hint, analysis) as the panel
+ * shows it: its own snapshot, its proof, its timeline, its result.  A new
+ * search starts a new one (ui_search_begin(), ui-model.c), so nothing of
+ * an earlier search can show as this one's; the AI's last move keeps its
+ * copy (struct ui, move) to show while the AI ponders. */
+struct ui_search {
+	bool have;
+	enum ui_job job;
+	bool running;
+	bool restarted;
+	uint64_t id;         /* its stats `searches`; 0 until it began */
+	uint64_t before;     /* the engine's `searches` at its start */
+	uint64_t proof0;     /* the proof table's `searches` at its start */
+	board_t root;        /* the position searched */
+	int ply;             /* its move number (1-based) */
+	int asked_depth;     /* the depth asked for (--depth) */
+	const char *source;  /* "book", "table": answered without a search */
+	double main_elapsed; /* the depth-limited search's own time */
+	struct stats_snapshot snap;  /* the proof's rows appended */
+	struct stats_snapshot proof; /* the proof's own, frozen once over */
+	bool proof_ours;             /* the proof ran in this search */
+	enum model_proof proof_state;
+	struct ui_timeline tl;
 };
 
 /* The speedup screen: one exact (or depth) search per thread count and
@@ -157,9 +184,13 @@ struct ui {
 	bool analysis;
 	bool ponder;
 	bool paused;
-	bool mouse;        /* mouse capture */
-	bool motion;       /* falling tokens and spinners (off: reduced) */
-	int level;         /* enum level_id, -1: the expert's settings */
+	bool mouse;  /* mouse capture */
+	bool motion; /* falling tokens and spinners (off: reduced) */
+	int level;   /* enum level_id, -1: the expert's settings */
+	/* The settings the game started with (the command line's over the
+	 * file's): only what the keys changed from them is saved. */
+	int start_level, start_threads, start_depth, start_split;
+	bool start_motion, start_mouse;
 	uint64_t seed;     /* the levels' noise, new each game */
 	double repaint_at; /* a second whole repaint after a resume, 0 none
 	                    * (ui_term_suspend()) */
@@ -169,11 +200,7 @@ struct ui {
 	bool restarted;    /* the search on show is a restart of that think:
 	                    * the panel's time is since the restart */
 	int score_you, score_ai, score_p[2], score_draws; /* this session */
-	/* The AI's last move search, shown while it ponders. */
-	struct stats_snapshot move_snap;
-	bool have_move_snap;
-	int move_depth;    /* the depth move_snap's search was asked for */
-	double move_think; /* its whole think, restarts included */
+	double move_think;       /* the AI's last think, restarts included */
 	const char *move_source; /* "book", "table" or NULL: a search */
 	/* The AI's last move against its search, in words for the panel
 	 * ("club plays 6 (+3); the search's best is 4 (+7)"). */
@@ -181,9 +208,15 @@ struct ui {
 	char move_why_short[96]; /* the same in a few cells: "6 (+3), best 4
 	                            (+7)" */
 	struct ui_history hist;
-	/* The job whose search the snapshot `snap` shows. */
-	enum ui_job snap_job;
-	double one_nps; /* one thread's node rate, measured once (engine.h) */
+	/* The game's search on show (the one running, or the last one) and
+	 * the AI's last move's, and the model of the frame drawn from one of
+	 * them (ui-model.c). */
+	struct ui_search cur, move;
+	struct panel_model model;
+	uint64_t frames; /* frames drawn */
+	FILE *frame_log; /* --frame-log: a JSON line per frame, or NULL */
+	bool quit_asked; /* q during a game: asked once, q again quits */
+	double one_nps;  /* one thread's node rate, measured once (engine.h) */
 	/* One thread's node rate on the position of move_snap's search,
 	 * measured after it (engine_measure_position()): its id (0 none) and
 	 * the rate (0 to come, -1 not to be had). */
@@ -206,8 +239,6 @@ struct ui {
 	const char *latency_why;
 	double latency_ms; /* last measured toggle-to-search delay */
 
-	/* The snapshot is a ponder's: its scores and PV stay hidden. */
-	bool scores_hidden;
 	/* The position of the last ponder that finished. */
 	bool pondered;
 	bb_t ponder_key;
@@ -224,13 +255,11 @@ struct ui {
 	int move_col;
 	double move_not_before;
 
+	/* The engine's last snapshot, of whatever ran (the speedup screen's
+	 * too), and that screen's timeline; the panel draws neither but
+	 * through struct ui_search. */
 	struct stats_snapshot snap;
 	bool have_snap;
-	/* The last snapshot of the proof beside the depth-limited search
-	 * (strong, expert, perfect on 2 threads or more), whose threads
-	 * ui_take_snapshot() appends to snap's when it ran during that
-	 * search (stats_snapshot_add_beside()). */
-	struct stats_snapshot proof;
 	struct ui_timeline tl;
 	double next_tick;
 
@@ -431,11 +460,8 @@ void ui_term_end(void);
  * copying inside tmux). */
 void ui_term_mouse(struct ui *ui, bool on);
 void ui_term_suspend(struct ui *ui);
-/* The engine's snapshot into ui->snap, the proof beside the search
- * appended (struct ui, proof). */
+/* The engine's snapshot into ui->snap. */
 void ui_take_snapshot(struct ui *ui);
-/* The proof's snapshot p ended with every legal column of its root done. */
-bool ui_proof_proven(const struct stats_snapshot *p);
 /* The signal that asked to quit, or 0. */
 int ui_term_quit_signal(void);
 bool ui_term_stop_asked(void);
@@ -452,14 +478,42 @@ void ui_board_animate(struct ui *ui, int col);
 /* True while a token is still falling. */
 bool ui_board_animating(struct ui *ui);
 
+/* ui-model.c */
+/* A new search of the game starts (job on root): new per-search state. */
+void ui_search_begin(struct ui *ui, enum ui_job job, const board_t *root,
+                     bool restarted);
+/* The engine's snapshot ui->snap into the search on show (its proof
+ * appended, its timeline sampled). */
+void ui_search_update(struct ui *ui);
+/* The search ended; source: "book" or "table" when no search chose. */
+void ui_search_end(struct ui *ui, const char *source);
+/* Forget the game's searches (a new game). */
+void ui_search_forget(struct ui *ui);
+/* The frame's model from the search on show (struct ui, model). */
+void ui_model_build(struct ui *ui);
+/* The proof's snapshot p ended with every legal column of its root done. */
+bool ui_proof_proven(const struct stats_snapshot *p);
+/* Row-state words of the root rows ("searching", "from depth 9", ...). */
+const char *ui_model_col_state(int state);
+
+/* ui-frames.c: --frame-log, one JSON line per frame drawn. */
+void ui_frames_open(struct ui *ui, const char *path);
+void ui_frames_write(struct ui *ui, const char *view);
+void ui_frames_close(struct ui *ui);
+
 /* ui-timeline.c */
-/* Add the snapshot's interval to the timeline (while a search runs). */
-void ui_timeline_sample(struct ui *ui);
+/* Add snapshot s's interval to the timeline tl (while a search runs). */
+void ui_timeline_sample(struct ui_timeline *tl, const struct stats_snapshot *s);
+/* Each thread's busy over the last second of tl (its newest cells that
+ * add up to a second) into recent[], s's busy where tl has none. */
+void ui_timeline_recent(const struct ui_timeline *tl,
+                        const struct stats_snapshot *s, double *recent);
 /* Sample k back from the newest (0 the newest) of thread i, 0 if none. */
 unsigned char ui_timeline_at(const struct ui_timeline *tl, int i, int k);
-/* The timeline of snapshot s from row y; returns the rows used. */
+/* The timeline of the frame's model from row y, `height` rows a thread;
+ * returns the rows used. */
 int ui_panel_timeline(struct ui *ui, WINDOW *w, int y, int width, int maxrows,
-                      const struct stats_snapshot *s);
+                      int height, const struct panel_model *m);
 
 /* ui-panel.c */
 /* printf into row y from column x, clipped inside the box. */
@@ -480,10 +534,12 @@ void ui_panel_add(WINDOW *w, const char *s);
 #define UI_CELL_MAX_H             12 /* the tallest cells on a huge terminal */
 #define UI_PANEL_MIN_H            11
 void ui_panel_draw(struct ui *ui, WINDOW *w);
-/* ui-threads.c.  Per-thread rows of a snapshot from row y; returns the
+/* ui-threads.c.  Per-thread rows of a snapshot from row y, with each
+ * thread's busy over the last second (recent, NULL: none); returns the
  * rows used. */
 int ui_panel_threads(const struct ui *ui, WINDOW *w, int y, int x, int width,
-                     int maxrows, const struct stats_snapshot *s);
+                     int maxrows, const struct stats_snapshot *s,
+                     const double *recent);
 /* The load balance line of a snapshot at row y, column x. */
 void ui_panel_balance(const struct ui *ui, WINDOW *w, int y, int x, int width,
                       const struct stats_snapshot *s);
@@ -498,6 +554,8 @@ void ui_review_draw(struct ui *ui, WINDOW *w);
 
 /* ui-legend.c: what every field of the panel means (i), in its place */
 void ui_legend_draw(struct ui *ui, WINDOW *w);
+/* The speedup screen's columns defined, over it from row y (i there). */
+void ui_legend_speedup(struct ui *ui, int y);
 
 /* ui-help.c */
 void ui_help_draw(struct ui *ui);

@@ -28,7 +28,7 @@
 static const char *
 ui_answer_source(const struct ui *ui, const struct search_result *r)
 {
-	const board_t *b = &ui->game.board;
+	const board_t *b = &ui->cur.root;
 	int score;
 
 	if (r->kind != SCORE_EXACT || r->nodes > UI_SOURCE_MAX_NODES)
@@ -47,28 +47,19 @@ ui_job_is_current(const struct ui *ui)
 	       ui->job_moves == ui->game.board.moves;
 }
 
-bool
-ui_proof_proven(const struct stats_snapshot *p)
-{
-	bool proven = p->ncols > 0;
-	for (int c = 0; c < p->ncols; c++)
-		if (p->col[c].state == COL_WAITING ||
-		    p->col[c].state == COL_SEARCHING)
-			proven = false;
-	return proven && !p->running;
-}
-
 void
 ui_take_snapshot(struct ui *ui)
 {
 	engine_snapshot(ui->engine, &ui->snap);
 	ui->have_snap = true;
-	if (ui->snap.ranks || ui->snap.searches <= ui->job_searches)
-		return;
-	/* A proof that ran during this search (often over before the first
-	 * tick): stats_snapshot_add_beside() checks the times. */
-	if (engine_snapshot_beside(ui->engine, &ui->proof))
-		stats_snapshot_add_beside(&ui->snap, &ui->proof);
+}
+
+/* A job of the game (its searches are the panel's). */
+static bool
+ui_game_job(enum ui_job job)
+{
+	return job == UI_JOB_MOVE || job == UI_JOB_HINT ||
+	       job == UI_JOB_ANALYSIS;
 }
 
 void
@@ -76,9 +67,11 @@ ui_cancel(struct ui *ui)
 {
 	if (ui->job != UI_JOB_NONE) {
 		engine_cancel(ui->engine);
+		ui_take_snapshot(ui);
+		if (ui_game_job(ui->job))
+			ui_search_end(ui, NULL);
 		ui->job = UI_JOB_NONE;
 		ui->latency_pending = false;
-		ui_take_snapshot(ui);
 		ui->dirty |= UI_DIRTY_PANEL | UI_DIRTY_BOARD | UI_DIRTY_STATUS;
 	}
 }
@@ -87,10 +80,8 @@ void
 ui_job_start(struct ui *ui, enum ui_job job, const board_t *b,
              const struct search_limits *lim)
 {
-	engine_snapshot(ui->engine, &ui->snap);
-	ui->have_snap = true;
+	ui_take_snapshot(ui);
 	ui->job_searches = ui->snap.searches;
-	ui->scores_hidden = job == UI_JOB_PONDER;
 	/* The AI's think goes on over a restart (a toggle) of the same
 	 * position's search: its clock does not start again. */
 	ui->restarted = job == UI_JOB_MOVE && ui->job == UI_JOB_MOVE &&
@@ -98,9 +89,12 @@ ui_job_start(struct ui *ui, enum ui_job job, const board_t *b,
 	                ui->job_moves == b->moves;
 	if (!ui->restarted)
 		ui->think_t0 = ui_now();
+	if (ui->job != UI_JOB_NONE && ui_game_job(ui->job))
+		ui_search_end(ui, NULL); /* the search it replaces */
+	if (ui_game_job(job))
+		ui_search_begin(ui, job, b, ui->restarted);
 	ui->job_id = engine_start(ui->engine, b, lim);
 	ui->job = job;
-	ui->snap_job = job;
 	ui->job_key = board_key(b);
 	ui->job_moves = b->moves;
 	ui->job_depth = lim->depth;
@@ -284,7 +278,10 @@ ui_snapshot(struct ui *ui)
 	ui_take_snapshot(ui);
 	if (ui->one_nps == 0)
 		ui->one_nps = engine_one_thread_nps(ui->engine);
-	ui_timeline_sample(ui);
+	if (ui_game_job(ui->job))
+		ui_search_update(ui);
+	else if (ui->job == UI_JOB_SPEEDUP)
+		ui_timeline_sample(&ui->tl, &ui->snap);
 	ui->dirty |= UI_DIRTY_PANEL | UI_DIRTY_BOARD | UI_DIRTY_STATUS;
 	if (ui->latency_pending && ui->snap.searches > ui->job_searches) {
 		ui->latency_ms = engine_start_latency(ui->engine) * 1e3;
@@ -294,14 +291,18 @@ ui_snapshot(struct ui *ui)
 	}
 }
 
-/* The value of col in r is the one its root row shows (ui->snap's). */
+/* The value of col in r is the one its root row shows (the search's
+ * own, of r's depth). */
 static bool
 ui_row_agrees(const struct ui *ui, const struct search_result *r, int col)
 {
-	const struct stats_column_snap *row = &ui->snap.col[col];
+	const struct stats_snapshot *s = &ui->cur.snap;
+	const struct stats_column_snap *row = &s->col[col];
 
-	return col < ui->snap.ncols && row->state == COL_DONE &&
-	       row->kind == r->col_kind[col] && row->score == r->col_score[col];
+	return col < s->ncols && row->state == COL_DONE &&
+	       row->kind == r->col_kind[col] &&
+	       row->score == r->col_score[col] &&
+	       (s->exact || row->depth == r->depth);
 }
 
 /* The search's best move col in words that agree with the root rows
@@ -316,7 +317,7 @@ ui_move_best_words(struct ui *ui, const struct search_result *r, int col,
 	    k == SCORE_EXACT || k == SCORE_LOWER || k == SCORE_UPPER;
 	const char c = ui_col_char(col);
 
-	if (ui->snap.beside_rows > 0 && ui_proof_proven(&ui->proof))
+	if (ui->cur.proof_state == MODEL_PROOF_PROVEN)
 		/* The proof beside the search proved the root: its move,
 		 * not the depth-limited search's (whose root columns the
 		 * panel shows). */
@@ -407,6 +408,7 @@ ui_history_add(struct ui *ui, const struct stats_snapshot *s)
 	    .threads = s->nthreads,
 	    .depth = s->exact ? -1 : s->depth,
 	    .ranks = s->ranks,
+	    .id = s->searches,
 	};
 	if (s->nthreads <= 0)
 		return;
@@ -426,8 +428,10 @@ ui_finished(struct ui *ui, const struct search_result *r)
 	enum ui_job job = ui->job;
 	char words[64];
 
-	ui->job = UI_JOB_NONE;
 	ui_snapshot(ui);
+	if (ui_game_job(job))
+		ui_search_end(ui, ui_answer_source(ui, r));
+	ui->job = UI_JOB_NONE;
 	if (job == UI_JOB_PONDER) {
 		/* Nothing to show: the scores are for the AI's next move. */
 		ui->pondered = !r->partial;
@@ -452,11 +456,8 @@ ui_finished(struct ui *ui, const struct search_result *r)
 	case UI_JOB_MOVE:
 		/* Kept for the panel while the AI ponders on the human's
 		 * time; an answer without a search says where it came from. */
-		ui->move_snap = ui->snap;
-		ui->have_move_snap = true;
-		ui->move_depth = ui->job_depth;
 		ui->move_think = ui_now() - ui->think_t0;
-		ui->move_source = ui_answer_source(ui, r);
+		ui->move_source = ui->cur.source;
 		ui->move_pending = true;
 		ui->move_col =
 		    r->move >= 0 && board_can_play(&ui->game.board, r->move)
@@ -464,7 +465,8 @@ ui_finished(struct ui *ui, const struct search_result *r)
 		        : ui_fallback_move(ui, r);
 		ui_move_why(ui, r, ui->move_col);
 		if (ui->move_source == NULL)
-			ui_history_add(ui, &ui->snap);
+			ui_history_add(ui, &ui->cur.snap);
+		ui->move = ui->cur;
 		/* the panel's one-thread rate, on the position searched,
 		 * measured while the engine waits for the human */
 		ui->pos_nps = -1;
@@ -472,7 +474,7 @@ ui_finished(struct ui *ui, const struct search_result *r)
 		if (ui->move_source == NULL && ui->session->runner == NULL) {
 			ui->pos_nps = 0;
 			ui->pos_nps_id = engine_measure_position(
-			    ui->engine, &ui->game.board, ui->snap.exact);
+			    ui->engine, &ui->game.board, ui->cur.snap.exact);
 		}
 		break;
 	case UI_JOB_HINT:

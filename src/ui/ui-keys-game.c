@@ -180,7 +180,15 @@ ui_keys_game_move_now(struct ui *ui, int ch)
 		ui_message(ui, false, "resumed");
 		return;
 	}
-	ui_message(ui, true, "the AI is not thinking");
+	/* What m does, on a turn where it has nothing to do. */
+	if (ui->game.state != GAME_ON)
+		ui_message(ui, true,
+		           "m makes the AI move now; the game is over "
+		           "(n new game)");
+	else
+		ui_message(ui, true,
+		           "m makes the AI move now when it thinks; "
+		           "it is your turn (h: a hint)");
 }
 
 void
@@ -216,6 +224,7 @@ ui_keys_game_new(struct ui *ui, int ch)
 	ui->have_res = false;
 	ui->hist.n = 0; /* the history is this game's */
 	ui->move_why[0] = '\0';
+	ui_search_forget(ui); /* and so are the searches on show */
 	ui->cursor = (ui->game.w - 1) / 2;
 	ui->seed += 0x9e3779b97f4a7c15ull;
 	ui_message(ui, false, "new game: %s %s first", ui_player_name(ui, 1),
@@ -243,6 +252,16 @@ void
 ui_keys_game_quit(struct ui *ui, int ch)
 {
 	(void)ch;
+	/* A game in progress is not left on one key: q again quits, any
+	 * other key plays on. */
+	if (ui->game.state == GAME_ON && ui->game.nmoves > 0 &&
+	    ui_has_human(ui) && !ui->quit_asked) {
+		ui->quit_asked = true;
+		ui_message(ui, true,
+		           "q again quits this game (s saves it); any "
+		           "other key plays on");
+		return;
+	}
 	ui->quit = true;
 }
 

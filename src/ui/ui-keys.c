@@ -215,7 +215,7 @@ const struct ui_key ui_keys[] = {
     {.keys = "i",
      .what = "legend: what every number of the panel means",
      .fn = ui_keys_view_legend,
-     .screens = UI_SCREEN_GAME,
+     .screens = UI_SCREEN_BOTH,
      .codes = {'i'}},
     {.keys = "? F1",
      .what = "this help",
@@ -311,6 +311,9 @@ key_find(enum ui_mode mode, enum ui_screen screen, int ch)
 void
 ui_key(struct ui *ui, int ch)
 {
+	/* Only q right after q quits a game in progress. */
+	if (ch != 'q' && ch != KEY_F(10))
+		ui->quit_asked = false;
 	const enum ui_screen screen = ui_screen(ui);
 	enum ui_mode mode = key_mode(ui, screen, ch);
 	const struct ui_key *k = key_find(mode, screen, ch);

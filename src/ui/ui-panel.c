@@ -2,9 +2,10 @@
  * helpers, its sections and their layout (the thread rows and the load
  * balance are ui-threads.c's, the timeline ui-timeline.c's).
  *
- * Drawn only from ui->snap, the stats_snapshot that ui-jobs.c takes with
- * engine_snapshot() 12 times a second while a search runs (and once when
- * it ends); never from live counters.  From the top:
+ * Drawn only from the frame's model (ui->model, ui-model.c): one search's
+ * snapshot, taken 12 times a second while it runs and once when it ends,
+ * with the state the UI keeps for that search alone; never from live
+ * counters, never from another search.  From the top:
  *   one row per search thread: work share (its nodes over all) as a bar
  *     and a percentage, nodes, nodes per second, busy % over the search
  *     and over the last second, tasks run and stolen;
@@ -71,36 +72,16 @@ panel_legend_line(WINDOW *w, int y, const char *s)
 
 /* ---- the title --------------------------------------------------------- */
 
-/* What the snapshot on show is: "AI's move", "hint", "analysis". */
-static const char *
-snap_name(const struct ui *ui, const struct stats_snapshot *s)
-{
-	if (s == &ui->move_snap)
-		return "AI's move";
-	switch (ui->snap_job) {
-	case UI_JOB_MOVE:
-		return "AI's move";
-	case UI_JOB_HINT:
-		return "hint";
-	case UI_JOB_ANALYSIS:
-		return "analysis";
-	default:
-		return "last search";
-	}
-}
-
 static void
-panel_title(struct ui *ui, WINDOW *w, const struct stats_snapshot *s)
+panel_title(struct ui *ui, WINDOW *w, const struct panel_model *m)
 {
-	char buf[128];
-	const char *what;
+	char buf[160];
 	int p = game_to_move(&ui->game), room = getmaxx(w) - 5;
 
 	if (room < 4)
 		return;
 	wmove(w, 0, 2);
-	switch (ui->job) {
-	case UI_JOB_MOVE: {
+	if (m->running && m->kind == MODEL_MOVE) {
 		attr_t a = ui_attr(ui, p == 1 ? UI_C_P1 : UI_C_P2) | A_BOLD;
 		snprintf(buf, sizeof buf, " Search: %s ",
 		         ui_player_name(ui, p));
@@ -110,409 +91,317 @@ panel_title(struct ui *ui, WINDOW *w, const struct stats_snapshot *s)
 		wattron(w, a);
 		room -= ui_addn(w, ui_token(ui, p), room);
 		wattroff(w, a);
-		/* The time of the search on show: a toggle restarts it, and
-		 * the title says so (the status line's think goes on). */
-		if (s->ranks)
-			snprintf(buf, sizeof buf, " thinking %.1fs, %d ranks ",
-			         s->elapsed, s->nthreads);
-		else
-			snprintf(buf, sizeof buf, " thinking %.1fs%s ",
-			         s->elapsed,
-			         ui->restarted ? " since restart" : "");
+		snprintf(buf, sizeof buf, " %s ", m->label);
 		wattron(w, A_BOLD);
 		ui_addn(w, buf, room);
 		wattroff(w, A_BOLD);
 		return;
 	}
-	case UI_JOB_HINT:
-		snprintf(buf, sizeof buf, "hint %.1fs", s->elapsed);
-		what = buf;
-		break;
-	case UI_JOB_ANALYSIS:
-		snprintf(buf, sizeof buf, "analysis %.1fs", s->elapsed);
-		what = buf;
-		break;
-	case UI_JOB_PONDER:
-		/* The AI's own last search stays on show below. */
-		if (ui->have_move_snap)
-			snprintf(buf, sizeof buf,
-			         "AI's move %.2fs%s%s, pondering %.0fs",
-			         ui->move_snap.elapsed,
-			         ui->move_source ? ", " : "",
-			         ui->move_source ? ui->move_source : "",
-			         ui_now() - ui->job_t0);
-		else
-			snprintf(buf, sizeof buf, "AI pondering %.0fs",
-			         ui_now() - ui->job_t0);
-		what = buf;
-		break;
-	default:
-		if (ui->paused)
-			what = "paused";
-		else if (ui->have_move_snap && ui->move_source != NULL &&
-		         ui->res_moves + 1 == ui->game.board.moves) {
-			snprintf(buf, sizeof buf, "AI's move from the %s",
-			         ui->move_source);
-			what = buf;
-		} else if (ui->have_snap && s->nthreads > 0) {
-			/* The time of the search the panel shows, as its
-			 * totals give it. */
-			snprintf(buf, sizeof buf, "%s, %.2fs", snap_name(ui, s),
-			         s->elapsed);
-			what = buf;
-		} else
-			what = "idle";
-		break;
-	}
 	wattron(w, ui_attr(ui, UI_C_HEAD) | A_BOLD);
 	room -= ui_addn(w, " Search: ", room);
 	wattroff(w, ui_attr(ui, UI_C_HEAD) | A_BOLD);
-	if (ui->job != UI_JOB_NONE)
+	if (m->running)
 		wattron(w, A_BOLD);
-	ui_addn(w, what, room);
-	ui_addn(w, " ", room - ui_cells(what));
+	ui_addn(w, m->label, room);
+	ui_addn(w, " ", room - ui_cells(m->label));
 	wattroff(w, A_BOLD);
 }
 
 /* ---- totals ------------------------------------------------------------ */
 
-/* Rows the totals take: four, the move played when there is one, and
- * the speed's factors when they are known. */
-/* The one-thread rate the factors compare with: one thread on the
- * position of the AI's last search, once measured (*here), else the
- * session's (engine_calibrate()); 0 none. */
-static double
-factor_base(const struct ui *ui, const struct stats_snapshot *s, bool *here)
+/* The speed's factors, as words that fit width: the product line and the
+ * one-thread rate it compares with (*ref, a row of its own when the
+ * panel is narrow); before that rate is measured, the threads at work. */
+static void
+factor_words(const struct panel_model *m, int width, char *line, size_t size,
+             char *ref, size_t rsize)
 {
-	*here = s == &ui->move_snap && ui->pos_nps > 0;
-	return *here ? ui->pos_nps : ui->one_nps;
+	const struct model_factors *f = &m->f;
+	char a[16], c[16], tail[128];
+
+	ref[0] = '\0';
+	if (!f->on) {
+		int len =
+		    snprintf(line, size,
+		             "%d x busy %.0f%% = %.2f threads "
+		             "at work",
+		             f->threads, f->busy * 100, f->threads * f->busy);
+		if (f->unfair)
+			snprintf(tail, sizeof tail, "%s",
+			         len + 52 <= width
+			             ? "(node speed: one thread's rate was "
+			               "measured under other load)"
+			             : "(node speed: measured under load)");
+		else
+			snprintf(tail, sizeof tail, "%s",
+			         len + 45 <= width
+			             ? "(node speed: once one thread has "
+			               "run this position)"
+			             : "(node speed: after the move)");
+		if (len + 1 + ui_cells(tail) <= width)
+			snprintf(line + len, size - len, " %s", tail);
+		else if (m->kind == MODEL_MOVE)
+			snprintf(ref, rsize, "%s", tail);
+		return;
+	}
+	util_si(a, sizeof a, f->base);
+	util_si(c, sizeof c, f->session);
+	int len = snprintf(line, size,
+	                   "%d x busy %.0f%% x node speed %.2f = %.2f x one "
+	                   "thread",
+	                   f->threads, f->busy * 100, f->speed, f->product);
+	if (len > width)
+		len =
+		    snprintf(line, size, "%d x busy %.0f%% x speed %.2f = %.2f",
+		             f->threads, f->busy * 100, f->speed, f->product);
+	if (f->session > 0 && !f->exact)
+		snprintf(tail, sizeof tail,
+		         "(one thread: %s n/s on this position; %s this "
+		         "session)",
+		         a, c);
+	else
+		snprintf(tail, sizeof tail,
+		         "(one thread: %s n/s on this "
+		         "position)",
+		         a);
+	if (len + 1 + ui_cells(tail) <= width)
+		snprintf(line + len, size - len, " %s", tail);
+	else
+		snprintf(ref, rsize, "%s", tail);
 }
 
-static bool
-has_factors(const struct ui *ui, const struct stats_snapshot *s)
+/* The proof beside the depth-limited search, its rows p0.. on the panel:
+ * its threads, nodes and state: proving until it stopped, then proven
+ * (every legal column of its root done) or gave up (its time ran out or
+ * the search stopped it). */
+static void
+proof_words(const struct panel_model *m, char *buf, size_t size)
 {
-	bool here;
-	return factor_base(ui, s, &here) > 0 && s->nodes > 0 &&
-	       s->nthreads > 0 && !s->ranks && s->elapsed > 0;
+	char a[16], rows[24] = "";
+
+	util_si(a, sizeof a, (double)m->proof_nodes);
+	if (m->proof_threads > 0)
+		snprintf(rows, sizeof rows, " on p0-p%d", m->proof_threads - 1);
+	switch (m->proof) {
+	case MODEL_PROOF_PROVING:
+		snprintf(buf, size, "proof%s: proving %.1fs, %s", rows,
+		         m->proof_s, a);
+		break;
+	case MODEL_PROOF_PROVEN:
+		snprintf(buf, size, "proof%s: proven, %s", rows, a);
+		break;
+	case MODEL_PROOF_GAVE_UP:
+		snprintf(buf, size, "proof%s: gave up at %.1fs, %s", rows,
+		         m->proof_s, a);
+		break;
+	default:
+		buf[0] = '\0';
+	}
+}
+
+/* The totals' rows as text, each whole (a row that does not fit goes on
+ * the next row, never cut), into rows[][]; returns how many. */
+#define TOTALS_MAX 9
+static int
+totals_text(struct ui *ui, const struct panel_model *m, int width,
+            char rows[TOTALS_MAX][256], bool bold[TOTALS_MAX])
+{
+	const struct stats_snapshot *s = &m->s;
+	char a[16], b[16], c[16], d[16], ref[128];
+	int n = 0;
+
+	memset(bold, 0, sizeof(bool) * TOTALS_MAX);
+	/* the nodes, and the tasks on the same row when they fit */
+	char tasks[96];
+	if (s->ranks) {
+		uint64_t nt = 0;
+		for (int i = 0; i < s->nthreads; i++)
+			nt += s->thread[i].run;
+		/* and the network: messages both ways and their bytes,
+		 * each a rate over the search so far */
+		double t = s->elapsed > 0 ? s->elapsed : 1;
+		snprintf(tasks, sizeof tasks,
+		         "tasks %s to %d ranks, %s msgs %s/s %sB/s",
+		         util_si(a, sizeof a, (double)nt), s->nthreads,
+		         util_si(b, sizeof b, (double)s->net_msgs),
+		         util_si(c, sizeof c, (double)s->net_msgs / t),
+		         util_si(d, sizeof d, (double)s->net_bytes / t));
+	} else {
+		snprintf(tasks, sizeof tasks, "tasks %s spawned, %s stolen",
+		         util_si(a, sizeof a, (double)s->spawned),
+		         util_si(b, sizeof b, (double)s->stolen));
+	}
+	int len = snprintf(rows[n], 256, "nodes %s  %s n/s  %.2fs",
+	                   util_si(a, sizeof a, (double)s->nodes),
+	                   util_si(b, sizeof b, s->nps), m->elapsed);
+	const bool tasks_here = len + 2 + ui_cells(tasks) <= width;
+	if (tasks_here)
+		snprintf(rows[n] + len, 256 - len, "  %s", tasks);
+	n++;
+	if (m->f.threads > 0) {
+		factor_words(m, width, rows[n++], 256, ref, sizeof ref);
+		if (ref[0] != '\0')
+			snprintf(rows[n++], 256, "  %s", ref);
+	}
+	if (m->why != NULL) {
+		bold[n] = true;
+		snprintf(rows[n++], 256, "played %s",
+		         7 + ui_cells(m->why) <= width ? m->why : m->why_short);
+	}
+	/* depth, the proof, the table */
+	char dep[64], tt[64], pr[96];
+	if (s->nthreads == 0)
+		snprintf(dep, sizeof dep, "depth -");
+	else if (s->exact)
+		snprintf(dep, sizeof dep, "%s",
+		         m->running ? "solving, exact" : "exact");
+	else if (ui->level >= 0 || ui->perfect)
+		snprintf(dep, sizeof dep, "depth %d", s->depth);
+	else
+		/* Against the depth that search was asked for, not the
+		 * setting changed since (+ -). */
+		snprintf(dep, sizeof dep, "depth %d/%d", s->depth,
+		         m->kind == MODEL_MOVE ? ui->move.asked_depth
+		                               : ui->cur.asked_depth);
+	if (s->ranks)
+		snprintf(tt, sizeof tt, "%s",
+		         s->tables == 1            ? "one table for all ranks"
+		         : s->tables < s->nthreads ? "a table a machine"
+		                                   : "a table a rank");
+	else
+		snprintf(tt, sizeof tt, "TT %.0f%% full, %.0f%% hits",
+		         s->tt_fill * 100, s->tt_hitrate * 100);
+	proof_words(m, pr, sizeof pr);
+	if (pr[0] != '\0' &&
+	    ui_cells(dep) + 2 + ui_cells(pr) + 2 + ui_cells(tt) <= width)
+		snprintf(rows[n++], 256, "%s, %s  %s", dep, pr, tt);
+	else if (pr[0] != '\0') {
+		snprintf(rows[n++], 256, "%s  %s", dep, tt);
+		snprintf(rows[n++], 256, "%s", pr);
+	} else if (s->beside > 0 && m->running)
+		snprintf(rows[n++], 256, "%s, a proof beside on %d  %s", dep,
+		         s->beside, tt);
+	else
+		snprintf(rows[n++], 256, "%s  %s", dep, tt);
+	if (!tasks_here)
+		snprintf(rows[n++], 256, "%s", tasks);
+	/* The PV: the line of the last whole iteration, with its depth. */
+	if (m->hidden && m->kind != MODEL_MOVE)
+		len = snprintf(rows[n], 256, "PV hidden (the AI's ponder)");
+	else if (!s->exact && s->depth > 0 && s->pv_len > 0)
+		len = snprintf(rows[n], 256, "PV (depth %d)", s->depth);
+	else
+		len = snprintf(rows[n], 256, "PV");
+	for (int i = 0; i < s->pv_len && len < 200; i++)
+		len += snprintf(rows[n] + len, 256 - len, " %c",
+		                board_col_char(s->pv[i]));
+	if (len > width && width > 3) {
+		rows[n][width - 3] = '\0';
+		strcat(rows[n], "...");
+	}
+	n++;
+	return n;
 }
 
 static int
-totals_rows(const struct ui *ui, const struct stats_snapshot *s)
+totals_rows(struct ui *ui, const struct panel_model *m, int width)
 {
-	return 4 + (ui->move_why[0] != '\0' && s == &ui->move_snap) +
-	       has_factors(ui, s);
-}
-
-/* The speed's factors that can be measured live: the threads' mean busy
- * fraction, and the node rate per busy thread against one thread alone:
- * for the AI's last search, one thread on its position, measured once the
- * search ended (engine_measure_position()), the session's figure beside
- * it; else, and until then, the session's (engine_calibrate(): measured
- * once, on a fixed position).  Their product times the threads is the
- * rate against one thread. */
-static void
-panel_factors(const struct ui *ui, WINDOW *w, int y, int width,
-              const struct stats_snapshot *s)
-{
-	char a[16], c[16];
-	struct stats_speedup f;
-	bool here;
-
-	const double base = factor_base(ui, s, &here);
-	stats_live_factors(s, base, &f);
-	const double busy = f.busy, speed = f.node_speed;
-	char buf[192];
-	util_si(a, sizeof a, base);
-	util_si(c, sizeof c, ui->one_nps);
-	int len =
-	    here && ui->one_nps > 0
-	        ? snprintf(buf, sizeof buf,
-	                   "%d x busy %.0f%% x node speed %.2f = %.2f x one "
-	                   "thread alone (%s n/s on this position; %s this "
-	                   "session)",
-	                   s->nthreads, busy * 100, speed,
-	                   s->nthreads * busy * speed, a, c)
-	        : snprintf(buf, sizeof buf,
-	                   "%d x busy %.0f%% x node speed %.2f = %.2f x one "
-	                   "thread alone (%s n/s, measured %s)",
-	                   s->nthreads, busy * 100, speed,
-	                   s->nthreads * busy * speed, a,
-	                   here ? "on this position" : "this session");
-	if (len > width)
-		len = snprintf(
-		    buf, sizeof buf,
-		    "%d x busy %.0f%% x node speed %.2f = %.2f x one "
-		    "thread",
-		    s->nthreads, busy * 100, speed, s->nthreads * busy * speed);
-	if (len > width)
-		snprintf(buf, sizeof buf,
-		         "%d x busy %.0f%% x speed %.2f = %.2f", s->nthreads,
-		         busy * 100, speed, s->nthreads * busy * speed);
-	ui_puts_box(w, y, 2, buf);
-}
-
-/* The proof beside the depth-limited search, its rows p0.. on the panel
- * (s->beside_rows): its threads, nodes and state, from its own snapshot
- * (ui->proof): proving (running), proven (every legal column of the root
- * done), or gave up when its time ran out or the search stopped it. */
-static void
-proof_words(const struct ui *ui, const struct stats_snapshot *s, char *buf,
-            size_t size)
-{
-	const struct stats_snapshot *p = &ui->proof;
-	char a[16];
-	bool proven = ui_proof_proven(p);
-	util_si(a, sizeof a, (double)p->nodes);
-	if (p->running && s->running)
-		snprintf(buf, size, ", proof on p0-p%d: proving %.1fs, %s",
-		         s->beside_rows - 1, p->elapsed, a);
-	else if (proven)
-		snprintf(buf, size, ", proof on p0-p%d: proven, %s",
-		         s->beside_rows - 1, a);
-	else
-		snprintf(buf, size, ", proof on p0-p%d: gave up at %.1fs, %s",
-		         s->beside_rows - 1, p->elapsed, a);
+	char rows[TOTALS_MAX][256];
+	bool bold[TOTALS_MAX];
+	return totals_text(ui, m, width, rows, bold);
 }
 
 static int
 panel_totals(struct ui *ui, WINDOW *w, int y, int width, int rows,
-             const struct stats_snapshot *s, bool hidden)
+             const struct panel_model *m)
 {
-	char a[16], b[16], c[16], d[16], buf[256];
-	int len, used = 0;
+	char text[TOTALS_MAX][256];
+	bool bold[TOTALS_MAX];
+	int n = totals_text(ui, m, width, text, bold), used = 0;
 
-	if (rows <= 0)
-		return 0;
-	ui_panel_printf(w, y + used++, 2, "nodes %s  %s n/s  %.2fs",
-	                util_si(a, sizeof a, (double)s->nodes),
-	                util_si(b, sizeof b, s->nps), s->elapsed);
-
-	if (used < rows && has_factors(ui, s))
-		panel_factors(ui, w, y + used++, width, s);
-
-	/* The move played against the search's best (the AI's own). */
-	if (used < rows && ui->move_why[0] != '\0' && s == &ui->move_snap) {
-		wattron(w, A_BOLD);
-		ui_panel_printf(w, y + used++, 2, "played %s",
-		                7 + ui_cells(ui->move_why) <= width
-		                    ? ui->move_why
-		                    : ui->move_why_short);
-		wattroff(w, A_BOLD);
-	}
-
-	if (used < rows) {
-		if (s->nthreads == 0)
-			snprintf(buf, sizeof buf, "depth -");
-		else if (s->exact)
-			snprintf(buf, sizeof buf, "%s",
-			         s->running ? "solving, exact" : "exact");
-		else if (ui->level >= 0)
-			snprintf(buf, sizeof buf, "depth %d", s->depth);
-		else
-			/* Against the depth that search was asked for, not
-			 * the setting changed since (+ -). */
-			snprintf(buf, sizeof buf, "depth %d/%d", s->depth,
-			         ui->perfect           ? s->depth
-			         : s == &ui->move_snap ? ui->move_depth
-			                               : ui->job_depth);
-		len = (int)strlen(buf);
-		if (s->beside_rows > 0) {
-			proof_words(ui, s, buf + len, sizeof buf - len);
-			len = (int)strlen(buf);
-		} else if (s->beside > 0 && s->running) {
-			snprintf(buf + len, sizeof buf - len,
-			         ", a proof beside on %d", s->beside);
-			len = (int)strlen(buf);
-		}
-		if (s->ranks)
-			snprintf(buf + len, sizeof buf - len, "  %s",
-			         s->tables == 1 ? "one table for all ranks"
-			         : s->tables < s->nthreads ? "a table a machine"
-			                                   : "a table a rank");
-		else
-			snprintf(buf + len, sizeof buf - len,
-			         "  TT %.0f%% full, %.0f%% hits",
-			         s->tt_fill * 100, s->tt_hitrate * 100);
-		ui_puts_box(w, y + used++, 2, buf);
-	}
-
-	if (used < rows) {
-		if (s->ranks) {
-			uint64_t tasks = 0;
-			for (int i = 0; i < s->nthreads; i++)
-				tasks += s->thread[i].run;
-			/* and the network: messages both ways and their
-			 * bytes, each a rate over the search so far */
-			double t = s->elapsed > 0 ? s->elapsed : 1;
-			snprintf(
-			    buf, sizeof buf,
-			    "tasks %s to %d ranks, %s msgs %s/s %sB/s",
-			    util_si(a, sizeof a, (double)tasks), s->nthreads,
-			    util_si(b, sizeof b, (double)s->net_msgs),
-			    util_si(c, sizeof c, (double)s->net_msgs / t),
-			    util_si(d, sizeof d, (double)s->net_bytes / t));
-		} else {
-			snprintf(buf, sizeof buf, "tasks %s spawned, %s stolen",
-			         util_si(a, sizeof a, (double)s->spawned),
-			         util_si(b, sizeof b, (double)s->stolen));
-		}
-		ui_puts_box(w, y + used++, 2, buf);
-	}
-
-	if (used < rows) {
-		len = snprintf(buf, sizeof buf, "PV%s",
-		               hidden ? " hidden (the AI's ponder)" : "");
-		for (int i = 0; i < s->pv_len && !hidden && len < 200; i++)
-			len += snprintf(buf + len, sizeof buf - len, " %c",
-			                board_col_char(s->pv[i]));
-		if (len > width && width > 3) {
-			buf[width - 3] = '\0';
-			strcat(buf, "...");
-		}
-		ui_puts_box(w, y + used++, 2, buf);
+	for (int i = 0; i < n && used < rows; i++, used++) {
+		if (bold[i])
+			wattron(w, A_BOLD);
+		ui_puts_box(w, y + used, 2, text[i]);
+		if (bold[i])
+			wattroff(w, A_BOLD);
 	}
 	return used;
 }
 
 /* ---- root columns ------------------------------------------------------ */
 
-/* The panel's own state of a column: one the search ended without
- * finishing (enum col_state's values end at COL_SKIPPED). */
-#define COL_UNFINISHED (COL_SKIPPED + 1)
-
-/* The AI's move on show came from the opening book: the position it was
- * played from into *root, and true. */
-static bool
-book_move_root(const struct ui *ui, const struct stats_snapshot *s,
-               board_t *root)
-{
-	const struct game *g = &ui->game;
-
-	if (s != &ui->move_snap || ui->move_source == NULL ||
-	    strcmp(ui->move_source, "book") != 0 || ui->session->book == NULL ||
-	    g->nmoves < 1 || ui->res_moves + 1 != g->board.moves)
-		return false;
-	board_init(root, g->w, g->h);
-	for (int i = 0; i < g->nmoves - 1; i++)
-		board_play(root, g->moves[i]);
-	return true;
-}
-
-/* The book's exact value of column c of root (the mover's), into *col:
- * false where the book does not hold the position after it. */
-static bool
-book_column(const struct ui *ui, const board_t *root, int c,
-            struct stats_column_snap *col)
-{
-	board_t nb = *root;
-	int known;
-
-	if (!board_can_play(root, c))
-		return false;
-	col->kind = SCORE_EXACT;
-	if (board_is_winning_move(root, c)) {
-		col->score = board_max_score(root);
-		return true;
-	}
-	board_play(&nb, c);
-	if (!book_probe(ui->session->book, &nb, &known))
-		return false;
-	col->score = -known;
-	return true;
-}
-
-/* The root columns of the snapshot's search, in words; on a wide panel
- * each column's share of the root's nodes as a bar.  After a move from
- * the opening book, the book's exact value of every column it holds. */
+/* The root columns of the search on show, in words, each value with the
+ * depth it comes from ("d12", or dimmed "from depth 11" when older than
+ * the newest iteration of the rows); on a wide panel each column's share
+ * of the root's nodes as a bar.  After a move from the opening book, the
+ * book's exact value of every column. */
 static void
 panel_columns(struct ui *ui, WINDOW *w, int y, int rows, int width,
-              const struct stats_snapshot *s, bool hidden)
+              const struct panel_model *m)
 {
-	char words[64], a[16], buf[160];
-	static const char *const state[] = {
-	    [COL_ILLEGAL] = "full",        [COL_WAITING] = "waiting",
-	    [COL_SEARCHING] = "searching", [COL_DONE] = "",
-	    [COL_SKIPPED] = "not needed",  [COL_UNFINISHED] = "unfinished",
-	};
-	/* Words need the root: that of the last search started. */
-	const board_t *root = &ui->job_root;
-	bool same = ui->job_root.w > 0;
-	board_t broot;
-	const bool book = !hidden && book_move_root(ui, s, &broot);
-	if (book)
-		root = &broot, same = true;
+	char words[64], a[16], buf[160], origin[32];
 	uint64_t total = 0;
-	int bar = width >= 70 ? width - 56 : 0;
+	int bar = width >= 70 ? width - 60 : 0;
 
 	if (bar > 30)
 		bar = 30;
-	for (int c = 0; c < s->ncols; c++)
-		total += s->col[c].nodes;
-	for (int c = 0; c < s->ncols && c < rows; c++) {
-		struct stats_column_snap stale = s->col[c];
-		const struct stats_column_snap *col = &s->col[c];
-		/* A search that ended leaves no column searching or waiting:
-		 * those it did not finish (stopped, its time up, the proof
-		 * beside it done first) say so. */
-		if (!s->running && (col->state == COL_SEARCHING ||
-		                    col->state == COL_WAITING)) {
-			stale.state = COL_UNFINISHED;
-			col = &stale;
-		}
-		if (book && col->state != COL_ILLEGAL) {
-			stale.state = COL_DONE;
-			if (!book_column(ui, root, c, &stale))
-				stale.kind = SCORE_NONE;
-			col = &stale;
-		}
-		if (book && col->state != COL_ILLEGAL) {
+	for (int c = 0; c < m->ncols; c++)
+		total += m->col[c].nodes;
+	for (int c = 0; c < m->ncols && c < rows; c++) {
+		const struct model_column *col = &m->col[c];
+		const char *state = ui_model_col_state(col->state);
+		origin[0] = '\0';
+		if (col->kind != SCORE_NONE && col->stale)
+			snprintf(origin, sizeof origin, "from depth %d",
+			         col->depth);
+		else if (col->kind != SCORE_NONE && col->depth > 0)
+			snprintf(origin, sizeof origin, "d%d", col->depth);
+		if (col->state == COL_ILLEGAL) {
+			snprintf(buf, sizeof buf, "%c  -", ui_col_char(c));
+		} else if (col->state == MODEL_COL_BOOK) {
 			if (col->kind == SCORE_NONE)
 				snprintf(words, sizeof words, "?");
 			else
-				score_words(root, col->kind, col->score, words,
-				            sizeof words);
+				score_words(&m->root, col->kind, col->score,
+				            words, sizeof words);
 			snprintf(buf, sizeof buf, "%c  %-16s %5s %s",
 			         ui_col_char(c), words, "",
 			         col->kind == SCORE_NONE ? "not in the book"
-			                                 : "book, exact");
-		} else if (col->state == COL_ILLEGAL) {
-			snprintf(buf, sizeof buf, "%c  -", ui_col_char(c));
-		} else if (hidden || col->kind == SCORE_NONE || !same) {
-			snprintf(buf, sizeof buf, "%c  %-16s %5s %s",
-			         ui_col_char(c),
-			         hidden                    ? "hidden"
-			         : col->kind != SCORE_NONE ? ""
-			         : col->state == COL_SKIPPED ||
-			                 col->state == COL_UNFINISHED
-			             ? "-"
-			             : "?",
-			         util_si(a, sizeof a, (double)col->nodes),
-			         state[col->state]);
+			                                 : state);
+		} else if (col->kind == SCORE_NONE) {
+			snprintf(
+			    buf, sizeof buf, "%c  %-16s %5s %s", ui_col_char(c),
+			    col->state == COL_SKIPPED ||
+			            col->state == MODEL_COL_UNFINISHED
+			        ? "-"
+			        : "?",
+			    util_si(a, sizeof a, (double)col->nodes), state);
 		} else {
-			score_words(root, col->kind, col->score, words,
+			score_words(&m->root, col->kind, col->score, words,
 			            sizeof words);
-			snprintf(buf, sizeof buf, "%c  %-16s %5s %s",
+			snprintf(buf, sizeof buf, "%c  %-16s %5s %-13s %s",
 			         ui_col_char(c), words,
 			         util_si(a, sizeof a, (double)col->nodes),
-			         state[col->state]);
+			         origin, state);
 		}
-		/* The threads working under this column now. */
-		int in = 0;
-		for (int i = 0; s->running && i < s->nthreads; i++)
-			in +=
-			    s->thread[i].root_col == c &&
-			    (ui_timeline_at(&ui->tl, i, 0) & ~UI_TL_STOLE) > 1;
-		if (in > 0) {
+		/* The search's threads working under this column now. */
+		if (col->threads > 0) {
 			size_t len = strlen(buf);
-			snprintf(buf + len, sizeof buf - len, " [%d %s%s]", in,
-			         s->ranks ? "rank" : "thread",
-			         in == 1 ? "" : "s");
+			snprintf(buf + len, sizeof buf - len, " [%d %s%s]",
+			         col->threads, m->s.ranks ? "rank" : "thread",
+			         col->threads == 1 ? "" : "s");
 		}
+		if (col->stale)
+			wattron(w, A_DIM);
 		ui_puts_box(w, y + c, 2, buf);
-		/* The bar just past the widest words (56 cells in), next to
-		 * the numbers however wide the panel. */
-		if (bar > 0 && col->state != COL_ILLEGAL && total > 0)
-			ui_bar(ui, w, y + c, 55, bar, (double)col->nodes,
+		if (col->stale)
+			wattroff(w, A_DIM);
+		/* The bar past the widest words, next to the numbers however
+		 * wide the panel. */
+		if (bar > 0 && col->state != COL_ILLEGAL &&
+		    col->state != MODEL_COL_BOOK && total > 0)
+			ui_bar(ui, w, y + c, 59, bar, (double)col->nodes,
 			       (double)total, ui_attr(ui, UI_C_BAR2));
 	}
 }
@@ -587,7 +476,18 @@ panel_settings(struct ui *ui, WINDOW *w, int y, int width)
 	         ui->threads, ui->max_threads, search_split_names[ui->split]);
 	ui_puts_box(w, y, 2, buf);
 
-	if (ui->level >= 0 && !levels[ui->level].perfect)
+	/* Under MPI (a runner) the distributed search has no clock: a
+	 * level's search runs to a fixed depth (dist_limits_for_game()),
+	 * and the settings say so. */
+	const bool mpi = ui->session->runner != NULL;
+	const bool exact =
+	    ui->perfect || (ui->level >= 0 && levels[ui->level].perfect);
+	if (mpi && !exact)
+		snprintf(t, sizeof t, "none (MPI: depth %d)",
+		         ui->level >= 0 ? ui->o->depth : ui->depth);
+	else if (mpi)
+		snprintf(t, sizeof t, "none (MPI: exact)");
+	else if (ui->level >= 0 && !levels[ui->level].perfect)
 		snprintf(t, sizeof t, "%gs",
 		         ui->time_limit > 0 ? ui->time_limit
 		                            : levels[ui->level].think);
@@ -621,15 +521,17 @@ panel_settings(struct ui *ui, WINDOW *w, int y, int width)
  * history, and a legend line under each when rows are left over. */
 struct panel_plan {
 	int threads, load, timeline, totals, columns, history;
+	int tl_height; /* rows of each thread's timeline (taller: finer) */
 	bool legend_threads, legend_timeline, legend_totals, legend_history;
 };
 
 static void
-panel_plan(const struct ui *ui, const struct stats_snapshot *s, int rows,
+panel_plan(struct ui *ui, const struct panel_model *m, int rows, int width,
            struct panel_plan *p)
 {
+	const struct stats_snapshot *s = &m->s;
 	int n = s->nthreads > 0 ? s->nthreads : 1, left = rows;
-	int want_totals = totals_rows(ui, s);
+	int want_totals = totals_rows(ui, m, width);
 
 	memset(p, 0, sizeof *p);
 	/* The threads' header and up to two rows (or one and "+N more"). */
@@ -650,15 +552,22 @@ panel_plan(const struct ui *ui, const struct stats_snapshot *s, int rows,
 	more = more < left ? more : left;
 	p->threads += more;
 	left -= more;
-	/* The timeline: a rule and a row a thread. */
+	/* The timeline (a rule and a row a thread) and the root columns
+	 * (whole): both when they fit, else the root columns, whose values
+	 * the board's scores and the PV are read against. */
+	int tl = s->nthreads > 0 ? 1 + s->nthreads : 0;
+	int cols = m->ncols > 0 ? 1 + m->ncols : 0;
+	if (cols > 0 && left >= cols && left < tl + cols) {
+		p->columns = m->ncols;
+		left -= cols;
+	}
 	if (left >= 2 && s->nthreads > 0) {
 		p->timeline = s->nthreads < left - 1 ? s->nthreads : left - 1;
 		left -= 1 + p->timeline;
 	}
-	/* The root columns, whole. */
-	if (s->ncols > 0 && left >= 1 + s->ncols) {
-		p->columns = s->ncols;
-		left -= 1 + s->ncols;
+	if (!p->columns && cols > 0 && left >= cols) {
+		p->columns = m->ncols;
+		left -= cols;
 	}
 	/* The history: a rule, its header and at least two searches. */
 	if (left >= 4) {
@@ -685,6 +594,14 @@ panel_plan(const struct ui *ui, const struct stats_snapshot *s, int rows,
 		p->legend_history = true;
 		left--;
 	}
+	/* Rows still left make the timeline taller, up to four rows a
+	 * thread: its bars show the busy share in finer steps, and a large
+	 * terminal's space is used by what a watcher wants more of. */
+	p->tl_height = 1;
+	if (p->timeline == s->nthreads && s->nthreads > 0) {
+		int more = left / s->nthreads;
+		p->tl_height = 1 + (more > 3 ? 3 : more);
+	}
 }
 
 void
@@ -692,25 +609,21 @@ ui_panel_draw(struct ui *ui, WINDOW *w)
 {
 	int W = getmaxx(w), H = getmaxy(w);
 	int width = W - 4, y, bottom = H - 4;
-	/* While the AI ponders (and after), its own last search stays on
-	 * show: a ponder's snapshot is never drawn. */
-	const struct stats_snapshot *s =
-	    (ui->scores_hidden || ui->job == UI_JOB_NONE) &&
-	            ui->have_move_snap &&
-	            (ui->scores_hidden || ui->snap_job == UI_JOB_MOVE ||
-	             ui->snap_job == UI_JOB_PONDER)
-	        ? &ui->move_snap
-	        : &ui->snap;
-	/* The AI's own search is shown whole; only a ponder's is hidden. */
-	const bool hidden = ui->scores_hidden && s == &ui->snap;
+	/* The frame's model (ui_model_build(), once a frame): one search's
+	 * values only, each with its origin. */
+	const struct panel_model *m = &ui->model;
+	const struct stats_snapshot *s = &m->s;
 	struct panel_plan p;
 
 	werase(w);
 	ui_box(ui, w);
-	panel_title(ui, w, s);
-	panel_plan(ui, s, bottom - 1, &p);
+	panel_title(ui, w, m);
+	panel_plan(ui, m, bottom - 1, width, &p);
+	double recent[STATS_MAX_THREADS];
+	for (int i = 0; i < s->nthreads; i++)
+		recent[i] = m->th[i].recent;
 	y = 1;
-	y += ui_panel_threads(ui, w, y, 1, width + 1, p.threads, s);
+	y += ui_panel_threads(ui, w, y, 1, width + 1, p.threads, s, recent);
 	if (p.legend_threads)
 		panel_legend_line(w, y++,
 		                  width >= 68 ? "work: its nodes/all  busy: "
@@ -724,7 +637,8 @@ ui_panel_draw(struct ui *ui, WINDOW *w)
 		panel_rule(ui, w, y++,
 		           s->ranks ? "Timeline of the ranks: busy, idle"
 		                    : "Timeline: busy, idle, stolen");
-		y += ui_panel_timeline(ui, w, y, width, p.timeline, s);
+		y += ui_panel_timeline(ui, w, y, width, p.timeline, p.tl_height,
+		                       m);
 		if (p.legend_timeline)
 			panel_legend_line(w, y++,
 			                  width >= 64
@@ -736,7 +650,7 @@ ui_panel_draw(struct ui *ui, WINDOW *w)
 	}
 	if (p.totals) {
 		panel_rule(ui, w, y++, "Totals");
-		y += panel_totals(ui, w, y, width, p.totals, s, hidden);
+		y += panel_totals(ui, w, y, width, p.totals, m);
 		if (p.legend_totals)
 			panel_legend_line(w, y++,
 			                  width >= 60
@@ -748,7 +662,7 @@ ui_panel_draw(struct ui *ui, WINDOW *w)
 	}
 	if (p.columns) {
 		panel_rule(ui, w, y++, "Root columns");
-		panel_columns(ui, w, y, p.columns, width, s, hidden);
+		panel_columns(ui, w, y, p.columns, width, m);
 		y += p.columns;
 	}
 	if (p.history) {

@@ -175,6 +175,14 @@ outcome_changed(const struct review_ply *p)
 	       p->change != REVIEW_FASTER_LOSS;
 }
 
+/* The move kept the outcome but lost time: a slower win, a faster loss. */
+static bool
+lost_time(const struct review_ply *p)
+{
+	return p->done && (p->change == REVIEW_SLOWER_WIN ||
+	                   p->change == REVIEW_FASTER_LOSS);
+}
+
 /* One move's column of the chart at x, bw cells wide: a bar of up to R
  * rows from the axis (scaled to maxabs), a dot when not reviewed yet, a
  * '!' on the axis when the move changed the outcome. */
@@ -203,6 +211,16 @@ review_bar(struct ui *ui, WINDOW *w, const struct review_ply *p, int x, int bw,
 				              : (v > 0 ? "#" : "%"));
 		wattroff(w, a);
 	}
+	/* The value itself past the bar's end (a wide column): two bars of
+	 * one row are told apart by their numbers. */
+	int ty = v > 0 ? axis - rows - 1 : axis + rows + 1;
+	if (v != 0 && bw >= 2 && ty >= 1 && ty <= axis + R) {
+		char num[8];
+		snprintf(num, sizeof num, "%d", abs(v) > 99 ? 99 : abs(v));
+		wattron(w, A_DIM);
+		mvwaddnstr(w, ty, x, num, bw);
+		wattroff(w, A_DIM);
+	}
 	if (outcome_changed(p)) {
 		wattron(w, ui_attr(ui, UI_C_WARN) | A_BOLD);
 		mvwaddch(w, axis, x, '!');
@@ -226,8 +244,11 @@ review_chart(struct ui *ui, WINDOW *w, const struct ui_review *r,
 		if (plies[i].done && abs(first_view(&plies[i])) > maxabs)
 			maxabs = abs(first_view(&plies[i]));
 	}
-	int want = changed + 1 < 8 ? changed + 1 : 8;
-	R = (H - 7 - want) / 2;
+	int listed = changed;
+	for (int i = 0; i < r->n; i++)
+		listed += lost_time(&plies[i]);
+	int want = listed + 1 < 8 ? listed + 1 : 8;
+	R = (H - 8 - want) / 2;
 	if (R > 6)
 		R = 6;
 	/* No value yet: a row each side of the axis, not rows of nothing. */
@@ -241,6 +262,16 @@ review_chart(struct ui *ui, WINDOW *w, const struct ui_review *r,
 	mvwprintw(w, 1, 1, "%4s", ui_side_name(ui, 1));
 	mvwprintw(w, axis, 1, "%4s", "draw");
 	mvwprintw(w, axis + R, 1, "%4s", ui_side_name(ui, 2));
+	/* the scale: what a full column means */
+	if (R >= 2)
+		mvwprintw(w, 2, 1, "%4s", "");
+	if (ndone > 0 && R >= 2) {
+		char sc[16];
+		snprintf(sc, sizeof sc, "%+d", maxabs);
+		mvwaddnstr(w, 2, 1, sc, 5);
+		snprintf(sc, sizeof sc, "%+d", -maxabs);
+		mvwaddnstr(w, axis + R - 1, 1, sc, 5);
+	}
 	for (int i = 0, x = x0; i < r->n && x + bw <= W - 1;
 	     i += step, x += bw) {
 		/* Every fifth move numbered under the chart. */
@@ -251,8 +282,24 @@ review_chart(struct ui *ui, WINDOW *w, const struct ui_review *r,
 	return axis + R + 3;
 }
 
-/* The moves that changed the outcome (changed of them), in words, from
- * row y.  Returns the row below its last line. */
+/* One move of the list in words: "2. red 4: a draw thrown; best 3". */
+static void
+review_line(const struct ui *ui, const struct ui_review *r,
+            const struct review_ply *p, char *buf, size_t size)
+{
+	char best[40] = "";
+	int len = 0;
+	for (int c = 0; c < r->w && len < 30; c++)
+		if (p->best & (1u << c))
+			len += snprintf(best + len, sizeof best - len, "%s%c",
+			                len ? "," : "", ui_col_char(c));
+	snprintf(buf, size, "%2d. %s %c: %s; best %s", p->ply,
+	         ui_side_name(ui, 2 - p->ply % 2), ui_col_char(p->col),
+	         review_change_words(p->change), best);
+}
+
+/* The moves that changed the outcome (changed of them) and those that
+ * lost time, in words, from row y.  Returns the row below its last line. */
 static int
 review_list(struct ui *ui, WINDOW *w, const struct ui_review *r,
             const struct review_ply *plies, int changed, int y)
@@ -280,26 +327,20 @@ review_list(struct ui *ui, WINDOW *w, const struct ui_review *r,
 		                : "every move kept the value: no "
 		                  "mistake");
 	/* Rows y .. H - 3 are the list's (H - 2 is the footer's): the
-	 * last of them says how many more when they do not all fit. */
-	for (int i = 0; i < r->n && y < H - 2; i++) {
-		const struct review_ply *p = &plies[i];
-		if (!outcome_changed(p))
-			continue;
-		if (y == H - 3 && changed - shown > 1)
-			break;
-		char best[40] = "";
-		int len = 0;
-		for (int c = 0; c < r->w && len < 30; c++)
-			if (p->best & (1u << c))
-				len += snprintf(best + len, sizeof best - len,
-				                "%s%c", len ? "," : "",
-				                ui_col_char(c));
-		snprintf(buf, sizeof buf, "%2d. %s %c: %s; best %s", p->ply,
-		         ui_side_name(ui, 2 - p->ply % 2), ui_col_char(p->col),
-		         review_change_words(p->change), best);
-		ui_puts_box(w, y++, 2, buf);
-		shown++;
-	}
+	 * last of them says how many more when they do not all fit.  The
+	 * moves that changed the outcome, then those that lost time. */
+	for (int pass = 0; pass < 2; pass++)
+		for (int i = 0; i < r->n && y < H - 2; i++) {
+			const struct review_ply *p = &plies[i];
+			if (pass == 0 ? !outcome_changed(p) : !lost_time(p))
+				continue;
+			if (y == H - 3 && changed + slower - shown > 1)
+				break;
+			review_line(ui, r, p, buf, sizeof buf);
+			ui_puts_box(w, y++, 2, buf);
+			shown++;
+		}
+	changed += slower;
 	if (shown < changed && y < H - 2) {
 		snprintf(buf, sizeof buf, "... and %d more (dropfour review)",
 		         changed - shown);

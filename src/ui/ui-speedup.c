@@ -77,9 +77,8 @@ speedup_limits(struct ui *ui, struct search_limits *lim)
 	lim->no_ordering = l.no_ordering;
 	if (lim->mode != SEARCH_EXACT) {
 		int d = ui->level >= 0 ? UI_SPEEDUP_START_DEPTH : ui->depth;
-		if (ui->level >= 0 && ui->have_move_snap &&
-		    ui->move_snap.depth > 0)
-			d = ui->move_snap.depth;
+		if (ui->level >= 0 && ui->move.have && ui->move.snap.depth > 0)
+			d = ui->move.snap.depth;
 		lim->depth = d < 1                  ? 1
 		             : d > SEARCH_MAX_DEPTH ? SEARCH_MAX_DEPTH
 		                                    : d;
@@ -135,6 +134,7 @@ ui_speedup_close(struct ui *ui)
 		engine_cancel(ui->engine);
 	ui->job = UI_JOB_NONE;
 	ui->speedup.on = false;
+	ui->legend = false;
 	ui->have_res = false;
 	ui->dirty |= UI_DIRTY_ALL;
 	ui_think(ui);
@@ -385,6 +385,42 @@ speedup_table(struct ui *ui, int y, int x, int width, int maxrows)
 	return used;
 }
 
+/* Every scheme's measured points on the chart (rows y0 + 1 .. y0 + pr,
+ * columns from xa, pw wide, speedups up to ymax).  Points that fall on
+ * one cell are all shown: a later scheme's goes beside the earlier's (to
+ * the right, else the left). */
+static void
+speedup_points(struct ui *ui, int y0, int pr, int xa, int pw, double ymax)
+{
+	const struct ui_speedup *su = &ui->speedup;
+	const int n = su->n;
+	attr_t ma = ui_attr(ui, UI_C_BAR) | A_BOLD;
+
+	attron(ma);
+	for (int t = 1; t <= n; t++) {
+		int used[SPLIT_NSCHEMES], nused = 0;
+		for (int k = 0; k < SPLIT_NSCHEMES; k++) {
+			const double v = speedup_of(su, k, t);
+			if (!(v > 0))
+				continue;
+			int y = y0 + 1 + (pr - 1) -
+			        (int)lround(v / ymax * (pr - 1));
+			int x = xa + 1 +
+			        (int)lround((t - 1) * (double)(pw - 2) /
+			                    (n > 1 ? n - 1 : 1));
+			int off = 0;
+			for (int j = 0; j < nused; j++)
+				if (used[j] == y * 1000 + x + off) {
+					off = off > 0 ? -off : -off + 1;
+					j = -1;
+				}
+			used[nused++] = y * 1000 + x + off;
+			mvaddstr(y, x + off, scheme_mark(ui, k));
+		}
+	}
+	attroff(ma);
+}
+
 /* Speedup against threads, with the ideal line y = x. */
 static void
 speedup_chart(struct ui *ui, int y0, int x0, int w, int h)
@@ -467,13 +503,7 @@ speedup_chart(struct ui *ui, int y0, int x0, int w, int h)
 		}
 	}
 	attroff(ui_attr(ui, UI_C_BAR));
-	attron(ma);
-	for (int k = SPLIT_NSCHEMES - 1; k >= 0; k--)
-		for (int t = 1; t <= n; t++)
-			if (speedup_of(su, k, t) > 0)
-				mvaddstr(ROW(speedup_of(su, k, t)), COL(t),
-				         scheme_mark(ui, k));
-	attroff(ma);
+	speedup_points(ui, y0, pr, xa, pw, ymax);
 #undef ROW
 #undef COL
 }
@@ -574,7 +604,10 @@ ui_speedup_draw(struct ui *ui)
 	if (trows > (ui->lines - 5) / 2)
 		trows = (ui->lines - 5) / 2;
 	tw = width < 72 ? width : 72;
-	y = 3 + ui_panel_threads(ui, stdscr, 3, 1, tw, trows, &ui->snap);
+	double recent[STATS_MAX_THREADS];
+	ui_timeline_recent(&ui->tl, &ui->snap, recent);
+	y = 3 +
+	    ui_panel_threads(ui, stdscr, 3, 1, tw, trows, &ui->snap, recent);
 	attron(ui_attr(ui, UI_C_FRAME));
 	/* The rule in the characters themselves, not the alternate
 	 * character set (which a terminal with another TERM inside tmux
@@ -587,8 +620,12 @@ ui_speedup_draw(struct ui *ui)
 
 	/* the table on the left, the curve on the right */
 	int h = ui->lines - 1 - y;
-	speedup_table(ui, y, 1, 48, h);
-	speedup_chart(ui, y, 50, ui->cols - 51, h);
+	if (ui->legend) {
+		ui_legend_speedup(ui, y);
+	} else {
+		speedup_table(ui, y, 1, 48, h);
+		speedup_chart(ui, y, 50, ui->cols - 51, h);
+	}
 
 	ui_keybar_draw(ui, stdscr, ui->lines - 1, UI_SCREEN_SPEEDUP);
 	wnoutrefresh(stdscr);

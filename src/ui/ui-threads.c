@@ -17,23 +17,6 @@
 #include "search/policy/level.h"
 #include "ui/ui-int.h"
 
-/* Busy fraction of thread i over the last second (the newest timeline
- * samples that add up to a second), or over the search when the timeline
- * has none of this search. */
-static double
-busy_recent(const struct ui *ui, const struct stats_snapshot *s, int i)
-{
-	const struct ui_timeline *tl = &ui->tl;
-	double t = 0, b = 0;
-
-	for (int k = 0; k < tl->len && t < 1.0; k++) {
-		int at = (tl->head - 1 - k + 2 * UI_TIMELINE) % UI_TIMELINE;
-		t += tl->dt[at];
-		b += tl->busy[i][at] * tl->dt[at];
-	}
-	return t > 0 ? b / t : s->thread[i].busy;
-}
-
 /* The thread row: the thread number, the share bar (ROW_BAR_MIN to
  * ROW_BAR_MAX cells) and, in ROW_FIXED_W cells around it, the share, nodes,
  * n/s and busy; then, unless compact, busy over the last second, tasks run
@@ -75,7 +58,8 @@ busy_cell(const struct ui *ui, WINDOW *w, double f)
 
 int
 ui_panel_threads(const struct ui *ui, WINDOW *w, int y, int x, int width,
-                 int maxrows, const struct stats_snapshot *s)
+                 int maxrows, const struct stats_snapshot *s,
+                 const double *recent)
 {
 	char a[16], b[16], c[16], d[16], buf[128];
 	bool compact;
@@ -128,7 +112,8 @@ ui_panel_threads(const struct ui *ui, WINDOW *w, int y, int x, int width,
 		if (!compact) {
 			ui_panel_add(w, " ");
 			busy_cell(ui, w,
-			          s->running ? busy_recent(ui, s, i) : t->busy);
+			          s->running && recent != NULL ? recent[i]
+			                                       : t->busy);
 			if (s->ranks)
 				snprintf(buf, sizeof buf, " %5s %5s",
 				         util_si(c, sizeof c, (double)t->run),

@@ -170,7 +170,7 @@ draw(struct watch *wt)
 	attron(ui_attr(&wt->ui, UI_C_HEAD) | A_BOLD);
 	mvaddstr(1, px, "Threads");
 	attroff(ui_attr(&wt->ui, UI_C_HEAD) | A_BOLD);
-	y += ui_panel_threads(&wt->ui, stdscr, y, px, pw, H - 9, s);
+	y += ui_panel_threads(&wt->ui, stdscr, y, px, pw, H - 9, s, NULL);
 	ui_panel_balance(&wt->ui, stdscr, y++, px, pw, s);
 	y++;
 	/* Once over, the time, nodes and rates are the report's. */

@@ -21,8 +21,10 @@
  *   ui-term.c     curses start and end, colours, signals
  *   ui-draw.c     drawing primitives (tokens, attributes, frames, bars)
  *   ui-board.c    the board window, the column scores, the cell size
+ *   ui-model.c    the frame's model: one search's values, each with its
+ *                 origin (ui-frames.c writes it for --frame-log)
  *   ui-panel.c    the search panel (ui-threads.c, ui-timeline.c: its
- *                 thread rows and timeline)
+ *                 thread rows and timeline), drawn from the model
  *   ui-review.c   the review of a game
  *   ui-help.c     the help overlay
  *   ui-speedup.c  the speedup screen
@@ -91,13 +93,22 @@ ui_settings_save(struct ui *ui)
 
 	if (c == NULL || c->broken)
 		return 0;
-	c->level = ui->level;
-	c->threads = ui->threads;
-	c->depth = ui->depth;
-	c->split = ui->split;
-	c->motion = ui->motion;
-	c->mouse = ui->mouse;
-	return prefs_save(c);
+	/* Options given on the command line apply to that run only: a
+	 * setting is saved when the game's keys changed it. */
+	bool changed = false;
+#define UI_SAVE(field, start, value)                                           \
+	if ((value) != (start)) {                                              \
+		c->field = (value);                                            \
+		changed = true;                                                \
+	}
+	UI_SAVE(level, ui->start_level, ui->level);
+	UI_SAVE(threads, ui->start_threads, ui->threads);
+	UI_SAVE(depth, ui->start_depth, ui->depth);
+	UI_SAVE(split, ui->start_split, (int)ui->split);
+	UI_SAVE(motion, ui->start_motion, ui->motion);
+	UI_SAVE(mouse, ui->start_mouse, ui->mouse);
+#undef UI_SAVE
+	return changed ? prefs_save(c) : 0;
 }
 
 static void
@@ -405,10 +416,21 @@ ui_draw(struct ui *ui)
 	if (ui->too_small) {
 		ui_draw_too_small(ui);
 	} else if (ui->speedup.on) {
+		ui_model_build(ui);
+		ui_frames_write(ui, "speedup");
 		ui_speedup_draw(ui);
 		if (ui->help)
 			ui_help_draw(ui);
 	} else {
+		/* One model a frame, from one search (ui-model.c): the
+		 * board's scores and the panel draw from it alone. */
+		if (ui->dirty & (UI_DIRTY_BOARD | UI_DIRTY_PANEL)) {
+			ui_model_build(ui);
+			ui_frames_write(ui, ui->review != NULL ? "review"
+			                    : ui->legend       ? "legend"
+			                    : ui->help         ? "help"
+			                                       : "panel");
+		}
 		if (ui->dirty & UI_DIRTY_TITLE)
 			ui_draw_title(ui);
 		if (ui->dirty & UI_DIRTY_BOARD)
@@ -473,6 +495,12 @@ ui_new(const struct options *o, struct cli_session *session)
 	ui->level = o->level[0];
 	ui->seed =
 	    o->seed_given ? o->seed : (uint64_t)time(NULL) ^ (uint64_t)getpid();
+	ui->start_level = ui->level;
+	ui->start_threads = ui->threads;
+	ui->start_depth = ui->depth;
+	ui->start_split = (int)ui->split;
+	ui->start_motion = ui->motion;
+	ui->start_mouse = ui->mouse;
 	ui->hint_col = -1;
 	ui->utf8 = !o->ascii && strcmp(nl_langinfo(CODESET), "UTF-8") == 0;
 	if (setup_game(&ui->game, o) != 0) {
@@ -486,6 +514,7 @@ ui_new(const struct options *o, struct cli_session *session)
 			cli_error("cannot open %s: %s", logpath,
 			          strerror(errno));
 	}
+	ui_frames_open(ui, o->frame_log);
 	ui_log(ui, "start pid %ld", (long)getpid());
 	return ui;
 }
@@ -576,6 +605,7 @@ ui_end(struct ui *ui)
 		status = cli_signal_status(ui_term_quit_signal());
 	}
 	ui_log(ui, "quit");
+	ui_frames_close(ui);
 	engine_free(ui->engine);
 	if (ui->log)
 		fclose(ui->log);

@@ -32,11 +32,17 @@ dist_live_begin(struct stats *live, const board_t *b,
 		atomic_store_explicit(&live->thread[w].spawned,
 		                      (uint64_t)dist_task_threads(lim),
 		                      memory_order_relaxed);
-	for (int c = 0; c < b->w; c++)
+	/* One search at the depth asked (no iterations): every column's
+	 * value comes from it. */
+	const int depth = lim->mode == SEARCH_DEPTH ? lim->depth : 0;
+	for (int c = 0; c < b->w; c++) {
+		atomic_store_explicit(&live->col[c].depth, depth,
+		                      memory_order_relaxed);
 		if (root.legal >> c & 1)
 			atomic_store_explicit(&live->col[c].state,
 			                      COL_SEARCHING,
 			                      memory_order_relaxed);
+	}
 }
 
 /* Worker w's row: its finished tasks' nodes and seconds and, while one

@@ -279,6 +279,8 @@ avg_iteration(struct split_ctx *c, const board_t *b, int d, int split,
 		                      memory_order_relaxed);
 		atomic_store_explicit(&st->col[col].score, avg_score(q[col]),
 		                      memory_order_relaxed);
+		atomic_store_explicit(&st->col[col].depth, d,
+		                      memory_order_relaxed);
 		atomic_store_explicit(&st->col[col].state, COL_DONE,
 		                      memory_order_relaxed);
 	}

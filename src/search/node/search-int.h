@@ -266,14 +266,24 @@ struct split_busy *search_busy_table(struct search *s);
  * there is no memory for it (the search then goes without). */
 struct search *search_aux(struct search *s);
 
-/* A root column's state and score to the live panel. */
+/* A root column's state and score to the live panel, with the iteration
+ * (depth) that gave the score. */
+static inline void
+col_publish_at(struct stats *st, int col, enum col_state state,
+               enum score_kind kind, int score, int depth)
+{
+	atomic_store_explicit(&st->col[col].depth, depth, memory_order_relaxed);
+	atomic_store_explicit(&st->col[col].score, score, memory_order_relaxed);
+	atomic_store_explicit(&st->col[col].kind, kind, memory_order_relaxed);
+	atomic_store_explicit(&st->col[col].state, state, memory_order_release);
+}
+
+/* The same for a score of no iteration (an exact search's). */
 static inline void
 col_publish(struct stats *st, int col, enum col_state state,
             enum score_kind kind, int score)
 {
-	atomic_store_explicit(&st->col[col].score, score, memory_order_relaxed);
-	atomic_store_explicit(&st->col[col].kind, kind, memory_order_relaxed);
-	atomic_store_explicit(&st->col[col].state, state, memory_order_release);
+	col_publish_at(st, col, state, kind, score, 0);
 }
 
 /* search-root.c: the roots, on the team's thread c. */

@@ -339,7 +339,7 @@ depth_root_move(struct split_ctx *c, const board_t *b, int col, int d,
                 bool *booked)
 {
 	struct stats *st = c->team->stats;
-	col_publish(st, col, COL_SEARCHING, SCORE_NONE, 0);
+	col_publish_at(st, col, COL_SEARCHING, SCORE_NONE, 0, d);
 	board_t nb = *b;
 	board_play(&nb, col);
 	int v, known = 0;
@@ -356,7 +356,7 @@ depth_root_move(struct split_ctx *c, const board_t *b, int col, int d,
 		score_from_raw(v, &kd, &sc);
 		if (*booked)
 			kd = SCORE_EXACT, sc = -known;
-		col_publish(st, col, COL_DONE, kd, sc);
+		col_publish_at(st, col, COL_DONE, kd, sc, d);
 	}
 	return v;
 }
@@ -385,9 +385,9 @@ search_root_depth(struct split_ctx *c, const board_t *b,
 		int val[BOARD_MAX_WIDTH];
 		bool booked[BOARD_MAX_WIDTH];
 		for (int k = 0; k < o.n; k++)
-			col_publish(st, o.col[k], COL_WAITING,
-			            r->col_kind[o.col[k]],
-			            r->col_score[o.col[k]]);
+			col_publish_at(st, o.col[k], COL_WAITING,
+			               r->col_kind[o.col[k]],
+			               r->col_score[o.col[k]], r->depth);
 		for (int k = 0; k < o.n; k++) {
 			int col = o.col[k];
 			if (c->team->threads > 1 && k > 0 &&

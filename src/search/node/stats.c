@@ -20,8 +20,14 @@ stats_begin(struct stats *s, const struct stats_root *root, int nthreads,
 	assert(s != NULL && nthreads >= 1);
 	if (nthreads > STATS_MAX_THREADS)
 		nthreads = STATS_MAX_THREADS;
+	/* The next part of one proof: its threads' counts go on (new slots
+	 * from zero), its clock and its number stay. */
+	const bool keep = LOAD(s->keep) && LOAD(s->searches) > 0;
+	const int kept = keep ? LOAD(s->nthreads) : 0;
+	if (kept > nthreads)
+		nthreads = kept;
 	/* Slots beyond this search's threads are never read. */
-	for (int i = 0; i < nthreads; i++) {
+	for (int i = kept; i < nthreads; i++) {
 		struct stats_thread *t = &s->thread[i];
 		STORE(t->nodes, 0);
 		STORE(t->busy_ns, 0);
@@ -45,6 +51,7 @@ stats_begin(struct stats *s, const struct stats_root *root, int nthreads,
 		STORE(col->kind, SCORE_NONE);
 		STORE(col->score, 0);
 		STORE(col->nodes, 0);
+		STORE(col->depth, 0);
 	}
 	s->tt = tt;
 	STORE(s->ncols, root != NULL ? root->ncols : 0);
@@ -59,8 +66,11 @@ stats_begin(struct stats *s, const struct stats_root *root, int nthreads,
 	STORE(s->root_moves, root != NULL ? root->moves : 0);
 	STORE(s->pv_len, 0);
 	STORE(s->end_ns, 0);
-	STORE(s->start_ns, util_now_ns());
-	atomic_fetch_add_explicit(&s->searches, 1, memory_order_release);
+	if (!keep) {
+		STORE(s->start_ns, util_now_ns());
+		atomic_fetch_add_explicit(&s->searches, 1,
+		                          memory_order_release);
+	}
 	atomic_store_explicit(&s->running, 1, memory_order_release);
 }
 
@@ -89,6 +99,12 @@ void
 stats_set_beside(struct stats *s, int threads)
 {
 	STORE(s->beside, threads);
+}
+
+void
+stats_keep_counts(struct stats *s, bool keep)
+{
+	STORE(s->keep, keep ? 1 : 0);
 }
 
 void
@@ -197,6 +213,7 @@ stats_snapshot(const struct stats *s, struct stats_snapshot *o)
 		o->col[c].kind = (enum score_kind)LOAD(col->kind);
 		o->col[c].score = LOAD(col->score);
 		o->col[c].nodes = LOAD(col->nodes);
+		o->col[c].depth = LOAD(col->depth);
 	}
 	o->pv_len = LOAD(m->pv_len);
 	for (int i = 0; i < o->pv_len; i++)

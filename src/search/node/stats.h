@@ -52,6 +52,9 @@ struct stats_column {
 	_Atomic int kind;               /* enum score_kind */
 	_Atomic int score;
 	_Atomic uint64_t nodes;
+	/* The iteration (depth) whose search gave the score: 0 for an exact
+	 * search's, or a score carried over no iteration. */
+	_Atomic int depth;
 };
 
 struct stats {
@@ -86,6 +89,10 @@ struct stats {
 	 * first time a proof runs beside this search and kept (the second
 	 * search lives as long as this one): NULL, none ran yet. */
 	_Atomic(const struct stats *) beside_stats;
+	/* 1: the next stats_begin() goes on counting (the next part of one
+	 * proof: its threads' counters, start time and `searches` kept, so
+	 * that a reader sees one proof whose counts only grow). */
+	_Atomic int keep;
 	const struct tt *tt;
 };
 
@@ -112,6 +119,7 @@ struct stats_column_snap {
 	enum score_kind kind;
 	int score;
 	uint64_t nodes;
+	int depth; /* the iteration of the score (struct stats_column) */
 };
 
 struct stats_snapshot {
@@ -178,6 +186,9 @@ void stats_mark_ranks(struct stats *s, int tables);
 void stats_set_network(struct stats *s, uint64_t msgs, uint64_t bytes);
 /* Threads of the exact proof running beside the search (0: none). */
 void stats_set_beside(struct stats *s, int threads);
+/* The next stats_begin() of s continues the counts (struct stats, keep),
+ * or starts them again (false). */
+void stats_keep_counts(struct stats *s, bool keep);
 /* Where that proof writes its statistics (struct stats, beside_stats). */
 void stats_set_beside_stats(struct stats *s, const struct stats *proof);
 /* The proof's statistics of stats_set_beside_stats(), NULL when none. */

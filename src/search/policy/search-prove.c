@@ -314,6 +314,9 @@ beside_prove(struct beside *p)
 	    search_limits_for_time(&p->el, p->check_after);
 	assert(pthread_equal(pthread_self(), p->prover));
 	search_drive(p->aux, &p->aux->stats, p->b, &el, &p->r);
+	/* The checks or the rest of the proof go on counting in the same
+	 * statistics: the panel shows one proof whose counts only grow. */
+	stats_keep_counts(&p->aux->stats, true);
 	if (!proved(&p->r) && p->el.practical) {
 		if (p->r.proof_col < 0 ||
 		    (p->r.proof_lo < 0 && !p->r.proof_exact)) {
@@ -402,6 +405,7 @@ prove_beside(struct search *s, const board_t *b,
 		return false;
 	}
 	beside_prove(&p);
+	stats_keep_counts(&aux->stats, false);
 	/* The proof's time is up, or it proved the root (the search then
 	 * stops), or the search proved it first, or the checks stopped it:
 	 * the search's move. */

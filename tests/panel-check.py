@@ -1,0 +1,327 @@
+#!/usr/bin/env python3
+"""panel-check.py -- hold every frame of the game's frame log (dropfour
+--frame-log FILE: one JSON line per frame drawn, docs/json.md type "frame")
+to the panel's invariants (docs/panel.md, "The checker").
+
+    panel-check.py [--quiet] [--max N] FILE...
+    panel-check.py --self-test   each defect the panel once showed, as a
+                                 frame: the checker finds every one
+
+Prints each broken invariant (the frame, its name and the values) up to
+--max of them (default 20), then a summary line:
+    frames N searches S violations V
+and exits 1 when V > 0 (2 when a line is not a frame).
+
+Within a frame: the threads' nodes add up to the total, the shares to
+100%, every busy figure lies in 0..1 and a thread's busy time within the
+search's own time, a root column's threads are the search's threads
+working under it (never the proof's, and only under a column being
+searched), the timeline and the rows are the search's the frame names,
+an answer from the book shows no thread activity, each heuristic root
+value carries its depth and is marked stale exactly when older than the
+newest iteration of the rows, the title says "done" of a finished search,
+the speed's factors multiply to their product, count the search's own
+threads, compare with one thread of the same kind of search and stay
+within the machine's cores, the speedup screen's factors multiply to the
+time ratio, and the history holds only finished searches.  Across the
+frames of one search: its counts and time only grow, and the proof's
+state only goes forward, its counts frozen once it stopped.
+"""
+import json
+import sys
+
+PROOF_RANK = {"none": 0, "proving": 1, "proven": 2, "gave up": 2}
+# Threads x node speed against the cores: rates measured a second apart
+# on a loaded machine wander; a search cannot run faster than its cores
+# by more than that.
+CORE_SLACK = 1.3
+
+
+class Checker:
+    def __init__(self, quiet=False, limit=20):
+        self.quiet = quiet
+        self.limit = limit
+        self.violations = 0
+        self.frames = 0
+        self.searches = {}  # id -> state across frames
+        self.finished = set()  # search ids seen finished
+        self.where = ""
+
+    def bad(self, name, detail):
+        self.violations += 1
+        if not self.quiet and self.violations <= self.limit:
+            print("VIOLATION %s: %s: %s" % (self.where, name, detail))
+
+    def frame(self, f):
+        self.frames += 1
+        self.where = "%s frame %d" % (f.get("log", "?"), f["frame"])
+        s = f["search"]
+        if s["kind"] == "none":
+            if f["threads"]:
+                self.bad("no search, yet thread rows", len(f["threads"]))
+            return
+        self.sums(f)
+        self.busy(f)
+        self.columns(f)
+        self.origin(f)
+        self.depths(f)
+        self.factors(f)
+        self.across(f)
+        self.history(f)
+
+    def sums(self, f):
+        th, tot = f["threads"], f["totals"]
+        n = sum(t["nodes"] for t in th)
+        if n != tot["nodes"]:
+            self.bad("nodes do not add up", "%d rows, total %d" % (n, tot["nodes"]))
+        if tot["nodes"] > 0:
+            share = sum(t["share"] for t in th)
+            if abs(share - 1) > 1e-3:
+                self.bad("shares do not add up to 100%", "%.5f" % share)
+
+    def busy(self, f):
+        secs = f["search"]["seconds"]
+        for t in f["threads"]:
+            for k in ("busy", "recent"):
+                if not -1e-9 <= t[k] <= 1 + 1e-9:
+                    self.bad("busy outside 0-100%", "%s %s %.4f" % (t["row"], k, t[k]))
+            if t["busy_seconds"] > secs * 1.001 + 0.002:
+                self.bad("busy beyond the search's own time",
+                         "%s %.4fs of %.4fs" % (t["row"], t["busy_seconds"], secs))
+
+    def columns(self, f):
+        th = f["threads"]
+        for t in th:
+            if t["proof"] and t["column"] is not None:
+                self.bad("a proof thread under a root column", t["row"])
+        for c in f["columns"]:
+            under = sum(1 for t in th if not t["proof"] and t["active"]
+                        and t["column"] == c["column"])
+            if c["threads"] and c["state"] != "searching":
+                self.bad("threads under a column not searched",
+                         "column %d %s [%d]" % (c["column"], c["state"], c["threads"]))
+            if c["threads"] not in (0, under) or (c["state"] == "searching"
+                                                   and c["threads"] != under):
+                self.bad("a column's threads are not the threads under it",
+                         "column %d shows %d, %d there" % (c["column"], c["threads"], under))
+            if not f["search"]["running"] and c["state"] in ("searching", "waiting"):
+                self.bad("a column searching after its search",
+                         "column %d %s" % (c["column"], c["state"]))
+
+    def origin(self, f):
+        s = f["search"]
+        tl = f["timeline"]
+        if tl is not None and tl["id"] != s["id"]:
+            self.bad("the timeline of another search", "%d, frame's %d" % (tl["id"], s["id"]))
+        if s["source"] is not None and (f["threads"] or f["totals"]["nodes"]):
+            self.bad("thread activity for an answer without a search",
+                     "%s: %d rows" % (s["source"], len(f["threads"])))
+        if s["running"]:
+            if "done" in s["label"]:
+                self.bad("a running search named done", s["label"])
+        elif s["source"] is None and "done" not in s["label"]:
+            self.bad("a finished search not named as done", s["label"])
+
+    def depths(self, f):
+        if f["search"]["exact"]:
+            return
+        cols = [c for c in f["columns"] if c["kind"] == "heuristic"]
+        newest = max([c["depth"] for c in cols] + [0])
+        for c in cols:
+            if c["depth"] <= 0:
+                self.bad("a heuristic value without its depth", "column %d" % c["column"])
+            elif c["stale"] != (c["depth"] < newest):
+                self.bad("an older depth not labelled" if not c["stale"]
+                         else "a current value marked stale",
+                         "column %d depth %d, newest %d" % (c["column"], c["depth"], newest))
+
+    def factors(self, f):
+        x = f["factors"]
+        s = f["search"]
+        if x is not None:
+            own = sum(1 for t in f["threads"] if not t["proof"])
+            if x["threads"] != own:
+                self.bad("factors over threads not the search's",
+                         "%d, the search has %d" % (x["threads"], own))
+            prod = x["threads"] * x["busy"] * x["node_speed"]
+            if abs(prod - x["product"]) > 1e-4 * max(1, prod):
+                self.bad("factors do not multiply", "%.5f vs %.5f" % (prod, x["product"]))
+            if x["exact"] != s["exact"] or x["base"] != "position":
+                self.bad("a rate against one thread of another search",
+                         "base %s exact %s, search exact %s" % (x["base"], x["exact"], s["exact"]))
+            cores = max(1, s["cpus"])
+            if x["product"] > cores * CORE_SLACK:
+                self.bad("threads x busy x node speed beyond the cores",
+                         "%d x %.2f x %.2f on %d cores" % (x["threads"], x["busy"], x["node_speed"], cores))
+        for r in f["speedup"]:
+            prod = r["threads"] * r["busy"] * r["node_speed"] / r["node_overhead"]
+            ratio = r["base_seconds"] / r["seconds"]
+            if abs(prod - r["speedup"]) > 5e-3 * r["speedup"] or \
+               abs(ratio - r["speedup"]) > 5e-3 * r["speedup"]:
+                self.bad("the speedup's product is not the time ratio",
+                         "%d threads: %.4f, %.4f, %.4f" % (r["threads"], prod, ratio, r["speedup"]))
+
+    def across(self, f):
+        s = f["search"]
+        if s["id"] == 0:
+            return
+        key = (f.get("log"), s["id"])
+        p = f["proof"]
+        prev = self.searches.get(key)
+        if prev is not None:
+            if f["totals"]["nodes"] < prev["nodes"] and s["source"] is None:
+                self.bad("a search's count went down", "%d after %d" % (f["totals"]["nodes"], prev["nodes"]))
+            if s["seconds"] + 1e-6 < prev["seconds"] and s["source"] is None:
+                self.bad("a search's time went back", "%.4f after %.4f" % (s["seconds"], prev["seconds"]))
+            if PROOF_RANK[p["state"]] < PROOF_RANK[prev["proof"]] or \
+               (PROOF_RANK[prev["proof"]] == 2 and p["state"] != prev["proof"]):
+                self.bad("the proof's state went back", "%s after %s" % (p["state"], prev["proof"]))
+            if PROOF_RANK[prev["proof"]] == 2 and p["nodes"] != prev["proof_nodes"]:
+                self.bad("the proof counted after it stopped",
+                         "%d after %d" % (p["nodes"], prev["proof_nodes"]))
+            if prev["done"] and s["running"]:
+                self.bad("a finished search running again", s["id"])
+        self.searches[key] = {"nodes": f["totals"]["nodes"], "seconds": s["seconds"],
+                              "proof": p["state"], "proof_nodes": p["nodes"],
+                              "done": not s["running"]}
+        if not s["running"]:
+            self.finished.add(key)
+
+    def history(self, f):
+        s = f["search"]
+        last = 0
+        for h in f["history"]:
+            if s["running"] and s["id"] and h["id"] >= s["id"]:
+                self.bad("a history row of a search not finished",
+                         "%d, running %d" % (h["id"], s["id"]))
+            if h["id"] <= last:
+                self.bad("history rows out of order", "%d after %d" % (h["id"], last))
+            last = h["id"]
+
+
+def self_test():
+    """Each defect the panel once showed, as a frame: the checker must
+    find it (the proof that it can fail).  Returns the number missed."""
+    base = {
+        "type": "frame", "frame": 1, "cols": 100, "lines": 30, "view": "panel",
+        "job": "move", "log": "self",
+        "search": {"kind": "move", "id": 5, "running": True, "source": None,
+                   "ply": 12, "seconds": 0.4, "label": "thinking 0.4s",
+                   "exact": False, "depth": 14, "cpus": 2, "ranks": False},
+        "threads": [
+            {"row": "0", "proof": False, "nodes": 600, "share": 0.6, "busy": 0.9,
+             "busy_seconds": 0.36, "recent": 0.9, "where": "c2", "column": 2,
+             "active": True},
+            {"row": "p0", "proof": True, "nodes": 400, "share": 0.4, "busy": 0.8,
+             "busy_seconds": 0.32, "recent": 0.8, "where": "proof", "column": None,
+             "active": True}],
+        "totals": {"nodes": 1000, "nps": 2500, "seconds": 0.4},
+        "proof": {"state": "proving", "threads": 1, "nodes": 400, "seconds": 0.4},
+        "factors": None,
+        "columns": [
+            {"column": 1, "state": "waiting", "score": -3, "kind": "heuristic",
+             "depth": 14, "stale": True, "nodes": 10, "threads": 0},
+            {"column": 2, "state": "searching", "score": None, "kind": "unknown",
+             "depth": 0, "stale": False, "nodes": 10, "threads": 1},
+            {"column": 7, "state": "done", "score": -11, "kind": "heuristic",
+             "depth": 15, "stale": False, "nodes": 10, "threads": 0}],
+        "board_live": True, "timeline": {"id": 5, "cells": 4},
+        "history": [{"ply": 10, "id": 3, "seconds": 1.0, "nodes": 9}],
+        "speedup": []}
+    import copy
+
+    def bad(f):
+        f["threads"][1]["column"] = 1
+        f["columns"][0]["threads"] = 2  # item 1: the proof under a column
+    def stale(f):
+        f["columns"][0]["stale"] = False  # item 2: an older depth unlabelled
+    def busy(f):
+        f["threads"][0]["recent"] = 1.2
+    def other(f):
+        f["timeline"]["id"] = 4  # item 4: the timeline of the search before
+    def book(f):
+        f["search"]["source"] = "book"  # item 4: activity for a book move
+    def unnamed(f):
+        f["search"]["running"] = False  # item 5: a finished search unlabelled
+        f["columns"][1]["state"] = "unfinished"
+        f["columns"][1]["threads"] = 0
+        f["columns"][0]["state"] = "unfinished"
+    def cores(f):
+        f["factors"] = {"threads": 1, "busy": 0.93, "node_speed": 3.3,
+                        "product": 3.069, "base_nps": 1e6, "base": "session",
+                        "exact": False}  # item 11
+    def sums(f):
+        f["totals"]["nodes"] = 1200
+    def hist(f):
+        f["history"].append({"ply": 12, "id": 5, "seconds": 0.4, "nodes": 9})
+    missed = 0
+    for name, m in [("proof under a column", bad), ("stale unlabelled", stale),
+                    ("busy over 100%", busy), ("another search's timeline", other),
+                    ("book activity", book), ("finished unnamed", unnamed),
+                    ("beyond the cores", cores), ("sums", sums),
+                    ("running in history", hist)]:
+        ck = Checker(quiet=True)
+        f = copy.deepcopy(base)
+        ck.frame(copy.deepcopy(base))
+        if ck.violations:
+            print("self-test: the good frame broke %d invariants" % ck.violations)
+            return 1
+        m(f)
+        ck.frame(f)
+        if not ck.violations:
+            print("self-test: %s not found" % name)
+            missed += 1
+    # across frames: the proof gave up, then proving again, and counting
+    ck = Checker(quiet=True)
+    f1 = copy.deepcopy(base)
+    f1["proof"]["state"] = "gave up"
+    f2 = copy.deepcopy(base)
+    f2["frame"] = 2
+    f2["proof"]["nodes"] = 500  # item 3
+    ck.frame(f1)
+    ck.frame(f2)
+    if not ck.violations:
+        print("self-test: the proof going back not found")
+        missed += 1
+    print("self-test: %d of 10 defects missed" % missed)
+    return missed
+
+
+def main(argv):
+    if argv[:1] == ["--self-test"]:
+        return 1 if self_test() else 0
+    quiet, limit, files = False, 20, []
+    i = 0
+    while i < len(argv):
+        a = argv[i]
+        if a == "--quiet":
+            quiet = True
+        elif a == "--max":
+            i += 1
+            limit = int(argv[i])
+        else:
+            files.append(a)
+        i += 1
+    ck = Checker(quiet, limit)
+    for path in files:
+        with open(path) as fh:
+            for n, line in enumerate(fh, 1):
+                try:
+                    f = json.loads(line)
+                except ValueError as e:
+                    # a log cut by a signal ends in a partial line
+                    if n > 1 and not line.endswith("\n"):
+                        break
+                    print("%s:%d: not JSON: %s" % (path, n, e))
+                    return 2
+                if f.get("type") != "frame":
+                    print("%s:%d: not a frame" % (path, n))
+                    return 2
+                f["log"] = path
+                ck.frame(f)
+    print("frames %d searches %d violations %d" % (ck.frames, len(ck.searches), ck.violations))
+    return 1 if ck.violations else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
