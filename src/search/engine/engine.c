@@ -352,10 +352,10 @@ engine_stop(struct engine *e)
 	 * when the worker takes it (a request of the token while no search
 	 * runs is cleared at the next search's start, and only cuts an idle
 	 * step short). */
-	atomic_store_explicit(&e->stop_upto,
-	                      atomic_load_explicit(&e->last_id,
-	                                           memory_order_relaxed),
-	                      memory_order_release);
+	atomic_store_explicit(
+	    &e->stop_upto,
+	    atomic_load_explicit(&e->last_id, memory_order_relaxed),
+	    memory_order_release);
 	search_stop_request(&e->stop);
 }
 
