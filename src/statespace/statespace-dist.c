@@ -24,6 +24,7 @@
 #include <string.h>
 
 #include "statespace/statespace-int.h"
+#include "statespace/statespace-level.h"
 #include "core/util.h"
 
 struct vec {

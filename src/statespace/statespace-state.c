@@ -42,6 +42,7 @@
 #include <unistd.h>
 
 #include "statespace/statespace-int.h"
+#include "statespace/statespace-level.h"
 #include "core/util.h"
 
 #define STATE_MAGIC   "DF4STATE"

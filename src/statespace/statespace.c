@@ -30,6 +30,7 @@
 #include <unistd.h>
 
 #include "statespace/statespace-int.h"
+#include "statespace/statespace-level.h"
 #include "core/util.h"
 
 /* ---- forward pass ---------------------------------------------------- */
