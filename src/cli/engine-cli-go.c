@@ -414,7 +414,27 @@ eng_finish(struct eng *g)
 	go_done(g, &r);
 }
 
-static bool go_answer_now(struct eng *g);
+static void go_answer_now(struct eng *g);
+
+/* Stop the search and answer at once where it can: its own result if it
+ * is in, else a depth-limited search's last finished iteration, which
+ * its statistics hold (go_answer_now()).  An exact search (perfect,
+ * analyze) may hold more than its statistics show: false, its result to
+ * be waited for, as briefly as it unwinds. */
+static bool
+go_stop_answer(struct eng *g)
+{
+	struct search_result r;
+	engine_stop(g->e);
+	if (engine_poll(g->e, g->id, &r)) {
+		go_done(g, &r);
+		return true;
+	}
+	if (g->kind != GO_DEPTH)
+		return false;
+	go_answer_now(g);
+	return true;
+}
 
 void
 eng_tick(struct eng *g)
@@ -425,14 +445,9 @@ eng_tick(struct eng *g)
 	if (g->deadline > 0 && util_now_s() >= g->deadline) {
 		g->stopped = true;
 		g->hold = false;
-		engine_stop(g->e);
 		/* its time is up: answered now, as a stop is (the search's
 		 * own clock ends it about now too) */
-		if (engine_poll(g->e, g->id, &r)) {
-			go_done(g, &r);
-			return;
-		}
-		if (g->kind == GO_DEPTH && go_answer_now(g))
+		if (go_stop_answer(g))
 			return;
 	}
 	if ((!g->hold || g->stopped) && engine_poll(g->e, g->id, &r)) {
@@ -641,14 +656,6 @@ eng_cmd_analyze(struct eng *g, int argc, char **argv)
 	go_start(g, GO_ANALYZE, &lim);
 }
 
-/* The answer to a stop of a depth-limited search that has not ended
- * yet: what its statistics say now (the last finished iteration's
- * principal variation and scores), marked partial; the search unwinds on
- * the engine's thread meanwhile and its own result is not waited for (a
- * new go stops it first).  So a stop is answered as soon as the thread
- * that reads the commands runs, even when the search's threads wait for
- * a core (another engine on the same machine): one wake-up, not one for
- * each of the search's threads. */
 /* Whether the snapshot's principal variation starts with a legal move. */
 static bool
 pv_move(const struct eng *g, const struct stats_snapshot *s)
@@ -657,7 +664,15 @@ pv_move(const struct eng *g, const struct stats_snapshot *s)
 	       board_can_play(&g->pos, s->pv[0]);
 }
 
-static bool
+/* The answer to a stop of a depth-limited search that has not ended
+ * yet: what its statistics say now (the last finished iteration's
+ * principal variation and scores), marked partial; the search unwinds on
+ * the engine's thread meanwhile and its own result is not waited for (a
+ * new go stops it first).  So a stop is answered as soon as the thread
+ * that reads the commands runs, even when the search's threads wait for
+ * a core (another engine on the same machine): one wake-up, not one for
+ * each of the search's threads. */
+static void
 go_answer_now(struct eng *g)
 {
 	struct stats_snapshot s;
@@ -680,11 +695,11 @@ go_answer_now(struct eng *g)
 		struct search_result own;
 		if (engine_poll(g->e, g->id, &own)) {
 			go_done(g, &own);
-			return true;
+			return;
 		}
 		if (util_now_s() >= until) {
 			go_done(g, &r);
-			return true;
+			return;
 		}
 		usleep(200);
 	}
@@ -702,30 +717,15 @@ go_answer_now(struct eng *g)
 	r.kind = r.col_kind[r.move];
 	r.score = r.col_score[r.move];
 	go_done(g, &r);
-	return true;
 }
 
 void
 eng_cmd_stop(struct eng *g, int argc, char **argv)
 {
 	(void)argc, (void)argv;
-	struct search_result r;
 	g->stopped = true;
-	if (g->kind == GO_NONE)
-		return;
-	engine_stop(g->e);
-	/* A depth-limited search answers with its last finished iteration,
-	 * which its statistics hold already: at once, unless its own result
-	 * is in.  An exact search (perfect, analyze) may hold more than its
-	 * statistics show: its result is waited for, as briefly as it
-	 * unwinds. */
-	if (engine_poll(g->e, g->id, &r)) {
-		go_done(g, &r);
-		return;
-	}
-	if (g->kind == GO_DEPTH && go_answer_now(g))
-		return;
-	eng_finish(g);
+	if (g->kind != GO_NONE && !go_stop_answer(g))
+		eng_finish(g);
 }
 
 /* The move pondered on was played: the search goes on as a normal one,
