@@ -27,6 +27,9 @@ Prints p50 / p99 / max of each (milliseconds), the overruns, the load and
 """
 import argparse, os, random, select, subprocess, sys, time
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from c4games import random_game  # noqa: E402
+
 
 def percentile(xs, p):
     xs = sorted(xs)
@@ -74,37 +77,9 @@ class Engine:
 
 
 def random_position(rng, stones):
-    """Column digits of a game of `stones` random legal moves, no four
-    before its end (retried until one is found)."""
-    while True:
-        h = [0] * 7
-        cells = {}
-        moves = []
-        ok = True
-        for i in range(stones):
-            cols = [c for c in range(7) if h[c] < 6]
-            c = rng.choice(cols)
-            cells[(c, h[c])] = i % 2
-            h[c] += 1
-            moves.append(str(c + 1))
-            if four(cells, c, h[c] - 1, i % 2):
-                ok = False
-                break
-        if ok:
-            return "".join(moves)
-
-
-def four(cells, c, r, who):
-    for dc, dr in ((1, 0), (0, 1), (1, 1), (1, -1)):
-        n = 1
-        for s in (1, -1):
-            k = 1
-            while cells.get((c + s * k * dc, r + s * k * dr)) == who:
-                n += 1
-                k += 1
-        if n >= 4:
-            return True
-    return False
+    """Column digits of a game of `stones` random legal moves, no four in
+    it (c4games.random_game())."""
+    return "".join(str(c + 1) for c, _ in random_game(rng, stones))
 
 
 def start_load(dropfour, k):

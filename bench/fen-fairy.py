@@ -17,43 +17,15 @@ Fairy-Stockfish.
 """
 import os, random, subprocess, sys
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from c4games import random_game  # noqa: E402
+
 
 def fen_of(program_args, commands):
     out = subprocess.run(program_args, input="\n".join(commands + ["quit"]) + "\n",
                          capture_output=True, text=True, timeout=60).stdout
     return [l.split("Fen: ", 1)[1].strip() for l in out.splitlines()
             if "Fen: " in l and not l.startswith("Sfen")]
-
-
-def random_game(rng, stones):
-    while True:
-        h = [0] * 7
-        cells = {}
-        moves = []
-        ok = True
-        for i in range(stones):
-            c = rng.choice([c for c in range(7) if h[c] < 6])
-            cells[(c, h[c])] = i % 2
-            h[c] += 1
-            moves.append((c, h[c]))
-            if four(cells, c, h[c] - 1, i % 2) and i < stones - 1:
-                ok = False
-                break
-        if ok:
-            return moves
-
-
-def four(cells, c, r, who):
-    for dc, dr in ((1, 0), (0, 1), (1, 1), (1, -1)):
-        n = 1
-        for s in (1, -1):
-            k = 1
-            while cells.get((c + s * k * dc, r + s * k * dr)) == who:
-                n += 1
-                k += 1
-        if n >= 4:
-            return True
-    return False
 
 
 def main():
@@ -68,7 +40,7 @@ def main():
     rng = random.Random(7)
     bad = 0
     for k in range(n):
-        game = random_game(rng, rng.randint(0, 41))
+        game = random_game(rng, rng.randint(0, 41), end_on_four=True)
         drops = " ".join("P@%s%d" % ("abcdefg"[c], r) for c, r in game)
         cols = "".join(str(c + 1) for c, _ in game) or "-"
         theirs = fen_of([fsf], fsf_head + ["position startpos moves %s" % drops
