@@ -173,12 +173,14 @@ engine_end() {
 	wait $epid || fail "$1: exit $?"
 }
 
-# stop behind a queued command: answered while the input stays open
-engine_start -j1 -m 8 --no-book
+# stop behind a queued command: answered while the input stays open, and
+# at once, not when the search has unwound (here made to take 5 s, as a
+# busy machine can make it take hundreds of milliseconds)
+DROPFOUR_TEST_UNWIND_MS=5000 engine_start -j1 -m 8 --no-book
 printf 'position 44\ngo infinite\nposition 4\n' >&4
 sleep 0.3
 echo stop >&4
-wait_for '^bestmove' "$tmp/o" || fail "stop behind a queued position: no bestmove"
+wait_for '^bestmove' "$tmp/o" || fail "stop behind a queued position: no bestmove within 2 s"
 # isready behind a waiting command: answered before the search ends
 printf 'go infinite\nposition 4453\nisready\n' >&4
 wait_for '^readyok$' "$tmp/o" || fail "isready behind a queued command: no readyok"

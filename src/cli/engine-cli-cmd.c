@@ -37,6 +37,11 @@ eng_cmd_uci(struct eng *g, int argc, char **argv)
 	}
 	if (!eng_strict(g))
 		eng_say(g, "protocol %d", ENGINE_PROTOCOL);
+	/* the table's pages in before uciok, as isready does, for at most
+	 * ENGINE_UCI_WARM_S (a table of gigabytes goes on after it): a go
+	 * that follows at once would otherwise take their page faults, a
+	 * few milliseconds each 2 MB on a busy VM */
+	engine_ready_within(g->e, ENGINE_UCI_WARM_S);
 	eng_say(g, "uciok");
 }
 

@@ -723,9 +723,15 @@ void
 eng_cmd_stop(struct eng *g, int argc, char **argv)
 {
 	(void)argc, (void)argv;
-	g->stopped = true;
-	if (g->kind != GO_NONE && !go_stop_answer(g))
+	if (!eng_stop_now(g))
 		eng_finish(g);
+}
+
+bool
+eng_stop_now(struct eng *g)
+{
+	g->stopped = true;
+	return g->kind == GO_NONE || go_stop_answer(g);
 }
 
 /* The move pondered on was played: the search goes on as a normal one,

@@ -20,6 +20,9 @@
 
 /* The longest command line; a longer one is one `error line too long`. */
 #define ENGINE_LINE_MAX ((size_t)1 << 20)
+/* `uci` waits this long at most for a new table's pages (a 64 MB table:
+ * 20 ms on a quiet machine, a few hundred on a busy one). */
+#define ENGINE_UCI_WARM_S 2.0
 
 enum go_kind {
 	GO_NONE = 0,
@@ -181,6 +184,10 @@ int engine_cli_serve(const struct options *o, const struct book *book, int fd,
 void eng_cmd_go(struct eng *g, int argc, char **argv);
 void eng_cmd_analyze(struct eng *g, int argc, char **argv);
 void eng_cmd_stop(struct eng *g, int argc, char **argv);
+/* A stop without waiting: the search stopped and answered at once where
+ * it can (go_stop_answer()); false when an exact search's result is to
+ * be waited for (eng_tick() gives it when it comes). */
+bool eng_stop_now(struct eng *g);
 void eng_cmd_ponderhit(struct eng *g, int argc, char **argv);
 /* The answer of a go with no move to give: `bestmove none ...`, in
  * strict UCI `bestmove (none)` (as Stockfish and Fairy-Stockfish). */

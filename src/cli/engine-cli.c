@@ -247,8 +247,11 @@ input_ahead(struct eng *g, struct eng_in *in)
 			continue;
 		memset(l, ' ', (size_t)(nl - l));
 		if (c->run == eng_cmd_stop) {
-			g->stopped = true;
-			engine_stop(g->e);
+			/* answered now, as a stop in its turn is (not when
+			 * the search has unwound: on a busy machine, or one
+			 * still bringing a new table's pages in, that can
+			 * take a few hundred milliseconds) */
+			eng_stop_now(g);
 		} else {
 			c->run(g, 1, (char *[]){(char *)c->name, NULL});
 		}
@@ -376,6 +379,10 @@ engine_cli_serve(const struct options *o, const struct book *book, int fd,
 	g.shipped_book = book;
 	g.book = book;
 	g.e = output_engine_new(g.hash_mb);
+	/* for tests (docs/testing.md): a search that unwinds slowly */
+	const char *unwind = getenv("DROPFOUR_TEST_UNWIND_MS");
+	if (unwind != NULL)
+		engine_set_unwind(g.e, strtol(unwind, NULL, 10));
 	board_init(&g.pos, o->width, o->height);
 
 	while (!g.quit) {

@@ -30,6 +30,10 @@ struct engine {
 	pthread_cond_t wake; /* the worker waits for work */
 	pthread_cond_t done; /* engine_wait() waits for results */
 	struct search *search;
+	/* engine_set_unwind(): a stopped search's worker waits this long
+	 * before it gives its result, as on a machine that has preempted it
+	 * (the tests' way to check that a stop is answered without it). */
+	long unwind_ms;
 
 	bool quit;
 	bool clear; /* empty the table before the next search */
@@ -240,6 +244,11 @@ worker(void *arg)
 		    runner.run(runner.ctx, &b, &lim, search_stats(e->search),
 		               &r) != 0)
 			search_run(e->search, &b, &lim, &r);
+		if (e->unwind_ms > 0 && search_stop_requested(&e->stop))
+			nanosleep(
+			    &(struct timespec){e->unwind_ms / 1000,
+			                       e->unwind_ms % 1000 * 1000000L},
+			    NULL);
 
 		pthread_mutex_lock(&e->lock);
 		e->stop.parent = NULL;
@@ -465,6 +474,32 @@ engine_ready(struct engine *e)
 	while (e->idle_clear && e->req_id == 0 && e->run_id == 0 && !e->quit)
 		pthread_cond_wait(&e->done, &e->lock);
 	pthread_mutex_unlock(&e->lock);
+}
+
+void
+engine_set_unwind(struct engine *e, long ms)
+{
+	pthread_mutex_lock(&e->lock);
+	e->unwind_ms = ms;
+	pthread_mutex_unlock(&e->lock);
+}
+
+bool
+engine_ready_within(struct engine *e, double max_s)
+{
+	struct timespec until;
+	clock_gettime(CLOCK_REALTIME, &until); /* the condition's clock */
+	const long ns = until.tv_nsec + (long)((max_s - (long)max_s) * 1e9);
+	until.tv_sec += (time_t)max_s + ns / 1000000000L;
+	until.tv_nsec = ns % 1000000000L;
+	pthread_mutex_lock(&e->lock);
+	int r = 0;
+	while (r == 0 && e->idle_clear && e->req_id == 0 && e->run_id == 0 &&
+	       !e->quit)
+		r = pthread_cond_timedwait(&e->done, &e->lock, &until);
+	const bool ready = !e->idle_clear;
+	pthread_mutex_unlock(&e->lock);
+	return ready;
 }
 
 bool
