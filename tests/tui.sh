@@ -457,7 +457,8 @@ small_defects() {
 # in it: busy 85% and node speed 1.18 on one thread); every thread of a
 # two-thread run in rows; the columns in line with the header's (a node
 # speed of 140.55 pushed them).  The settings line speaks of pondering
-# only in perfect play.
+# only in perfect play.  The three schemes' points at one thread (all
+# 1.00, one cell) are all shown, side by side, none on the axis.
 _speedup_rows_aligned() {
 	printf '%s\n' "$tmux_last" | awk '
 	    /^ thr split   time speedup busy speed  ovhd imbal/ { h = 1 }
@@ -479,6 +480,7 @@ speedup_depth() {
 	tmux_wait_re ' 1  -  +[0-9.]+s +1\.00x +(9[5-9]|100)% +(1\.0[0-3]|0\.9[7-9]) +1\.00 +1\.00' &&
 	tmux_wait "Done: 4 runs" 60 &&
 	tmux_poll 5 "the table's columns out of line" _speedup_rows_aligned &&
+	tmux_wait_re ' 1 \|\*rl' &&
 	tmux_send q && tmux_wait "Your turn" &&
 	tmux_send p && tmux_wait "ponder on"
 }

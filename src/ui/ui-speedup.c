@@ -387,8 +387,10 @@ speedup_table(struct ui *ui, int y, int x, int width, int maxrows)
 
 /* Every scheme's measured points on the chart (rows y0 + 1 .. y0 + pr,
  * columns from xa, pw wide, speedups up to ymax).  Points that fall on
- * one cell are all shown: a later scheme's goes beside the earlier's (to
- * the right, else the left). */
+ * one cell are all shown: a later scheme's goes beside the earlier's,
+ * inwards (to the right in the chart's left half, else to the left), so
+ * that none covers the axis: at one thread every scheme's point is 1.00,
+ * `*rl`. */
 static void
 speedup_points(struct ui *ui, int y0, int pr, int xa, int pw, double ymax)
 {
@@ -408,10 +410,11 @@ speedup_points(struct ui *ui, int y0, int pr, int xa, int pw, double ymax)
 			int x = xa + 1 +
 			        (int)lround((t - 1) * (double)(pw - 2) /
 			                    (n > 1 ? n - 1 : 1));
+			const int step = x - xa <= pw / 2 ? 1 : -1;
 			int off = 0;
 			for (int j = 0; j < nused; j++)
 				if (used[j] == y * 1000 + x + off) {
-					off = off > 0 ? -off : -off + 1;
+					off += step;
 					j = -1;
 				}
 			used[nused++] = y * 1000 + x + off;
