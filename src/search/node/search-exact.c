@@ -8,7 +8,10 @@
  *      of even height, the second player can take every even-row cell that
  *      is not playable now by answering in the same column (claimeven), and
  *      if the first player then has no four left the score is at most 0, or
- *      at most -1 when those cells hold a second-player four.
+ *      at most -1 when those cells hold a second-player four; at most -1
+ *      too when each four the first player has left lies above one of the
+ *      second player's in the same columns and direction (that one is
+ *      whole first).
  *   2. The shared table (and, for the last 14 to 24 empty cells, a small
  *      cache-resident leaf table, one for all threads: settings.h),
  *      keyed by the position or, in the opening,
@@ -61,12 +64,52 @@ even_rows(const board_t *b)
 	return b->bottom * (((((bb_t)1 << b->h) - 1) / 3) << 1);
 }
 
+/* The cells where a four of x begins, going in the direction of shift
+ * s (1 up a column, h + 1 along a row, h + 2 and h the diagonals): its
+ * cell of the lowest bit. */
+static inline bb_t
+four_starts(bb_t x, int s)
+{
+	const bb_t y = x & (x >> s);
+	return y & (y >> 2 * s);
+}
+
+/* Whether the first player, taking `mine` while the second player keeps
+ * to claimeven and so takes `theirs` (upper_bound()), could make a four
+ * before the second player makes one.  Not when each of its fours has one
+ * of theirs beside it in the same direction, in the same columns and
+ * lower in each: to fill a four's cells the first player fills every
+ * cell below them in its columns, and the second player's cells there
+ * are filled as soon as the cell under each is (claimeven's answer in
+ * the same column), so that four of theirs is whole before the first
+ * player's last stone.  A vertical four of the first player's breaks it
+ * (nothing of theirs lies below it). */
+static inline bool
+claimeven_breaks(const board_t *b, bb_t mine, bb_t theirs)
+{
+	if (four_starts(mine, 1))
+		return true;
+	for (int s = b->h; s <= b->h + 2; s++) {
+		const bb_t m = four_starts(mine, s);
+		if (m == 0)
+			continue;
+		/* every cell above the start of a four of theirs */
+		bb_t above = (four_starts(theirs, s) << 1) & b->full;
+		for (int k = 2; k < b->h; k++)
+			above |= (above << 1) & b->full;
+		if (m & ~above)
+			return true;
+	}
+	return false;
+}
+
 /*
  * Upper bound on the score of the side to move from the stones it can still
  * use: 0 if it cannot make a four at all (`can_four`: whether its stones and
  * the empty cells hold one); when it is the first player on a board of even
- * height, the claimeven bound (top of file).  Returns the largest score
- * otherwise.
+ * height, the claimeven bound (top of file), and -1 when the second
+ * player's claimeven four comes before every four of the first player's
+ * (claimeven_breaks()).  Returns the largest score otherwise.
  */
 FORCE_INLINE int
 upper_bound(const board_t *b, int hi, bool can_four)
@@ -78,8 +121,9 @@ upper_bound(const board_t *b, int hi, bool can_four)
 		return hi;
 	const bb_t opp = b->current ^ b->mask;
 	const bb_t theirs = opp | (empty & even_rows(b) & ~board_possible(b));
-	if (board_has_four_fast(b->full & ~theirs, b->h))
-		return hi;
+	const bb_t mine = b->full & ~theirs;
+	if (board_has_four_fast(mine, b->h))
+		return claimeven_breaks(b, mine, theirs) ? hi : imin(hi, -1);
 	return imin(hi, board_has_four_fast(theirs, b->h) ? -1 : 0);
 }
 
