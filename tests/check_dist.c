@@ -557,7 +557,7 @@ START_TEST(test_twins)
 		           positions);
 		check_that(classes < positions, "%s: no mirror images",
 		           cases[c].moves);
-		free(m.running);
+		free(m.slot);
 		free(m.n);
 	}
 	dist_loopback_free(lb);

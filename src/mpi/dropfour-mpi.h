@@ -80,6 +80,11 @@ size_t mpi_table_engine_mb(const struct dist_worker *wk, size_t tt_mb);
 /* Rank 0: wait for the next message from any rank, sleeping between
  * polls instead of spinning. */
 void mpi_wait_message(MPI_Status *st);
+/* The same, looking without a nap for the first hot_s seconds: a worker
+ * between two tasks of one search, whose next task comes within a round
+ * trip (MPI_HOT_S after its last answer). */
+#define MPI_HOT_S 0.05
+void mpi_wait_message_hot(MPI_Status *st, double hot_s);
 /* The same, but give up when the token stop (core/stop.h; NULL: none) is
  * requested: true for a message, false for the stop. */
 bool mpi_wait_message_or_stop(MPI_Status *st, const struct search_stop *stop);

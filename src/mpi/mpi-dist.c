@@ -11,6 +11,7 @@
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <sched.h>
 #include <string.h>
 #include <time.h>
 
@@ -72,7 +73,7 @@ md_start(void *ctx, int w, const struct dist_task *t)
 }
 
 static bool
-md_next(void *ctx, int wait_ms, int *w, struct dist_result *r)
+md_next(void *ctx, int wait_ms, bool hurry, int *w, struct dist_result *r)
 {
 	struct mpi_dist *d = ctx;
 	double until = util_now_s() + wait_ms / 1000.0;
@@ -99,18 +100,29 @@ md_next(void *ctx, int wait_ms, int *w, struct dist_result *r)
 		}
 		if (util_now_s() >= until)
 			return false;
-		dist_worker_wait(d->local, DIST_POLL_US);
+		/* Every worker holding a task and rank 0's own searching:
+		 * wait on its engine, which wakes the moment its task ends;
+		 * the others hold their next task (DIST_QUEUE), so a look
+		 * at the network every DIST_POLL_US delays no hand-off.  A
+		 * worker waiting for a task (its core idle), or nothing
+		 * searching here: look again at once, giving the core away
+		 * between. */
+		if (!hurry && dist_worker_busy(d->local))
+			dist_worker_wait(d->local, DIST_POLL_US);
+		else
+			sched_yield();
 	}
 }
 
 static void
-md_cancel(void *ctx, int w)
+md_cancel(void *ctx, int w, uint32_t id)
 {
 	struct mpi_dist *d = ctx;
 	if (w == 0)
-		dist_worker_cancel(d->local);
+		dist_worker_cancel(d->local, id);
 	else
-		MPI_Send(NULL, 0, MPI_BYTE, w, TAG_DIST_CANCEL, MPI_COMM_WORLD);
+		MPI_Send(&id, 1, MPI_UINT32_T, w, TAG_DIST_CANCEL,
+		         MPI_COMM_WORLD);
 }
 
 void
@@ -205,19 +217,19 @@ mpi_table_give(const struct mpi_table *mt, struct dist_worker *wk)
 	wk->leader = mt->leader;
 }
 
-bool
-mpi_dist_take(struct dist_worker *wk, size_t tt_mb, const MPI_Status *probed)
+/* A task or a cancel from rank 0, probed as `probed`: taken, the task
+ * started (or kept as the next), the cancel given to the worker. */
+static void
+take_one(struct dist_worker *wk, size_t tt_mb, const MPI_Status *probed)
 {
-	struct dist_task t;
-	struct dist_result r;
 	if (probed->MPI_TAG == TAG_DIST_CANCEL) {
-		/* For a task whose answer was on its way. */
-		MPI_Recv(NULL, 0, MPI_BYTE, 0, TAG_DIST_CANCEL, MPI_COMM_WORLD,
-		         MPI_STATUS_IGNORE);
-		return true;
+		uint32_t id = 0;
+		MPI_Recv(&id, 1, MPI_UINT32_T, 0, TAG_DIST_CANCEL,
+		         MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+		dist_worker_cancel(wk, id); /* nothing if answered already */
+		return;
 	}
-	if (probed->MPI_TAG != TAG_DIST_TASK)
-		return false;
+	static struct dist_task t; /* a worker rank's main thread only */
 	if (wk->e == NULL)
 		wk->e = output_engine_new(mpi_table_engine_mb(wk, tt_mb));
 	MPI_Status got;
@@ -228,22 +240,49 @@ mpi_dist_take(struct dist_worker *wk, size_t tt_mb, const MPI_Status *probed)
 	if (!dist_task_whole(&t, (size_t)n))
 		garbled("a task", 0, n);
 	dist_worker_start(wk, &t);
-	while (!dist_worker_poll(wk, &r)) {
-		struct dist_result pr;
-		if (dist_worker_progress(wk, &pr))
-			MPI_Send(&pr, (int)dist_result_size(&pr), MPI_BYTE, 0,
-			         TAG_DIST_RESULT, MPI_COMM_WORLD);
-		int flag = 0;
-		MPI_Iprobe(0, TAG_DIST_CANCEL, MPI_COMM_WORLD, &flag,
-		           MPI_STATUS_IGNORE);
-		if (flag) {
-			MPI_Recv(NULL, 0, MPI_BYTE, 0, TAG_DIST_CANCEL,
-			         MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-			dist_worker_cancel(wk);
-		}
-		dist_worker_wait(wk, DIST_POLL_US);
+}
+
+/* A worker rank's look at the network while it holds tasks: its answers
+ * and progress sent, the next task or a cancel taken.  True when a
+ * message was. */
+static bool
+serve_step(struct dist_worker *wk, size_t tt_mb)
+{
+	static struct dist_result r;
+	bool any = false;
+	while (dist_worker_poll(wk, &r)) {
+		MPI_Send(&r, (int)dist_result_size(&r), MPI_BYTE, 0,
+		         TAG_DIST_RESULT, MPI_COMM_WORLD);
+		any = true;
 	}
-	MPI_Send(&r, (int)dist_result_size(&r), MPI_BYTE, 0, TAG_DIST_RESULT,
-	         MPI_COMM_WORLD);
+	if (dist_worker_progress(wk, &r))
+		MPI_Send(&r, (int)dist_result_size(&r), MPI_BYTE, 0,
+		         TAG_DIST_RESULT, MPI_COMM_WORLD);
+	for (;;) {
+		int flag = 0;
+		MPI_Status st;
+		MPI_Iprobe(0, MPI_ANY_TAG, MPI_COMM_WORLD, &flag, &st);
+		if (!flag || (st.MPI_TAG != TAG_DIST_TASK &&
+		              st.MPI_TAG != TAG_DIST_CANCEL))
+			break;
+		take_one(wk, tt_mb, &st);
+		any = true;
+	}
+	return any;
+}
+
+bool
+mpi_dist_take(struct dist_worker *wk, size_t tt_mb, const MPI_Status *probed)
+{
+	if (probed->MPI_TAG != TAG_DIST_TASK &&
+	    probed->MPI_TAG != TAG_DIST_CANCEL)
+		return false;
+	take_one(wk, tt_mb, probed);
+	/* While it holds a task: the engine waited on (it wakes the worker
+	 * the moment the task ends, when the next, already here, starts),
+	 * and the network looked at every DIST_POLL_US. */
+	while (dist_worker_busy(wk))
+		if (!serve_step(wk, tt_mb))
+			dist_worker_wait(wk, DIST_POLL_US);
 	return true;
 }

@@ -110,7 +110,7 @@ dist_share_prepare(const struct dist_transport *t, const board_t *b,
 	}
 	int left = t->nworkers, w;
 	while (left > 0)
-		if (dist_task_receive(t, st, &w, &r) && !r.progress)
+		if (dist_task_receive(t, st, true, &w, &r) && !r.progress)
 			left--;
 	st->prepare_s = util_now_s() - t0;
 }

@@ -62,6 +62,12 @@ dist_stats_traffic(const struct dist_stats *st, int tables, char *buf,
 		    : tables > 0 && tables < st->nworkers ? "a table a machine"
 		                                          : "a table a rank",
 		    st->prepare_s * 1e3);
+	if (n < len && st->handoffs > 0)
+		snprintf(
+		    buf + n, len - n,
+		    "; hand-off %.3f ms a task (%u), waits for work %.1f ms",
+		    st->handoff_s * 1e3 / st->handoffs, st->handoffs,
+		    st->starved_s * 1e3);
 }
 
 /* The exact solve of b across the workers (small ones on one). */

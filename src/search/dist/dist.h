@@ -41,6 +41,10 @@
 #define DIST_SHARE_PLIES 3
 #define DIST_SHARE_OUT   256
 #define DIST_SHARE_IN    1024
+/* Tasks a worker holds at once: the one it searches and the next, which
+ * it starts the moment the first ends, before it answers (so no worker
+ * waits for the master between two tasks). */
+#define DIST_QUEUE 2
 
 /* A task: a position, how to search it and the window. */
 struct dist_task {
@@ -76,6 +80,10 @@ struct dist_result {
 	double seconds;
 	double quality; /* SEARCH_AVERAGE: the averaged outcome, */
 	int8_t proven;  /* and 1 / -1 for a proven win / loss (search.h) */
+	/* Seconds between the end of the worker's task before it and this
+	 * task's start (its hand-off, the master's own delay included);
+	 * negative: the worker's first task. */
+	double gap;
 	/* What its table holds near the task's root (a finished task). */
 	struct search_entries share_hdr;
 	struct search_entry share[DIST_SHARE_OUT];
@@ -119,10 +127,13 @@ struct dist_transport {
 	/* Give worker w a task (it has none). */
 	void (*start)(void *ctx, int w, const struct dist_task *t);
 	/* The next answer of any worker: true with *w and *r; false when
-	 * none came within wait_ms milliseconds. */
-	bool (*next)(void *ctx, int wait_ms, int *w, struct dist_result *r);
-	/* Stop worker w's task: its answer still comes, marked stopped. */
-	void (*cancel)(void *ctx, int w);
+	 * none came within wait_ms milliseconds.  `hurry`: a worker holds
+	 * no task and waits for one, so look without napping. */
+	bool (*next)(void *ctx, int wait_ms, bool hurry, int *w,
+	             struct dist_result *r);
+	/* Stop worker w's task `id` (running, or waiting there as its
+	 * next): its answer still comes, marked stopped. */
+	void (*cancel)(void *ctx, int w, uint32_t id);
 	/* How many main tables the workers have: nworkers (or 0) when each
 	 * has its own, fewer when the workers of one machine share one
 	 * (dist_worker.table), 1 when all do. */
@@ -151,6 +162,13 @@ struct dist_stats {
 	/* Seconds before the first task: the shared tables made to fit
 	 * (dist_task.prepare), the only wait on a shared table. */
 	double prepare_s;
+	/* The hand-off, task asked to task running, summed over the tasks
+	 * after each worker's first (dist_result.gap less the time the
+	 * master had no task to give, which is waiting for work): */
+	double handoff_s;
+	uint32_t handoffs;
+	double starved_s; /* the workers' waits for a task to exist */
+	double answered_at[DIST_MAX_WORKERS]; /* each worker's last answer */
 	struct dist_share *share; /* dist.c's own: the entries in hand */
 };
 
@@ -162,7 +180,9 @@ int dist_frontier(const board_t *b, const struct search_limits *lim,
 /* What the network cost, in words for a person (one line, no newline):
  * each worker's share of the time searching and waiting for work, the
  * messages and bytes both ways and their rate, and the tables (`tables`:
- * dist_transport.tables) with the time their preparation took. */
+ * dist_transport.tables) with the time their preparation took, and the
+ * mean hand-off a task (task asked to task running) beside the waits
+ * for a task to exist. */
 void dist_stats_traffic(const struct dist_stats *st, int tables, char *buf,
                         size_t len);
 
@@ -206,21 +226,32 @@ struct dist_worker {
 	struct dist_task task;
 	double t0;
 	double reported; /* when dist_worker_progress() last answered */
+	double ended;    /* when its last task ended, 0 none yet */
+	double gap;      /* the running task's dist_result.gap */
+	/* The next task, started the moment this one ends (DIST_QUEUE). */
+	struct dist_task next;
+	bool has_next;
+	/* Answers owed at once (a prepare, a dropped next task): ids, and
+	 * whether each was dropped (stopped). */
+	uint32_t owed[DIST_QUEUE + 1];
+	bool owed_stopped[DIST_QUEUE + 1];
+	int nowed;
 	/* The main table shared with the other workers of this machine
 	 * (search.h: search_shared_bytes(table_mb) bytes), NULL: its own.
 	 * The leader prepares it for each search (dist_task.prepare). */
 	void *table;
 	size_t table_mb;
 	bool leader;
-	bool adopted;  /* its engine searches in it */
-	bool answered; /* a prepare's answer waits in `answer` */
-	uint32_t answer_id;
+	bool adopted; /* its engine searches in it */
 };
 
-/* Start task t on the worker's engine. */
+/* Start task t on the worker's engine, or, while one runs, keep it as
+ * the next (at most DIST_QUEUE in hand). */
 void dist_worker_start(struct dist_worker *wk, const struct dist_task *t);
-/* Non-blocking: true once the task has finished (or stopped), *r its
- * answer. */
+/* Whether a task runs or waits on the worker, or an answer is owed. */
+bool dist_worker_busy(const struct dist_worker *wk);
+/* Non-blocking: true once a task has finished (or stopped), *r its
+ * answer; the next task, if any, is already running then. */
 bool dist_worker_poll(struct dist_worker *wk, struct dist_result *r);
 /* Non-blocking, while a task runs: true at most every DIST_PROGRESS_S
  * seconds, *r a progress report (r->progress) of its nodes so far. */
@@ -229,8 +260,9 @@ bool dist_worker_progress(struct dist_worker *wk, struct dist_result *r);
 /* Wait at most `us` microseconds for the running task to end (a nap
  * when none runs): the worker then answers at once. */
 void dist_worker_wait(struct dist_worker *wk, long us);
-/* Stop the task: dist_worker_poll() answers soon, stopped. */
-void dist_worker_cancel(struct dist_worker *wk);
+/* Stop task `id` (running or next; any other id is an answer already
+ * given): dist_worker_poll() answers soon, stopped. */
+void dist_worker_cancel(struct dist_worker *wk, uint32_t id);
 
 /* ---- the loopback: workers that are engines of this process ---------- */
 
