@@ -30,7 +30,10 @@ enum {
 	TAG_TOUR_RESULT,  /* worker -> 0: int64_t {first, count, nodes, ...} */
 	TAG_DIST_TASK,    /* 0 -> worker: struct dist_task (one search) */
 	TAG_DIST_RESULT,  /* worker -> 0: struct dist_result */
-	TAG_DIST_CANCEL,  /* 0 -> worker: stop the task (no payload) */
+	TAG_DIST_CANCEL,  /* 0 -> worker: stop task id (a uint32_t) */
+	TAG_DIST_ENTRIES, /* worker -> 0 -> the other machines' workers:
+	                   * struct dist_entries (the table across
+	                   * machines) */
 };
 
 struct dist_transport;
@@ -42,11 +45,15 @@ struct mpi_table;
 struct mpi_dist {
 	struct dist_transport *t;
 	struct dist_worker *local;
+	const struct mpi_table *mt;
 	int size;
+	int *next_of; /* per machine (its leader's rank): the next rank to
+	               * take the entries sent on to it */
 };
 void mpi_dist_init(struct mpi_dist *d, struct dist_transport *t,
                    struct dist_worker *local, const struct mpi_world *w,
                    const struct mpi_table *mt);
+void mpi_dist_free(struct mpi_dist *d);
 /* A worker rank, given the message that `st` probed: a TAG_DIST_TASK is
  * run on wk (its engine of tt_mb made the first time), answering cancels,
  * and its result sent; a TAG_DIST_CANCEL for a task already answered is
@@ -58,17 +65,22 @@ bool mpi_dist_take(struct dist_worker *wk, size_t tt_mb, const MPI_Status *st);
  * (collective), before a mode's work; `base` NULL when the ranks keep
  * their own tables (--dist-table=own, or no memory for it).  machines
  * > 1 (--dist-machines): the ranks of each machine as that many machines,
- * a table each. */
+ * a table each.  upper (--dist-upper): with more than one table, the exact
+ * solver's stores of positions of at least that many empty cells go to
+ * every table (dist_transport.upper), 0 none. */
 struct mpi_table {
 	MPI_Win win;
 	MPI_Comm node; /* the ranks of this machine (or machine group) */
 	void *base;
 	size_t tt_mb;
-	bool leader; /* this machine's first rank: it prepares the table */
-	int tables;  /* machines with a table: dist_transport.tables */
+	bool leader;     /* this machine's first rank: it prepares the table */
+	int tables;      /* machines with a table: dist_transport.tables */
+	int *machine_of; /* per rank: its machine's leader's rank (NULL
+	                  * without shared tables) */
+	int upper;
 };
 void mpi_table_open(const struct mpi_world *w, size_t tt_mb, bool shared,
-                    int machines, struct mpi_table *mt);
+                    int machines, int upper, struct mpi_table *mt);
 /* Collective too: every rank, after the mode's last search. */
 void mpi_table_close(struct mpi_table *mt);
 /* Give worker wk the shared table (nothing when there is none). */

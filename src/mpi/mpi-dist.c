@@ -72,12 +72,71 @@ md_start(void *ctx, int w, const struct dist_task *t)
 		         MPI_COMM_WORLD);
 }
 
+/* Rank 0: entries of the table across machines from machine `from` (its
+ * leader's rank) sent on to every other machine, to one of its ranks in
+ * turn, or merged here for rank 0's own. */
+static void
+send_on(struct mpi_dist *d, const struct dist_entries *m, int from)
+{
+	const int *of = d->mt->machine_of;
+	const int bytes = (int)dist_entries_size(m);
+	d->t->upper_entries += m->hdr.n;
+	for (int leader = 0; leader < d->size; leader++) {
+		if (of[leader] != leader || leader == from)
+			continue;
+		if (leader == of[0]) {
+			dist_worker_merge(d->local, m);
+			continue;
+		}
+		/* The machine's ranks in turn, rank 0 never among them. */
+		int r = d->next_of[leader];
+		do
+			r = (r + 1) % d->size;
+		while (of[r] != leader || r == 0);
+		d->next_of[leader] = r;
+		MPI_Send(m, bytes, MPI_BYTE, r, TAG_DIST_ENTRIES,
+		         MPI_COMM_WORLD);
+		d->t->upper_msgs++;
+		d->t->upper_bytes += (uint64_t)bytes;
+	}
+}
+
+/* Rank 0: its own worker's entries and those that came in, sent on. */
+static void
+pass_entries(struct mpi_dist *d)
+{
+	static struct dist_entries m; /* rank 0's main thread only */
+	if (d->mt->machine_of == NULL)
+		return;
+	while (dist_worker_upper(d->local, &m) > 0)
+		send_on(d, &m, d->mt->machine_of[0]);
+	for (;;) {
+		int flag = 0, n = 0;
+		MPI_Status st;
+		MPI_Iprobe(MPI_ANY_SOURCE, TAG_DIST_ENTRIES, MPI_COMM_WORLD,
+		           &flag, &st);
+		if (!flag)
+			return;
+		MPI_Recv(&m, sizeof m, MPI_BYTE, st.MPI_SOURCE,
+		         TAG_DIST_ENTRIES, MPI_COMM_WORLD, &st);
+		MPI_Get_count(&st, MPI_BYTE, &n);
+		if (!dist_entries_whole(&m, (size_t)n))
+			garbled("a table's entries", st.MPI_SOURCE, n);
+		d->t->upper_msgs++;
+		d->t->upper_bytes += (uint64_t)n;
+		send_on(d, &m, d->mt->machine_of[st.MPI_SOURCE]);
+	}
+}
+
 static bool
 md_next(void *ctx, int wait_ms, bool hurry, int *w, struct dist_result *r)
 {
 	struct mpi_dist *d = ctx;
 	double until = util_now_s() + wait_ms / 1000.0;
 	for (;;) {
+		/* First the entries: a worker sends its own before each
+		 * answer, and one sender's messages are taken in order. */
+		pass_entries(d);
 		if (dist_worker_poll(d->local, r) ||
 		    dist_worker_progress(d->local, r)) {
 			*w = 0;
@@ -132,20 +191,36 @@ mpi_dist_init(struct mpi_dist *d, struct dist_transport *t,
 {
 	d->t = t;
 	d->local = local;
+	d->mt = mt;
 	d->size = w->size;
+	d->next_of = xcalloc((size_t)w->size, sizeof *d->next_of);
 	*t = (struct dist_transport){
-	    w->size, d,         md_start,
-	    md_next, md_cancel, mt->base != NULL ? mt->tables : w->size};
+	    .nworkers = w->size,
+	    .ctx = d,
+	    .start = md_start,
+	    .next = md_next,
+	    .cancel = md_cancel,
+	    .tables = mt->base != NULL ? mt->tables : w->size,
+	    .upper = mt->machine_of != NULL ? mt->upper : 0,
+	};
 	mpi_table_give(mt, local);
 }
 
 void
+mpi_dist_free(struct mpi_dist *d)
+{
+	free(d->next_of);
+	d->next_of = NULL;
+}
+
+void
 mpi_table_open(const struct mpi_world *w, size_t tt_mb, bool shared,
-               int machines, struct mpi_table *mt)
+               int machines, int upper, struct mpi_table *mt)
 {
 	memset(mt, 0, sizeof *mt);
 	check_layout(w);
 	mt->tt_mb = tt_mb;
+	mt->upper = upper;
 	mt->win = MPI_WIN_NULL;
 	mt->node = MPI_COMM_NULL;
 	int want = shared && w->size > 1, all = 0;
@@ -191,6 +266,15 @@ mpi_table_open(const struct mpi_world *w, size_t tt_mb, bool shared,
 	int leaders = mt->leader;
 	MPI_Allreduce(&leaders, &mt->tables, 1, MPI_INT, MPI_SUM,
 	              MPI_COMM_WORLD);
+	if (all_ok) {
+		/* Each rank's machine, named by its leader's rank, for the
+		 * table across machines. */
+		int leader = w->rank;
+		MPI_Bcast(&leader, 1, MPI_INT, 0, mt->node);
+		mt->machine_of = xcalloc((size_t)w->size, sizeof(int));
+		MPI_Allgather(&leader, 1, MPI_INT, mt->machine_of, 1, MPI_INT,
+		              MPI_COMM_WORLD);
+	}
 }
 
 void
@@ -200,6 +284,8 @@ mpi_table_close(struct mpi_table *mt)
 		MPI_Win_free(&mt->win);
 	if (mt->node != MPI_COMM_NULL)
 		MPI_Comm_free(&mt->node);
+	free(mt->machine_of);
+	mt->machine_of = NULL;
 	mt->base = NULL;
 }
 
@@ -222,6 +308,18 @@ mpi_table_give(const struct mpi_table *mt, struct dist_worker *wk)
 static void
 take_one(struct dist_worker *wk, size_t tt_mb, const MPI_Status *probed)
 {
+	if (probed->MPI_TAG == TAG_DIST_ENTRIES) {
+		static struct dist_entries m; /* the main thread's only */
+		MPI_Status got;
+		int n = 0;
+		MPI_Recv(&m, sizeof m, MPI_BYTE, 0, TAG_DIST_ENTRIES,
+		         MPI_COMM_WORLD, &got);
+		MPI_Get_count(&got, MPI_BYTE, &n);
+		if (!dist_entries_whole(&m, (size_t)n))
+			garbled("a table's entries", 0, n);
+		dist_worker_merge(wk, &m);
+		return;
+	}
 	if (probed->MPI_TAG == TAG_DIST_CANCEL) {
 		uint32_t id = 0;
 		MPI_Recv(&id, 1, MPI_UINT32_T, 0, TAG_DIST_CANCEL,
@@ -245,12 +343,25 @@ take_one(struct dist_worker *wk, size_t tt_mb, const MPI_Status *probed)
 /* A worker rank's look at the network while it holds tasks: its answers
  * and progress sent, the next task or a cancel taken.  True when a
  * message was. */
+/* The worker's stores of upper positions, to rank 0, which sends them
+ * on to the other machines. */
+static void
+send_entries(struct dist_worker *wk)
+{
+	static struct dist_entries m; /* the main thread's only */
+	while (dist_worker_upper(wk, &m) > 0)
+		MPI_Send(&m, (int)dist_entries_size(&m), MPI_BYTE, 0,
+		         TAG_DIST_ENTRIES, MPI_COMM_WORLD);
+}
+
 static bool
 serve_step(struct dist_worker *wk, size_t tt_mb)
 {
 	static struct dist_result r;
 	bool any = false;
+	send_entries(wk);
 	while (dist_worker_poll(wk, &r)) {
+		send_entries(wk); /* before the answer: rank 0 has them */
 		MPI_Send(&r, (int)dist_result_size(&r), MPI_BYTE, 0,
 		         TAG_DIST_RESULT, MPI_COMM_WORLD);
 		any = true;
@@ -263,7 +374,8 @@ serve_step(struct dist_worker *wk, size_t tt_mb)
 		MPI_Status st;
 		MPI_Iprobe(0, MPI_ANY_TAG, MPI_COMM_WORLD, &flag, &st);
 		if (!flag || (st.MPI_TAG != TAG_DIST_TASK &&
-		              st.MPI_TAG != TAG_DIST_CANCEL))
+		              st.MPI_TAG != TAG_DIST_CANCEL &&
+		              st.MPI_TAG != TAG_DIST_ENTRIES))
 			break;
 		take_one(wk, tt_mb, &st);
 		any = true;
@@ -275,7 +387,8 @@ bool
 mpi_dist_take(struct dist_worker *wk, size_t tt_mb, const MPI_Status *probed)
 {
 	if (probed->MPI_TAG != TAG_DIST_TASK &&
-	    probed->MPI_TAG != TAG_DIST_CANCEL)
+	    probed->MPI_TAG != TAG_DIST_CANCEL &&
+	    probed->MPI_TAG != TAG_DIST_ENTRIES)
 		return false;
 	take_one(wk, tt_mb, probed);
 	/* While it holds a task: the engine waited on (it wakes the worker

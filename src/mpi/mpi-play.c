@@ -221,7 +221,9 @@ mpi_play_run(const struct options *o, struct cli_session *session,
 	if (w->size == 1) /* one process: dropfour's own game */
 		return mpi_play_alone(o, session, in_job);
 	struct mpi_table mt;
-	mpi_table_open(w, o->tt_mb, !o->dist_table_own, o->dist_machines, &mt);
+	mpi_table_open(w, o->tt_mb, !o->dist_table_own, o->dist_machines,
+	               o->dist_upper < 0 ? DIST_UPPER_CELLS : o->dist_upper,
+	               &mt);
 	if (w->rank != 0) {
 		play_worker(o, session, &mt);
 		mpi_table_close(&mt);
@@ -246,6 +248,7 @@ mpi_play_run(const struct options *o, struct cli_session *session,
 	p.local.book = lim.book;
 	mpi_dist_init(&p.d, &p.t, &p.local, w, &mt);
 	int status = play_game(o, session, &p, provided, in_job);
+	mpi_dist_free(&p.d);
 	for (int r = 1; r < w->size; r++)
 		MPI_Send(NULL, 0, MPI_BYTE, r, TAG_STOP, MPI_COMM_WORLD);
 	engine_free(p.local.e);

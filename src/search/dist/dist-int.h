@@ -37,6 +37,13 @@ void dist_slot_cancel_all(struct master *m);
 /* Tasks that worker w holds. */
 int dist_slot_count(const struct master *m, int w);
 
+/* ---- the table across machines: dist-upper.c ---------------------------- */
+
+/* The tap of task t's search into lim (none unless t asks for one and the
+ * worker has a shared table). */
+void dist_upper_limits(struct dist_worker *wk, const struct dist_task *t,
+                       struct search_limits *lim);
+
 /* ---- the frontier's tree ------------------------------------------------ */
 
 enum node_state {

@@ -97,6 +97,8 @@ make_task(const struct master *m, int i, uint32_t id, struct dist_task *t)
 	                                                : m->lim->mode);
 	t->depth = (uint8_t)(m->lim->depth - m->n[i].ply);
 	t->threads = dist_task_threads(m->lim);
+	if (t->mode == SEARCH_EXACT)
+		t->upper = (uint8_t)m->st->upper;
 	t->alpha = (int16_t)a;
 	t->beta = (int16_t)b;
 }
@@ -355,6 +357,8 @@ dist_master_solve_small(const struct dist_transport *t, const board_t *b,
 	task.whole = 1;
 	task.threads = dist_task_threads(lim);
 	task.node_limit = DIST_SMALL_NODES;
+	if (task.mode == SEARCH_EXACT)
+		task.upper = (uint8_t)st->upper;
 	dist_share_fill(st, 0, &task);
 	dist_task_send(t, st, 0, &task);
 	st->tasks[0]++;

@@ -73,6 +73,7 @@ run_task(struct dist_worker *wk, const struct dist_task *t)
 	lim.alpha = t->alpha;
 	lim.beta = t->beta;
 	lim.node_limit = t->node_limit;
+	dist_upper_limits(wk, t, &lim);
 	if (t != &wk->task)
 		memcpy(&wk->task, t, dist_task_size(t));
 	const double now = util_now_s();
@@ -253,7 +254,14 @@ dist_loopback_new(int n, size_t tt_mb, int threads,
 		}
 	}
 	lb->tt_mb = tt_mb;
-	lb->t = (struct dist_transport){n, lb, lb_start, lb_next, lb_cancel, n};
+	lb->t = (struct dist_transport){
+	    .nworkers = n,
+	    .ctx = lb,
+	    .start = lb_start,
+	    .next = lb_next,
+	    .cancel = lb_cancel,
+	    .tables = n,
+	};
 	return lb;
 }
 

@@ -63,11 +63,18 @@ dist_stats_traffic(const struct dist_stats *st, int tables, char *buf,
 		                                          : "a table a rank",
 		    st->prepare_s * 1e3);
 	if (n < len && st->handoffs > 0)
-		snprintf(
+		n += (size_t)snprintf(
 		    buf + n, len - n,
 		    "; hand-off %.3f ms a task (%u), waits for work %.1f ms",
 		    st->handoff_s * 1e3 / st->handoffs, st->handoffs,
 		    st->starved_s * 1e3);
+	if (n < len && st->upper > 0)
+		snprintf(
+		    buf + n, len - n,
+		    "; entries of %d+ empty cells to every table: %llu in %llu "
+		    "msgs (%.1f kB)",
+		    st->upper, (unsigned long long)st->upper_entries,
+		    (unsigned long long)st->upper_msgs, st->upper_bytes / 1e3);
 }
 
 /* The exact solve of b across the workers (small ones on one). */
@@ -168,8 +175,18 @@ begin(const struct dist_transport *t, const board_t *b,
 	                    lim->mode == SEARCH_AVERAGE
 	                ? NULL
 	                : dist_share_new();
-	if (t->tables > 0 && t->tables < t->nworkers)
+	/* Several tables, each a machine's: the upper positions' stores
+	 * go to every table (dist-upper.c), which must hold exact values. */
+	st->upper =
+	    t->tables > 1 && t->upper > 0 && t->upper < 256 &&
+	            (lim->mode == SEARCH_EXACT || lim->mode == SEARCH_WEAK)
+	        ? t->upper
+	        : 0;
+	if (t->tables > 0 && (t->tables < t->nworkers || st->upper > 0))
 		dist_share_prepare(t, b, lim, st);
+	st->upper_msgs = t->upper_msgs;
+	st->upper_entries = t->upper_entries;
+	st->upper_bytes = t->upper_bytes;
 	dist_live_begin(st->live, b, lim, t->nworkers, t->tables);
 	int frontier = p->frontier;
 	if (frontier <= 0)
@@ -218,6 +235,9 @@ dist_search(const struct dist_transport *t, const board_t *b,
 	               : b->w * b->h - b->moves;
 	r->seconds = util_now_s() - t0;
 	st->seconds = r->seconds;
+	st->upper_msgs = t->upper_msgs - st->upper_msgs;
+	st->upper_entries = t->upper_entries - st->upper_entries;
+	st->upper_bytes = t->upper_bytes - st->upper_bytes;
 	dist_live_end(st->live, r);
 	dist_share_free(st->share);
 	st->share = NULL;

@@ -45,6 +45,15 @@
  * it starts the moment the first ends, before it answers (so no worker
  * waits for the master between two tasks). */
 #define DIST_QUEUE 2
+/* The table across machines (docs/distributed-search.md): an exact
+ * solver's stores of positions with at least `upper` empty cells
+ * (dist_transport.upper, --dist-upper) go to every other machine's table,
+ * a message of at most DIST_UPPER_BATCH of them at a time; a worker holds
+ * up to DIST_UPPER_BOX between two looks at the network (more are
+ * dropped, and counted). */
+#define DIST_UPPER_CELLS 26
+#define DIST_UPPER_BATCH 256
+#define DIST_UPPER_BOX   4096
 
 /* A task: a position, how to search it and the window. */
 struct dist_task {
@@ -57,6 +66,9 @@ struct dist_task {
 	uint8_t threads; /* OpenMP threads for it; 0: the worker's own */
 	uint8_t prepare; /* 1: no search; make the shared table fit `mode`
 	                  * on this board (search_shared_prepare()) */
+	uint8_t upper;   /* exact: the stores of positions with at least
+	                  * this many empty cells told to other machines
+	                  * (dist_worker.box), 0 none */
 	uint32_t node_limit;
 	int16_t alpha; /* the window, on the raw scale (search.h) */
 	int16_t beta;
@@ -88,6 +100,24 @@ struct dist_result {
 	struct search_entries share_hdr;
 	struct search_entry share[DIST_SHARE_OUT];
 };
+
+/* Entries of the table across machines (search_tap's), a message. */
+struct dist_entries {
+	struct search_entries hdr;
+	struct search_entry e[DIST_UPPER_BATCH];
+};
+static inline size_t
+dist_entries_size(const struct dist_entries *m)
+{
+	return offsetof(struct dist_entries, e) +
+	       (size_t)m->hdr.n * sizeof m->e[0];
+}
+static inline bool
+dist_entries_whole(const struct dist_entries *m, size_t bytes)
+{
+	return bytes >= offsetof(struct dist_entries, e) &&
+	       m->hdr.n <= DIST_UPPER_BATCH && bytes == dist_entries_size(m);
+}
 
 /* What a transport moves of a task or an answer: the fixed part and the
  * table entries it holds, not the whole array (a task of the workers of
@@ -138,6 +168,14 @@ struct dist_transport {
 	 * has its own, fewer when the workers of one machine share one
 	 * (dist_worker.table), 1 when all do. */
 	int tables;
+	/* Between machines (several tables, each shared by its machine's
+	 * workers): an exact search's tasks ask for the stores of positions
+	 * of at least `upper` empty cells (dist_task.upper), which the
+	 * transport carries to the other machines' tables; 0 none. */
+	int upper;
+	/* What it carried so far (the transport counts): messages, entries
+	 * and bytes of the table across machines. */
+	uint64_t upper_msgs, upper_entries, upper_bytes;
 };
 
 /* What the workers did, per worker. */
@@ -169,6 +207,10 @@ struct dist_stats {
 	uint32_t handoffs;
 	double starved_s; /* the workers' waits for a task to exist */
 	double answered_at[DIST_MAX_WORKERS]; /* each worker's last answer */
+	/* The table across machines in this search: the smallest empty
+	 * cells it spans (0: none) and what the transport carried. */
+	int upper;
+	uint64_t upper_msgs, upper_entries, upper_bytes;
 	struct dist_share *share; /* dist.c's own: the entries in hand */
 };
 
@@ -243,6 +285,15 @@ struct dist_worker {
 	size_t table_mb;
 	bool leader;
 	bool adopted; /* its engine searches in it */
+	/* The table across machines: the running task's stores of its
+	 * upper positions (dist_task.upper), held until the worker sends
+	 * them (dist_worker_upper()); lock is a spin lock, taken by the
+	 * search threads and the worker. */
+	struct search_tap tap;
+	_Atomic bool box_lock;
+	int box_n;
+	uint64_t box_dropped;
+	struct search_entry box[DIST_UPPER_BOX];
 };
 
 /* Start task t on the worker's engine, or, while one runs, keep it as
@@ -260,6 +311,14 @@ bool dist_worker_progress(struct dist_worker *wk, struct dist_result *r);
 /* Wait at most `us` microseconds for the running task to end (a nap
  * when none runs): the worker then answers at once. */
 void dist_worker_wait(struct dist_worker *wk, long us);
+/* Up to DIST_UPPER_BATCH stores of upper positions taken from the
+ * worker's box into m (its header for a table of the worker's): how
+ * many. */
+int dist_worker_upper(struct dist_worker *wk, struct dist_entries *m);
+/* Another machine's stores (a message of dist_worker_upper()) merged into
+ * the worker's shared table (search_shared_merge()); nothing without
+ * one. */
+void dist_worker_merge(struct dist_worker *wk, const struct dist_entries *m);
 /* Stop task `id` (running or next; any other id is an answer already
  * given): dist_worker_poll() answers soon, stopped. */
 void dist_worker_cancel(struct dist_worker *wk, uint32_t id);
