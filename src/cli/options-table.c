@@ -359,7 +359,7 @@ const struct opt_def options_opts[] = {
      .why = "must be 0..255",
      .help = "dropfour-mpi, one exact search over\nseveral machines: "
              "the table entries of\npositions with at least E empty cells "
-             "go\nto every machine's table (default 26; 0:\nnone)",
+             "go\nto every machine's table (default 24; 0:\nnone)",
      .group = G_BOARD},
     {.name = "split-depth",
      .kind = OPT_INT,

@@ -39,6 +39,7 @@ enum {
 struct dist_transport;
 struct dist_worker;
 struct mpi_table;
+struct pending;
 /* One search over the ranks (mpi-dist.c): rank 0's transport, whose
  * worker 0 is `local` (an engine of rank 0) and whose workers 1..size-1
  * are the other ranks, each serving in mpi_dist_take(). */
@@ -49,10 +50,13 @@ struct mpi_dist {
 	int size;
 	int *next_of; /* per machine (its leader's rank): the next rank to
 	               * take the entries sent on to it */
+	struct pending *pending; /* sends not yet complete (mpi-dist.c) */
+	int npending, cap;
 };
 void mpi_dist_init(struct mpi_dist *d, struct dist_transport *t,
                    struct dist_worker *local, const struct mpi_world *w,
                    const struct mpi_table *mt);
+/* After the last search: rank 0's sends completed, its memory freed. */
 void mpi_dist_free(struct mpi_dist *d);
 /* A worker rank, given the message that `st` probed: a TAG_DIST_TASK is
  * run on wk (its engine of tt_mb made the first time), answering cancels,
@@ -96,6 +100,9 @@ void mpi_wait_message(MPI_Status *st);
  * between two tasks of one search, whose next task comes within a round
  * trip (MPI_HOT_S after its last answer). */
 #define MPI_HOT_S 0.05
+/* Rank 0's looks at the network while its own worker searches and
+ * another waits for a task (mpi-dist.c): every DIST_HURRY_US. */
+#define DIST_HURRY_US 50
 void mpi_wait_message_hot(MPI_Status *st, double hot_s);
 /* The same, but give up when the token stop (core/stop.h; NULL: none) is
  * requested: true for a message, false for the stop. */

@@ -61,6 +61,52 @@ check_layout(const struct mpi_world *w)
 	}
 }
 
+/* ---- rank 0's sends, which never wait ----------------------------------
+ *
+ * A worker may be sending rank 0 its answer or its entries while rank 0
+ * sends it a task (its next, DIST_QUEUE) or entries of other machines: a
+ * message too big to go eagerly waits for its receiver, and two blocking
+ * sends would wait for each other.  Rank 0 therefore sends without
+ * waiting, from copies that it frees as the sends complete; the workers
+ * may block, rank 0 always takes what they send. */
+
+struct pending {
+	MPI_Request req;
+	void *buf;
+};
+
+/* The sends that completed, their copies freed. */
+static void
+sends_reap(struct mpi_dist *d)
+{
+	int k = 0;
+	for (int i = 0; i < d->npending; i++) {
+		int done = 0;
+		MPI_Test(&d->pending[i].req, &done, MPI_STATUS_IGNORE);
+		if (done)
+			free(d->pending[i].buf);
+		else
+			d->pending[k++] = d->pending[i];
+	}
+	d->npending = k;
+}
+
+static void
+send_async(struct mpi_dist *d, const void *msg, size_t bytes, int to, int tag)
+{
+	sends_reap(d);
+	if (d->npending == d->cap) {
+		d->cap = d->cap ? 2 * d->cap : 16;
+		d->pending =
+		    xrealloc(d->pending, (size_t)d->cap * sizeof *d->pending);
+	}
+	struct pending *p = &d->pending[d->npending++];
+	p->buf = xmalloc(bytes > 0 ? bytes : 1);
+	memcpy(p->buf, msg, bytes);
+	MPI_Isend(p->buf, (int)bytes, MPI_BYTE, to, tag, MPI_COMM_WORLD,
+	          &p->req);
+}
+
 static void
 md_start(void *ctx, int w, const struct dist_task *t)
 {
@@ -68,8 +114,7 @@ md_start(void *ctx, int w, const struct dist_task *t)
 	if (w == 0)
 		dist_worker_start(d->local, t);
 	else
-		MPI_Send(t, (int)dist_task_size(t), MPI_BYTE, w, TAG_DIST_TASK,
-		         MPI_COMM_WORLD);
+		send_async(d, t, dist_task_size(t), w, TAG_DIST_TASK);
 }
 
 /* Rank 0: entries of the table across machines from machine `from` (its
@@ -94,8 +139,7 @@ send_on(struct mpi_dist *d, const struct dist_entries *m, int from)
 			r = (r + 1) % d->size;
 		while (of[r] != leader || r == 0);
 		d->next_of[leader] = r;
-		MPI_Send(m, bytes, MPI_BYTE, r, TAG_DIST_ENTRIES,
-		         MPI_COMM_WORLD);
+		send_async(d, m, (size_t)bytes, r, TAG_DIST_ENTRIES);
 		d->t->upper_msgs++;
 		d->t->upper_bytes += (uint64_t)bytes;
 	}
@@ -159,15 +203,17 @@ md_next(void *ctx, int wait_ms, bool hurry, int *w, struct dist_result *r)
 		}
 		if (util_now_s() >= until)
 			return false;
-		/* Every worker holding a task and rank 0's own searching:
-		 * wait on its engine, which wakes the moment its task ends;
-		 * the others hold their next task (DIST_QUEUE), so a look
-		 * at the network every DIST_POLL_US delays no hand-off.  A
-		 * worker waiting for a task (its core idle), or nothing
-		 * searching here: look again at once, giving the core away
-		 * between. */
-		if (!hurry && dist_worker_busy(d->local))
-			dist_worker_wait(d->local, DIST_POLL_US);
+		/* Rank 0's own worker searching: wait on its engine, which
+		 * wakes the moment its task ends, and look at the network
+		 * every DIST_POLL_US while every worker holds its next task
+		 * (DIST_QUEUE: no hand-off waits for the look), every
+		 * DIST_HURRY_US while one waits for a task (sleeping between,
+		 * not spinning: the searching thread here and the waiting
+		 * rank's own look need the cores).  Nothing searching here:
+		 * look again at once, giving the core away between. */
+		if (dist_worker_busy(d->local))
+			dist_worker_wait(d->local,
+			                 hurry ? DIST_HURRY_US : DIST_POLL_US);
 		else
 			sched_yield();
 	}
@@ -180,8 +226,7 @@ md_cancel(void *ctx, int w, uint32_t id)
 	if (w == 0)
 		dist_worker_cancel(d->local, id);
 	else
-		MPI_Send(&id, 1, MPI_UINT32_T, w, TAG_DIST_CANCEL,
-		         MPI_COMM_WORLD);
+		send_async(d, &id, sizeof id, w, TAG_DIST_CANCEL);
 }
 
 void
@@ -194,6 +239,8 @@ mpi_dist_init(struct mpi_dist *d, struct dist_transport *t,
 	d->mt = mt;
 	d->size = w->size;
 	d->next_of = xcalloc((size_t)w->size, sizeof *d->next_of);
+	d->pending = NULL;
+	d->npending = d->cap = 0;
 	*t = (struct dist_transport){
 	    .nworkers = w->size,
 	    .ctx = d,
@@ -209,6 +256,14 @@ mpi_dist_init(struct mpi_dist *d, struct dist_transport *t,
 void
 mpi_dist_free(struct mpi_dist *d)
 {
+	/* Every worker takes what it was sent (it serves until TAG_STOP). */
+	for (int i = 0; i < d->npending; i++) {
+		MPI_Wait(&d->pending[i].req, MPI_STATUS_IGNORE);
+		free(d->pending[i].buf);
+	}
+	free(d->pending);
+	d->pending = NULL;
+	d->npending = d->cap = 0;
 	free(d->next_of);
 	d->next_of = NULL;
 }
@@ -322,7 +377,7 @@ take_one(struct dist_worker *wk, size_t tt_mb, const MPI_Status *probed)
 	}
 	if (probed->MPI_TAG == TAG_DIST_CANCEL) {
 		uint32_t id = 0;
-		MPI_Recv(&id, 1, MPI_UINT32_T, 0, TAG_DIST_CANCEL,
+		MPI_Recv(&id, sizeof id, MPI_BYTE, 0, TAG_DIST_CANCEL,
 		         MPI_COMM_WORLD, MPI_STATUS_IGNORE);
 		dist_worker_cancel(wk, id); /* nothing if answered already */
 		return;

@@ -68,6 +68,7 @@ dist_share_fill(struct dist_stats *st, int w, struct dist_task *t)
 {
 	struct dist_share *sh = st->share;
 	t->share_hdr.n = 0;
+	t->exports = sh != NULL;
 	if (sh == NULL || sh->n == 0)
 		return;
 	int k = 0;

@@ -145,7 +145,7 @@ dist_worker_poll(struct dist_worker *wk, struct dist_result *r)
 	r->proven = (int8_t)sr.proven;
 	r->gap = wk->gap;
 	wk->id = 0;
-	if (!r->stopped) {
+	if (!r->stopped && wk->task.exports) {
 		board_t b;
 		task_board(&wk->task, &b);
 		engine_export(wk->e, &b, DIST_SHARE_PLIES, &r->share_hdr,

@@ -169,12 +169,6 @@ begin(const struct dist_transport *t, const board_t *b,
 	st->nworkers = t->nworkers;
 	st->live = p->live;
 	st->under = -1;
-	/* (The averaged outcomes use no table; workers that share one
-	 * need no entries passed.) */
-	st->share = p->no_tables || t->nworkers < 2 || t->tables == 1 ||
-	                    lim->mode == SEARCH_AVERAGE
-	                ? NULL
-	                : dist_share_new();
 	/* Several tables, each a machine's: the upper positions' stores
 	 * go to every table (dist-upper.c), which must hold exact values. */
 	st->upper =
@@ -182,6 +176,14 @@ begin(const struct dist_transport *t, const board_t *b,
 	            (lim->mode == SEARCH_EXACT || lim->mode == SEARCH_WEAK)
 	        ? t->upper
 	        : 0;
+	/* Tables of their own without the table across machines: the
+	 * entries near each task's root pass through the master.  (The
+	 * averaged outcomes use no table; workers that share one need no
+	 * entries passed.) */
+	st->share = p->no_tables || t->nworkers < 2 || t->tables == 1 ||
+	                    lim->mode == SEARCH_AVERAGE || st->upper > 0
+	                ? NULL
+	                : dist_share_new();
 	if (t->tables > 0 && (t->tables < t->nworkers || st->upper > 0))
 		dist_share_prepare(t, b, lim, st);
 	st->upper_msgs = t->upper_msgs;

@@ -51,7 +51,7 @@
  * a message of at most DIST_UPPER_BATCH of them at a time; a worker holds
  * up to DIST_UPPER_BOX between two looks at the network (more are
  * dropped, and counted). */
-#define DIST_UPPER_CELLS 26
+#define DIST_UPPER_CELLS 24
 #define DIST_UPPER_BATCH 256
 #define DIST_UPPER_BOX   4096
 
@@ -66,6 +66,8 @@ struct dist_task {
 	uint8_t threads; /* OpenMP threads for it; 0: the worker's own */
 	uint8_t prepare; /* 1: no search; make the shared table fit `mode`
 	                  * on this board (search_shared_prepare()) */
+	uint8_t exports; /* 1: the answer carries the table's entries near
+	                  * the task's root (dist_result.share) */
 	uint8_t upper;   /* exact: the stores of positions with at least
 	                  * this many empty cells told to other machines
 	                  * (dist_worker.box), 0 none */
