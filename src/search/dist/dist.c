@@ -26,11 +26,13 @@ dist_frontier(const board_t *b, const struct search_limits *lim, int nworkers)
 		most = lim->depth - 1;
 	if (most > left - 2)
 		most = left - 2;
-	/* Eight tasks a worker and more than the root's columns: enough to
-	 * balance on, few enough that the windows still prune. */
+	/* DIST_TASKS_PER_WORKER tasks a worker and more than the root's
+	 * columns: enough to balance on, few enough that the windows still
+	 * prune. */
 	int f = 1;
 	double tasks = b->w;
-	while (f < most && (f < 2 || tasks < 8.0 * nworkers)) {
+	while (f < most &&
+	       (f < 2 || tasks < DIST_TASKS_PER_WORKER * nworkers)) {
 		f++;
 		tasks *= b->w * 0.8;
 	}

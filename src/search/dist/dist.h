@@ -32,6 +32,15 @@
 
 #define DIST_MAX_WORKERS  256
 #define DIST_MAX_FRONTIER 5
+/* The frontier deepens until it holds about this many tasks a worker
+ * (dist_frontier()).  More tasks balance the workers better; fewer,
+ * bigger ones search fewer nodes beside each other: 4444 on 8 ranks as
+ * 8 machines searched 1.43 times one process's nodes on a frontier of 3
+ * plies (8 a worker), 0.90 on 2 plies (4 a worker; 4453 1.28 and 1.17),
+ * docs/distributed-search.md.  Two plies from 2 to 9 workers, three from
+ * 10 to 54. */
+#define DIST_TASKS_PER_WORKER 4
+_Static_assert(DIST_TASKS_PER_WORKER >= 1, "a task a worker at least");
 /* A search of at most this many nodes stays on one worker. */
 #define DIST_SMALL_NODES 200000
 /* Table entries shared between the workers (search_export()): a task's
