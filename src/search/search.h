@@ -74,8 +74,9 @@ search_oracle_probe(const struct search_oracle *bk, const board128_t *b,
  * deadline and the node limit. */
 
 /* The exact solver's stores into its big table, told as they are made,
- * for positions of at least min_empty empty cells: the entry's slot and
- * word (as search_export() gives them).  One search over several
+ * for positions of at least min_empty empty cells (and never those of
+ * the leaf tables, below the search's leaf boundary): the entry's slot
+ * and word (as search_export() gives them).  One search over several
  * machines passes them to the other machines' tables (search/dist/,
  * docs/distributed-search.md).  Called from every search thread at once;
  * what it does must be short and thread-safe. */

@@ -59,7 +59,7 @@ _Static_assert(DIST_TASKS_PER_WORKER >= 1, "a task a worker at least");
  * (dist_transport.upper, --dist-upper) go to every other machine's table,
  * a message of at most DIST_UPPER_BATCH of them at a time; a worker holds
  * up to DIST_UPPER_BOX between two looks at the network (more are
- * dropped, and counted). */
+ * dropped: the other tables only miss those hits). */
 #define DIST_UPPER_CELLS 24
 #define DIST_UPPER_BATCH 256
 #define DIST_UPPER_BOX   4096
@@ -303,7 +303,6 @@ struct dist_worker {
 	struct search_tap tap;
 	_Atomic bool box_lock;
 	int box_n;
-	uint64_t box_dropped;
 	struct search_entry box[DIST_UPPER_BOX];
 };
 
