@@ -4,11 +4,14 @@
 # the same options (--no-book, THREADS threads a rank), the median of
 # REPEAT runs at each P.  A figure of the method, not of the machine: it
 # counts on oversubscribed runs too (more ranks than cores), where a time
-# would not.
+# would not.  Beside it, for each P, the hand-off (task asked to task
+# running, the mean over a run's tasks, as the ranks' network line says
+# it; the median of the runs) and the search's own time (the median of
+# the runs; a time only where P is at most the machine's cores).
 #
 #   bench/mpi-overhead.sh [-n PLIST] [-r REPEAT] [-d DEPTH] [-s SET]
 #                         [-k K] [-j THREADS] [-t TRANSPORT] [-o CSV]
-#                         [-M MACHINES] [POSITION]...
+#                         [-M MACHINES] [-E CELLS] [POSITION]...
 #
 #   -n PLIST      the process counts, comma-separated (default 2,4)
 #   -r REPEAT     runs at each P, the median kept (default 3)
@@ -26,6 +29,9 @@
 #                 table for each group of ranks, messages between them);
 #                 "p" as many machines as ranks (a table a rank); default
 #                 the machine as it is (one table for all)
+#   -E CELLS      between machines, the table entries of positions with
+#                 at least CELLS empty cells go to every machine's table
+#                 (--dist-upper; 0 none; default dropfour-mpi's)
 #   POSITION      exact solves of these positions (default 4444)
 #
 # P = 1 is one process: `dropfour-mpi solve` (or play) on one rank, which
@@ -41,7 +47,8 @@ me=mpi-overhead.sh
 # shellcheck source=bench/lib.sh
 . "$top/bench/lib.sh"
 plist=2,4 repeat=3 depth=20 set= k=5 threads=1 transport=sm csv= machines=
-while getopts n:r:d:s:k:j:t:o:M:h opt; do
+upper=
+while getopts n:r:d:s:k:j:t:o:M:E:h opt; do
 	case $opt in
 	n) plist=$OPTARG ;;
 	r) repeat=$OPTARG ;;
@@ -52,6 +59,7 @@ while getopts n:r:d:s:k:j:t:o:M:h opt; do
 	t) transport=$OPTARG ;;
 	o) csv=$OPTARG ;;
 	M) machines=$OPTARG ;;
+	E) upper=$OPTARG ;;
 	h) sed -n '2,/^set -e/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
 	*) echo "$me: try '$me -h'" >&2; exit 2 ;;
 	esac
@@ -70,6 +78,9 @@ esac
 case $depth in
 *[!0-9]*) echo "$me: '$depth': not a depth" >&2; exit 2 ;;
 esac
+case $upper in
+*[!0-9]*) echo "$me: -E '$upper': a number of empty cells" >&2; exit 2 ;;
+esac
 case $machines in
 '' | p | [1-9] | [1-9][0-9]) ;;
 *) echo "$me: -M '$machines': a number of machines or p" >&2; exit 2 ;;
@@ -85,22 +96,39 @@ mpi() {
 	if [ -n "$machines" ] && [ "$1" -gt 1 ]; then
 		k=(--dist-machines "$([ "$machines" = p ] && echo "$1" || echo "$machines")")
 	fi
+	if [ -n "$upper" ] && [ "$1" -gt 1 ]; then
+		k+=(--dist-upper "$upper")
+	fi
 	"$mpirun" -n "$1" --oversubscribe "${mca[@]}" -x DROPFOUR_CONFIG \
 	    -x OMP_WAIT_POLICY "$bin" "$2" "${k[@]}" "${@:3}"
 }
 
-# solve P POSITION: "nodes result" of the exact solve on P ranks
+# handoff FILE: the mean hand-off of the run's network line in FILE, in
+# ms ("-" where there is none: one process)
+handoff() {
+	awk 'match($0, /hand-off [0-9.]+ ms/) { h = substr($0, RSTART + 9, RLENGTH - 12) }
+	     END { print (h == "" ? "-" : h) }' "$1"
+}
+
+# solve P POSITION: "nodes result handoff_ms seconds" of the exact solve
+# on P ranks
 solve() {
 	echo "$2" | mpi "$1" solve --no-book -j "$threads" >"$tmp/out" 2>"$tmp/err" ||
 		{ cat "$tmp/err" >&2; return 1; }
-	awk '{ print $3, $2 }' "$tmp/out"
+	awk -v h="$(handoff "$tmp/err")" '{ printf("%s %s %s %.3f\n", $3, $2, h, $4 / 1e6) }' "$tmp/out"
 }
 
-# first P: "nodes result" of the game's first move at DEPTH on P ranks
+# first P: "nodes result handoff_ms seconds" of the game's first move at
+# DEPTH on P ranks
 first() {
 	echo q | mpi "$1" play --text --mode ai-human --depth "$depth" \
 	    -j "$threads" --no-book >"$tmp/out" 2>&1 || { cat "$tmp/out" >&2; return 1; }
-	mpi_play_figures "$tmp/out" | awk '{ print $2, $5 }'
+	mpi_play_figures "$tmp/out" | awk -v h="$(handoff "$tmp/out")" '{ print $2, $5, h, $1 }'
+}
+
+# median: the middle of the numbers on standard input ("-" none)
+median() {
+	sort -n | awk '$1 != "-" { v[++n] = $1 } END { print (n ? v[int((n + 1) / 2)] : "-") }'
 }
 
 # The K positions of SET with the most nodes on one process.
@@ -118,41 +146,53 @@ for p in "${positions[@]}"; do
 done
 
 IFS=, read -r -a ps <<<"$plist"
-echo "dropfour-mpi node overhead: transport $transport, $threads thread(s) a rank, machines ${machines:-as they are}, median of $repeat"
-printf '%-28s %12s' "search" "P = 1 nodes"
-for p in "${ps[@]}"; do printf ' %8s' "P = $p"; done
+cores=$(nproc 2>/dev/null || echo 1)
+echo "dropfour-mpi node overhead: transport $transport, $threads thread(s) a rank, machines ${machines:-as they are}, upper table ${upper:-default}, median of $repeat"
+echo "(each P: node overhead, hand-off in ms a task, the search's time; * oversubscribed, no time)"
+printf '%-28s %12s %8s' "search" "P = 1 nodes" "time"
+for p in "${ps[@]}"; do printf ' %24s' "P = $p"; done
 printf ' %5s\n' same
 : >"$tmp/csv"
-echo "search,p,nodes_one,nodes_median,node_overhead,runs,same_result" >>"$tmp/csv"
+echo "search,p,nodes_one,nodes_median,node_overhead,runs,same_result,handoff_ms,seconds" >>"$tmp/csv"
 bad=0
 for j in "${jobs[@]}"; do
 	read -r kind arg <<<"$j"
 	if [ "$kind" = first ]; then
 		label="first move, depth $arg"
-		read -r n1 r1 <<<"$(first 1)"
+		read -r n1 r1 _ s1 <<<"$(first 1)"
 	else
 		label="solve $arg"
-		read -r n1 r1 <<<"$(solve 1 "$arg")"
+		read -r n1 r1 _ s1 <<<"$(solve 1 "$arg")"
 	fi
-	printf '%-28s %12s' "$label" "$n1"
+	printf '%-28s %12s %7ss' "$label" "$n1" "$s1"
 	same=yes
 	for p in "${ps[@]}"; do
 		: >"$tmp/n"
+		: >"$tmp/h"
+		: >"$tmp/s"
 		for ((r = 1; r <= repeat; r++)); do
 			printf '\r%s: %s, P = %d, run %d/%d ' "$me" "$label" "$p" "$r" "$repeat" >&2
 			if [ "$kind" = first ]; then
-				read -r n res <<<"$(first "$p")"
+				read -r n res h s <<<"$(first "$p")"
 			else
-				read -r n res <<<"$(solve "$p" "$arg")"
+				read -r n res h s <<<"$(solve "$p" "$arg")"
 			fi
 			[ "$res" = "$r1" ] || same=NO
 			echo "$n" >>"$tmp/n"
+			echo "$h" >>"$tmp/h"
+			echo "$s" >>"$tmp/s"
 		done
 		printf '\r%*s\r' 70 '' >&2
-		med=$(sort -n "$tmp/n" | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }')
+		med=$(median <"$tmp/n")
+		hmed=$(median <"$tmp/h")
+		smed=$(median <"$tmp/s")
 		ov=$(awk -v a="$med" -v b="$n1" 'BEGIN { printf("%.2f", b > 0 ? a / b : 0) }')
-		printf ' %7sx' "$ov"
-		echo "\"$label\",$p,$n1,$med,$ov,$(paste -sd' ' "$tmp/n"),$([ "$same" = yes ] && echo true || echo false)" >>"$tmp/csv"
+		if [ "$p" -gt "$cores" ]; then
+			printf ' %7sx %6sms %7s*' "$ov" "$hmed" ''
+		else
+			printf ' %7sx %6sms %7ss' "$ov" "$hmed" "$smed"
+		fi
+		echo "\"$label\",$p,$n1,$med,$ov,$(paste -sd' ' "$tmp/n"),$([ "$same" = yes ] && echo true || echo false),$hmed,$smed" >>"$tmp/csv"
 	done
 	printf ' %5s\n' "$same"
 	[ "$same" = yes ] || bad=1

@@ -145,9 +145,9 @@ start(struct options *o, int argc, char **argv)
 		options_version(stdout);
 		return CLI_EXIT_OK;
 	}
-	if (o->dist_table_given || o->dist_machines > 0) {
-		cli_error("--dist-table and --dist-machines are dropfour-mpi's "
-		          "(one search over the ranks)");
+	if (o->dist_table_given || o->dist_machines > 0 || o->dist_upper >= 0) {
+		cli_error("--dist-table, --dist-machines and --dist-upper are "
+		          "dropfour-mpi's (one search over the ranks)");
 		cli_try_help(NULL);
 		return CLI_EXIT_USAGE;
 	}

@@ -23,6 +23,7 @@
 #include "cli/book-cli.h"
 #include "search/dist/dist-int.h"
 #include "search/dist/dist.h"
+#include "search/engine/engine.h"
 #include "search/search.h"
 #include "search/node/tt.h"
 #include "core/util.h"
@@ -491,6 +492,90 @@ START_TEST(test_shared_modes)
 }
 END_TEST
 
+/* A worker of its own machine: an engine of `threads` threads searching
+ * in the shared table at mem (its leader). */
+static void
+machine_worker(struct dist_worker *wk, void *mem, size_t mb, int threads)
+{
+	char err[256];
+	memset(wk, 0, sizeof *wk);
+	wk->e = engine_new(1, err, sizeof err);
+	check_that(wk->e != NULL, "engine: %s", err);
+	wk->threads = threads;
+	wk->table = mem;
+	wk->table_mb = mb;
+	wk->leader = true;
+}
+
+/* Task `id` of b run on wk, what its box holds merged into `into`'s
+ * table every millisecond as it runs (NULL: dropped), as a transport
+ * passes them between machines; its answer into *r. */
+static void
+run_and_pass(struct dist_worker *wk, const board_t *b, uint32_t id, int upper,
+             struct dist_worker *into, struct dist_result *r)
+{
+	static struct dist_task t;
+	static struct dist_entries m;
+	dist_task_init(&t, id, b);
+	t.mode = SEARCH_EXACT;
+	t.whole = 1;
+	t.upper = (uint8_t)upper;
+	dist_worker_start(wk, &t);
+	for (;;) {
+		bool done = dist_worker_poll(wk, r);
+		while (dist_worker_upper(wk, &m) > 0)
+			if (into != NULL)
+				dist_worker_merge(into, &m);
+		if (done)
+			return;
+		dist_worker_wait(wk, 1000);
+	}
+}
+
+/* The table across machines (dist-upper.c): the stores of a search on one
+ * machine (its upper positions, 24 or more empty cells), merged into a
+ * second machine's table as they come, make the second machine's search
+ * of the same position a small one; a third machine, which got nothing,
+ * searches it whole.  Each gives Pons' score; the first on two threads,
+ * whose stores come from both. */
+START_TEST(test_upper)
+{
+	const size_t mb = 16;
+	void *mem[3];
+	struct dist_worker wk[3];
+	board_t b;
+	/* Pons' score, tests/data/pons-sample.txt (Test_L1_R2). */
+	check_parse_ok(&b, 7, 6, "4277424");
+	for (int i = 0; i < 3; i++) {
+		mem[i] = calloc(1, search_shared_bytes(mb));
+		check_true(mem[i] != NULL);
+		check_true(
+		    !search_shared_prepare(mem[i], mb, &b, SEARCH_EXACT));
+		machine_worker(&wk[i], mem[i], mb, i == 0 ? 2 : 1);
+	}
+	struct dist_result r[3];
+	run_and_pass(&wk[0], &b, 1, 24, &wk[1], &r[0]);
+	run_and_pass(&wk[1], &b, 2, 0, NULL, &r[1]);
+	run_and_pass(&wk[2], &b, 3, 0, NULL, &r[2]);
+	for (int i = 0; i < 3; i++)
+		check_that(!r[i].stopped && r[i].value == -4,
+		           "machine %d: %d, published -4", i, r[i].value);
+	check_that(r[1].nodes * 4 < r[2].nodes,
+	           "with the first machine's entries %llu nodes, without "
+	           "%llu",
+	           (unsigned long long)r[1].nodes,
+	           (unsigned long long)r[2].nodes);
+	/* A search without the tap told nothing. */
+	static struct dist_entries m;
+	check_that(dist_worker_upper(&wk[2], &m) == 0,
+	           "entries from a task that asked for none");
+	for (int i = 0; i < 3; i++) {
+		engine_free(wk[i].e);
+		free(mem[i]);
+	}
+}
+END_TEST
+
 /* Positions i and j are the same or mirror images. */
 static bool
 same_or_mirror(const board_t *x, const board_t *y)
@@ -557,7 +642,7 @@ START_TEST(test_twins)
 		           positions);
 		check_that(classes < positions, "%s: no mirror images",
 		           cases[c].moves);
-		free(m.running);
+		free(m.slot);
 		free(m.n);
 	}
 	dist_loopback_free(lb);
@@ -624,6 +709,7 @@ dist_suite(void)
 	tcase_add_test(tc, test_shared_table);
 	tcase_add_test(tc, test_shared_modes);
 	tcase_add_test(tc, test_twins);
+	tcase_add_test(tc, test_upper);
 	suite_add_tcase(s, tc);
 	return s;
 }

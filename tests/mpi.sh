@@ -25,12 +25,16 @@
 #    nodes each on one process): the published score, and a note naming
 #    every rank with nodes; --analyze of one of them: every column as
 #    dropfour solve --analyze gives it.  --dist-machines 2 on 4 ranks:
-#    4453's score, a table a machine; dropfour refuses the option.
+#    4453's score, a table a machine; dropfour refuses the option.  The
+#    table across machines: 4 ranks as 2 and 4 machines over TCP, two
+#    positions of Test_L1_R2: the published scores, entries passed
+#    between the tables (none with --dist-upper 0); --dist-upper out of
+#    range refused.
 # 7. bench/mpi-overhead.sh and bench/mpi-speedup.sh, small, each in an
 #    empty folder that it leaves empty; a small position and a short
 #    first move, 2
 #    and 3 ranks: exit 0 (every run's answer is one process's), a row a
-#    search with a positive overhead for each P.
+#    search with a positive overhead, a hand-off and a time for each P.
 
 . "$(dirname "$0")/lib-check.sh"
 check_begin mpi
@@ -326,6 +330,34 @@ grep -q 'a table a machine' "$tmp/m2.err" ||
 	fail_with "$tmp/m2.err" "--dist-machines 2: the note does not say a table a machine"
 echo 4453 | "$DROPFOUR" solve --dist-machines 2 >/dev/null 2>&1
 [ $? -eq 2 ] || fail "dropfour solve --dist-machines: not a usage error"
+echo 4453 | "$DROPFOUR" solve --dist-upper 24 >/dev/null 2>&1
+[ $? -eq 2 ] || fail "dropfour solve --dist-upper: not a usage error"
+echo 4453 | mpi 2 solve --dist-upper 300 >/dev/null 2>"$tmp/u.err"
+[ $? -eq 2 ] && grep -q 'dist-upper' "$tmp/u.err" ||
+	fail_with "$tmp/u.err" "--dist-upper 300: not a usage error naming it"
+
+# The table across machines: 4 ranks as 2 and as 4 machines over TCP,
+# two positions of Test_L1_R2 (about 2 million nodes each on one
+# process, so shared out): the published score, and entries of the upper
+# positions passed between the tables (--dist-upper 0: none).
+for k in 2 4; do
+	for p in 2672567364 4277424; do
+		want=$(awk -v p="$p" '$2 == p { print $3; exit }' \
+			"$srcdir/tests/data/pons-sample.txt")
+		echo "$p" | "$MPIRUN" -n 4 --oversubscribe --mca btl self,tcp \
+			"$DROPFOUR_MPI" solve --dist-machines $k -j1 --no-book -m 16 \
+			>"$tmp/k" 2>"$tmp/k.err" ||
+			fail_with "$tmp/k.err" "$p as $k machines: exit $?"
+		[ "$(cut -d' ' -f2 "$tmp/k")" = "$want" ] ||
+			fail_with "$tmp/k" "$p as $k machines: not the published $want"
+		grep -Eq 'to every table: [1-9][0-9]* in [1-9]' "$tmp/k.err" ||
+			fail_with "$tmp/k.err" "$p as $k machines: no entries between the tables"
+	done
+done
+echo 4277424 | mpi 4 solve --dist-machines 2 --dist-upper 0 -j1 --no-book -m 16 \
+	>"$tmp/k" 2>"$tmp/k.err" || fail_with "$tmp/k.err" "--dist-upper 0: exit $?"
+! grep -q 'to every table' "$tmp/k.err" ||
+	fail_with "$tmp/k.err" "--dist-upper 0: entries between the tables"
 
 # ---- 7. the benches' small runs ------------------------------------------
 # Each runs in an empty folder of its own, which it must leave as it found
@@ -338,7 +370,7 @@ mkdir "$tmp/cwd-ov" "$tmp/cwd-sp"
 	>"$tmp/ov" 2>"$tmp/ov.err" ||
 	fail_with "$tmp/ov.err" "bench/mpi-overhead.sh: exit $?: $(cat "$tmp/ov")"
 for row in "first move, depth 6" "solve 4453"; do
-	grep -Eq "^$row +[1-9][0-9]* +[0-9.]+x +[0-9.]+x +yes$" "$tmp/ov" ||
+	grep -Eq "^$row +[1-9][0-9]* +[0-9.]+s( +[0-9.]+x +[0-9.-]+ms +[0-9.]*[s*]){2} +yes$" "$tmp/ov" ||
 		fail_with "$tmp/ov" "bench/mpi-overhead.sh: no row '$row' with two overheads"
 done
 left=$(ls -A "$tmp/cwd-ov")

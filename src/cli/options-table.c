@@ -349,6 +349,18 @@ const struct opt_def options_opts[] = {
              "with a table of its\nown (with --mca btl self,tcp they talk "
              "as\nacross a network); default: the machines as\nthey are",
      .group = G_BOARD},
+    {.name = "dist-upper",
+     .kind = OPT_INT,
+     .arg = "E",
+     .modes = M_GAME | M(MODE_SOLVE),
+     .field = F(dist_upper),
+     .lo = 0,
+     .hi = 255,
+     .why = "must be 0..255",
+     .help = "dropfour-mpi, one exact search over\nseveral machines: "
+             "the table entries of\npositions with at least E empty cells "
+             "go\nto every machine's table (default 24; 0:\nnone)",
+     .group = G_BOARD},
     {.name = "split-depth",
      .kind = OPT_INT,
      .arg = "N",

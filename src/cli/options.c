@@ -403,6 +403,7 @@ options_defaults(struct options *o)
 	o->bench.repeat = 1;
 	o->split = SPLIT_DEEP;
 	o->book_build.ply = -1;
+	o->dist_upper = -1;
 	const char *nc = getenv("NO_COLOR");
 	o->no_color = nc != NULL && nc[0] != '\0';
 }

@@ -109,6 +109,11 @@ struct options {
 	 * each with a table of its own, as K machines would be (0: the
 	 * machines as they are); given to dropfour, a usage error. */
 	int dist_machines;
+	/* --dist-upper E: between machines, the exact solver's stores of
+	 * positions of at least E empty cells go to every machine's table
+	 * (0: none; -1, not given: DIST_UPPER_CELLS); given to dropfour, a
+	 * usage error. */
+	int dist_upper;
 	int split_depth; /* 0 automatic */
 	/* Named levels (search/policy/level.h): level[0] for the AI of the game
 	 * (and selfplay's first player), level[1] selfplay's second player;

@@ -30,23 +30,34 @@ enum {
 	TAG_TOUR_RESULT,  /* worker -> 0: int64_t {first, count, nodes, ...} */
 	TAG_DIST_TASK,    /* 0 -> worker: struct dist_task (one search) */
 	TAG_DIST_RESULT,  /* worker -> 0: struct dist_result */
-	TAG_DIST_CANCEL,  /* 0 -> worker: stop the task (no payload) */
+	TAG_DIST_CANCEL,  /* 0 -> worker: stop task id (a uint32_t) */
+	TAG_DIST_ENTRIES, /* worker -> 0 -> the other machines' workers:
+	                   * struct dist_entries (the table across
+	                   * machines) */
 };
 
 struct dist_transport;
 struct dist_worker;
 struct mpi_table;
+struct pending;
 /* One search over the ranks (mpi-dist.c): rank 0's transport, whose
  * worker 0 is `local` (an engine of rank 0) and whose workers 1..size-1
  * are the other ranks, each serving in mpi_dist_take(). */
 struct mpi_dist {
 	struct dist_transport *t;
 	struct dist_worker *local;
+	const struct mpi_table *mt;
 	int size;
+	int *next_of; /* per machine (its leader's rank): the next rank to
+	               * take the entries sent on to it */
+	struct pending *pending; /* sends not yet complete (mpi-dist.c) */
+	int npending, cap;
 };
 void mpi_dist_init(struct mpi_dist *d, struct dist_transport *t,
                    struct dist_worker *local, const struct mpi_world *w,
                    const struct mpi_table *mt);
+/* After the last search: rank 0's sends completed, its memory freed. */
+void mpi_dist_free(struct mpi_dist *d);
 /* A worker rank, given the message that `st` probed: a TAG_DIST_TASK is
  * run on wk (its engine of tt_mb made the first time), answering cancels,
  * and its result sent; a TAG_DIST_CANCEL for a task already answered is
@@ -58,17 +69,22 @@ bool mpi_dist_take(struct dist_worker *wk, size_t tt_mb, const MPI_Status *st);
  * (collective), before a mode's work; `base` NULL when the ranks keep
  * their own tables (--dist-table=own, or no memory for it).  machines
  * > 1 (--dist-machines): the ranks of each machine as that many machines,
- * a table each. */
+ * a table each.  upper (--dist-upper): with more than one table, the exact
+ * solver's stores of positions of at least that many empty cells go to
+ * every table (dist_transport.upper), 0 none. */
 struct mpi_table {
 	MPI_Win win;
 	MPI_Comm node; /* the ranks of this machine (or machine group) */
 	void *base;
 	size_t tt_mb;
-	bool leader; /* this machine's first rank: it prepares the table */
-	int tables;  /* machines with a table: dist_transport.tables */
+	bool leader;     /* this machine's first rank: it prepares the table */
+	int tables;      /* machines with a table: dist_transport.tables */
+	int *machine_of; /* per rank: its machine's leader's rank (NULL
+	                  * without shared tables) */
+	int upper;
 };
 void mpi_table_open(const struct mpi_world *w, size_t tt_mb, bool shared,
-                    int machines, struct mpi_table *mt);
+                    int machines, int upper, struct mpi_table *mt);
 /* Collective too: every rank, after the mode's last search. */
 void mpi_table_close(struct mpi_table *mt);
 /* Give worker wk the shared table (nothing when there is none). */
@@ -80,6 +96,14 @@ size_t mpi_table_engine_mb(const struct dist_worker *wk, size_t tt_mb);
 /* Rank 0: wait for the next message from any rank, sleeping between
  * polls instead of spinning. */
 void mpi_wait_message(MPI_Status *st);
+/* The same, looking without a nap for the first hot_s seconds: a worker
+ * between two tasks of one search, whose next task comes within a round
+ * trip (MPI_HOT_S after its last answer). */
+#define MPI_HOT_S 0.05
+/* Rank 0's looks at the network while its own worker searches and
+ * another waits for a task (mpi-dist.c): every DIST_HURRY_US. */
+#define DIST_HURRY_US 50
+void mpi_wait_message_hot(MPI_Status *st, double hot_s);
 /* The same, but give up when the token stop (core/stop.h; NULL: none) is
  * requested: true for a message, false for the stop. */
 bool mpi_wait_message_or_stop(MPI_Status *st, const struct search_stop *stop);

@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <sched.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -27,6 +28,21 @@ void
 mpi_wait_message(MPI_Status *st)
 {
 	mpi_wait_message_or_stop(st, NULL);
+}
+
+void
+mpi_wait_message_hot(MPI_Status *st, double hot_s)
+{
+	int flag = 0;
+	const double until = util_now_s() + hot_s;
+	do {
+		MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_COMM_WORLD, &flag,
+		           st);
+		if (flag)
+			return;
+		sched_yield();
+	} while (util_now_s() < until);
+	mpi_wait_message(st);
 }
 
 bool

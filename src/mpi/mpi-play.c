@@ -71,7 +71,8 @@ play_search(void *ctx, const board_t *b, const struct search_limits *lim,
 }
 
 /* A worker rank: tasks until rank 0 says the game is over.  Between
- * searches (the player's turn) it sleeps on the probe, not spins. */
+ * searches (the player's turn) it sleeps on the probe, not spins; within
+ * a search, between two tasks, it looks without a nap. */
 static void
 play_worker(const struct options *o, const struct cli_session *session,
             const struct mpi_table *mt)
@@ -83,11 +84,15 @@ play_worker(const struct options *o, const struct cli_session *session,
 	wk.threads = o->threads;
 	wk.book = lim.book;
 	mpi_table_give(mt, &wk);
+	double hot = 0; /* within a search: its next task comes at once */
 	for (;;) {
 		MPI_Status st;
-		mpi_wait_message(&st);
-		if (mpi_dist_take(&wk, o->tt_mb, &st))
+		mpi_wait_message_hot(&st, hot);
+		hot = 0;
+		if (mpi_dist_take(&wk, o->tt_mb, &st)) {
+			hot = MPI_HOT_S;
 			continue;
+		}
 		MPI_Recv(NULL, 0, MPI_BYTE, st.MPI_SOURCE, st.MPI_TAG,
 		         MPI_COMM_WORLD, MPI_STATUS_IGNORE);
 		if (st.MPI_TAG == TAG_STOP)
@@ -216,7 +221,9 @@ mpi_play_run(const struct options *o, struct cli_session *session,
 	if (w->size == 1) /* one process: dropfour's own game */
 		return mpi_play_alone(o, session, in_job);
 	struct mpi_table mt;
-	mpi_table_open(w, o->tt_mb, !o->dist_table_own, o->dist_machines, &mt);
+	mpi_table_open(w, o->tt_mb, !o->dist_table_own, o->dist_machines,
+	               o->dist_upper < 0 ? DIST_UPPER_CELLS : o->dist_upper,
+	               &mt);
 	if (w->rank != 0) {
 		play_worker(o, session, &mt);
 		mpi_table_close(&mt);
@@ -241,6 +248,7 @@ mpi_play_run(const struct options *o, struct cli_session *session,
 	p.local.book = lim.book;
 	mpi_dist_init(&p.d, &p.t, &p.local, w, &mt);
 	int status = play_game(o, session, &p, provided, in_job);
+	mpi_dist_free(&p.d);
 	for (int r = 1; r < w->size; r++)
 		MPI_Send(NULL, 0, MPI_BYTE, r, TAG_STOP, MPI_COMM_WORLD);
 	engine_free(p.local.e);

@@ -198,6 +198,7 @@ solve_one(const struct options *o, const struct book *book,
 	util_stop_signals_begin(&saved, &stop);
 	dist_search(&t, &b, &lim, NULL, &r, &st);
 	util_stop_signals_end(&saved);
+	mpi_dist_free(&d);
 	engine_free(local.e);
 	if (r.partial) {
 		solve_print(line, o->width, o->solve.analyze, &r);
@@ -267,6 +268,13 @@ solve_coordinator(const struct options *o, const struct book *book,
 		MPI_Status st;
 		int64_t buf[SOLVE_RESULT_LEN];
 		mpi_wait_message(&st);
+		if (st.MPI_TAG == TAG_DIST_ENTRIES) {
+			/* A table's entries after its search: no request. */
+			static struct dist_entries late;
+			MPI_Recv(&late, sizeof late, MPI_BYTE, st.MPI_SOURCE,
+			         st.MPI_TAG, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+			continue;
+		}
 		if (st.MPI_TAG == TAG_SOLVE_RESULT) {
 			MPI_Recv(buf, SOLVE_RESULT_LEN, MPI_INT64_T,
 			         st.MPI_SOURCE, TAG_SOLVE_RESULT,
@@ -326,7 +334,9 @@ mpi_solve_run(const struct options *o, struct cli_session *session,
 	if (w->size == 1)
 		return solve_main(o, session);
 	struct mpi_table mt;
-	mpi_table_open(w, o->tt_mb, !o->dist_table_own, o->dist_machines, &mt);
+	mpi_table_open(w, o->tt_mb, !o->dist_table_own, o->dist_machines,
+	               o->dist_upper < 0 ? DIST_UPPER_CELLS : o->dist_upper,
+	               &mt);
 	int status = CLI_EXIT_OK;
 	if (w->rank == 0)
 		status = solve_coordinator(o, session->book, w, &mt);

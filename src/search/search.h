@@ -73,6 +73,19 @@ search_oracle_probe(const struct search_oracle *bk, const board128_t *b,
  * nodes, turns a request into the team's state (split.h), as it does the
  * deadline and the node limit. */
 
+/* The exact solver's stores into its big table, told as they are made,
+ * for positions of at least min_empty empty cells (and never those of
+ * the leaf tables, below the search's leaf boundary): the entry's slot
+ * and word (as search_export() gives them).  One search over several
+ * machines passes them to the other machines' tables (search/dist/,
+ * docs/distributed-search.md).  Called from every search thread at once;
+ * what it does must be short and thread-safe. */
+struct search_tap {
+	int min_empty;
+	void (*stored)(void *ctx, uint64_t slot, uint64_t word);
+	void *ctx;
+};
+
 struct search_limits {
 	/* The request: what to search.  (The members are grouped in
 	 * anonymous structs, read as lim->mode etc.: the grouping says what
@@ -161,6 +174,9 @@ struct search_limits {
 		/* Where the depth-limited iterations record their ends (struct
 		 * search_marks, `bench speedup --game`), or NULL: nowhere. */
 		struct search_marks *marks;
+		/* The exact solver's stores told (struct search_tap), or
+		 * NULL. */
+		const struct search_tap *tap;
 	};
 };
 
@@ -358,6 +374,17 @@ void search_share_table(struct search *s, void *mem, size_t tt_mb);
  * emptied.  Only while no search uses it. */
 bool search_shared_prepare(void *mem, size_t tt_mb, const board128_t *b,
                            enum search_mode mode);
+/* The slots of a shared table of tt_mb megabytes (search_entries.slots of
+ * its entries). */
+uint64_t search_shared_slot_count(size_t tt_mb);
+/* Entries of another machine's search (search_tap, over the network)
+ * into the shared table at mem (search_shared_bytes(tt_mb)), merged as
+ * the exact solver merges its own stores (tt_store_solved()): kept only
+ * where the table holds exact values of the same board and size.  Safe
+ * while searches use the table, as another process's stores are. */
+void search_shared_merge(void *mem, size_t tt_mb,
+                         const struct search_entries *hdr,
+                         const struct search_entry *in);
 /* How many positions the exact solver marks as being searched now
  * (EXACT_BUSY_MIN_CELLS in settings.h): 0 whenever no search runs. */
 int search_busy_marks(const struct search *s);

@@ -36,4 +36,5 @@ const struct search_width search_width64 = {
     .set_traps = search_set_traps,
     .share_export = search_share_export,
     .share_import = search_share_import,
+    .share_merge = search_share_merge,
 };

@@ -145,7 +145,7 @@ dist_avg_run(const struct dist_transport *t, const board_t *b,
 		if (r->move >= 0)
 			r->score = r->col_score[r->move];
 	}
-	free(m.running);
+	free(m.slot);
 	free(m.n);
 	return done;
 }

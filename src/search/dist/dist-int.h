@@ -14,13 +14,35 @@
 void dist_task_send(const struct dist_transport *t, struct dist_stats *st,
                     int w, const struct dist_task *task);
 void dist_task_cancel(const struct dist_transport *t, struct dist_stats *st,
-                      int w);
+                      int w, uint32_t id);
 bool dist_task_receive(const struct dist_transport *t, struct dist_stats *st,
-                       int *w, struct dist_result *r);
+                       bool hurry, int *w, struct dist_result *r);
 /* A task (cleared) of position b. */
 void dist_task_init(struct dist_task *t, uint32_t id, const board_t *b);
 /* The OpenMP threads a task asks of its worker (0: its own). */
 uint8_t dist_task_threads(const struct search_limits *lim);
+
+/* ---- a worker's slots: dist-task.c ------------------------------------- */
+
+struct master;
+/* Task `id` of node i handed to worker w (which has a free slot). */
+void dist_slot_add(struct master *m, int w, int i, uint32_t id);
+/* The slot of answer `id` from worker w freed: its node (or CANCELLED),
+ * NO_SLOT when none has that id; the hand-off counted in the stats. */
+int dist_slot_take(struct master *m, int w, const struct dist_result *r);
+/* Node i's task on its worker cancelled: its slot marked CANCELLED. */
+void dist_slot_cancel(struct master *m, int i);
+/* Every task in hand cancelled. */
+void dist_slot_cancel_all(struct master *m);
+/* Tasks that worker w holds. */
+int dist_slot_count(const struct master *m, int w);
+
+/* ---- the table across machines: dist-upper.c ---------------------------- */
+
+/* The tap of task t's search into lim (none unless t asks for one and the
+ * worker has a shared table). */
+void dist_upper_limits(struct dist_worker *wk, const struct dist_task *t,
+                       struct search_limits *lim);
 
 /* ---- the frontier's tree ------------------------------------------------ */
 
@@ -56,8 +78,19 @@ struct node {
 	int proven;
 };
 
-#define IDLE      (-1)
-#define CANCELLED (-2)
+#define CANCELLED (-2) /* a slot's task cancelled, its answer not in yet */
+#define NO_SLOT   (-3) /* dist_slot_take(): no slot of that id */
+
+/* The tasks a worker holds (DIST_QUEUE): node[0] the oldest, which runs;
+ * each a node of the tree or CANCELLED, with its id and what the master
+ * knew when it gave it. */
+struct slots {
+	int n;
+	int node[DIST_QUEUE];
+	uint32_t id[DIST_QUEUE];
+	double hold[DIST_QUEUE];  /* the worker had nothing for so long */
+	bool counted[DIST_QUEUE]; /* its hand-off counts (not the first) */
+};
 
 struct master {
 	const struct dist_transport *t;
@@ -65,10 +98,9 @@ struct master {
 	struct node *n;
 	int count, cap;
 	int frontier;
-	int lo, hi;     /* the root's window */
-	bool root_full; /* every root column exact (analysis, depth play) */
-	int *running;   /* per worker: its node, IDLE, or CANCELLED (a task
-	                 * cancelled, its answer not in yet) */
+	int lo, hi;         /* the root's window */
+	bool root_full;     /* every root column exact (analysis, depth play) */
+	struct slots *slot; /* per worker: the tasks it holds */
 	struct dist_stats *st;
 	/* What earlier passes over the same tree (solve_tree()'s null
 	 * windows) learnt of each task: its bounds, by node index (the

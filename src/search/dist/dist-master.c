@@ -97,6 +97,8 @@ make_task(const struct master *m, int i, uint32_t id, struct dist_task *t)
 	                                                : m->lim->mode);
 	t->depth = (uint8_t)(m->lim->depth - m->n[i].ply);
 	t->threads = dist_task_threads(m->lim);
+	if (t->mode == SEARCH_EXACT)
+		t->upper = (uint8_t)m->st->upper;
 	t->alpha = (int16_t)a;
 	t->beta = (int16_t)b;
 }
@@ -104,10 +106,10 @@ make_task(const struct master *m, int i, uint32_t id, struct dist_task *t)
 /* The next answer of any worker within a few milliseconds: progress
  * reports are shown (live) and not returned. */
 static bool
-next_answer(const struct dist_transport *t, struct dist_stats *st, int *w,
-            struct dist_result *r)
+next_answer(const struct dist_transport *t, struct dist_stats *st, bool hurry,
+            int *w, struct dist_result *r)
 {
-	if (!dist_task_receive(t, st, w, r))
+	if (!dist_task_receive(t, st, hurry, w, r))
 		return false;
 	if (!r->progress)
 		return true;
@@ -115,33 +117,43 @@ next_answer(const struct dist_transport *t, struct dist_stats *st, int *w,
 	return false;
 }
 
+/* Node i handed to worker w as task *next_id. */
+static void
+give(struct master *m, int w, int i, uint32_t *next_id)
+{
+	struct dist_task task;
+	make_task(m, i, (*next_id)++, &task);
+	dist_share_fill(m->st, w, &task);
+	m->n[i].state = NODE_RUNNING;
+	m->n[i].worker = w;
+	m->n[i].a = task.alpha;
+	m->n[i].b2 = task.beta;
+	dist_slot_add(m, w, i, task.id);
+	m->st->handed++;
+	m->st->tasks[w]++;
+	dist_live_task(m->st, w, dist_tree_root_column(m, i), m->n[i].ply);
+	dist_task_send(m->t, m->st, w, &task);
+}
+
+/* Every worker's slots filled with what may start: first a task to each
+ * worker that has none, then each its next (DIST_QUEUE), which it starts
+ * the moment the one it runs ends.  True while any worker holds one. */
 static bool
 hand_out(struct master *m, uint32_t *next_id)
 {
+	for (int depth = 0; depth < DIST_QUEUE; depth++)
+		for (int w = 0; w < m->t->nworkers; w++)
+			while (dist_slot_count(m, w) == depth &&
+			       m->n[0].state != NODE_DONE) {
+				int i = pick_task(m, w);
+				if (i < 0)
+					break;
+				if (!dist_tree_settle_task(m, i))
+					give(m, w, i, next_id);
+			}
 	bool busy = false;
-	for (int w = 0; w < m->t->nworkers; w++) {
-		while (m->running[w] == IDLE && m->n[0].state != NODE_DONE) {
-			int i = pick_task(m, w);
-			if (i < 0)
-				break;
-			if (dist_tree_settle_task(m, i))
-				continue;
-			struct dist_task task;
-			make_task(m, i, (*next_id)++, &task);
-			dist_share_fill(m->st, w, &task);
-			m->n[i].state = NODE_RUNNING;
-			m->n[i].worker = w;
-			m->n[i].a = task.alpha;
-			m->n[i].b2 = task.beta;
-			m->running[w] = i;
-			m->st->handed++;
-			m->st->tasks[w]++;
-			dist_live_task(m->st, w, dist_tree_root_column(m, i),
-			               m->n[i].ply);
-			dist_task_send(m->t, m->st, w, &task);
-		}
-		busy = busy || m->running[w] != IDLE;
-	}
+	for (int w = 0; w < m->t->nworkers; w++)
+		busy = busy || dist_slot_count(m, w) > 0;
 	return busy;
 }
 
@@ -157,9 +169,7 @@ dist_master_init(struct master *m, const struct dist_transport *t,
 	m->lim = lim;
 	m->st = st;
 	m->frontier = frontier;
-	m->running = xmalloc((size_t)t->nworkers * sizeof *m->running);
-	for (int w = 0; w < t->nworkers; w++)
-		m->running[w] = IDLE;
+	m->slot = xcalloc((size_t)t->nworkers, sizeof *m->slot);
 	dist_tree_add(m, b, -1, -1, 0);
 }
 
@@ -176,26 +186,26 @@ dist_master_next(struct master *m, bool *stopped, uint32_t *next_id,
 	struct dist_stats *st = m->st;
 	if (search_stop_requested(m->lim->stop) && !*stopped) {
 		*stopped = true;
-		for (int w = 0; w < t->nworkers; w++)
-			if (m->running[w] >= 0)
-				dist_task_cancel(t, st, w);
+		dist_slot_cancel_all(m);
 	}
 	bool busy =
 	    !*stopped && m->n[0].state != NODE_DONE && hand_out(m, next_id);
-	for (int w = 0; w < t->nworkers; w++)
-		busy = busy || m->running[w] != IDLE;
+	bool hurry = false;
+	for (int w = 0; w < t->nworkers; w++) {
+		busy = busy || dist_slot_count(m, w) > 0;
+		hurry = hurry || dist_slot_count(m, w) == 0;
+	}
 	if (!busy)
 		return PASS_OVER;
 	int w;
-	if (!next_answer(t, st, &w, res))
+	if (!next_answer(t, st, hurry && !*stopped, &w, res))
 		return -1;
 	st->nodes[w] += res->nodes;
 	st->busy[w] += res->seconds;
 	r->nodes += res->nodes;
 	dist_live_worker(st, w, 0, 0);
 	dist_share_add(st, w, res);
-	int i = m->running[w];
-	m->running[w] = IDLE;
+	int i = dist_slot_take(m, w, res);
 	if (i < 0 || m->n[i].state != NODE_RUNNING)
 		return -1; /* a cancelled task's answer: its node stays */
 	assert(m->n[i].worker == w);
@@ -256,11 +266,7 @@ dist_master_run_tree(const struct dist_transport *t, const board_t *b,
 		if (root_full)
 			dist_live_root(&m);
 		if (m.n[0].state == NODE_DONE)
-			for (int v = 0; v < t->nworkers; v++)
-				if (m.running[v] >= 0) {
-					dist_task_cancel(t, st, v);
-					m.running[v] = CANCELLED;
-				}
+			dist_slot_cancel_all(&m);
 	}
 	bool done = m.n[0].state == NODE_DONE && !stopped;
 	*value = m.n[0].best;
@@ -281,7 +287,7 @@ dist_master_run_tree(const struct dist_transport *t, const board_t *b,
 		*col = m.n[at].col;
 	if (root_full)
 		dist_tree_fill_result(&m, b, r);
-	free(m.running);
+	free(m.slot);
 	free(m.n);
 	return done;
 }
@@ -351,11 +357,13 @@ dist_master_solve_small(const struct dist_transport *t, const board_t *b,
 	task.whole = 1;
 	task.threads = dist_task_threads(lim);
 	task.node_limit = DIST_SMALL_NODES;
+	if (task.mode == SEARCH_EXACT)
+		task.upper = (uint8_t)st->upper;
 	dist_share_fill(st, 0, &task);
 	dist_task_send(t, st, 0, &task);
 	st->tasks[0]++;
 	dist_live_task(st, 0, st->under, 0);
-	while (!next_answer(t, st, &w, &res))
+	while (!next_answer(t, st, true, &w, &res))
 		;
 	st->nodes[w] += res.nodes;
 	st->busy[w] += res.seconds;

@@ -68,6 +68,7 @@ dist_share_fill(struct dist_stats *st, int w, struct dist_task *t)
 {
 	struct dist_share *sh = st->share;
 	t->share_hdr.n = 0;
+	t->exports = sh != NULL;
 	if (sh == NULL || sh->n == 0)
 		return;
 	int k = 0;
@@ -110,7 +111,7 @@ dist_share_prepare(const struct dist_transport *t, const board_t *b,
 	}
 	int left = t->nworkers, w;
 	while (left > 0)
-		if (dist_task_receive(t, st, &w, &r) && !r.progress)
+		if (dist_task_receive(t, st, true, &w, &r) && !r.progress)
 			left--;
 	st->prepare_s = util_now_s() - t0;
 }

@@ -225,8 +225,7 @@ dist_tree_drop(struct master *m, int i)
 			y->cut = true;
 			m->st->cut++;
 		} else if (y->state == NODE_RUNNING) {
-			dist_task_cancel(m->t, m->st, y->worker);
-			m->running[y->worker] = CANCELLED;
+			dist_slot_cancel(m, c);
 			y->state = NODE_DONE;
 			y->cut = true;
 			m->st->cut++;

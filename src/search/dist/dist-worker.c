@@ -6,6 +6,7 @@
 
 #include <assert.h>
 #include <math.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -44,24 +45,23 @@ task_board(const struct dist_task *t, board_t *b)
 	b->moves = t->stones;
 }
 
-void
-dist_worker_start(struct dist_worker *wk, const struct dist_task *t)
+/* An answer owed at once (a prepare's, a dropped next task's). */
+static void
+owe(struct dist_worker *wk, uint32_t id, bool stopped)
+{
+	assert(wk->nowed < DIST_QUEUE + 1);
+	wk->owed[wk->nowed] = id;
+	wk->owed_stopped[wk->nowed] = stopped;
+	wk->nowed++;
+}
+
+/* Task t started on the engine, which is idle. */
+static void
+run_task(struct dist_worker *wk, const struct dist_task *t)
 {
 	board_t b;
 	struct search_limits lim;
 	task_board(t, &b);
-	if (wk->table != NULL && !wk->adopted) {
-		engine_share_table(wk->e, wk->table, wk->table_mb);
-		wk->adopted = true;
-	}
-	if (t->prepare) {
-		if (wk->table != NULL && wk->leader)
-			search_shared_prepare(wk->table, wk->table_mb, &b,
-			                      (enum search_mode)t->mode);
-		wk->answered = true;
-		wk->answer_id = t->id;
-		return;
-	}
 	if (t->share_hdr.n > 0 && t->share_hdr.n <= DIST_SHARE_IN)
 		engine_import(wk->e, &t->share_hdr, t->share);
 	search_limits_default(&lim);
@@ -73,38 +73,88 @@ dist_worker_start(struct dist_worker *wk, const struct dist_task *t)
 	lim.alpha = t->alpha;
 	lim.beta = t->beta;
 	lim.node_limit = t->node_limit;
-	wk->task = *t;
-	wk->t0 = wk->reported = util_now_s();
+	dist_upper_limits(wk, t, &lim);
+	if (t != &wk->task)
+		memcpy(&wk->task, t, dist_task_size(t));
+	const double now = util_now_s();
+	wk->gap = wk->ended > 0 ? now - wk->ended : -1;
+	wk->t0 = wk->reported = now;
 	wk->id = engine_start(wk->e, &b, &lim);
+}
+
+void
+dist_worker_start(struct dist_worker *wk, const struct dist_task *t)
+{
+	if (wk->table != NULL && !wk->adopted) {
+		engine_share_table(wk->e, wk->table, wk->table_mb);
+		wk->adopted = true;
+	}
+	if (t->prepare) {
+		board_t b;
+		task_board(t, &b);
+		if (wk->table != NULL && wk->leader)
+			search_shared_prepare(wk->table, wk->table_mb, &b,
+			                      (enum search_mode)t->mode);
+		wk->ended = 0; /* a new search: no hand-off before its first */
+		owe(wk, t->id, false);
+		return;
+	}
+	if (wk->id != 0) {
+		/* The next: started when this one ends. */
+		assert(!wk->has_next);
+		memcpy(&wk->next, t, dist_task_size(t));
+		wk->has_next = true;
+		return;
+	}
+	run_task(wk, t);
+}
+
+bool
+dist_worker_busy(const struct dist_worker *wk)
+{
+	return wk->id != 0 || wk->has_next || wk->nowed > 0;
 }
 
 bool
 dist_worker_poll(struct dist_worker *wk, struct dist_result *r)
 {
 	struct search_result sr;
-	if (wk->answered) {
-		memset(r, 0, sizeof *r);
-		r->id = wk->answer_id;
-		wk->answered = false;
+	if (wk->nowed > 0) {
+		memset(r, 0, offsetof(struct dist_result, share));
+		r->id = wk->owed[0];
+		r->stopped = wk->owed_stopped[0];
+		r->gap = -1;
+		wk->nowed--;
+		memmove(wk->owed, wk->owed + 1,
+		        (size_t)wk->nowed * sizeof wk->owed[0]);
+		memmove(wk->owed_stopped, wk->owed_stopped + 1,
+		        (size_t)wk->nowed * sizeof wk->owed_stopped[0]);
 		return true;
 	}
 	if (wk->id == 0 || !engine_poll(wk->e, wk->id, &sr))
 		return false;
-	memset(r, 0, sizeof *r);
+	wk->ended = util_now_s();
+	memset(r, 0, offsetof(struct dist_result, share));
 	r->id = wk->task.id;
 	r->value = (int16_t)(wk->task.whole ? sr.score : sr.value);
 	r->col = (int8_t)(wk->task.whole ? sr.move : -1);
 	r->stopped = sr.partial;
 	r->nodes = sr.nodes;
-	r->seconds = util_now_s() - wk->t0;
+	r->seconds = wk->ended - wk->t0;
 	r->quality = sr.quality;
 	r->proven = (int8_t)sr.proven;
+	r->gap = wk->gap;
 	wk->id = 0;
-	if (!r->stopped) {
+	if (!r->stopped && wk->task.exports) {
 		board_t b;
 		task_board(&wk->task, &b);
 		engine_export(wk->e, &b, DIST_SHARE_PLIES, &r->share_hdr,
 		              r->share, DIST_SHARE_OUT);
+	}
+	/* The next task runs before this one is answered. */
+	if (wk->has_next) {
+		wk->has_next = false;
+		run_task(wk, &wk->next);
 	}
 	return true;
 }
@@ -118,7 +168,7 @@ dist_worker_progress(struct dist_worker *wk, struct dist_result *r)
 	struct stats_snapshot snap;
 	engine_snapshot(wk->e, &snap);
 	wk->reported = now;
-	memset(r, 0, sizeof *r);
+	memset(r, 0, offsetof(struct dist_result, share));
 	r->id = wk->task.id;
 	r->progress = 1;
 	r->nodes = snap.nodes;
@@ -129,18 +179,24 @@ dist_worker_progress(struct dist_worker *wk, struct dist_result *r)
 void
 dist_worker_wait(struct dist_worker *wk, long us)
 {
-	if (wk->id != 0 && !wk->answered)
+	if (wk->nowed > 0)
+		return;
+	if (wk->id != 0)
 		engine_wait_for(wk->e, wk->id, us);
-	else if (!wk->answered)
+	else
 		nanosleep(&(struct timespec){us / 1000000, us % 1000000 * 1000},
 		          NULL);
 }
 
 void
-dist_worker_cancel(struct dist_worker *wk)
+dist_worker_cancel(struct dist_worker *wk, uint32_t id)
 {
-	if (wk->id != 0)
+	if (wk->has_next && wk->next.id == id) {
+		wk->has_next = false;
+		owe(wk, id, true);
+	} else if (wk->id != 0 && wk->task.id == id) {
 		engine_stop(wk->e);
+	}
 }
 
 static void
@@ -151,8 +207,9 @@ lb_start(void *ctx, int w, const struct dist_task *t)
 }
 
 static bool
-lb_next(void *ctx, int wait_ms, int *w, struct dist_result *r)
+lb_next(void *ctx, int wait_ms, bool hurry, int *w, struct dist_result *r)
 {
+	(void)hurry; /* the workers are this process's: the nap is short */
 	struct dist_loopback *lb = ctx;
 	double until = util_now_s() + wait_ms / 1000.0;
 	for (;;) {
@@ -172,10 +229,10 @@ lb_next(void *ctx, int wait_ms, int *w, struct dist_result *r)
 }
 
 static void
-lb_cancel(void *ctx, int w)
+lb_cancel(void *ctx, int w, uint32_t id)
 {
 	struct dist_loopback *lb = ctx;
-	dist_worker_cancel(&lb->wk[w]);
+	dist_worker_cancel(&lb->wk[w], id);
 }
 
 struct dist_loopback *
@@ -197,7 +254,14 @@ dist_loopback_new(int n, size_t tt_mb, int threads,
 		}
 	}
 	lb->tt_mb = tt_mb;
-	lb->t = (struct dist_transport){n, lb, lb_start, lb_next, lb_cancel, n};
+	lb->t = (struct dist_transport){
+	    .nworkers = n,
+	    .ctx = lb,
+	    .start = lb_start,
+	    .next = lb_next,
+	    .cancel = lb_cancel,
+	    .tables = n,
+	};
 	return lb;
 }
 

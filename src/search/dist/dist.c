@@ -26,11 +26,13 @@ dist_frontier(const board_t *b, const struct search_limits *lim, int nworkers)
 		most = lim->depth - 1;
 	if (most > left - 2)
 		most = left - 2;
-	/* Eight tasks a worker and more than the root's columns: enough to
-	 * balance on, few enough that the windows still prune. */
+	/* DIST_TASKS_PER_WORKER tasks a worker and more than the root's
+	 * columns: enough to balance on, few enough that the windows still
+	 * prune. */
 	int f = 1;
 	double tasks = b->w;
-	while (f < most && (f < 2 || tasks < 8.0 * nworkers)) {
+	while (f < most &&
+	       (f < 2 || tasks < DIST_TASKS_PER_WORKER * nworkers)) {
 		f++;
 		tasks *= b->w * 0.8;
 	}
@@ -62,6 +64,19 @@ dist_stats_traffic(const struct dist_stats *st, int tables, char *buf,
 		    : tables > 0 && tables < st->nworkers ? "a table a machine"
 		                                          : "a table a rank",
 		    st->prepare_s * 1e3);
+	if (n < len && st->handoffs > 0)
+		n += (size_t)snprintf(
+		    buf + n, len - n,
+		    "; hand-off %.3f ms a task (%u), waits for work %.1f ms",
+		    st->handoff_s * 1e3 / st->handoffs, st->handoffs,
+		    st->starved_s * 1e3);
+	if (n < len && st->upper > 0)
+		snprintf(
+		    buf + n, len - n,
+		    "; entries of %d+ empty cells to every table: %llu in %llu "
+		    "msgs (%.1f kB)",
+		    st->upper, (unsigned long long)st->upper_entries,
+		    (unsigned long long)st->upper_msgs, st->upper_bytes / 1e3);
 }
 
 /* The exact solve of b across the workers (small ones on one). */
@@ -156,14 +171,26 @@ begin(const struct dist_transport *t, const board_t *b,
 	st->nworkers = t->nworkers;
 	st->live = p->live;
 	st->under = -1;
-	/* (The averaged outcomes use no table; workers that share one
-	 * need no entries passed.) */
+	/* Several tables, each a machine's: the upper positions' stores
+	 * go to every table (dist-upper.c), which must hold exact values. */
+	st->upper =
+	    t->tables > 1 && t->upper > 0 && t->upper < 256 &&
+	            (lim->mode == SEARCH_EXACT || lim->mode == SEARCH_WEAK)
+	        ? t->upper
+	        : 0;
+	/* Tables of their own without the table across machines: the
+	 * entries near each task's root pass through the master.  (The
+	 * averaged outcomes use no table; workers that share one need no
+	 * entries passed.) */
 	st->share = p->no_tables || t->nworkers < 2 || t->tables == 1 ||
-	                    lim->mode == SEARCH_AVERAGE
+	                    lim->mode == SEARCH_AVERAGE || st->upper > 0
 	                ? NULL
 	                : dist_share_new();
-	if (t->tables > 0 && t->tables < t->nworkers)
+	if (t->tables > 0 && (t->tables < t->nworkers || st->upper > 0))
 		dist_share_prepare(t, b, lim, st);
+	st->upper_msgs = t->upper_msgs;
+	st->upper_entries = t->upper_entries;
+	st->upper_bytes = t->upper_bytes;
 	dist_live_begin(st->live, b, lim, t->nworkers, t->tables);
 	int frontier = p->frontier;
 	if (frontier <= 0)
@@ -212,6 +239,9 @@ dist_search(const struct dist_transport *t, const board_t *b,
 	               : b->w * b->h - b->moves;
 	r->seconds = util_now_s() - t0;
 	st->seconds = r->seconds;
+	st->upper_msgs = t->upper_msgs - st->upper_msgs;
+	st->upper_entries = t->upper_entries - st->upper_entries;
+	st->upper_bytes = t->upper_bytes - st->upper_bytes;
 	dist_live_end(st->live, r);
 	dist_share_free(st->share);
 	st->share = NULL;

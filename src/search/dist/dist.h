@@ -32,6 +32,15 @@
 
 #define DIST_MAX_WORKERS  256
 #define DIST_MAX_FRONTIER 5
+/* The frontier deepens until it holds about this many tasks a worker
+ * (dist_frontier()).  More tasks balance the workers better; fewer,
+ * bigger ones search fewer nodes beside each other: 4444 on 8 ranks as
+ * 8 machines searched 1.43 times one process's nodes on a frontier of 3
+ * plies (8 a worker), 0.90 on 2 plies (4 a worker; 4453 1.28 and 1.17),
+ * docs/distributed-search.md.  Two plies from 2 to 9 workers, three from
+ * 10 to 54. */
+#define DIST_TASKS_PER_WORKER 4
+_Static_assert(DIST_TASKS_PER_WORKER >= 1, "a task a worker at least");
 /* A search of at most this many nodes stays on one worker. */
 #define DIST_SMALL_NODES 200000
 /* Table entries shared between the workers (search_export()): a task's
@@ -41,6 +50,19 @@
 #define DIST_SHARE_PLIES 3
 #define DIST_SHARE_OUT   256
 #define DIST_SHARE_IN    1024
+/* Tasks a worker holds at once: the one it searches and the next, which
+ * it starts the moment the first ends, before it answers (so no worker
+ * waits for the master between two tasks). */
+#define DIST_QUEUE 2
+/* The table across machines (docs/distributed-search.md): an exact
+ * solver's stores of positions with at least `upper` empty cells
+ * (dist_transport.upper, --dist-upper) go to every other machine's table,
+ * a message of at most DIST_UPPER_BATCH of them at a time; a worker holds
+ * up to DIST_UPPER_BOX between two looks at the network (more are
+ * dropped: the other tables only miss those hits). */
+#define DIST_UPPER_CELLS 24
+#define DIST_UPPER_BATCH 256
+#define DIST_UPPER_BOX   4096
 
 /* A task: a position, how to search it and the window. */
 struct dist_task {
@@ -53,6 +75,11 @@ struct dist_task {
 	uint8_t threads; /* OpenMP threads for it; 0: the worker's own */
 	uint8_t prepare; /* 1: no search; make the shared table fit `mode`
 	                  * on this board (search_shared_prepare()) */
+	uint8_t exports; /* 1: the answer carries the table's entries near
+	                  * the task's root (dist_result.share) */
+	uint8_t upper;   /* exact: the stores of positions with at least
+	                  * this many empty cells told to other machines
+	                  * (dist_worker.box), 0 none */
 	uint32_t node_limit;
 	int16_t alpha; /* the window, on the raw scale (search.h) */
 	int16_t beta;
@@ -76,10 +103,32 @@ struct dist_result {
 	double seconds;
 	double quality; /* SEARCH_AVERAGE: the averaged outcome, */
 	int8_t proven;  /* and 1 / -1 for a proven win / loss (search.h) */
+	/* Seconds between the end of the worker's task before it and this
+	 * task's start (its hand-off, the master's own delay included);
+	 * negative: the worker's first task. */
+	double gap;
 	/* What its table holds near the task's root (a finished task). */
 	struct search_entries share_hdr;
 	struct search_entry share[DIST_SHARE_OUT];
 };
+
+/* Entries of the table across machines (search_tap's), a message. */
+struct dist_entries {
+	struct search_entries hdr;
+	struct search_entry e[DIST_UPPER_BATCH];
+};
+static inline size_t
+dist_entries_size(const struct dist_entries *m)
+{
+	return offsetof(struct dist_entries, e) +
+	       (size_t)m->hdr.n * sizeof m->e[0];
+}
+static inline bool
+dist_entries_whole(const struct dist_entries *m, size_t bytes)
+{
+	return bytes >= offsetof(struct dist_entries, e) &&
+	       m->hdr.n <= DIST_UPPER_BATCH && bytes == dist_entries_size(m);
+}
 
 /* What a transport moves of a task or an answer: the fixed part and the
  * table entries it holds, not the whole array (a task of the workers of
@@ -119,14 +168,25 @@ struct dist_transport {
 	/* Give worker w a task (it has none). */
 	void (*start)(void *ctx, int w, const struct dist_task *t);
 	/* The next answer of any worker: true with *w and *r; false when
-	 * none came within wait_ms milliseconds. */
-	bool (*next)(void *ctx, int wait_ms, int *w, struct dist_result *r);
-	/* Stop worker w's task: its answer still comes, marked stopped. */
-	void (*cancel)(void *ctx, int w);
+	 * none came within wait_ms milliseconds.  `hurry`: a worker holds
+	 * no task and waits for one, so look without napping. */
+	bool (*next)(void *ctx, int wait_ms, bool hurry, int *w,
+	             struct dist_result *r);
+	/* Stop worker w's task `id` (running, or waiting there as its
+	 * next): its answer still comes, marked stopped. */
+	void (*cancel)(void *ctx, int w, uint32_t id);
 	/* How many main tables the workers have: nworkers (or 0) when each
 	 * has its own, fewer when the workers of one machine share one
 	 * (dist_worker.table), 1 when all do. */
 	int tables;
+	/* Between machines (several tables, each shared by its machine's
+	 * workers): an exact search's tasks ask for the stores of positions
+	 * of at least `upper` empty cells (dist_task.upper), which the
+	 * transport carries to the other machines' tables; 0 none. */
+	int upper;
+	/* What it carried so far (the transport counts): messages, entries
+	 * and bytes of the table across machines. */
+	uint64_t upper_msgs, upper_entries, upper_bytes;
 };
 
 /* What the workers did, per worker. */
@@ -151,6 +211,17 @@ struct dist_stats {
 	/* Seconds before the first task: the shared tables made to fit
 	 * (dist_task.prepare), the only wait on a shared table. */
 	double prepare_s;
+	/* The hand-off, task asked to task running, summed over the tasks
+	 * after each worker's first (dist_result.gap less the time the
+	 * master had no task to give, which is waiting for work): */
+	double handoff_s;
+	uint32_t handoffs;
+	double starved_s; /* the workers' waits for a task to exist */
+	double answered_at[DIST_MAX_WORKERS]; /* each worker's last answer */
+	/* The table across machines in this search: the smallest empty
+	 * cells it spans (0: none) and what the transport carried. */
+	int upper;
+	uint64_t upper_msgs, upper_entries, upper_bytes;
 	struct dist_share *share; /* dist.c's own: the entries in hand */
 };
 
@@ -162,7 +233,9 @@ int dist_frontier(const board_t *b, const struct search_limits *lim,
 /* What the network cost, in words for a person (one line, no newline):
  * each worker's share of the time searching and waiting for work, the
  * messages and bytes both ways and their rate, and the tables (`tables`:
- * dist_transport.tables) with the time their preparation took. */
+ * dist_transport.tables) with the time their preparation took, and the
+ * mean hand-off a task (task asked to task running) beside the waits
+ * for a task to exist. */
 void dist_stats_traffic(const struct dist_stats *st, int tables, char *buf,
                         size_t len);
 
@@ -206,21 +279,40 @@ struct dist_worker {
 	struct dist_task task;
 	double t0;
 	double reported; /* when dist_worker_progress() last answered */
+	double ended;    /* when its last task ended, 0 none yet */
+	double gap;      /* the running task's dist_result.gap */
+	/* The next task, started the moment this one ends (DIST_QUEUE). */
+	struct dist_task next;
+	bool has_next;
+	/* Answers owed at once (a prepare, a dropped next task): ids, and
+	 * whether each was dropped (stopped). */
+	uint32_t owed[DIST_QUEUE + 1];
+	bool owed_stopped[DIST_QUEUE + 1];
+	int nowed;
 	/* The main table shared with the other workers of this machine
 	 * (search.h: search_shared_bytes(table_mb) bytes), NULL: its own.
 	 * The leader prepares it for each search (dist_task.prepare). */
 	void *table;
 	size_t table_mb;
 	bool leader;
-	bool adopted;  /* its engine searches in it */
-	bool answered; /* a prepare's answer waits in `answer` */
-	uint32_t answer_id;
+	bool adopted; /* its engine searches in it */
+	/* The table across machines: the running task's stores of its
+	 * upper positions (dist_task.upper), held until the worker sends
+	 * them (dist_worker_upper()); lock is a spin lock, taken by the
+	 * search threads and the worker. */
+	struct search_tap tap;
+	_Atomic bool box_lock;
+	int box_n;
+	struct search_entry box[DIST_UPPER_BOX];
 };
 
-/* Start task t on the worker's engine. */
+/* Start task t on the worker's engine, or, while one runs, keep it as
+ * the next (at most DIST_QUEUE in hand). */
 void dist_worker_start(struct dist_worker *wk, const struct dist_task *t);
-/* Non-blocking: true once the task has finished (or stopped), *r its
- * answer. */
+/* Whether a task runs or waits on the worker, or an answer is owed. */
+bool dist_worker_busy(const struct dist_worker *wk);
+/* Non-blocking: true once a task has finished (or stopped), *r its
+ * answer; the next task, if any, is already running then. */
 bool dist_worker_poll(struct dist_worker *wk, struct dist_result *r);
 /* Non-blocking, while a task runs: true at most every DIST_PROGRESS_S
  * seconds, *r a progress report (r->progress) of its nodes so far. */
@@ -229,8 +321,17 @@ bool dist_worker_progress(struct dist_worker *wk, struct dist_result *r);
 /* Wait at most `us` microseconds for the running task to end (a nap
  * when none runs): the worker then answers at once. */
 void dist_worker_wait(struct dist_worker *wk, long us);
-/* Stop the task: dist_worker_poll() answers soon, stopped. */
-void dist_worker_cancel(struct dist_worker *wk);
+/* Up to DIST_UPPER_BATCH stores of upper positions taken from the
+ * worker's box into m (its header for a table of the worker's): how
+ * many. */
+int dist_worker_upper(struct dist_worker *wk, struct dist_entries *m);
+/* Another machine's stores (a message of dist_worker_upper()) merged into
+ * the worker's shared table (search_shared_merge()); nothing without
+ * one. */
+void dist_worker_merge(struct dist_worker *wk, const struct dist_entries *m);
+/* Stop task `id` (running or next; any other id is an answer already
+ * given): dist_worker_poll() answers soon, stopped. */
+void dist_worker_cancel(struct dist_worker *wk, uint32_t id);
 
 /* ---- the loopback: workers that are engines of this process ---------- */
 

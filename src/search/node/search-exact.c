@@ -526,6 +526,7 @@ exact_etc(struct split_ctx *c, const board_t *b, int beta, int *best,
 			                   BOUND_LOWER,
 			                   work_bits(split_work(c) - f->before),
 			                   unmirror(b, ch[k].col, f->mirrored));
+			tap_store(c, f->cells - b->moves, f->bucket, f->check);
 			if (best)
 				*best = ch[k].col;
 			*v = -e.value;
@@ -657,6 +658,7 @@ exact_store(struct split_ctx *c, const board_t *b, const struct exact_frame *f,
 	    f->bucket, f->check, value, bd,
 	    work_bits(split_work(c) - f->before),
 	    unmirror(b, bestmove >= 0 ? bestmove : f->ttmove, f->mirrored));
+	tap_store(c, f->cells - b->moves, f->bucket, f->check);
 	return value;
 }
 

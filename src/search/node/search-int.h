@@ -165,6 +165,27 @@ probe_at(struct split_ctx *c, _Atomic uint64_t *bucket, uint64_t check,
 	return hit;
 }
 
+/* A store of the big table told to the limits' tap (search.h) when the
+ * position has at least its min_empty empty cells: the entry's slot and
+ * word as the bucket now holds them. */
+static inline void
+tap_store(const struct split_ctx *c, int empty, _Atomic uint64_t *bucket,
+          uint64_t check)
+{
+	const struct search_tap *tap = c->team->lim->tap;
+	if (__builtin_expect(tap == NULL, 1) || empty < tap->min_empty ||
+	    empty < c->team->leaf_cells)
+		return;
+	for (int k = 0; k < TT_BUCKET_SLOTS; k++) {
+		const uint64_t w =
+		    atomic_load_explicit(&bucket[k], memory_order_relaxed);
+		if (tt_holds(w, check))
+			tap->stored(tap->ctx,
+			            (uint64_t)(bucket + k - c->team->tt->slot),
+			            w);
+	}
+}
+
 static inline bool
 probe(struct split_ctx *c, struct tt *tt, bb_t key, struct tt_entry *e)
 {
@@ -247,6 +268,10 @@ struct search_width {
 	                    struct search_entry *out, int max);
 	void (*share_import)(struct search *s, const struct search_entries *hdr,
 	                     const struct search_entry *in);
+	/* search_share_merge() (search_shared_merge()) */
+	void (*share_merge)(_Atomic uint64_t *slots, uint64_t nslots,
+	                    const struct search_entries *hdr,
+	                    const struct search_entry *in);
 };
 extern const struct search_width search_width64;
 
@@ -335,6 +360,13 @@ WIDTH_FN int search_share_export(struct search *s, const board_t *b, int plies,
 WIDTH_FN void search_share_import(struct search *s,
                                   const struct search_entries *hdr,
                                   const struct search_entry *in);
+/* Whether the shared table at mem holds exact values of boards of
+ * key_bits key bits (search-shared.c). */
+bool search_shared_exact(const void *mem, int key_bits);
+/* search_shared_merge() on this width's entries: nslots slots. */
+WIDTH_FN void search_share_merge(_Atomic uint64_t *slots, uint64_t nslots,
+                                 const struct search_entries *hdr,
+                                 const struct search_entry *in);
 
 /* search-limits.c (compiled once): the limits of the sub-searches, each
  * built from its parent's (what each keeps: its comment there).  The two

@@ -1,8 +1,10 @@
 /* search-share.c -- entries of one search's table for another's
- * (search_export(), search_import() in search.h, which pick the width in
- * search-run.c): what one rank of a distributed search (dist.c) learnt of
- * the positions near its task's root, for the other ranks, whose tables
- * would otherwise search those positions again.  Compiled for each width,
+ * (search_export(), search_import() and search_shared_merge() in
+ * search.h, which pick the width in search-run.c): what one rank of a
+ * distributed search (dist.c) learnt of the positions near its task's
+ * root, for the other ranks, whose tables would otherwise search those
+ * positions again; and the stores of another machine's exact solver
+ * (search_tap) merged into a shared table.  Compiled for each width,
  * as search-root.c is: as it is, and inside search/search64.c for the
  * boards of at most 64 bits. */
 #include "config.h"
@@ -119,5 +121,24 @@ search_share_import(struct search *s, const struct search_entries *hdr,
 			atomic_store_explicit(&bucket[1], in[i].word,
 			                      memory_order_relaxed);
 		}
+	}
+}
+
+void
+search_share_merge(_Atomic uint64_t *slots, uint64_t nslots,
+                   const struct search_entries *hdr,
+                   const struct search_entry *in)
+{
+	if (hdr->slots != nslots)
+		return;
+	const uint64_t check_mask = ~tt_low_mask(TT_CHECK_SHIFT);
+	for (int i = 0; i < hdr->n; i++) {
+		if (in[i].slot >= nslots || in[i].word == 0)
+			continue;
+		struct tt_entry e;
+		tt_decode(in[i].word, &e);
+		tt_store_solved_at(
+		    &slots[in[i].slot & ~(uint64_t)(TT_BUCKET_SLOTS - 1)],
+		    in[i].word & check_mask, e.value, e.bound, e.depth, e.move);
 	}
 }

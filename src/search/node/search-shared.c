@@ -76,6 +76,15 @@ search_share_table(struct search *s, void *mem, size_t tt_mb)
 }
 
 bool
+search_shared_exact(const void *mem, int key_bits)
+{
+	const struct search_shared_hdr *h =
+	    (const struct search_shared_hdr *)shared_at((void *)mem);
+	return atomic_load(&h->mode) == TT_EXACT &&
+	       atomic_load(&h->key_bits) == (uint32_t)key_bits;
+}
+
+bool
 search_shared_prepare(void *mem, size_t tt_mb, const board_t *b,
                       enum search_mode mode)
 {

@@ -56,6 +56,27 @@ search_import(struct search *s, const struct search_entries *hdr,
 		search_share_import(s, hdr, in);
 }
 
+uint64_t
+search_shared_slot_count(size_t tt_mb)
+{
+	return tt_bytes(tt_mb) / sizeof(uint64_t);
+}
+
+void
+search_shared_merge(void *mem, size_t tt_mb, const struct search_entries *hdr,
+                    const struct search_entry *in)
+{
+	if (!search_shared_exact(mem, hdr->w * (hdr->h + 1)))
+		return;
+	/* The table's width is its board's (search_shared_prepare()). */
+	_Atomic uint64_t *slots = (_Atomic uint64_t *)search_shared_slots(mem);
+	const uint64_t n = search_shared_slot_count(tt_mb);
+	if (board_is_small(hdr->w, hdr->h))
+		search_width64.share_merge(slots, n, hdr, in);
+	else
+		search_share_merge(slots, n, hdr, in);
+}
+
 int
 search_solve(struct search *s, const board_t *b, bool weak, uint64_t *nodes)
 {
