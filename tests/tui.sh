@@ -683,6 +683,12 @@ book_move() {
 	tmux_wait_re '\| 5  loss in 19 +book, exact' &&
 	tmux_wait_re '\| 4  loss in 20 +book, exact' &&
 	{ ! _tmux_has "not needed" || tmux_fail "a column not needed"; } &&
+	tmux_wait "Search: AI's move 2 from the book, no search" &&
+	tmux_quit && tmux_wait "[exited 0]" && tmux_kill &&
+	# at 80 columns the title's short form, not the long one cut
+	tmux_start 80 24 "$G --ascii --level perfect" &&
+	tmux_wait "Your turn" && tmux_send 4 &&
+	tmux_wait "Search: AI's move 2: book " 20 &&
 	tmux_quit && tmux_wait "[exited 0]"
 }
 
@@ -860,7 +866,7 @@ check "the title's time is the search's on show; the move played" title_time
 check "the first search waits for the engine's table" first_search_warm
 check "strong on 3 threads: the proof's rows, no stale root column" proof_rows
 check "a suspended game's stopped time is not search time" suspended_time
-check "a book move: the book's exact value of every column" book_move
+check "a book move: the book's exact value of every column; the title whole" book_move
 check "the Totals line agrees with the root rows" totals_agree
 check "strong on 3 threads from 774444466: every frame consistent" \
     strong_reproduction

@@ -370,6 +370,11 @@ model_label(const struct ui *ui, struct panel_model *m)
 		/* A finished search stays on show, named as done: the
 		 * game's history, not a search running. */
 		snprintf(buf, size, "%s, done in %.2fs", name, m->elapsed);
+	if (!m->running && m->source != NULL)
+		snprintf(m->label_short, sizeof m->label_short, "%s: %s", name,
+		         m->source);
+	else
+		snprintf(m->label_short, sizeof m->label_short, "%s", buf);
 	size_t len = strlen(buf);
 	if (ui->job == UI_JOB_PONDER)
 		snprintf(buf + len, size - len, ", pondering %.0fs",

@@ -114,6 +114,10 @@ struct panel_model {
 	 * 0.88s", "hint 0.4s", "thinking 1.2s": a finished search is named
 	 * as done, one without a search as such. */
 	char label[128];
+	/* The same in fewer words, for a title too narrow for label
+	 * ("AI's move 7: book" for "AI's move 7 from the book, no
+	 * search"); the words are label's own. */
+	char label_short[128];
 };
 
 #endif

@@ -102,8 +102,11 @@ panel_title(struct ui *ui, WINDOW *w, const struct panel_model *m)
 	wattroff(w, ui_attr(ui, UI_C_HEAD) | A_BOLD);
 	if (m->running)
 		wattron(w, A_BOLD);
-	ui_addn(w, m->label, room);
-	ui_addn(w, " ", room - ui_cells(m->label));
+	/* never cut mid-word: the short form where the whole does not fit */
+	const char *label =
+	    ui_cells(m->label) < room ? m->label : m->label_short;
+	ui_addn(w, label, room);
+	ui_addn(w, " ", room - ui_cells(label));
 	wattroff(w, A_BOLD);
 }
 
