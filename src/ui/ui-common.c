@@ -103,3 +103,15 @@ ui_screen(const struct ui *ui)
 {
 	return ui->speedup.on ? UI_SCREEN_SPEEDUP : UI_SCREEN_GAME;
 }
+
+void
+ui_hint_say(struct ui *ui, const board_t *b, const struct search_result *r,
+            int col)
+{
+	char words[64];
+	const bool own = col >= 0 && col < r->ncols && col < BOARD_MAX_WIDTH &&
+	                 r->col_kind[col] != SCORE_NONE;
+	score_words(b, own ? r->col_kind[col] : r->kind,
+	            own ? r->col_score[col] : r->score, words, sizeof words);
+	ui_message(ui, false, "hint: column %c (%s)", ui_col_char(col), words);
+}

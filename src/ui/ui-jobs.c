@@ -426,7 +426,6 @@ static void
 ui_finished(struct ui *ui, const struct search_result *r)
 {
 	enum ui_job job = ui->job;
-	char words[64];
 
 	ui_snapshot(ui);
 	if (ui_game_job(job))
@@ -484,10 +483,7 @@ ui_finished(struct ui *ui, const struct search_result *r)
 		ui->hint_col = r->best >= 0 ? r->best : ui_fallback_move(ui, r);
 		if (ui->hint_col >= 0) {
 			ui->cursor = ui->hint_col;
-			score_words(&ui->game.board, r->kind, r->score, words,
-			            sizeof words);
-			ui_message(ui, false, "hint: column %c (%s)",
-			           ui_col_char(ui->hint_col), words);
+			ui_hint_say(ui, &ui->game.board, r, ui->hint_col);
 		}
 		break;
 	default:

@@ -113,7 +113,6 @@ void
 ui_keys_game_hint(struct ui *ui, int ch)
 {
 	const board_t *b = &ui->game.board;
-	char words[64];
 
 	(void)ch;
 	if (ui->game.state != GAME_ON) {
@@ -128,10 +127,7 @@ ui_keys_game_hint(struct ui *ui, int ch)
 	    ui->res_moves == b->moves && ui->res.best >= 0 &&
 	    !ui->res.partial) {
 		ui->hint_col = ui->cursor = ui->res.best;
-		score_words(b, ui->res.kind, ui->res.score, words,
-		            sizeof words);
-		ui_message(ui, false, "hint: column %c (%s)",
-		           ui_col_char(ui->hint_col), words);
+		ui_hint_say(ui, b, &ui->res, ui->hint_col);
 		ui->dirty |= UI_DIRTY_BOARD;
 		return;
 	}
