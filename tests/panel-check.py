@@ -68,6 +68,7 @@ class Checker:
         self.factors(f)
         self.across(f)
         self.history(f)
+        self.answer(f)
 
     def sums(self, f):
         th, tot = f["threads"], f["totals"]
@@ -119,6 +120,9 @@ class Checker:
         if s["running"]:
             if "done" in s["label"]:
                 self.bad("a running search named done", s["label"])
+        elif s.get("stopped"):
+            if "stopped" not in s["label"]:
+                self.bad("a stopped search not named as stopped", s["label"])
         elif s["source"] is None and "done" not in s["label"]:
             self.bad("a finished search not named as done", s["label"])
 
@@ -187,6 +191,34 @@ class Checker:
         if not s["running"]:
             self.finished.add(key)
 
+    def answer(self, f):
+        """A finished depth-limited search shows the iteration its answer
+        comes from: every heuristic row of that depth; and a hint read
+        from the search on show is one of its rows, none better."""
+        s = f["search"]
+        if s["running"] or s["source"] is not None or s.get("stopped"):
+            return
+        cols = [c for c in f["columns"] if c["kind"] != "unknown"]
+        if not s["exact"] and s["depth"] > 0:
+            for c in cols:
+                if c["kind"] == "heuristic" and c["depth"] != s["depth"]:
+                    self.bad("a row of another iteration than the answer's",
+                             "column %d depth %d, answer's %d"
+                             % (c["column"], c["depth"], s["depth"]))
+        h = f.get("hint")
+        if h is None or h["search"] != s["id"] or s["id"] == 0 or not cols:
+            return
+        row = [c for c in cols if c["column"] == h["column"]]
+        if not row or row[0]["score"] != h["score"] or row[0]["kind"] != h["kind"]:
+            self.bad("a hint not its column's row",
+                     "column %d %s %s, row %s" % (h["column"], h["kind"], h["score"],
+                                                  row[0] if row else None))
+        elif len({c["kind"] for c in cols}) == 1 and \
+                max(c["score"] for c in cols) > h["score"]:
+            self.bad("a hint beaten by another row",
+                     "column %d %s, best %d" % (h["column"], h["score"],
+                                                max(c["score"] for c in cols)))
+
     def history(self, f):
         s = f["search"]
         last = 0
@@ -254,12 +286,29 @@ def self_test():
         f["totals"]["nodes"] = 1200
     def hist(f):
         f["history"].append({"ply": 12, "id": 5, "seconds": 0.4, "nodes": 9})
+    def iteration(f):
+        # a hint's last frame: the answer of depth 14, rows of depth 15
+        f["search"].update(kind="hint", running=False, label="hint, done in 0.4s")
+        f["threads"] = f["threads"][:1]
+        f["threads"][0].update(nodes=1000, share=1.0, column=None, active=False)
+        f["proof"]["state"] = "none"
+        for c in f["columns"]:
+            c.update(state="done", kind="heuristic", score=-3, depth=15,
+                     stale=False, threads=0)
+    def hint(f):
+        # the hint names column 7 at +11 while its row says -3
+        iteration(f)
+        for c in f["columns"]:
+            c["depth"] = 14
+        f["hint"] = {"column": 7, "score": 11, "kind": "heuristic", "search": 5}
     missed = 0
     for name, m in [("proof under a column", bad), ("stale unlabelled", stale),
                     ("busy over 100%", busy), ("another search's timeline", other),
                     ("book activity", book), ("finished unnamed", unnamed),
                     ("beyond the cores", cores), ("sums", sums),
-                    ("running in history", hist)]:
+                    ("running in history", hist),
+                    ("a row of another iteration", iteration),
+                    ("a hint not its row", hint)]:
         ck = Checker(quiet=True)
         f = copy.deepcopy(base)
         ck.frame(copy.deepcopy(base))
@@ -283,7 +332,7 @@ def self_test():
     if not ck.violations:
         print("self-test: the proof going back not found")
         missed += 1
-    print("self-test: %d of 10 defects missed" % missed)
+    print("self-test: %d of 12 defects missed" % missed)
     return missed
 
 

@@ -77,6 +77,7 @@ frame_search(struct json *j, const struct ui *ui, const struct panel_model *m)
 	json_str(j, "kind", kinds[m->kind]);
 	json_uint(j, "id", m->id);
 	json_bool(j, "running", m->running);
+	json_bool(j, "stopped", m->stopped);
 	json_str(j, "source", m->source);
 	json_int(j, "ply", m->ply);
 	json_real(j, "seconds", m->elapsed, 4);
@@ -227,6 +228,22 @@ frame_speedup(struct json *j, const struct ui *ui)
 	json_close(j, ']');
 }
 
+/* The hint on show: its column, its score as said, and the search it was
+ * read from (0: not known). */
+static void
+frame_hint(struct json *j, const struct ui *ui)
+{
+	if (ui->hint_col < 0) {
+		json_null(j, "hint");
+		return;
+	}
+	json_open(j, "hint", '{');
+	json_int(j, "column", ui->hint_col + 1);
+	json_score(j, ui->hint_kind, ui->hint_score, false);
+	json_uint(j, "search", ui->hint_id);
+	json_close(j, '}');
+}
+
 void
 ui_frames_write(struct ui *ui, const char *view)
 {
@@ -246,6 +263,7 @@ ui_frames_write(struct ui *ui, const char *view)
 	frame_proof(&j, m);
 	frame_columns(&j, m);
 	frame_history(&j, ui);
+	frame_hint(&j, ui);
 	frame_speedup(&j, ui);
 	json_end(&j);
 	fflush(ui->frame_log);

@@ -120,6 +120,7 @@ struct ui_search {
 	enum ui_job job;
 	bool running;
 	bool restarted;
+	bool stopped;        /* ended without an answer: cancelled */
 	uint64_t id;         /* its stats `searches`; 0 until it began */
 	uint64_t before;     /* the engine's `searches` at its start */
 	uint64_t proof0;     /* the proof table's `searches` at its start */
@@ -249,6 +250,7 @@ struct ui {
 	bool have_res;
 	bb_t res_key;
 	int res_moves;
+	uint64_t res_id; /* its search (struct ui_search's id) */
 
 	/* An AI move waiting for the animation (or the pace) to end. */
 	bool move_pending;
@@ -266,6 +268,11 @@ struct ui {
 	/* The board view. */
 	int cursor;
 	int hint_col; /* -1 none */
+	/* The hint's score as said, and the search it is read from (its
+	 * stats `searches`, 0: not known): the frame log's "hint". */
+	enum score_kind hint_kind;
+	int hint_score;
+	uint64_t hint_id;
 	struct ui_anim anim;
 
 	/* The screen. */
@@ -492,6 +499,8 @@ void ui_search_begin(struct ui *ui, enum ui_job job, const board_t *root,
 void ui_search_update(struct ui *ui);
 /* The search ended; source: "book" or "table" when no search chose. */
 void ui_search_end(struct ui *ui, const char *source);
+/* The search was cancelled (no answer): ended, and named "stopped". */
+void ui_search_stop(struct ui *ui);
 /* Forget the game's searches (a new game). */
 void ui_search_forget(struct ui *ui);
 /* The frame's model from the search on show (struct ui, model). */

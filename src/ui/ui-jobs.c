@@ -69,7 +69,7 @@ ui_cancel(struct ui *ui)
 		engine_cancel(ui->engine);
 		ui_take_snapshot(ui);
 		if (ui_game_job(ui->job))
-			ui_search_end(ui, NULL);
+			ui_search_stop(ui);
 		ui->job = UI_JOB_NONE;
 		ui->latency_pending = false;
 		ui->dirty |= UI_DIRTY_PANEL | UI_DIRTY_BOARD | UI_DIRTY_STATUS;
@@ -90,7 +90,7 @@ ui_job_start(struct ui *ui, enum ui_job job, const board_t *b,
 	if (!ui->restarted)
 		ui->think_t0 = ui_now();
 	if (ui->job != UI_JOB_NONE && ui_game_job(ui->job))
-		ui_search_end(ui, NULL); /* the search it replaces */
+		ui_search_stop(ui); /* the search it replaces */
 	if (ui_game_job(job))
 		ui_search_begin(ui, job, b, ui->restarted);
 	ui->job_id = engine_start(ui->engine, b, lim);
@@ -443,6 +443,7 @@ ui_finished(struct ui *ui, const struct search_result *r)
 	}
 	ui->res = *r;
 	ui->have_res = true;
+	ui->res_id = ui->cur.id;
 	ui->res_key = ui->job_key;
 	ui->res_moves = ui->job_moves;
 	ui_log(ui, "done job %d move %d score %d nodes %llu %.3fs%s", (int)job,

@@ -23,6 +23,8 @@ static const struct legend_entry legend[] = {
                  "started it again"},
     {"done in", "a finished search left on show, the game's history, "
                 "not a search running"},
+    {"stopped at", "a search ended without an answer (new game, undo, "
+                   "the speedup screen, a toggle): its rows as it left them"},
     {"pondering", "perfect play: the AI thinks on your time; its own "
                   "last search stays on show"},
     {"from the", "book (or table): no search chose it, no thread "

@@ -139,16 +139,26 @@ ui_search_end(struct ui *ui, const char *source)
 		c->proof_state = MODEL_PROOF_NONE;
 }
 
+void
+ui_search_stop(struct ui *ui)
+{
+	const bool was = ui->cur.have && ui->cur.running;
+
+	ui_search_end(ui, NULL);
+	if (was)
+		ui->cur.stopped = true;
+}
+
 /* The words the panel's rows, timeline, title and proof show beside the
  * numbers: ui-legend.c defines each (tests/legend.sh holds it to that, and
  * holds the words of ui_model_col_state(), model_threads() and
  * model_label() to this list). */
 const char *const ui_panel_words[] = {
-    "waiting",   "searching",  "not needed",    "unfinished", "book, exact",
-    "full",      "proof",      "idle",          "root",       "-",
-    "proving",   "proven",     "gave up",       "thinking",   "done in",
-    "pondering", "from the",   "paused",        "d12",        "from depth N",
-    "p0 p1",     "node speed", "since restart", "?",
+    "waiting",      "searching", "not needed", "unfinished",    "book, exact",
+    "full",         "proof",     "idle",       "root",          "-",
+    "proving",      "proven",    "gave up",    "thinking",      "done in",
+    "stopped at",   "pondering", "from the",   "paused",        "d12",
+    "from depth N", "p0 p1",     "node speed", "since restart", "?",
 };
 
 const char *
@@ -366,6 +376,10 @@ model_label(const struct ui *ui, struct panel_model *m)
 	else if (m->source != NULL)
 		snprintf(buf, size, "%s from the %s, no search", name,
 		         m->source);
+	else if (m->stopped)
+		/* Ended without an answer (a new game, an undo, the speedup
+		 * screen, a toggle): its rows are where it was stopped. */
+		snprintf(buf, size, "%s, stopped at %.2fs", name, m->elapsed);
 	else
 		/* A finished search stays on show, named as done: the
 		 * game's history, not a search running. */
@@ -413,6 +427,7 @@ ui_model_build(struct ui *ui)
 	m->running = c->running && ui->job == c->job;
 	m->hidden = ui->job == UI_JOB_PONDER;
 	m->restarted = c->restarted;
+	m->stopped = c->stopped;
 	m->source = c->source;
 	m->ply = c->ply;
 	m->id = c->id;

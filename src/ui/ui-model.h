@@ -83,6 +83,7 @@ struct panel_model {
 	bool running;       /* the search is still on */
 	bool hidden;        /* a ponder is on: the scores are the AI's */
 	bool restarted;     /* the search is a restart of the AI's think */
+	bool stopped;       /* it ended without an answer (cancelled) */
 	const char *source; /* "book" or "table": no search chose the move */
 	int ply;            /* the move number of the position searched */
 	uint64_t id;        /* the search's number (stats `searches`) */

@@ -361,6 +361,27 @@ depth_root_move(struct split_ctx *c, const board_t *b, int col, int d,
 	return v;
 }
 
+/* A depth-limited search stopped inside an iteration answers from the
+ * last one it finished: its rows go back to that iteration's values, so
+ * that the last frame shows the scores the answer (its move, its best
+ * column, a hint) was chosen from, each with that depth, and not some
+ * columns of the unfinished iteration beside the finished one's choice.
+ * (Lazy SMP: thread 0's, as for the marks.) */
+static void
+publish_answer_rows(struct split_ctx *c, const struct order_list *o,
+                    const struct search_result *r)
+{
+	if (r->depth < 1 || (c->team->lim->split == SPLIT_LAZY && c->tid != 0))
+		return;
+	for (int k = 0; k < o->n; k++) {
+		int col = o->col[k];
+		if (r->col_kind[col] != SCORE_NONE)
+			col_publish_at(c->team->stats, col, COL_DONE,
+			               r->col_kind[col], r->col_score[col],
+			               r->depth);
+	}
+}
+
 /* Depth-limited: iterative deepening, every root column searched with the
  * full window so the panel can show them all. */
 void
@@ -412,8 +433,10 @@ search_root_depth(struct split_ctx *c, const board_t *b,
 		split_wait_begin(c);
 #pragma omp taskwait
 		split_wait_end(c);
-		if (c->aborted || split_stopped(c->team))
+		if (c->aborted || split_stopped(c->team)) {
+			publish_answer_rows(c, &o, r);
 			break;
+		}
 		bool all_proven = true;
 		for (int k = 0; k < o.n; k++) {
 			score_from_raw(val[k], &cur.col_kind[o.col[k]],
