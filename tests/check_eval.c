@@ -13,10 +13,12 @@
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "search/node/average.h"
 #include "search/node/choose.h"
 #include "core/board.h"
+#include "core/util.h"
 #include "check_suites.h"
 #include "search/search.h"
 
@@ -352,6 +354,32 @@ START_TEST(test_average_centre)
 }
 END_TEST
 
+/* The clock across a suspension (the game's Ctrl-Z / fg): it stands
+ * still from util_clock_stopping() until util_clock_continued(), so a
+ * thread that runs on before the SIGCONT handler has run counts none of
+ * the stopped time, and afterwards it goes on from where it stood.  (It
+ * used to run on until the handler: a search thread's busy span then held
+ * the stopped time, longer than the search's own elapsed.) */
+START_TEST(test_clock_suspended)
+{
+	const struct timespec nap = {0, 30 * 1000000L};
+	util_clock_stopping();
+	uint64_t a = util_now_ns();
+	nanosleep(&nap, NULL); /* "stopped", and a thread running on */
+	uint64_t b = util_now_ns();
+	ck_assert_uint_eq(b, a);
+	util_clock_continued();
+	uint64_t c = util_now_ns();
+	ck_assert_uint_ge(c, a);
+	ck_assert_uint_lt(c - a, 25 * 1000000ULL); /* the 30 ms left out */
+	nanosleep(&nap, NULL);
+	uint64_t d = util_now_ns();
+	ck_assert_uint_ge(d - c, 30 * 1000000ULL); /* running again */
+	util_clock_continued(); /* a second continuation changes nothing */
+	ck_assert_uint_ge(util_now_ns(), d);
+}
+END_TEST
+
 Suite *
 eval_suite(void)
 {
@@ -373,6 +401,7 @@ eval_suite(void)
 	    CHECK_TEST(test_average_centre),
 	    CHECK_TEST(test_time_limit_depth),
 	    CHECK_TEST(test_time_limit_average),
+	    CHECK_TEST(test_clock_suspended),
 	};
 
 	return check_suite("eval", tests, sizeof tests / sizeof tests[0]);

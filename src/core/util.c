@@ -78,29 +78,42 @@ raw_now_ns(void)
 	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 }
 
-/* The time spent suspended so far, and when the pending suspension began
- * (0: none); see util.h. */
-static _Atomic uint64_t clock_stopped_ns, clock_stop_at;
+/* The time spent suspended so far, and the clock's reading while a
+ * suspension is pending (0: none): from util_clock_stopping() until
+ * util_clock_continued() the clock stands still, so that a thread that
+ * runs on after the continuation, before the handler has run, counts none
+ * of the stopped time (a busy span across a Ctrl-Z / fg longer than the
+ * search's elapsed; a deadline passed at once).  See util.h. */
+static _Atomic uint64_t clock_stopped_ns, clock_frozen_ns;
 
 uint64_t
 util_now_ns(void)
 {
-	return raw_now_ns() -
-	       atomic_load_explicit(&clock_stopped_ns, memory_order_relaxed);
+	/* frozen first: once it reads 0, the stopped time is the new one
+	 * (util_clock_continued() stores that before it thaws) */
+	uint64_t frozen = atomic_load(&clock_frozen_ns);
+	if (frozen != 0)
+		return frozen;
+	return raw_now_ns() - atomic_load(&clock_stopped_ns);
 }
 
 void
 util_clock_stopping(void)
 {
-	atomic_store(&clock_stop_at, raw_now_ns());
+	uint64_t now = util_now_ns();
+	atomic_store(&clock_frozen_ns, now != 0 ? now : 1);
 }
 
 void
 util_clock_continued(void)
 {
-	uint64_t at = atomic_exchange(&clock_stop_at, 0), now = raw_now_ns();
-	if (at != 0 && now > at)
-		atomic_fetch_add(&clock_stopped_ns, now - at);
+	uint64_t frozen = atomic_load(&clock_frozen_ns), now = raw_now_ns();
+	if (frozen == 0)
+		return;
+	/* the clock goes on from where it stood */
+	if (now > frozen)
+		atomic_store(&clock_stopped_ns, now - frozen);
+	atomic_store(&clock_frozen_ns, 0);
 }
 
 double

@@ -26,10 +26,9 @@ char *xstrdup(const char *s);
  * stops and util_clock_continued() when it continues (from its SIGCONT
  * handler: both are async-signal-safe), so that a search across a
  * Ctrl-Z / fg counts no stopped time in its elapsed, busy or time limit.
- * A thread that reads the clock in the moment between the continuation and
- * util_clock_continued() sees the stopped time once, then the clock a
- * little behind: callers subtract only later from earlier readings when
- * positive (as they do). */
+ * From util_clock_stopping() to util_clock_continued() the clock stands
+ * still: a thread that runs on after the continuation, before the handler,
+ * sees no stopped time.  The clock never goes back. */
 uint64_t util_now_ns(void);
 double util_now_s(void);
 void util_clock_stopping(void);

@@ -91,9 +91,9 @@ speedup_begin(struct ui *ui, int n)
 {
 	struct ui_speedup *su = &ui->speedup;
 
+	/* The game's search it interrupts ends as stopped, not done. */
 	if (ui->job != UI_JOB_NONE)
-		engine_cancel(ui->engine);
-	ui->job = UI_JOB_NONE;
+		ui_cancel(ui);
 	memset(su, 0, sizeof *su);
 	su->on = true;
 	su->n = n < 2 ? 2 : n > ui->max_threads ? ui->max_threads : n;
