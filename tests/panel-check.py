@@ -241,15 +241,15 @@ class Checker:
             return
         if n is None:
             return
-        for k in ("handoff_ms", "handoff_seconds", "waits_seconds",
-                  "upper_seconds", "upper_us"):
+        for k in ("mean_handoff_seconds", "handoff_seconds", "waits_seconds",
+                  "upper_seconds", "mean_upper_seconds"):
             if n[k] < 0:
                 self.bad("a network time below 0", "%s %s" % (k, n[k]))
-        want = n["handoff_seconds"] * 1e3 / n["handoffs"] if n["handoffs"] else 0
-        if abs(n["handoff_ms"] - want) > 1e-3 + 1e-3 * want:
+        want = n["handoff_seconds"] / n["handoffs"] if n["handoffs"] else 0
+        if abs(n["mean_handoff_seconds"] - want) > 2e-6 + 1e-3 * want:
             self.bad("the mean hand-off is not its sum / its tasks",
-                     "%.4f ms, %.6f s / %d" % (n["handoff_ms"], n["handoff_seconds"],
-                                               n["handoffs"]))
+                     "%.6f s, %.6f s / %d" % (n["mean_handoff_seconds"],
+                                              n["handoff_seconds"], n["handoffs"]))
         if n["upper"] == 0 and (n["upper_entries"] or n["upper_messages"] or
                                 n["upper_bytes"]):
             self.bad("a table across machines counted without one",
@@ -351,16 +351,17 @@ def self_test():
         f["threads"][1].update(row="1", proof=False, where="c2", column=2)
         f["columns"][1]["threads"] = 2
         f["network"] = {"messages": 40, "bytes": 3000, "handoffs": 10,
-                        "handoff_seconds": 0.012, "handoff_ms": 1.2,
+                        "handoff_seconds": 0.012,
+                        "mean_handoff_seconds": 0.0012,
                         "waits_seconds": 0.1, "upper": 24,
                         "upper_entries": 900, "upper_messages": 8,
                         "upper_bytes": 14500, "upper_seconds": 0.0001,
-                        "upper_us": 12.5}
+                        "mean_upper_seconds": 0.0000125}
     def no_net(f):
         f["network"] = None  # a search across ranks without its network
         f["search"]["ranks"] = True
     def net_mean(f):
-        f["network"]["handoff_ms"] = -1.2  # a mean below 0
+        f["network"]["mean_handoff_seconds"] = -0.0012  # a mean below 0
     def net_upper(f):
         f["network"]["upper"] = 0  # entries passed without the table
     def net_down(f):

@@ -244,19 +244,17 @@ frame_network(struct json *j, const struct panel_model *m)
 	json_uint(j, "bytes", n->bytes);
 	json_uint(j, "handoffs", n->handoffs);
 	json_real(j, "handoff_seconds", n->handoff_s, 6);
-	json_real(
-	    j, "handoff_ms",
-	    n->handoffs > 0 ? n->handoff_s * 1e3 / (double)n->handoffs : 0, 4);
+	json_real(j, "mean_handoff_seconds",
+	          n->handoffs > 0 ? n->handoff_s / (double)n->handoffs : 0, 6);
 	json_real(j, "waits_seconds", n->starved_s, 6);
 	json_int(j, "upper", n->upper);
 	json_uint(j, "upper_entries", n->upper_entries);
 	json_uint(j, "upper_messages", n->upper_msgs);
 	json_uint(j, "upper_bytes", n->upper_bytes);
 	json_real(j, "upper_seconds", n->upper_s, 6);
-	json_real(j, "upper_us",
-	          n->upper_msgs > 0 ? n->upper_s * 1e6 / (double)n->upper_msgs
-	                            : 0,
-	          2);
+	json_real(j, "mean_upper_seconds",
+	          n->upper_msgs > 0 ? n->upper_s / (double)n->upper_msgs : 0,
+	          6);
 	json_close(j, '}');
 }
 
