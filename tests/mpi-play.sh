@@ -7,7 +7,9 @@
 # on 3 ranks in tmux (when tmux is here; C locale, ASCII): a move, the AI's
 # reply, a row per rank on the panel, the ranks' one table and their
 # messages in the totals, the thread toggle reaching every rank, and q
-# ending every rank with status 0.  Then the curses game typed into an
+# ending every rank with status 0; at 80x24 on 3 ranks as 2 machines the
+# AI's exact solve with the network rows (the hand-off, the table across
+# machines' entries) and its frames' network checked.  Then the curses game typed into an
 # interactive bash (job control on): a move, Ctrl-Z stopping the whole job
 # (the shell says Stopped, every rank stopped), fg resuming it, a move, q:
 # exit 0, no job and no rank left, and the board drawn in Unicode under a
@@ -75,6 +77,27 @@ if command -v python3 >/dev/null 2>&1; then
 	python3 "$(dirname "$0")/panel-check.py" "$tmp/frames.jsonl" \
 	    >"$tmp/frames.out" 2>&1 ||
 		fail_with "$tmp/frames.out" "the MPI game's frames"
+fi
+
+# The network rows at 80x24: 3 ranks as 2 machines over TCP, the AI's
+# exact solve of a position of 7 stones (about 3 M nodes; 35 empty
+# cells, so the table across machines passes entries): the mean hand-off
+# a task and the entries passed between the machines' tables, each row
+# whole in the panel's 43 columns, and the frames' network holding the
+# checker's invariants.
+tmux_start 80 24 "LC_ALL=C $MPIRUN -n 3 --oversubscribe --mca btl self,tcp $DROPFOUR_MPI play --perfect --no-book -j1 -m 16 --dist-machines 2 --dist-upper 24 --position 4277424 --mode human-ai --frame-log $tmp/net.jsonl" &&
+	tmux_wait "Your turn" 90 &&
+	tmux_wait_re "\\| hand-off [0-9]+\\.[0-9]{3} ms[ a-z]*\\([1-9][0-9]*\\)" &&
+	tmux_wait_re "\\| table across: [1-9][0-9.]*[kM]? (entries|in)" ||
+	fail "the network rows of the game on 2 machines"
+tmux_quit && tmux_wait "[exited 0]" 30 || fail "q: not every rank ended (2 machines)"
+tmux_kill
+if command -v python3 >/dev/null 2>&1; then
+	python3 "$(dirname "$0")/panel-check.py" "$tmp/net.jsonl" \
+	    >"$tmp/net.out" 2>&1 ||
+		fail_with "$tmp/net.out" "the frames of the game on 2 machines"
+	grep -q '"upper_entries":[1-9]' "$tmp/net.jsonl" ||
+		fail "no entries of the table across machines in the frames"
 fi
 
 # Typed into an interactive shell: the shell's job control around the

@@ -23,9 +23,11 @@ newest iteration of the rows, the title says "done" of a finished search,
 the speed's factors multiply to their product, count the search's own
 threads, compare with one thread of the same kind of search and stay
 within the machine's cores, the speedup screen's factors multiply to the
-time ratio, and the history holds only finished searches.  Across the
-frames of one search: its counts and time only grow, and the proof's
-state only goes forward, its counts frozen once it stopped.
+time ratio, the history holds only finished searches, and under MPI the
+network's mean hand-off is its sum over its tasks, no time of it below
+0, and no table across machines counted without one.  Across the frames
+of one search: its counts and time only grow (the network's too), and
+the proof's state only goes forward, its counts frozen once it stopped.
 """
 import json
 import sys
@@ -35,6 +37,10 @@ PROOF_RANK = {"none": 0, "proving": 1, "proven": 2, "gave up": 2}
 # on a loaded machine wander; a search cannot run faster than its cores
 # by more than that.
 CORE_SLACK = 1.3
+# The network's counts (the frame's "network" object under MPI), each of
+# which only grows within a search.
+NET_COUNTS = ("messages", "bytes", "handoffs", "upper_entries",
+              "upper_messages", "upper_bytes")
 
 
 class Checker:
@@ -45,6 +51,7 @@ class Checker:
         self.frames = 0
         self.searches = {}  # id -> state across frames
         self.finished = set()  # search ids seen finished
+        self.nets = {}  # search id -> its last network object
         self.where = ""
 
     def bad(self, name, detail):
@@ -69,6 +76,7 @@ class Checker:
         self.across(f)
         self.history(f)
         self.answer(f)
+        self.network(f)
 
     def sums(self, f):
         th, tot = f["threads"], f["totals"]
@@ -219,6 +227,42 @@ class Checker:
                      "column %d %s, best %d" % (h["column"], h["score"],
                                                 max(c["score"] for c in cols)))
 
+    def network(self, f):
+        """Under MPI the network object (null for threads): its means
+        never below 0 and what their sums say, no table across machines
+        counted without one, and across the frames of one search every
+        count only grows."""
+        if "network" not in f:  # a log of before the network object
+            return
+        s, n = f["search"], f["network"]
+        if (n is None) != (not s["ranks"]):
+            self.bad("a network object without ranks, or ranks without one",
+                     "ranks %s, network %s" % (s["ranks"], n))
+            return
+        if n is None:
+            return
+        for k in ("mean_handoff_seconds", "handoff_seconds", "waits_seconds",
+                  "upper_seconds", "mean_upper_seconds"):
+            if n[k] < 0:
+                self.bad("a network time below 0", "%s %s" % (k, n[k]))
+        want = n["handoff_seconds"] / n["handoffs"] if n["handoffs"] else 0
+        if abs(n["mean_handoff_seconds"] - want) > 2e-6 + 1e-3 * want:
+            self.bad("the mean hand-off is not its sum / its tasks",
+                     "%.6f s, %.6f s / %d" % (n["mean_handoff_seconds"],
+                                              n["handoff_seconds"], n["handoffs"]))
+        if n["upper"] == 0 and (n["upper_entries"] or n["upper_messages"] or
+                                n["upper_bytes"]):
+            self.bad("a table across machines counted without one",
+                     "%d entries in %d msgs" % (n["upper_entries"], n["upper_messages"]))
+        key = (f.get("log"), s["id"])
+        prev = self.nets.get(key)
+        if prev is not None and s["source"] is None:
+            for k in NET_COUNTS:
+                if n[k] < prev[k]:
+                    self.bad("a network count went down",
+                             "%s %d after %d" % (k, n[k], prev[k]))
+        self.nets[key] = n
+
     def history(self, f):
         s = f["search"]
         last = 0
@@ -301,6 +345,29 @@ def self_test():
         for c in f["columns"]:
             c["depth"] = 14
         f["hint"] = {"column": 7, "score": 11, "kind": "heuristic", "search": 5}
+    def ranks(f):
+        f["search"]["ranks"] = True
+        f["proof"].update(state="none", threads=0, nodes=0)
+        f["threads"][1].update(row="1", proof=False, where="c2", column=2)
+        f["columns"][1]["threads"] = 2
+        f["network"] = {"messages": 40, "bytes": 3000, "handoffs": 10,
+                        "handoff_seconds": 0.012,
+                        "mean_handoff_seconds": 0.0012,
+                        "waits_seconds": 0.1, "upper": 24,
+                        "upper_entries": 900, "upper_messages": 8,
+                        "upper_bytes": 14500, "upper_seconds": 0.0001,
+                        "mean_upper_seconds": 0.0000125}
+    def no_net(f):
+        f["network"] = None  # a search across ranks without its network
+        f["search"]["ranks"] = True
+    def net_mean(f):
+        f["network"]["mean_handoff_seconds"] = -0.0012  # a mean below 0
+    def net_upper(f):
+        f["network"]["upper"] = 0  # entries passed without the table
+    def net_down(f):
+        f["frame"] = 2
+        f["network"]["upper_entries"] = 800  # a count going down
+    base["network"] = None
     missed = 0
     for name, m in [("proof under a column", bad), ("stale unlabelled", stale),
                     ("busy over 100%", busy), ("another search's timeline", other),
@@ -308,10 +375,17 @@ def self_test():
                     ("beyond the cores", cores), ("sums", sums),
                     ("running in history", hist),
                     ("a row of another iteration", iteration),
-                    ("a hint not its row", hint)]:
+                    ("a hint not its row", hint),
+                    ("ranks without a network", no_net),
+                    ("a mean hand-off below 0", net_mean),
+                    ("a table across machines without one", net_upper),
+                    ("a network count going down", net_down)]:
         ck = Checker(quiet=True)
-        f = copy.deepcopy(base)
-        ck.frame(copy.deepcopy(base))
+        good = copy.deepcopy(base)
+        if m in (net_mean, net_upper, net_down):
+            ranks(good)  # a search on ranks, with its network
+        f = copy.deepcopy(good)
+        ck.frame(copy.deepcopy(good))
         if ck.violations:
             print("self-test: the good frame broke %d invariants" % ck.violations)
             return 1
@@ -332,7 +406,7 @@ def self_test():
     if not ck.violations:
         print("self-test: the proof going back not found")
         missed += 1
-    print("self-test: %d of 12 defects missed" % missed)
+    print("self-test: %d of 16 defects missed" % missed)
     return missed
 
 

@@ -228,6 +228,36 @@ frame_speedup(struct json *j, const struct ui *ui)
 	json_close(j, ']');
 }
 
+/* A search across ranks: its network so far as the panel's network
+ * rows show it (struct stats_network); null for a search of threads. */
+static void
+frame_network(struct json *j, const struct panel_model *m)
+{
+	const struct stats_network *n = &m->s.net;
+
+	if (!m->s.ranks) {
+		json_null(j, "network");
+		return;
+	}
+	json_open(j, "network", '{');
+	json_uint(j, "messages", n->msgs);
+	json_uint(j, "bytes", n->bytes);
+	json_uint(j, "handoffs", n->handoffs);
+	json_real(j, "handoff_seconds", n->handoff_s, 6);
+	json_real(j, "mean_handoff_seconds",
+	          n->handoffs > 0 ? n->handoff_s / (double)n->handoffs : 0, 6);
+	json_real(j, "waits_seconds", n->starved_s, 6);
+	json_int(j, "upper", n->upper);
+	json_uint(j, "upper_entries", n->upper_entries);
+	json_uint(j, "upper_messages", n->upper_msgs);
+	json_uint(j, "upper_bytes", n->upper_bytes);
+	json_real(j, "upper_seconds", n->upper_s, 6);
+	json_real(j, "mean_upper_seconds",
+	          n->upper_msgs > 0 ? n->upper_s / (double)n->upper_msgs : 0,
+	          6);
+	json_close(j, '}');
+}
+
 /* The hint on show: its column, its score as said, and the search it was
  * read from (0: not known). */
 static void
@@ -260,6 +290,7 @@ ui_frames_write(struct ui *ui, const char *view)
 	json_str(&j, "job", job_name(ui->job));
 	frame_search(&j, ui, m);
 	frame_threads(&j, m);
+	frame_network(&j, m);
 	frame_proof(&j, m);
 	frame_columns(&j, m);
 	frame_history(&j, ui);

@@ -82,6 +82,20 @@ static const struct legend_entry legend[] = {
     {"TT full", "transposition table slots in use"},
     {"hits", "table probes that found their position / probes"},
     {"spawned", "tasks created; stolen: run by another thread"},
+    {"tasks, msgs", "MPI: tasks N to P ranks, handed to the ranks; "
+                    "msgs: messages both ways between rank 0 and the "
+                    "ranks, their rate and bytes a second"},
+    {"hand-off", "MPI: the mean time from a task asked to the task "
+                 "running (each rank's tasks after its first), the "
+                 "tasks measured in brackets"},
+    {"waits", "for work (MPI): the ranks' time with nothing in hand "
+              "while no task was ready (young brothers wait), summed"},
+    {"table across", "machines (MPI, --dist-upper): the exact solver's "
+                     "stores of the upper positions sent to every "
+                     "machine's table: entries, msgs and bytes so far"},
+    {"us a message", "rank 0's processor time a message of that table "
+                     "(taking it in, merging it, sending it on); short: "
+                     "us a msg, us/msg"},
     {"PV", "the principal variation, of the depth named: the line both "
            "sides are expected to play"},
     {NULL, "Root columns"},

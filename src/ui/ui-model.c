@@ -149,16 +149,18 @@ ui_search_stop(struct ui *ui)
 		ui->cur.stopped = true;
 }
 
-/* The words the panel's rows, timeline, title and proof show beside the
- * numbers: ui-legend.c defines each (tests/legend.sh holds it to that, and
- * holds the words of ui_model_col_state(), model_threads() and
- * model_label() to this list). */
+/* The words the panel's rows, timeline, title, proof and network rows
+ * (under MPI) show beside the numbers: ui-legend.c defines each
+ * (tests/legend.sh holds it to that, and holds the words of
+ * ui_model_col_state(), model_threads() and model_label() to this
+ * list). */
 const char *const ui_panel_words[] = {
     "waiting",      "searching", "not needed", "unfinished",    "book, exact",
     "full",         "proof",     "idle",       "root",          "-",
     "proving",      "proven",    "gave up",    "thinking",      "done in",
     "stopped at",   "pondering", "from the",   "paused",        "d12",
     "from depth N", "p0 p1",     "node speed", "since restart", "?",
+    "hand-off",     "msgs",      "us a msg",   "table across",  "waits",
 };
 
 const char *

@@ -202,38 +202,122 @@ proof_words(const struct panel_model *m, char *buf, size_t size)
 	}
 }
 
+/* The tasks of the search: under MPI handed to the ranks, with the
+ * network, messages both ways and their bytes, each a rate over the
+ * search so far; else spawned and stolen. */
+static void
+tasks_text(const struct stats_snapshot *s, int width, char *buf, size_t size)
+{
+	char a[16], b[16], c[16], d[16];
+	if (s->ranks) {
+		uint64_t nt = 0;
+		for (int i = 0; i < s->nthreads; i++)
+			nt += s->thread[i].run;
+		double t = s->elapsed > 0 ? s->elapsed : 1;
+		util_si(a, sizeof a, (double)nt);
+		util_si(b, sizeof b, (double)s->net.msgs);
+		util_si(c, sizeof c, (double)s->net.msgs / t);
+		util_si(d, sizeof d, (double)s->net.bytes / t);
+		int len = snprintf(buf, size,
+		                   "tasks %s to %d ranks, %s msgs %s/s %sB/s",
+		                   a, s->nthreads, b, c, d);
+		if (len > width) /* the messages' rate left out */
+			snprintf(buf, size,
+			         "tasks %s to %d ranks, %s msgs %sB/s", a,
+			         s->nthreads, b, d);
+	} else {
+		snprintf(buf, size, "tasks %s spawned, %s stolen",
+		         util_si(a, sizeof a, (double)s->spawned),
+		         util_si(b, sizeof b, (double)s->stolen));
+	}
+}
+
+/* The first of n forms that fits width, else the last (the shortest). */
+static const char *
+fitting(char forms[][128], int n, int width)
+{
+	for (int i = 0; i < n - 1; i++)
+		if (ui_cells(forms[i]) <= width)
+			return forms[i];
+	return forms[n - 1];
+}
+
+/* The network of a search across the ranks beyond its messages: the mean
+ * hand-off a task (task asked to task running) with the tasks measured
+ * and the waits for work, and the table across machines (--dist-upper):
+ * its entries, messages and bytes, and rank 0's time a message of it.
+ * One row when all fits, else a row each, each in the longest form that
+ * fits (a word never cut).  Returns the rows written. */
+static int
+network_text(const struct stats_snapshot *s, int width, char rows[][256])
+{
+	const struct stats_network *net = &s->net;
+	char ho[4][128], up[6][128], mean[24], cost[24], a[16], b[16], c[16];
+	const double waits = net->starved_s * 1e3;
+
+	if (net->handoffs > 0)
+		snprintf(mean, sizeof mean, "%.3f ms",
+		         net->handoff_s * 1e3 / (double)net->handoffs);
+	else
+		snprintf(mean, sizeof mean, "-");
+	util_si(a, sizeof a, (double)net->handoffs);
+	snprintf(ho[0], sizeof ho[0],
+	         "hand-off %s a task (%s), waits for work %.0f ms", mean, a,
+	         waits);
+	snprintf(ho[1], sizeof ho[1], "hand-off %s a task (%s), waits %.0f ms",
+	         mean, a, waits);
+	snprintf(ho[2], sizeof ho[2], "hand-off %s (%s), waits %.0f ms", mean,
+	         a, waits);
+	snprintf(ho[3], sizeof ho[3], "hand-off %s (%s)", mean, a);
+	if (net->upper <= 0) {
+		snprintf(rows[0], 256, "%.127s", fitting(ho, 4, width));
+		return 1;
+	}
+	if (net->upper_msgs > 0)
+		snprintf(cost, sizeof cost, "%.1f us",
+		         net->upper_s * 1e6 / (double)net->upper_msgs);
+	else
+		snprintf(cost, sizeof cost, "-");
+	util_si(a, sizeof a, (double)net->upper_entries);
+	util_si(b, sizeof b, (double)net->upper_msgs);
+	util_si(c, sizeof c, (double)net->upper_bytes);
+	snprintf(up[0], sizeof up[0],
+	         "table across machines: %s entries in %s msgs (%sB), %s a "
+	         "message",
+	         a, b, c, cost);
+	snprintf(up[1], sizeof up[1],
+	         "table across: %s in %s msgs (%sB), %s a msg", a, b, c, cost);
+	snprintf(up[2], sizeof up[2], "table across: %s in %s msgs, %s a msg",
+	         a, b, cost);
+	snprintf(up[3], sizeof up[3], "table across: %s in %s msgs, %s/msg", a,
+	         b, cost);
+	snprintf(up[4], sizeof up[4], "table across: %s entries, %s a msg", a,
+	         cost);
+	snprintf(up[5], sizeof up[5], "table across: %s entries", a);
+	if (ui_cells(ho[0]) + 2 + ui_cells(up[0]) <= width) {
+		snprintf(rows[0], 256, "%.120s; %.120s", ho[0], up[0]);
+		return 1;
+	}
+	snprintf(rows[0], 256, "%.127s", fitting(ho, 4, width));
+	snprintf(rows[1], 256, "%.127s", fitting(up, 6, width));
+	return 2;
+}
+
 /* The totals' rows as text, each whole (a row that does not fit goes on
  * the next row, never cut), into rows[][]; returns how many. */
-#define TOTALS_MAX 9
+#define TOTALS_MAX 11
 static int
 totals_text(struct ui *ui, const struct panel_model *m, int width,
             char rows[TOTALS_MAX][256], bool bold[TOTALS_MAX])
 {
 	const struct stats_snapshot *s = &m->s;
-	char a[16], b[16], c[16], d[16], ref[128];
+	char a[16], b[16], ref[128];
 	int n = 0;
 
 	memset(bold, 0, sizeof(bool) * TOTALS_MAX);
 	/* the nodes, and the tasks on the same row when they fit */
 	char tasks[96];
-	if (s->ranks) {
-		uint64_t nt = 0;
-		for (int i = 0; i < s->nthreads; i++)
-			nt += s->thread[i].run;
-		/* and the network: messages both ways and their bytes,
-		 * each a rate over the search so far */
-		double t = s->elapsed > 0 ? s->elapsed : 1;
-		snprintf(tasks, sizeof tasks,
-		         "tasks %s to %d ranks, %s msgs %s/s %sB/s",
-		         util_si(a, sizeof a, (double)nt), s->nthreads,
-		         util_si(b, sizeof b, (double)s->net_msgs),
-		         util_si(c, sizeof c, (double)s->net_msgs / t),
-		         util_si(d, sizeof d, (double)s->net_bytes / t));
-	} else {
-		snprintf(tasks, sizeof tasks, "tasks %s spawned, %s stolen",
-		         util_si(a, sizeof a, (double)s->spawned),
-		         util_si(b, sizeof b, (double)s->stolen));
-	}
+	tasks_text(s, width, tasks, sizeof tasks);
 	int len = snprintf(rows[n], 256, "nodes %s  %s n/s  %.2fs",
 	                   util_si(a, sizeof a, (double)s->nodes),
 	                   util_si(b, sizeof b, s->nps), m->elapsed);
@@ -288,6 +372,8 @@ totals_text(struct ui *ui, const struct panel_model *m, int width,
 		snprintf(rows[n++], 256, "%s  %s", dep, tt);
 	if (!tasks_here)
 		snprintf(rows[n++], 256, "%s", tasks);
+	if (s->ranks)
+		n += network_text(s, width, rows + n);
 	/* The PV: the line of the last whole iteration, with its depth. */
 	if (m->hidden && m->kind != MODEL_MOVE)
 		len = snprintf(rows[n], 256, "PV hidden (the AI's ponder)");
@@ -654,7 +740,15 @@ ui_panel_draw(struct ui *ui, WINDOW *w)
 	if (p.totals) {
 		panel_rule(ui, w, y++, "Totals");
 		y += panel_totals(ui, w, y, width, p.totals, m);
-		if (p.legend_totals)
+		if (p.legend_totals && s->ranks)
+			panel_legend_line(w, y++,
+			                  width >= 64
+			                      ? "hand-off: a task asked to it "
+			                        "running  us: rank 0's time a "
+			                        "message"
+			                      : "hand-off: task asked to "
+			                        "running");
+		else if (p.legend_totals)
 			panel_legend_line(w, y++,
 			                  width >= 60
 			                      ? "TT: table slots used, "

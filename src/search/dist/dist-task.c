@@ -40,18 +40,31 @@ dist_task_threads(const struct search_limits *lim)
 	                                                         : 0);
 }
 
-/* The network so far on the panel (dist_params.live). */
+/* The network so far on the panel (dist_params.live): the messages, the
+ * hand-off and the table across machines (the transport's counts since
+ * the search began, held in st until its end: dist.c). */
 static void
-live_network(const struct dist_stats *st)
+live_network(const struct dist_transport *t, const struct dist_stats *st)
 {
 	if (st->live == NULL)
 		return;
-	uint64_t msgs = 0, bytes = 0;
+	struct stats_network n = {
+	    .handoffs = st->handoffs,
+	    .handoff_s = st->handoff_s,
+	    .starved_s = st->starved_s,
+	    .upper = st->upper,
+	};
 	for (int w = 0; w < st->nworkers; w++) {
-		msgs += st->msgs[w];
-		bytes += st->bytes[w];
+		n.msgs += st->msgs[w];
+		n.bytes += st->bytes[w];
 	}
-	stats_set_network(st->live, msgs, bytes);
+	if (st->upper > 0) {
+		n.upper_entries = t->upper_entries - st->upper_entries;
+		n.upper_msgs = t->upper_msgs - st->upper_msgs;
+		n.upper_bytes = t->upper_bytes - st->upper_bytes;
+		n.upper_s = t->upper_s - st->upper_s;
+	}
+	stats_set_network(st->live, &n);
 }
 
 void
@@ -60,7 +73,7 @@ dist_task_send(const struct dist_transport *t, struct dist_stats *st, int w,
 {
 	st->msgs[w]++;
 	st->bytes[w] += dist_task_size(task);
-	live_network(st);
+	live_network(t, st);
 	t->start(t->ctx, w, task);
 }
 
@@ -69,7 +82,7 @@ dist_task_cancel(const struct dist_transport *t, struct dist_stats *st, int w,
                  uint32_t id)
 {
 	st->msgs[w]++;
-	live_network(st);
+	live_network(t, st);
 	t->cancel(t->ctx, w, id);
 }
 
@@ -77,13 +90,15 @@ bool
 dist_task_receive(const struct dist_transport *t, struct dist_stats *st,
                   bool hurry, int *w, struct dist_result *r)
 {
-	if (!t->next(t->ctx, DIST_MASTER_WAIT_MS, hurry, w, r))
+	if (!t->next(t->ctx, DIST_MASTER_WAIT_MS, hurry, w, r)) {
+		live_network(t, st); /* the table's messages go on */
 		return false;
+	}
 	st->msgs[*w]++;
 	st->bytes[*w] += dist_result_size(r);
 	if (!r->progress)
 		st->answered_at[*w] = util_now_s();
-	live_network(st);
+	live_network(t, st);
 	return true;
 }
 
@@ -119,6 +134,7 @@ dist_slot_take(struct master *m, int w, const struct dist_result *r)
 			m->st->starved_s +=
 			    r->gap < s->hold[k] ? r->gap : s->hold[k];
 			m->st->handoffs++;
+			live_network(m->t, m->st);
 		}
 		s->n--;
 		for (int j = k; j < s->n; j++) {

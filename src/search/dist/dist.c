@@ -74,9 +74,11 @@ dist_stats_traffic(const struct dist_stats *st, int tables, char *buf,
 		snprintf(
 		    buf + n, len - n,
 		    "; entries of %d+ empty cells to every table: %llu in %llu "
-		    "msgs (%.1f kB)",
+		    "msgs (%.1f kB), rank 0 %.1f us a message",
 		    st->upper, (unsigned long long)st->upper_entries,
-		    (unsigned long long)st->upper_msgs, st->upper_bytes / 1e3);
+		    (unsigned long long)st->upper_msgs, st->upper_bytes / 1e3,
+		    st->upper_msgs > 0 ? st->upper_s * 1e6 / st->upper_msgs
+		                       : 0);
 }
 
 /* The exact solve of b across the workers (small ones on one). */
@@ -191,6 +193,7 @@ begin(const struct dist_transport *t, const board_t *b,
 	st->upper_msgs = t->upper_msgs;
 	st->upper_entries = t->upper_entries;
 	st->upper_bytes = t->upper_bytes;
+	st->upper_s = t->upper_s;
 	dist_live_begin(st->live, b, lim, t->nworkers, t->tables);
 	int frontier = p->frontier;
 	if (frontier <= 0)
@@ -242,6 +245,7 @@ dist_search(const struct dist_transport *t, const board_t *b,
 	st->upper_msgs = t->upper_msgs - st->upper_msgs;
 	st->upper_entries = t->upper_entries - st->upper_entries;
 	st->upper_bytes = t->upper_bytes - st->upper_bytes;
+	st->upper_s = t->upper_s - st->upper_s;
 	dist_live_end(st->live, r);
 	dist_share_free(st->share);
 	st->share = NULL;

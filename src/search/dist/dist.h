@@ -185,8 +185,11 @@ struct dist_transport {
 	 * transport carries to the other machines' tables; 0 none. */
 	int upper;
 	/* What it carried so far (the transport counts): messages, entries
-	 * and bytes of the table across machines. */
+	 * and bytes of the table across machines, and the master's
+	 * processor seconds spent on them (taking them in, merging its own
+	 * machine's, sending them on: what they cost the master). */
 	uint64_t upper_msgs, upper_entries, upper_bytes;
+	double upper_s;
 };
 
 /* What the workers did, per worker. */
@@ -222,6 +225,7 @@ struct dist_stats {
 	 * cells it spans (0: none) and what the transport carried. */
 	int upper;
 	uint64_t upper_msgs, upper_entries, upper_bytes;
+	double upper_s;
 	struct dist_share *share; /* dist.c's own: the entries in hand */
 };
 
@@ -233,9 +237,10 @@ int dist_frontier(const board_t *b, const struct search_limits *lim,
 /* What the network cost, in words for a person (one line, no newline):
  * each worker's share of the time searching and waiting for work, the
  * messages and bytes both ways and their rate, and the tables (`tables`:
- * dist_transport.tables) with the time their preparation took, and the
+ * dist_transport.tables) with the time their preparation took, the
  * mean hand-off a task (task asked to task running) beside the waits
- * for a task to exist. */
+ * for a task to exist, and the table across machines: its entries,
+ * messages and bytes, and the master's time a message of it. */
 void dist_stats_traffic(const struct dist_stats *st, int tables, char *buf,
                         size_t len);
 

@@ -58,8 +58,7 @@ stats_begin(struct stats *s, const struct stats_root *root, int nthreads,
 	STORE(s->nthreads, nthreads);
 	STORE(s->exact, exact);
 	STORE(s->ranks, 0);
-	STORE(s->net_msgs, 0);
-	STORE(s->net_bytes, 0);
+	stats_set_network(s, &(struct stats_network){0});
 	STORE(s->tables, 0);
 	STORE(s->cpus, util_ncpus());
 	STORE(s->depth, 0);
@@ -88,11 +87,40 @@ stats_mark_ranks(struct stats *s, int tables)
 	STORE(s->tables, tables);
 }
 
-void
-stats_set_network(struct stats *s, uint64_t msgs, uint64_t bytes)
+static uint64_t
+to_ns(double secs)
 {
-	STORE(s->net_msgs, msgs);
-	STORE(s->net_bytes, bytes);
+	return secs > 0 ? (uint64_t)(secs * 1e9 + 0.5) : 0;
+}
+
+void
+stats_set_network(struct stats *s, const struct stats_network *n)
+{
+	STORE(s->net_msgs, n->msgs);
+	STORE(s->net_bytes, n->bytes);
+	STORE(s->net_handoffs, n->handoffs);
+	STORE(s->net_handoff_ns, to_ns(n->handoff_s));
+	STORE(s->net_starved_ns, to_ns(n->starved_s));
+	STORE(s->net_upper, n->upper);
+	STORE(s->net_upper_entries, n->upper_entries);
+	STORE(s->net_upper_msgs, n->upper_msgs);
+	STORE(s->net_upper_bytes, n->upper_bytes);
+	STORE(s->net_upper_ns, to_ns(n->upper_s));
+}
+
+static void
+snapshot_network(struct stats *m, struct stats_network *o)
+{
+	o->msgs = LOAD(m->net_msgs);
+	o->bytes = LOAD(m->net_bytes);
+	o->handoffs = LOAD(m->net_handoffs);
+	o->handoff_s = (double)LOAD(m->net_handoff_ns) / 1e9;
+	o->starved_s = (double)LOAD(m->net_starved_ns) / 1e9;
+	o->upper = LOAD(m->net_upper);
+	o->upper_entries = LOAD(m->net_upper_entries);
+	o->upper_msgs = LOAD(m->net_upper_msgs);
+	o->upper_bytes = LOAD(m->net_upper_bytes);
+	o->upper_s = (double)LOAD(m->net_upper_ns) / 1e9;
 }
 
 void
@@ -142,8 +170,7 @@ stats_snapshot(const struct stats *s, struct stats_snapshot *o)
 	o->ncols = LOAD(m->ncols);
 	o->exact = LOAD(m->exact);
 	o->ranks = LOAD(m->ranks);
-	o->net_msgs = LOAD(m->net_msgs);
-	o->net_bytes = LOAD(m->net_bytes);
+	snapshot_network(m, &o->net);
 	o->tables = LOAD(m->tables);
 	o->beside = LOAD(m->beside);
 	o->depth = LOAD(m->depth);

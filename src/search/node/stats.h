@@ -75,10 +75,15 @@ struct stats {
 	 * (run), its OpenMP threads in `spawned`, the root column of its task
 	 * in root_col. */
 	_Atomic int ranks;
-	/* A distributed search's network (dist-live.c): messages and bytes
-	 * both ways so far, and its tables (dist_transport.tables: 1 one
-	 * shared by every rank, the ranks' count each its own). */
+	/* A distributed search's network (dist-task.c, struct
+	 * stats_network; times in nanoseconds), and its tables
+	 * (dist_transport.tables: 1 one shared by every rank, the ranks'
+	 * count each its own). */
 	_Atomic uint64_t net_msgs, net_bytes;
+	_Atomic uint64_t net_handoffs, net_handoff_ns, net_starved_ns;
+	_Atomic int net_upper;
+	_Atomic uint64_t net_upper_entries, net_upper_msgs, net_upper_bytes;
+	_Atomic uint64_t net_upper_ns;
 	_Atomic int tables;
 	_Atomic int cpus; /* online CPUs when the search began */
 	/* The threads of an exact proof running beside this search
@@ -104,6 +109,24 @@ struct stats_root {
 	int moves; /* stones on the board */
 };
 
+/* A distributed search's network so far (search/dist/dist.h's
+ * dist_stats, as the panel shows it). */
+struct stats_network {
+	uint64_t msgs, bytes; /* rank 0 and the workers, both ways */
+	/* The hand-off, task asked to task running, summed over the tasks
+	 * measured (each worker's after its first), and the workers' waits
+	 * for a task to exist. */
+	uint64_t handoffs;
+	double handoff_s, starved_s;
+	/* The table across machines (--dist-upper): the least empty cells
+	 * of the positions whose stores go to every machine's table (0:
+	 * none), the entries, messages and bytes carried, and rank 0's time
+	 * receiving, merging and sending them on. */
+	int upper;
+	uint64_t upper_entries, upper_msgs, upper_bytes;
+	double upper_s;
+};
+
 struct stats_thread_snap {
 	uint64_t nodes, spawned, run, stolen, cutoffs, deferred;
 	double busy;       /* fraction of elapsed time spent working, 0..1 */
@@ -126,8 +149,8 @@ struct stats_snapshot {
 	int nthreads, ncols;
 	bool running, exact;
 	bool ranks; /* the thread slots are ranks (struct stats) */
-	uint64_t net_msgs, net_bytes; /* ranks: the network so far */
-	int tables;                   /* ranks: their tables */
+	struct stats_network net; /* ranks: the network so far */
+	int tables;               /* ranks: their tables */
 	int beside; /* threads of a proof beside the search (struct stats) */
 	/* The last beside_rows of thread[] are the threads of that proof,
 	 * appended by stats_snapshot_add_beside(); 0: none. */
@@ -183,7 +206,7 @@ void stats_end(struct stats *s);
  * with `tables` main tables between them. */
 void stats_mark_ranks(struct stats *s, int tables);
 /* A distributed search's network so far (struct stats). */
-void stats_set_network(struct stats *s, uint64_t msgs, uint64_t bytes);
+void stats_set_network(struct stats *s, const struct stats_network *n);
 /* Threads of the exact proof running beside the search (0: none). */
 void stats_set_beside(struct stats *s, int threads);
 /* The next stats_begin() of s continues the counts (struct stats, keep),
