@@ -470,10 +470,7 @@ engine_clear(struct engine *e)
 void
 engine_ready(struct engine *e)
 {
-	pthread_mutex_lock(&e->lock);
-	while (e->idle_clear && e->req_id == 0 && e->run_id == 0 && !e->quit)
-		pthread_cond_wait(&e->done, &e->lock);
-	pthread_mutex_unlock(&e->lock);
+	(void)engine_ready_within(e, -1);
 }
 
 void
@@ -484,19 +481,25 @@ engine_set_unwind(struct engine *e, long ms)
 	pthread_mutex_unlock(&e->lock);
 }
 
+/* The one wait for the table's pages (max_s < 0: no limit). */
 bool
 engine_ready_within(struct engine *e, double max_s)
 {
 	struct timespec until;
 	clock_gettime(CLOCK_REALTIME, &until); /* the condition's clock */
-	const long ns = until.tv_nsec + (long)((max_s - (long)max_s) * 1e9);
-	until.tv_sec += (time_t)max_s + ns / 1000000000L;
-	until.tv_nsec = ns % 1000000000L;
+	if (max_s >= 0) {
+		const long ns =
+		    until.tv_nsec + (long)((max_s - (long)max_s) * 1e9);
+		until.tv_sec += (time_t)max_s + ns / 1000000000L;
+		until.tv_nsec = ns % 1000000000L;
+	}
 	pthread_mutex_lock(&e->lock);
 	int r = 0;
 	while (r == 0 && e->idle_clear && e->req_id == 0 && e->run_id == 0 &&
 	       !e->quit)
-		r = pthread_cond_timedwait(&e->done, &e->lock, &until);
+		r = max_s < 0
+		        ? pthread_cond_wait(&e->done, &e->lock)
+		        : pthread_cond_timedwait(&e->done, &e->lock, &until);
 	const bool ready = !e->idle_clear;
 	pthread_mutex_unlock(&e->lock);
 	return ready;

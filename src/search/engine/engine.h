@@ -87,7 +87,8 @@ void engine_ready(struct engine *e);
 /* For tests: a stopped search's worker waits ms milliseconds before it
  * gives its result, as a busy machine can make it (0: not). */
 void engine_set_unwind(struct engine *e, long ms);
-/* engine_ready() for at most max_s seconds: true when the work is done. */
+/* engine_ready() for at most max_s seconds (max_s < 0: no limit): true
+ * when the work is done. */
 bool engine_ready_within(struct engine *e, double max_s);
 /* engine_ready() without the wait: true once the table is in. */
 bool engine_warm(struct engine *e);
