@@ -89,14 +89,18 @@ claimeven_breaks(const board_t *b, bb_t mine, bb_t theirs)
 {
 	if (four_starts(mine, 1))
 		return true;
+	/* A column's bit just above its playable cells: 2^h in the column. */
+	const bb_t top = b->full + b->bottom;
 	for (int s = b->h; s <= b->h + 2; s++) {
 		const bb_t m = four_starts(mine, s);
 		if (m == 0)
 			continue;
-		/* every cell above the start of a four of theirs */
-		bb_t above = (four_starts(theirs, s) << 1) & b->full;
-		for (int k = 2; k < b->h; k++)
-			above |= (above << 1) & b->full;
+		/* Every cell above the start of a four of theirs: with x the
+		 * cells just above the starts, top - x is, column by column,
+		 * -x in the column's h bits (no borrow leaves a column), and
+		 * x | -x is every bit from x's lowest up. */
+		const bb_t x = (four_starts(theirs, s) << 1) & b->full;
+		const bb_t above = (x | (top - x)) & b->full;
 		if (m & ~above)
 			return true;
 	}
@@ -347,8 +351,9 @@ exact_bounds(struct split_ctx *c, const board_t *b, int alpha, int beta,
 	f->next = (forced ? forced : play) & ~(f->opp_win >> 1);
 	/* board_min_score() and board_max_score(), from `cells`: the calls
 	 * would multiply w * h again. */
-	const int min_score = -(cells - b->moves) / 2;
-	f->max_score = (cells + 1 - b->moves) / 2;
+	const unsigned empty_cells = (unsigned)(cells - b->moves); /* >= 1 */
+	const int min_score = -(int)(empty_cells / 2);
+	f->max_score = (int)((empty_cells + 1) / 2);
 	if (f->next == 0 || (forced & (forced - 1))) {
 		*v = min_score;
 		return true;
