@@ -21,7 +21,8 @@
  *      replaced by a bound of the same position (tt_store_solved()).
  *   3. A look at every child before any is searched: a move after which the
  *      opponent has no safe reply wins at once; a child whose table entry
- *      already refutes the window cuts the node.
+ *      already refutes the window cuts the node, and one whose entry keeps
+ *      it at or below alpha is not searched.
  *   4. Move ordering by useful threats: cells where the move completes a
  *      three that are not directly above an opponent's winning cell, the
  *      ones just above the playable cells counted most.
@@ -314,7 +315,13 @@ struct exact_frame {
 	int ttmove;       /* the table's move, or -1 */
 	enum bound known; /* the table entry's bound, BOUND_NONE if none */
 	uint64_t before;  /* split_work() as the node began */
+	/* Children whose table entry puts them at or below alpha (bit k for
+	 * child k, exact_etc()): their value from our side, not searched. */
+	unsigned low;
+	int8_t low_value[BOARD_MAX_WIDTH];
 };
+_Static_assert(BOARD_MAX_CELLS / 2 + 1 <= INT8_MAX && BOARD_MAX_WIDTH <= 32,
+               "a score fits low_value[], a child low's bits");
 
 /* Step 2: forced losses, draws and what can still be won.  The parent
  * (pre) has found the key, the entry's place and the opponent's winning
@@ -510,12 +517,15 @@ exact_children(struct split_ctx *c, const board_t *b, int alpha, int *beta,
 
 /* Step 4b: enhanced transposition cut-off: a child already known to be bad
  * enough for the opponent cuts the node without a search.  True when one
- * does, the value in *v (and stored). */
+ * does, the value in *v (and stored).  A child known to be no better for
+ * us than alpha goes into f->low: its bound stands for its search
+ * (exact_moves()), as a bound of a fail-soft search would. */
 FORCE_INLINE bool
-exact_etc(struct split_ctx *c, const board_t *b, int beta, int *best,
-          const struct exact_frame *f, const struct child *ch, int n, int *v)
+exact_etc(struct split_ctx *c, const board_t *b, int alpha, int beta, int *best,
+          struct exact_frame *f, const struct child *ch, int n, int *v)
 {
 	struct tt_entry e;
+	f->low = 0;
 	if (f->cells - b->moves <= EXACT_ETC_MIN_CELLS)
 		return false;
 	for (int k = 0; k < n; k++) {
@@ -536,6 +546,12 @@ exact_etc(struct split_ctx *c, const board_t *b, int beta, int *best,
 				*best = ch[k].col;
 			*v = -e.value;
 			return true;
+		}
+		/* A child at least -alpha from its side cannot raise ours:
+		 * its bound stands for its search (exact_moves()). */
+		if ((e.bound & BOUND_LOWER) && -e.value <= alpha) {
+			f->low |= 1u << k;
+			f->low_value[k] = (int8_t)-e.value;
 		}
 	}
 	return false;
@@ -618,12 +634,17 @@ exact_moves(struct split_ctx *c, const board_t *b, int alpha, int beta, int ply,
 			split_count_defer(c);
 			continue;
 		}
-		board_t nb = *b;
-		board_play_cell(&nb, o->cell[i]);
-		int v = -exact_child(c, &nb, -beta, -alpha, ply + 1,
-		                     &ch[idx[i]], empty - 1, in_team);
-		if (c->aborted)
-			break;
+		int v;
+		if (f->low >> idx[i] & 1) {
+			v = f->low_value[idx[i]];
+		} else {
+			board_t nb = *b;
+			board_play_cell(&nb, o->cell[i]);
+			v = -exact_child(c, &nb, -beta, -alpha, ply + 1,
+			                 &ch[idx[i]], empty - 1, in_team);
+			if (c->aborted)
+				break;
+		}
 		if (v > value) {
 			value = v;
 			*bestmove = o->col[i];
@@ -713,7 +734,7 @@ exact_body(struct split_ctx *c, const board_t *b, int alpha, int beta, int ply,
 	if (STATS_C4(f.cells - b->moves, (f.play & f.opp_win) != 0,
 	             exact_probe(c, b, &alpha, &beta, best, &f, &v)) ||
 	    exact_children(c, b, alpha, &beta, best, &f, ch, key, &n, &v) ||
-	    exact_etc(c, b, beta, best, &f, ch, n, &v))
+	    exact_etc(c, b, alpha, beta, best, &f, ch, n, &v))
 		return v;
 	if (in_team) /* lazy SMP only */
 		perturb(c, key, n, ply);
