@@ -208,8 +208,9 @@ _Static_assert(TRAP_HORIZON_PLIES > 0, "the opponent sees a ply at least");
  * docs/benchmarks.md, "Where the nodes go").  8 since the probes also
  * keep children at or below alpha from being searched (2026-12-07): 4.5%
  * fewer nodes on the empty board than 10, 0-5% fewer on Pons' sets, 1.3-
- * 1.7% fewer instructions for 6-9% more misses of the first level and of
- * a 1 MB second (docs/benchmarks.md, "Fewer nodes"); to be timed. */
+ * 1.7% fewer instructions for 6-8% more first-level misses and 5-7% more
+ * of a 1 MB second level (docs/benchmarks.md, "Fewer nodes"); to be
+ * timed. */
 #ifndef EXACT_ETC_MIN_CELLS
 #define EXACT_ETC_MIN_CELLS 8
 #endif
