@@ -21,7 +21,8 @@
  *      replaced by a bound of the same position (tt_store_solved()).
  *   3. A look at every child before any is searched: a move after which the
  *      opponent has no safe reply wins at once; a child whose table entry
- *      already refutes the window cuts the node.
+ *      already refutes the window cuts the node, and one whose entry keeps
+ *      it at or below alpha is not searched.
  *   4. Move ordering by useful threats: cells where the move completes a
  *      three that are not directly above an opponent's winning cell, the
  *      ones just above the playable cells counted most.
@@ -34,6 +35,7 @@
 
 #include <assert.h>
 
+#include "search/node/exact-bounds.h"
 #include "search/node/node-stats.h"
 #include "search/node/order.h"
 #include "search/node/search-int.h"
@@ -41,91 +43,6 @@
 
 /* A value below every score: a move that was not searched. */
 #define EXACT_NONE (-1000)
-
-static inline int
-imax(int a, int b)
-{
-	return a > b ? a : b;
-}
-
-static inline int
-imin(int a, int b)
-{
-	return a < b ? a : b;
-}
-
-/* ---- keys and bounds ------------------------------------------------- */
-
-/* Every even-row cell (rows 2, 4, ... counted from 1) of a board of even
- * height: 0b1010...10 in every column. */
-static inline bb_t
-even_rows(const board_t *b)
-{
-	return b->bottom * (((((bb_t)1 << b->h) - 1) / 3) << 1);
-}
-
-/* The cells where a four of x begins, going in the direction of shift
- * s (1 up a column, h + 1 along a row, h + 2 and h the diagonals): its
- * cell of the lowest bit. */
-static inline bb_t
-four_starts(bb_t x, int s)
-{
-	const bb_t y = x & (x >> s);
-	return y & (y >> 2 * s);
-}
-
-/* Whether the first player, taking `mine` while the second player keeps
- * to claimeven and so takes `theirs` (upper_bound()), could make a four
- * before the second player makes one.  Not when each of its fours has one
- * of theirs beside it in the same direction, in the same columns and
- * lower in each: to fill a four's cells the first player fills every
- * cell below them in its columns, and the second player's cells there
- * are filled as soon as the cell under each is (claimeven's answer in
- * the same column), so that four of theirs is whole before the first
- * player's last stone.  A vertical four of the first player's breaks it
- * (nothing of theirs lies below it). */
-static inline bool
-claimeven_breaks(const board_t *b, bb_t mine, bb_t theirs)
-{
-	if (four_starts(mine, 1))
-		return true;
-	for (int s = b->h; s <= b->h + 2; s++) {
-		const bb_t m = four_starts(mine, s);
-		if (m == 0)
-			continue;
-		/* every cell above the start of a four of theirs */
-		bb_t above = (four_starts(theirs, s) << 1) & b->full;
-		for (int k = 2; k < b->h; k++)
-			above |= (above << 1) & b->full;
-		if (m & ~above)
-			return true;
-	}
-	return false;
-}
-
-/*
- * Upper bound on the score of the side to move from the stones it can still
- * use: 0 if it cannot make a four at all (`can_four`: whether its stones and
- * the empty cells hold one); when it is the first player on a board of even
- * height, the claimeven bound (top of file), and -1 when the second
- * player's claimeven four comes before every four of the first player's
- * (claimeven_breaks()).  Returns the largest score otherwise.
- */
-FORCE_INLINE int
-upper_bound(const board_t *b, int hi, bool can_four)
-{
-	const bb_t empty = b->full & ~b->mask;
-	if (!can_four)
-		return imin(hi, 0);
-	if ((b->h & 1) || (b->moves & 1))
-		return hi;
-	const bb_t opp = b->current ^ b->mask;
-	const bb_t theirs = opp | (empty & even_rows(b) & ~board_possible(b));
-	const bb_t mine = b->full & ~theirs;
-	if (board_has_four_fast(mine, b->h))
-		return claimeven_breaks(b, mine, theirs) ? hi : imin(hi, -1);
-	return imin(hi, board_has_four_fast(theirs, b->h) ? -1 : 0);
-}
 
 /* ---- move ordering ------------------------------------------------- */
 
@@ -310,7 +227,13 @@ struct exact_frame {
 	int ttmove;       /* the table's move, or -1 */
 	enum bound known; /* the table entry's bound, BOUND_NONE if none */
 	uint64_t before;  /* split_work() as the node began */
+	/* Children whose table entry puts them at or below alpha (bit k for
+	 * child k, exact_etc()): their value from our side, not searched. */
+	unsigned low;
+	int8_t low_value[BOARD_MAX_WIDTH];
 };
+_Static_assert(BOARD_MAX_CELLS / 2 + 1 <= INT8_MAX && BOARD_MAX_WIDTH <= 32,
+               "a score fits low_value[], a child low's bits");
 
 /* Step 2: forced losses, draws and what can still be won.  The parent
  * (pre) has found the key, the entry's place and the opponent's winning
@@ -347,8 +270,9 @@ exact_bounds(struct split_ctx *c, const board_t *b, int alpha, int beta,
 	f->next = (forced ? forced : play) & ~(f->opp_win >> 1);
 	/* board_min_score() and board_max_score(), from `cells`: the calls
 	 * would multiply w * h again. */
-	const int min_score = -(cells - b->moves) / 2;
-	f->max_score = (cells + 1 - b->moves) / 2;
+	const unsigned empty_cells = (unsigned)(cells - b->moves); /* >= 1 */
+	const int min_score = -(int)(empty_cells / 2);
+	f->max_score = (int)((empty_cells + 1) / 2);
 	if (f->next == 0 || (forced & (forced - 1))) {
 		*v = min_score;
 		return true;
@@ -505,12 +429,15 @@ exact_children(struct split_ctx *c, const board_t *b, int alpha, int *beta,
 
 /* Step 4b: enhanced transposition cut-off: a child already known to be bad
  * enough for the opponent cuts the node without a search.  True when one
- * does, the value in *v (and stored). */
+ * does, the value in *v (and stored).  A child known to be no better for
+ * us than alpha goes into f->low: its bound stands for its search
+ * (exact_moves()), as a bound of a fail-soft search would. */
 FORCE_INLINE bool
-exact_etc(struct split_ctx *c, const board_t *b, int beta, int *best,
-          const struct exact_frame *f, const struct child *ch, int n, int *v)
+exact_etc(struct split_ctx *c, const board_t *b, int alpha, int beta, int *best,
+          struct exact_frame *f, const struct child *ch, int n, int *v)
 {
 	struct tt_entry e;
+	f->low = 0;
 	if (f->cells - b->moves <= EXACT_ETC_MIN_CELLS)
 		return false;
 	for (int k = 0; k < n; k++) {
@@ -531,6 +458,12 @@ exact_etc(struct split_ctx *c, const board_t *b, int beta, int *best,
 				*best = ch[k].col;
 			*v = -e.value;
 			return true;
+		}
+		/* A child at least -alpha from its side cannot raise ours:
+		 * its bound stands for its search (exact_moves()). */
+		if ((e.bound & BOUND_LOWER) && -e.value <= alpha) {
+			f->low |= 1u << k;
+			f->low_value[k] = (int8_t)-e.value;
 		}
 	}
 	return false;
@@ -613,12 +546,17 @@ exact_moves(struct split_ctx *c, const board_t *b, int alpha, int beta, int ply,
 			split_count_defer(c);
 			continue;
 		}
-		board_t nb = *b;
-		board_play_cell(&nb, o->cell[i]);
-		int v = -exact_child(c, &nb, -beta, -alpha, ply + 1,
-		                     &ch[idx[i]], empty - 1, in_team);
-		if (c->aborted)
-			break;
+		int v;
+		if (f->low >> idx[i] & 1) {
+			v = f->low_value[idx[i]];
+		} else {
+			board_t nb = *b;
+			board_play_cell(&nb, o->cell[i]);
+			v = -exact_child(c, &nb, -beta, -alpha, ply + 1,
+			                 &ch[idx[i]], empty - 1, in_team);
+			if (c->aborted)
+				break;
+		}
 		if (v > value) {
 			value = v;
 			*bestmove = o->col[i];
@@ -708,7 +646,7 @@ exact_body(struct split_ctx *c, const board_t *b, int alpha, int beta, int ply,
 	if (STATS_C4(f.cells - b->moves, (f.play & f.opp_win) != 0,
 	             exact_probe(c, b, &alpha, &beta, best, &f, &v)) ||
 	    exact_children(c, b, alpha, &beta, best, &f, ch, key, &n, &v) ||
-	    exact_etc(c, b, beta, best, &f, ch, n, &v))
+	    exact_etc(c, b, alpha, beta, best, &f, ch, n, &v))
 		return v;
 	if (in_team) /* lazy SMP only */
 		perturb(c, key, n, ply);

@@ -205,9 +205,14 @@ _Static_assert(TRAP_HORIZON_PLIES > 0, "the opponent sees a ply at least");
  * and 16 in time; 10 searches 4% fewer nodes on the empty 7x6 board and
  * 0-4% fewer on Pons' sets, for 2% fewer instructions in all (the probes
  * of 11 and 12 empty cells go to the cache-resident leaf table:
- * docs/benchmarks.md, "Where the nodes go"). */
+ * docs/benchmarks.md, "Where the nodes go").  8 since the probes also
+ * keep children at or below alpha from being searched (2026-12-07): 4.5%
+ * fewer nodes on the empty board than 10, 0-5% fewer on Pons' sets, 1.3-
+ * 1.7% fewer instructions for 6-8% more first-level misses and 5-7% more
+ * of a 1 MB second level (docs/benchmarks.md, "Fewer nodes"); to be
+ * timed. */
 #ifndef EXACT_ETC_MIN_CELLS
-#define EXACT_ETC_MIN_CELLS 10
+#define EXACT_ETC_MIN_CELLS 8
 #endif
 /* Root probes at scores within this distance of 0 step by one (MTD(f));
  * farther out they halve the interval (docs/solver.md, "The exact
