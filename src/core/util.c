@@ -122,11 +122,21 @@ util_now_s(void)
 	return (double)util_now_ns() / 1e9;
 }
 
+/* Read once: glibc's sysconf() opens and reads
+ * /sys/devices/system/cpu/online at every call, and every search asks (its
+ * statistics' cores): a few microseconds a search, more than a small
+ * exact solve of Pons' Test_L3_R1 takes in all. */
 int
 util_ncpus(void)
 {
-	long n = sysconf(_SC_NPROCESSORS_ONLN);
-	return n < 1 ? 1 : (int)n;
+	static _Atomic int ncpus;
+	int n = atomic_load_explicit(&ncpus, memory_order_relaxed);
+	if (n == 0) {
+		long k = sysconf(_SC_NPROCESSORS_ONLN);
+		n = k < 1 ? 1 : (int)k;
+		atomic_store_explicit(&ncpus, n, memory_order_relaxed);
+	}
+	return n;
 }
 
 /* The number of kB on the line of /proc file `path` that starts with

@@ -34,7 +34,7 @@ double util_now_s(void);
 void util_clock_stopping(void);
 void util_clock_continued(void);
 
-/* Number of online processors (at least 1). */
+/* Number of online processors (at least 1), as at the first call. */
 int util_ncpus(void);
 
 /* Memory that can be had now without pushing anything out (Linux's
