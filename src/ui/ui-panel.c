@@ -242,6 +242,17 @@ fitting(char forms[][128], int n, int width)
 	return forms[n - 1];
 }
 
+/* A total over its count, "-" for none: "0.012 ms". */
+static void
+per_one(char *buf, size_t len, double total, uint64_t n, int digits,
+        const char *unit)
+{
+	if (n > 0)
+		snprintf(buf, len, "%.*f %s", digits, total / (double)n, unit);
+	else
+		snprintf(buf, len, "-");
+}
+
 /* The network of a search across the ranks beyond its messages: the mean
  * hand-off a task (task asked to task running) with the tasks measured
  * and the waits for work, and the table across machines (--dist-upper):
@@ -255,11 +266,8 @@ network_text(const struct stats_snapshot *s, int width, char rows[][256])
 	char ho[4][128], up[6][128], mean[24], cost[24], a[16], b[16], c[16];
 	const double waits = net->starved_s * 1e3;
 
-	if (net->handoffs > 0)
-		snprintf(mean, sizeof mean, "%.3f ms",
-		         net->handoff_s * 1e3 / (double)net->handoffs);
-	else
-		snprintf(mean, sizeof mean, "-");
+	per_one(mean, sizeof mean, net->handoff_s * 1e3, net->handoffs, 3,
+	        "ms");
 	util_si(a, sizeof a, (double)net->handoffs);
 	snprintf(ho[0], sizeof ho[0],
 	         "hand-off %s a task (%s), waits for work %.0f ms", mean, a,
@@ -273,11 +281,8 @@ network_text(const struct stats_snapshot *s, int width, char rows[][256])
 		snprintf(rows[0], 256, "%.127s", fitting(ho, 4, width));
 		return 1;
 	}
-	if (net->upper_msgs > 0)
-		snprintf(cost, sizeof cost, "%.1f us",
-		         net->upper_s * 1e6 / (double)net->upper_msgs);
-	else
-		snprintf(cost, sizeof cost, "-");
+	per_one(cost, sizeof cost, net->upper_s * 1e6, net->upper_msgs, 1,
+	        "us");
 	util_si(a, sizeof a, (double)net->upper_entries);
 	util_si(b, sizeof b, (double)net->upper_msgs);
 	util_si(c, sizeof c, (double)net->upper_bytes);
