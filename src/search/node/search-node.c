@@ -80,6 +80,11 @@ depth_move(struct split_ctx *c, struct split_point *sp, int k)
 {
 	const struct node_view *x = sp->arg;
 	int a = atomic_load_explicit(&sp->alpha, memory_order_relaxed);
+	/* A sibling's value at or above beta may have raised alpha after
+	 * this move was taken (it sets the cut, then alpha): the node is cut,
+	 * and the window would be empty. */
+	if (a >= x->beta)
+		return;
 	board_t nb = child_of(x, k);
 	int v = -search_depth(c, &nb, x->depth - 1, -x->beta, -a, x->ply + 1);
 	if (c->aborted)
