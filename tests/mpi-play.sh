@@ -71,13 +71,18 @@ tmux_send T && tmux_wait "threads 2/" && tmux_send 3 &&
 	fail "the thread toggle on 3 ranks"
 tmux_quit && tmux_wait "[exited 0]" 30 || fail "q: not every rank ended"
 tmux_kill
+# A game's frame log NAME ($tmp/NAME.jsonl) held to the panel's
+# invariants (tests/panel-check.py); WHAT names it when it fails.  True
+# without python3 (the check is skipped).
+frames_hold() {
+	command -v python3 >/dev/null 2>&1 || return 0
+	python3 "$(dirname "$0")/panel-check.py" "$tmp/$1.jsonl" \
+	    >"$tmp/$1.out" 2>&1 ||
+		fail_with "$tmp/$1.out" "$2"
+}
 # The panel's every frame on the ranks holds its invariants (each root
 # value with the depth the distributed search ran to).
-if command -v python3 >/dev/null 2>&1; then
-	python3 "$(dirname "$0")/panel-check.py" "$tmp/frames.jsonl" \
-	    >"$tmp/frames.out" 2>&1 ||
-		fail_with "$tmp/frames.out" "the MPI game's frames"
-fi
+frames_hold frames "the MPI game's frames"
 
 # The network rows at 80x24: 3 ranks as 2 machines over TCP, the AI's
 # exact solve of a position of 7 stones (about 3 M nodes; 35 empty
@@ -92,13 +97,9 @@ tmux_start 80 24 "LC_ALL=C $MPIRUN -n 3 --oversubscribe --mca btl self,tcp $DROP
 	fail "the network rows of the game on 2 machines"
 tmux_quit && tmux_wait "[exited 0]" 30 || fail "q: not every rank ended (2 machines)"
 tmux_kill
-if command -v python3 >/dev/null 2>&1; then
-	python3 "$(dirname "$0")/panel-check.py" "$tmp/net.jsonl" \
-	    >"$tmp/net.out" 2>&1 ||
-		fail_with "$tmp/net.out" "the frames of the game on 2 machines"
-	grep -q '"upper_entries":[1-9]' "$tmp/net.jsonl" ||
-		fail "no entries of the table across machines in the frames"
-fi
+frames_hold net "the frames of the game on 2 machines"
+grep -q '"upper_entries":[1-9]' "$tmp/net.jsonl" ||
+	fail "no entries of the table across machines in the frames"
 
 # Typed into an interactive shell: the shell's job control around the
 # game (mpi-play.c, join_job()).

@@ -105,15 +105,16 @@ ui_screen(const struct ui *ui)
 }
 
 void
-ui_hint_say(struct ui *ui, const board_t *b, const struct search_result *r,
-            int col)
+ui_hint_say(struct ui *ui, int col)
 {
+	const struct search_result *r = &ui->res;
 	char words[64];
 	const bool own = col >= 0 && col < r->ncols && col < BOARD_MAX_WIDTH &&
 	                 r->col_kind[col] != SCORE_NONE;
 	ui->hint_kind = own ? r->col_kind[col] : r->kind;
 	ui->hint_score = own ? r->col_score[col] : r->score;
-	ui->hint_id = r == &ui->res ? ui->res_id : ui->cur.id;
-	score_words(b, ui->hint_kind, ui->hint_score, words, sizeof words);
+	ui->hint_id = ui->res_id;
+	score_words(&ui->game.board, ui->hint_kind, ui->hint_score, words,
+	            sizeof words);
 	ui_message(ui, false, "hint: column %c (%s)", ui_col_char(col), words);
 }

@@ -339,11 +339,11 @@ extern const int ui_nkeys;
 
 /* ui.c */
 double ui_now(void);
-/* The hint's message: column col of r, with that column's own score
- * where r has it (r->score may be a level's noisy value of the move it
- * would play, not the best column's). */
-void ui_hint_say(struct ui *ui, const board_t *b, const struct search_result *r,
-                 int col);
+/* The hint's message: column col of the last result (ui->res, of the
+ * position on the board), with that column's own score where it has one
+ * (res.score may be a level's noisy value of the move it would play, not
+ * the best column's); the hint's fields for the frame log. */
+void ui_hint_say(struct ui *ui, int col);
 void ui_message(struct ui *ui, bool warn, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 void ui_log(struct ui *ui, const char *fmt, ...)

@@ -484,7 +484,7 @@ ui_finished(struct ui *ui, const struct search_result *r)
 		ui->hint_col = r->best >= 0 ? r->best : ui_fallback_move(ui, r);
 		if (ui->hint_col >= 0) {
 			ui->cursor = ui->hint_col;
-			ui_hint_say(ui, &ui->game.board, r, ui->hint_col);
+			ui_hint_say(ui, ui->hint_col);
 		}
 		break;
 	default:

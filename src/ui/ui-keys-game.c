@@ -127,7 +127,7 @@ ui_keys_game_hint(struct ui *ui, int ch)
 	    ui->res_moves == b->moves && ui->res.best >= 0 &&
 	    !ui->res.partial) {
 		ui->hint_col = ui->cursor = ui->res.best;
-		ui_hint_say(ui, b, &ui->res, ui->hint_col);
+		ui_hint_say(ui, ui->hint_col);
 		ui->dirty |= UI_DIRTY_BOARD;
 		return;
 	}
