@@ -1183,6 +1183,59 @@ START_TEST(test_tt_grow)
 }
 END_TEST
 
+/* The big table's growth by fill (tt_sample_grow()): samples of a table
+ * with few entries leave it at its floor; once most sampled buckets are
+ * taken it doubles (and widest records it), never past what was
+ * allocated; its fill is counted over the whole table; a clear empties
+ * what it used and takes it back to the floor. */
+START_TEST(test_tt_fill_grow)
+{
+	struct tt t;
+	const uint64_t floor_buckets = (256u << 10) / 16;
+	uint32_t seen = 0, used = 0;
+	ck_assert(tt_init_floor(&t, 2, 256 << 10, 49));
+	ck_assert_uint_eq(t.widest, floor_buckets);
+	/* An eighth of the floor's buckets taken: no growth. */
+	for (int i = 0; i < (int)floor_buckets / 8; i++)
+		tt_store_solved(&t, grow_key(i), i % 41 - 20, BOUND_EXACT, 1,
+		                i % 7);
+	for (uint64_t i = 0; i < 4096; i++)
+		tt_sample_grow(&t, util_mix64(i), &seen, &used, 64, 50);
+	ck_assert_uint_eq(t.nbuckets, floor_buckets);
+	ck_assert_uint_eq(t.widest, floor_buckets);
+	double fill_small = tt_fill(&t);
+	/* 2048 of the 262144 slots allocated. */
+	ck_assert(fill_small > 0.005 && fill_small < 0.011);
+	/* Twice as many keys as buckets: the first slots mostly taken. */
+	for (int i = 0; i < 2 * (int)floor_buckets; i++)
+		tt_store_solved(&t, grow_key(i), i % 41 - 20, BOUND_EXACT, 1,
+		                i % 7);
+	seen = used = 0;
+	for (uint64_t i = 0; i < 64; i++)
+		tt_sample_grow(&t, util_mix64(i), &seen, &used, 64, 50);
+	ck_assert_uint_eq(t.nbuckets, 2 * floor_buckets);
+	ck_assert_uint_eq(t.widest, 2 * floor_buckets);
+	/* At most 32768 of the 262144 slots, all in the old floor. */
+	ck_assert(tt_fill(&t) <= 0.125);
+	ck_assert(tt_fill(&t) > 0.06);
+	/* Entries found at the new width are the right ones. */
+	ck_assert_int_gt(grow_found(&t, 2 * (int)floor_buckets, true), 0);
+	for (uint64_t i = 0; i < 64 * 64; i++)
+		tt_sample_grow(&t, util_mix64(i), &seen, &used, 64, 50);
+	ck_assert_uint_le(t.nbuckets, t.cap);
+	ck_assert_uint_eq(t.widest, t.nbuckets);
+	/* A clear empties every slot used and goes back to the floor. */
+	const uint64_t wide = t.widest;
+	tt_clear(&t, 49);
+	ck_assert_uint_eq(t.nbuckets, floor_buckets);
+	ck_assert_uint_eq(t.widest, floor_buckets);
+	for (uint64_t i = 0; i < wide * 2; i++)
+		ck_assert_uint_eq(atomic_load(&t.slot[i]), 0);
+	ck_assert_int_eq(grow_found(&t, 2 * (int)floor_buckets, false), 0);
+	tt_free(&t);
+}
+END_TEST
+
 Suite *
 board_suite(void)
 {
@@ -1214,6 +1267,7 @@ board_suite(void)
 	    CHECK_LOOP(test_keys_unique, NSIZES),
 	    CHECK_TEST(test_tt_solved_merge),
 	    CHECK_TEST(test_tt_grow),
+	    CHECK_TEST(test_tt_fill_grow),
 	    CHECK_TEST(test_column_of_cell),
 	};
 

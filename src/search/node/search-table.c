@@ -35,8 +35,9 @@ search_clear_part(struct search *s, int key_bits,
 		                   ? &s->leaf
 		                   : &s->own_leaf[s->clear_tab - 2];
 		/* A shared main table is its owner's to empty. */
-		const uint64_t n =
-		    s->clear_tab == 0 && s->shared != NULL ? 0 : tt_slots(t);
+		const uint64_t n = s->clear_tab == 0 && s->shared != NULL
+		                       ? 0
+		                       : tt_used_slots(t);
 		while (s->clear_at < n) {
 			if (search_stop_requested(stop))
 				return false;
@@ -45,6 +46,8 @@ search_clear_part(struct search *s, int key_bits,
 			tt_clear_range(t, s->clear_at, to);
 			s->clear_at = to;
 		}
+		if (n > 0)
+			tt_restart(t);
 		s->clear_at = 0;
 	}
 	tt_set_key_bits(&s->tt, key_bits);
@@ -95,7 +98,7 @@ search_new_opts(size_t tt_mb, const struct search_opts *o, char *err,
 		return NULL;
 	}
 	size_t mb = tt_mb;
-	if (!tt_init(&s->tt, tt_mb, 64) ||
+	if (!tt_init_floor(&s->tt, tt_mb, (size_t)TT_FLOOR_MB << 20, 64) ||
 	    !tt_init_floor(&s->leaf, mb = LEAF_TT_MB, LEAF_FLOOR_BYTES, 64)) {
 		if (err != NULL)
 			snprintf(err, errlen,

@@ -369,6 +369,34 @@ _Static_assert(LEAF_OWN_GAP_FIRST == 0 || (LEAF_OWN_GAP_FIRST >= LEAF_OWN_GAP &&
                                            LEAF_OWN_GAP_FIRST < LEAF_CELLS_MIN),
                "the first own boundary lies at or below the big search's");
 
+/* ---- the big table --------------------------------------------------------
+ */
+
+/* The big table (--tt-mb) is used from its first TT_FLOOR_MB megabytes
+ * and doubles while the searches fill it: once a search thread has found
+ * more than TT_GROW_FULL_PCT percent of TT_GROW_SAMPLES buckets it looked
+ * at taken (one look every SPLIT_POLL_MASK + 1 nodes), up to its whole
+ * size.  The exact solver keeps only positions of LEAF_CELLS_MAX or more
+ * empty cells there: the strong solve of the empty 7x6 board fills a
+ * third of 64 MB, and a 1 GB table whose pages it all touched cost 2.2-
+ * 2.6 s of system time (the kernel's page faults) in a 20 s solve
+ * (docs/benchmarks.md, "The big table as it fills").  A floor of 64 MB
+ * keeps the key check exact for every board of 64 bits (tt.h). */
+#ifndef TT_FLOOR_MB
+#define TT_FLOOR_MB 64
+#endif
+#ifndef TT_GROW_SAMPLES
+#define TT_GROW_SAMPLES 64
+#endif
+#ifndef TT_GROW_FULL_PCT
+#define TT_GROW_FULL_PCT 50
+#endif
+_Static_assert(TT_FLOOR_MB >= 64 && (TT_FLOOR_MB & (TT_FLOOR_MB - 1)) == 0,
+               "the floor is a power of two that keeps 64-bit keys exact");
+_Static_assert(TT_GROW_SAMPLES > 0 && TT_GROW_FULL_PCT > 0 &&
+                   TT_GROW_FULL_PCT < 100,
+               "growth looks at some buckets and wants some free");
+
 /* ---- memory -------------------------------------------------------------- */
 
 /* Room kept beside the tables for everything else (the program, the

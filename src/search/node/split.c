@@ -313,6 +313,12 @@ split_poll(struct split_ctx *c)
 	    atomic_load_explicit(&team->nodes, memory_order_relaxed);
 	if (team->leaf_grow)
 		tt_grow(team->leaf, nodes, team->leaf_grow);
+	/* The big table widens as it fills (settings.h, TT_FLOOR_MB). */
+	if (team->tt != NULL)
+		tt_sample_grow(team->tt,
+		               util_mix64(nodes ^ (uint64_t)c->tid << 56),
+		               &c->tt_seen, &c->tt_used, TT_GROW_SAMPLES,
+		               TT_GROW_FULL_PCT);
 	/* A big search: from now on each thread keeps the last cells in a
 	 * table of its own (settings.h, LEAF_OWN_AFTER). */
 	const int big = team->leaf_cells - LEAF_OWN_GAP;

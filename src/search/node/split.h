@@ -161,7 +161,10 @@ struct split_ctx {
 	uint64_t busy_from; /* ns when the current busy stretch began */
 	uint64_t rng;       /* lazy SMP move-order noise, 0 off */
 	int own_cells;      /* team->own_cells, as of the last poll */
-	int max_moves;      /* stones of the deepest node it searched */
+	/* The big table's fill as this context has sampled it since its
+	 * last verdict (tt_sample_grow()). */
+	uint32_t tt_seen, tt_used;
+	int max_moves; /* stones of the deepest node it searched */
 	/* A recorded search (team->trace): the slots + 1 of this context's
 	 * span and of its wait under way, 0 none. */
 	int tr_span, tr_wait;

@@ -15,8 +15,10 @@
 #include "search/node/tt.h"
 #include "core/util.h"
 
-/* Entries tt_fill() samples (contiguous: the hash spreads uniformly). */
+/* Entries tt_fill() samples, in FILL_RUNS runs of contiguous slots (the
+ * hash spreads uniformly; a run reads whole cache lines). */
 #define FILL_SAMPLE 8192
+#define FILL_RUNS   128
 
 size_t
 tt_bytes(size_t mb)
@@ -74,6 +76,7 @@ tt_init_floor(struct tt *t, size_t mb, size_t floor_bytes, int key_bits)
 	while (floor_bytes >= bucket && t->nbuckets / 2 * bucket >= floor_bytes)
 		t->nbuckets /= 2;
 	t->index_bits = __builtin_ctzll(t->nbuckets);
+	t->widest = t->nbuckets;
 	tt_set_key_bits(t, key_bits);
 	void *p = table_alloc(bytes);
 	if (p == NULL)
@@ -98,6 +101,7 @@ tt_init_at(struct tt *t, void *mem, size_t bytes, int key_bits)
 	t->cap = bytes / bucket;
 	t->nbuckets = t->cap;
 	t->index_bits = __builtin_ctzll(t->nbuckets);
+	t->widest = t->nbuckets;
 	t->external = true;
 	tt_set_key_bits(t, key_bits);
 	t->slot = mem;
@@ -115,9 +119,24 @@ void
 tt_clear(struct tt *t, int key_bits)
 {
 	/* Atomic stores, not memset: a reader may be sampling the fill. */
-	for (uint64_t i = 0; i < t->cap * TT_BUCKET_SLOTS; i++)
-		atomic_store_explicit(&t->slot[i], 0, memory_order_relaxed);
+	tt_clear_range(t, 0, tt_used_slots(t));
+	tt_restart(t);
 	tt_set_key_bits(t, key_bits);
+}
+
+uint64_t
+tt_used_slots(const struct tt *t)
+{
+	return atomic_load_explicit(&t->widest, memory_order_relaxed) *
+	       TT_BUCKET_SLOTS;
+}
+
+void
+tt_restart(struct tt *t)
+{
+	const uint64_t n = (uint64_t)1 << t->index_bits;
+	atomic_store_explicit(&t->nbuckets, n, memory_order_relaxed);
+	atomic_store_explicit(&t->widest, n, memory_order_relaxed);
 }
 
 void
@@ -137,10 +156,22 @@ tt_slots(const struct tt *t)
 double
 tt_fill(const struct tt *t)
 {
-	const uint64_t n = FILL_SAMPLE;
-	uint64_t used = 0;
-	for (uint64_t i = 0; i < n; i++)
-		used += atomic_load_explicit(&t->slot[i],
-		                             memory_order_relaxed) != 0;
-	return (double)used / (double)n;
+	/* FILL_RUNS runs of FILL_SAMPLE / FILL_RUNS slots spread evenly over
+	 * the part a growing table has used (the rest holds nothing), so
+	 * that a table just widened is not judged by its old part alone. */
+	const uint64_t used_slots = tt_used_slots(t);
+	const uint64_t run = FILL_SAMPLE / FILL_RUNS;
+	const uint64_t step = used_slots / FILL_RUNS;
+	uint64_t used = 0, seen = 0;
+	for (uint64_t r = 0; r < FILL_RUNS; r++) {
+		for (uint64_t i = 0; i < run && i < step; i++) {
+			used += atomic_load_explicit(&t->slot[r * step + i],
+			                             memory_order_relaxed) != 0;
+			seen++;
+		}
+	}
+	if (seen == 0)
+		return 0;
+	return (double)used / (double)seen * (double)used_slots /
+	       (double)(t->cap * TT_BUCKET_SLOTS);
 }

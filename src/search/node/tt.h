@@ -12,7 +12,9 @@
  * 49 among them) in the smallest table (1 MB, 16 index bits), every board
  * of 64 bits in a table of 64 MB (22 index bits) and up, the default
  * 256 MB among them.  A table that
- * grows (tt_init_floor()) counts the index bits of its floor: the
+ * grows (tt_init_floor()) counts the index bits of its floor: the big
+ * table's floor of 64 MB (TT_FLOOR_MB, settings.h) keeps every 64-bit
+ * key exact at any size; the
  * 256 kB floor of the leaf table (14 bits) is exact up to 56 key bits,
  * 7x6's 49 among them; above that a false hit needs two keys equal in 56
  * bits of their mix.
@@ -72,6 +74,10 @@ struct tt {
 	 * search small, so that a small search stays in the cache.  Atomic:
 	 * the threads that share a table may widen it during a search. */
 	_Atomic uint64_t nbuckets;
+	/* The most buckets in use since the table was last emptied: what a
+	 * clear has to empty, and the part of the table whose pages the
+	 * searches have touched. */
+	_Atomic uint64_t widest;
 	uint64_t cap;   /* buckets allocated */
 	int index_bits; /* log2 of the fewest buckets used: the check's start */
 	int key_bits;   /* width * (height + 1) of the board it serves */
@@ -102,6 +108,11 @@ void tt_clear(struct tt *t, int key_bits);
  * tt_slots() is how many there are. */
 void tt_clear_range(struct tt *t, uint64_t from, uint64_t to);
 uint64_t tt_slots(const struct tt *t);
+/* Slots [0, tt_used_slots()) are all that may hold entries (a table that
+ * grows has used no more since it was last emptied); tt_restart(), once
+ * they are empty, takes it back to its floor. */
+uint64_t tt_used_slots(const struct tt *t);
+void tt_restart(struct tt *t);
 WIDTH_FN void tt_store(struct tt *t, bb_t key, int value, enum bound bound,
                        int depth, int move);
 /* Store for the exact solver, where every value is a proven bound: a bound
@@ -317,6 +328,17 @@ tt_store_solved(struct tt *t, bb_t key, int value, enum bound bound, int work,
 	tt_store_solved_at(b, check, value, bound, work, move);
 }
 
+/* widest takes in n buckets in use. */
+static inline void
+tt_note_width(struct tt *t, uint64_t n)
+{
+	uint64_t w = atomic_load_explicit(&t->widest, memory_order_relaxed);
+	while (w < n && !atomic_compare_exchange_weak_explicit(
+	                    &t->widest, &w, n, memory_order_relaxed,
+	                    memory_order_relaxed))
+		;
+}
+
 /* Back to the fewest buckets (between searches: the entries of the rest
  * stay, found again when the table grows). */
 static inline void
@@ -343,6 +365,33 @@ tt_grow(struct tt *t, uint64_t nodes, uint64_t per_bucket)
 	                       &t->nbuckets, &n, want, memory_order_relaxed,
 	                       memory_order_relaxed))
 		;
+	tt_note_width(t, want);
+}
+
+/* Growth by fill (the big table, made with a floor: tt_init_floor()):
+ * a search thread looks now and then at the first slot of one bucket in
+ * use, picked by `r` (any well-mixed number); once it has looked at
+ * `samples` of them and found more than `full_pct` percent taken, the
+ * table doubles.  *seen and *used are the thread's own tally (zero to
+ * start); a table at its full size costs no look.  What a search stores
+ * here depends on the search (the exact solver only its positions far
+ * from the end), so the fill, not the number of nodes, says when the
+ * table is too small. */
+static inline void
+tt_sample_grow(struct tt *t, uint64_t r, uint32_t *seen, uint32_t *used,
+               uint32_t samples, uint32_t full_pct)
+{
+	const uint64_t n =
+	    atomic_load_explicit(&t->nbuckets, memory_order_relaxed);
+	if (n >= t->cap)
+		return;
+	*used += atomic_load_explicit(&t->slot[TT_BUCKET_SLOTS * (r & (n - 1))],
+	                              memory_order_relaxed) != 0;
+	if (++*seen < samples)
+		return;
+	if (*used * 100 > *seen * full_pct)
+		tt_grow(t, 2 * n, 1);
+	*seen = *used = 0;
 }
 
 /* Fraction of used entries, estimated from a fixed sample. */
