@@ -8,6 +8,7 @@
 #include <stdbool.h>
 
 #include "core/board.h"
+#include "core/score.h"
 #include "core/util.h"
 
 static inline int
@@ -97,6 +98,26 @@ upper_bound(const board_t *b, int hi, bool can_four)
 	if (board_has_four_fast(mine, b->h))
 		return claimeven_breaks(b, mine, theirs) ? hi : imin(hi, -1);
 	return imin(hi, board_has_four_fast(theirs, b->h) ? -1 : 0);
+}
+
+/* Whether the child after the move at `cell` (the side to move being the
+ * second player, so that the child is the first player's to move on a
+ * board of even height) is refuted by its claimeven bound: the child's
+ * score is at most upper_bound()'s 0 or -1, so ours is at least its
+ * negation, and that reaches beta.  The value, a lower bound on ours
+ * (fail-soft), in *v.  Looked at in the parent, before the child is
+ * ordered among the others: when it is not the first searched, the
+ * node is cut without searching those before it (docs/solver.md). */
+FORCE_INLINE bool
+child_claimeven_refutes(const board_t *b, bb_t cell, int beta, int *v)
+{
+	board_t cb = *b;
+	board_play_cell(&cb, cell);
+	const int ub = upper_bound(&cb, SCORE_INF, true);
+	if (-ub < beta)
+		return false;
+	*v = -ub;
+	return true;
 }
 
 #endif

@@ -20,9 +20,11 @@
  *      bound that meet become an exact entry, and an exact entry is never
  *      replaced by a bound of the same position (tt_store_solved()).
  *   3. A look at every child before any is searched: a move after which the
- *      opponent has no safe reply wins at once; a child whose table entry
- *      already refutes the window cuts the node, and one whose entry keeps
- *      it at or below alpha is not searched.
+ *      opponent has no safe reply wins at once; a child whose claimeven
+ *      bound (1. above, from the child's side) already refutes the window
+ *      cuts the node; a child whose table entry already refutes the window
+ *      cuts the node, and one whose entry keeps it at or below alpha is
+ *      not searched.
  *   4. Move ordering by useful threats: cells where the move completes a
  *      three that are not directly above an opponent's winning cell, the
  *      ones just above the playable cells counted most.
@@ -374,6 +376,10 @@ exact_children(struct split_ctx *c, const board_t *b, int alpha, int *beta,
 	const bool plain = c->team->lim->no_ordering;
 	const bb_t theirs = b->current ^ b->mask; /* a child's mover's */
 	const bb_t next = f->next;
+	/* The children's claimeven bound: when they are the first player's
+	 * to move on a board of even height, and a bound of 0 or -1 on
+	 * theirs would reach beta on ours. */
+	const bool ce_child = *beta <= 1 && (b->moves & 1) && !(b->h & 1);
 	*n = 0;
 	for (bb_t rest = next; rest != 0; rest &= rest - 1) {
 		const bb_t cell = rest & -rest;
@@ -387,6 +393,12 @@ exact_children(struct split_ctx *c, const board_t *b, int alpha, int *beta,
 			if (best)
 				*best = col;
 			*v = f->max_score - 1;
+			return true;
+		}
+		if (ce_child && child_claimeven_refutes(b, cell, *beta, v)) {
+			NODE_KIND(f->cells - b->moves, NODE_BOUNDS);
+			if (best)
+				*best = col;
 			return true;
 		}
 		struct child *x = &ch[(*n)++];
