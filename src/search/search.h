@@ -467,7 +467,7 @@ static inline int
 search_probe_next(struct search_probe *p, int lo, int hi)
 {
 	int med = search_probe_mid(lo, hi);
-	if (med >= EXACT_NEAR || med < -EXACT_NEAR) {
+	if (med >= EXACT_NEAR || med <= -EXACT_NEAR) {
 		p->guess = med + 1;
 		p->far = true;
 	} else if (p->far) {

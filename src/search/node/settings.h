@@ -216,8 +216,14 @@ _Static_assert(TRAP_HORIZON_PLIES > 0, "the opponent sees a ply at least");
 #endif
 /* Root probes at scores within this distance of 0 step by one (MTD(f));
  * farther out they halve the interval (docs/solver.md, "The exact
- * solver": far probes are cheap, near ones cost a full solve each). */
+ * solver": far probes are cheap, near ones cost a full solve each).
+ * Within means |probe| < EXACT_NEAR on both sides: until 2026-12-07 a
+ * probe at -6 counted as near (the test was `< -EXACT_NEAR`), which cost
+ * Pons' Test_L2_R1, whose scores lie far from 0, 23% more nodes
+ * (docs/benchmarks.md, "The probes"). */
+#ifndef EXACT_NEAR
 #define EXACT_NEAR 6
+#endif
 _Static_assert(SYMMETRY_PLIES >= 0 && EXACT_SYMMETRY_PLIES >= 0 &&
                    EXACT_ETC_MIN_CELLS >= 0 && EXACT_NEAR >= 1,
                "symmetry, ETC and probe settings are non-negative");
