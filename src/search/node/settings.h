@@ -220,7 +220,7 @@ _Static_assert(TRAP_HORIZON_PLIES > 0, "the opponent sees a ply at least");
  * Within means |probe| < EXACT_NEAR on both sides: until 2026-12-07 a
  * probe at -6 counted as near (the test was `< -EXACT_NEAR`), which cost
  * Pons' Test_L2_R1, whose scores lie far from 0, 23% more nodes
- * (docs/benchmarks.md, "The probes"). */
+ * (docs/benchmarks.md, "Fewer nodes, the fourth session"). */
 #ifndef EXACT_NEAR
 #define EXACT_NEAR 6
 #endif
@@ -383,10 +383,11 @@ _Static_assert(LEAF_OWN_GAP_FIRST == 0 || (LEAF_OWN_GAP_FIRST >= LEAF_OWN_GAP &&
  * more than TT_GROW_FULL_PCT percent of TT_GROW_SAMPLES buckets it looked
  * at taken (one look every SPLIT_POLL_MASK + 1 nodes), up to its whole
  * size.  The exact solver keeps only positions of LEAF_CELLS_MAX or more
- * empty cells there: the strong solve of the empty 7x6 board fills a
- * third of 64 MB, and a 1 GB table whose pages it all touched cost 2.2-
- * 2.6 s of system time (the kernel's page faults) in a 20 s solve
- * (docs/benchmarks.md, "The big table as it fills").  A floor of 64 MB
+ * empty cells there: the strong solve of the empty 7x6 board never
+ * fills the 64 MB (70 MB resident in all), where a 1 GB table whose pages
+ * it all touched cost 2.2-2.6 s of system time (the kernel's page
+ * faults) in a 20 s solve (docs/benchmarks.md, "Fewer nodes, the fourth
+ * session").  A floor of 64 MB
  * keeps the key check exact for every board of 64 bits (tt.h). */
 #ifndef TT_FLOOR_MB
 #define TT_FLOOR_MB 64
