@@ -256,13 +256,14 @@ ui_drop(struct ui *ui, int col, bool by_ai)
 	}
 	ui_log(ui, "move %d col %d by %s", g->nmoves, col + 1,
 	       by_ai ? "ai" : "human");
-	/* A message is about the move before: it goes with the next one. */
-	ui->msg[0] = '\0';
+	/* A message is about the move before: it goes with the next one;
+	 * but the question of a q pressed while the AI's move waited to be
+	 * shown stands (q again still quits). */
+	if (!ui->quit_asked)
+		ui->msg[0] = '\0';
 	if (!by_ai)
 		ui->cursor = col;
 	ui->hint_col = -1;
-	if (ui->msg_warn)
-		ui->msg[0] = '\0';
 	ui_board_animate(ui, col);
 	ui->dirty |= UI_DIRTY_ALL & ~UI_DIRTY_LAYOUT;
 	if (g->state != GAME_ON)
