@@ -134,9 +134,9 @@ tt_used_slots(const struct tt *t)
 void
 tt_restart(struct tt *t)
 {
-	const uint64_t n = (uint64_t)1 << t->index_bits;
-	atomic_store_explicit(&t->nbuckets, n, memory_order_relaxed);
-	atomic_store_explicit(&t->widest, n, memory_order_relaxed);
+	tt_shrink(t);
+	atomic_store_explicit(&t->widest, (uint64_t)1 << t->index_bits,
+	                      memory_order_relaxed);
 }
 
 void

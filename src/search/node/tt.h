@@ -361,6 +361,8 @@ tt_grow(struct tt *t, uint64_t nodes, uint64_t per_bucket)
 	uint64_t want = n;
 	while (want < t->cap && nodes > want * per_bucket)
 		want *= 2;
+	if (want == n)
+		return; /* the poll's usual case: nothing to widen or note */
 	while (want > n && !atomic_compare_exchange_weak_explicit(
 	                       &t->nbuckets, &n, want, memory_order_relaxed,
 	                       memory_order_relaxed))
